@@ -1,0 +1,123 @@
+/**
+ * The OpenSpiel-style game/state API that solvers, simulators, renderers and agents share.
+ *
+ * Modelled on OpenSpiel's `pyspiel.Game` / `pyspiel.State`: a state is a node of the extensive-form
+ * game tree; `currentPlayer()` says whose move it is (a seat, {@link CHANCE} or {@link TERMINAL});
+ * chance nodes list their outcomes with exact probabilities; terminal nodes have `returns()`.
+ */
+import type { GameIR } from '../ir/schema.js';
+
+/** `currentPlayer()` at a chance node. */
+export const CHANCE = -1;
+/** `currentPlayer()` at a terminal node. */
+export const TERMINAL = -4;
+
+/** A seat index (0 or 1), {@link CHANCE} or {@link TERMINAL}. */
+export type PlayerId = number;
+
+/** An action: a non-negative integer whose meaning depends on the node (see `actionToString`). */
+export type Action = number;
+
+/** A chance outcome: the action and its exact probability (the outcomes of a node sum to 1). */
+export type ChanceOutcome = readonly [action: Action, probability: number];
+
+/** What the seat sees of one event, in the order it happened. */
+export interface ObservedEvent {
+  /** Event kind, e.g. `deal`, `ante`, `bet`, `call`, `check`, `fold`, `raise`, `showdown`, `phase`. */
+  kind: string;
+  /** The seat that acted or received, when there is one. */
+  seat?: number;
+  /** Chips moved by the event, when any. */
+  amount?: number;
+  /** Card names this seat may see (e.g. `["Kh"]`); cards it may not see are never listed. */
+  cards?: string[];
+  /** Number of cards moved when the seat may not see which cards (e.g. the opponent's deal). */
+  hiddenCount?: number;
+  /** One-line English description of the event as this seat sees it. */
+  text: string;
+}
+
+/** One entry of a decision's legal menu. */
+export interface MenuItem {
+  action: Action;
+  /** Short label, e.g. `fold`, `call`, `raise`, `check`, `bet`. */
+  label: string;
+  /** Chips this action moves from the acting seat's stack, when known in advance. */
+  cost?: number;
+}
+
+/**
+ * Everything a seat may know at a state, derived from the event log only.
+ * Cards are named `"{rank} of {suit}"`, e.g. `"K of hearts"`.
+ */
+export interface Observation {
+  seat: number;
+  seatNames: [string, string];
+  /** Name of the phase being played (the last phase entered), or `"Showdown"` / `"End"`. */
+  phase: string;
+  /** This seat's hand, as card names. */
+  hand: string[];
+  /** Cards in public piles, by pile name. */
+  publicPiles: Record<string, string[]>;
+  /** Hand sizes per seat (public numbers). */
+  handSizes: [number, number];
+  /** Cards left in the deck (a public number). */
+  deckSize: number;
+  /** Chips in each seat's stack. */
+  stacks: [number, number];
+  /** Chips in the pot. */
+  pot: number;
+  /** Events this seat has seen, oldest first. */
+  log: ObservedEvent[];
+  /** The decision this seat faces now, or null when it is not this seat's turn. */
+  decision: { prompt: string; menu: MenuItem[] } | null;
+  /** Whether the game is over, and, when it is, chips won per seat. */
+  terminal: boolean;
+  returns: [number, number] | null;
+}
+
+/** A node of the game tree. Mutable: `applyAction` advances it in place; `clone()` copies it. */
+export interface GameState {
+  /** Seat to move (0 or 1), {@link CHANCE}, or {@link TERMINAL}. */
+  currentPlayer(): PlayerId;
+  /** Legal actions of the seat to move, ascending; chance nodes: the outcome actions; terminal: `[]`. */
+  legalActions(): Action[];
+  /** Outcomes of a chance node with exact probabilities summing to 1. @throws IllegalActionError when not at a chance node. */
+  chanceOutcomes(): ChanceOutcome[];
+  /** Apply an action (or chance outcome). @throws IllegalActionError if `a` is not legal here. */
+  applyAction(a: Action): void;
+  /** An independent copy. */
+  clone(): GameState;
+  isTerminal(): boolean;
+  /** Chips won per seat (final stack − starting stack); sums to 0. Before the end: chips won so far, `[0, 0]`-based. */
+  returns(): [number, number];
+  /** A string that identifies the seat's information state: equal for two states iff the seat cannot tell them apart. */
+  informationStateKey(seat: number): string;
+  /** What the seat may know now. */
+  observation(seat: number): Observation;
+  /** Human-readable name of an action at this node (chance: the card or outcome name). */
+  actionToString(player: PlayerId, a: Action): string;
+  /** Chips in each seat's stack and in the pot, e.g. for the chip-conservation invariant. */
+  chips(): { stacks: [number, number]; pot: number };
+}
+
+/** A compiled game: a factory of initial states plus the rules it was compiled from. */
+export interface Game {
+  readonly ir: GameIR;
+  /** SHA-256 of the IR's canonical JSON. */
+  readonly rulesetHash: string;
+  readonly numSeats: 2;
+  newInitialState(): GameState;
+}
+
+/** Thrown when an action that is not legal at the node is applied; never mapped silently. */
+export class IllegalActionError extends Error {
+  constructor(
+    readonly action: Action,
+    readonly legal: readonly Action[],
+    message?: string,
+  ) {
+    super(message ?? `illegal action ${action}; legal actions here: [${legal.join(', ')}]`);
+    this.name = 'IllegalActionError';
+  }
+}

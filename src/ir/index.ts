@@ -1,0 +1,3 @@
+export * from './schema.js';
+export * from './validate.js';
+export * from './hash.js';
