@@ -1,0 +1,75 @@
+/**
+ * The `gbgc` command line. Each command lives in `commands/<name>.ts` and registers itself on
+ * the commander program; this file wires them up and maps errors to exit codes:
+ * 0 ok, 1 bad input, 2 bad usage. Stack traces are printed only with `--debug`.
+ */
+import { Command, CommanderError } from 'commander';
+import { processIO, type CliIO } from './io.js';
+import { UsageError } from './errors.js';
+import { COMMANDS } from './commands/index.js';
+
+/** Shared context handed to every command. */
+export interface CliContext {
+  io: CliIO;
+  /** Set by a command to the exit code it wants (0 by default). */
+  exitCode: number;
+}
+
+/** Build the commander program (exported for tests and for generating docs). */
+export function buildProgram(ctx: CliContext): Command {
+  const program = new Command();
+  program
+    .name('gbgc')
+    .description('Compiler, interpreter and solver for generalized betting games (.gbg)')
+    .version('0.1.0')
+    .option('--debug', 'print stack traces of internal errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.io.stdout(s),
+      writeErr: (s) => ctx.io.stderr(s),
+    });
+  for (const register of COMMANDS) {
+    const cmd = register(program, ctx);
+    cmd.exitOverride().configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) });
+    cmd.showHelpAfterError('(run with --help for usage)');
+  }
+  return program;
+}
+
+/**
+ * Run `gbgc` with the given arguments (without `node` and the script path).
+ * @returns the process exit code.
+ */
+export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
+  const ctx: CliContext = { io, exitCode: 0 };
+  const debug = argv.includes('--debug');
+  const program = buildProgram(ctx);
+  if (argv.length === 0) {
+    program.outputHelp();
+    return 2;
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ctx.exitCode;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      return 2;
+    }
+    const err = e as Error & { exitCode?: number };
+    if (err instanceof UsageError) {
+      io.stderr(`gbgc: error: ${err.message}\n`);
+      return 2;
+    }
+    if (typeof err?.exitCode === 'number') {
+      io.stderr(`gbgc: error: ${err.message}\n`);
+      if (debug && err.stack) io.stderr(`${err.stack}\n`);
+      return err.exitCode;
+    }
+    io.stderr(`gbgc: internal error: ${err?.message ?? String(e)}\n`);
+    if (debug && err?.stack) io.stderr(`${err.stack}\n`);
+    else io.stderr('(run with --debug for a stack trace)\n');
+    return 70;
+  }
+}
