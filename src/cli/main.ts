@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { processIO, type CliIO } from './io.js';
 import { UsageError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
+import { CompileError } from './load.js';
 
 /** Shared context handed to every command. */
 export interface CliContext {
@@ -61,6 +62,10 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     if (err instanceof UsageError) {
       io.stderr(`gbgc: error: ${err.message}\n`);
       return 2;
+    }
+    if (err instanceof CompileError) {
+      io.stderr(`${err.formatted}`);
+      return 1;
     }
     if (typeof err?.exitCode === 'number') {
       io.stderr(`gbgc: error: ${err.message}\n`);

@@ -3,8 +3,15 @@
  */
 import type { Command } from 'commander';
 import type { CliContext } from '../main.js';
+import { registerCheck } from './check.js';
+import { registerCompile } from './compile.js';
+import { registerExplain } from './explain.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
 
-export const COMMANDS: RegisterCommand[] = [];
+export const COMMANDS: RegisterCommand[] = [
+  registerCheck,
+  registerCompile,
+  registerExplain,
+];

@@ -1,0 +1,20 @@
+/**
+ * E0210: each seat's starting stack must cover the antes it pays.
+ */
+import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { stepsInOrder, type Check } from './check.js';
+
+export const checkAntes: Check = ({ ir, spanOf }) => {
+  const out: Diagnostic[] = [];
+  const paid = [0, 0];
+  for (const { step } of stepsInOrder(ir)) {
+    if (step.kind !== 'ante') continue;
+    for (const seat of step.payers) {
+      paid[seat]! += step.amount;
+      if (paid[seat]! > ir.stacks[seat]) {
+        out.push(error('E0210', `${ir.seats[seat]} must ante ${paid[seat]} chips in total but starts with ${ir.stacks[seat]}`, spanOf(step)));
+      }
+    }
+  }
+  return out;
+};

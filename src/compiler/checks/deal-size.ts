@@ -1,0 +1,40 @@
+/**
+ * E0207: no deal may take more cards than its source pile holds at that point of play.
+ * Cards only move between piles, so the pile sizes along the phase sequence are exact.
+ */
+import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { PileRef } from '../../ir/schema.js';
+import { stepsInOrder, type Check } from './check.js';
+
+function key(p: PileRef): string {
+  return p.kind === 'deck' ? 'deck' : p.kind === 'hand' ? `hand:${p.seat}` : `pile:${p.name}`;
+}
+
+function describe(p: PileRef, seats: readonly string[]): string {
+  return p.kind === 'deck' ? 'the deck' : p.kind === 'hand' ? `${seats[p.seat]}'s hand` : `pile '${p.name}'`;
+}
+
+export const checkDealSize: Check = ({ ir, spanOf }) => {
+  const out: Diagnostic[] = [];
+  const size = new Map<string, number>([['deck', ir.deck.ranks.length * ir.deck.suits.length * ir.deck.copies]]);
+  for (const { step } of stepsInOrder(ir)) {
+    if (step.kind !== 'deal') continue;
+    const have = size.get(key(step.from)) ?? 0;
+    const targets: PileRef[] = step.to.kind === 'each' ? [{ kind: 'hand', seat: 0 }, { kind: 'hand', seat: 1 }] : [step.to];
+    const need = step.count * targets.length;
+    if (need > have) {
+      const what = step.to.kind === 'each' ? `${step.count} card${step.count === 1 ? '' : 's'} to each seat (${need} cards)` : `${need} card${need === 1 ? '' : 's'}`;
+      out.push(
+        error('E0207', `this deal takes ${what} from ${describe(step.from, ir.seats)}, which holds ${have} at this point`, spanOf(step), `the deck has ${ir.deck.ranks.length} ranks × ${ir.deck.suits.length} suits × ${ir.deck.copies} copies`),
+      );
+    }
+    let left = have;
+    for (const t of targets) {
+      const moved = Math.min(step.count, left);
+      left -= moved;
+      size.set(key(t), (size.get(key(t)) ?? 0) + moved);
+    }
+    size.set(key(step.from), left);
+  }
+  return out;
+};

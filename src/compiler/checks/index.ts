@@ -1,0 +1,9 @@
+/**
+ * The registry of semantic checks, run in this order after lowering.
+ */
+import type { Check } from './check.js';
+import { checkDealSize } from './deal-size.js';
+import { checkAntes } from './antes.js';
+
+export const CHECKS: readonly Check[] = [checkDealSize, checkAntes];
+export type { Check, CheckContext } from './check.js';

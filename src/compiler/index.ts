@@ -1,0 +1,41 @@
+/**
+ * The compiler pipeline: source text → AST (parser) → IR (lowering) → semantic checks →
+ * schema validation → ruleset hash. Never throws on any input; every problem is a diagnostic.
+ */
+import { parse } from '../parser/parse.js';
+import type { GameFile } from '../parser/ast.js';
+import { error, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { GameIR } from '../ir/schema.js';
+import { validateIR } from '../ir/validate.js';
+import { rulesetHash } from '../ir/hash.js';
+import { lower } from './lower.js';
+import { CHECKS } from './checks/index.js';
+
+export interface CompileResult {
+  /** The AST, when the text parsed. */
+  ast: GameFile | null;
+  /** The IR, when there were no errors. */
+  ir: GameIR | null;
+  /** SHA-256 of the IR's canonical JSON, when there is an IR. */
+  rulesetHash: string | null;
+  diagnostics: Diagnostic[];
+}
+
+/** Compile `.gbg` source text. */
+export function compileSource(text: string): CompileResult {
+  const parsed = parse(text);
+  if (!parsed.ast) return { ast: null, ir: null, rulesetHash: null, diagnostics: parsed.diagnostics };
+  const lowered = lower(parsed.ast);
+  if (!lowered.ir) return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: sortDiagnostics(lowered.diagnostics) };
+  const ir = lowered.ir;
+  const fallback = parsed.ast.game.name.span;
+  const ctx = { ir, spanOf: (n: object) => lowered.spans.get(n) ?? fallback };
+  const found = sortDiagnostics(CHECKS.flatMap((check) => check(ctx)));
+  if (found.length > 0) return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: found };
+  const schemaErrors = validateIR(ir);
+  if (schemaErrors.length > 0) {
+    const d = schemaErrors.map((e) => error('E0901', `internal error: the IR fails its schema at ${e.path}: ${e.message}`, fallback));
+    return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: d };
+  }
+  return { ast: parsed.ast, ir, rulesetHash: rulesetHash(ir), diagnostics: [] };
+}

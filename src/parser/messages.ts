@@ -1,0 +1,82 @@
+/**
+ * Our own parse-error texts, replacing Chevrotain's defaults: expected tokens are listed in
+ * words (their labels), found tokens are quoted, and no internal rule names appear.
+ */
+import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
+
+/** What each grammar rule is called in messages. */
+const RULE_WORDS: Record<string, string> = {
+  file: 'a game',
+  game: 'a game',
+  declaration: 'a declaration (players, stack, deck, pile, phase, showdown, generated)',
+  players: 'the seat names',
+  stack: 'the starting stacks',
+  stackEntry: 'a seat and its stack',
+  deck: 'the deck',
+  ranks: 'a rank list',
+  rank: 'a rank such as K = 13',
+  suits: 'a suit list',
+  copies: 'a number of copies',
+  pile: 'a pile declaration',
+  phase: 'a phase',
+  stepBlock: 'a block of steps',
+  step: 'a step (shuffle, deal, ante, betting)',
+  shuffleStep: 'a shuffle',
+  dealStep: 'a deal',
+  pileRef: "a pile ('deck', a seat or a declared pile)",
+  anteStep: 'an ante',
+  bettingStep: 'a betting round',
+  bettingItem: "a betting setting ('bet', 'raises at most', 'first')",
+  showdown: "a showdown metric ('high-card' or 'pair-with-board')",
+  generated: 'the generator record',
+};
+
+export function ruleInWords(rule: string): string {
+  return RULE_WORDS[rule] ?? 'more input';
+}
+
+/** Describe a found token: `'text'`, or `the end of the file`. */
+export function describeToken(tok: IToken): string {
+  if (tok.tokenType === EOF) return 'the end of the file';
+  const img = tok.image.length > 30 ? `${tok.image.slice(0, 30)}…` : tok.image;
+  return `'${img}'`;
+}
+
+function label(t: TokenType): string {
+  return t === EOF ? 'the end of the file' : (t.LABEL ?? t.name);
+}
+
+/** "a, b or c" */
+export function inWords(items: string[]): string {
+  const uniq = [...new Set(items)];
+  if (uniq.length <= 1) return uniq[0] ?? 'nothing';
+  return `${uniq.slice(0, -1).join(', ')} or ${uniq[uniq.length - 1]}`;
+}
+
+/** The first token of each alternative path. */
+function firstTokens(paths: TokenType[][][]): string[] {
+  return paths.flatMap((alt) => alt.map((path) => (path[0] ? label(path[0]) : 'nothing')));
+}
+
+export const messageProvider: IParserErrorMessageProvider = {
+  buildMismatchTokenMessage({ expected, actual }) {
+    return `expected ${label(expected)}, found ${describeToken(actual)}`;
+  },
+  buildNotAllInputParsedMessage({ firstRedundant }) {
+    return `unexpected ${describeToken(firstRedundant)} after the end of the game`;
+  },
+  buildNoViableAltMessage({ expectedPathsPerAlt, actual, ruleName }) {
+    const found = actual[0] ? describeToken(actual[0]) : 'the end of the file';
+    const firsts = firstTokens(expectedPathsPerAlt);
+    const what = RULE_WORDS[ruleName];
+    return what && firsts.length > 4
+      ? `expected ${what}, found ${found}`
+      : `expected ${inWords(firsts)}, found ${found}`;
+  },
+  buildEarlyExitMessage({ expectedIterationPaths, actual, ruleName }) {
+    const found = actual[0] ? describeToken(actual[0]) : 'the end of the file';
+    const firsts = expectedIterationPaths.map((p) => (p[0] ? label(p[0]) : 'nothing'));
+    const what = RULE_WORDS[ruleName];
+    return `expected ${firsts.length > 0 ? inWords(firsts) : (what ?? 'more input')}, found ${found}`;
+  },
+};
