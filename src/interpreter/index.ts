@@ -1,0 +1,12 @@
+/**
+ * The interpreter: compile a game's IR into a step program and play it through an
+ * OpenSpiel-style state (see `api.ts`).
+ */
+export * from './api.js';
+export { compileGame, CompiledGame } from './game.js';
+export { InterpreterState } from './state.js';
+export { ProgramError, type Program } from './program.js';
+export { FOLD, CALL, RAISE } from './betting.js';
+export { sampleChanceOutcome } from './chance.js';
+export { expectedReturns, uniformPolicy, type Policy } from './exact.js';
+export { treeStats, TreeTooLargeError, type TreeStats } from './tree.js';

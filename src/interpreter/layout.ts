@@ -1,0 +1,106 @@
+/**
+ * Layout of an interpreter state's arrays: register indices, node kinds, event kinds.
+ *
+ * A state is three typed arrays: `r` (registers, pile lengths, then the frame stack),
+ * `cards` (each pile's card types, `pileCapacity` slots per pile, top first) and `ev` (the event
+ * log, `EV_WIDTH` ints per event). Nothing else is mutable, so `clone()` copies three arrays.
+ */
+
+/** Register indices into `r`. */
+export const R = {
+  /** Program counter (instruction index). */
+  PC: 0,
+  /** What the state waits for: one of `NODE.*`. */
+  NODE: 1,
+  /** Seat to act at a decision node. */
+  ACTOR: 2,
+  /** Chips in the pot. */
+  POT: 3,
+  /** Chips in seat 0's stack; seat 1's is `STACK + 1`. */
+  STACK: 4,
+  /** Step-local progress of the current instruction (cards dealt so far; 1 = round under way). */
+  STEP: 6,
+  /** Chips seat 0 put in during the current betting round; seat 1's is `CONTRIB + 1`. */
+  CONTRIB: 7,
+  /** Bets and raises made in the current betting round. */
+  BETS: 9,
+  /** Bit s set: seat s has acted in the current betting round. */
+  ACTED: 10,
+  /** Frame stack pointer (number of pending sub-phase returns). */
+  SP: 11,
+  /** Number of events in the log. */
+  NEVENTS: 12,
+  /** Decisions taken by seat 0; seat 1's is `MOVES + 1`. */
+  MOVES: 13,
+  /** Index of the last phase entered, or -1. */
+  PHASE: 15,
+  /** Pending card chance node: the pile drawn from. */
+  CH_FROM: 16,
+  /** Pending card chance node: the pile the card goes to. */
+  CH_TO: 17,
+  /** Pending card chance node: 1 when the card is dealt face up. */
+  CH_FACEUP: 18,
+  /** Bit p set: pile p has been shuffled (its draws are chance nodes). */
+  SHUFFLED: 19,
+  /** Number of actions applied so far (chance included): the depth of the history. */
+  DEPTH: 20,
+  /** First pile length; pile p's is `PILE_LEN + p`. The frame stack follows the pile lengths. */
+  PILE_LEN: 24,
+} as const;
+
+/** What a state waits for. */
+export const NODE = {
+  /** Deterministic instructions still to run (never visible from outside). */
+  RUNNING: 0,
+  /** A seat's decision (betting). */
+  DECISION: 1,
+  /** A card dealt from a shuffled pile: outcomes are the card types left. */
+  CHANCE_CARD: 2,
+  /** The odd chip of a split pot: outcome = the seat that receives it. */
+  CHANCE_ODD_CHIP: 3,
+  TERMINAL: 4,
+} as const;
+
+/** Ints per event: `[kind, seat, a, b, c, seenBy, contentSeenBy, 0]`. */
+export const EV_WIDTH = 8;
+/** Offsets of an event's fields. `SEEN`/`CONTENT` are seat bitmasks (bit s: seat s). */
+export const EF = { KIND: 0, SEAT: 1, A: 2, B: 3, C: 4, SEEN: 5, CONTENT: 6 } as const;
+/** Both seats. */
+export const BOTH = 3;
+
+/**
+ * Event kinds and the meaning of their fields. Chip events move `a` chips between `seat`'s stack
+ * and the pot, so stacks and pot can be rebuilt from the log.
+ */
+export const EV = {
+  /** A phase begins: a = phase index. */
+  PHASE: 1,
+  /** A pile is shuffled: a = pile. */
+  SHUFFLE: 2,
+  /** A card moves: seat = owner of the destination (or -1), a = destination pile, b = card type (content), c = source pile. */
+  DEAL: 3,
+  /** seat pays a chips into the pot. */
+  ANTE: 4,
+  FOLD: 5,
+  CHECK: 6,
+  /** seat pays a chips into the pot to match. */
+  CALL: 7,
+  /** seat pays a chips into the pot, opening the betting. */
+  BET: 8,
+  /** seat pays a chips into the pot, raising. */
+  RAISE: 9,
+  /** a uncalled chips go back from the pot to seat (the caller was all-in). */
+  REFUND: 10,
+  /** The showdown begins. */
+  SHOWDOWN: 11,
+  /** seat shows card b. */
+  REVEAL: 12,
+  /** The showdown's winner: seat, or -1 for a tie. */
+  RESULT: 13,
+  /** seat receives the odd chip (a = 1) of a split pot. */
+  ODD_CHIP: 14,
+  /** seat takes a chips from the pot. */
+  WIN: 15,
+  /** The game ends: a = 0 after a fold, 1 after the showdown. */
+  END: 16,
+} as const;
