@@ -1,0 +1,66 @@
+/**
+ * Malformed `.gbg` inputs with the diagnostics they must produce: [code, line, column] each,
+ * in order. Positions are 1-based.
+ */
+import type { DiagnosticCode } from '../../src/diagnostics/catalogue.js';
+
+export interface MalformedCase {
+  name: string;
+  source: string;
+  expected: [DiagnosticCode, number, number][];
+}
+
+/** A valid Kuhn-like game with `{{…}}` slots, to build cases from. */
+const kuhn = (body: string, extra = '') => `game "K" {
+  players Alice, Bob
+  stack 10 each
+  deck { ranks J = 11, Q = 12, K = 13; suits hearts }
+${extra}  phase Setup {
+${body}
+  }
+  showdown high-card
+}
+`;
+
+export const MALFORMED: MalformedCase[] = [
+  { name: 'empty file', source: '', expected: [['E0107', 1, 1]] },
+  { name: 'only comments', source: '// nothing here\n/* still nothing */\n', expected: [['E0107', 1, 1]] },
+  { name: 'binary garbage', source: 'game \u0000\u0001\u0002 "K"', expected: [['E0110', 1, 6]] },
+  { name: 'unexpected character', source: kuhn('    shuffle deck @'), expected: [['E0101', 6, 18]] },
+  { name: 'unterminated string', source: 'game "Kuhn {\n}\n', expected: [['E0102', 1, 6], ['E0104', 2, 1]] },
+  { name: 'unterminated block comment', source: 'game "K" {\n  /* never closed\n', expected: [['E0104', 1, 11], ['E0103', 2, 3]] },
+  { name: 'misspelt step keyword', source: kuhn('    shufle deck'), expected: [['E0105', 6, 5]] },
+  { name: 'misspelt declaration keyword', source: kuhn('    shuffle deck').replace('players', 'playrs'), expected: [['E0105', 2, 3]] },
+  { name: 'missing closing brace of the game', source: kuhn('    shuffle deck').replace(/}\n$/, ''), expected: [['E0104', 8, 21]] },
+  { name: 'missing opening brace of a phase', source: kuhn('    shuffle deck').replace('phase Setup {', 'phase Setup'), expected: [['E0104', 6, 5]] },
+  { name: 'stray closing brace', source: `${kuhn('    shuffle deck')}}\n`, expected: [['E0106', 10, 1]] },
+  { name: 'missing number in a deal', source: kuhn('    deal to each'), expected: [['E0104', 6, 10]] },
+  { name: 'decimal where a whole number is needed', source: kuhn('    deal 1.5 to each'), expected: [['E0104', 6, 10]] },
+  { name: 'number too large', source: kuhn('    deal 99999999999 to each'), expected: [['E0108', 6, 10]] },
+  { name: 'unknown seat as first actor', source: kuhn('    ante 1 each\n    betting fixed { bet 1; first Carol }'), expected: [['E0201', 7, 34]] },
+  { name: 'unknown pile in a deal', source: kuhn('    deal 1 to board face up'), expected: [['E0202', 6, 15]] },
+  { name: 'duplicate seat name', source: kuhn('    shuffle deck').replace('players Alice, Bob', 'players Alice, Alice'), expected: [['E0204', 2, 18]] },
+  { name: 'duplicate phase name', source: kuhn('    shuffle deck', '  phase Setup { ante 1 each }\n'), expected: [['E0204', 6, 9]] },
+  { name: 'pile named like a seat', source: kuhn('    shuffle deck', '  pile Bob public\n'), expected: [['E0204', 5, 8]] },
+  { name: 'duplicate deck', source: kuhn('    shuffle deck', '  deck { ranks A = 14; suits spades }\n'), expected: [['E0205', 5, 3]] },
+  { name: 'deal of 7 cards from a 6-card deck', source: kuhn('    deal 7 to each').replace('suits hearts', 'suits hearts, spades'), expected: [['E0207', 6, 5]] },
+  { name: 'second deal exhausts the deck', source: kuhn('    deal 1 to each\n    deal 1 to each'), expected: [['E0207', 7, 5]] },
+  { name: 'raise cap below 1', source: kuhn('    betting fixed { bet 1; raises at most 0 }'), expected: [['E0209', 6, 43]] },
+  { name: 'stack too small for the antes', source: kuhn('    ante 6 each\n    ante 5 each'), expected: [['E0210', 7, 5], ['E0210', 7, 5]] },
+  { name: 'three players', source: kuhn('    shuffle deck').replace('players Alice, Bob', 'players Alice, Bob, Carol'), expected: [['E0211', 2, 3]] },
+  { name: 'zero ante', source: kuhn('    ante 0 each'), expected: [['E0212', 6, 10]] },
+  { name: 'betting round without a bet size', source: kuhn('    betting fixed { raises at most 2 }'), expected: [['E0213', 6, 5]] },
+  { name: 'pair-with-board without a board', source: kuhn('    shuffle deck').replace('showdown high-card', 'showdown pair-with-board'), expected: [['E0214', 8, 3]] },
+  { name: 'deal from a pile into itself', source: kuhn('    deal 1 from deck to deck'), expected: [['E0215', 6, 5]] },
+  { name: 'missing stack and showdown', source: kuhn('    shuffle deck').replace('  stack 10 each\n', '').replace('  showdown high-card\n', ''), expected: [['E0206', 1, 6], ['E0206', 1, 6]] },
+  {
+    name: 'several errors in one run',
+    source: kuhn('    shufle deck\n    deal 1 to each\n    betting fixed { bet 1 raises at most }\n    dael 2 to each'),
+    expected: [['E0105', 6, 5], ['E0104', 8, 42], ['E0105', 9, 5]],
+  },
+  {
+    name: 'several semantic errors in one run',
+    source: kuhn('    ante 1 from Carol\n    deal 1 to board\n    betting fixed { bet 0; first Dave }'),
+    expected: [['E0201', 6, 17], ['E0202', 7, 15], ['E0212', 8, 25], ['E0201', 8, 34]],
+  },
+];
