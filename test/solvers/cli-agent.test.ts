@@ -1,0 +1,153 @@
+/**
+ * `gbgc solve` on the examples, saved policies and the `cfr` agent.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { compileGame } from '../../src/interpreter/index.js';
+import { buildTree } from '../../src/eval/solvers/tree.js';
+import { exploitability } from '../../src/eval/solvers/best-response.js';
+import { actionKeys, parseSavedPolicy, policyFromSaved, readPolicyFile } from '../../src/eval/solvers/policy-file.js';
+import { CfrAgent, cfrAgentForGame, cfrAgentFromFile } from '../../src/eval/agents/cfr.js';
+import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
+
+const KUHN = 'examples/kuhn.gbg';
+const LEDUC = 'examples/leduc.gbg';
+
+async function run(args: string[], tty = false) {
+  let out = '';
+  let err = '';
+  const io: CliIO = {
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    stderrIsTTY: tty,
+    stdin: new PassThrough(),
+  };
+  const code = await main(args, io);
+  return { code, out, err };
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'gbgc-solve-'));
+
+describe('gbgc solve', () => {
+  it('prints the Kuhn value per seat with the seat names, exploitability and information states', async () => {
+    const r = await run(['solve', KUHN]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Alice −0\.0555\d\d\s+Bob \+0\.0555\d\d/);
+    expect(r.out).toMatch(/information states\s+12 \(Alice 6, Bob 6\)/);
+    expect(r.out).toMatch(/after 1000 iterations/);
+    expect(r.out).toContain(compileGame(KUHN_IR).rulesetHash);
+    expect(r.err).toBe('');
+  });
+
+  it('--json has the documented fields and the Leduc figures; --save writes a policy', async () => {
+    const save = join(tmp, 'leduc.json');
+    const r = await run(['solve', LEDUC, '--json', '--save', save, '--target-exploitability', '0.001']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    for (const f of ['value', 'exploitability', 'nashConv', 'infoStates', 'iterations', 'seconds', 'rulesetHash']) expect(j).toHaveProperty(f);
+    expect(Math.abs(j.value[0] - -0.085606)).toBeLessThan(1e-3);
+    expect(j.value[1]).toBeCloseTo(-j.value[0], 12);
+    expect(j.exploitability).toBeLessThanOrEqual(1e-3);
+    expect(j.infoStates).toBe(936);
+    expect(j.rulesetHash).toBe(compileGame(LEDUC_IR).rulesetHash);
+    const saved = readPolicyFile(save, j.rulesetHash);
+    expect(saved.iterations).toBe(j.iterations);
+    expect(Object.keys(saved.policy)).toHaveLength(936);
+    // Loading the saved policy back gives the exploitability the command reported.
+    const tree = buildTree(compileGame(LEDUC_IR));
+    expect(exploitability(tree, policyFromSaved(tree, saved)).exploitability).toBeCloseTo(j.exploitability, 12);
+  });
+
+  it('draws a progress bar on stderr only when stderr is a terminal', async () => {
+    const r = await run(['solve', KUHN, '--iterations', '200'], true);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('CFR+');
+    expect(r.err).toContain('iterations');
+  });
+
+  it('bad usage exits 2, bad input exits 1, both with a one-line error', async () => {
+    for (const args of [['--iterations', '0'], ['--iterations', 'many'], ['--target-exploitability', 'x'], ['--max-nodes', '-3']]) {
+      const r = await run(['solve', KUHN, ...args]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/^gbgc: error: /);
+    }
+    const big = await run(['solve', LEDUC, '--max-nodes', '5000']);
+    expect(big.code).toBe(1);
+    expect(big.err).toMatch(/more than 5,000 nodes/);
+    expect(big.err).not.toMatch(/at .*\.ts/);
+    const missing = await run(['solve', join(tmp, 'none.gbg')]);
+    expect(missing.code).toBe(1);
+  });
+});
+
+describe('saved policies', () => {
+  it('name actions by label when distinct, else by id', () => {
+    expect(actionKeys([0, 1, 2], ['fold', 'call', 'raise'])).toEqual(['fold', 'call', 'raise']);
+    expect(actionKeys([3, 4], ['bid', 'bid'])).toEqual(['3', '4']);
+  });
+
+  it('reject malformed files and policies for other rules with clear errors', async () => {
+    expect(() => parseSavedPolicy('{', 'p.json')).toThrow(/p\.json: not valid JSON/);
+    expect(() => parseSavedPolicy('[]', 'p.json')).toThrow(/not a gbgc policy file/);
+    const hash = 'a'.repeat(64);
+    const ok = { rulesetHash: hash, game: 'g', iterations: 1, exploitability: 0, policy: { k: { check: 0.5, bet: 0.5 } } };
+    expect(parseSavedPolicy(JSON.stringify(ok), 'p.json').policy.k.bet).toBe(0.5);
+    const bad = { ...ok, policy: { k: { check: 0.5, bet: 0.6 } } };
+    expect(() => parseSavedPolicy(JSON.stringify(bad), 'p.json')).toThrow(/sum to 1\.1/);
+    const file = join(tmp, 'other.json');
+    writeFileSync(file, JSON.stringify(ok));
+    expect(() => cfrAgentFromFile(file, compileGame(KUHN_IR))).toThrow(/computed for ruleset aaaaaaaaaaaa/);
+    expect(() => cfrAgentFromFile(join(tmp, 'absent.json'), compileGame(KUHN_IR))).toThrow(/cannot read .*no such file/);
+  });
+});
+
+describe('cfr agent', () => {
+  it('solves once per ruleset hash and plays the equilibrium: J never calls a bet in Kuhn', () => {
+    const game = compileGame(KUHN_IR);
+    const a = cfrAgentForGame(game, { iterations: 300 });
+    const b = cfrAgentForGame(compileGame(KUHN_IR), { iterations: 300 });
+    expect(b.saved).toBe(a.saved);
+    expect(a.name).toBe('cfr');
+    // Deal J to Alice, K to Bob; Alice checks, Bob bets: Alice (holding J) must fold.
+    const s = game.newInitialState();
+    while (s.currentPlayer() < 0) {
+      const outcomes = s.chanceOutcomes();
+      const want = s.legalActions().length === 3 ? 0 : outcomes.length - 1;
+      s.applyAction(outcomes[want][0]);
+    }
+    expect(s.actionToString(0, 1)).toBe('check');
+    s.applyAction(1);
+    s.applyAction(2);
+    expect(s.legalActions()).toEqual([0, 1]);
+    for (const u of [0, 0.3, 0.9, 0.999]) expect(a.act(s, 0, () => u)).toBe(0);
+  });
+
+  it('samples in proportion to the policy and plays from a saved file', () => {
+    const game = compileGame(KUHN_IR);
+    const file = join(tmp, 'kuhn.json');
+    const key = (s: ReturnType<typeof game.newInitialState>) => s.informationStateKey(0);
+    const s = game.newInitialState();
+    while (s.currentPlayer() < 0) s.applyAction(s.chanceOutcomes()[0][0]);
+    const saved = {
+      rulesetHash: game.rulesetHash,
+      game: 'Kuhn poker',
+      iterations: 0,
+      exploitability: 0,
+      policy: { [key(s)]: { check: 0.25, bet: 0.75 } },
+    };
+    writeFileSync(file, JSON.stringify(saved));
+    const agent = cfrAgentFromFile(file, game);
+    expect(agent).toBeInstanceOf(CfrAgent);
+    expect(agent.act(s, 0, () => 0.2)).toBe(1);
+    expect(agent.act(s, 0, () => 0.3)).toBe(2);
+    expect(JSON.parse(readFileSync(file, 'utf8')).rulesetHash).toBe(game.rulesetHash);
+    // A state the policy does not cover is a clear error.
+    s.applyAction(1);
+    expect(() => agent.act(s, 1, () => 0.5)).toThrow(/no entry for information state/);
+  });
+});
