@@ -6,6 +6,7 @@ import type { CliContext } from '../main.js';
 import { registerCheck } from './check.js';
 import { registerCompile } from './compile.js';
 import { registerExplain } from './explain.js';
+import { registerSolve } from './solve.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -14,4 +15,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerCheck,
   registerCompile,
   registerExplain,
+  registerSolve,
 ];
