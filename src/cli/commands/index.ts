@@ -6,6 +6,7 @@ import type { CliContext } from '../main.js';
 import { registerCheck } from './check.js';
 import { registerCompile } from './compile.js';
 import { registerExplain } from './explain.js';
+import { registerRender } from './render.js';
 import { registerSolve } from './solve.js';
 
 /** Registers one command on the program and returns it. */
@@ -15,5 +16,6 @@ export const COMMANDS: RegisterCommand[] = [
   registerCheck,
   registerCompile,
   registerExplain,
+  registerRender,
   registerSolve,
 ];

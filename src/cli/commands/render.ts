@@ -1,0 +1,37 @@
+/**
+ * `gbgc render FILE [-o rulebook.md] [--format md|txt]`: the game's complete rulebook, built
+ * from its IR through the Handlebars templates of `src/render/templates`.
+ */
+import type { RegisterCommand } from './index.js';
+import { loadGame } from '../load.js';
+import { writeFileAtomic } from '../io.js';
+import { UsageError } from '../errors.js';
+import { RENDER_FORMATS, renderRulebook, type RenderFormat } from '../../render/rulebook.js';
+
+/** Parse `--format`. @throws UsageError for anything but `md` or `txt`. */
+export function parseFormat(text: string): RenderFormat {
+  const f = text.trim().toLowerCase();
+  if (!(RENDER_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${RENDER_FORMATS.join(', ')}, got '${text}'`);
+  return f as RenderFormat;
+}
+
+export const registerRender: RegisterCommand = (program, ctx) =>
+  program
+    .command('render')
+    .description('write the rulebook of a .gbg game (Markdown or plain text)')
+    .argument('<file>', '.gbg file')
+    .option('-o, --output <file>', 'write the rulebook to this file (atomically) instead of standard output')
+    .option('--format <format>', 'md (Markdown) or txt (plain text)', 'md')
+    .addHelpText(
+      'after',
+      '\nSections: Overview, Visibility, Sequence of Play, Phase Details, Showdown.\n\nExamples:\n  gbgc render examples/kuhn.gbg\n  gbgc render examples/leduc.gbg -o leduc.md\n  gbgc render examples/leduc.gbg --format txt',
+    )
+    .action((file: string, opts: { output?: string; format: string }) => {
+      const format = parseFormat(opts.format);
+      const { ir } = loadGame(file);
+      const text = renderRulebook(ir, format);
+      if (opts.output) {
+        writeFileAtomic(opts.output, text);
+        ctx.io.stdout(`wrote ${opts.output}\n`);
+      } else ctx.io.stdout(text);
+    });

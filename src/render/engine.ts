@@ -1,0 +1,98 @@
+/**
+ * The Handlebars environment of the renderer: templates are read from `src/render/templates`
+ * (resolved relative to this module, so it works from `src/render/` under tsx and from
+ * `dist/render/` after a build) and compiled once per process.
+ *
+ * Every `.hbs` file is registered as a partial named by its path without the extension
+ * (`steps/deal`, `sections/overview`); `rulebook` and `prompt` are the two entry templates.
+ * Partials under `summaries/` are inline phrases (used mid-sentence), so their file's final
+ * newline is dropped.
+ * Compile options: `noEscape` (the output is Markdown or text, not HTML) and `strict` (a field
+ * missing from the view model throws instead of printing nothing).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join, relative, sep } from 'node:path';
+import Handlebars from 'handlebars';
+import { chips, englishList, plural, wholeNumber } from './words.js';
+
+/** Directory of the templates. */
+export const TEMPLATE_DIR = fileURLToPath(new URL('../../src/render/templates/', import.meta.url));
+
+/** Partials under this folder are inline phrases: the final newline of the file is dropped. */
+const INLINE_DIR = 'summaries/';
+
+const COMPILE_OPTIONS: CompileOptions = { noEscape: true, strict: true };
+
+/** A compiled template: view model in, text out. */
+export type Template = (view: unknown) => string;
+
+/** The loaded environment. */
+export interface RenderEngine {
+  /** Render an entry template or partial by name, e.g. `rulebook`, `prompt`, `steps/deal`. @throws Error for an unknown name. */
+  render(name: string, view: unknown): string;
+  /** Names of every template file, without `.hbs`. */
+  readonly names: readonly string[];
+}
+
+let engine: RenderEngine | null = null;
+
+/** List `*.hbs` files under `dir`, as names relative to it without the extension, `/`-separated. */
+export function templateNames(dir: string = TEMPLATE_DIR): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith('.hbs')) out.push(relative(dir, p).split(sep).join('/').slice(0, -'.hbs'.length));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+function registerHelpers(hb: typeof Handlebars): void {
+  hb.registerHelper('chips', (n: unknown) => chips(n));
+  hb.registerHelper('plural', (n: unknown, singular: unknown, pluralForm: unknown) =>
+    typeof pluralForm === 'string' ? plural(n, String(singular), pluralForm) : plural(n, String(singular)),
+  );
+  hb.registerHelper('list', (items: unknown, conjunction: unknown) => {
+    if (!Array.isArray(items)) throw new TypeError(`render: 'list' needs an array, got ${String(items)}`);
+    return englishList(items, typeof conjunction === 'string' ? conjunction : 'and');
+  });
+  hb.registerHelper('inc', (n: unknown) => wholeNumber(n, 'index') + 1);
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  hb.registerHelper('gt', (a: unknown, b: unknown) => wholeNumber(a) > wholeNumber(b));
+  hb.registerHelper('minus', (a: unknown, b: unknown) => wholeNumber(a) - wholeNumber(b));
+  hb.registerHelper('times', (a: unknown, b: unknown) => wholeNumber(a) * wholeNumber(b));
+  hb.registerHelper('isNumber', (v: unknown) => typeof v === 'number' && Number.isFinite(v));
+  hb.registerHelper('json', (v: unknown) => JSON.stringify(v));
+}
+
+/**
+ * Load and compile every template (once per process; later calls return the same engine).
+ * @throws Error when the template directory cannot be read.
+ */
+export function renderEngine(): RenderEngine {
+  if (engine) return engine;
+  const hb = Handlebars.create();
+  registerHelpers(hb);
+  const names = templateNames();
+  const compiled = new Map<string, HandlebarsTemplateDelegate>();
+  for (const name of names) {
+    let source = readFileSync(join(TEMPLATE_DIR, `${name}.hbs`), 'utf8');
+    if (name.startsWith(INLINE_DIR)) source = source.replace(/\r?\n$/, '');
+    const template = hb.compile(source, COMPILE_OPTIONS);
+    compiled.set(name, template);
+    hb.registerPartial(name, template);
+  }
+  engine = {
+    names,
+    render(name, view) {
+      const t = compiled.get(name);
+      if (!t) throw new Error(`render: no template named '${name}' in ${TEMPLATE_DIR}`);
+      return t(view);
+    },
+  };
+  return engine;
+}
