@@ -93,8 +93,10 @@ const entries = {
     example: 'deck { ranks J = 11, Q = 12, K = 13; suits hearts, spades }  …  deal 4 to each',
   },
   E0208: {
-    title: 'phase never reached',
-    explanation: 'No path of play reaches this phase: it comes after a step that always ends the game. Remove it or move it earlier.',
+    title: 'never reached',
+    explanation:
+      'No path of play reaches this: a sub-phase that no reachable step calls, or steps that come after an `end` in the same block. Remove it, or call the sub-phase from a phase.',
+    example: 'subphase Bonus { pay 1 from pot to Alice }   // and no `call Bonus` anywhere',
   },
   E0209: {
     title: 'raise cap below 1',
@@ -129,6 +131,61 @@ const entries = {
   E0216: {
     title: 'complexity out of range',
     explanation: 'The complexity recorded for a generated game is a number from 0 to 1.',
+  },
+  E0217: {
+    title: "'winner' outside an auction",
+    explanation: "`winner` names the seat that won a sealed-bid auction, so it can only be used inside that auction's `prize { … }` block.",
+  },
+  E0218: {
+    title: 'misplaced seat quantifier',
+    explanation:
+      '`any` and `each` quantify over both seats inside a condition (`stack(any) <= 2` holds when at least one seat has 2 chips or fewer). A comparison may use one quantifier; steps need one named seat. Several ranks in `has` need `any of`.',
+    example: 'if stack(any) < stack(each) public { … }',
+  },
+  E0219: {
+    title: 'unknown variable',
+    explanation: 'A name in an expression is neither a declared `var` nor a loop counter (`repeat … as NAME`).',
+  },
+  E0220: {
+    title: 'unknown position',
+    explanation: 'A position (role) is used that no `position NAME public|hidden` declares.',
+  },
+  E0221: {
+    title: 'unknown rank',
+    explanation: "A rank is named that the deck's `ranks` do not list. `top` names the rank with the highest value.",
+  },
+  E0222: {
+    title: 'bad simultaneous round',
+    explanation: 'A simultaneous round lists at least two distinct options, and each `outcome A/B` names two of them, once per pair.',
+  },
+  E0223: {
+    title: 'bad choice',
+    explanation: 'The options of a choice have distinct names, and at least one of them has no certain cost, so the seat always has something to pick.',
+  },
+  E0224: {
+    title: 'unbounded recursion',
+    explanation: 'A sub-phase calls itself, directly or through other sub-phases, so play could go on forever. Use `repeat up to N rounds` for repetition.',
+  },
+  E0225: {
+    title: 'empty amount range',
+    explanation: 'A wager or bid range `MIN..MAX` has MIN greater than MAX, so no amount would be legal.',
+    example: 'auction sealed { bids 3..1; … }',
+  },
+  E0226: {
+    title: 'chance out of range',
+    explanation: 'The chance that a cost is due (`cost 1 at 50%`) is a whole percentage from 1 to 100.',
+  },
+  E0227: {
+    title: 'auction prize cannot be performed',
+    explanation: "An auction's prize must do something for the winner that can fail only for a reason the engine checks (an empty pile for a deal); an empty prize makes the auction meaningless.",
+  },
+  E0229: {
+    title: 'a step needs two different parties',
+    explanation: 'Peeks, swaps, steals and payments involve two different seats (or a seat and the pot).',
+  },
+  E0230: {
+    title: 'setting of the other betting mode',
+    explanation: 'Fixed betting takes `bet`, `raises at most` and `first`; variable betting takes `max`, `fallback bet` and `first`.',
   },
   E0901: {
     title: 'internal error: invalid IR',

@@ -5,11 +5,11 @@
  * and the JSON Schema that ajv validates against (see `validate.ts`) can never drift apart.
  *
  * Conventions used throughout the IR:
- * - Seats are indices: 0 is the first seat (named `seats[0]`, acts first unless a step says
- *   otherwise), 1 the second.
- * - Amounts are whole chips.
- * - Names (seats, phases, piles, ranks, suits) are resolved and checked when the AST is lowered;
- *   the IR never holds a dangling name.
+ * - Seats are indices: 0 is the first seat (named `seats[0]`), 1 the second.
+ * - Amounts are whole chips. Probabilities are numbers in [0, 1].
+ * - Names (seats, phases, sub-phases, piles, ranks, suits, variables, positions) are resolved and
+ *   checked when the AST is lowered; the IR never holds a dangling name.
+ * - Ranks in expressions and scoring rules are rank *indices* into `deck.ranks`.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
@@ -19,102 +19,279 @@ export const IR_VERSION = 1;
 const Name = Type.String({ minLength: 1 });
 const Chips = Type.Integer({ minimum: 0 });
 const PositiveInt = Type.Integer({ minimum: 1 });
+const Probability = Type.Number({ minimum: 0, maximum: 1 });
+const RankIndex = Type.Integer({ minimum: 0 });
+const obj = <P extends Record<string, TSchema>>(props: P, description?: string) =>
+  Type.Object(props, { additionalProperties: false, ...(description ? { description } : {}) });
 
 /** A seat index: 0 (first seat) or 1 (second seat). */
 export const SeatSchema = Type.Integer({ minimum: 0, maximum: 1 });
 export type Seat = Static<typeof SeatSchema>;
 
 /** A rank with its numeric value (used by the showdown metrics), e.g. `{ name: "K", value: 13 }`. */
-export const RankSchema = Type.Object({ name: Name, value: Type.Integer() }, { additionalProperties: false });
+export const RankSchema = obj({ name: Name, value: Type.Integer() });
 export type Rank = Static<typeof RankSchema>;
 
-/**
- * The deck: every combination rank × suit, `copies` times. Ranks are listed lowest first in
- * source order; their `value` decides comparisons.
- */
-export const DeckSchema = Type.Object(
-  {
-    ranks: Type.Array(RankSchema, { minItems: 1 }),
-    suits: Type.Array(Name, { minItems: 1 }),
-    copies: PositiveInt,
-  },
-  { additionalProperties: false },
-);
+/** The deck: every combination rank × suit, `copies` times. */
+export const DeckSchema = obj({
+  ranks: Type.Array(RankSchema, { minItems: 1 }),
+  suits: Type.Array(Name, { minItems: 1 }),
+  copies: PositiveInt,
+});
 export type Deck = Static<typeof DeckSchema>;
 
 /** A shared pile besides the deck and the seats' hands, e.g. a public board or a discard pile. */
-export const PileSchema = Type.Object(
-  {
-    name: Name,
-    /** `public`: cards in it are seen by both seats; `hidden`: seen by neither. */
-    visibility: Type.Union([Type.Literal('public'), Type.Literal('hidden')]),
-  },
-  { additionalProperties: false },
-);
+export const PileSchema = obj({
+  name: Name,
+  /** `public`: cards in it are seen by both seats; `hidden`: seen by neither. */
+  visibility: Type.Union([Type.Literal('public'), Type.Literal('hidden')]),
+});
 export type Pile = Static<typeof PileSchema>;
+
+/** A named integer counter, public, starting at `initial` (loop counters are variables too). */
+export const VariableSchema = obj({ name: Name, initial: Type.Integer() });
+export type Variable = Static<typeof VariableSchema>;
+
+/**
+ * A position (role) that at most one seat holds at a time, e.g. "Leader". `public`: both seats
+ * are told who holds it; `hidden`: only the holder is told.
+ */
+export const PositionSchema = obj({ name: Name, visibility: Type.Union([Type.Literal('public'), Type.Literal('hidden')]) });
+export type Position = Static<typeof PositionSchema>;
 
 /** Where cards are: the deck, one seat's hand, or a named shared pile. */
 export const PileRefSchema = Type.Union([
-  Type.Object({ kind: Type.Literal('deck') }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal('hand'), seat: SeatSchema }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal('pile'), name: Name }, { additionalProperties: false }),
+  obj({ kind: Type.Literal('deck') }),
+  obj({ kind: Type.Literal('hand'), seat: SeatSchema }),
+  obj({ kind: Type.Literal('pile'), name: Name }),
 ]);
 export type PileRef = Static<typeof PileRefSchema>;
 
-/** Where a deal sends cards: `count` cards to each seat's hand in seat order, or to one pile. */
-export const DealTargetSchema = Type.Union([
-  Type.Object({ kind: Type.Literal('each') }, { additionalProperties: false }),
-  PileRefSchema,
+/**
+ * A seat in an expression: a fixed seat, a quantifier over both seats (`any`: the comparison
+ * holds for at least one seat; `each`: for both), or inside an auction's prize, the winner.
+ */
+export const SeatRefSchema = Type.Union([
+  obj({ kind: Type.Literal('seat'), seat: SeatSchema }),
+  obj({ kind: Type.Literal('any') }),
+  obj({ kind: Type.Literal('each') }),
+  obj({ kind: Type.Literal('winner') }),
 ]);
+export type SeatRef = Static<typeof SeatRefSchema>;
+
+/** A seat that acts or is acted on: a fixed seat, or (inside an auction's prize) the winner. */
+export const ActorSchema = Type.Union([obj({ kind: Type.Literal('seat'), seat: SeatSchema }), obj({ kind: Type.Literal('winner') })]);
+export type Actor = Static<typeof ActorSchema>;
+
+/**
+ * Integer expressions: literals, variables, the pot, a seat's stack, a pile's size, a seat's hand
+ * size, the value of a seat's highest card (0 for an empty hand), a seat's score adjustment,
+ * and sums/differences. Defined once (`$id: "IntExpr"`) and referenced elsewhere with `Type.Ref`.
+ */
+export const IntExprSchema = Type.Recursive(
+  (Self) =>
+    Type.Union([
+      obj({ kind: Type.Literal('int'), value: Type.Integer() }),
+      obj({ kind: Type.Literal('var'), name: Name }),
+      obj({ kind: Type.Literal('pot') }),
+      obj({ kind: Type.Literal('stack'), seat: SeatRefSchema }),
+      obj({ kind: Type.Literal('size'), pile: PileRefSchema }),
+      obj({ kind: Type.Literal('handSize'), seat: SeatRefSchema }),
+      obj({ kind: Type.Literal('highest'), seat: SeatRefSchema }),
+      obj({ kind: Type.Literal('score'), seat: SeatRefSchema }),
+      obj({ kind: Type.Union([Type.Literal('add'), Type.Literal('sub')]), left: Self, right: Self }),
+    ]),
+  { $id: 'IntExpr' },
+);
+export type IntExpr = Static<typeof IntExprSchema>;
+
+/**
+ * Boolean expressions: constants, comparisons of integer expressions, and/or/not, "the seat's
+ * hand holds at least one card of these ranks", "the seat holds this position".
+ * A comparison whose seat reference is `any`/`each` holds when it holds for at least one / both
+ * seats (at most one quantified seat per comparison).
+ */
+export const BoolExprSchema = Type.Recursive(
+  (Self) =>
+    Type.Union([
+      obj({ kind: Type.Literal('bool'), value: Type.Boolean() }),
+      obj({
+        kind: Type.Literal('cmp'),
+        op: Type.Union([Type.Literal('<'), Type.Literal('<='), Type.Literal('>'), Type.Literal('>='), Type.Literal('=='), Type.Literal('!=')]),
+        left: Type.Ref(IntExprSchema),
+        right: Type.Ref(IntExprSchema),
+      }),
+      obj({ kind: Type.Union([Type.Literal('and'), Type.Literal('or')]), args: Type.Array(Self, { minItems: 2 }) }),
+      obj({ kind: Type.Literal('not'), arg: Self }),
+      obj({ kind: Type.Literal('has'), seat: SeatRefSchema, ranks: Type.Array(RankIndex, { minItems: 1 }) }),
+      obj({ kind: Type.Literal('holds'), seat: SeatRefSchema, position: Name }),
+    ]),
+  { $id: 'BoolExpr' },
+);
+export type BoolExpr = Static<typeof BoolExprSchema>;
+
+/** Whether a condition check is announced (`public`: both seats learn the result) or not. */
+export const CheckVisibilitySchema = Type.Union([Type.Literal('public'), Type.Literal('private')]);
+export type CheckVisibility = Static<typeof CheckVisibilitySchema>;
+
+/** A payer or payee of chips: a seat, the winner of an auction (in its prize), or the pot. */
+export const PartySchema = Type.Union([
+  obj({ kind: Type.Literal('seat'), seat: SeatSchema }),
+  obj({ kind: Type.Literal('winner') }),
+  obj({ kind: Type.Literal('pot') }),
+]);
+export type Party = Static<typeof PartySchema>;
+
+/** Where a deal sends cards: `count` cards to each seat's hand in seat order, to the auction winner, or to one pile. */
+export const DealTargetSchema = Type.Union([obj({ kind: Type.Literal('each') }), obj({ kind: Type.Literal('winner') }), PileRefSchema]);
 export type DealTarget = Static<typeof DealTargetSchema>;
 
-function step<K extends string, P extends Record<string, TSchema>>(kind: K, props: P, description: string) {
-  return Type.Object({ kind: Type.Literal(kind), ...props }, { additionalProperties: false, description });
-}
-
-/** Shuffle a pile. Later draws from a shuffled pile are uniform chance events. */
-export const ShuffleStepSchema = step('shuffle', { pile: PileRefSchema }, 'Shuffle a pile.');
+/** How a card of a hand is picked: uniformly at random (a chance node) or chosen by a seat. */
+export const PickSchema = Type.Union([Type.Literal('random'), Type.Literal('chosen')]);
 
 /**
- * Deal `count` cards from `from` to `to`, one card at a time (each card a chance node when the
- * source is shuffled). `faceUp`: the cards' identities are announced to both seats; otherwise
- * only the receiving seat sees them (a hidden shared pile: nobody). If the source runs out, the
- * deal stops early.
+ * Every step kind, as one recursive schema (`$id: "Step"`): blocks of steps nest inside
+ * conditions, loops, options, outcomes and prizes.
  */
-export const DealStepSchema = step(
-  'deal',
-  { count: PositiveInt, from: PileRefSchema, to: DealTargetSchema, faceUp: Type.Boolean() },
-  'Deal cards.',
-);
-
-/** Each listed seat moves `amount` chips from its stack to the pot (clamped to its stack). */
-export const AnteStepSchema = step(
-  'ante',
-  { amount: PositiveInt, payers: Type.Array(SeatSchema, { minItems: 1, maxItems: 2 }) },
-  'Antes into the pot.',
-);
-
-/**
- * A fixed-limit betting round (OpenSpiel's Kuhn/Leduc betting): the seat to act may check or
- * bet when not facing a bet, and fold, call or raise when facing one. Every bet or raise is
- * `betSize` chips more than the current highest contribution of the round; at most `raiseCap`
- * bets and raises are made per round (the opening bet counts). The round ends when a seat folds
- * (the other seat takes the pot and the game ends) or when both seats have acted and their
- * contributions for the round are equal.
- */
-export const BettingStepSchema = step(
-  'betting',
-  {
-    mode: Type.Literal('fixed'),
-    betSize: PositiveInt,
-    raiseCap: PositiveInt,
-    firstSeat: SeatSchema,
+export const StepSchema = Type.Recursive(
+  (Step) => {
+    const Steps = Type.Array(Step);
+    const Cond = Type.Ref(BoolExprSchema);
+    const Int = Type.Ref(IntExprSchema);
+    const step = <K extends string, P extends Record<string, TSchema>>(kind: K, props: P, description: string) =>
+      Type.Object({ kind: Type.Literal(kind), ...props }, { additionalProperties: false, description });
+    return Type.Union([
+      step('shuffle', { pile: PileRefSchema }, 'Shuffle a pile; later draws from it are uniform chance events.'),
+      step(
+        'deal',
+        { count: PositiveInt, from: PileRefSchema, to: DealTargetSchema, faceUp: Type.Boolean() },
+        'Deal cards one at a time (each a chance node from a shuffled pile). Face up: both seats see them; face down: only the receiver (nobody, for a hidden pile). A short pile deals what it has; the change of its size is public.',
+      ),
+      step('ante', { amount: PositiveInt, payers: Type.Array(SeatSchema, { minItems: 1, maxItems: 2 }) }, 'Each payer moves `amount` chips to the pot, clamped to its stack.'),
+      step(
+        'betting',
+        {
+          mode: Type.Literal('fixed'),
+          betSize: PositiveInt,
+          raiseCap: PositiveInt,
+          firstSeat: SeatSchema,
+        },
+        'A fixed-limit betting round (OpenSpiel Kuhn/Leduc): check/bet, then fold/call/raise; bets and raises are `betSize` chips; at most `raiseCap` bets and raises (the opening bet counts).',
+      ),
+      step(
+        'varbet',
+        { firstSeat: SeatSchema, max: Type.Union([PositiveInt, Type.Literal('stack')]), fallbackBet: PositiveInt },
+        'A variable betting round: check or bet any amount from 1 to `max` (or the stack), then fold or call (a short call is all-in and the excess returns to the bettor); no raises. When either seat has no chips, a fixed round with bets of `fallbackBet` and one bet at most is played instead.',
+      ),
+      step('call', { phase: Name }, 'Play a sub-phase, then return here.'),
+      step(
+        'if',
+        {
+          branches: Type.Array(obj({ cond: Cond, check: CheckVisibilitySchema, steps: Steps }), { minItems: 1 }),
+          otherwise: Steps,
+        },
+        'The first branch whose condition holds runs; if none does, `otherwise` runs. A public check announces which branch ran.',
+      ),
+      step(
+        'triggers',
+        { items: Type.Array(obj({ cond: Cond, check: CheckVisibilitySchema, steps: Steps }), { minItems: 1 }) },
+        'Independent conditional events, checked top to bottom, each at its own turn; every one whose condition holds at that moment runs.',
+      ),
+      step(
+        'repeat',
+        { max: PositiveInt, counter: Name, until: Type.Union([Cond, Type.Null()]), steps: Steps },
+        'A bounded loop: the counter is set to 0; before each round, the loop stops if the counter has reached `max`, or `until` holds; after each round the counter goes up by 1.',
+      ),
+      step('end', { winner: Type.Union([SeatSchema, Type.Null()]), reason: Name }, 'End the game now: the winner takes the pot (no winner: the pot is split as at a tied showdown).'),
+      step(
+        'choice',
+        {
+          seat: SeatSchema,
+          announce: CheckVisibilitySchema,
+          options: Type.Array(
+            obj({
+              name: Name,
+              /** Chips paid to the pot when the option is chosen (0: free). */
+              cost: Chips,
+              /** Probability that the cost is due (1: always). Resolved by a chance node after the choice. */
+              costChance: Probability,
+              steps: Steps,
+            }),
+            { minItems: 1 },
+          ),
+        },
+        'A seat picks one option. An option whose certain cost the seat cannot afford is not offered; a probabilistic cost is resolved after the choice, and if it is due and unaffordable the option does nothing. Public: the choice is announced; private: the opponent only learns that a choice was made.',
+      ),
+      step(
+        'wager',
+        { seat: SeatSchema, min: PositiveInt, max: Type.Union([PositiveInt, Type.Literal('stack')]) },
+        'The seat chooses an amount from `min` to `max` (capped at its stack) and puts it in the pot; it becomes the outstanding bet that a later `match` answers.',
+      ),
+      step('match', { seat: SeatSchema }, 'The seat matches the outstanding bet (all-in if short; the unmatched excess returns to the bettor).'),
+      step(
+        'simultaneous',
+        {
+          options: Type.Array(Name, { minItems: 2 }),
+          outcomes: Type.Array(obj({ first: Name, second: Name, steps: Steps })),
+          otherwise: Steps,
+        },
+        'Both seats choose an option in secret (the second seat decides without seeing the first choice); both choices are then revealed and the outcome for the pair runs (`otherwise` for pairs not listed).',
+      ),
+      step(
+        'auction',
+        { min: Chips, max: PositiveInt, tie: Type.Literal('coinflip'), payTo: Type.Union([Type.Literal('pot'), Type.Literal('opponent')]), prize: Steps },
+        'A sealed-bid auction: each seat bids from `min` to `max` in secret, clamped to its stack; both zero: no winner; else the higher bid wins (a tie between nonzero bids by a coin flip); the winner pays its bid and receives the prize. If the prize cannot be performed (e.g. an empty deck for a deal), the auction is cancelled and nothing is paid.',
+      ),
+      step(
+        'peek',
+        { seat: ActorSchema, target: SeatSchema, pick: PickSchema, visibility: Type.Union([Type.Literal('private'), Type.Literal('occurrence')]) },
+        "A seat looks at one card of another seat's hand, picked at random or by position (chosen by the peeker); the card stays. Private: only the peeker knows the peek happened; occurrence: both know it happened, only the peeker sees the card. An empty hand is reported to the peeker.",
+      ),
+      step('reveal', { seat: SeatSchema, what: Type.Union([Type.Literal('hand'), Type.Literal('random')]) }, 'Show a seat\'s whole hand, or one random card of it, to both seats.'),
+      step(
+        'swap',
+        { first: SeatSchema, second: SeatSchema, visibility: CheckVisibilitySchema },
+        'One random card of each hand changes hands (two chance nodes); each seat sees the card it receives. Skipped if either hand is empty. Public: both know the swap happened.',
+      ),
+      step(
+        'steal',
+        { seat: ActorSchema, from: SeatSchema, visibility: CheckVisibilitySchema },
+        "A random card of `from`'s hand moves to the seat's hand; the thief sees it and the victim knows which card it lost. Skipped on an empty hand.",
+      ),
+      step(
+        'discard',
+        { seat: SeatSchema, count: PositiveInt, pick: PickSchema, to: Type.Union([PileRefSchema, Type.Null()]), faceUp: Type.Boolean() },
+        'The seat discards cards, picked at random or chosen by the seat, to a pile (null: out of the game). Face up: the discarded cards are shown to both seats.',
+      ),
+      step(
+        'pay',
+        { amount: Type.Union([PositiveInt, Type.Literal('all')]), from: PartySchema, to: PartySchema },
+        'Move chips between seats and the pot, clamped to what the payer holds (`all`: the whole stack or pot).',
+      ),
+      step(
+        'sidebet',
+        { seat: SeatSchema, amount: PositiveInt, cond: Cond },
+        'The seat may accept or decline a side bet of `amount` chips on the condition; an accepted side bet is settled at the showdown (holds: the opponent pays the seat; else the seat pays the opponent), clamped to the payer\'s stack.',
+      ),
+      step('score', { seat: SeatSchema, delta: Type.Integer() }, "Adjust the seat's showdown score (used by the sum-of-ranks metric)."),
+      step(
+        'assign',
+        {
+          position: Name,
+          criterion: Type.Union([
+            obj({ kind: Type.Literal('highest-card') }),
+            obj({ kind: Type.Literal('lowest-card') }),
+            obj({ kind: Type.Literal('chip-leader') }),
+            obj({ kind: Type.Literal('seat'), seat: SeatSchema }),
+          ]),
+        },
+        'Give a position to the seat that meets the criterion (highest card: the larger highest card; chip leader: the larger stack; a tie gives it to nobody).',
+      ),
+      step('set', { variable: Name, value: Int }, 'Set a variable to the value of an expression.'),
+    ]);
   },
-  'A betting round.',
+  { $id: 'Step' },
 );
-
-/** Every step kind. Add a kind here and each mapped-type consumer (printer, renderer, compiler) fails to compile until it handles it. */
-export const StepSchema = Type.Union([ShuffleStepSchema, DealStepSchema, AnteStepSchema, BettingStepSchema]);
 export type Step = Static<typeof StepSchema>;
 export type StepKind = Step['kind'];
 /** The step of kind `K`. */
@@ -123,55 +300,62 @@ export type StepOf<K extends StepKind> = Extract<Step, { kind: K }>;
 export type StepHandlers<R> = { [K in StepKind]: (step: StepOf<K>) => R };
 
 /** A named, ordered list of steps. */
-export const PhaseSchema = Type.Object({ name: Name, steps: Type.Array(StepSchema) }, { additionalProperties: false });
+export const PhaseSchema = obj({ name: Name, steps: Type.Array(Type.Ref(StepSchema)) });
 export type Phase = Static<typeof PhaseSchema>;
+
+/** A scoring rule of the sum-of-ranks metric. */
+export const ScoringRuleSchema = Type.Union([
+  obj({ kind: Type.Literal('pair'), rank: RankIndex, points: Type.Integer() }),
+  obj({ kind: Type.Literal('each'), rank: RankIndex, points: Type.Integer() }),
+]);
+export type ScoringRule = Static<typeof ScoringRuleSchema>;
 
 /**
  * How hands are compared at the showdown.
- * - `high-card`: each seat's cards sorted by rank value, highest first, compared lexicographically;
- *   a seat whose cards run out first loses that step; two exhausted hands tie; an empty hand loses
- *   to any non-empty hand.
- * - `pair-with-board`: Leduc hold'em: a seat whose hand card pairs a board card's rank beats a
- *   seat that does not; otherwise `high-card` on the hands.
+ * - `high-card`: cards sorted by rank value, highest first, compared lexicographically; a hand
+ *   that runs out first loses that step; two exhausted hands tie; an empty hand loses to any
+ *   non-empty hand.
+ * - `pair-with-board`: (Leduc hold'em) a seat whose hand pairs a board card's rank beats a seat
+ *   that does not; otherwise `high-card`.
+ * - `sum-of-ranks`: the sum of the hand's rank values, plus `pair` points if the hand holds two
+ *   or more cards of the rank, plus `each` points per card of the rank, plus the seat's score
+ *   adjustments; the higher total wins.
  * Ties split the pot; an odd chip goes to a tied seat chosen at random (a chance node).
  */
-export const ShowdownSchema = Type.Object(
-  {
-    metric: Type.Union([Type.Literal('high-card'), Type.Literal('pair-with-board')]),
-    /** For `pair-with-board`: the shared pile holding the board. */
-    board: Type.Optional(Name),
-  },
-  { additionalProperties: false },
-);
+export const ShowdownSchema = Type.Union([
+  obj({ metric: Type.Literal('high-card') }),
+  obj({ metric: Type.Literal('pair-with-board'), board: Name }),
+  obj({ metric: Type.Literal('sum-of-ranks'), rules: Type.Array(ScoringRuleSchema) }),
+]);
 export type Showdown = Static<typeof ShowdownSchema>;
 export type ShowdownMetric = Showdown['metric'];
 
 /** Where a generated game came from: enough to rebuild it bit for bit. */
-export const OriginSchema = Type.Object(
-  {
-    generator: Name,
-    builderVersion: Name,
-    seed: Type.Integer(),
-    complexity: Type.Number({ minimum: 0, maximum: 1 }),
-  },
-  { additionalProperties: false },
-);
+export const OriginSchema = obj({
+  generator: Name,
+  builderVersion: Name,
+  seed: Type.Integer(),
+  complexity: Type.Number({ minimum: 0, maximum: 1 }),
+});
 export type Origin = Static<typeof OriginSchema>;
 
-/** A whole game. Play runs `phases` in order, then the showdown, unless the game ends earlier (a fold). */
-export const GameIRSchema = Type.Object(
-  {
-    irVersion: Type.Literal(IR_VERSION),
-    name: Name,
-    origin: Type.Optional(OriginSchema),
-    seats: Type.Tuple([Name, Name]),
-    /** Starting stacks in chips, per seat. */
-    stacks: Type.Tuple([Chips, Chips]),
-    deck: DeckSchema,
-    piles: Type.Array(PileSchema),
-    phases: Type.Array(PhaseSchema, { minItems: 1 }),
-    showdown: ShowdownSchema,
-  },
-  { additionalProperties: false, $id: 'https://gbgc.dev/schema/ir-v1.json', title: 'gbgc game IR' },
-);
+/**
+ * A whole game. Play runs `phases` in order, then the showdown, unless the game ends earlier
+ * (a fold or an `end` step). `subphases` run only when a `call` step names them.
+ */
+export const GameIRSchema = obj({
+  irVersion: Type.Literal(IR_VERSION),
+  name: Name,
+  origin: Type.Optional(OriginSchema),
+  seats: Type.Tuple([Name, Name]),
+  /** Starting stacks in chips, per seat. */
+  stacks: Type.Tuple([Chips, Chips]),
+  deck: DeckSchema,
+  piles: Type.Array(PileSchema),
+  variables: Type.Array(VariableSchema),
+  positions: Type.Array(PositionSchema),
+  phases: Type.Array(PhaseSchema, { minItems: 1 }),
+  subphases: Type.Array(PhaseSchema),
+  showdown: ShowdownSchema,
+});
 export type GameIR = Static<typeof GameIRSchema>;

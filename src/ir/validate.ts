@@ -2,9 +2,13 @@
  * JSON Schema validation of the IR with ajv.
  */
 import { Ajv, type ErrorObject } from 'ajv';
-import { GameIRSchema, type GameIR } from './schema.js';
+import { BoolExprSchema, GameIRSchema, IntExprSchema, StepSchema, type GameIR } from './schema.js';
 
 const ajv = new Ajv({ allErrors: true, strict: true });
+// The recursive parts are separate schemas that the game schema references by `$id`.
+ajv.addSchema(IntExprSchema);
+ajv.addSchema(BoolExprSchema);
+ajv.addSchema(StepSchema);
 const validateFn = ajv.compile<GameIR>(GameIRSchema);
 
 /** One schema violation: `path` is a JSON Pointer into the IR (e.g. `/phases/0/steps/1/count`). */
@@ -13,9 +17,11 @@ export interface SchemaError {
   message: string;
 }
 
-/** The JSON Schema of the IR (draft 2019-09 compatible, as emitted by TypeBox). */
+/** The JSON Schema of the IR as one document: the game schema with the recursive parts under `$defs`. */
 export function irJsonSchema(): object {
-  return JSON.parse(JSON.stringify(GameIRSchema)) as object;
+  const root = JSON.parse(JSON.stringify(GameIRSchema)) as Record<string, unknown>;
+  root['$defs'] = Object.fromEntries([IntExprSchema, BoolExprSchema, StepSchema].map((s) => [s.$id, JSON.parse(JSON.stringify(s))]));
+  return root;
 }
 
 /**

@@ -108,11 +108,23 @@ export interface PhaseDecl {
   span: Span;
 }
 
-/** `showdown high-card` or `showdown pair-with-board using board` */
+/** `showdown high-card`, `showdown pair-with-board using board`, `showdown sum-of-ranks { … }` */
 export interface ShowdownDecl {
   kind: 'Showdown';
-  metric: 'high-card' | 'pair-with-board';
+  metric: 'high-card' | 'pair-with-board' | 'sum-of-ranks';
   using: Ident | null;
+  /** Scoring rules of `sum-of-ranks` (empty otherwise). */
+  rules: ScoringRuleNode[];
+  span: Span;
+}
+
+/** `bonus 3 for pair of J`, `penalty 3 per K`, `bonus 1 per A` */
+export interface ScoringRuleNode {
+  kind: 'ScoringRule';
+  sign: 'bonus' | 'penalty';
+  points: NumberLit;
+  per: 'pair' | 'each';
+  rank: Ident;
   span: Span;
 }
 
@@ -126,7 +138,31 @@ export interface GeneratedDecl {
   span: Span;
 }
 
-export type Decl = PlayersDecl | StackDecl | DeckDecl | PileDecl | PhaseDecl | ShowdownDecl | GeneratedDecl;
+/** `var betRound = 0` */
+export interface VarDecl {
+  kind: 'Var';
+  name: Ident;
+  initial: NumberLit;
+  span: Span;
+}
+
+/** `position Leader hidden` */
+export interface PositionDecl {
+  kind: 'Position';
+  name: Ident;
+  visibility: 'public' | 'hidden';
+  span: Span;
+}
+
+/** `subphase Name { steps }`: a step list that `call Name` runs. */
+export interface SubphaseDecl {
+  kind: 'Subphase';
+  name: Ident;
+  steps: StepNode[];
+  span: Span;
+}
+
+export type Decl = PlayersDecl | StackDecl | DeckDecl | PileDecl | VarDecl | PositionDecl | PhaseDecl | SubphaseDecl | ShowdownDecl | GeneratedDecl;
 
 /** A pile named in a step: `deck`, or a name (a seat's hand or a declared pile). */
 export interface PileRefNode {
@@ -148,8 +184,10 @@ export interface DealStepNode {
   kind: 'DealStep';
   count: NumberLit;
   from: PileRefNode | null;
-  /** `null` for `each`. */
+  /** `null` for `each` and `winner`. */
   to: PileRefNode | null;
+  /** `to winner` (inside an auction's prize). */
+  winner: boolean;
   face: 'up' | 'down' | null;
   span: Span;
 }
@@ -163,15 +201,30 @@ export interface AnteStepNode {
   span: Span;
 }
 
-/** `betting fixed { bet 2; raises at most 2; first Alice }` */
+/** `betting fixed { bet 2; raises at most 2; first Alice }` or `betting variable { max stack; fallback bet 1; first Alice }` */
 export interface BettingStepNode {
   kind: 'BettingStep';
-  mode: 'fixed';
+  mode: 'fixed' | 'variable';
   items: BettingItem[];
   span: Span;
 }
 
-export type BettingItem = BetSizeItem | RaiseCapItem | FirstActorItem;
+export type BettingItem = BetSizeItem | RaiseCapItem | FirstActorItem | MaxBetItem | FallbackItem;
+
+/** `max 5` or `max stack` (variable betting) */
+export interface MaxBetItem {
+  kind: 'MaxBet';
+  /** `null` for `stack`. */
+  amount: NumberLit | null;
+  span: Span;
+}
+
+/** `fallback bet 1` (variable betting) */
+export interface FallbackItem {
+  kind: 'Fallback';
+  amount: NumberLit;
+  span: Span;
+}
 
 export interface BetSizeItem {
   kind: 'BetSize';
@@ -191,7 +244,352 @@ export interface FirstActorItem {
   span: Span;
 }
 
-export type StepNode = ShuffleStepNode | DealStepNode | AnteStepNode | BettingStepNode;
+/** A seat in a step or expression: a seat name, or `winner` / `any` / `each` where allowed. */
+export interface SeatRefNode {
+  kind: 'SeatRef';
+  /** The seat name, or `null` for a keyword reference. */
+  name: Ident | null;
+  keyword: 'winner' | 'any' | 'each' | null;
+  span: Span;
+}
+
+/** A chip payer or payee: a seat, `winner` or `pot`. */
+export interface PartyNode {
+  kind: 'Party';
+  name: Ident | null;
+  keyword: 'winner' | 'pot' | null;
+  span: Span;
+}
+
+/** `call Name` */
+export interface CallStepNode {
+  kind: 'CallStep';
+  phase: Ident;
+  span: Span;
+}
+
+/** `if COND public { … } else if COND private { … } else { … }` */
+export interface IfStepNode {
+  kind: 'IfStep';
+  branches: CondBranchNode[];
+  /** `null` when there is no final `else`. */
+  otherwise: StepNode[] | null;
+  span: Span;
+}
+
+/** One guarded block: `COND public|private { steps }` (also each `when` of an `events` block). */
+export interface CondBranchNode {
+  kind: 'CondBranch';
+  cond: CondNode;
+  check: 'public' | 'private';
+  steps: StepNode[];
+  span: Span;
+}
+
+/** `events { when COND public { … } when COND private { … } }` */
+export interface EventsStepNode {
+  kind: 'EventsStep';
+  items: CondBranchNode[];
+  span: Span;
+}
+
+/** `repeat up to 2 rounds as betRound until COND { … }` */
+export interface RepeatStepNode {
+  kind: 'RepeatStep';
+  max: NumberLit;
+  counter: Ident;
+  until: CondNode | null;
+  steps: StepNode[];
+  span: Span;
+}
+
+/** `end winner Alice "Bob folds"` or `end "a draw"` */
+export interface EndStepNode {
+  kind: 'EndStep';
+  winner: Ident | null;
+  reason: StringLit;
+  span: Span;
+}
+
+/** `choice Alice public { option bet { … } option peek cost 1 at 50% { … } }` */
+export interface ChoiceStepNode {
+  kind: 'ChoiceStep';
+  seat: Ident;
+  announce: 'public' | 'private';
+  options: ChoiceOptionNode[];
+  span: Span;
+}
+
+export interface ChoiceOptionNode {
+  kind: 'ChoiceOption';
+  name: Ident;
+  cost: NumberLit | null;
+  /** Percent chance that the cost is due (`at 50%`), or `null` for certain. */
+  chance: NumberLit | null;
+  steps: StepNode[];
+  span: Span;
+}
+
+/** `wager Alice 1..stack` */
+export interface WagerStepNode {
+  kind: 'WagerStep';
+  seat: Ident;
+  min: NumberLit;
+  /** `null` for `stack`. */
+  max: NumberLit | null;
+  span: Span;
+}
+
+/** `match Bob` */
+export interface MatchStepNode {
+  kind: 'MatchStep';
+  seat: Ident;
+  span: Span;
+}
+
+/** `simultaneous { options Hold, Parry; outcome Hold/Parry { … } otherwise { … } }` */
+export interface SimultaneousStepNode {
+  kind: 'SimultaneousStep';
+  options: Ident[];
+  outcomes: OutcomeNode[];
+  otherwise: StepNode[] | null;
+  span: Span;
+}
+
+export interface OutcomeNode {
+  kind: 'Outcome';
+  first: Ident;
+  second: Ident;
+  steps: StepNode[];
+  span: Span;
+}
+
+/** `auction sealed { bids 0..3; tie coinflip; winner pays pot; prize { … } }` */
+export interface AuctionStepNode {
+  kind: 'AuctionStep';
+  min: NumberLit;
+  max: NumberLit;
+  payTo: 'pot' | 'opponent';
+  prize: StepNode[];
+  span: Span;
+}
+
+/** `peek Bob at random card of Alice occurrence public` / `… private` */
+export interface PeekStepNode {
+  kind: 'PeekStep';
+  seat: SeatRefNode;
+  pick: 'random' | 'chosen';
+  target: Ident;
+  visibility: 'private' | 'occurrence';
+  span: Span;
+}
+
+/** `reveal hand of Alice` / `reveal random card of Alice` */
+export interface RevealStepNode {
+  kind: 'RevealStep';
+  what: 'hand' | 'random';
+  seat: Ident;
+  span: Span;
+}
+
+/** `swap random card between Alice and Bob public` */
+export interface SwapStepNode {
+  kind: 'SwapStep';
+  first: Ident;
+  second: Ident;
+  visibility: 'public' | 'private';
+  span: Span;
+}
+
+/** `steal random card from Bob to Alice private` */
+export interface StealStepNode {
+  kind: 'StealStep';
+  from: Ident;
+  to: SeatRefNode;
+  visibility: 'public' | 'private';
+  span: Span;
+}
+
+/** `discard 1 chosen from Alice to discards face up` */
+export interface DiscardStepNode {
+  kind: 'DiscardStep';
+  count: NumberLit;
+  pick: 'random' | 'chosen';
+  seat: Ident;
+  to: PileRefNode | null;
+  face: 'up' | 'down' | null;
+  span: Span;
+}
+
+/** `pay 3 from Alice to Bob`, `pay all from pot to Alice` */
+export interface PayStepNode {
+  kind: 'PayStep';
+  /** `null` for `all`. */
+  amount: NumberLit | null;
+  from: PartyNode;
+  to: PartyNode;
+  span: Span;
+}
+
+/** `sidebet Alice 2 on highest(Alice) > highest(Bob)` */
+export interface SidebetStepNode {
+  kind: 'SidebetStep';
+  seat: Ident;
+  amount: NumberLit;
+  cond: CondNode;
+  span: Span;
+}
+
+/** `score Alice -3` / `score Bob +2` */
+export interface ScoreStepNode {
+  kind: 'ScoreStep';
+  seat: Ident;
+  delta: NumberLit;
+  span: Span;
+}
+
+/** `assign Leader to highest-card` / `… chip-leader` / `… lowest-card` / `… Alice` */
+export interface AssignStepNode {
+  kind: 'AssignStep';
+  position: Ident;
+  criterion: 'highest-card' | 'lowest-card' | 'chip-leader' | null;
+  seat: Ident | null;
+  span: Span;
+}
+
+/** `set x = EXPR` */
+export interface SetStepNode {
+  kind: 'SetStep';
+  variable: Ident;
+  value: IntExprNode;
+  span: Span;
+}
+
+export type StepNode =
+  | ShuffleStepNode
+  | DealStepNode
+  | AnteStepNode
+  | BettingStepNode
+  | CallStepNode
+  | IfStepNode
+  | EventsStepNode
+  | RepeatStepNode
+  | EndStepNode
+  | ChoiceStepNode
+  | WagerStepNode
+  | MatchStepNode
+  | SimultaneousStepNode
+  | AuctionStepNode
+  | PeekStepNode
+  | RevealStepNode
+  | SwapStepNode
+  | StealStepNode
+  | DiscardStepNode
+  | PayStepNode
+  | SidebetStepNode
+  | ScoreStepNode
+  | AssignStepNode
+  | SetStepNode;
+
+/** Integer expressions. */
+export type IntExprNode = NumberLit | VarRefNode | PotNode | SeatFnNode | SizeFnNode | BinaryNode;
+
+/** A variable (or loop counter) by name. */
+export interface VarRefNode {
+  kind: 'VarRef';
+  name: Ident;
+  span: Span;
+}
+
+/** `pot` */
+export interface PotNode {
+  kind: 'Pot';
+  span: Span;
+}
+
+/** `stack(Alice)`, `handsize(any)`, `highest(Bob)`, `score(each)` */
+export interface SeatFnNode {
+  kind: 'SeatFn';
+  fn: 'stack' | 'handsize' | 'highest' | 'score';
+  seat: SeatRefNode;
+  span: Span;
+}
+
+/** `size(deck)` */
+export interface SizeFnNode {
+  kind: 'SizeFn';
+  pile: PileRefNode;
+  span: Span;
+}
+
+/** `a + b`, `a - b` (left-associative) */
+export interface BinaryNode {
+  kind: 'Binary';
+  op: '+' | '-';
+  left: IntExprNode;
+  right: IntExprNode;
+  span: Span;
+}
+
+/** Boolean conditions. */
+export type CondNode = CompareNode | LogicNode | NotNode | BoolLitNode | HasNode | HoldsNode | ParenNode;
+
+/** `a <= b` */
+export interface CompareNode {
+  kind: 'Compare';
+  op: '<' | '<=' | '>' | '>=' | '==' | '!=';
+  left: IntExprNode;
+  right: IntExprNode;
+  span: Span;
+}
+
+/** `a and b and c`, `a or b` */
+export interface LogicNode {
+  kind: 'Logic';
+  op: 'and' | 'or';
+  args: CondNode[];
+  span: Span;
+}
+
+/** `not a` */
+export interface NotNode {
+  kind: 'Not';
+  arg: CondNode;
+  span: Span;
+}
+
+/** `true` / `false` */
+export interface BoolLitNode {
+  kind: 'BoolLit';
+  value: boolean;
+  span: Span;
+}
+
+/** `hand(Alice) has K`, `hand(Bob) has any of K, J`, `hand(Alice) has top` */
+export interface HasNode {
+  kind: 'Has';
+  seat: SeatRefNode;
+  /** Written `any of` (several ranks). */
+  anyOf: boolean;
+  /** Rank names; the keyword `top` is kept as an Ident named `top`. */
+  ranks: Ident[];
+  span: Span;
+}
+
+/** `Alice holds Leader` */
+export interface HoldsNode {
+  kind: 'Holds';
+  seat: SeatRefNode;
+  position: Ident;
+  span: Span;
+}
+
+/** `( cond )` kept so the printer can reproduce the author's grouping. */
+export interface ParenNode {
+  kind: 'Paren';
+  inner: CondNode;
+  span: Span;
+}
 
 /** A comment, kept for the formatter. */
 export interface CommentNode {
@@ -229,6 +627,14 @@ export type AstNode =
   | StepNode
   | PileRefNode
   | BettingItem
+  | ScoringRuleNode
+  | SeatRefNode
+  | PartyNode
+  | CondBranchNode
+  | ChoiceOptionNode
+  | OutcomeNode
+  | IntExprNode
+  | CondNode
   | Ident
   | NumberLit
   | StringLit

@@ -127,18 +127,41 @@ class Builder {
           span,
         };
       case 'phase':
+      case 'subphase':
         return {
-          kind: 'Phase',
+          kind: key === 'phase' ? 'Phase' : 'Subphase',
           name: this.ident(this.need(this.token(ch, 'Identifier'), 'phase name')),
-          steps: this.nodes(this.need(this.node(ch, 'stepBlock'), 'steps').children, 'step').map((s) => this.step(s)),
+          steps: this.block(this.need(this.node(ch, 'stepBlock'), 'steps')),
+          span,
+        };
+      case 'variable':
+        return {
+          kind: 'Var',
+          name: this.ident(this.need(this.token(ch, 'Identifier'), 'variable name')),
+          initial: this.number(this.need(this.token(ch, 'Integer'), 'initial value'), this.token(ch, 'Minus')),
+          span,
+        };
+      case 'position':
+        return {
+          kind: 'Position',
+          name: this.ident(this.need(this.token(ch, 'Identifier'), 'position name')),
+          visibility: this.token(ch, 'Kw_public') ? 'public' : 'hidden',
           span,
         };
       case 'showdown': {
         const using = this.token(ch, 'Identifier');
         return {
           kind: 'Showdown',
-          metric: this.token(ch, 'HighCard') ? 'high-card' : 'pair-with-board',
+          metric: this.token(ch, 'HighCard') ? 'high-card' : this.token(ch, 'PairWithBoard') ? 'pair-with-board' : 'sum-of-ranks',
           using: using ? this.ident(using) : null,
+          rules: this.nodes(ch, 'scoringRule').map((r) => ({
+            kind: 'ScoringRule' as const,
+            sign: this.token(r.children, 'Kw_bonus') ? ('bonus' as const) : ('penalty' as const),
+            points: this.number(this.need(this.token(r.children, 'Integer'), 'points')),
+            per: this.token(r.children, 'Kw_pair') ? ('pair' as const) : ('each' as const),
+            rank: this.rankRef(this.need(this.node(r.children, 'rankRef'), 'rank')),
+            span: this.spanOf(r),
+          })),
           span,
         };
       }
@@ -196,12 +219,260 @@ class Builder {
     return { kind: 'PileRef', name: id ? this.ident(id) : null, span: this.spanOf(n) };
   }
 
+  /** The steps of a `{ … }` block. */
+  block(n: CstNode): A.StepNode[] {
+    return this.nodes(n.children, 'step').map((s) => this.step(s));
+  }
+
+  rankRef(n: CstNode): A.Ident {
+    const t = this.token(n.children, 'Identifier') ?? this.token(n.children, 'Integer') ?? this.need(this.token(n.children, 'Kw_top'), 'rank');
+    return this.ident(t);
+  }
+
+  seatRef(n: CstNode): A.SeatRefNode {
+    const id = this.token(n.children, 'Identifier');
+    const keyword = this.token(n.children, 'Kw_winner') ? 'winner' : this.token(n.children, 'Kw_any') ? 'any' : this.token(n.children, 'Kw_each') ? 'each' : null;
+    return { kind: 'SeatRef', name: id ? this.ident(id) : null, keyword: id ? null : keyword, span: this.spanOf(n) };
+  }
+
+  party(n: CstNode): A.PartyNode {
+    const id = this.token(n.children, 'Identifier');
+    const keyword = this.token(n.children, 'Kw_winner') ? 'winner' : this.token(n.children, 'Kw_pot') ? 'pot' : null;
+    return { kind: 'Party', name: id ? this.ident(id) : null, keyword: id ? null : keyword, span: this.spanOf(n) };
+  }
+
+  face(n: CstNode | undefined): 'up' | 'down' | null {
+    if (!n) return null;
+    return this.token(n.children, 'Kw_up') ? 'up' : 'down';
+  }
+
+  condBranch(n: CstNode): A.CondBranchNode {
+    const ch = n.children;
+    return {
+      kind: 'CondBranch',
+      cond: this.cond(this.need(this.node(ch, 'cond'), 'condition')),
+      check: this.token(ch, 'Kw_public') ? 'public' : 'private',
+      steps: this.block(this.need(this.node(ch, 'stepBlock'), 'block')),
+      span: this.spanOf(n),
+    };
+  }
+
+  cond(n: CstNode): A.CondNode {
+    const args = this.nodes(n.children, 'andCond').map((a) => this.andCond(a));
+    return args.length === 1 ? args[0]! : { kind: 'Logic', op: 'or', args, span: this.spanOf(n) };
+  }
+
+  andCond(n: CstNode): A.CondNode {
+    const args = this.nodes(n.children, 'notCond').map((a) => this.notCond(a));
+    return args.length === 1 ? args[0]! : { kind: 'Logic', op: 'and', args, span: this.spanOf(n) };
+  }
+
+  notCond(n: CstNode): A.CondNode {
+    const inner = this.node(n.children, 'notCond');
+    if (inner) return { kind: 'Not', arg: this.notCond(inner), span: this.spanOf(n) };
+    return this.atomCond(this.need(this.node(n.children, 'atomCond'), 'condition'));
+  }
+
+  atomCond(n: CstNode): A.CondNode {
+    const ch = n.children;
+    const span = this.spanOf(n);
+    if (this.token(ch, 'Kw_true')) return { kind: 'BoolLit', value: true, span };
+    if (this.token(ch, 'Kw_false')) return { kind: 'BoolLit', value: false, span };
+    const inner = this.node(ch, 'cond');
+    if (inner) return { kind: 'Paren', inner: this.cond(inner), span };
+    if (this.token(ch, 'Kw_has'))
+      return {
+        kind: 'Has',
+        seat: this.seatRef(this.need(this.node(ch, 'seatRef'), 'seat')),
+        anyOf: this.token(ch, 'Kw_any') !== undefined,
+        ranks: this.nodes(ch, 'rankRef').map((r) => this.rankRef(r)),
+        span,
+      };
+    if (this.token(ch, 'Kw_holds'))
+      return {
+        kind: 'Holds',
+        seat: this.seatRef(this.need(this.node(ch, 'seatRef'), 'seat')),
+        position: this.ident(this.need(this.token(ch, 'Identifier'), 'position')),
+        span,
+      };
+    const opNode = this.need(this.node(ch, 'compareOp'), 'operator');
+    const opTok = this.need(Object.values(opNode.children)[0]?.[0] as IToken | undefined, 'operator');
+    return {
+      kind: 'Compare',
+      op: opTok.image as A.CompareNode['op'],
+      left: this.intExpr(this.need(this.node(ch, 'left'), 'left')),
+      right: this.intExpr(this.need(this.node(ch, 'right'), 'right')),
+      span,
+    };
+  }
+
+  intExpr(n: CstNode): A.IntExprNode {
+    const atoms = this.nodes(n.children, 'intAtom').map((a) => this.intAtom(a));
+    const ops = [...this.tokens(n.children, 'Plus'), ...this.tokens(n.children, 'Minus')].sort((a, b) => a.startOffset - b.startOffset);
+    let acc = atoms[0]!;
+    for (let i = 1; i < atoms.length; i++) {
+      const right = atoms[i]!;
+      acc = { kind: 'Binary', op: ops[i - 1]!.image as '+' | '-', left: acc, right, span: { ...acc.span, end: right.span.end } };
+    }
+    return acc;
+  }
+
+  intAtom(n: CstNode): A.IntExprNode {
+    const ch = n.children;
+    const span = this.spanOf(n);
+    const seat = this.node(ch, 'seatRef');
+    if (seat) {
+      const fn = this.token(ch, 'Kw_stack') ? 'stack' : this.token(ch, 'Kw_handsize') ? 'handsize' : this.token(ch, 'Kw_highest') ? 'highest' : 'score';
+      return { kind: 'SeatFn', fn, seat: this.seatRef(seat), span };
+    }
+    const pile = this.node(ch, 'pileRef');
+    if (pile) return { kind: 'SizeFn', pile: this.pileRef(pile), span };
+    if (this.token(ch, 'Kw_pot')) return { kind: 'Pot', span };
+    const id = this.token(ch, 'Identifier');
+    if (id) return { kind: 'VarRef', name: this.ident(id), span };
+    return this.number(this.need(this.token(ch, 'Integer'), 'number'));
+  }
+
   step(n: CstNode): A.StepNode {
     const [key, list] = Object.entries(n.children)[0]!;
     const inner = list![0] as CstNode;
     const ch = inner.children;
     const span = this.spanOf(inner);
+    const id = (i = 0) => this.ident(this.need(this.tokens(ch, 'Identifier')[i], 'name'));
+    const pick = () => (this.token(this.need(this.node(ch, 'pick'), 'pick').children, 'Kw_random') ? ('random' as const) : ('chosen' as const));
+    const pubPriv = () => (this.token(ch, 'Kw_public') ? ('public' as const) : ('private' as const));
     switch (key) {
+      case 'callStep':
+        return { kind: 'CallStep', phase: id(), span };
+      case 'ifStep': {
+        const blocks = this.nodes(ch, 'stepBlock');
+        return { kind: 'IfStep', branches: this.nodes(ch, 'condBranch').map((b) => this.condBranch(b)), otherwise: blocks[0] ? this.block(blocks[0]) : null, span };
+      }
+      case 'eventsStep':
+        return { kind: 'EventsStep', items: this.nodes(ch, 'condBranch').map((b) => this.condBranch(b)), span };
+      case 'repeatStep': {
+        const c = this.node(ch, 'cond');
+        return {
+          kind: 'RepeatStep',
+          max: this.number(this.need(this.token(ch, 'Integer'), 'rounds')),
+          counter: id(),
+          until: c ? this.cond(c) : null,
+          steps: this.block(this.need(this.node(ch, 'stepBlock'), 'block')),
+          span,
+        };
+      }
+      case 'endStep': {
+        const w = this.token(ch, 'Identifier');
+        return { kind: 'EndStep', winner: w ? this.ident(w) : null, reason: this.string(this.need(this.token(ch, 'StringLiteral'), 'reason')), span };
+      }
+      case 'choiceStep':
+        return {
+          kind: 'ChoiceStep',
+          seat: id(),
+          announce: pubPriv(),
+          options: this.nodes(ch, 'choiceOption').map((o) => {
+            const ints = this.tokens(o.children, 'Integer');
+            return {
+              kind: 'ChoiceOption' as const,
+              name: this.ident(this.need(this.token(o.children, 'Word'), 'option')),
+              cost: ints[0] ? this.number(ints[0]) : null,
+              chance: ints[1] ? this.number(ints[1]) : null,
+              steps: this.block(this.need(this.node(o.children, 'stepBlock'), 'block')),
+              span: this.spanOf(o),
+            };
+          }),
+          span,
+        };
+      case 'wagerStep': {
+        const ints = this.tokens(ch, 'Integer');
+        return { kind: 'WagerStep', seat: id(), min: this.number(this.need(ints[0], 'min')), max: ints[1] ? this.number(ints[1]) : null, span };
+      }
+      case 'matchStep':
+        return { kind: 'MatchStep', seat: id(), span };
+      case 'simultaneousStep': {
+        const other = this.node(ch, 'stepBlock');
+        return {
+          kind: 'SimultaneousStep',
+          options: this.tokens(ch, 'Word').map((t) => this.ident(t)),
+          outcomes: this.nodes(ch, 'outcome').map((o) => {
+            const names = this.tokens(o.children, 'Word');
+            return {
+              kind: 'Outcome' as const,
+              first: this.ident(this.need(names[0], 'first option')),
+              second: this.ident(this.need(names[1], 'second option')),
+              steps: this.block(this.need(this.node(o.children, 'stepBlock'), 'block')),
+              span: this.spanOf(o),
+            };
+          }),
+          otherwise: other ? this.block(other) : null,
+          span,
+        };
+      }
+      case 'auctionStep': {
+        const ints = this.tokens(ch, 'Integer');
+        return {
+          kind: 'AuctionStep',
+          min: this.number(this.need(ints[0], 'min bid')),
+          max: this.number(this.need(ints[1], 'max bid')),
+          payTo: this.token(ch, 'Kw_pot') ? 'pot' : 'opponent',
+          prize: this.block(this.need(this.node(ch, 'stepBlock'), 'prize')),
+          span,
+        };
+      }
+      case 'peekStep':
+        return {
+          kind: 'PeekStep',
+          seat: this.seatRef(this.need(this.node(ch, 'seatRef'), 'seat')),
+          pick: pick(),
+          target: id(),
+          visibility: this.token(ch, 'Kw_occurrence') ? 'occurrence' : 'private',
+          span,
+        };
+      case 'revealStep':
+        return { kind: 'RevealStep', what: this.token(ch, 'Kw_hand') ? 'hand' : 'random', seat: id(), span };
+      case 'swapStep':
+        return { kind: 'SwapStep', first: id(0), second: id(1), visibility: pubPriv(), span };
+      case 'stealStep':
+        return { kind: 'StealStep', from: id(), to: this.seatRef(this.need(this.node(ch, 'seatRef'), 'seat')), visibility: pubPriv(), span };
+      case 'discardStep': {
+        const to = this.node(ch, 'pileRef');
+        return {
+          kind: 'DiscardStep',
+          count: this.number(this.need(this.token(ch, 'Integer'), 'count')),
+          pick: pick(),
+          seat: id(),
+          to: to ? this.pileRef(to) : null,
+          face: this.face(this.node(ch, 'face')),
+          span,
+        };
+      }
+      case 'payStep': {
+        const amount = this.token(ch, 'Integer');
+        return {
+          kind: 'PayStep',
+          amount: amount ? this.number(amount) : null,
+          from: this.party(this.need(this.node(ch, 'payer'), 'payer')),
+          to: this.party(this.need(this.node(ch, 'payee'), 'payee')),
+          span,
+        };
+      }
+      case 'sidebetStep':
+        return {
+          kind: 'SidebetStep',
+          seat: id(),
+          amount: this.number(this.need(this.token(ch, 'Integer'), 'amount')),
+          cond: this.cond(this.need(this.node(ch, 'cond'), 'condition')),
+          span,
+        };
+      case 'scoreStep':
+        return { kind: 'ScoreStep', seat: id(), delta: this.number(this.need(this.token(ch, 'Integer'), 'points'), this.token(ch, 'Minus')), span };
+      case 'assignStep': {
+        const names = this.tokens(ch, 'Identifier');
+        const criterion = this.token(ch, 'HighCard') ? 'highest-card' : this.token(ch, 'LowestCard') ? 'lowest-card' : this.token(ch, 'ChipLeader') ? 'chip-leader' : null;
+        return { kind: 'AssignStep', position: this.ident(this.need(names[0], 'position')), criterion, seat: names[1] ? this.ident(names[1]) : null, span };
+      }
+      case 'setStep':
+        return { kind: 'SetStep', variable: id(), value: this.intExpr(this.need(this.node(ch, 'intExpr'), 'value')), span };
       case 'shuffleStep':
         return { kind: 'ShuffleStep', pile: this.pileRef(this.need(this.node(ch, 'pileRef'), 'pile')), span };
       case 'dealStep': {
@@ -212,7 +483,8 @@ class Builder {
           count: this.number(this.need(this.token(ch, 'Integer'), 'count')),
           from: source ? this.pileRef(source) : null,
           to: target ? this.pileRef(target) : null,
-          face: this.token(ch, 'Kw_up') ? 'up' : this.token(ch, 'Kw_down') ? 'down' : null,
+          winner: this.token(ch, 'Kw_winner') !== undefined,
+          face: this.face(this.node(ch, 'face')),
           span,
         };
       }
@@ -223,7 +495,7 @@ class Builder {
       case 'bettingStep':
         return {
           kind: 'BettingStep',
-          mode: 'fixed',
+          mode: this.token(ch, 'Kw_fixed') ? 'fixed' : 'variable',
           items: this.nodes(ch, 'bettingItem').map((b) => this.bettingItem(b)),
           span,
         };
@@ -235,8 +507,13 @@ class Builder {
   bettingItem(n: CstNode): A.BettingItem {
     const ch = n.children;
     const span = this.spanOf(n);
-    if (this.token(ch, 'Kw_bet')) return { kind: 'BetSize', amount: this.number(this.need(this.token(ch, 'Integer'), 'bet')), span };
+    if (this.token(ch, 'Kw_bet') && !this.token(ch, 'Kw_fallback')) return { kind: 'BetSize', amount: this.number(this.need(this.token(ch, 'Integer'), 'bet')), span };
     if (this.token(ch, 'Kw_raises')) return { kind: 'RaiseCap', count: this.number(this.need(this.token(ch, 'Integer'), 'cap')), span };
+    if (this.token(ch, 'Kw_fallback')) return { kind: 'Fallback', amount: this.number(this.need(this.token(ch, 'Integer'), 'fallback bet')), span };
+    if (this.token(ch, 'Kw_max')) {
+      const n = this.token(ch, 'Integer');
+      return { kind: 'MaxBet', amount: n ? this.number(n) : null, span };
+    }
     return { kind: 'FirstActor', seat: this.ident(this.need(this.token(ch, 'Identifier'), 'seat')), span };
   }
 }

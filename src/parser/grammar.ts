@@ -18,7 +18,7 @@ export interface UnknownWord {
 
 /** Inside a skipped block, declaration keywords are skipped too. */
 function DECL_KEYWORD_ALTS(p: GbgParser) {
-  return [T.Players, T.Stack, T.Deck, T.Pile, T.Phase, T.Showdown, T.Generated].map((t, i) => ({
+  return [T.Players, T.Stack, T.Deck, T.Pile, T.Var, T.Position, T.Phase, T.Subphase, T.Showdown, T.Generated].map((t, i) => ({
     ALT: () => {
       p.consumeAny(t, i);
     },
@@ -67,7 +67,10 @@ export class GbgParser extends CstParser {
       { ALT: () => this.SUBRULE(this.stack) },
       { ALT: () => this.SUBRULE(this.deck) },
       { ALT: () => this.SUBRULE(this.pile) },
+      { ALT: () => this.SUBRULE(this.variable) },
+      { ALT: () => this.SUBRULE(this.position) },
       { ALT: () => this.SUBRULE(this.phase) },
+      { ALT: () => this.SUBRULE(this.subphase) },
       { ALT: () => this.SUBRULE(this.showdown) },
       { ALT: () => this.SUBRULE(this.generated) },
       { ALT: () => this.SUBRULE(this.unknownDeclaration) },
@@ -170,6 +173,29 @@ export class GbgParser extends CstParser {
     this.OR([{ ALT: () => this.CONSUME(T.Public) }, { ALT: () => this.CONSUME(T.Hidden) }]);
   });
 
+  /** variable := 'var' NAME '=' '-'? INT */
+  variable = this.RULE('variable', () => {
+    this.CONSUME(T.Var);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Equals);
+    this.OPTION(() => this.CONSUME(T.Minus));
+    this.CONSUME(T.Integer);
+  });
+
+  /** position := 'position' NAME ('public' | 'hidden') */
+  position = this.RULE('position', () => {
+    this.CONSUME(T.Position);
+    this.CONSUME(T.Identifier);
+    this.OR([{ ALT: () => this.CONSUME(T.Public) }, { ALT: () => this.CONSUME(T.Hidden) }]);
+  });
+
+  /** subphase := 'subphase' NAME stepBlock */
+  subphase = this.RULE('subphase', () => {
+    this.CONSUME(T.Subphase);
+    this.CONSUME(T.Identifier);
+    this.SUBRULE(this.stepBlock);
+  });
+
   /** phase := 'phase' NAME '{' step* '}' */
   phase = this.RULE('phase', () => {
     this.CONSUME(T.Phase);
@@ -193,6 +219,26 @@ export class GbgParser extends CstParser {
       { ALT: () => this.SUBRULE(this.dealStep) },
       { ALT: () => this.SUBRULE(this.anteStep) },
       { ALT: () => this.SUBRULE(this.bettingStep) },
+      { ALT: () => this.SUBRULE(this.callStep) },
+      { ALT: () => this.SUBRULE(this.ifStep) },
+      { ALT: () => this.SUBRULE(this.eventsStep) },
+      { ALT: () => this.SUBRULE(this.repeatStep) },
+      { ALT: () => this.SUBRULE(this.endStep) },
+      { ALT: () => this.SUBRULE(this.choiceStep) },
+      { ALT: () => this.SUBRULE(this.wagerStep) },
+      { ALT: () => this.SUBRULE(this.matchStep) },
+      { ALT: () => this.SUBRULE(this.simultaneousStep) },
+      { ALT: () => this.SUBRULE(this.auctionStep) },
+      { ALT: () => this.SUBRULE(this.peekStep) },
+      { ALT: () => this.SUBRULE(this.revealStep) },
+      { ALT: () => this.SUBRULE(this.swapStep) },
+      { ALT: () => this.SUBRULE(this.stealStep) },
+      { ALT: () => this.SUBRULE(this.discardStep) },
+      { ALT: () => this.SUBRULE(this.payStep) },
+      { ALT: () => this.SUBRULE(this.sidebetStep) },
+      { ALT: () => this.SUBRULE(this.scoreStep) },
+      { ALT: () => this.SUBRULE(this.assignStep) },
+      { ALT: () => this.SUBRULE(this.setStep) },
       { ALT: () => this.SUBRULE(this.unknownStep) },
     ]);
   });
@@ -203,7 +249,7 @@ export class GbgParser extends CstParser {
     this.SUBRULE(this.pileRef);
   });
 
-  /** dealStep := 'deal' INT ('from' pileRef)? 'to' ('each' | pileRef) ('face' ('up' | 'down'))? */
+  /** dealStep := 'deal' INT ('from' pileRef)? 'to' ('each' | 'winner' | pileRef) ('face' ('up' | 'down'))? */
   dealStep = this.RULE('dealStep', () => {
     this.CONSUME(T.Deal);
     this.CONSUME(T.Integer);
@@ -212,11 +258,18 @@ export class GbgParser extends CstParser {
       this.SUBRULE(this.pileRef, { LABEL: 'source' });
     });
     this.CONSUME(T.To);
-    this.OR([{ ALT: () => this.CONSUME(T.Each) }, { ALT: () => this.SUBRULE2(this.pileRef, { LABEL: 'target' }) }]);
-    this.OPTION2(() => {
-      this.CONSUME(T.Face);
-      this.OR2([{ ALT: () => this.CONSUME(T.Up) }, { ALT: () => this.CONSUME(T.Down) }]);
-    });
+    this.OR([
+      { ALT: () => this.CONSUME(T.Each) },
+      { ALT: () => this.CONSUME(T.Winner) },
+      { ALT: () => this.SUBRULE2(this.pileRef, { LABEL: 'target' }) },
+    ]);
+    this.OPTION2(() => this.SUBRULE(this.face));
+  });
+
+  /** face := 'face' ('up' | 'down') */
+  face = this.RULE('face', () => {
+    this.CONSUME(T.Face);
+    this.OR([{ ALT: () => this.CONSUME(T.Up) }, { ALT: () => this.CONSUME(T.Down) }]);
   });
 
   /** pileRef := 'deck' | NAME */
@@ -239,10 +292,10 @@ export class GbgParser extends CstParser {
     ]);
   });
 
-  /** bettingStep := 'betting' 'fixed' '{' (bettingItem ';'?)* '}' */
+  /** bettingStep := 'betting' ('fixed' | 'variable') '{' (bettingItem ';'?)* '}' */
   bettingStep = this.RULE('bettingStep', () => {
     this.CONSUME(T.Betting);
-    this.CONSUME(T.Fixed);
+    this.OR([{ ALT: () => this.CONSUME(T.Fixed) }, { ALT: () => this.CONSUME(T.Variable) }]);
     this.CONSUME(T.LCurly);
     this.MANY(() => {
       this.SUBRULE(this.bettingItem);
@@ -251,7 +304,7 @@ export class GbgParser extends CstParser {
     this.CONSUME(T.RCurly);
   });
 
-  /** bettingItem := 'bet' INT | 'raises' 'at' 'most' INT | 'first' NAME */
+  /** bettingItem := 'bet' INT | 'raises' 'at' 'most' INT | 'first' NAME | 'max' (INT | 'stack') | 'fallback' 'bet' INT */
   bettingItem = this.RULE('bettingItem', () => {
     this.OR([
       {
@@ -274,10 +327,464 @@ export class GbgParser extends CstParser {
           this.CONSUME(T.Identifier);
         },
       },
+      {
+        ALT: () => {
+          this.CONSUME(T.Max);
+          this.OR2([{ ALT: () => this.CONSUME3(T.Integer) }, { ALT: () => this.CONSUME(T.Stack) }]);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Fallback);
+          this.CONSUME2(T.Bet);
+          this.CONSUME4(T.Integer);
+        },
+      },
     ]);
   });
 
-  /** showdown := 'showdown' ('high-card' | 'pair-with-board' ('using' NAME)?) */
+  /** callStep := 'call' NAME */
+  callStep = this.RULE('callStep', () => {
+    this.CONSUME(T.Call);
+    this.CONSUME(T.Identifier);
+  });
+
+  /** ifStep := 'if' condBranch ('else' 'if' condBranch)* ('else' stepBlock)? */
+  ifStep = this.RULE('ifStep', () => {
+    this.CONSUME(T.If);
+    this.SUBRULE(this.condBranch);
+    this.MANY(() => {
+      this.CONSUME(T.Else);
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME2(T.If);
+            this.SUBRULE2(this.condBranch);
+          },
+        },
+        { ALT: () => this.SUBRULE(this.stepBlock) },
+      ]);
+    });
+  });
+
+  /** condBranch := cond ('public' | 'private') stepBlock */
+  condBranch = this.RULE('condBranch', () => {
+    this.SUBRULE(this.cond);
+    this.OR([{ ALT: () => this.CONSUME(T.Public) }, { ALT: () => this.CONSUME(T.Private) }]);
+    this.SUBRULE(this.stepBlock);
+  });
+
+  /** eventsStep := 'events' '{' ('when' condBranch)+ '}' */
+  eventsStep = this.RULE('eventsStep', () => {
+    this.CONSUME(T.Events);
+    this.CONSUME(T.LCurly);
+    this.AT_LEAST_ONE(() => {
+      this.CONSUME(T.When);
+      this.SUBRULE(this.condBranch);
+      this.OPTION(() => this.CONSUME(T.Semicolon));
+    });
+    this.CONSUME(T.RCurly);
+  });
+
+  /** repeatStep := 'repeat' 'up' 'to' INT 'rounds' 'as' NAME ('until' cond)? stepBlock */
+  repeatStep = this.RULE('repeatStep', () => {
+    this.CONSUME(T.Repeat);
+    this.CONSUME(T.Up);
+    this.CONSUME(T.To);
+    this.CONSUME(T.Integer);
+    this.CONSUME(T.Rounds);
+    this.CONSUME(T.As);
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.Until);
+      this.SUBRULE(this.cond);
+    });
+    this.SUBRULE(this.stepBlock);
+  });
+
+  /** endStep := 'end' ('winner' NAME)? STRING */
+  endStep = this.RULE('endStep', () => {
+    this.CONSUME(T.End);
+    this.OPTION(() => {
+      this.CONSUME(T.Winner);
+      this.CONSUME(T.Identifier);
+    });
+    this.CONSUME(T.StringLiteral);
+  });
+
+  /** choiceStep := 'choice' NAME ('public' | 'private') '{' choiceOption+ '}' */
+  choiceStep = this.RULE('choiceStep', () => {
+    this.CONSUME(T.Choice);
+    this.CONSUME(T.Identifier);
+    this.OR([{ ALT: () => this.CONSUME(T.Public) }, { ALT: () => this.CONSUME(T.Private) }]);
+    this.CONSUME(T.LCurly);
+    this.AT_LEAST_ONE(() => {
+      this.SUBRULE(this.choiceOption);
+      this.OPTION(() => this.CONSUME(T.Semicolon));
+    });
+    this.CONSUME(T.RCurly);
+  });
+
+  /** choiceOption := 'option' WORD ('cost' INT ('at' INT '%')?)? stepBlock   (WORD: a name or a keyword) */
+  choiceOption = this.RULE('choiceOption', () => {
+    this.CONSUME(T.OptionKw);
+    this.CONSUME(T.Word);
+    this.OPTION(() => {
+      this.CONSUME(T.Cost);
+      this.CONSUME(T.Integer);
+      this.OPTION2(() => {
+        this.CONSUME(T.At);
+        this.CONSUME2(T.Integer);
+        this.CONSUME(T.Percent);
+      });
+    });
+    this.SUBRULE(this.stepBlock);
+  });
+
+  /** wagerStep := 'wager' NAME INT '..' (INT | 'stack') */
+  wagerStep = this.RULE('wagerStep', () => {
+    this.CONSUME(T.Wager);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Integer);
+    this.CONSUME(T.DotDot);
+    this.OR([{ ALT: () => this.CONSUME2(T.Integer) }, { ALT: () => this.CONSUME(T.Stack) }]);
+  });
+
+  /** matchStep := 'match' NAME */
+  matchStep = this.RULE('matchStep', () => {
+    this.CONSUME(T.Match);
+    this.CONSUME(T.Identifier);
+  });
+
+  /** simultaneousStep := 'simultaneous' '{' 'options' NAME (',' NAME)+ outcome* ('otherwise' stepBlock)? '}' */
+  simultaneousStep = this.RULE('simultaneousStep', () => {
+    this.CONSUME(T.Simultaneous);
+    this.CONSUME(T.LCurly);
+    this.CONSUME(T.Options);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.Word) });
+    this.OPTION(() => this.CONSUME(T.Semicolon));
+    this.MANY(() => {
+      this.SUBRULE(this.outcome);
+      this.OPTION2(() => this.CONSUME2(T.Semicolon));
+    });
+    this.OPTION3(() => {
+      this.CONSUME(T.Otherwise);
+      this.SUBRULE(this.stepBlock);
+    });
+    this.CONSUME(T.RCurly);
+  });
+
+  /** outcome := 'outcome' WORD '/' WORD stepBlock */
+  outcome = this.RULE('outcome', () => {
+    this.CONSUME(T.Outcome);
+    this.CONSUME(T.Word);
+    this.CONSUME(T.Slash);
+    this.CONSUME2(T.Word);
+    this.SUBRULE(this.stepBlock);
+  });
+
+  /** auctionStep := 'auction' 'sealed' '{' 'bids' INT '..' INT ';'? 'tie' 'coinflip' ';'? 'winner' 'pays' ('pot' | 'opponent') ';'? 'prize' stepBlock '}' */
+  auctionStep = this.RULE('auctionStep', () => {
+    this.CONSUME(T.Auction);
+    this.CONSUME(T.Sealed);
+    this.CONSUME(T.LCurly);
+    this.CONSUME(T.Bids);
+    this.CONSUME(T.Integer);
+    this.CONSUME(T.DotDot);
+    this.CONSUME2(T.Integer);
+    this.OPTION(() => this.CONSUME(T.Semicolon));
+    this.CONSUME(T.Tie);
+    this.CONSUME(T.Coinflip);
+    this.OPTION2(() => this.CONSUME2(T.Semicolon));
+    this.CONSUME(T.Winner);
+    this.CONSUME(T.Pays);
+    this.OR([{ ALT: () => this.CONSUME(T.Pot) }, { ALT: () => this.CONSUME(T.Opponent) }]);
+    this.OPTION3(() => this.CONSUME3(T.Semicolon));
+    this.CONSUME(T.Prize);
+    this.SUBRULE(this.stepBlock);
+    this.CONSUME(T.RCurly);
+  });
+
+  /** pick := 'random' | 'chosen' */
+  pick = this.RULE('pick', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Random) }, { ALT: () => this.CONSUME(T.Chosen) }]);
+  });
+
+  /** peekStep := 'peek' seatRef 'at' pick 'card' 'of' NAME ('private' | 'occurrence' 'public') */
+  peekStep = this.RULE('peekStep', () => {
+    this.CONSUME(T.Peek);
+    this.SUBRULE(this.seatRef);
+    this.CONSUME(T.At);
+    this.SUBRULE(this.pick);
+    this.CONSUME(T.Card);
+    this.CONSUME(T.Of);
+    this.CONSUME(T.Identifier);
+    this.OR([
+      { ALT: () => this.CONSUME(T.Private) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Occurrence);
+          this.CONSUME(T.Public);
+        },
+      },
+    ]);
+  });
+
+  /** revealStep := 'reveal' ('hand' | 'random' 'card') 'of' NAME */
+  revealStep = this.RULE('revealStep', () => {
+    this.CONSUME(T.Reveal);
+    this.OR([
+      { ALT: () => this.CONSUME(T.Hand) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Random);
+          this.CONSUME(T.Card);
+        },
+      },
+    ]);
+    this.CONSUME(T.Of);
+    this.CONSUME(T.Identifier);
+  });
+
+  /** swapStep := 'swap' 'random' 'card' 'between' NAME 'and' NAME ('public' | 'private') */
+  swapStep = this.RULE('swapStep', () => {
+    this.CONSUME(T.Swap);
+    this.CONSUME(T.Random);
+    this.CONSUME(T.Card);
+    this.CONSUME(T.Between);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.And);
+    this.CONSUME2(T.Identifier);
+    this.OR([{ ALT: () => this.CONSUME(T.Public) }, { ALT: () => this.CONSUME(T.Private) }]);
+  });
+
+  /** stealStep := 'steal' 'random' 'card' 'from' NAME 'to' seatRef ('public' | 'private') */
+  stealStep = this.RULE('stealStep', () => {
+    this.CONSUME(T.Steal);
+    this.CONSUME(T.Random);
+    this.CONSUME(T.Card);
+    this.CONSUME(T.From);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.To);
+    this.SUBRULE(this.seatRef);
+    this.OR([{ ALT: () => this.CONSUME(T.Public) }, { ALT: () => this.CONSUME(T.Private) }]);
+  });
+
+  /** discardStep := 'discard' INT pick 'from' NAME ('to' pileRef)? face? */
+  discardStep = this.RULE('discardStep', () => {
+    this.CONSUME(T.Discard);
+    this.CONSUME(T.Integer);
+    this.SUBRULE(this.pick);
+    this.CONSUME(T.From);
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.To);
+      this.SUBRULE(this.pileRef);
+    });
+    this.OPTION2(() => this.SUBRULE(this.face));
+  });
+
+  /** payStep := 'pay' (INT | 'all') 'from' party 'to' party */
+  payStep = this.RULE('payStep', () => {
+    this.CONSUME(T.Pay);
+    this.OR([{ ALT: () => this.CONSUME(T.Integer) }, { ALT: () => this.CONSUME(T.All) }]);
+    this.CONSUME(T.From);
+    this.SUBRULE(this.party, { LABEL: 'payer' });
+    this.CONSUME(T.To);
+    this.SUBRULE2(this.party, { LABEL: 'payee' });
+  });
+
+  /** party := NAME | 'winner' | 'pot' */
+  party = this.RULE('party', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(T.Winner) }, { ALT: () => this.CONSUME(T.Pot) }]);
+  });
+
+  /** sidebetStep := 'sidebet' NAME INT 'on' cond */
+  sidebetStep = this.RULE('sidebetStep', () => {
+    this.CONSUME(T.Sidebet);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Integer);
+    this.CONSUME(T.On);
+    this.SUBRULE(this.cond);
+  });
+
+  /** scoreStep := 'score' NAME ('+' | '-') INT */
+  scoreStep = this.RULE('scoreStep', () => {
+    this.CONSUME(T.Score);
+    this.CONSUME(T.Identifier);
+    this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }]);
+    this.CONSUME(T.Integer);
+  });
+
+  /** assignStep := 'assign' NAME 'to' ('highest-card' | 'lowest-card' | 'chip-leader' | NAME) */
+  assignStep = this.RULE('assignStep', () => {
+    this.CONSUME(T.Assign);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.To);
+    this.OR([
+      { ALT: () => this.CONSUME(T.HighCard) },
+      { ALT: () => this.CONSUME(T.LowestCard) },
+      { ALT: () => this.CONSUME(T.ChipLeader) },
+      { ALT: () => this.CONSUME2(T.Identifier) },
+    ]);
+  });
+
+  /** setStep := 'set' NAME '=' intExpr */
+  setStep = this.RULE('setStep', () => {
+    this.CONSUME(T.SetKw);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Equals);
+    this.SUBRULE(this.intExpr);
+  });
+
+  /** seatRef := NAME | 'winner' | 'any' | 'each' */
+  seatRef = this.RULE('seatRef', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Identifier) },
+      { ALT: () => this.CONSUME(T.Winner) },
+      { ALT: () => this.CONSUME(T.Any) },
+      { ALT: () => this.CONSUME(T.Each) },
+    ]);
+  });
+
+  /** cond := andCond ('or' andCond)* */
+  cond = this.RULE('cond', () => {
+    this.SUBRULE(this.andCond);
+    this.MANY(() => {
+      this.CONSUME(T.Or);
+      this.SUBRULE2(this.andCond);
+    });
+  });
+
+  /** andCond := notCond ('and' notCond)* */
+  andCond = this.RULE('andCond', () => {
+    this.SUBRULE(this.notCond);
+    this.MANY(() => {
+      this.CONSUME(T.And);
+      this.SUBRULE2(this.notCond);
+    });
+  });
+
+  /** notCond := 'not' notCond | atomCond */
+  notCond = this.RULE('notCond', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Not);
+          this.SUBRULE(this.notCond);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.atomCond) },
+    ]);
+  });
+
+  /**
+   * atomCond := 'true' | 'false' | '(' cond ')' | 'hand' '(' seatRef ')' 'has' ('any' 'of')? rankRef (',' rankRef)*
+   *           | seatRef 'holds' NAME | intExpr compareOp intExpr
+   */
+  atomCond = this.RULE('atomCond', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.True) },
+      { ALT: () => this.CONSUME(T.False) },
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.cond);
+          this.CONSUME(T.RParen);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Hand);
+          this.CONSUME2(T.LParen);
+          this.SUBRULE(this.seatRef);
+          this.CONSUME2(T.RParen);
+          this.CONSUME(T.Has);
+          this.OPTION(() => {
+            this.CONSUME(T.Any);
+            this.CONSUME(T.Of);
+          });
+          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.rankRef) });
+        },
+      },
+      {
+        GATE: () => this.LA(2).tokenType === T.Holds,
+        ALT: () => {
+          this.SUBRULE2(this.seatRef);
+          this.CONSUME(T.Holds);
+          this.CONSUME(T.Identifier);
+        },
+      },
+      {
+        ALT: () => {
+          this.SUBRULE(this.intExpr, { LABEL: 'left' });
+          this.SUBRULE(this.compareOp);
+          this.SUBRULE2(this.intExpr, { LABEL: 'right' });
+        },
+      },
+    ]);
+  });
+
+  /** rankRef := NAME | INT | 'top' */
+  rankRef = this.RULE('rankRef', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(T.Integer) }, { ALT: () => this.CONSUME(T.Top) }]);
+  });
+
+  /** compareOp := '<' | '<=' | '>' | '>=' | '==' | '!=' */
+  compareOp = this.RULE('compareOp', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Lt) },
+      { ALT: () => this.CONSUME(T.Le) },
+      { ALT: () => this.CONSUME(T.Gt) },
+      { ALT: () => this.CONSUME(T.Ge) },
+      { ALT: () => this.CONSUME(T.EqEq) },
+      { ALT: () => this.CONSUME(T.NotEq) },
+    ]);
+  });
+
+  /** intExpr := intAtom (('+' | '-') intAtom)* */
+  intExpr = this.RULE('intExpr', () => {
+    this.SUBRULE(this.intAtom);
+    this.MANY(() => {
+      this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }]);
+      this.SUBRULE2(this.intAtom);
+    });
+  });
+
+  /**
+   * intAtom := INT | NAME | 'pot' | ('stack' | 'handsize' | 'highest' | 'score') '(' seatRef ')'
+   *          | 'size' '(' pileRef ')'
+   */
+  intAtom = this.RULE('intAtom', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Integer) },
+      { ALT: () => this.CONSUME(T.Identifier) },
+      { ALT: () => this.CONSUME(T.Pot) },
+      {
+        ALT: () => {
+          this.OR2([
+            { ALT: () => this.CONSUME(T.Stack) },
+            { ALT: () => this.CONSUME(T.HandSize) },
+            { ALT: () => this.CONSUME(T.Highest) },
+            { ALT: () => this.CONSUME(T.Score) },
+          ]);
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.seatRef);
+          this.CONSUME(T.RParen);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Size);
+          this.CONSUME2(T.LParen);
+          this.SUBRULE(this.pileRef);
+          this.CONSUME2(T.RParen);
+        },
+      },
+    ]);
+  });
+
+  /** showdown := 'showdown' ('high-card' | 'pair-with-board' ('using' NAME)? | 'sum-of-ranks' ('{' scoringRule* '}')?) */
   showdown = this.RULE('showdown', () => {
     this.CONSUME(T.Showdown);
     this.OR([
@@ -291,7 +798,37 @@ export class GbgParser extends CstParser {
           });
         },
       },
+      {
+        ALT: () => {
+          this.CONSUME(T.SumOfRanks);
+          this.OPTION2(() => {
+            this.CONSUME(T.LCurly);
+            this.MANY(() => {
+              this.SUBRULE(this.scoringRule);
+              this.OPTION3(() => this.CONSUME(T.Semicolon));
+            });
+            this.CONSUME(T.RCurly);
+          });
+        },
+      },
     ]);
+  });
+
+  /** scoringRule := ('bonus' | 'penalty') INT ('for' 'pair' 'of' | 'per') rankRef */
+  scoringRule = this.RULE('scoringRule', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Bonus) }, { ALT: () => this.CONSUME(T.Penalty) }]);
+    this.CONSUME(T.Integer);
+    this.OR2([
+      {
+        ALT: () => {
+          this.CONSUME(T.For);
+          this.CONSUME(T.Pair);
+          this.CONSUME(T.Of);
+        },
+      },
+      { ALT: () => this.CONSUME(T.Per) },
+    ]);
+    this.SUBRULE(this.rankRef);
   });
 
   /** generated := 'generated' '{' 'generator' STRING 'builder' STRING 'seed' INT 'complexity' NUMBER '}' */

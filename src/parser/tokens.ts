@@ -53,9 +53,83 @@ export const Builder = kw('builder');
 export const Seed = kw('seed');
 export const Complexity = kw('complexity');
 export const Hand = kw('hand');
+export const Var = kw('var');
+export const Position = kw('position');
+export const Subphase = kw('subphase');
+export const Call = kw('call');
+export const If = kw('if');
+export const Else = kw('else');
+export const Private = kw('private');
+export const Events = kw('events');
+export const When = kw('when');
+export const Repeat = kw('repeat');
+export const Rounds = kw('rounds');
+export const As = kw('as');
+export const Until = kw('until');
+export const End = kw('end');
+export const Winner = kw('winner');
+export const Variable = kw('variable');
+export const Max = kw('max');
+export const Fallback = kw('fallback');
+export const Choice = kw('choice');
+export const OptionKw = kw('option', 'Kw_option');
+export const Options = kw('options');
+export const Cost = kw('cost');
+export const Match = kw('match');
+export const Wager = kw('wager');
+export const Simultaneous = kw('simultaneous');
+export const Outcome = kw('outcome');
+export const Otherwise = kw('otherwise');
+export const Auction = kw('auction');
+export const Sealed = kw('sealed');
+export const Bids = kw('bids');
+export const Tie = kw('tie');
+export const Coinflip = kw('coinflip');
+export const Pays = kw('pays');
+export const Prize = kw('prize');
+export const Opponent = kw('opponent');
+export const Peek = kw('peek');
+export const Random = kw('random');
+export const Chosen = kw('chosen');
+export const Card = kw('card');
+export const Of = kw('of');
+export const Occurrence = kw('occurrence');
+export const Reveal = kw('reveal');
+export const Swap = kw('swap');
+export const Between = kw('between');
+export const And = kw('and');
+export const Steal = kw('steal');
+export const Discard = kw('discard');
+export const Pay = kw('pay');
+export const All = kw('all');
+export const Sidebet = kw('sidebet');
+export const On = kw('on');
+export const Score = kw('score');
+export const Bonus = kw('bonus');
+export const Penalty = kw('penalty');
+export const Per = kw('per');
+export const Pair = kw('pair');
+export const For = kw('for');
+export const Assign = kw('assign');
+export const SetKw = kw('set');
+export const True = kw('true');
+export const False = kw('false');
+export const Or = kw('or');
+export const Not = kw('not');
+export const Has = kw('has');
+export const Any = kw('any');
+export const Holds = kw('holds');
+export const Pot = kw('pot');
+export const Size = kw('size');
+export const HandSize = kw('handsize');
+export const Highest = kw('highest');
+export const Top = kw('top');
 
 /** Showdown metric names (hyphenated keywords). */
 export const HighCard = createToken({ name: 'HighCard', pattern: /high-card/, label: "'high-card'", longer_alt: Identifier });
+export const SumOfRanks = createToken({ name: 'SumOfRanks', pattern: /sum-of-ranks/, label: "'sum-of-ranks'", longer_alt: Identifier });
+export const LowestCard = createToken({ name: 'LowestCard', pattern: /lowest-card/, label: "'lowest-card'", longer_alt: Identifier });
+export const ChipLeader = createToken({ name: 'ChipLeader', pattern: /chip-leader/, label: "'chip-leader'", longer_alt: Identifier });
 export const PairWithBoard = createToken({
   name: 'PairWithBoard',
   pattern: /pair-with-board/,
@@ -69,6 +143,18 @@ export const UnterminatedString = createToken({ name: 'UnterminatedString', patt
 export const Decimal = createToken({ name: 'Decimal', pattern: /\d+\.\d+/, label: 'a decimal number' });
 export const Integer = createToken({ name: 'Integer', pattern: /\d+/, label: 'a whole number', longer_alt: Decimal });
 export const Minus = createToken({ name: 'Minus', pattern: /-/, label: "'-'" });
+export const Plus = createToken({ name: 'Plus', pattern: /\+/, label: "'+'" });
+export const DotDot = createToken({ name: 'DotDot', pattern: /\.\./, label: "'..'" });
+export const Percent = createToken({ name: 'Percent', pattern: /%/, label: "'%'" });
+export const Slash = createToken({ name: 'Slash', pattern: /\//, label: "'/'" });
+export const LParen = createToken({ name: 'LParen', pattern: /\(/, label: "'('" });
+export const RParen = createToken({ name: 'RParen', pattern: /\)/, label: "')'" });
+export const Le = createToken({ name: 'Le', pattern: /<=/, label: "'<='" });
+export const Ge = createToken({ name: 'Ge', pattern: />=/, label: "'>='" });
+export const Lt = createToken({ name: 'Lt', pattern: /</, label: "'<'" });
+export const Gt = createToken({ name: 'Gt', pattern: />/, label: "'>'" });
+export const EqEq = createToken({ name: 'EqEq', pattern: /==/, label: "'=='" });
+export const NotEq = createToken({ name: 'NotEq', pattern: /!=/, label: "'!='" });
 
 export const LCurly = createToken({ name: 'LCurly', pattern: /\{/, label: "'{'" });
 export const RCurly = createToken({ name: 'RCurly', pattern: /\}/, label: "'}'" });
@@ -87,11 +173,16 @@ export const UnterminatedComment = createToken({
 });
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00a0\ufeff]+/, group: Lexer.SKIPPED, line_breaks: true });
 
-/** The keywords, in an order where longer words precede their prefixes. */
+/** The keywords (the lexer tries them longest first, so no keyword shadows a longer one). */
 export const KEYWORDS: TokenType[] = [
   Game, Players, Stack, Each, Deck, Ranks, Suits, Copies, Pile, Public, Hidden, Phase, Shuffle, Deal, To, From, Face,
-  Up, Down, Ante, Betting /* before its prefix 'bet' */, Fixed, Bet, Raises, At, Most, First, Showdown, Using, Generated, Generator, Builder, Seed,
-  Complexity, Hand,
+  Up, Down, Ante, Betting, Fixed, Bet, Raises, At, Most, First, Showdown, Using, Generated, Generator, Builder, Seed,
+  Complexity, Var, Position, Subphase, Call, If, Else, Private, Events, When, Repeat, Rounds, As, Until, End,
+  Winner, Variable, Max, Fallback, Choice, Options, OptionKw, Cost, Match, Wager,
+  Simultaneous, Outcome, Otherwise, Auction, Sealed, Bids, Tie, Coinflip, Pays, Pay, Prize,
+  Opponent, Peek, Random, Chosen, Card, Of, Occurrence, Reveal, Swap, Between, And, Steal, Discard, All, Sidebet, On,
+  Score, Bonus, Penalty, Per, Pair, For, Assign, SetKw, True, False, Or, Not, HandSize, Hand, Has,
+  Any, Holds, Pot, Size, Highest, Top,
 ];
 
 /**
@@ -99,15 +190,25 @@ export const KEYWORDS: TokenType[] = [
  * start (`shufle deck`): the parser swallows the word and the rest of that item (any tokens
  * that cannot start a step or declaration, plus one `{ … }` block) and reports one clear error.
  */
+/** Any word, keywords included: option names may be keywords (`option call { … }`). */
+export const Word = createToken({ name: 'Word', pattern: Lexer.NA, label: 'a name' });
 export const StepNoise = createToken({ name: 'StepNoise', pattern: Lexer.NA, label: 'a word' });
 export const DeclNoise = createToken({ name: 'DeclNoise', pattern: Lexer.NA, label: 'a word' });
-const STEP_STARTS = new Set<TokenType>([Shuffle, Deal, Ante, Betting]);
-const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Phase, Showdown, Generated]);
-for (const t of [...KEYWORDS, HighCard, PairWithBoard, Identifier, StringLiteral, Decimal, Integer, Minus, Comma, Semicolon, Equals]) {
+const STEP_STARTS = new Set<TokenType>([
+  Shuffle, Deal, Ante, Betting, Call, If, Events, Repeat, End, Choice, Wager, Match, Simultaneous, Auction, Peek,
+  Reveal, Swap, Steal, Discard, Pay, Sidebet, Score, Assign, SetKw,
+]);
+const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated]);
+for (const t of [
+  ...KEYWORDS, HighCard, PairWithBoard, SumOfRanks, LowestCard, ChipLeader, Identifier, StringLiteral, Decimal, Integer,
+  Minus, Plus, DotDot, Percent, Slash, LParen, RParen, Le, Ge, Lt, Gt, EqEq, NotEq, Comma, Semicolon, Equals,
+]) {
   const cats: TokenType[] = [];
-  // `deck` starts a declaration but is also a pile name inside steps (`shuffle deck`).
-  if (!STEP_STARTS.has(t) && (!DECL_STARTS.has(t) || t === Deck)) cats.push(StepNoise);
+  // `deck` and `stack` start declarations but also appear inside steps (`shuffle deck`, `max stack`);
+  // `score` starts a step but is also a function in conditions.
+  if ((!STEP_STARTS.has(t) || t === Score) && (!DECL_STARTS.has(t) || t === Deck || t === Stack)) cats.push(StepNoise);
   if (!DECL_STARTS.has(t)) cats.push(DeclNoise);
+  if (t === Identifier || KEYWORDS.includes(t)) cats.push(Word);
   t.CATEGORIES = [...(t.CATEGORIES ?? []), ...cats];
 }
 
@@ -119,13 +220,28 @@ export const ALL_TOKENS: TokenType[] = [
   UnterminatedComment,
   HighCard,
   PairWithBoard,
-  ...KEYWORDS,
+  SumOfRanks,
+  LowestCard,
+  ChipLeader,
+  ...[...KEYWORDS].sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length),
   Identifier,
   StringLiteral,
   UnterminatedString,
   Decimal,
   Integer,
   Minus,
+  Plus,
+  DotDot,
+  Percent,
+  Slash,
+  LParen,
+  RParen,
+  Le,
+  Ge,
+  Lt,
+  Gt,
+  EqEq,
+  NotEq,
   LCurly,
   RCurly,
   Comma,
@@ -133,6 +249,7 @@ export const ALL_TOKENS: TokenType[] = [
   Equals,
   StepNoise,
   DeclNoise,
+  Word,
 ];
 
 /** The lexer. `positionTracking: 'full'` gives line and column of every token. */

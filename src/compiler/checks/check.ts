@@ -14,7 +14,10 @@ export interface CheckContext {
 
 export type Check = (ctx: CheckContext) => Diagnostic[];
 
-/** Every step of the game in play order, with its phase. */
-export function* stepsInOrder(ir: GameIR): Generator<{ phase: Phase; step: Step }> {
+/**
+ * The steps that always run, in play order, if the game lasts: the steps written directly in
+ * the phases (not inside a condition, loop, option, or sub-phase).
+ */
+export function* topLevelSteps(ir: GameIR): Generator<{ phase: Phase; step: Step }> {
   for (const phase of ir.phases) for (const step of phase.steps) yield { phase, step };
 }

@@ -1,10 +1,15 @@
 /**
- * E0207: no deal may take more cards than its source pile holds at that point of play.
- * Cards only move between piles, so the pile sizes along the phase sequence are exact.
+ * E0207: no deal may take more cards than its source pile holds.
+ * - Along the steps that always run (written directly in the phases, in order), pile sizes are
+ *   exact, so a deal that needs more cards than are left there is an error.
+ * - Any deal anywhere (in a branch, loop, option, prize or sub-phase) that needs more cards than
+ *   the whole deck holds can never be performed. Deals that merely may run short at run time
+ *   deal what is left, as the rulebook says.
  */
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { PileRef } from '../../ir/schema.js';
-import { stepsInOrder, type Check } from './check.js';
+import { topLevelSteps, type Check } from './check.js';
+import { visitSteps } from './walk.js';
 
 function key(p: PileRef): string {
   return p.kind === 'deck' ? 'deck' : p.kind === 'hand' ? `hand:${p.seat}` : `pile:${p.name}`;
@@ -17,12 +22,15 @@ function describe(p: PileRef, seats: readonly string[]): string {
 export const checkDealSize: Check = ({ ir, spanOf }) => {
   const out: Diagnostic[] = [];
   const size = new Map<string, number>([['deck', ir.deck.ranks.length * ir.deck.suits.length * ir.deck.copies]]);
-  for (const { step } of stepsInOrder(ir)) {
-    if (step.kind !== 'deal') continue;
+  const total = size.get('deck')!;
+  const reported = new Set<object>();
+  for (const { step } of topLevelSteps(ir)) {
+    if (step.kind !== 'deal' || step.to.kind === 'winner') continue;
     const have = size.get(key(step.from)) ?? 0;
     const targets: PileRef[] = step.to.kind === 'each' ? [{ kind: 'hand', seat: 0 }, { kind: 'hand', seat: 1 }] : [step.to];
     const need = step.count * targets.length;
     if (need > have) {
+      reported.add(step);
       const what = step.to.kind === 'each' ? `${step.count} card${step.count === 1 ? '' : 's'} to each seat (${need} cards)` : `${need} card${need === 1 ? '' : 's'}`;
       out.push(
         error('E0207', `this deal takes ${what} from ${describe(step.from, ir.seats)}, which holds ${have} at this point`, spanOf(step), `the deck has ${ir.deck.ranks.length} ranks × ${ir.deck.suits.length} suits × ${ir.deck.copies} copies`),
@@ -36,5 +44,11 @@ export const checkDealSize: Check = ({ ir, spanOf }) => {
     }
     size.set(key(step.from), left);
   }
+  for (const phase of [...ir.phases, ...ir.subphases])
+    visitSteps(phase.steps, (step) => {
+      if (step.kind !== 'deal' || reported.has(step)) return;
+      const need = step.count * (step.to.kind === 'each' ? 2 : 1);
+      if (need > total) out.push(error('E0207', `this deal takes ${need} cards but the whole deck has ${total}`, spanOf(step)));
+    });
   return out;
 };

@@ -4,6 +4,8 @@
 import type { Check } from './check.js';
 import { checkDealSize } from './deal-size.js';
 import { checkAntes } from './antes.js';
+import { checkReachability } from './reachability.js';
+import { checkAuctionPrize } from './auction-prize.js';
 
-export const CHECKS: readonly Check[] = [checkDealSize, checkAntes];
+export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize];
 export type { Check, CheckContext } from './check.js';

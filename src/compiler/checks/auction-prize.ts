@@ -1,0 +1,15 @@
+/**
+ * E0227: an auction's prize must do something.
+ */
+import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { Check } from './check.js';
+import { visitSteps } from './walk.js';
+
+export const checkAuctionPrize: Check = ({ ir, spanOf }) => {
+  const out: Diagnostic[] = [];
+  for (const p of [...ir.phases, ...ir.subphases])
+    visitSteps(p.steps, (st) => {
+      if (st.kind === 'auction' && st.prize.length === 0) out.push(error('E0227', "this auction's prize is empty", spanOf(st)));
+    });
+  return out;
+};

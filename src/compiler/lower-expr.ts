@@ -1,0 +1,99 @@
+/**
+ * Lowering of conditions and integer expressions.
+ */
+import type * as A from '../parser/ast.js';
+import type { BoolExpr, IntExpr, SeatRef } from '../ir/schema.js';
+import type { Scope, StepContext } from './scope.js';
+
+/** Count of quantified (`any`/`each`) seat references in an expression. */
+function quantifiers(e: A.IntExprNode | A.CondNode): number {
+  switch (e.kind) {
+    case 'SeatFn':
+      return e.seat.keyword === 'any' || e.seat.keyword === 'each' ? 1 : 0;
+    case 'Binary':
+    case 'Compare':
+      return quantifiers(e.left) + quantifiers(e.right);
+    case 'Has':
+    case 'Holds':
+      return e.seat.keyword === 'any' || e.seat.keyword === 'each' ? 1 : 0;
+    default:
+      return 0;
+  }
+}
+
+export function lowerSeatRef(scope: Scope, r: A.SeatRefNode, ctx: StepContext): SeatRef | null {
+  if (r.name) {
+    const s = scope.seat(r.name);
+    return s === null ? null : { kind: 'seat', seat: s };
+  }
+  if (r.keyword === 'winner') {
+    if (!ctx.inPrize) {
+      scope.err('E0217', "'winner' names a seat only inside an auction's prize", r.span);
+      return null;
+    }
+    return { kind: 'winner' };
+  }
+  return { kind: r.keyword === 'any' ? 'any' : 'each' };
+}
+
+export function lowerInt(scope: Scope, e: A.IntExprNode, ctx: StepContext): IntExpr | null {
+  switch (e.kind) {
+    case 'Number':
+      return { kind: 'int', value: e.value };
+    case 'VarRef': {
+      const v = scope.variable(e.name);
+      return v === null ? null : { kind: 'var', name: v };
+    }
+    case 'Pot':
+      return { kind: 'pot' };
+    case 'SeatFn': {
+      const seat = lowerSeatRef(scope, e.seat, ctx);
+      if (!seat) return null;
+      const kind = e.fn === 'handsize' ? 'handSize' : e.fn;
+      return { kind, seat };
+    }
+    case 'SizeFn': {
+      const pile = scope.pileRef(e.pile);
+      return pile && { kind: 'size', pile };
+    }
+    case 'Binary': {
+      const left = lowerInt(scope, e.left, ctx);
+      const right = lowerInt(scope, e.right, ctx);
+      return left && right && { kind: e.op === '+' ? 'add' : 'sub', left, right };
+    }
+  }
+}
+
+export function lowerCond(scope: Scope, c: A.CondNode, ctx: StepContext): BoolExpr | null {
+  switch (c.kind) {
+    case 'BoolLit':
+      return { kind: 'bool', value: c.value };
+    case 'Paren':
+      return lowerCond(scope, c.inner, ctx);
+    case 'Not': {
+      const arg = lowerCond(scope, c.arg, ctx);
+      return arg && { kind: 'not', arg };
+    }
+    case 'Logic': {
+      const args = c.args.map((a) => lowerCond(scope, a, ctx));
+      return args.every((a): a is BoolExpr => a !== null) ? { kind: c.op, args } : null;
+    }
+    case 'Compare': {
+      if (quantifiers(c) > 1) scope.err('E0218', 'a comparison may use `any` or `each` only once', c.span);
+      const left = lowerInt(scope, c.left, ctx);
+      const right = lowerInt(scope, c.right, ctx);
+      return left && right && { kind: 'cmp', op: c.op, left, right };
+    }
+    case 'Has': {
+      const seat = lowerSeatRef(scope, c.seat, ctx);
+      const ranks = c.ranks.map((r) => scope.rank(r));
+      if (c.ranks.length > 1 && !c.anyOf) scope.err('E0218', 'to test several ranks write `has any of R1, R2`', c.span);
+      return seat && ranks.every((r): r is number => r !== null) ? { kind: 'has', seat, ranks } : null;
+    }
+    case 'Holds': {
+      const seat = lowerSeatRef(scope, c.seat, ctx);
+      const position = scope.position(c.position);
+      return seat && position !== null ? { kind: 'holds', seat, position } : null;
+    }
+  }
+}

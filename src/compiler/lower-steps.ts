@@ -1,0 +1,280 @@
+/**
+ * Lowering of steps: one lowering function per AST step kind (a mapped type, so a new step
+ * kind without one is a compile error).
+ */
+import type * as A from '../parser/ast.js';
+import type { Actor, DealTarget, Party, Step, StepOf } from '../ir/schema.js';
+import type { Scope, StepContext } from './scope.js';
+import { lowerCond, lowerInt, lowerSeatRef } from './lower-expr.js';
+
+/** Where each IR object came from in the source. */
+export type SpanMap = WeakMap<object, A.Span>;
+
+type StepNodeOf<K extends A.StepNode['kind']> = Extract<A.StepNode, { kind: K }>;
+type Lowerers = { [K in A.StepNode['kind']]: (node: StepNodeOf<K>, ctx: StepContext) => Step | null };
+
+export class StepLowerer {
+  constructor(
+    private readonly scope: Scope,
+    readonly spans: SpanMap,
+  ) {}
+
+  /** Lower a block; steps that fail to lower are dropped (their diagnostics are reported). */
+  block(steps: A.StepNode[], ctx: StepContext): Step[] {
+    const out: Step[] = [];
+    for (const s of steps) {
+      const st = (this.lowerers[s.kind] as (n: A.StepNode, c: StepContext) => Step | null)(s, ctx);
+      if (st) {
+        this.spans.set(st, s.span);
+        out.push(st);
+      }
+    }
+    return out;
+  }
+
+  private actor(r: A.SeatRefNode, ctx: StepContext): Actor | null {
+    if (r.keyword === 'any' || r.keyword === 'each') {
+      this.scope.err('E0218', `\`${r.keyword}\` is allowed only in conditions; name one seat here`, r.span);
+      return null;
+    }
+    const s = lowerSeatRef(this.scope, r, ctx);
+    return s as Actor | null;
+  }
+
+  private party(p: A.PartyNode, ctx: StepContext): Party | null {
+    if (p.keyword === 'pot') return { kind: 'pot' };
+    if (p.keyword === 'winner') {
+      if (!ctx.inPrize) {
+        this.scope.err('E0217', "'winner' names a seat only inside an auction's prize", p.span);
+        return null;
+      }
+      return { kind: 'winner' };
+    }
+    const s = this.scope.seat(p.name!);
+    return s === null ? null : { kind: 'seat', seat: s };
+  }
+
+  private range(min: A.NumberLit, max: A.NumberLit | null, what: string, span: A.Span): void {
+    if (max !== null && max.value < min.value) this.scope.err('E0225', `the ${what} range ${min.value}..${max.value} is empty`, span);
+  }
+
+  private readonly lowerers: Lowerers = {
+    ShuffleStep: (s) => {
+      const pile = this.scope.pileRef(s.pile);
+      return pile && { kind: 'shuffle', pile };
+    },
+    DealStep: (s, ctx) => {
+      const count = this.scope.atLeastOne(s.count, 'the number of cards dealt');
+      const from = s.from ? this.scope.pileRef(s.from) : { kind: 'deck' as const };
+      let to: DealTarget | null;
+      if (s.winner) {
+        if (!ctx.inPrize) {
+          this.scope.err('E0217', "'winner' names a seat only inside an auction's prize", s.span);
+          return null;
+        }
+        to = { kind: 'winner' };
+      } else to = s.to ? this.scope.pileRef(s.to) : { kind: 'each' };
+      if (!from || !to) return null;
+      if (JSON.stringify(from) === JSON.stringify(to)) {
+        this.scope.err('E0215', 'a deal cannot move cards from a pile into itself', s.span);
+        return null;
+      }
+      // Default face: cards to a public pile are dealt face up, to hands face down.
+      const faceUp = s.face !== null ? s.face === 'up' : to.kind === 'pile' && this.scope.piles.get(to.name)?.visibility === 'public';
+      return { kind: 'deal', count, from, to, faceUp };
+    },
+    AnteStep: (s) => {
+      const amount = this.scope.atLeastOne(s.amount, 'an ante');
+      if (s.from === null) return { kind: 'ante', amount, payers: [0, 1] };
+      const seat = this.scope.seat(s.from);
+      return seat === null ? null : { kind: 'ante', amount, payers: [seat] };
+    },
+    BettingStep: (s) => this.betting(s),
+    CallStep: (s) => {
+      const phase = this.scope.phase(s.phase);
+      return phase === null ? null : { kind: 'call', phase };
+    },
+    IfStep: (s, ctx) => {
+      const branches = s.branches.map((b) => this.condBranch(b, ctx));
+      if (!branches.every((b) => b !== null)) return null;
+      return { kind: 'if', branches: branches as StepOf<'if'>['branches'], otherwise: s.otherwise ? this.block(s.otherwise, ctx) : [] };
+    },
+    EventsStep: (s, ctx) => {
+      const items = s.items.map((b) => this.condBranch(b, ctx));
+      if (!items.every((b) => b !== null)) return null;
+      return { kind: 'triggers', items: items as StepOf<'triggers'>['items'] };
+    },
+    RepeatStep: (s, ctx) => {
+      const max = this.scope.atLeastOne(s.max, 'the number of rounds');
+      const until = s.until ? lowerCond(this.scope, s.until, ctx) : null;
+      const steps = this.block(s.steps, ctx);
+      if (s.until && !until) return null;
+      return { kind: 'repeat', max, counter: s.counter.name, until, steps };
+    },
+    EndStep: (s) => {
+      const winner = s.winner ? this.scope.seat(s.winner) : null;
+      if (s.winner && winner === null) return null;
+      return { kind: 'end', winner, reason: s.reason.value || 'the game ends' };
+    },
+    ChoiceStep: (s, ctx) => {
+      const seat = this.scope.seat(s.seat);
+      const seen = new Set<string>();
+      const options = s.options.map((o) => {
+        if (seen.has(o.name.name)) this.scope.err('E0223', `duplicate option '${o.name.name}'`, o.name.span);
+        seen.add(o.name.name);
+        let costChance = 1;
+        if (o.chance) {
+          if (o.chance.value < 1 || o.chance.value > 100) this.scope.err('E0226', `a chance must be from 1% to 100%, got ${o.chance.value}%`, o.chance.span);
+          costChance = o.chance.value / 100;
+        }
+        if (o.cost && o.cost.value < 1) this.scope.err('E0212', `a cost must be at least 1, got ${o.cost.value}`, o.cost.span);
+        return { name: o.name.name, cost: o.cost?.value ?? 0, costChance, steps: this.block(o.steps, ctx) };
+      });
+      if (!options.some((o) => o.cost === 0 || o.costChance < 1))
+        this.scope.err('E0223', 'every option has a certain cost: a seat that cannot pay any of them would have no choice; make one option free', s.span);
+      return seat === null ? null : { kind: 'choice', seat, announce: s.announce, options };
+    },
+    WagerStep: (s) => {
+      const seat = this.scope.seat(s.seat);
+      const min = this.scope.atLeastOne(s.min, 'the smallest wager');
+      this.range(s.min, s.max, 'wager', s.span);
+      return seat === null ? null : { kind: 'wager', seat, min, max: s.max ? s.max.value : 'stack' };
+    },
+    MatchStep: (s) => {
+      const seat = this.scope.seat(s.seat);
+      return seat === null ? null : { kind: 'match', seat };
+    },
+    SimultaneousStep: (s, ctx) => {
+      const names = s.options.map((o) => o.name);
+      const dup = s.options.find((o, i) => names.indexOf(o.name) !== i);
+      if (dup) this.scope.err('E0222', `duplicate option '${dup.name}'`, dup.span);
+      if (names.length < 2) this.scope.err('E0222', 'a simultaneous round needs at least two options', s.span);
+      const pairs = new Set<string>();
+      const outcomes = s.outcomes.map((o) => {
+        for (const n of [o.first, o.second]) if (!names.includes(n.name)) this.scope.err('E0222', `unknown option '${n.name}'`, n.span, `the options are ${names.join(', ')}`);
+        const key = `${o.first.name}/${o.second.name}`;
+        if (pairs.has(key)) this.scope.err('E0222', `outcome ${key} is given twice`, o.span);
+        pairs.add(key);
+        return { first: o.first.name, second: o.second.name, steps: this.block(o.steps, ctx) };
+      });
+      return { kind: 'simultaneous', options: names, outcomes, otherwise: s.otherwise ? this.block(s.otherwise, ctx) : [] };
+    },
+    AuctionStep: (s) => {
+      this.scope.atLeastOne(s.max, 'the largest bid');
+      this.range(s.min, s.max, 'bid', s.span);
+      return { kind: 'auction', min: s.min.value, max: s.max.value, tie: 'coinflip', payTo: s.payTo, prize: this.block(s.prize, { inPrize: true }) };
+    },
+    PeekStep: (s, ctx) => {
+      const seat = this.actor(s.seat, ctx);
+      const target = this.scope.seat(s.target);
+      if (!seat || target === null) return null;
+      if (seat.kind === 'seat' && seat.seat === target) this.scope.err('E0229', "a seat peeks at the other seat's hand, not its own", s.span);
+      return { kind: 'peek', seat, target, pick: s.pick, visibility: s.visibility };
+    },
+    RevealStep: (s) => {
+      const seat = this.scope.seat(s.seat);
+      return seat === null ? null : { kind: 'reveal', seat, what: s.what };
+    },
+    SwapStep: (s) => {
+      const first = this.scope.seat(s.first);
+      const second = this.scope.seat(s.second);
+      if (first === null || second === null) return null;
+      if (first === second) this.scope.err('E0229', 'a swap needs two different seats', s.span);
+      return { kind: 'swap', first, second, visibility: s.visibility };
+    },
+    StealStep: (s, ctx) => {
+      const from = this.scope.seat(s.from);
+      const seat = this.actor(s.to, ctx);
+      if (from === null || !seat) return null;
+      if (seat.kind === 'seat' && seat.seat === from) this.scope.err('E0229', 'a seat cannot steal from itself', s.span);
+      return { kind: 'steal', seat, from, visibility: s.visibility };
+    },
+    DiscardStep: (s) => {
+      const seat = this.scope.seat(s.seat);
+      const count = this.scope.atLeastOne(s.count, 'the number of cards discarded');
+      const to = s.to ? this.scope.pileRef(s.to) : null;
+      if (seat === null || (s.to && !to)) return null;
+      return { kind: 'discard', seat, count, pick: s.pick, to, faceUp: s.face === 'up' };
+    },
+    PayStep: (s, ctx) => {
+      const from = this.party(s.from, ctx);
+      const to = this.party(s.to, ctx);
+      if (!from || !to) return null;
+      if (JSON.stringify(from) === JSON.stringify(to)) {
+        this.scope.err('E0229', 'a payment needs a payer and a different payee', s.span);
+        return null;
+      }
+      const amount = s.amount ? this.scope.atLeastOne(s.amount, 'a payment') : ('all' as const);
+      return { kind: 'pay', amount, from, to };
+    },
+    SidebetStep: (s, ctx) => {
+      const seat = this.scope.seat(s.seat);
+      const amount = this.scope.atLeastOne(s.amount, 'a side bet');
+      const cond = lowerCond(this.scope, s.cond, ctx);
+      return seat === null || !cond ? null : { kind: 'sidebet', seat, amount, cond };
+    },
+    ScoreStep: (s) => {
+      const seat = this.scope.seat(s.seat);
+      return seat === null ? null : { kind: 'score', seat, delta: s.delta.value };
+    },
+    AssignStep: (s) => {
+      const position = this.scope.position(s.position);
+      if (position === null) return null;
+      if (s.criterion) return { kind: 'assign', position, criterion: { kind: s.criterion } };
+      const seat = this.scope.seat(s.seat!);
+      return seat === null ? null : { kind: 'assign', position, criterion: { kind: 'seat', seat } };
+    },
+    SetStep: (s, ctx) => {
+      const variable = this.scope.variable(s.variable);
+      const value = lowerInt(this.scope, s.value, ctx);
+      return variable === null || !value ? null : { kind: 'set', variable, value };
+    },
+  };
+
+  private condBranch(b: A.CondBranchNode, ctx: StepContext) {
+    const cond = lowerCond(this.scope, b.cond, ctx);
+    const steps = this.block(b.steps, ctx);
+    return cond ? { cond, check: b.check, steps } : null;
+  }
+
+  private betting(s: A.BettingStepNode): Step | null {
+    const once = <K extends A.BettingItem['kind']>(kind: K, what: string) => {
+      const found = s.items.filter((i): i is Extract<A.BettingItem, { kind: K }> => i.kind === kind);
+      for (const dup of found.slice(1)) this.scope.err('E0205', `${what} is given twice in this betting round`, dup.span);
+      return found[0];
+    };
+    const notHere = (items: (A.BettingItem | undefined)[], mode: string) => {
+      for (const i of items) if (i) this.scope.err('E0230', `this setting does not apply to ${mode} betting`, i.span);
+    };
+    const first = once('FirstActor', '`first`');
+    const firstSeat = first ? this.scope.seat(first.seat) : 0;
+    if (s.mode === 'variable') {
+      const max = once('MaxBet', '`max`');
+      const fallback = once('Fallback', '`fallback bet`');
+      notHere([once('BetSize', '`bet`'), once('RaiseCap', '`raises at most`')], 'variable');
+      if (!fallback) {
+        this.scope.err('E0213', 'a variable betting round needs `fallback bet N` (the fixed bet when a seat cannot bet freely)', s.span);
+        return null;
+      }
+      const fallbackBet = this.scope.atLeastOne(fallback.amount, 'the fallback bet');
+      const maxBet = max?.amount ? this.scope.atLeastOne(max.amount, 'the largest bet') : ('stack' as const);
+      if (firstSeat === null) return null;
+      return { kind: 'varbet', firstSeat, max: maxBet, fallbackBet };
+    }
+    const bet = once('BetSize', '`bet`');
+    const cap = once('RaiseCap', '`raises at most`');
+    notHere([once('MaxBet', '`max`'), once('Fallback', '`fallback bet`')], 'fixed');
+    if (!bet) {
+      this.scope.err('E0213', 'this betting round has no bet size: add `bet N`', s.span);
+      return null;
+    }
+    const betSize = this.scope.atLeastOne(bet.amount, 'the bet size');
+    let raiseCap = 1;
+    if (cap) {
+      if (cap.count.value < 1) this.scope.err('E0209', `the raise cap must be at least 1 (the opening bet counts), got ${cap.count.value}`, cap.count.span);
+      raiseCap = cap.count.value;
+    }
+    if (firstSeat === null) return null;
+    return { kind: 'betting', mode: 'fixed', betSize, raiseCap, firstSeat };
+  }
+}
