@@ -58,7 +58,7 @@ function expr(p: IProduction): string {
   if (p instanceof RepetitionWithSeparator) return `[ ${seq(p.definition)} { ${terminal(p.separator)} ${seq(p.definition)} } ]`;
   if (p instanceof RepetitionMandatoryWithSeparator) return `${seq(p.definition)} { ${terminal(p.separator)} ${seq(p.definition)} }`;
   if (p instanceof Alternation) {
-    const alts = p.definition.map((a) => seq(a.definition)).filter((s) => s !== '');
+    const alts = p.definition.map((a) => seq((a as Alternative).definition)).filter((s) => s !== '');
     return alts.length === 1 ? alts[0]! : `( ${alts.join(' | ')} )`;
   }
   if (p instanceof Alternative) return seq(p.definition);
@@ -87,7 +87,7 @@ export function grammarEbnf(): string {
 export function grammarDiagramsHtml(): string {
   const serialized = parserInstance()
     .getSerializedGastProductions()
-    .filter((r) => !RECOVERY_RULES.has((r as { name: string }).name));
+    .filter((r) => !RECOVERY_RULES.has((r as unknown as { name: string }).name));
   const require = createRequire(import.meta.url);
   // The package exports only its entry (lib/src/api.js); its diagrams folder sits two levels up.
   const base = join(dirname(require.resolve('chevrotain')), '..', '..', 'diagrams');
