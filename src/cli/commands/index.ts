@@ -7,6 +7,9 @@ import { registerCheck } from './check.js';
 import { registerCompile } from './compile.js';
 import { registerExplain } from './explain.js';
 import { registerRender } from './render.js';
+import { registerSimulate } from './simulate.js';
+import { registerPlay } from './play.js';
+import { registerTree } from './tree.js';
 import { registerSolve } from './solve.js';
 
 /** Registers one command on the program and returns it. */
@@ -17,5 +20,8 @@ export const COMMANDS: RegisterCommand[] = [
   registerCompile,
   registerExplain,
   registerRender,
+  registerSimulate,
+  registerPlay,
+  registerTree,
   registerSolve,
 ];
