@@ -54,3 +54,23 @@ describe('gbgc render', () => {
     expect(r.stdout).toContain('Overview, Visibility, Sequence of Play, Phase Details, Showdown');
   });
 });
+
+describe('gbgc play --show-prompt', () => {
+  it('prints the turn prompt an LLM would receive at each of the person\'s turns', async () => {
+    const r = await runCli(['play', 'examples/kuhn.gbg', '--seed', '3', '--show-prompt'], 'check\ncall\n');
+    expect(r.code).toBe(0);
+    const prompts = r.stdout.split('# Your turn').slice(1);
+    expect(prompts.length).toBeGreaterThanOrEqual(1);
+    expect(prompts[0]).toContain('You are **Alice** (seat 1); your opponent is **Bob** (seat 2).');
+    expect(prompts[0]).toMatch(/- \*\*Your hand:\*\* [JQK] of hearts/);
+    expect(prompts[0]).toContain('1. **check** (puts no chips in): reply `{"action": "check"}`');
+    expect(prompts[0]).toContain('{"action": <option>}');
+    expect(r.stdout).toMatch(/Result: you (won|lost|broke even)/);
+  });
+  it('without the option, play keeps its short description', async () => {
+    const r = await runCli(['play', 'examples/kuhn.gbg', '--seed', '3'], 'check\ncall\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('# Your turn');
+  });
+});
+

@@ -13,6 +13,7 @@ import { CHANCE, type Action, type MenuItem, type Observation } from '../../inte
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { episodeRng } from '../../interpreter/rng.js';
 import { agentsOption } from './simulate.js';
+import { renderTurnPrompt } from '../../render/prompt.js';
 
 /**
  * Resolve `--as`: a seat name (any case) or 0/1.
@@ -61,8 +62,9 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .option('--as <seat>', 'your seat: a seat name, 0 or 1 (default: the first seat)')
     .option('--vs <agent>', 'the opponent agent', 'random')
     .option('--seed <s>', 'seed of the deal and of the opponent (default: a random seed, printed)')
+    .option('--show-prompt', 'at each of your turns, print the full turn prompt an LLM player would receive')
     .addHelpText('after', '\nAnswer each decision with its number or its name (e.g. "2" or "bet").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3')
-    .action(async (file: string, opts: { as?: string; vs: string; seed?: string }) => {
+    .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean }) => {
       const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseIntOption('--seed', opts.seed);
       const { ir } = loadGame(file);
       const seat = opts.as === undefined ? 0 : seatOption(opts.as, ir.seats);
@@ -94,8 +96,13 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
             state.applyAction(typeof a === 'number' ? a : await a);
           } else {
             const obs = state.observation(seat);
-            showNews(obs);
-            out(describeTurn(obs));
+            if (opts.showPrompt) {
+              out(renderTurnPrompt(obs));
+              shown = obs.log.length;
+            } else {
+              showNews(obs);
+              out(describeTurn(obs));
+            }
             const menu = obs.decision?.menu ?? [];
             let action: Action | null = null;
             while (action === null) {
