@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../main.js';
 import { registerCheck } from './check.js';
+import { registerFmt } from './fmt.js';
 import { registerCompile } from './compile.js';
 import { registerExplain } from './explain.js';
 import { registerRender } from './render.js';
@@ -17,6 +18,7 @@ export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
 
 export const COMMANDS: RegisterCommand[] = [
   registerCheck,
+  registerFmt,
   registerCompile,
   registerExplain,
   registerRender,
