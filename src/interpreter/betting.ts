@@ -15,22 +15,16 @@ export const FOLD = 0;
 export const CALL = 1;
 export const RAISE = 2;
 
-/** Operands of the `BETTING` instruction at the current program counter. */
-export interface BettingRound {
-  betSize: number;
-  raiseCap: number;
-}
-
 /** Chips `seat` must add to match the other seat's contribution this round. */
 export function toCall(r: Int32Array, seat: number): number {
   return Math.max(0, r[R.CONTRIB + 1 - seat] - r[R.CONTRIB + seat]);
 }
 
-/** Legal betting actions of the seat to act, ascending. */
-export function bettingLegal(r: Int32Array, round: BettingRound): Action[] {
+/** Legal betting actions of the seat to act, ascending (`betSize`, `raiseCap`: the round's operands). */
+export function bettingLegal(r: Int32Array, betSize: number, raiseCap: number): Action[] {
   const me = r[R.ACTOR];
   const need = toCall(r, me);
-  const canRaise = r[R.BETS] < round.raiseCap && r[R.STACK + me] >= need + round.betSize;
+  const canRaise = r[R.BETS] < raiseCap && r[R.STACK + me] >= need + betSize;
   if (need > 0) return canRaise ? [FOLD, CALL, RAISE] : [FOLD, CALL];
   return canRaise ? [CALL, RAISE] : [CALL];
 }
@@ -45,12 +39,12 @@ export function bettingLabel(r: Int32Array, seat: number, a: Action): string {
 }
 
 /** The legal menu of the seat to act: label and chips each action moves from its stack. */
-export function bettingMenu(r: Int32Array, round: BettingRound): MenuItem[] {
+export function bettingMenu(r: Int32Array, betSize: number, raiseCap: number): MenuItem[] {
   const me = r[R.ACTOR];
   const need = toCall(r, me);
-  return bettingLegal(r, round).map((a) => ({
+  return bettingLegal(r, betSize, raiseCap).map((a) => ({
     action: a,
     label: bettingLabel(r, me, a),
-    cost: a === FOLD ? 0 : a === CALL ? Math.min(need, r[R.STACK + me]) : need + round.betSize,
+    cost: a === FOLD ? 0 : a === CALL ? Math.min(need, r[R.STACK + me]) : need + betSize,
   }));
 }

@@ -3,6 +3,7 @@
  */
 import type { Action, GameState } from './api.js';
 import type { Rng } from '../eval/agents/agent.js';
+import { InterpreterState } from './state.js';
 
 /**
  * Draw one outcome of the chance node `state` with its exact probability, using one number
@@ -10,6 +11,7 @@ import type { Rng } from '../eval/agents/agent.js';
  * @throws IllegalActionError when `state` is not a chance node.
  */
 export function sampleChanceOutcome(state: GameState, rng: Rng): Action {
+  if (state instanceof InterpreterState) return state.sampleChance(rng());
   const outcomes = state.chanceOutcomes();
   let u = rng();
   for (const [action, p] of outcomes) {

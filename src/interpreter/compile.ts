@@ -5,10 +5,11 @@
  */
 import type { GameIR, PileRef, Step, StepHandlers } from '../ir/schema.js';
 import { canonicalDeck, cardName, numCardTypes, rankOf } from './cards.js';
-import { DECK_PILE, INSTR_WIDTH, METRIC, OP, ProgramError, handPile, type OpCode, type Program } from './program.js';
+import { R } from './layout.js';
+import { DECK_PILE, INSTR_WIDTH, MAX_CARDS, MAX_PILES, METRIC, OP, ProgramError, handPile, type OpCode, type Program } from './program.js';
 
 /** A program's constant tables (everything but the code). */
-export type ProgramTables = Omit<Program, 'code' | 'numInstructions' | 'maxFrames'>;
+export type ProgramTables = Omit<Program, 'code' | 'numInstructions' | 'maxFrames' | 'registerCount' | 'pileBytes'>;
 
 /**
  * Builds instruction arrays: `emit` appends an instruction and returns its index; `patch`
@@ -38,17 +39,22 @@ export class Assembler {
 
   /** The finished program. `maxFrames`: deepest sub-phase nesting (frame stack size). */
   finish(tables: ProgramTables, maxFrames = 0): Program {
-    return { ...tables, code: Int32Array.from(this.words), numInstructions: this.here, maxFrames };
+    const registerCount = R.FRAMES + maxFrames;
+    const pileBytes = tables.pileNames.length * (1 + tables.pileCapacity);
+    return { ...tables, code: Int32Array.from(this.words), numInstructions: this.here, maxFrames, registerCount, pileBytes };
   }
 }
 
 /**
  * The constant tables of a game: pile indices and visibility, card names and values, stacks,
  * the showdown metric.
- * @throws ProgramError when the showdown's board pile does not exist.
+ * @throws ProgramError when the showdown's board pile does not exist, the deck has more than
+ *   {@link MAX_CARDS} cards or the game more than {@link MAX_PILES} piles.
  */
 export function programTables(ir: GameIR): ProgramTables {
   const nTypes = numCardTypes(ir.deck);
+  if (nTypes * ir.deck.copies > MAX_CARDS) throw new ProgramError(`the deck has ${nTypes * ir.deck.copies} cards; the interpreter handles at most ${MAX_CARDS}`);
+  if (ir.piles.length + 3 > MAX_PILES) throw new ProgramError(`the game has ${ir.piles.length + 3} piles; the interpreter handles at most ${MAX_PILES}`);
   const cardNames: string[] = [];
   const cardRank = new Int32Array(nTypes);
   const cardValue = new Int32Array(nTypes);

@@ -5,7 +5,8 @@
  */
 import type { MenuItem, Observation, ObservedEvent } from './api.js';
 import { bettingMenu } from './betting.js';
-import { EF, EV, EV_WIDTH, NODE, R } from './layout.js';
+import type { EventLog } from './eventlog.js';
+import { EV, NODE, R } from './layout.js';
 import { DECK_PILE, handPile, type Program } from './program.js';
 import type { InterpreterState } from './state.js';
 
@@ -15,14 +16,14 @@ import type { InterpreterState } from './state.js';
  * histories get equal keys exactly when the seat saw the same events (OpenSpiel's
  * information-state string, in a compact form).
  */
-export function appendKeyTokens(key: string, ev: Int32Array, from: number, to: number, seat: number): string {
+export function appendKeyTokens(key: string, log: EventLog, from: number, to: number, seat: number): string {
   const bit = 1 << seat;
   for (let i = from; i < to; i++) {
-    const o = i * EV_WIDTH;
-    if (!(ev[o + EF.SEEN] & bit)) continue;
-    const s = ev[o + EF.SEAT];
-    const a = ev[o + EF.A];
-    switch (ev[o]) {
+    if (!(log.seenBy(i) & bit)) continue;
+    const kind = log.kind(i);
+    const s = log.seat(i);
+    const a = log.a(i);
+    switch (kind) {
       case EV.PHASE:
         key += `/P${a}`;
         break;
@@ -30,13 +31,13 @@ export function appendKeyTokens(key: string, ev: Int32Array, from: number, to: n
         key += `/S${a}`;
         break;
       case EV.DEAL:
-        key += ev[o + EF.CONTENT] & bit ? `/D${ev[o + EF.C]}>${a}:${ev[o + EF.B]}` : `/D${ev[o + EF.C]}>${a}`;
+        key += log.contentSeenBy(i) & bit ? `/D${log.c(i)}>${a}:${log.b(i)}` : `/D${log.c(i)}>${a}`;
         break;
       case EV.REVEAL:
-        key += `/V${s}:${ev[o + EF.B]}`;
+        key += `/V${s}:${log.b(i)}`;
         break;
       default:
-        key += `/${ev[o]}.${s}.${a}`;
+        key += `/${kind}.${s}.${a}`;
     }
   }
   return key;
@@ -47,8 +48,8 @@ const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
 /** Build a seat's observation by replaying the events it sees. */
 export function buildObservation(state: InterpreterState, seat: number): Observation {
   const p: Program = state.program;
-  const ev = state.ev;
-  const n = state.r[R.NEVENTS];
+  const events = state.log;
+  const n = events.count;
   const bit = 1 << seat;
   const names = p.seatNames;
   const stacks: [number, number] = [p.startStacks[0], p.startStacks[1]];
@@ -66,12 +67,11 @@ export function buildObservation(state: InterpreterState, seat: number): Observa
     pot += amount;
   };
   for (let i = 0; i < n; i++) {
-    const o = i * EV_WIDTH;
-    if (!(ev[o + EF.SEEN] & bit)) continue;
-    const s = ev[o + EF.SEAT];
-    const a = ev[o + EF.A];
+    if (!(events.seenBy(i) & bit)) continue;
+    const s = events.seat(i);
+    const a = events.a(i);
     const who = names[s] ?? '';
-    switch (ev[o]) {
+    switch (events.kind(i)) {
       case EV.PHASE:
         phase = p.phaseNames[a];
         log.push({ kind: 'phase', text: `Phase ${phase} begins.` });
@@ -80,9 +80,9 @@ export function buildObservation(state: InterpreterState, seat: number): Observa
         log.push({ kind: 'shuffle', text: `The ${p.pileNames[a]} is shuffled.` });
         break;
       case EV.DEAL: {
-        const from = ev[o + EF.C];
-        const seen = (ev[o + EF.CONTENT] & bit) !== 0;
-        const card = p.cardNames[ev[o + EF.B]];
+        const from = events.c(i);
+        const seen = (events.contentSeenBy(i) & bit) !== 0;
+        const card = p.cardNames[events.b(i)];
         if (from === DECK_PILE) deckSize--;
         if (from === handPile(0) || from === handPile(1)) handSizes[from - 1]--;
         if (a === handPile(0) || a === handPile(1)) handSizes[a - 1]++;
@@ -132,7 +132,7 @@ export function buildObservation(state: InterpreterState, seat: number): Observa
         log.push({ kind: 'showdown', text: 'Showdown: the hands are revealed.' });
         break;
       case EV.REVEAL: {
-        const card = p.cardNames[ev[o + EF.B]];
+        const card = p.cardNames[events.b(i)];
         log.push({ kind: 'reveal', seat: s, cards: [card], text: `${who} shows ${card}.` });
         break;
       }
@@ -156,11 +156,10 @@ export function buildObservation(state: InterpreterState, seat: number): Observa
   }
   let decision: Observation['decision'] = null;
   if (state.r[R.NODE] === NODE.DECISION && state.r[R.ACTOR] === seat) {
-    const round = state.round();
-    const menu: MenuItem[] = bettingMenu(state.r, round);
+    const menu: MenuItem[] = bettingMenu(state.r, state.betSize(), state.raiseCap());
     const need = menu.find((m) => m.label === 'call')?.cost;
     const facing = need === undefined ? 'no bet to call' : `facing a bet, ${chips(need)} to call`;
-    decision = { prompt: `${names[seat]} to act in ${phase} (${facing}; bets are ${chips(round.betSize)}).`, menu };
+    decision = { prompt: `${names[seat]} to act in ${phase} (${facing}; bets are ${chips(state.betSize())}).`, menu };
   }
   return {
     seat,

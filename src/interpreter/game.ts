@@ -11,16 +11,19 @@ import { InterpreterState } from './state.js';
 export class CompiledGame implements Game {
   readonly numSeats = 2 as const;
   readonly rulesetHash: string;
+  /** The initial state, run once; new states are copies of it. */
+  private readonly initial: InterpreterState;
 
   constructor(
     readonly ir: GameIR,
     readonly program: Program,
   ) {
     this.rulesetHash = rulesetHash(ir);
+    this.initial = InterpreterState.initial(program);
   }
 
   newInitialState(): InterpreterState {
-    return InterpreterState.initial(this.program);
+    return this.initial.clone();
   }
 }
 

@@ -10,3 +10,5 @@ export { FOLD, CALL, RAISE } from './betting.js';
 export { sampleChanceOutcome } from './chance.js';
 export { expectedReturns, uniformPolicy, type Policy } from './exact.js';
 export { treeStats, TreeTooLargeError, type TreeStats } from './tree.js';
+export { simulate, playEpisode, type SimulationReport, type SimulateOptions } from './simulate.js';
+export { episodeRng } from './rng.js';

@@ -1,9 +1,13 @@
 /**
- * Layout of an interpreter state's arrays: register indices, node kinds, event kinds.
+ * Layout of an interpreter state: register indices, node kinds, event kinds.
  *
- * A state is three typed arrays: `r` (registers, pile lengths, then the frame stack),
- * `cards` (each pile's card types, `pileCapacity` slots per pile, top first) and `ev` (the event
- * log, `EV_WIDTH` ints per event). Nothing else is mutable, so `clone()` copies three arrays.
+ * A state is two small typed arrays and an event log:
+ * - `r` (Int32Array): the registers below, then the frame stack (return addresses);
+ * - `piles` (Uint8Array): each pile's length, then each pile's card types, `pileCapacity` slots
+ *   per pile, top first;
+ * - the event log (`EventLog`): chunks of 4 events, full chunks shared between copies.
+ * Both arrays are kept small on purpose: V8 allocates typed arrays of at most 64 bytes on the
+ * JavaScript heap, which makes `clone()` about as cheap as copying a few numbers.
  */
 
 /** Register indices into `r`. */
@@ -18,7 +22,7 @@ export const R = {
   POT: 3,
   /** Chips in seat 0's stack; seat 1's is `STACK + 1`. */
   STACK: 4,
-  /** Step-local progress of the current instruction (cards dealt so far; 1 = round under way). */
+  /** Step-local progress of the current instruction (cards dealt so far; 1 = under way). */
   STEP: 6,
   /** Chips seat 0 put in during the current betting round; seat 1's is `CONTRIB + 1`. */
   CONTRIB: 7,
@@ -26,26 +30,14 @@ export const R = {
   BETS: 9,
   /** Bit s set: seat s has acted in the current betting round. */
   ACTED: 10,
-  /** Frame stack pointer (number of pending sub-phase returns). */
-  SP: 11,
-  /** Number of events in the log. */
-  NEVENTS: 12,
   /** Decisions taken by seat 0; seat 1's is `MOVES + 1`. */
-  MOVES: 13,
-  /** Index of the last phase entered, or -1. */
-  PHASE: 15,
-  /** Pending card chance node: the pile drawn from. */
-  CH_FROM: 16,
-  /** Pending card chance node: the pile the card goes to. */
-  CH_TO: 17,
-  /** Pending card chance node: 1 when the card is dealt face up. */
-  CH_FACEUP: 18,
+  MOVES: 11,
   /** Bit p set: pile p has been shuffled (its draws are chance nodes). */
-  SHUFFLED: 19,
-  /** Number of actions applied so far (chance included): the depth of the history. */
-  DEPTH: 20,
-  /** First pile length; pile p's is `PILE_LEN + p`. The frame stack follows the pile lengths. */
-  PILE_LEN: 24,
+  SHUFFLED: 13,
+  /** Frame stack pointer (number of pending sub-phase returns). */
+  SP: 14,
+  /** First slot of the frame stack; `Program.maxFrames` slots follow. */
+  FRAMES: 15,
 } as const;
 
 /** What a state waits for. */
@@ -61,11 +53,7 @@ export const NODE = {
   TERMINAL: 4,
 } as const;
 
-/** Ints per event: `[kind, seat, a, b, c, seenBy, contentSeenBy, 0]`. */
-export const EV_WIDTH = 8;
-/** Offsets of an event's fields. `SEEN`/`CONTENT` are seat bitmasks (bit s: seat s). */
-export const EF = { KIND: 0, SEAT: 1, A: 2, B: 3, C: 4, SEEN: 5, CONTENT: 6 } as const;
-/** Both seats. */
+/** Both seats, as a seat bitmask (bit s: seat s). */
 export const BOTH = 3;
 
 /**

@@ -45,6 +45,11 @@ export function handPile(seat: number): number {
   return 1 + seat;
 }
 
+/** Most cards a deck may have (piles store card types and lengths as bytes). */
+export const MAX_CARDS = 255;
+/** Most piles a game may have, the deck and both hands included (a 31-bit shuffled mask). */
+export const MAX_PILES = 31;
+
 /** Showdown metrics as numbers. */
 export const METRIC = { HIGH_CARD: 0, PAIR_WITH_BOARD: 1 } as const;
 
@@ -55,6 +60,10 @@ export interface Program {
   readonly numInstructions: number;
   /** Deepest sub-phase nesting the program can reach (size of the frame stack). */
   readonly maxFrames: number;
+  /** Length of a state's register array: the registers, then the frame stack. */
+  readonly registerCount: number;
+  /** Length of a state's pile array: one length per pile, then `pileCapacity` slots per pile. */
+  readonly pileBytes: number;
   readonly seatNames: readonly [string, string];
   readonly phaseNames: readonly string[];
   /** Display names of the piles by index (`deck`, the hands, then named piles). */
@@ -63,7 +72,7 @@ export interface Program {
   readonly pilePublic: Uint8Array;
   /** Per pile: the seat that owns it (a hand), or -1. */
   readonly pileOwner: Int8Array;
-  /** Most cards a pile can hold (every card of the deck). */
+  /** Most cards a pile can hold (every card of the deck, at most {@link MAX_CARDS}). */
   readonly pileCapacity: number;
   /** The deck in canonical order, top first. */
   readonly initialDeck: Uint16Array;

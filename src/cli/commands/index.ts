@@ -4,9 +4,13 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../main.js';
 import { registerCheck } from './check.js';
+import { registerFmt } from './fmt.js';
 import { registerCompile } from './compile.js';
 import { registerExplain } from './explain.js';
 import { registerRender } from './render.js';
+import { registerSimulate } from './simulate.js';
+import { registerPlay } from './play.js';
+import { registerTree } from './tree.js';
 import { registerSolve } from './solve.js';
 
 /** Registers one command on the program and returns it. */
@@ -14,8 +18,12 @@ export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
 
 export const COMMANDS: RegisterCommand[] = [
   registerCheck,
+  registerFmt,
   registerCompile,
   registerExplain,
   registerRender,
+  registerSimulate,
+  registerPlay,
+  registerTree,
   registerSolve,
 ];

@@ -1,0 +1,74 @@
+/**
+ * `gbgc fmt FILE… [--write|--check]`: format `.gbg` files in the canonical style
+ * (see `docs/formatting.md`).
+ *
+ * - no flag: print the formatted text of one file to standard output;
+ * - `--write`: rewrite (atomically) each file whose formatting changes, and list those files;
+ * - `--check`: list the files that are not formatted; exit 1 if there is one.
+ *
+ * A file that cannot be read or does not parse is reported (its diagnostics on standard error),
+ * the other files are still processed, and the exit code is 1.
+ */
+import type { RegisterCommand } from './index.js';
+import { readSource } from '../load.js';
+import { writeFileAtomic } from '../io.js';
+import { UsageError, UserError } from '../errors.js';
+import { parse } from '../../parser/parse.js';
+import { formatDiagnostics } from '../../diagnostics/format.js';
+import { formatSource } from '../../format/index.js';
+
+interface FmtOptions {
+  write?: boolean;
+  check?: boolean;
+}
+
+export const registerFmt: RegisterCommand = (program, ctx) =>
+  program
+    .command('fmt')
+    .description('format .gbg files in the canonical style (comments are kept)')
+    .argument('<files...>', '.gbg files to format')
+    .option('--write', 'rewrite the files that are not formatted, and list them')
+    .option('--check', 'list the files that are not formatted; exit 1 if there is one')
+    .addHelpText(
+      'after',
+      '\nWithout --write or --check, the formatted text of the one FILE is printed.\n\nExamples:\n  gbgc fmt game.gbg\n  gbgc fmt --write examples/*.gbg\n  gbgc fmt --check examples/*.gbg',
+    )
+    .action(async (files: string[], opts: FmtOptions) => {
+      if (opts.write && opts.check) throw new UsageError('--write and --check cannot be used together');
+      if (!opts.write && !opts.check && files.length !== 1) {
+        throw new UsageError(`give one file to print its formatted text, or use --write or --check (got ${files.length} files)`);
+      }
+      let failed = 0;
+      const changed: string[] = [];
+      for (const file of files) {
+        let source: string;
+        try {
+          source = readSource(file);
+        } catch (e) {
+          if (!(e instanceof UserError)) throw e;
+          ctx.io.stderr(`gbgc: error: ${e.message}\n`);
+          failed++;
+          continue;
+        }
+        const parsed = parse(source);
+        if (!parsed.ast) {
+          ctx.io.stderr(formatDiagnostics(file, source, parsed.diagnostics));
+          failed++;
+          continue;
+        }
+        const formatted = await formatSource(source);
+        if (!opts.write && !opts.check) {
+          ctx.io.stdout(formatted);
+          continue;
+        }
+        if (formatted === source) continue;
+        changed.push(file);
+        if (opts.write) writeFileAtomic(file, formatted);
+        ctx.io.stdout(`${file}\n`);
+      }
+      if (opts.check && changed.length > 0) {
+        ctx.io.stderr(`${changed.length} of ${files.length} file${files.length === 1 ? ' is' : 's are'} not formatted (run gbgc fmt --write)\n`);
+      }
+      if (opts.write && changed.length > 0) ctx.io.stderr(`formatted ${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'}\n`);
+      if (failed > 0 || (opts.check && changed.length > 0)) ctx.exitCode = 1;
+    });

@@ -1,0 +1,124 @@
+/**
+ * `gbgc play FILE [--as SEAT] [--vs AGENT] [--seed S]`: a person plays one game in the terminal
+ * against an agent. Shows only what the person's seat may see (its observation), lists the
+ * legal actions, accepts a menu number or an action's name, and re-asks on bad input. Reads
+ * lines from standard input, so it works on a terminal and with piped input.
+ */
+import { createInterface } from 'node:readline';
+import type { RegisterCommand } from './index.js';
+import { loadGame } from '../load.js';
+import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { compileGame } from '../../interpreter/game.js';
+import { CHANCE, type Action, type MenuItem, type Observation } from '../../interpreter/api.js';
+import { sampleChanceOutcome } from '../../interpreter/chance.js';
+import { episodeRng } from '../../interpreter/rng.js';
+import { agentsOption } from './simulate.js';
+import { renderTurnPrompt } from '../../render/prompt.js';
+
+/**
+ * Resolve `--as`: a seat name (any case) or 0/1.
+ * @throws UsageError for anything else
+ */
+export function seatOption(text: string, seats: readonly [string, string]): number {
+  const t = text.trim();
+  if (t === '0' || t === '1') return Number(t);
+  const i = seats.findIndex((s) => s.toLowerCase() === t.toLowerCase());
+  if (i < 0) throw new UsageError(`--as must be ${seats[0]}, ${seats[1]}, 0 or 1, got '${text}'`);
+  return i;
+}
+
+/**
+ * Resolve a typed answer against the legal menu: a menu number (1-based) or an action label.
+ * @returns the action, or null when the answer matches nothing
+ */
+export function parseChoice(answer: string, menu: readonly MenuItem[]): Action | null {
+  const t = answer.trim().toLowerCase();
+  if (/^\d+$/.test(t)) {
+    const k = Number(t);
+    return k >= 1 && k <= menu.length ? menu[k - 1].action : null;
+  }
+  return menu.find((m) => m.label.toLowerCase() === t)?.action ?? null;
+}
+
+const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
+
+/** What the seat sees before it decides: its cards, public piles, stacks, pot, and the menu. */
+export function describeTurn(obs: Observation): string {
+  const lines = [`Your hand: ${obs.hand.length ? obs.hand.join(', ') : '(empty)'}`];
+  for (const [pile, cards] of Object.entries(obs.publicPiles)) lines.push(`${pile[0].toUpperCase()}${pile.slice(1)}: ${cards.length ? cards.join(', ') : '(empty)'}`);
+  lines.push(`Stacks: ${obs.seatNames.map((s, i) => `${s} ${obs.stacks[i]}`).join(', ')}; pot ${obs.pot}`);
+  if (obs.decision) {
+    lines.push(obs.decision.prompt);
+    obs.decision.menu.forEach((m, i) => lines.push(`  ${i + 1}) ${m.label}${m.cost ? ` (${chips(m.cost)})` : ''}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export const registerPlay: RegisterCommand = (program, ctx) =>
+  program
+    .command('play')
+    .description('play one game in the terminal against an agent')
+    .argument('<file>', '.gbg file')
+    .option('--as <seat>', 'your seat: a seat name, 0 or 1 (default: the first seat)')
+    .option('--vs <agent>', 'the opponent agent', 'random')
+    .option('--seed <s>', 'seed of the deal and of the opponent (default: a random seed, printed)')
+    .option('--show-prompt', 'at each of your turns, print the full turn prompt an LLM player would receive')
+    .addHelpText('after', '\nAnswer each decision with its number or its name (e.g. "2" or "bet").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3')
+    .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean }) => {
+      const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseIntOption('--seed', opts.seed);
+      const { ir } = loadGame(file);
+      const seat = opts.as === undefined ? 0 : seatOption(opts.as, ir.seats);
+      const game = compileGame(ir);
+      if (opts.vs.includes(',')) throw new UsageError(`--vs takes one agent name, got '${opts.vs}'`);
+      const [opponent] = await agentsOption(opts.vs, game);
+      const out = ctx.io.stdout;
+      const rl = createInterface({ input: ctx.io.stdin, terminal: false, crlfDelay: Infinity });
+      const lines = rl[Symbol.asyncIterator]();
+      const ask = async (): Promise<string> => {
+        const next = await lines.next();
+        if (next.done) throw new UserError('standard input ended before the game was over');
+        return next.value;
+      };
+      try {
+        out(`${ir.name}: you are ${ir.seats[seat]} (seat ${seat}) against ${opponent.name}; seed ${seed}\n`);
+        const rng = episodeRng(seed, 0);
+        const state = game.newInitialState();
+        let shown = 0;
+        const showNews = (obs: Observation): void => {
+          for (const e of obs.log.slice(shown)) out(`  ${e.text}\n`);
+          shown = obs.log.length;
+        };
+        while (!state.isTerminal()) {
+          const player = state.currentPlayer();
+          if (player === CHANCE) state.applyAction(sampleChanceOutcome(state, rng));
+          else if (player !== seat) {
+            const a = opponent.act(state, player, rng);
+            state.applyAction(typeof a === 'number' ? a : await a);
+          } else {
+            const obs = state.observation(seat);
+            if (opts.showPrompt) {
+              out(renderTurnPrompt(obs));
+              shown = obs.log.length;
+            } else {
+              showNews(obs);
+              out(describeTurn(obs));
+            }
+            const menu = obs.decision?.menu ?? [];
+            let action: Action | null = null;
+            while (action === null) {
+              out('Your move: ');
+              const answer = await ask();
+              action = parseChoice(answer, menu);
+              if (action === null) out(`'${answer.trim()}' is not a legal choice here; enter 1-${menu.length} or one of: ${menu.map((m) => m.label).join(', ')}\n`);
+            }
+            state.applyAction(action);
+          }
+        }
+        const end = state.observation(seat);
+        showNews(end);
+        const won = (end.returns ?? state.returns())[seat];
+        out(`Result: ${won > 0 ? `you won ${chips(won)}` : won < 0 ? `you lost ${chips(-won)}` : 'you broke even'}. Final stacks: ${ir.seats.map((s, i) => `${s} ${end.stacks[i]}`).join(', ')}.\n`);
+      } finally {
+        rl.close();
+      }
+    });

@@ -1,0 +1,44 @@
+/**
+ * The agent registry: names usable on the command line (`--agents random,random`, `--vs random`).
+ * To add an agent, add one entry to {@link AGENTS}.
+ */
+import type { Game } from '../../interpreter/api.js';
+import type { Agent } from './agent.js';
+import { randomAgent } from './random.js';
+
+export type { Agent, Rng } from './agent.js';
+
+/** How to make an agent for a game (an agent may need to solve or load something first). */
+export interface AgentSpec {
+  /** One line for `--help` and error messages. */
+  description: string;
+  create(game: Game): Agent | Promise<Agent>;
+}
+
+/** Agents by name. */
+export const AGENTS: Record<string, AgentSpec> = {
+  random: { description: 'uniform random over the legal actions (L0)', create: () => randomAgent },
+};
+
+/** Registered agent names, sorted. */
+export function agentNames(): string[] {
+  return Object.keys(AGENTS).sort();
+}
+
+/** Thrown by {@link createAgent} for a name that is not registered. */
+export class UnknownAgentError extends Error {
+  constructor(readonly agentName: string) {
+    super(`unknown agent '${agentName}'; known agents: ${agentNames().join(', ')}`);
+    this.name = 'UnknownAgentError';
+  }
+}
+
+/**
+ * Make the agent registered under `name` for `game`.
+ * @throws UnknownAgentError when no agent has that name
+ */
+export async function createAgent(name: string, game: Game): Promise<Agent> {
+  const spec = Object.hasOwn(AGENTS, name) ? AGENTS[name] : undefined;
+  if (!spec) throw new UnknownAgentError(name);
+  return spec.create(game);
+}

@@ -1,0 +1,114 @@
+/**
+ * Monte Carlo simulation: play many episodes between two agents and summarize them (the
+ * figures of the seed paper's acceptance filter: mean returns, moves per player, how often
+ * each phase fires).
+ */
+import type { Agent, Rng } from '../eval/agents/agent.js';
+import { CHANCE } from './api.js';
+import { sampleChanceOutcome } from './chance.js';
+import type { CompiledGame } from './game.js';
+import { episodeRng } from './rng.js';
+import type { InterpreterState } from './state.js';
+
+/** Summary of a simulation. Returns are in chips per episode. */
+export interface SimulationReport {
+  game: string;
+  rulesetHash: string;
+  seed: number;
+  agents: [string, string];
+  episodes: number;
+  /** Mean chips won per episode, per seat. */
+  meanReturns: [number, number];
+  /** Standard error of each mean (sample standard deviation / √episodes; 0 for one episode). */
+  stdErrors: [number, number];
+  /** Mean decisions per episode, per seat. */
+  movesPerPlayer: [number, number];
+  /** Phase name → fraction of episodes in which the phase was entered at least once. */
+  phaseFireRates: Record<string, number>;
+  /** Fraction of episodes that reached the showdown (the rest ended with a fold). */
+  showdownRate: number;
+  /** Wall-clock speed of this run (not reproducible, unlike every other field). */
+  episodesPerSecond: number;
+}
+
+export interface SimulateOptions {
+  episodes: number;
+  /** Seed of the run; episode i uses the stream `episodeRng(seed, i)`. */
+  seed: number;
+  /** Agents for seat 0 and seat 1. */
+  agents: readonly [Agent, Agent];
+  /** Called after every `progressEvery` episodes with the number done. */
+  onProgress?: (done: number) => void;
+  progressEvery?: number;
+}
+
+/**
+ * Play one episode from the initial state: chance nodes are sampled with their exact
+ * probabilities, decisions are asked of the seat's agent; all draws come from `rng`.
+ * @returns the terminal state
+ * @throws IllegalActionError when an agent returns an action that is not legal
+ */
+export async function playEpisode(game: CompiledGame, agents: readonly [Agent, Agent], rng: Rng): Promise<InterpreterState> {
+  const state = game.newInitialState();
+  while (!state.isTerminal()) {
+    const player = state.currentPlayer();
+    if (player === CHANCE) {
+      state.applyAction(sampleChanceOutcome(state, rng));
+      continue;
+    }
+    const choice = agents[player].act(state, player, rng);
+    state.applyAction(typeof choice === 'number' ? choice : await choice);
+  }
+  return state;
+}
+
+/**
+ * Simulate `episodes` episodes. Deterministic: the same game, seed and agents give the same
+ * report (except `episodesPerSecond`).
+ * @throws RangeError when `episodes` < 1
+ */
+export async function simulate(game: CompiledGame, opts: SimulateOptions): Promise<SimulationReport> {
+  const n = opts.episodes;
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`episodes must be a whole number ≥ 1, got ${n}`);
+  const phaseNames = game.program.phaseNames;
+  const sum = [0, 0];
+  const sumSq = [0, 0];
+  const moves = [0, 0];
+  const fired = new Array<number>(phaseNames.length).fill(0);
+  const seen = new Uint8Array(phaseNames.length);
+  let showdowns = 0;
+  const every = opts.progressEvery ?? 1000;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    const end = await playEpisode(game, opts.agents, episodeRng(opts.seed, i));
+    const ret = end.returns();
+    for (let s = 0; s < 2; s++) {
+      sum[s] += ret[s];
+      sumSq[s] += ret[s] * ret[s];
+      moves[s] += end.moves(s);
+    }
+    seen.fill(0);
+    for (const p of end.phasesEntered()) seen[p] = 1;
+    for (let p = 0; p < seen.length; p++) fired[p] += seen[p];
+    if (end.reachedShowdown()) showdowns++;
+    if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const mean = (s: number): number => sum[s] / n;
+  const stdErr = (s: number): number => (n < 2 ? 0 : Math.sqrt(Math.max(0, (sumSq[s] - n * mean(s) ** 2) / (n - 1)) / n));
+  const phaseFireRates: Record<string, number> = {};
+  phaseNames.forEach((name, p) => (phaseFireRates[name] = fired[p] / n));
+  return {
+    game: game.ir.name,
+    rulesetHash: game.rulesetHash,
+    seed: opts.seed,
+    agents: [opts.agents[0].name, opts.agents[1].name],
+    episodes: n,
+    meanReturns: [mean(0), mean(1)],
+    stdErrors: [stdErr(0), stdErr(1)],
+    movesPerPlayer: [moves[0] / n, moves[1] / n],
+    phaseFireRates,
+    showdownRate: showdowns / n,
+    episodesPerSecond: seconds > 0 ? n / seconds : Infinity,
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The step program: compilation errors, and control flow (JUMP, CALL, RET with the frame stack)
+ * on a hand-assembled Kuhn poker that must play exactly like the compiled one.
+ */
+import { describe, expect, it } from 'vitest';
+import { CompiledGame, ProgramError, compileGame, expectedReturns, treeStats, uniformPolicy } from '../../src/interpreter/index.js';
+import { Assembler, compileProgram, programTables } from '../../src/interpreter/compile.js';
+import { OP } from '../../src/interpreter/program.js';
+import { KUHN_IR } from '../fixtures/ir.js';
+import { applyAll, kuhnVariant } from './helpers.js';
+
+/** Kuhn poker with its ante moved into a sub-phase that calls a nested sub-phase, behind a jump. */
+function assembledKuhn(maxFrames: number): CompiledGame {
+  const asm = new Assembler();
+  asm.emit(OP.PHASE, 0);
+  asm.emit(OP.SHUFFLE, 0);
+  asm.emit(OP.DEAL, 0, -1, 1, 0);
+  const call = asm.emit(OP.CALL, -1);
+  const jump = asm.emit(OP.JUMP, -1);
+  asm.emit(OP.ANTE, 5, 3); // skipped by the jump
+  asm.patch(jump, 0, asm.here);
+  asm.emit(OP.PHASE, 2);
+  asm.emit(OP.BETTING, 1, 1, 0);
+  asm.emit(OP.SHOWDOWN);
+  asm.emit(OP.HALT);
+  asm.patch(call, 0, asm.here);
+  asm.emit(OP.PHASE, 1);
+  const nested = asm.emit(OP.CALL, -1);
+  asm.emit(OP.RET);
+  asm.patch(nested, 0, asm.here);
+  asm.emit(OP.ANTE, 1, 3);
+  asm.emit(OP.RET);
+  return new CompiledGame(KUHN_IR, asm.finish(programTables(KUHN_IR), maxFrames));
+}
+
+describe('step program', () => {
+  it('compiles one instruction per step plus one per phase, then SHOWDOWN and HALT', () => {
+    const p = compileProgram(KUHN_IR);
+    const ops = Array.from({ length: p.numInstructions }, (_, i) => p.code[i * 8]);
+    expect(ops).toEqual([OP.PHASE, OP.SHUFFLE, OP.DEAL, OP.PHASE, OP.ANTE, OP.PHASE, OP.BETTING, OP.SHOWDOWN, OP.HALT]);
+  });
+
+  it('runs sub-phase calls, returns and jumps: the assembled Kuhn plays like the compiled one', () => {
+    const assembled = assembledKuhn(2);
+    const compiled = compileGame(KUHN_IR);
+    expect(treeStats(assembled)).toEqual(treeStats(compiled));
+    expect(expectedReturns(assembled, uniformPolicy)[0]).toBeCloseTo(0.125, 12);
+    const moves = ['Q of hearts', 'K of hearts', 1, 2, 1];
+    const a = applyAll(assembled.newInitialState(), moves);
+    const b = applyAll(compiled.newInitialState(), moves);
+    expect(a.observation(0)).toEqual(b.observation(0));
+    expect(a.informationStateKey(1)).toBe(b.informationStateKey(1));
+  });
+
+  it('reports a frame stack overflow as an error', () => {
+    const game = assembledKuhn(1);
+    const s = applyAll(game.newInitialState(), ['Q of hearts']);
+    expect(() => s.applyAction(2)).toThrow(/frame stack overflow/);
+  });
+
+  it('rejects IR it cannot run with a ProgramError', () => {
+    const badPile = kuhnVariant({ phases: [{ name: 'Deal', steps: [{ kind: 'deal', count: 1, from: { kind: 'deck' }, to: { kind: 'pile', name: 'board' }, faceUp: true }] }] });
+    expect(() => compileGame(badPile)).toThrow(ProgramError);
+    expect(() => compileGame(kuhnVariant({ showdown: { metric: 'pair-with-board', board: 'board' } }))).toThrow(/no pile named 'board'/);
+    const bigDeck = kuhnVariant({ deck: { ranks: KUHN_IR.deck.ranks, suits: ['a', 'b', 'c', 'd'], copies: 30 } });
+    expect(() => compileGame(bigDeck)).toThrow(/at most 255/);
+    const selfDeal = kuhnVariant({ phases: [{ name: 'Deal', steps: [{ kind: 'deal', count: 1, from: { kind: 'hand', seat: 0 }, to: { kind: 'each' }, faceUp: false }] }] });
+    expect(() => compileGame(selfDeal)).toThrow(ProgramError);
+  });
+});
