@@ -86,6 +86,7 @@ export function lowerCond(scope: Scope, c: A.CondNode, ctx: StepContext): BoolEx
     }
     case 'Has': {
       const seat = lowerSeatRef(scope, c.seat, ctx);
+      if (c.pair) return seat && { kind: 'hasPair', seat };
       const ranks = c.ranks.map((r) => scope.rank(r));
       if (c.ranks.length > 1 && !c.anyOf) scope.err('E0218', 'to test several ranks write `has any of R1, R2`', c.span);
       return seat && ranks.every((r): r is number => r !== null) ? { kind: 'has', seat, ranks } : null;

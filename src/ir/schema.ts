@@ -107,7 +107,8 @@ export type IntExpr = Static<typeof IntExprSchema>;
 
 /**
  * Boolean expressions: constants, comparisons of integer expressions, and/or/not, "the seat's
- * hand holds at least one card of these ranks", "the seat holds this position".
+ * hand holds at least one card of these ranks", "the seat's hand holds two or more cards of one
+ * rank" (`hasPair`), "the seat holds this position".
  * A comparison whose seat reference is `any`/`each` holds when it holds for at least one / both
  * seats (at most one quantified seat per comparison).
  */
@@ -124,6 +125,7 @@ export const BoolExprSchema = Type.Recursive(
       obj({ kind: Type.Union([Type.Literal('and'), Type.Literal('or')]), args: Type.Array(Self, { minItems: 2 }) }),
       obj({ kind: Type.Literal('not'), arg: Self }),
       obj({ kind: Type.Literal('has'), seat: SeatRefSchema, ranks: Type.Array(RankIndex, { minItems: 1 }) }),
+      obj({ kind: Type.Literal('hasPair'), seat: SeatRefSchema }),
       obj({ kind: Type.Literal('holds'), seat: SeatRefSchema, position: Name }),
     ]),
   { $id: 'BoolExpr' },

@@ -565,10 +565,12 @@ export interface BoolLitNode {
   span: Span;
 }
 
-/** `hand(Alice) has K`, `hand(Bob) has any of K, J`, `hand(Alice) has top` */
+/** `hand(Alice) has K`, `hand(Bob) has any of K, J`, `hand(Alice) has top`, `hand(any) has pair` */
 export interface HasNode {
   kind: 'Has';
   seat: SeatRefNode;
+  /** `has pair`: two or more cards of one rank (then `ranks` is empty). */
+  pair: boolean;
   /** Written `any of` (several ranks). */
   anyOf: boolean;
   /** Rank names; the keyword `top` is kept as an Ident named `top`. */

@@ -284,6 +284,7 @@ class Builder {
       return {
         kind: 'Has',
         seat: this.seatRef(this.need(this.node(ch, 'seatRef'), 'seat')),
+        pair: this.token(ch, 'Kw_pair') !== undefined,
         anyOf: this.token(ch, 'Kw_any') !== undefined,
         ranks: this.nodes(ch, 'rankRef').map((r) => this.rankRef(r)),
         span,

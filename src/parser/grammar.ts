@@ -679,7 +679,7 @@ export class GbgParser extends CstParser {
   });
 
   /**
-   * atomCond := 'true' | 'false' | '(' cond ')' | 'hand' '(' seatRef ')' 'has' ('any' 'of')? rankRef (',' rankRef)*
+   * atomCond := 'true' | 'false' | '(' cond ')' | 'hand' '(' seatRef ')' 'has' ('pair' | ('any' 'of')? rankRef (',' rankRef)*)
    *           | seatRef 'holds' NAME | intExpr compareOp intExpr
    */
   atomCond = this.RULE('atomCond', () => {
@@ -700,11 +700,18 @@ export class GbgParser extends CstParser {
           this.SUBRULE(this.seatRef);
           this.CONSUME2(T.RParen);
           this.CONSUME(T.Has);
-          this.OPTION(() => {
-            this.CONSUME(T.Any);
-            this.CONSUME(T.Of);
-          });
-          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.rankRef) });
+          this.OR2([
+            { ALT: () => this.CONSUME(T.Pair) },
+            {
+              ALT: () => {
+                this.OPTION(() => {
+                  this.CONSUME(T.Any);
+                  this.CONSUME(T.Of);
+                });
+                this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.rankRef) });
+              },
+            },
+          ]);
         },
       },
       {
