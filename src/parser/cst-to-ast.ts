@@ -469,7 +469,7 @@ class Builder {
         return { kind: 'ScoreStep', seat: id(), delta: this.number(this.need(this.token(ch, 'Integer'), 'points'), this.token(ch, 'Minus')), span };
       case 'assignStep': {
         const names = this.tokens(ch, 'Identifier');
-        const criterion = this.token(ch, 'HighCard') ? 'highest-card' : this.token(ch, 'LowestCard') ? 'lowest-card' : this.token(ch, 'ChipLeader') ? 'chip-leader' : null;
+        const criterion = this.token(ch, 'HighestCard') ? 'highest-card' : this.token(ch, 'LowestCard') ? 'lowest-card' : this.token(ch, 'ChipLeader') ? 'chip-leader' : null;
         return { kind: 'AssignStep', position: this.ident(this.need(names[0], 'position')), criterion, seat: names[1] ? this.ident(names[1]) : null, span };
       }
       case 'setStep':

@@ -622,7 +622,7 @@ export class GbgParser extends CstParser {
     this.CONSUME(T.Identifier);
     this.CONSUME(T.To);
     this.OR([
-      { ALT: () => this.CONSUME(T.HighCard) },
+      { ALT: () => this.CONSUME(T.HighestCard) },
       { ALT: () => this.CONSUME(T.LowestCard) },
       { ALT: () => this.CONSUME(T.ChipLeader) },
       { ALT: () => this.CONSUME2(T.Identifier) },

@@ -128,6 +128,7 @@ export const Top = kw('top');
 /** Showdown metric names (hyphenated keywords). */
 export const HighCard = createToken({ name: 'HighCard', pattern: /high-card/, label: "'high-card'", longer_alt: Identifier });
 export const SumOfRanks = createToken({ name: 'SumOfRanks', pattern: /sum-of-ranks/, label: "'sum-of-ranks'", longer_alt: Identifier });
+export const HighestCard = createToken({ name: 'HighestCard', pattern: /highest-card/, label: "'highest-card'", longer_alt: Identifier });
 export const LowestCard = createToken({ name: 'LowestCard', pattern: /lowest-card/, label: "'lowest-card'", longer_alt: Identifier });
 export const ChipLeader = createToken({ name: 'ChipLeader', pattern: /chip-leader/, label: "'chip-leader'", longer_alt: Identifier });
 export const PairWithBoard = createToken({
@@ -200,7 +201,7 @@ const STEP_STARTS = new Set<TokenType>([
 ]);
 const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated]);
 for (const t of [
-  ...KEYWORDS, HighCard, PairWithBoard, SumOfRanks, LowestCard, ChipLeader, Identifier, StringLiteral, Decimal, Integer,
+  ...KEYWORDS, HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader, Identifier, StringLiteral, Decimal, Integer,
   Minus, Plus, DotDot, Percent, Slash, LParen, RParen, Le, Ge, Lt, Gt, EqEq, NotEq, Comma, Semicolon, Equals,
 ]) {
   const cats: TokenType[] = [];
@@ -221,6 +222,7 @@ export const ALL_TOKENS: TokenType[] = [
   HighCard,
   PairWithBoard,
   SumOfRanks,
+  HighestCard,
   LowestCard,
   ChipLeader,
   ...[...KEYWORDS].sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length),
