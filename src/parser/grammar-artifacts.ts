@@ -37,6 +37,8 @@ function terminal(t: TokenType): string {
       return 'DECIMAL';
     case 'StringLiteral':
       return 'STRING';
+    case 'Word':
+      return 'WORD';
     default:
       return t.LABEL ?? t.name;
   }
@@ -71,7 +73,7 @@ export function grammarEbnf(): string {
   const lines = [
     '(* The .gbg grammar, generated from src/parser/grammar.ts by `npm run grammar`. *)',
     '(* [ x ] optional, { x } zero or more, ( a | b ) choice; quoted words are keywords. *)',
-    '(* NAME = letter { letter | digit | "_" }; INT = digit { digit }; DECIMAL = INT "." INT; *)',
+    '(* NAME = letter { letter | digit | "_" }; WORD = NAME or a keyword; INT = digit { digit }; DECIMAL = INT "." INT; *)',
     '(* STRING = \'"\' { any character but \'"\' and newline, or "\\" character } \'"\'. *)',
     '(* Comments: "//" to the end of the line, "/*" to "*/". White space separates words. *)',
     '',
