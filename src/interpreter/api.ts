@@ -29,7 +29,7 @@ export interface ObservedEvent {
   seat?: number;
   /** Chips moved by the event, when any. */
   amount?: number;
-  /** Card names this seat may see (e.g. `["Kh"]`); cards it may not see are never listed. */
+  /** Card names this seat may see (e.g. `["K of hearts"]`); cards it may not see are never listed. */
   cards?: string[];
   /** Number of cards moved when the seat may not see which cards (e.g. the opponent's deal). */
   hiddenCount?: number;

@@ -76,7 +76,10 @@ describe('deals', () => {
   });
 
   it('deals cards to each seat in turn and stops when the deck runs out', () => {
-    const g = gameWithPhases([shuffleDeal.steps[0], { kind: 'deal', count: 2, from: { kind: 'deck' }, to: { kind: 'each' }, faceUp: false }].map((step, i) => ({ name: `P${i}`, steps: [step] })));
+    const g = gameWithPhases([
+      { name: 'Shuffle', steps: [{ kind: 'shuffle', pile: { kind: 'deck' } }] },
+      { name: 'Deal', steps: [{ kind: 'deal', count: 2, from: { kind: 'deck' }, to: { kind: 'each' }, faceUp: false }] },
+    ]);
     const s = applyAll(g.newInitialState(), ['Q of hearts', 'K of hearts']);
     expect(s.chanceOutcomes()).toEqual([[0, 1]]);
     s.applyAction(0);

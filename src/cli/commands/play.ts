@@ -73,6 +73,8 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
       const [opponent] = await agentsOption(opts.vs, game);
       const out = ctx.io.stdout;
       const rl = createInterface({ input: ctx.io.stdin, terminal: false, crlfDelay: Infinity });
+      // On a terminal the person's typing is echoed by the terminal; piped answers are echoed here.
+      const echo = !(ctx.io.stdin as { isTTY?: boolean }).isTTY;
       const lines = rl[Symbol.asyncIterator]();
       const ask = async (): Promise<string> => {
         const next = await lines.next();
@@ -108,6 +110,7 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
             while (action === null) {
               out('Your move: ');
               const answer = await ask();
+              if (echo) out(`${answer}\n`);
               action = parseChoice(answer, menu);
               if (action === null) out(`'${answer.trim()}' is not a legal choice here; enter 1-${menu.length} or one of: ${menu.map((m) => m.label).join(', ')}\n`);
             }

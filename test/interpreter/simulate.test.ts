@@ -1,0 +1,96 @@
+/**
+ * Simulation: sampled means agree with the exact tree-walk values within 4 standard errors;
+ * moves, phase firing and showdown rates agree with hand-derived probabilities; same seed, same
+ * report. Agents: the random agent and the registry.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileGame, expectedReturns, simulate, uniformPolicy, type SimulationReport } from '../../src/interpreter/index.js';
+import { randomAgent } from '../../src/eval/agents/random.js';
+import { AGENTS, UnknownAgentError, agentNames, createAgent } from '../../src/eval/agents/index.js';
+import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
+
+const kuhn = compileGame(KUHN_IR);
+const leduc = compileGame(LEDUC_IR);
+const random = [randomAgent, randomAgent] as const;
+const N = 20_000;
+
+/** Within 4 standard errors of a proportion's true value `p` over `n` trials. */
+function expectRate(observed: number, p: number, n: number): void {
+  expect(Math.abs(observed - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / n));
+}
+
+function withoutTiming(r: SimulationReport): Omit<SimulationReport, 'episodesPerSecond'> {
+  const { episodesPerSecond: _, ...rest } = r;
+  return rest;
+}
+
+describe('simulate', () => {
+  it('Kuhn: the mean lies within 4 standard errors of the exact value; rates match hand-derived probabilities', async () => {
+    const exact = expectedReturns(kuhn, uniformPolicy);
+    const r = await simulate(kuhn, { episodes: N, seed: 1, agents: random });
+    expect(r.episodes).toBe(N);
+    for (const s of [0, 1]) {
+      expect(r.stdErrors[s]).toBeGreaterThan(0);
+      expect(Math.abs(r.meanReturns[s] - exact[s])).toBeLessThan(4 * r.stdErrors[s]);
+    }
+    expect(r.meanReturns[0] + r.meanReturns[1]).toBeCloseTo(0, 12);
+    // Seat 0 acts again only after check, bet (probability 1/4); seat 1 always acts once.
+    expectRate(r.movesPerPlayer[0] - 1, 0.25, N);
+    expect(r.movesPerPlayer[1]).toBe(1);
+    expect(r.phaseFireRates).toEqual({ Setup: 1, Ante: 1, Betting: 1 });
+    // Showdown after check-check (1/4), check-bet-call (1/8), bet-call (1/4).
+    expectRate(r.showdownRate, 5 / 8, N);
+  });
+
+  it("Leduc: the mean lies within 4 standard errors of the exact value; the flop fires with probability 5/8", async () => {
+    const exact = expectedReturns(leduc, uniformPolicy);
+    const r = await simulate(leduc, { episodes: N, seed: 2, agents: random });
+    for (const s of [0, 1]) expect(Math.abs(r.meanReturns[s] - exact[s])).toBeLessThan(4 * r.stdErrors[s]);
+    expect(r.phaseFireRates.Setup).toBe(1);
+    expect(r.phaseFireRates.FirstRound).toBe(1);
+    expect(r.phaseFireRates.Flop).toBe(r.phaseFireRates.SecondRound);
+    // First round without a fold: after a check 3/4, after a bet 1/2 (uniform over the legal actions).
+    expectRate(r.phaseFireRates.Flop, 5 / 8, N);
+    expect(r.movesPerPlayer[0]).toBeGreaterThan(1);
+  });
+
+  it('gives the same report for the same seed, and a different one for another seed', async () => {
+    const a = await simulate(leduc, { episodes: 500, seed: 9, agents: random });
+    const b = await simulate(leduc, { episodes: 500, seed: 9, agents: random });
+    const c = await simulate(leduc, { episodes: 500, seed: 10, agents: random });
+    expect(withoutTiming(a)).toEqual(withoutTiming(b));
+    expect(a.meanReturns).not.toEqual(c.meanReturns);
+    expect(a.episodesPerSecond).toBeGreaterThan(0);
+  });
+
+  it('reports progress and rejects a non-positive episode count', async () => {
+    const seen: number[] = [];
+    await simulate(kuhn, { episodes: 250, seed: 1, agents: random, progressEvery: 100, onProgress: (d) => seen.push(d) });
+    expect(seen).toEqual([100, 200]);
+    await expect(simulate(kuhn, { episodes: 0, seed: 1, agents: random })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('agents', () => {
+  it('the random agent picks each legal action about equally often', () => {
+    const s = kuhn.newInitialState();
+    s.applyAction(0);
+    s.applyAction(1);
+    let u = 0;
+    const counts = new Map<number, number>();
+    for (let i = 0; i < 1000; i++) {
+      const a = randomAgent.act(s, 0, () => (u = (u + 0.618034) % 1)) as number;
+      counts.set(a, (counts.get(a) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual([1, 2]);
+    expect(Math.abs((counts.get(1) ?? 0) - 500)).toBeLessThan(20);
+  });
+
+  it('the registry creates agents by name and names the known ones on a miss', async () => {
+    expect(agentNames()).toContain('random');
+    expect(AGENTS.random.description).toMatch(/uniform/);
+    expect((await createAgent('random', kuhn)).name).toBe('random');
+    await expect(createAgent('nobody', kuhn)).rejects.toThrow(UnknownAgentError);
+    await expect(createAgent('toString', kuhn)).rejects.toThrow(/known agents: .*random/);
+  });
+});
