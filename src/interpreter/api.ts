@@ -23,7 +23,13 @@ export type ChanceOutcome = readonly [action: Action, probability: number];
 
 /** What the seat sees of one event, in the order it happened. */
 export interface ObservedEvent {
-  /** Event kind, e.g. `deal`, `ante`, `bet`, `call`, `check`, `fold`, `raise`, `showdown`, `phase`. */
+  /**
+   * Event kind: `phase`, `subphase`, `shuffle`, `deal`, `steal`, `swap`, `discard`, `ante`, `fold`,
+   * `check`, `call`, `bet`, `raise`, `refund`, `check-result`, `round`, `loop-end`, `choice`, `cost`,
+   * `pay`, `wager`, `match`, `pick`, `picks`, `bid`, `bids`, `coin`, `auction`, `peek`, `show`,
+   * `sidebet`, `settle`, `score`, `assign`, `set`, `skip`, `showdown`, `reveal`, `total`, `result`,
+   * `split`, `odd-chip`, `win`, `end`.
+   */
   kind: string;
   /** The seat that acted or received, when there is one. */
   seat?: number;
@@ -40,7 +46,11 @@ export interface ObservedEvent {
 /** One entry of a decision's legal menu. */
 export interface MenuItem {
   action: Action;
-  /** Short label, e.g. `fold`, `call`, `raise`, `check`, `bet`. */
+  /**
+   * Short label, also the reply that picks it: `fold`, `call`, `raise`, `check`, `bet`; `bet 3`
+   * (an amount); an option's name; `bid 2`; `accept`/`decline` (side bets); a card name (chosen
+   * discards); `card 1`, `card 2`, … (chosen peeks, by position in the hand).
+   */
   label: string;
   /** Chips this action moves from the acting seat's stack, when known in advance. */
   cost?: number;
@@ -71,6 +81,16 @@ export interface Observation {
   log: ObservedEvent[];
   /** The decision this seat faces now, or null when it is not this seat's turn. */
   decision: { prompt: string; menu: MenuItem[] } | null;
+  /** The game's variables (loop counters included) by name: public numbers. Absent when the game has none. */
+  variables?: Record<string, number>;
+  /**
+   * The game's positions, in declaration order. `holder`: for a public position, the seat name
+   * holding it or null (nobody); for a hidden one, this seat's name when it holds it, else null
+   * (this seat does not hold it; whether the opponent does is not told). Absent when the game has none.
+   */
+  positions?: { name: string; hidden: boolean; holder: string | null }[];
+  /** Score adjustments per seat (public; added to the sum-of-ranks total). Absent when the game has no scores. */
+  scores?: [number, number];
   /** Whether the game is over, and, when it is, chips won per seat. */
   terminal: boolean;
   returns: [number, number] | null;

@@ -1,15 +1,23 @@
 /**
- * Fixed-limit betting, as in OpenSpiel's `kuhn_poker` and `leduc_poker`.
+ * Betting rounds.
  *
- * Action ids: {@link FOLD} = 0, {@link CALL} = 1 (a check when not facing a bet),
- * {@link RAISE} = 2 (a bet when not facing a bet). Fold is legal only when facing a bet; a raise
- * only while the round's bets + raises are below the cap and the seat can pay the whole amount
- * (the amount needed to match plus the bet size). A seat that cannot cover a call goes all-in
- * and the uncalled excess of the other seat's contribution goes back to it. The round ends on a
- * fold, or once both seats have acted and their contributions for the round are equal.
+ * Fixed-limit betting, as in OpenSpiel's `kuhn_poker` and `leduc_poker`. Action ids:
+ * {@link FOLD} = 0, {@link CALL} = 1 (a check when not facing a bet), {@link RAISE} = 2 (a bet
+ * when not facing a bet). Fold is legal only when facing a bet; a raise only while the round's
+ * bets + raises are below the cap and the seat can pay the whole amount (the amount needed to
+ * match plus the bet size). A seat that cannot cover a call goes all-in and the uncalled excess
+ * of the other seat's contribution goes back to it. The round ends on a fold (the other seat
+ * takes the pot and the game ends), or once both seats have acted and their contributions for
+ * the round are equal.
+ *
+ * Variable betting (the `varbet` step; the seed rulebook's "Variable Betting Round"): the first
+ * seat checks (1) or bets k chips (action 1 + k, 1 ≤ k ≤ min(max, stack)); after a bet the other
+ * seat folds (0) or calls (1); after a check the second seat checks or bets, and then the first
+ * folds or calls. No raises. A short call is all-in and the excess returns to the bettor.
  */
-import type { Action, MenuItem } from './api.js';
-import { R } from './layout.js';
+import { IllegalActionError, type Action, type MenuItem } from './api.js';
+import { BOTH, EV, NODE, R } from './layout.js';
+import type { InterpreterState } from './state.js';
 
 export const FOLD = 0;
 export const CALL = 1;
@@ -47,4 +55,80 @@ export function bettingMenu(r: Int32Array, betSize: number, raiseCap: number): M
     label: bettingLabel(r, me, a),
     cost: a === FOLD ? 0 : a === CALL ? Math.min(need, r[R.STACK + me]) : need + betSize,
   }));
+}
+
+/** Largest bet of the variable round under way for the seat to act (0: it may not bet). */
+export function variableMaxBet(s: InterpreterState): number {
+  const r = s.r;
+  const me = r[R.ACTOR];
+  if (toCall(r, me) > 0 || r[R.BETS] > 0) return 0;
+  const max = s.operand(3);
+  return Math.min(max < 0 ? r[R.STACK + me] : max, r[R.STACK + me]);
+}
+
+/** Legal actions in a variable round: fold/call when facing a bet, else check and bets of 1..max. */
+export function variableLegal(s: InterpreterState): Action[] {
+  if (toCall(s.r, s.r[R.ACTOR]) > 0) return [FOLD, CALL];
+  const out: Action[] = [CALL];
+  const hi = variableMaxBet(s);
+  for (let k = 1; k <= hi; k++) out.push(1 + k);
+  return out;
+}
+
+/** Label of a variable-round action: fold, check, call, `bet k`. */
+export function variableLabel(s: InterpreterState, a: Action): string {
+  if (a === FOLD) return 'fold';
+  if (a === CALL) return toCall(s.r, s.r[R.ACTOR]) > 0 ? 'call' : 'check';
+  return `bet ${a - 1}`;
+}
+
+/**
+ * Apply a betting action of the seat to act: a fixed-limit action (`betting`, or a variable
+ * round's fallback), or a variable-round action (`variable`). Ends the round, or the game on a
+ * fold. @throws IllegalActionError (from the caller's legality check for variable rounds)
+ */
+export function applyBetting(s: InterpreterState, a: Action, variable = false): void {
+  const r = s.r;
+  const me = r[R.ACTOR];
+  const other = 1 - me;
+  const need = toCall(r, me);
+  if (!variable) {
+    const betSize = s.betSize();
+    if (!(a === CALL || (a === FOLD && need > 0) || (a === RAISE && r[R.BETS] < s.raiseCap() && r[R.STACK + me] >= need + betSize))) {
+      throw new IllegalActionError(a, bettingLegal(r, betSize, s.raiseCap()));
+    }
+    r[R.MOVES + me]++;
+  }
+  r[R.ACTED] |= 1 << me;
+  if (a === FOLD) {
+    s.log.push(EV.FOLD, me, 0, 0, 0, BOTH, BOTH);
+    s.award(other, r[R.POT]);
+    s.finish(0);
+    return;
+  }
+  if (a === CALL) {
+    if (need === 0) s.log.push(EV.CHECK, me, 0, 0, 0, BOTH, BOTH);
+    else {
+      const pay = Math.min(need, r[R.STACK + me]);
+      s.pay(me, pay);
+      s.log.push(EV.CALL, me, pay, 0, 0, BOTH, BOTH);
+      if (pay < need) {
+        const excess = need - pay;
+        r[R.STACK + other] += excess;
+        r[R.POT] -= excess;
+        r[R.CONTRIB + other] -= excess;
+        s.log.push(EV.REFUND, other, excess, 0, 0, BOTH, BOTH);
+      }
+    }
+  } else {
+    const amount = variable ? a - 1 : need + s.betSize();
+    s.pay(me, amount);
+    r[R.BETS]++;
+    s.log.push(need === 0 ? EV.BET : EV.RAISE, me, amount, 0, 0, BOTH, BOTH);
+  }
+  if (r[R.ACTED] === 3 && r[R.CONTRIB] === r[R.CONTRIB + 1]) {
+    r[R.STEP] = 0;
+    r[R.PC]++;
+    r[R.NODE] = NODE.RUNNING;
+  } else s.decide(other);
 }

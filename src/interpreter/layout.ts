@@ -2,12 +2,16 @@
  * Layout of an interpreter state: register indices, node kinds, event kinds.
  *
  * A state is two small typed arrays and an event log:
- * - `r` (Int32Array): the registers below, then the frame stack (return addresses);
+ * - `r` (Int32Array): the fixed registers `R.*`, then the frame stack (return addresses), then,
+ *   for games that use more than the poker steps, the extended registers `X.*` (outstanding
+ *   wager, auction winner, scratch, scores), the variables and the position holders (see
+ *   `Program.ext`, `Program.varBase`, `Program.posBase`);
  * - `piles` (Uint8Array): each pile's length, then each pile's card types, `pileCapacity` slots
  *   per pile, top first;
  * - the event log (`EventLog`): chunks of 4 events, full chunks shared between copies.
  * Both arrays are kept small on purpose: V8 allocates typed arrays of at most 64 bytes on the
- * JavaScript heap, which makes `clone()` about as cheap as copying a few numbers.
+ * JavaScript heap, which makes `clone()` about as cheap as copying a few numbers. Kuhn and Leduc
+ * use only the fixed registers (15 ints).
  */
 
 /** Register indices into `r`. */
@@ -22,7 +26,11 @@ export const R = {
   POT: 3,
   /** Chips in seat 0's stack; seat 1's is `STACK + 1`. */
   STACK: 4,
-  /** Step-local progress of the current instruction (cards dealt so far; 1 = under way). */
+  /**
+   * Step-local progress of the current instruction: cards dealt or discarded so far; 1 = a
+   * betting round under way (2 = a variable round); 1 + the pending option of a choice or of the
+   * first pick of a simultaneous round; the stage of an auction or a swap.
+   */
   STEP: 6,
   /** Chips seat 0 put in during the current betting round; seat 1's is `CONTRIB + 1`. */
   CONTRIB: 7,
@@ -40,32 +48,57 @@ export const R = {
   FRAMES: 15,
 } as const;
 
+/** Extended registers, at offsets from `Program.ext` (present only when `Program.ext >= 0`). */
+export const X = {
+  /** Seat whose wager is outstanding (answered by a `match`), or -1. */
+  WAGER_SEAT: 0,
+  /** Chips of the outstanding wager. */
+  WAGER_AMT: 1,
+  /** The seat that won the auction whose prize is being played, or -1. */
+  WINNER: 2,
+  /** Scratch: the first card picked by a swap; seat 0's bid in an auction. */
+  T0: 3,
+  /** Scratch: the amount of an auction tied between nonzero bids (during the coin flip). */
+  T1: 4,
+  /** Seat 0's score adjustments (sum of `score` steps); seat 1's is `SCORE + 1`. */
+  SCORE: 5,
+  /** Number of extended registers (variables and positions follow them). */
+  COUNT: 7,
+} as const;
+
 /** What a state waits for. */
 export const NODE = {
   /** Deterministic instructions still to run (never visible from outside). */
   RUNNING: 0,
-  /** A seat's decision (betting). */
+  /** A seat's decision; its kind is the opcode of the instruction under way. */
   DECISION: 1,
-  /** A card dealt from a shuffled pile: outcomes are the card types left. */
+  /** A card drawn uniformly from a pile (dealt, peeked at, revealed, swapped, stolen, discarded): outcomes are the card types in it. */
   CHANCE_CARD: 2,
-  /** The odd chip of a split pot: outcome = the seat that receives it. */
-  CHANCE_ODD_CHIP: 3,
+  /** A fair coin between the seats: the odd chip of a split pot, or an auction tie. Outcome = the seat. */
+  CHANCE_COIN: 3,
   TERMINAL: 4,
+  /** Whether a probabilistic cost is due: outcome 0 = not due, 1 = due. */
+  CHANCE_COST: 5,
 } as const;
 
 /** Both seats, as a seat bitmask (bit s: seat s). */
 export const BOTH = 3;
 
 /**
- * Event kinds and the meaning of their fields. Chip events move `a` chips between `seat`'s stack
- * and the pot, so stacks and pot can be rebuilt from the log.
+ * Event kinds and the meaning of their fields (`seat`, `a`, `b`, `c`). Chip events move chips
+ * between stacks and the pot, so stacks and pot can be rebuilt from the log. Fields named
+ * "content" are hidden from a seat outside the event's content mask (information-state keys and
+ * observations leave them out); the other fields are known to every seat that sees the event.
  */
 export const EV = {
   /** A phase begins: a = phase index. */
   PHASE: 1,
   /** A pile is shuffled: a = pile. */
   SHUFFLE: 2,
-  /** A card moves: seat = owner of the destination (or -1), a = destination pile, b = card type (content), c = source pile. */
+  /**
+   * A card moves: seat = owner of the destination (or -1), a = destination pile, b = card type
+   * (content), c = source pile + 256 × {@link MOVE} reason.
+   */
   DEAL: 3,
   /** seat pays a chips into the pot. */
   ANTE: 4,
@@ -77,11 +110,11 @@ export const EV = {
   BET: 8,
   /** seat pays a chips into the pot, raising. */
   RAISE: 9,
-  /** a uncalled chips go back from the pot to seat (the caller was all-in). */
+  /** a chips that were not matched go back from the pot to seat (the caller was all-in). */
   REFUND: 10,
   /** The showdown begins. */
   SHOWDOWN: 11,
-  /** seat shows card b. */
+  /** seat shows card b at the showdown. */
   REVEAL: 12,
   /** The showdown's winner: seat, or -1 for a tie. */
   RESULT: 13,
@@ -89,6 +122,80 @@ export const EV = {
   ODD_CHIP: 14,
   /** seat takes a chips from the pot. */
   WIN: 15,
-  /** The game ends: a = 0 after a fold, 1 after the showdown. */
+  /** The game ends: a = 0 after a fold, 1 after the showdown, 2 at an `end` step (b = reason index). */
   END: 16,
+  /** A sub-phase begins: a = sub-phase index. */
+  SUBPHASE: 17,
+  /** A public condition check: a = check index, b = 1 when it held, 0 when not. */
+  COND: 18,
+  /** A loop round begins: a = loop index, b = the counter's value. */
+  ROUND: 19,
+  /** A loop stops: a = loop index, b = the counter's value. */
+  LOOP_END: 20,
+  /** seat is asked for a decision inside a private context: a = instruction index (seen by seat only). */
+  ASK: 21,
+  /** seat chose in a choice: a = choice index, b = option (content). */
+  CHOSE: 22,
+  /** A probabilistic cost resolved: seat, a = choice index, b = 0 not due / 1 due / 2 due but unaffordable, c = cost. */
+  COST: 23,
+  /** Chips move: seat = payer (-1: the pot), a = amount, b = payee (-1: the pot), c = {@link PAY_REASON}. */
+  TRANSFER: 24,
+  /** seat wagers a chips (into the pot; the outstanding bet). */
+  WAGER: 25,
+  /** seat matches the outstanding wager, paying a chips into the pot. */
+  MATCH: 26,
+  /** seat picked in a simultaneous round: a = round index, b = option (content). */
+  PICK: 27,
+  /** Both picks revealed: a = round index, b = seat 0's option, c = seat 1's. */
+  PICKS: 28,
+  /** seat placed a sealed bid: a = auction index, b = bid (content). */
+  BID: 29,
+  /** Both bids revealed: a = auction index, b = seat 0's bid, c = seat 1's. */
+  BIDS: 30,
+  /** A coin flip breaks an auction tie: seat = the winner. */
+  COIN: 31,
+  /** An auction's result: seat = the winner (-1: none), a = auction index, b = 0 won / 1 no winner / 2 cancelled, c = the price. */
+  AUCTION: 32,
+  /** seat peeks into a's hand: b = card type or -1 for an empty hand (content), c = position for a chosen peek, else -1 (content). */
+  PEEK: 33,
+  /** seat shows card b to both seats (a `reveal` step); b = -1: the hand is empty. */
+  SHOW: 34,
+  /** seat answers a side bet: a = side-bet index, b = 1 accepted / 0 declined. */
+  SIDEBET: 35,
+  /** An accepted side bet of seat is settled: a = side-bet index, b = 1 the condition holds / 0 not. */
+  SETTLE: 36,
+  /** seat's score changes by a. */
+  SCORE: 37,
+  /** A public position is assigned: seat = holder (-1: nobody), a = position index. */
+  ASSIGN: 38,
+  /** A hidden position is assigned; told to seat only: a = position index, b = 1 seat holds it / 0 not. */
+  ASSIGN_HIDDEN: 39,
+  /** A variable is set: a = variable index, b = its new value. */
+  SET: 40,
+  /** The pot is split between the seats (an `end` without a winner). */
+  SPLIT: 41,
+  /** seat's sum-of-ranks total at the showdown: a = points. */
+  TOTAL: 42,
+  /** A step did nothing: seat (or -1), a = {@link SKIP} reason. */
+  SKIP: 43,
+} as const;
+
+/** Why a card moved (the high byte of a `DEAL` event's `c`). */
+export const MOVE = { DEAL: 0, STEAL: 1, SWAP: 2, DISCARD: 3 } as const;
+
+/** Why chips moved (`TRANSFER` event's `c`). */
+export const PAY_REASON = { PAY: 0, COST: 1, SIDEBET: 2, AUCTION: 3 } as const;
+
+/** Why a step did nothing (`SKIP` event's `a`). */
+export const SKIP = {
+  /** A wager whose minimum is more than the seat's stack. */
+  WAGER: 0,
+  /** A choice none of whose options the seat can afford. */
+  CHOICE: 1,
+  /** A swap with an empty hand. */
+  SWAP: 2,
+  /** A steal from an empty hand. */
+  STEAL: 3,
+  /** A `match` with no outstanding wager. */
+  MATCH: 4,
 } as const;

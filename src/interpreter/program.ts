@@ -1,28 +1,41 @@
 /**
  * The compiled step program: a flat array of fixed-width instructions plus the constant tables
- * the interpreter needs (names, pile visibility, rank values).
+ * the interpreter needs (names, pile visibility, rank values, option tables, compiled
+ * expressions).
  *
- * Control flow is explicit: phases run in order as a straight line of instructions; `JUMP`
- * moves the program counter, `CALL` pushes a return address on the state's frame stack and
- * `RET` pops it (sub-phases). The state's program counter is the only cursor, so a state is
- * copied by copying its arrays (no closures or generators to clone).
+ * Control flow is explicit: phases run in order as a straight line of instructions; conditions
+ * and loops are conditional jumps (`IF`, `LOOP_TEST`), `JUMP` moves the program counter, `CALL`
+ * pushes a return address on the state's frame stack and `RET` pops it (sub-phases). The
+ * state's program counter is the only cursor, so a state is copied by copying its arrays (no
+ * closures or generators to clone; the expression closures live in the program).
  */
 
 /** Ints per instruction: `code[pc * INSTR_WIDTH]` is the opcode, the rest are operands. */
 export const INSTR_WIDTH = 8;
 
 /**
- * Opcodes. Operands (after the opcode, in order):
- * - `HALT`: none. Ends the game (terminal node).
+ * Opcodes. Operands (after the opcode, in order). A seat operand is 0 or 1; `-1` stands for the
+ * winner of the auction whose prize is being played where the IR allows `winner`.
+ * - `HALT`: none. Ends the game after the showdown (terminal node).
  * - `PHASE` phaseIndex: announces that a phase begins (a public event).
  * - `SHUFFLE` pile: marks a pile shuffled; its later draws are chance nodes.
- * - `DEAL` fromPile, toPile (-1: each seat), count, faceUp (0/1): deals one card at a time.
+ * - `DEAL` fromPile, toPile (-1: each seat; -2: the auction winner), count, faceUp (0/1).
  * - `ANTE` amount, payerMask (bit s: seat s pays).
  * - `BETTING` betSize, raiseCap, firstSeat: a fixed-limit betting round.
- * - `SHOWDOWN`: reveals the hands, awards the pot (an odd chip of a split pot is a chance node).
- * - `JUMP` target: continue at instruction `target`.
- * - `CALL` target: push the next instruction's index, continue at `target`.
- * - `RET`: pop a return address and continue there.
+ * - `SHOWDOWN`: settles side bets, reveals the hands, awards the pot (odd chip: a chance node).
+ * - `JUMP` target. `CALL` target, subphase, logged (0/1). `RET`.
+ * - `IF` cond, elseTarget, public (0/1): continue when `conds[cond]` holds, else jump.
+ * - `LOOP_INIT` loop; `LOOP_TEST` loop, endTarget; `LOOP_NEXT` loop, testTarget.
+ * - `END` winner (-1: none), reason index.
+ * - `VARBET` fallbackBet, 1, firstSeat, max (-1: the stack).
+ * - `CHOICE` choice index. `SIMUL` round index. `AUCTION` auction index. `SIDEBET` side-bet index.
+ * - `WAGER` seat, min, max (-1: the stack). `MATCH` seat.
+ * - `PEEK` peeker, target, chosen (0/1), occurrence (0/1).
+ * - `REVEAL` seat, random (0: the whole hand).
+ * - `SWAP` first, second, public (0/1). `STEAL` thief, victim, public (0/1).
+ * - `DISCARD` seat, count, chosen (0/1), toPile, faceUp (0/1).
+ * - `PAY` amount (-1: all), from, to: parties 0/1 (seats), 2 (pot), 3 (auction winner).
+ * - `SCORE` seat, delta. `ASSIGN` position, criterion ({@link CRITERION}), seat. `SET` variable, int expression.
  */
 export const OP = {
   HALT: 0,
@@ -35,10 +48,37 @@ export const OP = {
   JUMP: 7,
   CALL: 8,
   RET: 9,
+  IF: 10,
+  LOOP_INIT: 11,
+  LOOP_TEST: 12,
+  LOOP_NEXT: 13,
+  END: 14,
+  VARBET: 15,
+  CHOICE: 16,
+  WAGER: 17,
+  MATCH: 18,
+  SIMUL: 19,
+  AUCTION: 20,
+  PEEK: 21,
+  REVEAL: 22,
+  SWAP: 23,
+  STEAL: 24,
+  DISCARD: 25,
+  PAY: 26,
+  SIDEBET: 27,
+  SCORE: 28,
+  ASSIGN: 29,
+  SET: 30,
 } as const;
 export type OpCode = (typeof OP)[keyof typeof OP];
 
-/** Pile indices: the deck is 0, the seats' hands 1 and 2, named piles from 3 on. */
+/** `PAY` parties. */
+export const PARTY = { POT: 2, WINNER: 3 } as const;
+
+/** `ASSIGN` criteria. */
+export const CRITERION = { HIGHEST: 0, LOWEST: 1, CHIP_LEADER: 2, SEAT: 3 } as const;
+
+/** Pile indices: the deck is 0, the seats' hands 1 and 2, named piles from 3 on, then the out-of-play pile. */
 export const DECK_PILE = 0;
 /** Pile index of a seat's hand. */
 export function handPile(seat: number): number {
@@ -47,11 +87,60 @@ export function handPile(seat: number): number {
 
 /** Most cards a deck may have (piles store card types and lengths as bytes). */
 export const MAX_CARDS = 255;
-/** Most piles a game may have, the deck and both hands included (a 31-bit shuffled mask). */
+/** Most piles a game may have, the deck, both hands and the out-of-play pile included (a 31-bit shuffled mask). */
 export const MAX_PILES = 31;
 
 /** Showdown metrics as numbers. */
-export const METRIC = { HIGH_CARD: 0, PAIR_WITH_BOARD: 1 } as const;
+export const METRIC = { HIGH_CARD: 0, PAIR_WITH_BOARD: 1, SUM_OF_RANKS: 2 } as const;
+
+/** What compiled expressions read: the state's registers and piles. */
+export interface Machine {
+  readonly r: Int32Array;
+  readonly piles: Uint8Array;
+}
+/** A compiled integer expression; `q` is the seat bound by an `any`/`each` quantifier (-1: none). */
+export type IntFn = (m: Machine, q: number) => number;
+/** A compiled condition. */
+export type BoolFn = (m: Machine) => boolean;
+
+/** A `choice` step: its options and where their steps start. */
+export interface ChoiceTable {
+  seat: number;
+  /** Whether the chosen option is announced to both seats. */
+  announced: boolean;
+  options: { name: string; cost: number; costChance: number; start: number }[];
+  /** Instruction after the choice. */
+  end: number;
+}
+
+/** A `simultaneous` step: option names and the instruction each pair (first × n + second) jumps to. */
+export interface SimultaneousTable {
+  options: string[];
+  targets: Int32Array;
+}
+
+/** A sealed-bid `auction` step. */
+export interface AuctionTable {
+  min: number;
+  max: number;
+  payTo: 'pot' | 'opponent';
+  /** Source pile and cards needed by the prize's first deal (cancellation test), or -1 / 0. */
+  prizePile: number;
+  prizeCards: number;
+  /** Instruction after the prize. */
+  end: number;
+}
+
+/** A `repeat` loop. */
+export interface LoopTable {
+  /** Register of the counter variable. */
+  counter: number;
+  /** Index of the counter variable. */
+  variable: number;
+  max: number;
+  /** Index into `conds` of the early-exit condition, or -1. */
+  until: number;
+}
 
 /** A compiled game: instructions and constant tables. Immutable after compilation. */
 export interface Program {
@@ -60,18 +149,27 @@ export interface Program {
   readonly numInstructions: number;
   /** Deepest sub-phase nesting the program can reach (size of the frame stack). */
   readonly maxFrames: number;
-  /** Length of a state's register array: the registers, then the frame stack. */
+  /** Length of a state's register array: the registers, the frame stack, the extended registers, variables, positions. */
   readonly registerCount: number;
+  /** Index of the extended registers `X.*` in `r`, or -1 when the game needs none (poker steps only). */
+  readonly ext: number;
+  /** Index of the first variable's register (`ext + X.COUNT`). */
+  readonly varBase: number;
+  /** Index of the first position's register (its holder, or -1). */
+  readonly posBase: number;
   /** Length of a state's pile array: one length per pile, then `pileCapacity` slots per pile. */
   readonly pileBytes: number;
   readonly seatNames: readonly [string, string];
   readonly phaseNames: readonly string[];
-  /** Display names of the piles by index (`deck`, the hands, then named piles). */
+  readonly subphaseNames: readonly string[];
+  /** Display names of the piles by index (`deck`, the hands, named piles, `out of play`). */
   readonly pileNames: readonly string[];
   /** Per pile: 1 when the cards in it are seen by both seats (a public pile). */
   readonly pilePublic: Uint8Array;
   /** Per pile: the seat that owns it (a hand), or -1. */
   readonly pileOwner: Int8Array;
+  /** The pile of cards discarded out of the game (hidden). */
+  readonly outPile: number;
   /** Most cards a pile can hold (every card of the deck, at most {@link MAX_CARDS}). */
   readonly pileCapacity: number;
   /** The deck in canonical order, top first. */
@@ -83,12 +181,48 @@ export interface Program {
   readonly cardRank: Int32Array;
   /** Per card type: the rank's value (used by the showdown metrics). */
   readonly cardValue: Int32Array;
+  readonly rankNames: readonly string[];
   /** Starting stacks in chips. */
   readonly startStacks: readonly [number, number];
   /** `METRIC.*`. */
   readonly metric: number;
   /** Board pile of `pair-with-board`, or -1. */
   readonly boardPile: number;
+  /** Sum-of-ranks rules per rank index: points for holding two or more, points per card. */
+  readonly pairPoints: Int32Array;
+  readonly eachPoints: Int32Array;
+  /** Variables: names and starting values. */
+  readonly variableNames: readonly string[];
+  readonly variableInitial: readonly number[];
+  /** Positions: names and whether they are hidden. */
+  readonly positions: readonly { name: string; hidden: boolean }[];
+  /** Compiled conditions, and their text (for check events and prompts). */
+  readonly conds: readonly BoolFn[];
+  readonly condText: readonly string[];
+  /** Compiled integer expressions (`SET`). */
+  readonly ints: readonly IntFn[];
+  readonly loops: readonly LoopTable[];
+  readonly choices: readonly ChoiceTable[];
+  readonly simultaneous: readonly SimultaneousTable[];
+  readonly auctions: readonly AuctionTable[];
+  readonly sidebets: readonly { seat: number; amount: number; cond: number }[];
+  /** Reasons of `end` steps. */
+  readonly reasons: readonly string[];
+  /**
+   * Per instruction: 1 when it runs in a private context (a branch of a private check, an option
+   * of a private choice, or a sub-phase called from one), where a seat cannot always tell from
+   * the events it saw which decision it faces; its decisions then log an `ASK` event to the
+   * acting seat.
+   */
+  readonly privateAt: Uint8Array;
+  /** Per instruction: the phase (index) or sub-phase (phaseNames.length + index) it belongs to. */
+  readonly blockOf: Int16Array;
+}
+
+/** Name of the phase or sub-phase an instruction belongs to. */
+export function blockName(p: Program, pc: number): string {
+  const b = p.blockOf[pc];
+  return b < p.phaseNames.length ? p.phaseNames[b] : p.subphaseNames[b - p.phaseNames.length];
 }
 
 /** Thrown when an IR cannot be compiled (a name that does not resolve, an impossible operand). */

@@ -1,11 +1,20 @@
 /**
- * Showdown metrics (see `ShowdownSchema` in the IR).
+ * The showdown: side bets are settled, the hands are revealed, the metric (see `ShowdownSchema`
+ * in the IR) picks the winner, and the pot is awarded (a tie splits it; an odd chip goes to a
+ * seat drawn by a chance node).
  *
  * - high-card: rank values sorted highest first, compared lexicographically; a hand that runs
- *   out first loses, two exhausted hands tie, so an empty hand loses to any non-empty one.
+ *   out first loses, two exhausted hands tie, so an empty hand loses to any non-empty one (the
+ *   seed rulebook's "Showdown" section).
  * - pair-with-board (Leduc hold'em, OpenSpiel `leduc_poker`): a hand holding a card of the same
  *   rank as a board card beats one that does not; both or neither: high-card on the hands.
+ * - sum-of-ranks (GENSTRAT paper, "A concrete game"): the sum of the hand's rank values, plus
+ *   `pair` points when the hand holds two or more cards of the rank, plus `each` points per
+ *   card of the rank, plus the seat's score adjustments; the higher total wins.
  */
+import type { InterpreterState } from './state.js';
+import { BOTH, EV, PAY_REASON, R } from './layout.js';
+import { METRIC, handPile, type Program } from './program.js';
 
 /**
  * Compare two hands by high card.
@@ -29,4 +38,71 @@ export function compareHighCard(a: readonly number[], b: readonly number[]): num
  */
 export function pairsBoard(handRanks: readonly number[], boardRanks: readonly number[]): boolean {
   return handRanks.some((r) => boardRanks.includes(r));
+}
+
+/**
+ * The sum-of-ranks total of a hand, in points.
+ * @param cards card types of the hand
+ * @param score the seat's score adjustments
+ */
+export function sumOfRanks(p: Program, cards: readonly number[], score: number): number {
+  const counts = new Int32Array(p.rankNames.length);
+  let total = score;
+  for (const t of cards) {
+    total += p.cardValue[t];
+    counts[p.cardRank[t]]++;
+  }
+  for (let rank = 0; rank < counts.length; rank++) {
+    if (counts[rank] >= 2) total += p.pairPoints[rank];
+    total += p.eachPoints[rank] * counts[rank];
+  }
+  return total;
+}
+
+/**
+ * Settle the accepted side bets in the order they were accepted: when its condition holds the
+ * opponent pays the seat, else the seat pays the opponent, clamped to the payer's stack.
+ */
+function settleSideBets(s: InterpreterState): void {
+  const p = s.program;
+  const log = s.log;
+  const n = log.count;
+  for (let i = 0; i < n; i++) {
+    if (log.kind(i) !== EV.SIDEBET || log.b(i) !== 1) continue;
+    const bet = p.sidebets[log.a(i)];
+    const held = p.conds[bet.cond](s);
+    log.push(EV.SETTLE, bet.seat, log.a(i), held ? 1 : 0, 0, BOTH, BOTH);
+    const payer = held ? 1 - bet.seat : bet.seat;
+    s.transfer(payer, 1 - payer, Math.min(bet.amount, s.r[R.STACK + payer]), PAY_REASON.SIDEBET);
+  }
+}
+
+/** Run the showdown. @returns true when it stops at the odd-chip chance node. */
+export function showdown(s: InterpreterState): boolean {
+  const p = s.program;
+  s.log.push(EV.SHOWDOWN, -1, 0, 0, 0, BOTH, BOTH);
+  if (p.sidebets.length > 0) settleSideBets(s);
+  const hands = [s.pileCards(handPile(0)), s.pileCards(handPile(1))];
+  for (let seat = 0; seat < 2; seat++) for (const t of hands[seat]) s.log.push(EV.REVEAL, seat, 0, t, 0, BOTH, BOTH);
+  let cmp = 0;
+  if (p.metric === METRIC.SUM_OF_RANKS) {
+    const scores = s.scores();
+    const totals = [sumOfRanks(p, hands[0], scores[0]), sumOfRanks(p, hands[1], scores[1])];
+    for (let seat = 0; seat < 2; seat++) s.log.push(EV.TOTAL, seat, totals[seat], 0, 0, BOTH, BOTH);
+    cmp = totals[0] - totals[1];
+  } else {
+    if (p.metric === METRIC.PAIR_WITH_BOARD) {
+      const board = s.pileCards(p.boardPile).map((t) => p.cardRank[t]);
+      cmp = Number(pairsBoard(hands[0].map((t) => p.cardRank[t]), board)) - Number(pairsBoard(hands[1].map((t) => p.cardRank[t]), board));
+    }
+    if (cmp === 0) cmp = compareHighCard(hands[0].map((t) => p.cardValue[t]), hands[1].map((t) => p.cardValue[t]));
+  }
+  if (cmp !== 0) {
+    const winner = cmp > 0 ? 0 : 1;
+    s.log.push(EV.RESULT, winner, 0, 0, 0, BOTH, BOTH);
+    s.award(winner, s.r[R.POT]);
+    return false;
+  }
+  s.log.push(EV.RESULT, -1, 0, 0, 0, BOTH, BOTH);
+  return s.splitPot();
 }

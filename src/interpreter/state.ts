@@ -5,21 +5,29 @@
  * `applyAction` applies the pending decision or chance outcome, then runs deterministic
  * instructions until the next decision, chance node or the end. Every effect appends an event
  * tagged with the seats that see it; observations and information-state keys are derived from
- * that log only (`events.ts`).
+ * that log only (`events.ts`, `observe.ts`).
+ *
+ * The poker instructions (deal, ante, fixed betting, showdown) run inline here; the other step
+ * kinds start in `steps.ts`, and their decisions and chance nodes are applied by `decisions.ts`
+ * and `chance-nodes.ts`.
  */
 import { CHANCE, IllegalActionError, TERMINAL, type Action, type ChanceOutcome, type GameState, type Observation, type PlayerId } from './api.js';
-import { CALL, FOLD, RAISE, bettingLabel, bettingLegal, toCall } from './betting.js';
+import { applyBetting, bettingLabel, bettingLegal } from './betting.js';
+import { applyCardOutcome, applyCoin, applyCost, cardChancePile, coinLabel, costChance } from './chance-nodes.js';
+import { DECISIONS } from './decisions.js';
 import { EventLog } from './eventlog.js';
-import { appendKeyTokens, buildObservation } from './events.js';
-import { BOTH, EV, NODE, R } from './layout.js';
-import { DECK_PILE, INSTR_WIDTH, METRIC, OP, handPile, type Program } from './program.js';
-import { compareHighCard, pairsBoard } from './showdown.js';
+import { appendKeyTokens } from './events.js';
+import { BOTH, EV, NODE, R, X } from './layout.js';
+import { buildObservation } from './observe.js';
+import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
+import { showdown } from './showdown.js';
+import { START } from './steps.js';
 
 /** Reused per-type counters for chance outcomes (single-threaded, never held across calls). */
-let typeCounts = new Int32Array(256);
+const typeCounts = new Int32Array(256);
 
 export class InterpreterState implements GameState {
-  /** Registers, then the frame stack (see `R`). */
+  /** Registers, then the frame stack, then the extended registers (see `R`, `X`). */
   r: Int32Array;
   /** Pile lengths (one byte per pile), then each pile's card types, `pileCapacity` slots per pile, top first. */
   piles: Uint8Array;
@@ -49,6 +57,12 @@ export class InterpreterState implements GameState {
     const r = new Int32Array(program.registerCount);
     r[R.STACK] = program.startStacks[0];
     r[R.STACK + 1] = program.startStacks[1];
+    if (program.ext >= 0) {
+      r[program.ext + X.WAGER_SEAT] = -1;
+      r[program.ext + X.WINNER] = -1;
+      program.variableInitial.forEach((v, i) => (r[program.varBase + i] = v));
+      program.positions.forEach((_, i) => (r[program.posBase + i] = -1));
+    }
     const piles = new Uint8Array(program.pileBytes);
     piles.set(program.initialDeck, pileBase(program, DECK_PILE));
     piles[DECK_PILE] = program.initialDeck.length;
@@ -73,14 +87,16 @@ export class InterpreterState implements GameState {
   legalActions(): Action[] {
     switch (this.r[R.NODE]) {
       case NODE.DECISION:
-        return bettingLegal(this.r, this.betSize(), this.raiseCap());
+        if (this.inFixedBetting()) return bettingLegal(this.r, this.betSize(), this.raiseCap());
+        return DECISIONS[this.op()]!.legal(this);
       case NODE.CHANCE_CARD: {
-        const counts = this.countTypes(this.dealSource());
+        const counts = this.countTypes(cardChancePile(this));
         const out: Action[] = [];
         for (let t = 0; t < this.program.numCardTypes; t++) if (counts[t] > 0) out.push(t);
         return out;
       }
-      case NODE.CHANCE_ODD_CHIP:
+      case NODE.CHANCE_COIN:
+      case NODE.CHANCE_COST:
         return [0, 1];
       default:
         return [];
@@ -88,53 +104,73 @@ export class InterpreterState implements GameState {
   }
 
   chanceOutcomes(): ChanceOutcome[] {
-    const node = this.r[R.NODE];
-    if (node === NODE.CHANCE_ODD_CHIP)
-      return [
-        [0, 0.5],
-        [1, 0.5],
-      ];
-    if (node !== NODE.CHANCE_CARD) throw new IllegalActionError(-1, [], 'chanceOutcomes() called at a node that is not a chance node');
-    const from = this.dealSource();
-    const remaining = this.piles[from];
-    const counts = this.countTypes(from);
-    const out: ChanceOutcome[] = [];
-    for (let t = 0; t < this.program.numCardTypes; t++) if (counts[t] > 0) out.push([t, counts[t] / remaining]);
-    return out;
+    switch (this.r[R.NODE]) {
+      case NODE.CHANCE_COIN:
+        return [
+          [0, 0.5],
+          [1, 0.5],
+        ];
+      case NODE.CHANCE_COST: {
+        const p = costChance(this);
+        return [
+          [0, 1 - p],
+          [1, p],
+        ];
+      }
+      case NODE.CHANCE_CARD: {
+        const from = cardChancePile(this);
+        const remaining = this.piles[from];
+        const counts = this.countTypes(from);
+        const out: ChanceOutcome[] = [];
+        for (let t = 0; t < this.program.numCardTypes; t++) if (counts[t] > 0) out.push([t, counts[t] / remaining]);
+        return out;
+      }
+      default:
+        throw new IllegalActionError(-1, [], 'chanceOutcomes() called at a node that is not a chance node');
+    }
   }
 
   applyAction(a: Action): void {
     const r = this.r;
     switch (r[R.NODE]) {
       case NODE.DECISION:
-        this.applyBetting(a);
+        if (this.inFixedBetting()) applyBetting(this, a);
+        else {
+          const d = DECISIONS[this.op()]!;
+          const legal = d.legal(this);
+          if (!legal.includes(a)) throw new IllegalActionError(a, legal);
+          r[R.MOVES + r[R.ACTOR]]++;
+          r[R.NODE] = NODE.RUNNING;
+          d.apply(this, a);
+        }
         break;
       case NODE.CHANCE_CARD: {
-        const from = this.dealSource();
+        const op = this.op();
+        const from = op === OP.DEAL ? this.program.code[r[R.PC] * INSTR_WIDTH + 1] : cardChancePile(this);
         const idx = Number.isInteger(a) ? this.indexOf(from, a) : -1;
-        if (idx < 0) throw new IllegalActionError(a, this.legalActions(), `illegal chance outcome ${a}: no such card left in the ${this.program.pileNames[from]}`);
-        const o = r[R.PC] * INSTR_WIDTH;
-        this.moveCard(from, idx, this.dealTarget(), this.program.code[o + 4]);
-        r[R.STEP]++;
-        this.depthSoFar++;
+        if (idx < 0) throw new IllegalActionError(a, this.legalActions(), `illegal chance outcome ${a}: no such card in the ${this.program.pileNames[from]}`);
         r[R.NODE] = NODE.RUNNING;
-        this.run();
+        if (op === OP.DEAL) {
+          this.moveCard(from, idx, this.dealTarget(), this.program.code[r[R.PC] * INSTR_WIDTH + 4], 0);
+          r[R.STEP]++;
+        } else applyCardOutcome(this, op, a, idx);
         break;
       }
-      case NODE.CHANCE_ODD_CHIP:
-        if (a !== 0 && a !== 1) throw new IllegalActionError(a, [0, 1], `illegal chance outcome ${a}: the odd chip goes to seat 0 or 1`);
-        this.log.push(EV.ODD_CHIP, a, 1, 0, 0, BOTH, BOTH);
-        r[R.STACK + a] += 1;
-        r[R.POT] -= 1;
-        r[R.STEP] = 0;
-        r[R.PC]++;
-        this.depthSoFar++;
+      case NODE.CHANCE_COIN:
+        if (a !== 0 && a !== 1) throw new IllegalActionError(a, [0, 1], `illegal chance outcome ${a}: the coin gives seat 0 or 1`);
         r[R.NODE] = NODE.RUNNING;
-        this.run();
+        applyCoin(this, a);
+        break;
+      case NODE.CHANCE_COST:
+        if (a !== 0 && a !== 1) throw new IllegalActionError(a, [0, 1], `illegal chance outcome ${a}: a cost is not due (0) or due (1)`);
+        r[R.NODE] = NODE.RUNNING;
+        applyCost(this, a);
         break;
       default:
         throw new IllegalActionError(a, [], `illegal action ${a}: the game is over`);
     }
+    this.depthSoFar++;
+    if (r[R.NODE] === NODE.RUNNING) this.run();
   }
 
   clone(): InterpreterState {
@@ -168,11 +204,16 @@ export class InterpreterState implements GameState {
   }
 
   actionToString(player: PlayerId, a: Action): string {
+    const node = this.r[R.NODE];
     if (player === CHANCE) {
-      if (this.r[R.NODE] === NODE.CHANCE_ODD_CHIP) return `odd chip to ${this.program.seatNames[a] ?? `seat ${a}`}`;
+      if (node === NODE.CHANCE_COIN) return coinLabel(this, a);
+      if (node === NODE.CHANCE_COST) return a === 1 ? 'cost due' : 'cost not due';
       return this.program.cardNames[a] ?? `outcome ${a}`;
     }
-    if (player === 0 || player === 1) return bettingLabel(this.r, player, a);
+    if ((player === 0 || player === 1) && node === NODE.DECISION) {
+      if (this.inFixedBetting()) return bettingLabel(this.r, player, a);
+      return DECISIONS[this.op()]!.label(this, a);
+    }
     return `action ${a}`;
   }
 
@@ -192,9 +233,15 @@ export class InterpreterState implements GameState {
     return this.depthSoFar;
   }
 
-  /** Whether the pending chance node deals a card (its outcomes are card types). */
+  /** Whether the pending chance node draws a card (its outcomes are card types). */
   isCardChance(): boolean {
     return this.r[R.NODE] === NODE.CHANCE_CARD;
+  }
+
+  /** Whether the pending node's actions are card types: a card chance node, or a seat choosing a card to discard. */
+  actionsAreCards(): boolean {
+    const node = this.r[R.NODE];
+    return node === NODE.CHANCE_CARD || (node === NODE.DECISION && this.op() === OP.DISCARD);
   }
 
   /** Card types in a pile, top first (ground truth: not filtered by visibility). */
@@ -218,6 +265,26 @@ export class InterpreterState implements GameState {
     return false;
   }
 
+  /** Current value of a variable (by name). @throws RangeError for an unknown name */
+  variable(name: string): number {
+    const i = this.program.variableNames.indexOf(name);
+    if (i < 0) throw new RangeError(`no variable named '${name}'`);
+    return this.r[this.program.varBase + i];
+  }
+
+  /** Holder of a position (by name): 0, 1 or -1 for nobody (ground truth). @throws RangeError for an unknown name */
+  positionHolder(name: string): number {
+    const i = this.program.positions.findIndex((p) => p.name === name);
+    if (i < 0) throw new RangeError(`no position named '${name}'`);
+    return this.r[this.program.posBase + i];
+  }
+
+  /** Score adjustments of both seats (chips are not involved; used by sum-of-ranks). */
+  scores(): [number, number] {
+    const x = this.program.ext;
+    return x < 0 ? [0, 0] : [this.r[x + X.SCORE], this.r[x + X.SCORE + 1]];
+  }
+
   /**
    * The outcome of the pending chance node for a uniform number `u` in [0, 1): the inverse CDF
    * over `chanceOutcomes()` in their listed order, computed without allocating.
@@ -225,9 +292,10 @@ export class InterpreterState implements GameState {
    */
   sampleChance(u: number): Action {
     const node = this.r[R.NODE];
-    if (node === NODE.CHANCE_ODD_CHIP) return u < 0.5 ? 0 : 1;
+    if (node === NODE.CHANCE_COIN) return u < 0.5 ? 0 : 1;
+    if (node === NODE.CHANCE_COST) return u < 1 - costChance(this) ? 0 : 1;
     if (node !== NODE.CHANCE_CARD) throw new IllegalActionError(-1, [], 'sampleChance() called at a node that is not a chance node');
-    const pile = this.dealSource();
+    const pile = this.op() === OP.DEAL ? this.program.code[this.r[R.PC] * INSTR_WIDTH + 1] : cardChancePile(this);
     const base = pileBase(this.program, pile);
     const len = this.piles[pile];
     // Card i of the pile, in ascending type order, is picked when u * len falls in [i, i + 1).
@@ -241,14 +309,173 @@ export class InterpreterState implements GameState {
     return this.piles[base];
   }
 
-  /** Bet size of the betting round under way, in chips. */
+  /** Bet size of the fixed betting round under way, in chips. */
   betSize(): number {
     return this.program.code[this.r[R.PC] * INSTR_WIDTH + 1];
   }
 
-  /** Bets and raises allowed in the betting round under way. */
+  /** Bets and raises allowed in the fixed betting round under way. */
   raiseCap(): number {
     return this.program.code[this.r[R.PC] * INSTR_WIDTH + 2];
+  }
+
+  // ---------------------------------------------------------------- primitives for the step modules (internal)
+
+  /** Opcode of the instruction under way. @internal */
+  op(): number {
+    return this.program.code[this.r[R.PC] * INSTR_WIDTH];
+  }
+
+  /** Operand `i` (0-based) of the instruction under way. @internal */
+  operand(i: number): number {
+    return this.program.code[this.r[R.PC] * INSTR_WIDTH + 1 + i];
+  }
+
+  /** Whether the pending decision is a fixed-limit betting action (a `betting` step or a variable round's fallback). @internal */
+  inFixedBetting(): boolean {
+    const op = this.op();
+    return op === OP.BETTING || (op === OP.VARBET && this.r[R.STEP] === 1);
+  }
+
+  /** Wait for `seat`'s decision at the instruction under way (logging `ASK` in a private context). @internal */
+  decide(seat: number): void {
+    const r = this.r;
+    r[R.ACTOR] = seat;
+    r[R.NODE] = NODE.DECISION;
+    if (this.program.privateAt[r[R.PC]]) this.log.push(EV.ASK, seat, r[R.PC], 0, 0, 1 << seat, 1 << seat);
+  }
+
+  /** Register index of extended register `X.*`. @internal */
+  x(reg: number): number {
+    return this.program.ext + reg;
+  }
+
+  /** Seat that won the auction whose prize is being played. @internal */
+  winner(): number {
+    return this.r[this.program.ext + X.WINNER];
+  }
+
+  /** Resolve a seat operand: 0/1, or -1 for the auction winner. @internal */
+  seatOperand(v: number): number {
+    return v < 0 ? this.winner() : v;
+  }
+
+  /** Card type at `index` of a pile. @internal */
+  cardAt(pile: number, index: number): number {
+    return this.piles[pileBase(this.program, pile) + index];
+  }
+
+  /** Value of the seat's highest card (0 for an empty hand). @internal */
+  highest(seat: number): number {
+    const p = this.program;
+    const pile = handPile(seat);
+    const base = pileBase(p, pile);
+    const len = this.piles[pile];
+    if (len === 0) return 0;
+    let best = p.cardValue[this.piles[base]];
+    for (let i = 1; i < len; i++) best = Math.max(best, p.cardValue[this.piles[base + i]]);
+    return best;
+  }
+
+  /**
+   * Move `amount` chips and log it: `from`/`to` are seats (0, 1) or -1 for the pot. The caller
+   * clamps the amount to what the payer holds. @internal
+   */
+  transfer(from: number, to: number, amount: number, reason: number): void {
+    const r = this.r;
+    if (from < 0) r[R.POT] -= amount;
+    else r[R.STACK + from] -= amount;
+    if (to < 0) r[R.POT] += amount;
+    else r[R.STACK + to] += amount;
+    this.log.push(EV.TRANSFER, from, amount, to, reason, BOTH, BOTH);
+  }
+
+  /** `seat` puts `amount` chips from its stack into the pot as its contribution to the betting round. @internal */
+  pay(seat: number, amount: number): void {
+    this.r[R.STACK + seat] -= amount;
+    this.r[R.POT] += amount;
+    this.r[R.CONTRIB + seat] += amount;
+  }
+
+  /** `seat` takes `amount` chips from the pot. @internal */
+  award(seat: number, amount: number): void {
+    this.r[R.STACK + seat] += amount;
+    this.r[R.POT] -= amount;
+    this.log.push(EV.WIN, seat, amount, 0, 0, BOTH, BOTH);
+  }
+
+  /**
+   * Split the pot between the seats (half each, rounded down). @returns true when an odd chip
+   * remains: the state then waits at the coin chance node that gives it. @internal
+   */
+  splitPot(): boolean {
+    const pot = this.r[R.POT];
+    const half = Math.floor(pot / 2);
+    this.award(0, half);
+    this.award(1, half);
+    if (pot % 2 === 0) return false;
+    this.r[R.STEP] = 1;
+    this.r[R.NODE] = NODE.CHANCE_COIN;
+    return true;
+  }
+
+  /** The odd chip of a split pot goes to `seat`. @internal */
+  oddChip(seat: number): void {
+    this.log.push(EV.ODD_CHIP, seat, 1, 0, 0, BOTH, BOTH);
+    this.r[R.STACK + seat] += 1;
+    this.r[R.POT] -= 1;
+    this.r[R.STEP] = 0;
+  }
+
+  /** End the game: log the end (`how`: 0 fold, 1 showdown, 2 `end` step with reason `reason`). @internal */
+  finish(how: number, reason = 0): void {
+    this.log.push(EV.END, -1, how, reason, 0, BOTH, BOTH);
+    this.r[R.STEP] = 0;
+    this.r[R.NODE] = NODE.TERMINAL;
+  }
+
+  /**
+   * Move the card at `index` of pile `from` to the bottom of pile `to`, logging who sees it: both
+   * seats see that it moved; its identity is seen by both when face up, else by the seats that
+   * see the source or the destination pile (its owner, or both for a public pile). @internal
+   */
+  moveCard(from: number, index: number, to: number, faceUp: number, reason: number): void {
+    const p = this.program;
+    const piles = this.piles;
+    const base = pileBase(p, from);
+    const len = piles[from];
+    const t = piles[base + index];
+    for (let i = base + index + 1; i < base + len; i++) piles[i - 1] = piles[i];
+    piles[from] = len - 1;
+    piles[pileBase(p, to) + piles[to]] = t;
+    piles[to]++;
+    const content = faceUp ? BOTH : viewers(p, to) | viewers(p, from);
+    this.log.push(EV.DEAL, p.pileOwner[to], to, t, from + (reason << 8), BOTH, content);
+  }
+
+  /** Index of the first card of type `t` in pile `pile`, or -1. @internal */
+  indexOf(pile: number, t: number): number {
+    const base = pileBase(this.program, pile);
+    for (let i = 0; i < this.piles[pile]; i++) if (this.piles[base + i] === t) return i;
+    return -1;
+  }
+
+  /** Count the cards of each type in a pile (into a shared scratch array). @internal */
+  countTypes(pile: number): Int32Array {
+    const n = this.program.numCardTypes;
+    typeCounts.fill(0, 0, n);
+    const base = pileBase(this.program, pile);
+    const len = this.piles[pile];
+    for (let i = 0; i < len; i++) typeCounts[this.piles[base + i]]++;
+    return typeCounts;
+  }
+
+  /** Destination pile of the next card of the `DEAL` under way (`each`: seat 0, seat 1, seat 0, …; -2: the auction winner). @internal */
+  dealTarget(): number {
+    const to = this.program.code[this.r[R.PC] * INSTR_WIDTH + 2];
+    if (to === -1) return handPile(this.r[R.STEP] & 1);
+    if (to === -2) return handPile(this.winner());
+    return to;
   }
 
   // ---------------------------------------------------------------- execution
@@ -256,7 +483,8 @@ export class InterpreterState implements GameState {
   /** Run deterministic instructions until a decision, a chance node or the end. */
   private run(): void {
     const r = this.r;
-    const code = this.program.code;
+    const p = this.program;
+    const code = p.code;
     for (;;) {
       const o = r[R.PC] * INSTR_WIDTH;
       switch (code[o]) {
@@ -271,7 +499,7 @@ export class InterpreterState implements GameState {
           break;
         case OP.DEAL: {
           const from = code[o + 1];
-          const total = code[o + 2] < 0 ? 2 * code[o + 3] : code[o + 3];
+          const total = code[o + 2] === -1 ? 2 * code[o + 3] : code[o + 3];
           if (r[R.STEP] >= total || this.piles[from] === 0) {
             r[R.STEP] = 0;
             r[R.PC]++;
@@ -281,7 +509,7 @@ export class InterpreterState implements GameState {
             r[R.NODE] = NODE.CHANCE_CARD;
             return;
           }
-          this.moveCard(from, 0, this.dealTarget(), code[o + 4]);
+          this.moveCard(from, 0, this.dealTarget(), code[o + 4], 0);
           r[R.STEP]++;
           break;
         }
@@ -301,11 +529,10 @@ export class InterpreterState implements GameState {
           r[R.CONTRIB + 1] = 0;
           r[R.BETS] = 0;
           r[R.ACTED] = 0;
-          r[R.ACTOR] = code[o + 3];
-          r[R.NODE] = NODE.DECISION;
+          this.decide(code[o + 3]);
           return;
         case OP.SHOWDOWN:
-          if (this.showdown()) return;
+          if (showdown(this)) return;
           r[R.PC]++;
           break;
         case OP.JUMP:
@@ -313,9 +540,10 @@ export class InterpreterState implements GameState {
           break;
         case OP.CALL: {
           const sp = r[R.SP];
-          if (sp >= this.program.maxFrames) throw new Error(`frame stack overflow at instruction ${r[R.PC]}`);
+          if (sp >= p.maxFrames) throw new Error(`frame stack overflow at instruction ${r[R.PC]}`);
           r[R.FRAMES + sp] = r[R.PC] + 1;
           r[R.SP] = sp + 1;
+          if (code[o + 3]) this.log.push(EV.SUBPHASE, -1, code[o + 2], 0, 0, BOTH, BOTH);
           r[R.PC] = code[o + 1];
           break;
         }
@@ -326,158 +554,32 @@ export class InterpreterState implements GameState {
           r[R.PC] = r[R.FRAMES + sp];
           break;
         }
+        case OP.IF: {
+          const held = p.conds[code[o + 1]](this);
+          if (code[o + 3]) this.log.push(EV.COND, -1, code[o + 1], held ? 1 : 0, 0, BOTH, BOTH);
+          r[R.PC] = held ? r[R.PC] + 1 : code[o + 2];
+          break;
+        }
         case OP.HALT:
-          this.log.push(EV.END, -1, 1, 0, 0, BOTH, BOTH);
-          r[R.NODE] = NODE.TERMINAL;
+          this.finish(1);
           return;
-        default:
-          throw new Error(`bad opcode ${code[o]} at instruction ${r[R.PC]}`);
-      }
-    }
-  }
-
-  /** Source pile of the `DEAL` instruction under way. */
-  private dealSource(): number {
-    return this.program.code[this.r[R.PC] * INSTR_WIDTH + 1];
-  }
-
-  /** Destination pile of the next card of the `DEAL` under way (`each`: seat 0, seat 1, seat 0, …). */
-  private dealTarget(): number {
-    const to = this.program.code[this.r[R.PC] * INSTR_WIDTH + 2];
-    return to < 0 ? handPile(this.r[R.STEP] & 1) : to;
-  }
-
-  /** Apply a betting decision of the seat to act. @throws IllegalActionError */
-  private applyBetting(a: Action): void {
-    const r = this.r;
-    const betSize = this.betSize();
-    const me = r[R.ACTOR];
-    const other = 1 - me;
-    const need = toCall(r, me);
-    if (!(a === CALL || (a === FOLD && need > 0) || (a === RAISE && r[R.BETS] < this.raiseCap() && r[R.STACK + me] >= need + betSize)))
-      throw new IllegalActionError(a, bettingLegal(r, betSize, this.raiseCap()));
-    r[R.MOVES + me]++;
-    this.depthSoFar++;
-    r[R.ACTED] |= 1 << me;
-    if (a === FOLD) {
-      this.log.push(EV.FOLD, me, 0, 0, 0, BOTH, BOTH);
-      this.award(other, r[R.POT]);
-      this.log.push(EV.END, -1, 0, 0, 0, BOTH, BOTH);
-      r[R.STEP] = 0;
-      r[R.NODE] = NODE.TERMINAL;
-      return;
-    }
-    if (a === CALL) {
-      if (need === 0) this.log.push(EV.CHECK, me, 0, 0, 0, BOTH, BOTH);
-      else {
-        const pay = Math.min(need, r[R.STACK + me]);
-        this.pay(me, pay);
-        this.log.push(EV.CALL, me, pay, 0, 0, BOTH, BOTH);
-        if (pay < need) {
-          const excess = need - pay;
-          r[R.STACK + other] += excess;
-          r[R.POT] -= excess;
-          r[R.CONTRIB + other] -= excess;
-          this.log.push(EV.REFUND, other, excess, 0, 0, BOTH, BOTH);
+        default: {
+          const start = START[code[o]];
+          if (!start) throw new Error(`bad opcode ${code[o]} at instruction ${r[R.PC]}`);
+          if (start(this)) return;
         }
       }
-    } else {
-      const amount = need + betSize;
-      this.pay(me, amount);
-      r[R.BETS]++;
-      this.log.push(need === 0 ? EV.BET : EV.RAISE, me, amount, 0, 0, BOTH, BOTH);
     }
-    if (r[R.ACTED] === 3 && r[R.CONTRIB] === r[R.CONTRIB + 1]) {
-      r[R.STEP] = 0;
-      r[R.PC]++;
-      r[R.NODE] = NODE.RUNNING;
-      this.run();
-    } else r[R.ACTOR] = other;
-  }
-
-  /** `seat` puts `amount` chips from its stack into the pot as its contribution to the round. */
-  private pay(seat: number, amount: number): void {
-    this.r[R.STACK + seat] -= amount;
-    this.r[R.POT] += amount;
-    this.r[R.CONTRIB + seat] += amount;
-  }
-
-  /** `seat` takes `amount` chips from the pot. */
-  private award(seat: number, amount: number): void {
-    this.r[R.STACK + seat] += amount;
-    this.r[R.POT] -= amount;
-    this.log.push(EV.WIN, seat, amount, 0, 0, BOTH, BOTH);
-  }
-
-  /** Reveal the hands and award the pot. @returns true when it stops at the odd-chip chance node. */
-  private showdown(): boolean {
-    const p = this.program;
-    this.log.push(EV.SHOWDOWN, -1, 0, 0, 0, BOTH, BOTH);
-    const hands = [this.pileCards(handPile(0)), this.pileCards(handPile(1))];
-    for (let seat = 0; seat < 2; seat++) for (const t of hands[seat]) this.log.push(EV.REVEAL, seat, 0, t, 0, BOTH, BOTH);
-    let cmp = 0;
-    if (p.metric === METRIC.PAIR_WITH_BOARD) {
-      const board = this.pileCards(p.boardPile).map((t) => p.cardRank[t]);
-      cmp = Number(pairsBoard(hands[0].map((t) => p.cardRank[t]), board)) - Number(pairsBoard(hands[1].map((t) => p.cardRank[t]), board));
-    }
-    if (cmp === 0) cmp = compareHighCard(hands[0].map((t) => p.cardValue[t]), hands[1].map((t) => p.cardValue[t]));
-    const pot = this.r[R.POT];
-    if (cmp !== 0) {
-      const winner = cmp > 0 ? 0 : 1;
-      this.log.push(EV.RESULT, winner, 0, 0, 0, BOTH, BOTH);
-      this.award(winner, pot);
-      return false;
-    }
-    this.log.push(EV.RESULT, -1, 0, 0, 0, BOTH, BOTH);
-    const half = Math.floor(pot / 2);
-    this.award(0, half);
-    this.award(1, half);
-    if (pot % 2 === 0) return false;
-    this.r[R.STEP] = 1;
-    this.r[R.NODE] = NODE.CHANCE_ODD_CHIP;
-    return true;
-  }
-
-  /** Move the card at `index` of pile `from` to the bottom of pile `to`, logging who sees it. */
-  private moveCard(from: number, index: number, to: number, faceUp: number): void {
-    const p = this.program;
-    const piles = this.piles;
-    const base = pileBase(p, from);
-    const len = piles[from];
-    const t = piles[base + index];
-    for (let i = base + index + 1; i < base + len; i++) piles[i - 1] = piles[i];
-    piles[from] = len - 1;
-    piles[pileBase(p, to) + piles[to]] = t;
-    piles[to]++;
-    const content = faceUp ? BOTH : viewers(p, to) | viewers(p, from);
-    this.log.push(EV.DEAL, p.pileOwner[to], to, t, from, BOTH, content);
-  }
-
-  /** Index of the first card of type `t` in pile `pile`, or -1. */
-  private indexOf(pile: number, t: number): number {
-    const base = pileBase(this.program, pile);
-    for (let i = 0; i < this.piles[pile]; i++) if (this.piles[base + i] === t) return i;
-    return -1;
-  }
-
-  /** Count the cards of each type in a pile (into a shared scratch array). */
-  private countTypes(pile: number): Int32Array {
-    const n = this.program.numCardTypes;
-    typeCounts.fill(0, 0, n);
-    const base = pileBase(this.program, pile);
-    const len = this.piles[pile];
-    for (let i = 0; i < len; i++) typeCounts[this.piles[base + i]]++;
-    return typeCounts;
   }
 }
 
 /** Index in a state's pile array of a pile's top card. */
-function pileBase(p: Program, pile: number): number {
+export function pileBase(p: Program, pile: number): number {
   return p.pileNames.length + pile * p.pileCapacity;
 }
 
 /** Seats that see the cards in a pile: both for a public pile, the owner for a hand, else none. */
-function viewers(p: Program, pile: number): number {
+export function viewers(p: Program, pile: number): number {
   if (p.pilePublic[pile]) return BOTH;
   const owner = p.pileOwner[pile];
   return owner >= 0 ? 1 << owner : 0;

@@ -1,12 +1,15 @@
 /**
  * Helpers for the interpreter tests: playing action sequences, replaying histories, small IR
- * variants of the reference games.
+ * games written by hand, the examples compiled from `examples/*.gbg`.
  */
-import type { GameIR, Phase } from '../../src/ir/schema.js';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { GameIR, Phase, Step } from '../../src/ir/schema.js';
+import { compileSource } from '../../src/compiler/index.js';
 import { compileGame, CHANCE, type CompiledGame, type InterpreterState } from '../../src/interpreter/index.js';
 import { KUHN_IR } from '../fixtures/ir.js';
 
-/** One applied action and whether it was a card dealt by chance. */
+/** One applied action and whether it was a card type (a card chance outcome or a chosen discard). */
 export interface Move {
   action: number;
   card: boolean;
@@ -23,26 +26,26 @@ export function playChoices(game: CompiledGame, choices: readonly number[], onSt
     if (state.isTerminal()) break;
     const legal = state.legalActions();
     const action = legal[c % legal.length];
-    history.push({ action, card: state.isCardChance() });
+    history.push({ action, card: state.actionsAreCards() });
     state.applyAction(action);
     onStep?.(state);
   }
   return { state, history };
 }
 
-/** Replay a history, mapping the card types of dealt cards through `mapCard`. */
+/** Replay a history, mapping the card types of card actions through `mapCard`. */
 export function replay(game: CompiledGame, history: readonly Move[], mapCard: (t: number) => number = (t) => t): InterpreterState {
   const state = game.newInitialState();
   for (const m of history) state.applyAction(m.card ? mapCard(m.action) : m.action);
   return state;
 }
 
-/** Apply actions given as numbers, or as card names at card chance nodes (e.g. `'K of hearts'`). */
+/** Apply actions given as numbers, or as card names at card chance nodes and chosen discards (e.g. `'K of hearts'`). */
 export function applyAll(state: InterpreterState, actions: readonly (number | string)[]): InterpreterState {
   for (const a of actions) {
     if (typeof a === 'number') state.applyAction(a);
     else {
-      if (state.currentPlayer() !== CHANCE) throw new Error(`'${a}' given at a decision node`);
+      if (!state.actionsAreCards()) throw new Error(`'${a}' given at a node whose actions are not cards`);
       const t = state.program.cardNames.indexOf(a);
       if (t < 0) throw new Error(`no card named '${a}'`);
       state.applyAction(t);
@@ -60,3 +63,63 @@ export function kuhnVariant(patch: Partial<GameIR>): GameIR {
 export function gameWithPhases(phases: Phase[], patch: Partial<GameIR> = {}): CompiledGame {
   return compileGame(kuhnVariant({ phases, ...patch }));
 }
+
+/**
+ * A small hand-written game: seats Alice and Bob, stacks 10/10, the deck J=11, Q=12, K=13 of
+ * hearts, high-card showdown, no piles, variables or positions; one phase `Main` holding
+ * `steps` (override anything with `patch`).
+ */
+export function tinyGame(steps: Step[], patch: Partial<GameIR> = {}): CompiledGame {
+  return compileGame(kuhnVariant({ phases: [{ name: 'Main', steps }], ...patch }));
+}
+
+/** The steps that shuffle the deck and deal `n` cards face down to each seat. */
+export function shuffleAndDeal(n: number): Step[] {
+  return [
+    { kind: 'shuffle', pile: { kind: 'deck' } },
+    { kind: 'deal', count: n, from: { kind: 'deck' }, to: { kind: 'each' }, faceUp: false },
+  ];
+}
+
+/** A seat reference of an expression. */
+export const seatRef = (seat: 0 | 1) => ({ kind: 'seat' as const, seat });
+
+/** Event kinds of a seat's observation log. */
+export function kinds(s: InterpreterState, seat: number): string[] {
+  return s.observation(seat).log.map((e) => e.kind);
+}
+
+/** Texts of a seat's observation log. */
+export function texts(s: InterpreterState, seat: number): string[] {
+  return s.observation(seat).log.map((e) => e.text);
+}
+
+/** Menu labels of the decision the seat to act faces. */
+export function menu(s: InterpreterState): string[] {
+  const seat = s.currentPlayer();
+  return s.observation(seat).decision?.menu.map((m) => m.label) ?? [];
+}
+
+const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
+
+/** Every `examples/*.gbg`, compiled: file name and IR. @throws Error when one does not compile */
+export function exampleIRs(): { file: string; ir: GameIR }[] {
+  return readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.gbg'))
+    .sort()
+    .map((file) => {
+      const r = compileSource(readFileSync(EXAMPLES + file, 'utf8'));
+      if (!r.ir) throw new Error(`${file} does not compile: ${r.diagnostics.map((d) => d.message).join('; ')}`);
+      return { file, ir: r.ir };
+    });
+}
+
+/** One example, compiled. */
+export function example(file: string): CompiledGame {
+  const found = exampleIRs().find((e) => e.file === file);
+  if (!found) throw new Error(`no example ${file}`);
+  return compileGame(found.ir);
+}
+
+/** Whether a state is at a chance node. */
+export const atChance = (s: InterpreterState): boolean => s.currentPlayer() === CHANCE;

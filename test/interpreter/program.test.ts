@@ -34,10 +34,12 @@ function assembledKuhn(maxFrames: number): CompiledGame {
 }
 
 describe('step program', () => {
-  it('compiles one instruction per step plus one per phase, then SHOWDOWN and HALT', () => {
+  it('compiles one instruction per step plus one per phase, then SHOWDOWN and HALT; poker steps need only the fixed registers', () => {
     const p = compileProgram(KUHN_IR);
     const ops = Array.from({ length: p.numInstructions }, (_, i) => p.code[i * 8]);
     expect(ops).toEqual([OP.PHASE, OP.SHUFFLE, OP.DEAL, OP.PHASE, OP.ANTE, OP.PHASE, OP.BETTING, OP.SHOWDOWN, OP.HALT]);
+    expect(p.ext).toBe(-1);
+    expect(p.registerCount).toBe(15);
   });
 
   it('runs sub-phase calls, returns and jumps: the assembled Kuhn plays like the compiled one', () => {
@@ -56,6 +58,38 @@ describe('step program', () => {
     const game = assembledKuhn(1);
     const s = applyAll(game.newInitialState(), ['Q of hearts']);
     expect(() => s.applyAction(2)).toThrow(/frame stack overflow/);
+  });
+
+  it('lays out conditions, loops and sub-phases as jumps and calls, and marks private contexts', () => {
+    const ir = kuhnVariant({
+      variables: [{ name: 'r', initial: 0 }],
+      phases: [
+        {
+          name: 'Main',
+          steps: [
+            {
+              kind: 'if',
+              branches: [{ cond: { kind: 'bool', value: true }, check: 'private', steps: [{ kind: 'call', phase: 'Sub' }] }],
+              otherwise: [{ kind: 'score', seat: 0, delta: 1 }],
+            },
+            { kind: 'repeat', max: 2, counter: 'r', until: null, steps: [{ kind: 'call', phase: 'Sub' }] },
+          ],
+        },
+      ],
+      subphases: [{ name: 'Sub', steps: [{ kind: 'sidebet', seat: 1, amount: 1, cond: { kind: 'bool', value: true } }] }],
+    });
+    const p = compileProgram(ir);
+    const ops = Array.from({ length: p.numInstructions }, (_, i) => p.code[i * 8]);
+    expect(ops).toEqual([OP.PHASE, OP.IF, OP.CALL, OP.JUMP, OP.SCORE, OP.LOOP_INIT, OP.LOOP_TEST, OP.CALL, OP.LOOP_NEXT, OP.SHOWDOWN, OP.HALT, OP.SIDEBET, OP.RET]);
+    // IF jumps to the otherwise block; the branch's JUMP skips it; LOOP_TEST exits past LOOP_NEXT, which returns to it.
+    expect([p.code[1 * 8 + 2], p.code[3 * 8 + 1], p.code[6 * 8 + 2], p.code[8 * 8 + 2]]).toEqual([4, 5, 9, 6]);
+    // Both calls go to the sub-phase; only the public one logs its start.
+    expect([p.code[2 * 8 + 1], p.code[7 * 8 + 1], p.code[2 * 8 + 3], p.code[7 * 8 + 3]]).toEqual([11, 11, 0, 1]);
+    // The sub-phase is called from a private branch, so its decisions are in a private context.
+    expect(Array.from(p.privateAt)).toEqual([0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0]);
+    expect(p.maxFrames).toBe(1);
+    expect(p.ext).toBe(16);
+    expect(p.varBase).toBe(16 + 7);
   });
 
   it('rejects IR it cannot run with a ProgramError', () => {

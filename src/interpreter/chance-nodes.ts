@@ -1,0 +1,123 @@
+/**
+ * Chance nodes besides the deal: the card drawn uniformly from a hand by a random peek, reveal,
+ * swap, steal or discard; the fair coin (the odd chip of a split pot, an auction tie); and the
+ * probabilistic cost of a choice's option.
+ *
+ * A card chance node's outcomes are the card types in the pile with probability count / size
+ * (one physical card drawn uniformly), as for a deal.
+ */
+import { resolveAuction } from './decisions.js';
+import { BOTH, EV, MOVE, NODE, PAY_REASON, R, X } from './layout.js';
+import { OP, handPile } from './program.js';
+import type { InterpreterState } from './state.js';
+
+/** The pile the pending card chance node draws from (by the instruction under way). */
+export function cardChancePile(s: InterpreterState): number {
+  switch (s.op()) {
+    case OP.DEAL:
+      return s.operand(0);
+    case OP.PEEK:
+    case OP.STEAL:
+      return handPile(s.operand(1));
+    case OP.SWAP:
+      return handPile(s.r[R.STEP] === 0 ? s.operand(0) : s.operand(1));
+    default:
+      // REVEAL, DISCARD: the seat's own hand.
+      return handPile(s.operand(0));
+  }
+}
+
+/**
+ * Apply a card outcome `t` (at index `idx` of the chance pile) of a chance node that is not a
+ * deal. The caller has set the node to RUNNING; a swap's first card waits for the second.
+ */
+export function applyCardOutcome(s: InterpreterState, op: number, t: number, idx: number): void {
+  const r = s.r;
+  switch (op) {
+    case OP.PEEK: {
+      const peeker = s.seatOperand(s.operand(0));
+      s.log.push(EV.PEEK, peeker, s.operand(1), t, -1, s.operand(3) ? BOTH : 1 << peeker, 1 << peeker);
+      r[R.PC]++;
+      return;
+    }
+    case OP.REVEAL:
+      s.log.push(EV.SHOW, s.operand(0), 0, t, 0, BOTH, BOTH);
+      r[R.PC]++;
+      return;
+    case OP.SWAP: {
+      if (r[R.STEP] === 0) {
+        r[s.x(X.T0)] = t;
+        r[R.STEP] = 1;
+        r[R.NODE] = NODE.CHANCE_CARD;
+        return;
+      }
+      const a = handPile(s.operand(0));
+      const b = handPile(s.operand(1));
+      s.moveCard(a, s.indexOf(a, r[s.x(X.T0)]), b, 0, MOVE.SWAP);
+      s.moveCard(b, s.indexOf(b, t), a, 0, MOVE.SWAP);
+      r[R.STEP] = 0;
+      r[R.PC]++;
+      return;
+    }
+    case OP.STEAL:
+      s.moveCard(handPile(s.operand(1)), idx, handPile(s.seatOperand(s.operand(0))), 0, MOVE.STEAL);
+      r[R.PC]++;
+      return;
+    case OP.DISCARD:
+      s.moveCard(handPile(s.operand(0)), idx, s.operand(3), s.operand(4), MOVE.DISCARD);
+      r[R.STEP]++;
+      return;
+    default:
+      throw new Error(`no card chance node at opcode ${op}`);
+  }
+}
+
+/** Apply the fair coin: the odd chip of a split pot (showdown, `end`), or an auction tie. */
+export function applyCoin(s: InterpreterState, seat: number): void {
+  switch (s.op()) {
+    case OP.AUCTION:
+      s.log.push(EV.COIN, seat, 0, 0, 0, BOTH, BOTH);
+      resolveAuction(s, seat, s.r[s.x(X.T1)]);
+      return;
+    case OP.END:
+      s.oddChip(seat);
+      s.finish(2, s.operand(1));
+      return;
+    default:
+      s.oddChip(seat);
+      s.r[R.PC]++;
+  }
+}
+
+/** Label of a coin outcome. */
+export function coinLabel(s: InterpreterState, seat: number): string {
+  const name = s.program.seatNames[seat] ?? `seat ${seat}`;
+  return s.op() === OP.AUCTION ? `coin flip: ${name} wins the auction` : `odd chip to ${name}`;
+}
+
+/** Probability that the pending probabilistic cost is due. */
+export function costChance(s: InterpreterState): number {
+  return s.program.choices[s.operand(0)].options[s.r[R.STEP] - 1].costChance;
+}
+
+/**
+ * Resolve a probabilistic cost (`due`: 1 due, 0 not): not due → the option runs free; due and
+ * affordable → paid to the pot, then the option runs; due and unaffordable → the option is
+ * skipped. The event is seen by both seats for an announced choice, else by the chooser only.
+ */
+export function applyCost(s: InterpreterState, due: number): void {
+  const r = s.r;
+  const index = s.operand(0);
+  const c = s.program.choices[index];
+  const option = c.options[r[R.STEP] - 1];
+  r[R.STEP] = 0;
+  const seen = c.announced ? BOTH : 1 << c.seat;
+  if (due && option.cost > r[R.STACK + c.seat]) {
+    s.log.push(EV.COST, c.seat, index, 2, option.cost, seen, seen);
+    r[R.PC] = c.end;
+    return;
+  }
+  s.log.push(EV.COST, c.seat, index, due, option.cost, seen, seen);
+  if (due) s.transfer(c.seat, -1, option.cost, PAY_REASON.COST);
+  r[R.PC] = option.start;
+}

@@ -1,0 +1,282 @@
+/**
+ * Expressions: IR integer and boolean expressions compiled once into small closures over a
+ * state's registers and piles (no AST walk at play time), and printed as short English text
+ * for condition events and prompts.
+ *
+ * Semantics (IR `IntExpr`/`BoolExpr`): `highest(S)` is the value of S's highest card (0 for an
+ * empty hand); `score(S)` the sum of S's score adjustments; `size(P)` the cards in a pile;
+ * `has`: S holds a card of one of the ranks; `hasPair`: S holds two or more cards of one rank;
+ * `holds`: S holds the position. A seat reference `any`/`each` makes the enclosing comparison
+ * (or has/hasPair/holds) hold when it holds for at least one / both seats.
+ */
+import type { BoolExpr, IntExpr, PileRef, SeatRef } from '../ir/schema.js';
+import { ProgramError, type BoolFn, type IntFn, type Machine } from './program.js';
+
+/** What the expression compiler needs to know about the game's layout. */
+export interface ExprContext {
+  seatNames: readonly [string, string];
+  rankNames: readonly string[];
+  pileNames: readonly string[];
+  /** Pile index of a pile reference. @throws ProgramError for an unknown pile */
+  pile(ref: PileRef): number;
+  /** Register of a variable. @throws ProgramError for an unknown variable */
+  varReg(name: string): number;
+  /** Register of a position's holder. @throws ProgramError for an unknown position */
+  posReg(name: string): number;
+  /** Register of the auction winner, or -1 when the game has none. */
+  winnerReg: number;
+  /** Registers of the seats' scores. */
+  scoreReg: number;
+  /** Index in the pile array of a pile's first card. */
+  pileBase(pile: number): number;
+  cardValue: Int32Array;
+  cardRank: Int32Array;
+  numRanks: number;
+}
+
+/** Register indices of the pot and the stacks (see `layout.ts`; repeated to keep this module free of state imports). */
+const POT = 3;
+const STACK = 4;
+
+type Quant = 'any' | 'each' | null;
+
+function quantOfSeat(s: SeatRef): Quant {
+  return s.kind === 'any' || s.kind === 'each' ? s.kind : null;
+}
+
+function quantOfInt(e: IntExpr): Quant {
+  switch (e.kind) {
+    case 'stack':
+    case 'handSize':
+    case 'highest':
+    case 'score':
+      return quantOfSeat(e.seat);
+    case 'add':
+    case 'sub':
+      return quantOfInt(e.left) ?? quantOfInt(e.right);
+    default:
+      return null;
+  }
+}
+
+/** A seat reference as a function of the machine and the quantified seat. */
+function seatFn(s: SeatRef, ctx: ExprContext): (m: Machine, q: number) => number {
+  switch (s.kind) {
+    case 'seat': {
+      const seat = s.seat;
+      return () => seat;
+    }
+    case 'winner': {
+      const reg = ctx.winnerReg;
+      if (reg < 0) throw new ProgramError("'winner' used outside an auction's prize");
+      return (m) => m.r[reg];
+    }
+    default:
+      return (_m, q) => q;
+  }
+}
+
+/** Lift a per-seat test over a quantifier: `any` → seat 0 or 1; `each` → both; none → q = -1. */
+function quantify(quant: Quant, test: (m: Machine, q: number) => boolean): BoolFn {
+  if (quant === 'any') return (m) => test(m, 0) || test(m, 1);
+  if (quant === 'each') return (m) => test(m, 0) && test(m, 1);
+  return (m) => test(m, -1);
+}
+
+/** Compile an integer expression. */
+export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
+  switch (e.kind) {
+    case 'int': {
+      const v = e.value;
+      return () => v;
+    }
+    case 'var': {
+      const reg = ctx.varReg(e.name);
+      return (m) => m.r[reg];
+    }
+    case 'pot':
+      return (m) => m.r[POT];
+    case 'stack': {
+      const seat = seatFn(e.seat, ctx);
+      return (m, q) => m.r[STACK + seat(m, q)];
+    }
+    case 'size': {
+      const pile = ctx.pile(e.pile);
+      return (m) => m.piles[pile];
+    }
+    case 'handSize': {
+      const seat = seatFn(e.seat, ctx);
+      return (m, q) => m.piles[1 + seat(m, q)];
+    }
+    case 'highest': {
+      const seat = seatFn(e.seat, ctx);
+      const values = ctx.cardValue;
+      const bases = [ctx.pileBase(1), ctx.pileBase(2)];
+      return (m, q) => {
+        const s = seat(m, q);
+        const len = m.piles[1 + s];
+        if (len === 0) return 0;
+        const base = bases[s];
+        let best = values[m.piles[base]];
+        for (let i = 1; i < len; i++) best = Math.max(best, values[m.piles[base + i]]);
+        return best;
+      };
+    }
+    case 'score': {
+      const seat = seatFn(e.seat, ctx);
+      const reg = ctx.scoreReg;
+      return (m, q) => m.r[reg + seat(m, q)];
+    }
+    case 'add': {
+      const l = compileInt(e.left, ctx);
+      const r = compileInt(e.right, ctx);
+      return (m, q) => l(m, q) + r(m, q);
+    }
+    case 'sub': {
+      const l = compileInt(e.left, ctx);
+      const r = compileInt(e.right, ctx);
+      return (m, q) => l(m, q) - r(m, q);
+    }
+  }
+}
+
+/** Count the cards of each rank in a seat's hand into `out` (length ≥ number of ranks). */
+function rankCounts(m: Machine, seat: number, ctx: ExprContext, base: number, out: Int32Array): void {
+  out.fill(0);
+  const len = m.piles[1 + seat];
+  for (let i = 0; i < len; i++) out[ctx.cardRank[m.piles[base + i]]]++;
+}
+
+/** Compile a condition. */
+export function compileBool(e: BoolExpr, ctx: ExprContext): BoolFn {
+  switch (e.kind) {
+    case 'bool': {
+      const v = e.value;
+      return () => v;
+    }
+    case 'cmp': {
+      const l = compileInt(e.left, ctx);
+      const r = compileInt(e.right, ctx);
+      const quant = quantOfInt(e.left) ?? quantOfInt(e.right);
+      const tests: Record<typeof e.op, (m: Machine, q: number) => boolean> = {
+        '<': (m, q) => l(m, q) < r(m, q),
+        '<=': (m, q) => l(m, q) <= r(m, q),
+        '>': (m, q) => l(m, q) > r(m, q),
+        '>=': (m, q) => l(m, q) >= r(m, q),
+        '==': (m, q) => l(m, q) === r(m, q),
+        '!=': (m, q) => l(m, q) !== r(m, q),
+      };
+      return quantify(quant, tests[e.op]);
+    }
+    case 'and': {
+      const args = e.args.map((a) => compileBool(a, ctx));
+      return (m) => args.every((f) => f(m));
+    }
+    case 'or': {
+      const args = e.args.map((a) => compileBool(a, ctx));
+      return (m) => args.some((f) => f(m));
+    }
+    case 'not': {
+      const arg = compileBool(e.arg, ctx);
+      return (m) => !arg(m);
+    }
+    case 'has': {
+      const seat = seatFn(e.seat, ctx);
+      const wanted = new Uint8Array(ctx.numRanks);
+      for (const rank of e.ranks) {
+        if (rank >= ctx.numRanks) throw new ProgramError(`rank index ${rank} is outside the deck`);
+        wanted[rank] = 1;
+      }
+      const bases = [ctx.pileBase(1), ctx.pileBase(2)];
+      return quantify(quantOfSeat(e.seat), (m, q) => {
+        const s = seat(m, q);
+        const base = bases[s];
+        const len = m.piles[1 + s];
+        for (let i = 0; i < len; i++) if (wanted[ctx.cardRank[m.piles[base + i]]]) return true;
+        return false;
+      });
+    }
+    case 'hasPair': {
+      const seat = seatFn(e.seat, ctx);
+      const counts = new Int32Array(ctx.numRanks);
+      const bases = [ctx.pileBase(1), ctx.pileBase(2)];
+      return quantify(quantOfSeat(e.seat), (m, q) => {
+        const s = seat(m, q);
+        rankCounts(m, s, ctx, bases[s], counts);
+        return counts.some((c) => c >= 2);
+      });
+    }
+    case 'holds': {
+      const seat = seatFn(e.seat, ctx);
+      const reg = ctx.posReg(e.position);
+      return quantify(quantOfSeat(e.seat), (m, q) => m.r[reg] === seat(m, q));
+    }
+  }
+}
+
+// ---------------------------------------------------------------- text
+
+const OPS: Record<string, string> = { '<': 'is less than', '<=': 'is at most', '>': 'is more than', '>=': 'is at least', '==': 'is', '!=': 'is not' };
+
+function seatText(s: SeatRef, ctx: ExprContext): string {
+  switch (s.kind) {
+    case 'seat':
+      return ctx.seatNames[s.seat];
+    case 'any':
+      return 'either seat';
+    case 'each':
+      return 'each seat';
+    case 'winner':
+      return 'the winner';
+  }
+}
+
+const possessive = (who: string): string => (who.endsWith('s') ? `${who}'` : `${who}'s`);
+
+/** An integer expression in words, e.g. `Alice's highest card`, `the pot`, `betRound + 1`. */
+export function describeInt(e: IntExpr, ctx: ExprContext): string {
+  switch (e.kind) {
+    case 'int':
+      return String(e.value);
+    case 'var':
+      return e.name;
+    case 'pot':
+      return 'the pot';
+    case 'stack':
+      return `${possessive(seatText(e.seat, ctx))} stack`;
+    case 'size':
+      return `the cards in the ${ctx.pileNames[ctx.pile(e.pile)]}`;
+    case 'handSize':
+      return `${possessive(seatText(e.seat, ctx))} hand size`;
+    case 'highest':
+      return `${possessive(seatText(e.seat, ctx))} highest card`;
+    case 'score':
+      return `${possessive(seatText(e.seat, ctx))} score`;
+    case 'add':
+      return `${describeInt(e.left, ctx)} + ${describeInt(e.right, ctx)}`;
+    case 'sub':
+      return `${describeInt(e.left, ctx)} - ${describeInt(e.right, ctx)}`;
+  }
+}
+
+/** A condition in words, e.g. `the pot is more than 2`, `Alice holds a K or J`. */
+export function describeBool(e: BoolExpr, ctx: ExprContext): string {
+  const nested = (x: BoolExpr): string => (x.kind === 'and' || x.kind === 'or' ? `(${describeBool(x, ctx)})` : describeBool(x, ctx));
+  switch (e.kind) {
+    case 'bool':
+      return e.value ? 'always' : 'never';
+    case 'cmp':
+      return `${describeInt(e.left, ctx)} ${OPS[e.op]} ${describeInt(e.right, ctx)}`;
+    case 'and':
+    case 'or':
+      return e.args.map(nested).join(` ${e.kind} `);
+    case 'not':
+      return `not (${describeBool(e.arg, ctx)})`;
+    case 'has':
+      return `${seatText(e.seat, ctx)} holds a card of rank ${e.ranks.map((r) => ctx.rankNames[r] ?? `#${r}`).join(' or ')}`;
+    case 'hasPair':
+      return `${seatText(e.seat, ctx)} holds a pair`;
+    case 'holds':
+      return `${seatText(e.seat, ctx)} holds ${e.position}`;
+  }
+}

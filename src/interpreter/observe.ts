@@ -1,0 +1,343 @@
+/**
+ * What a seat sees: its observation, built by replaying the events it saw (the event log is the
+ * only source; cards appear only from events whose content the seat sees), plus the decision it
+ * faces with its legal menu.
+ */
+import type { MenuItem, Observation, ObservedEvent } from './api.js';
+import { bettingMenu } from './betting.js';
+import { DECISIONS } from './decisions.js';
+import { EV, MOVE, NODE, PAY_REASON, R, SKIP } from './layout.js';
+import { DECK_PILE, handPile, type Program } from './program.js';
+import type { InterpreterState } from './state.js';
+
+const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
+
+/** Mutable replay state of one seat's view. */
+interface View {
+  p: Program;
+  seat: number;
+  stacks: [number, number];
+  pot: number;
+  phase: string;
+  deckSize: number;
+  handSizes: [number, number];
+  hand: string[];
+  publicPiles: Record<string, string[]>;
+  variables: number[];
+  holders: (string | null)[];
+  scores: [number, number];
+  ended: boolean;
+  log: ObservedEvent[];
+}
+
+function removeName(list: string[], name: string): void {
+  const i = list.indexOf(name);
+  if (i >= 0) list.splice(i, 1);
+}
+
+/** A seat's name, or `the pot` for -1. */
+function party(p: Program, s: number): string {
+  return s < 0 ? 'the pot' : p.seatNames[s];
+}
+
+/** A card moved (dealt, stolen, swapped, discarded): update sizes, the hand and public piles; describe it. */
+function cardMove(v: View, owner: number, to: number, card: string | null, c: number): ObservedEvent {
+  const { p, seat } = v;
+  const from = c & 0xff;
+  const reason = c >> 8;
+  if (from === DECK_PILE) v.deckSize--;
+  if (to === DECK_PILE) v.deckSize++;
+  if (from === handPile(0) || from === handPile(1)) v.handSizes[from - 1]--;
+  if (to === handPile(0) || to === handPile(1)) v.handSizes[to - 1]++;
+  if (card !== null) {
+    if (from === handPile(seat)) removeName(v.hand, card);
+    else if (v.publicPiles[p.pileNames[from]]) removeName(v.publicPiles[p.pileNames[from]], card);
+    if (to === handPile(seat)) v.hand.push(card);
+    else if (v.publicPiles[p.pileNames[to]]) v.publicPiles[p.pileNames[to]].push(card);
+  }
+  const giver = p.pileOwner[from];
+  const e: ObservedEvent = { kind: 'deal', text: '' };
+  if (card !== null) e.cards = [card];
+  else e.hiddenCount = 1;
+  const what = card ?? 'a card';
+  switch (reason) {
+    case MOVE.STEAL:
+      e.kind = 'steal';
+      e.seat = owner;
+      e.text = `${p.seatNames[owner]} steals ${what} from ${p.seatNames[giver]}.`;
+      break;
+    case MOVE.SWAP:
+      e.kind = 'swap';
+      e.seat = owner;
+      e.text = `Swap: ${p.seatNames[giver]} gives ${what} to ${p.seatNames[owner]}.`;
+      break;
+    case MOVE.DISCARD: {
+      e.kind = 'discard';
+      e.seat = giver;
+      const dest = to === p.outPile ? 'out of the game' : `to the ${p.pileNames[to]}`;
+      e.text = card !== null ? `${p.seatNames[giver]} discards ${card} ${dest}.` : `${p.seatNames[giver]} discards a card face down ${dest}.`;
+      break;
+    }
+    default: {
+      if (owner >= 0) e.seat = owner;
+      const target = owner >= 0 ? `${p.seatNames[owner]} is dealt` : `Dealt to the ${p.pileNames[to]}:`;
+      e.text = card !== null ? `${target} ${card}.` : `${target} a card, face down.`;
+    }
+  }
+  return e;
+}
+
+/** Replay one event the seat sees into the view. */
+function replay(v: View, state: InterpreterState, i: number): void {
+  const events = state.log;
+  const p = v.p;
+  const names = p.seatNames;
+  const s = events.seat(i);
+  const a = events.a(i);
+  const b = events.b(i);
+  const c = events.c(i);
+  const content = (events.contentSeenBy(i) & (1 << v.seat)) !== 0;
+  const who = names[s] ?? '';
+  const move = (seat: number, amount: number): void => {
+    v.stacks[seat] -= amount;
+    v.pot += amount;
+  };
+  const push = (e: ObservedEvent): void => void v.log.push(e);
+  switch (events.kind(i)) {
+    case EV.PHASE:
+      v.phase = p.phaseNames[a];
+      return push({ kind: 'phase', text: `Phase ${v.phase} begins.` });
+    case EV.SUBPHASE:
+      return push({ kind: 'subphase', text: `Sub-phase ${p.subphaseNames[a]} begins.` });
+    case EV.SHUFFLE:
+      return push({ kind: 'shuffle', text: `The ${p.pileNames[a]} is shuffled.` });
+    case EV.DEAL:
+      return push(cardMove(v, s, a, content ? p.cardNames[b] : null, c));
+    case EV.ANTE:
+      move(s, a);
+      return push({ kind: 'ante', seat: s, amount: a, text: `${who} antes ${chips(a)}.` });
+    case EV.FOLD:
+      return push({ kind: 'fold', seat: s, text: `${who} folds.` });
+    case EV.CHECK:
+      return push({ kind: 'check', seat: s, text: `${who} checks.` });
+    case EV.CALL:
+      move(s, a);
+      return push({ kind: 'call', seat: s, amount: a, text: `${who} calls, putting ${chips(a)} in the pot.` });
+    case EV.BET:
+      move(s, a);
+      return push({ kind: 'bet', seat: s, amount: a, text: `${who} bets ${chips(a)}.` });
+    case EV.RAISE:
+      move(s, a);
+      return push({ kind: 'raise', seat: s, amount: a, text: `${who} raises, putting ${chips(a)} in the pot.` });
+    case EV.REFUND:
+      move(s, -a);
+      return push({ kind: 'refund', seat: s, amount: a, text: `${chips(a)} that could not be matched go back to ${who}.` });
+    case EV.COND:
+      return push({ kind: 'check-result', text: `Check: ${p.condText[a]} — ${b ? 'yes' : 'no'}.` });
+    case EV.ROUND: {
+      const loop = p.loops[a];
+      v.variables[loop.variable] = b;
+      return push({ kind: 'round', text: `Round ${b + 1} of at most ${loop.max} begins (${p.variableNames[loop.variable]} = ${b}).` });
+    }
+    case EV.LOOP_END: {
+      const loop = p.loops[a];
+      v.variables[loop.variable] = b;
+      return push({ kind: 'loop-end', text: `The rounds stop after ${b} (${p.variableNames[loop.variable]} = ${b}).` });
+    }
+    case EV.ASK:
+      return;
+    case EV.CHOSE: {
+      const option = p.choices[a].options[b].name;
+      const secret = p.choices[a].announced ? '' : ' in secret';
+      return push(content ? { kind: 'choice', seat: s, text: `${who} chooses ${option}${secret}.` } : { kind: 'choice', seat: s, text: `${who} makes a choice in secret.` });
+    }
+    case EV.COST: {
+      const text = b === 0 ? `${who}'s cost of ${chips(c)} is not due.` : b === 1 ? `${who}'s cost of ${chips(c)} is due.` : `${who}'s cost of ${chips(c)} is due but ${who} cannot pay it: the option does nothing.`;
+      return push({ kind: 'cost', seat: s, amount: c, text });
+    }
+    case EV.TRANSFER: {
+      if (s >= 0) v.stacks[s] -= a;
+      else v.pot -= a;
+      if (b >= 0) v.stacks[b] += a;
+      else v.pot += a;
+      const payer = party(p, s);
+      const payee = party(p, b);
+      const texts: Record<number, string> = {
+        [PAY_REASON.PAY]: s < 0 ? `${payee} takes ${chips(a)} from the pot.` : `${payer} pays ${chips(a)} to ${payee}.`,
+        [PAY_REASON.COST]: `${payer} pays ${chips(a)} to the pot for the chosen option.`,
+        [PAY_REASON.SIDEBET]: `${payer} pays ${payee} ${chips(a)} for the side bet.`,
+        [PAY_REASON.AUCTION]: `${payer} pays the winning bid of ${chips(a)} to ${payee}.`,
+      };
+      const e: ObservedEvent = { kind: 'pay', amount: a, text: texts[c] ?? `${payer} pays ${chips(a)} to ${payee}.` };
+      if (s >= 0) e.seat = s;
+      return push(e);
+    }
+    case EV.WAGER:
+      move(s, a);
+      return push({ kind: 'wager', seat: s, amount: a, text: `${who} wagers ${chips(a)}.` });
+    case EV.MATCH:
+      move(s, a);
+      return push({ kind: 'match', seat: s, amount: a, text: `${who} matches the wager, putting ${chips(a)} in the pot.` });
+    case EV.PICK: {
+      const option = p.simultaneous[a].options[b];
+      return push(content ? { kind: 'pick', seat: s, text: `${who} picks ${option} in secret.` } : { kind: 'pick', seat: s, text: `${who} has picked in secret.` });
+    }
+    case EV.PICKS: {
+      const o = p.simultaneous[a].options;
+      return push({ kind: 'picks', text: `The picks are revealed: ${names[0]} ${o[b]}, ${names[1]} ${o[c]}.` });
+    }
+    case EV.BID:
+      return push(content ? { kind: 'bid', seat: s, amount: b, text: `${who} bids ${chips(b)} in secret.` } : { kind: 'bid', seat: s, text: `${who} has placed a sealed bid.` });
+    case EV.BIDS:
+      return push({ kind: 'bids', text: `The bids are revealed: ${names[0]} ${chips(b)}, ${names[1]} ${chips(c)}.` });
+    case EV.COIN:
+      return push({ kind: 'coin', seat: s, text: `The bids tie: a coin flip gives the auction to ${who}.` });
+    case EV.AUCTION: {
+      const text =
+        b === 1 ? 'Both bids are 0: nobody wins the auction.' : b === 2 ? `${who} wins the auction, but its prize cannot be given: the auction is cancelled and nothing is paid.` : `${who} wins the auction at ${chips(c)}.`;
+      const e: ObservedEvent = { kind: 'auction', text };
+      if (s >= 0) e.seat = s;
+      if (b === 0) e.amount = c;
+      return push(e);
+    }
+    case EV.PEEK: {
+      const target = names[a];
+      let text: string;
+      const e: ObservedEvent = { kind: 'peek', seat: s, text: '' };
+      if (!content) text = `${who} peeks at a card in ${target}'s hand.`;
+      else if (b < 0) text = `${who} looks into ${target}'s hand: it is empty.`;
+      else {
+        e.cards = [p.cardNames[b]];
+        text = `${who} peeks at ${c >= 0 ? `card ${c + 1} of` : 'a random card in'} ${target}'s hand: ${p.cardNames[b]}.`;
+      }
+      e.text = text;
+      return push(e);
+    }
+    case EV.SHOW:
+      return push(b < 0 ? { kind: 'show', seat: s, text: `${who} reveals a hand with no cards.` } : { kind: 'show', seat: s, cards: [p.cardNames[b]], text: `${who} reveals ${p.cardNames[b]}.` });
+    case EV.SIDEBET: {
+      const bet = p.sidebets[a];
+      return push({ kind: 'sidebet', seat: s, amount: bet.amount, text: `${who} ${b ? 'accepts' : 'declines'} a side bet of ${chips(bet.amount)} on "${p.condText[bet.cond]}".` });
+    }
+    case EV.SETTLE: {
+      const bet = p.sidebets[a];
+      return push({ kind: 'settle', seat: s, text: `${who}'s side bet on "${p.condText[bet.cond]}": ${b ? 'it holds' : 'it does not hold'}.` });
+    }
+    case EV.SCORE:
+      v.scores[s] += a;
+      return push({ kind: 'score', seat: s, amount: a, text: `${who}'s score ${a >= 0 ? 'goes up' : 'goes down'} by ${Math.abs(a)} (now ${v.scores[s]}).` });
+    case EV.ASSIGN: {
+      const pos = p.positions[a].name;
+      v.holders[a] = s >= 0 ? who : null;
+      return push(s >= 0 ? { kind: 'assign', seat: s, text: `${who} takes the position ${pos}.` } : { kind: 'assign', text: `Nobody takes the position ${pos} (a tie).` });
+    }
+    case EV.ASSIGN_HIDDEN: {
+      const pos = p.positions[a].name;
+      v.holders[a] = b ? who : null;
+      return push({ kind: 'assign', seat: s, text: b ? `${who} holds the hidden position ${pos}.` : `${who} does not hold the hidden position ${pos}.` });
+    }
+    case EV.SET:
+      v.variables[a] = b;
+      return push({ kind: 'set', text: `${p.variableNames[a]} is now ${b}.` });
+    case EV.SKIP: {
+      const texts: Record<number, string> = {
+        [SKIP.WAGER]: `${who} cannot afford the smallest wager: no wager.`,
+        [SKIP.CHOICE]: `${who} cannot afford any option: the choice is skipped.`,
+        [SKIP.SWAP]: 'A hand is empty: no swap.',
+        [SKIP.STEAL]: `Nothing to steal: no card moves.`,
+        [SKIP.MATCH]: `There is no wager for ${who} to match.`,
+      };
+      const e: ObservedEvent = { kind: 'skip', text: texts[a] ?? 'A step has no effect.' };
+      if (s >= 0) e.seat = s;
+      return push(e);
+    }
+    case EV.SHOWDOWN:
+      v.phase = 'Showdown';
+      return push({ kind: 'showdown', text: 'Showdown: the hands are revealed.' });
+    case EV.REVEAL: {
+      const card = p.cardNames[b];
+      return push({ kind: 'reveal', seat: s, cards: [card], text: `${who} shows ${card}.` });
+    }
+    case EV.TOTAL:
+      return push({ kind: 'total', seat: s, amount: a, text: `${who}'s total: ${a} points.` });
+    case EV.RESULT:
+      return push(s >= 0 ? { kind: 'result', seat: s, text: `${who} wins the showdown.` } : { kind: 'result', text: 'The showdown is a tie: the pot is split.' });
+    case EV.SPLIT:
+      return push({ kind: 'split', text: 'The pot is split between the seats.' });
+    case EV.ODD_CHIP:
+      move(s, -a);
+      return push({ kind: 'odd-chip', seat: s, amount: a, text: `${who} receives the odd chip.` });
+    case EV.WIN:
+      move(s, -a);
+      return push({ kind: 'win', seat: s, amount: a, text: `${who} takes ${chips(a)} from the pot.` });
+    case EV.END:
+      v.phase = 'End';
+      v.ended = true;
+      return push({ kind: 'end', text: a === 0 ? 'The game ends after a fold.' : a === 2 ? `The game ends: ${p.reasons[b]}.` : 'The game is over.' });
+  }
+}
+
+/** The decision `seat` faces now, or null. */
+function decisionOf(state: InterpreterState, seat: number, phase: string): Observation['decision'] {
+  if (state.r[R.NODE] !== NODE.DECISION || state.r[R.ACTOR] !== seat) return null;
+  const names = state.program.seatNames;
+  if (state.inFixedBetting()) {
+    const menu: MenuItem[] = bettingMenu(state.r, state.betSize(), state.raiseCap());
+    const need = menu.find((m) => m.label === 'call')?.cost;
+    const facing = need === undefined ? 'no bet to call' : `facing a bet, ${chips(need)} to call`;
+    return { prompt: `${names[seat]} to act in ${phase} (${facing}; bets are ${chips(state.betSize())}).`, menu };
+  }
+  const d = DECISIONS[state.op()]!;
+  const menu = d.legal(state).map((action) => {
+    const item: MenuItem = { action, label: d.label(state, action) };
+    const cost = d.cost(state, action);
+    if (cost !== undefined) item.cost = cost;
+    return item;
+  });
+  return { prompt: d.prompt(state), menu };
+}
+
+/** Build a seat's observation by replaying the events it sees. */
+export function buildObservation(state: InterpreterState, seat: number): Observation {
+  const p: Program = state.program;
+  const events = state.log;
+  const bit = 1 << seat;
+  const publicPiles: Record<string, string[]> = {};
+  for (let i = 3; i < p.pileNames.length; i++) if (p.pilePublic[i]) publicPiles[p.pileNames[i]] = [];
+  const v: View = {
+    p,
+    seat,
+    stacks: [p.startStacks[0], p.startStacks[1]],
+    pot: 0,
+    phase: 'Setup',
+    deckSize: p.initialDeck.length,
+    handSizes: [0, 0],
+    hand: [],
+    publicPiles,
+    variables: [...p.variableInitial],
+    holders: p.positions.map(() => null),
+    scores: [0, 0],
+    ended: false,
+    log: [],
+  };
+  for (let i = 0; i < events.count; i++) if (events.seenBy(i) & bit) replay(v, state, i);
+  const obs: Observation = {
+    seat,
+    seatNames: [p.seatNames[0], p.seatNames[1]],
+    phase: v.phase,
+    hand: v.hand,
+    publicPiles,
+    handSizes: v.handSizes,
+    deckSize: v.deckSize,
+    stacks: v.stacks,
+    pot: v.pot,
+    log: v.log,
+    decision: decisionOf(state, seat, v.phase),
+    terminal: v.ended,
+    returns: v.ended ? [v.stacks[0] - p.startStacks[0], v.stacks[1] - p.startStacks[1]] : null,
+  };
+  if (p.variableNames.length > 0) obs.variables = Object.fromEntries(p.variableNames.map((n, i) => [n, v.variables[i]]));
+  if (p.positions.length > 0) obs.positions = p.positions.map((pos, i) => ({ name: pos.name, hidden: pos.hidden, holder: v.holders[i] }));
+  if (p.ext >= 0) obs.scores = v.scores;
+  return obs;
+}

@@ -1,0 +1,292 @@
+/**
+ * Starting the instructions that the run loop in `state.ts` does not run inline: loops, `end`,
+ * chips, scores, positions, variables, and the steps that wait for a decision or a chance node
+ * (whose actions are applied in `decisions.ts` and `chance-nodes.ts`).
+ *
+ * Each starter runs when the program counter reaches its instruction (again after each card for
+ * `DISCARD`) and returns true when the state stopped at a node (decision, chance or terminal),
+ * false when it moved the program counter on.
+ */
+import { BOTH, EV, NODE, PAY_REASON, R, SKIP, X } from './layout.js';
+import { CRITERION, OP, PARTY, handPile } from './program.js';
+import type { InterpreterState } from './state.js';
+
+type Starter = (s: InterpreterState) => boolean;
+
+/** Go to the next instruction. */
+function next(s: InterpreterState): false {
+  s.r[R.PC]++;
+  return false;
+}
+
+/** Wait at a chance node that draws a card uniformly from a pile (the pile is known from the instruction). */
+function drawCard(s: InterpreterState): true {
+  s.r[R.NODE] = NODE.CHANCE_CARD;
+  return true;
+}
+
+const loopInit: Starter = (s) => {
+  s.r[s.program.loops[s.operand(0)].counter] = 0;
+  return next(s);
+};
+
+const loopTest: Starter = (s) => {
+  const index = s.operand(0);
+  const loop = s.program.loops[index];
+  const v = s.r[loop.counter];
+  if (v >= loop.max || (loop.until >= 0 && s.program.conds[loop.until](s))) {
+    s.log.push(EV.LOOP_END, -1, index, v, 0, BOTH, BOTH);
+    s.r[R.PC] = s.operand(1);
+    return false;
+  }
+  s.log.push(EV.ROUND, -1, index, v, 0, BOTH, BOTH);
+  return next(s);
+};
+
+const loopNext: Starter = (s) => {
+  s.r[s.program.loops[s.operand(0)].counter]++;
+  s.r[R.PC] = s.operand(1);
+  return false;
+};
+
+const end: Starter = (s) => {
+  const winner = s.operand(0);
+  const reason = s.operand(1);
+  if (winner >= 0) s.award(winner, s.r[R.POT]);
+  else {
+    s.log.push(EV.SPLIT, -1, 0, 0, 0, BOTH, BOTH);
+    if (s.splitPot()) return true;
+  }
+  s.finish(2, reason);
+  return true;
+};
+
+const varbet: Starter = (s) => {
+  const r = s.r;
+  r[R.STEP] = r[R.STACK] > 0 && r[R.STACK + 1] > 0 ? 2 : 1;
+  r[R.CONTRIB] = 0;
+  r[R.CONTRIB + 1] = 0;
+  r[R.BETS] = 0;
+  r[R.ACTED] = 0;
+  s.decide(s.operand(2));
+  return true;
+};
+
+/** Whether a choice's option is offered: its certain cost is within the seat's stack. */
+export function optionOffered(o: { cost: number; costChance: number }, stack: number): boolean {
+  return !(o.costChance >= 1 && o.cost > stack);
+}
+
+const choice: Starter = (s) => {
+  const c = s.program.choices[s.operand(0)];
+  const stack = s.r[R.STACK + c.seat];
+  if (!c.options.some((o) => optionOffered(o, stack))) {
+    s.log.push(EV.SKIP, c.seat, SKIP.CHOICE, 0, 0, BOTH, BOTH);
+    s.r[R.PC] = c.end;
+    return false;
+  }
+  s.decide(c.seat);
+  return true;
+};
+
+/** Largest amount of the `WAGER` under way for its seat. */
+export function wagerMax(s: InterpreterState): number {
+  const stack = s.r[R.STACK + s.operand(0)];
+  const max = s.operand(2);
+  return Math.min(max < 0 ? stack : max, stack);
+}
+
+const wager: Starter = (s) => {
+  const seat = s.operand(0);
+  if (wagerMax(s) < s.operand(1)) {
+    s.log.push(EV.SKIP, seat, SKIP.WAGER, 0, 0, BOTH, BOTH);
+    return next(s);
+  }
+  s.decide(seat);
+  return true;
+};
+
+const match: Starter = (s) => {
+  const r = s.r;
+  const seat = s.operand(0);
+  const bettor = r[s.x(X.WAGER_SEAT)];
+  const amount = r[s.x(X.WAGER_AMT)];
+  if (bettor < 0 || amount === 0) {
+    s.log.push(EV.SKIP, seat, SKIP.MATCH, 0, 0, BOTH, BOTH);
+    return next(s);
+  }
+  const pay = Math.min(amount, r[R.STACK + seat]);
+  r[R.STACK + seat] -= pay;
+  r[R.POT] += pay;
+  s.log.push(EV.MATCH, seat, pay, 0, 0, BOTH, BOTH);
+  if (pay < amount) {
+    const excess = amount - pay;
+    r[R.STACK + bettor] += excess;
+    r[R.POT] -= excess;
+    s.log.push(EV.REFUND, bettor, excess, 0, 0, BOTH, BOTH);
+  }
+  r[s.x(X.WAGER_SEAT)] = -1;
+  r[s.x(X.WAGER_AMT)] = 0;
+  return next(s);
+};
+
+/** Simultaneous rounds and auctions: seat 0 decides first, then seat 1 (see `decisions.ts`). */
+const firstOfTwo: Starter = (s) => {
+  s.r[R.STEP] = 0;
+  s.decide(0);
+  return true;
+};
+
+const peek: Starter = (s) => {
+  const peeker = s.seatOperand(s.operand(0));
+  const target = s.operand(1);
+  if (s.piles[handPile(target)] === 0) {
+    const seen = s.operand(3) ? BOTH : 1 << peeker;
+    s.log.push(EV.PEEK, peeker, target, -1, -1, seen, 1 << peeker);
+    return next(s);
+  }
+  if (s.operand(2)) {
+    s.decide(peeker);
+    return true;
+  }
+  return drawCard(s);
+};
+
+const reveal: Starter = (s) => {
+  const seat = s.operand(0);
+  const hand = handPile(seat);
+  if (s.piles[hand] === 0) {
+    s.log.push(EV.SHOW, seat, 0, -1, 0, BOTH, BOTH);
+    return next(s);
+  }
+  if (s.operand(1)) return drawCard(s);
+  for (const t of s.pileCards(hand)) s.log.push(EV.SHOW, seat, 0, t, 0, BOTH, BOTH);
+  return next(s);
+};
+
+const swap: Starter = (s) => {
+  const first = s.operand(0);
+  const second = s.operand(1);
+  if (first === second || s.piles[handPile(first)] === 0 || s.piles[handPile(second)] === 0) {
+    s.log.push(EV.SKIP, -1, SKIP.SWAP, 0, 0, BOTH, BOTH);
+    return next(s);
+  }
+  s.r[R.STEP] = 0;
+  return drawCard(s);
+};
+
+const steal: Starter = (s) => {
+  const thief = s.seatOperand(s.operand(0));
+  const victim = s.operand(1);
+  if (thief === victim || s.piles[handPile(victim)] === 0) {
+    s.log.push(EV.SKIP, thief, SKIP.STEAL, 0, 0, BOTH, BOTH);
+    return next(s);
+  }
+  return drawCard(s);
+};
+
+const discard: Starter = (s) => {
+  const seat = s.operand(0);
+  if (s.r[R.STEP] >= s.operand(1) || s.piles[handPile(seat)] === 0) {
+    s.r[R.STEP] = 0;
+    return next(s);
+  }
+  if (s.operand(2)) {
+    s.decide(seat);
+    return true;
+  }
+  return drawCard(s);
+};
+
+const pay: Starter = (s) => {
+  const r = s.r;
+  const party = (v: number): number => (v === PARTY.POT ? -1 : v === PARTY.WINNER ? s.winner() : v);
+  const from = party(s.operand(1));
+  const to = party(s.operand(2));
+  if (from !== to) {
+    const held = from < 0 ? r[R.POT] : r[R.STACK + from];
+    const amount = s.operand(0) < 0 ? held : Math.min(s.operand(0), held);
+    s.transfer(from, to, amount, PAY_REASON.PAY);
+  }
+  return next(s);
+};
+
+const sidebet: Starter = (s) => {
+  s.decide(s.program.sidebets[s.operand(0)].seat);
+  return true;
+};
+
+const score: Starter = (s) => {
+  const seat = s.operand(0);
+  const delta = s.operand(1);
+  s.r[s.x(X.SCORE) + seat] += delta;
+  s.log.push(EV.SCORE, seat, delta, 0, 0, BOTH, BOTH);
+  return next(s);
+};
+
+/** The seat meeting an `assign` criterion, or -1 (a tie, or nobody qualifies). */
+function holderBy(s: InterpreterState, criterion: number, seat: number): number {
+  const r = s.r;
+  switch (criterion) {
+    case CRITERION.SEAT:
+      return seat;
+    case CRITERION.CHIP_LEADER:
+      return r[R.STACK] > r[R.STACK + 1] ? 0 : r[R.STACK + 1] > r[R.STACK] ? 1 : -1;
+    case CRITERION.HIGHEST: {
+      const h0 = s.highest(0);
+      const h1 = s.highest(1);
+      return h0 > h1 ? 0 : h1 > h0 ? 1 : -1;
+    }
+    default: {
+      // Lowest card: the smaller highest card among non-empty hands.
+      const e0 = s.piles[handPile(0)] === 0;
+      const e1 = s.piles[handPile(1)] === 0;
+      if (e0 || e1) return e0 && e1 ? -1 : e0 ? 1 : 0;
+      const h0 = s.highest(0);
+      const h1 = s.highest(1);
+      return h0 < h1 ? 0 : h1 < h0 ? 1 : -1;
+    }
+  }
+}
+
+const assign: Starter = (s) => {
+  const p = s.program;
+  const index = s.operand(0);
+  const holder = holderBy(s, s.operand(1), s.operand(2));
+  s.r[p.posBase + index] = holder;
+  if (!p.positions[index].hidden) s.log.push(EV.ASSIGN, holder, index, 0, 0, BOTH, BOTH);
+  else for (let seat = 0; seat < 2; seat++) s.log.push(EV.ASSIGN_HIDDEN, seat, index, holder === seat ? 1 : 0, 0, 1 << seat, 1 << seat);
+  return next(s);
+};
+
+const set: Starter = (s) => {
+  const p = s.program;
+  const variable = s.operand(0);
+  const value = p.ints[s.operand(1)](s, -1);
+  s.r[p.varBase + variable] = value;
+  s.log.push(EV.SET, -1, variable, value, 0, BOTH, BOTH);
+  return next(s);
+};
+
+/** Starters by opcode (the run loop handles the others inline). */
+export const START: (Starter | undefined)[] = [];
+START[OP.LOOP_INIT] = loopInit;
+START[OP.LOOP_TEST] = loopTest;
+START[OP.LOOP_NEXT] = loopNext;
+START[OP.END] = end;
+START[OP.VARBET] = varbet;
+START[OP.CHOICE] = choice;
+START[OP.WAGER] = wager;
+START[OP.MATCH] = match;
+START[OP.SIMUL] = firstOfTwo;
+START[OP.AUCTION] = firstOfTwo;
+START[OP.PEEK] = peek;
+START[OP.REVEAL] = reveal;
+START[OP.SWAP] = swap;
+START[OP.STEAL] = steal;
+START[OP.DISCARD] = discard;
+START[OP.PAY] = pay;
+START[OP.SIDEBET] = sidebet;
+START[OP.SCORE] = score;
+START[OP.ASSIGN] = assign;
+START[OP.SET] = set;
