@@ -1,15 +1,36 @@
 /**
  * A hand-written rulebook renderer in plain TypeScript (template literals, no Handlebars), the
  * baseline of `bench/render.ts`. It reads the same view model as the templates and must produce
- * the same text for the step kinds and metrics of Kuhn and Leduc (the bench checks that).
+ * the same text for games made of the step kinds and metrics of Kuhn and Leduc (shuffle, deal,
+ * ante, fixed betting; high card, pair with the board; no counters, positions or sub-phases):
+ * {@link directSupports} says which games those are, and the bench checks the text on them.
  */
-import type { GameIR } from '../../src/ir/schema.js';
+import type { GameIR, StepKind } from '../../src/ir/schema.js';
+import { allSteps } from '../../src/render/view/analysis.js';
 import { tidy } from '../../src/render/rulebook.js';
 import { buildRulebookView } from '../../src/render/view/rulebook.js';
 import type { PhaseView, ShowdownView, StepView } from '../../src/render/view/types.js';
 import { chips, englishList as list, plural } from '../../src/render/words.js';
 
 const cardWord = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** The step kinds this renderer knows. */
+const DIRECT_KINDS = new Set<StepKind>(['shuffle', 'deal', 'ante', 'betting']);
+
+/** Whether the direct renderer covers `ir` (Kuhn- and Leduc-like games only). */
+export function directSupports(ir: GameIR): boolean {
+  return (
+    allSteps(ir).every((s) => DIRECT_KINDS.has(s.kind)) &&
+    ir.showdown.metric !== 'sum-of-ranks' &&
+    ir.variables.length === 0 &&
+    ir.positions.length === 0 &&
+    ir.subphases.length === 0
+  );
+}
+
+const unsupported = (kind: string): never => {
+  throw new Error(`direct renderer: '${kind}' is not supported (check directSupports first)`);
+};
 
 function summary(s: StepView): string {
   switch (s.kind) {
@@ -21,6 +42,8 @@ function summary(s: StepView): string {
       return s.both ? `each seat antes ${chips(s.amount)}` : `${list(s.payers)} antes ${chips(s.amount)}`;
     case 'betting':
       return `a betting round (${s.first} first; ${s.canRaise ? `bets and raises of ${chips(s.betSize)}; at most ${s.raiseCap} bets and raises` : `bets of ${chips(s.betSize)}; no raises`})`;
+    default:
+      return unsupported(s.kind);
   }
 }
 
@@ -66,6 +89,8 @@ function detail(s: StepView): string {
       });
       return o;
     }
+    default:
+      return unsupported(s.kind);
   }
 }
 
@@ -82,17 +107,25 @@ function showdown(s: ShowdownView): string {
   let metric: string;
   if (s.metric === 'high-card') {
     metric = `- **Comparison (high card):** sort each hand from highest to lowest rank and compare the two hands card by card, starting with the highest cards: the first pair of cards of different rank decides, and the higher rank wins. If all compared cards are equal and one hand runs out of cards first, the hand with cards left wins; if both run out together, it is a tie. An empty hand loses to any hand with cards, and two empty hands tie. Suits never matter.\n${values}`;
-    if (s.handSize) metric += `- **In this game** each seat holds ${plural(s.handSize, 'card')} at the showdown${s.handSize === 1 ? ', so the higher card wins and two cards of equal rank tie' : ''}.\n`;
-  } else {
+    metric += s.handSize
+      ? `- **In this game** each seat holds ${plural(s.handSize, 'card')} at the showdown${s.handSize === 1 ? ', so the higher card wins and two cards of equal rank tie' : ''}.\n`
+      : '- **In this game** the hands can hold different numbers of cards at the showdown. Step by step: the two highest cards are compared first; if their ranks are equal, the next-highest cards are compared, and so on. When one hand runs out of cards while every compared pair was equal, the hand that still has a card wins that step and the game; when both run out together, the hands tie and the pot is split. An empty hand loses to any hand that has a card; two empty hands tie.\n';
+  } else if (s.metric === 'pair-with-board') {
     metric = `- **Comparison (pair with the board):** a seat has a pair when a card in its hand has the same rank as a card on ${s.board}. A seat with a pair beats a seat without one. If both seats have a pair, or neither has, the hands alone (without the cards on ${s.board}) are compared by high card: sort each hand from highest to lowest rank and compare card by card from the highest; the first pair of cards of different rank decides, and the higher rank wins. A hand that runs out of cards first while all compared cards are equal loses; two hands that run out together tie; an empty hand loses to any hand with cards. Suits never matter.\n${values}`;
     if (s.handSize)
       metric += `- **In this game** each seat holds ${plural(s.handSize, 'card')} and ${s.board} holds ${plural(s.boardSize, 'card')} at the showdown${s.handSize === 1 && s.boardSize === 1 ? ': a seat whose card has the rank of the board card wins; otherwise the higher card wins, and two cards of equal rank tie' : ''}.\n`;
+  } else {
+    return unsupported(s.metric);
   }
   return `## Showdown\n\nIf nobody has folded by the end of the last phase (${s.lastPhase}), the showdown follows.\n\n- Both hands are turned face up; both seats see them.\n${metric}- **Winner:** the seat with the better hand takes the whole pot.\n- **Ties:** when neither hand is better, the pot is split: each seat receives half of it, rounded down. If the pot holds an odd number of chips, the chip left over goes to one of the two seats chosen at random, each with probability 1/2.\n- The game then ends. A seat's result is its final stack minus its starting stack.\n`;
 }
 
-/** The rulebook of `ir` in Markdown, without Handlebars. */
+/**
+ * The rulebook of `ir` in Markdown, without Handlebars.
+ * @throws Error when `directSupports(ir)` is false
+ */
 export function renderRulebookDirect(ir: GameIR): string {
+  if (!directSupports(ir)) throw new Error(`direct renderer: '${ir.name}' uses steps it does not support`);
   const v = buildRulebookView(ir);
   const ov = v.overview;
   const vis = v.visibility;

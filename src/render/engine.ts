@@ -5,8 +5,8 @@
  *
  * Every `.hbs` file is registered as a partial named by its path without the extension
  * (`steps/deal`, `sections/overview`); `rulebook` and `prompt` are the two entry templates.
- * Partials under `summaries/` are inline phrases (used mid-sentence), so their file's final
- * newline is dropped.
+ * Partials under `summaries/`, `expr/` and `cond/` are inline phrases (used mid-sentence), so
+ * their file's final newline is dropped.
  * Compile options: `noEscape` (the output is Markdown or text, not HTML) and `strict` (a field
  * missing from the view model throws instead of printing nothing).
  */
@@ -19,8 +19,8 @@ import { chips, englishList, plural, wholeNumber } from './words.js';
 /** Directory of the templates. */
 export const TEMPLATE_DIR = fileURLToPath(new URL('../../src/render/templates/', import.meta.url));
 
-/** Partials under this folder are inline phrases: the final newline of the file is dropped. */
-const INLINE_DIR = 'summaries/';
+/** Partials under these folders are inline phrases: the final newline of the file is dropped. */
+const INLINE_DIRS = ['summaries/', 'expr/', 'cond/'];
 
 const COMPILE_OPTIONS: CompileOptions = { noEscape: true, strict: true };
 
@@ -67,6 +67,14 @@ function registerHelpers(hb: typeof Handlebars): void {
   hb.registerHelper('times', (a: unknown, b: unknown) => wholeNumber(a) * wholeNumber(b));
   hb.registerHelper('isNumber', (v: unknown) => typeof v === 'number' && Number.isFinite(v));
   hb.registerHelper('json', (v: unknown) => JSON.stringify(v));
+  hb.registerHelper('cap', (v: unknown) => {
+    if (typeof v !== 'string') throw new TypeError(`render: 'cap' needs text, got ${String(v)}`);
+    return v.charAt(0).toUpperCase() + v.slice(1);
+  });
+  // boolean helpers: the last argument is Handlebars' options object
+  hb.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean));
+  hb.registerHelper('and', (...args: unknown[]) => args.slice(0, -1).every(Boolean));
+  hb.registerHelper('not', (v: unknown) => !v);
 }
 
 /**
@@ -81,7 +89,7 @@ export function renderEngine(): RenderEngine {
   const compiled = new Map<string, HandlebarsTemplateDelegate>();
   for (const name of names) {
     let source = readFileSync(join(TEMPLATE_DIR, `${name}.hbs`), 'utf8');
-    if (name.startsWith(INLINE_DIR)) source = source.replace(/\r?\n$/, '');
+    if (INLINE_DIRS.some((d) => name.startsWith(d))) source = source.replace(/\r?\n$/, '');
     const template = hb.compile(source, COMPILE_OPTIONS);
     compiled.set(name, template);
     hb.registerPartial(name, template);

@@ -3,93 +3,66 @@
  * that a rendered rulebook states each of them.
  *
  * A fact is a phrase (or pattern) the rulebook must contain, read from the IR: every seat, card,
- * stack and phase name, every amount in chips, every option of every betting round, every
- * visibility rule and the showdown metric. Matching is done on the plain text (Markdown markup
- * removed, whitespace collapsed), so a fact does not depend on the output format.
+ * stack, phase and sub-phase name, every counter and position, every amount in chips, every
+ * option, every condition with its check (public or private), every visibility rule and the
+ * showdown rules. The facts of each step kind are in `facts-steps.ts`. Matching is done on the
+ * plain text (Markdown markup removed, whitespace collapsed), so a fact does not depend on the
+ * output format.
  */
-import type { GameIR, Showdown, ShowdownMetric, StepHandlers } from '../ir/schema.js';
+import type { GameIR, Showdown, ShowdownMetric } from '../ir/schema.js';
+import { fact, conditionWords, stepsFacts, type RulebookFact } from './facts-steps.js';
 import { markdownToText } from './markdown.js';
 import type { RenderFormat } from './rulebook.js';
-import { dispatchStep } from './view/steps.js';
-import { cardName, chips, plural } from './words.js';
+import { allSteps, conditionsOf, handsFixed, hasPrivateSteps, subphaseLayout } from './view/analysis.js';
+import { cardName, chips, englishList, humanize } from './words.js';
 
-/** One fact: what it is about, and the phrase or pattern that must appear. */
-export interface RulebookFact {
-  /** Where the fact comes from, e.g. `phase 3 (Betting), betting step: bet size`. */
-  topic: string;
-  /** A phrase that must appear verbatim, or a pattern that must match. */
-  must: string | RegExp;
-}
+export type { RulebookFact };
 
 /** The sections of a rulebook, in the order they must appear. */
 export const RULEBOOK_SECTIONS = ['Overview', 'Visibility', 'Sequence of Play', 'Phase Details', 'Showdown'] as const;
 
-const fact = (topic: string, must: string | RegExp): RulebookFact => ({ topic, must });
-
-function stepFacts(ir: GameIR, where: string): StepHandlers<RulebookFact[]> {
-  const seat = (s: number) => ir.seats[s];
-  const pile = (ref: { kind: string; seat?: number; name?: string }) =>
-    ref.kind === 'deck' ? 'the deck' : ref.kind === 'hand' ? `${seat(ref.seat ?? 0)}'s hand` : `the ${ref.name}`;
-  return {
-    shuffle: (s) => [fact(`${where}, shuffle`, `Shuffle ${pile(s.pile)}`)],
-    deal: (s) => {
-      const out = [fact(`${where}, deal: count and face`, `Deal ${plural(s.count, 'card')} ${s.faceUp ? 'face up' : 'face down'} from ${pile(s.from)}`)];
-      const toPublic = s.to.kind === 'pile' && ir.piles.some((p) => p.name === (s.to as { name: string }).name && p.visibility === 'public');
-      if (s.faceUp || toPublic) out.push(fact(`${where}, deal: visible to both seats`, /Both seats see the cards?\./));
-      else if (s.to.kind === 'each') out.push(fact(`${where}, deal: private to each seat`, /Each seat sees only its own cards?/));
-      else if (s.to.kind === 'hand') out.push(fact(`${where}, deal: private to the receiver`, `Only ${seat(s.to.seat)} sees`));
-      else out.push(fact(`${where}, deal: seen by nobody`, /Nobody sees the cards?/));
-      return out;
-    },
-    ante: (s) => [
-      fact(`${where}, ante: amount`, new RegExp(`antes ${chips(s.amount)}`)),
-      ...s.payers.map((p) => fact(`${where}, ante: payer ${seat(p)}`, `${seat(p)}`)),
-    ],
-    betting: (s) => [
-      fact(`${where}, betting: first to act`, `${seat(s.firstSeat)} acts first, then ${seat(1 - s.firstSeat)}`),
-      fact(
-        `${where}, betting: bet size`,
-        s.raiseCap > 1 ? `Every bet and every raise is ${chips(s.betSize)}` : `A bet is ${chips(s.betSize)}`,
-      ),
-      fact(
-        `${where}, betting: cap on bets and raises`,
-        s.raiseCap > 1 ? `At most ${s.raiseCap} bets and raises may be made in this round in total, the opening bet included` : `Only ${plural(s.raiseCap, 'bet')} may be made in this round, and there are no raises`,
-      ),
-      fact(`${where}, betting: option check`, 'check: put in nothing'),
-      fact(`${where}, betting: option bet`, `bet: put ${chips(s.betSize)} into the pot`),
-      fact(`${where}, betting: option fold`, 'fold: give up. The opponent takes the whole pot'),
-      fact(`${where}, betting: option call`, 'call: put in exactly enough chips to match'),
-      ...(s.raiseCap > 1 ? [fact(`${where}, betting: option raise`, `raise: put in enough chips to match plus ${chips(s.betSize)} more`)] : []),
-      fact(`${where}, betting: all-in call`, /cannot pay the whole call puts in its entire stack \(all-in\)/),
-      fact(`${where}, betting: end of round`, 'The round ends when both seats have acted and have put the same number of chips into the pot'),
-      fact(`${where}, betting: most chips per seat`, `A seat puts at most ${chips(s.betSize * s.raiseCap)} into the pot in this round`),
-    ],
-  };
-}
-
 function showdownFacts(ir: GameIR): RulebookFact[] {
-  const byMetric: { [M in ShowdownMetric]: (sd: Showdown) => RulebookFact[] } = {
-    'high-card': () => [fact('showdown metric: high card', 'Comparison (high card): sort each hand from highest to lowest rank')],
+  const rank = (i: number) => ir.deck.ranks[i].name;
+  const byMetric: { [M in ShowdownMetric]: (sd: Extract<Showdown, { metric: M }>) => RulebookFact[] } = {
+    'high-card': () => [
+      fact('showdown metric: high card', 'Comparison (high card): sort each hand from highest to lowest rank'),
+      fact('showdown: hands that run out', 'one hand runs out of cards first, the hand with cards left wins'),
+      fact('showdown: empty hand', 'An empty hand loses to any hand with cards, and two empty hands tie'),
+    ],
     'pair-with-board': (sd) => [
       fact('showdown metric: pair with the board', `Comparison (pair with the board): a seat has a pair when a card in its hand has the same rank as a card on the ${sd.board}`),
       fact('showdown metric: pair beats no pair', 'A seat with a pair beats a seat without one'),
       fact('showdown metric: otherwise high card', 'compared by high card'),
     ],
+    'sum-of-ranks': (sd) => [
+      fact('showdown metric: sum of ranks', 'Comparison (sum of ranks): each hand gets a total: the sum of the rank values of its cards'),
+      fact('showdown: higher total wins', 'The higher total wins; equal totals tie'),
+      ...sd.rules.map((r) =>
+        fact(
+          `showdown: ${r.points >= 0 ? 'bonus' : 'penalty'} for ${r.kind === 'pair' ? 'a pair of' : 'each'} ${rank(r.rank)}`,
+          `${r.points >= 0 ? 'Bonus: plus' : 'Penalty: minus'} ${Math.abs(r.points)} point${Math.abs(r.points) === 1 ? '' : 's'} ${r.kind === 'pair' ? `if the hand holds a pair of ${rank(r.rank)}` : `for each card of rank ${rank(r.rank)}`}`,
+        ),
+      ),
+      ...(allSteps(ir).some((s) => s.kind === 'score') ? [fact("showdown: scores added", "plus the seat's score")] : []),
+    ],
   };
+  const sd = ir.showdown;
+  const steps = allSteps(ir);
   return [
-    ...byMetric[ir.showdown.metric](ir.showdown),
+    ...(byMetric[sd.metric] as (x: Showdown) => RulebookFact[])(sd),
+    ...(sd.metric === 'high-card' && !handsFixed(ir)
+      ? [fact('showdown: next-highest cards on equal ranks', 'if their ranks are equal, the next-highest cards are compared, and so on')]
+      : []),
     ...ir.deck.ranks.map((r) => fact(`showdown: value of rank ${r.name}`, `${r.name} = ${r.value}`)),
+    ...(steps.some((s) => s.kind === 'sidebet') ? [fact('showdown: side bets settled first', 'Side bets first: every side bet that was accepted is settled now')] : []),
     fact('showdown: winner takes the pot', 'the seat with the better hand takes the whole pot'),
     fact('showdown: ties split the pot', 'the pot is split: each seat receives half of it, rounded down'),
     fact('showdown: odd chip', 'the chip left over goes to one of the two seats chosen at random'),
   ];
 }
 
-/**
- * The facts the rulebook of `ir` must state.
- * @returns facts in rulebook order (overview, visibility, sequence, phases, showdown)
- */
-export function rulebookFacts(ir: GameIR): RulebookFact[] {
+function overviewFacts(ir: GameIR): RulebookFact[] {
+  const steps = allSteps(ir);
   const out: RulebookFact[] = [fact('game name', ir.name)];
   ir.seats.forEach((s, i) => out.push(fact(`seat ${i + 1}`, `seat ${i + 1} is ${s}`)));
   out.push(
@@ -97,25 +70,87 @@ export function rulebookFacts(ir: GameIR): RulebookFact[] {
       'starting stacks',
       ir.stacks[0] === ir.stacks[1] ? `Starting stacks: ${chips(ir.stacks[0])} each` : `Starting stacks: ${ir.seats[0]} ${chips(ir.stacks[0])}, ${ir.seats[1]} ${chips(ir.stacks[1])}`,
     ),
+    fact('total chips', `stacks plus pot always total ${chips(ir.stacks[0] + ir.stacks[1])}`),
+    fact('pot', 'Pot: starts empty (0 chips)'),
   );
-  out.push(fact('total chips', `stacks plus pot always total ${chips(ir.stacks[0] + ir.stacks[1])}`));
-  out.push(fact('pot', 'Pot: starts empty (0 chips)'));
   for (const suit of ir.deck.suits) for (const r of ir.deck.ranks) out.push(fact(`deck card ${cardName(r.name, suit)}`, cardName(r.name, suit)));
   for (const p of ir.piles) out.push(fact(`pile ${p.name}: visibility`, `${p.name}: ${p.visibility === 'public' ? 'a public pile' : 'a hidden pile'}`));
-  out.push(
+  for (const v of ir.variables) out.push(fact(`counter ${v.name}: starting value`, `«${humanize(v.name)}» starts at ${v.initial}`));
+  for (const p of ir.positions)
+    out.push(
+      fact(
+        `position ${p.name}: visibility`,
+        `${humanize(p.name)} (${p.visibility === 'public' ? 'public: both seats are told who holds it' : 'hidden: each seat is told only whether it holds it itself'})`,
+      ),
+    );
+  if (steps.some((s) => s.kind === 'score')) out.push(fact('scores', 'each seat has a score that starts at 0'));
+  if (!handsFixed(ir)) out.push(fact('general rule: hand sizes', 'a hand has no size limit'));
+  if (steps.some((s) => s.kind === 'pay')) out.push(fact('general rule: payments clamped', 'Payments are clamped'));
+  if (steps.some((s) => s.kind === 'choice' && s.options.some((o) => o.cost > 0 && o.costChance >= 1)))
+    out.push(fact('general rule: costs of options', 'An option with a fixed cost is offered only when the seat can pay it'));
+  if (steps.some((s) => s.kind === 'choice' && s.options.some((o) => o.cost > 0 && o.costChance > 0 && o.costChance < 1)))
+    out.push(fact('general rule: chance costs', 'A chance cost (for example a 50% chance of paying 1 chip) is settled after the choice'));
+  if (steps.some((s) => !['shuffle', 'deal', 'ante', 'betting'].includes(s.kind))) out.push(fact('general rule: order of steps and skipped steps', 'A step that cannot be carried out'));
+  if (conditionsOf(ir).length > 0) out.push(fact('general rule: conditions', 'a condition is checked when its step is reached'));
+  if (steps.some((s) => s.kind === 'end' || s.kind === 'varbet')) out.push(fact('general rule: game end', 'the game ends at once when a seat folds or an end step is reached'));
+  return out;
+}
+
+function visibilityFacts(ir: GameIR): RulebookFact[] {
+  const steps = allSteps(ir);
+  const has = (pred: (s: (typeof steps)[number]) => boolean) => steps.some(pred);
+  const cond = conditionWords(ir);
+  const out: RulebookFact[] = [
     fact('visibility: hands are private', "the cards in a seat's hand are private"),
     fact('visibility: public numbers', 'the stacks, the pot, the number of cards left in the deck and the number of cards in each hand are public'),
     fact('visibility: actions announced', /is announced to both seats/),
     fact('visibility: condition checks', 'Condition checks:'),
-  );
-  ir.phases.forEach((p, i) => out.push(fact(`sequence of play: phase ${i + 1}`, `${i + 1}. ${p.name}:`)));
+  ];
+  if (has((s) => s.kind === 'simultaneous')) out.push(fact('visibility: secret simultaneous choices', "neither seat sees the other's pick until both are locked in"));
+  if (has((s) => s.kind === 'auction')) out.push(fact('visibility: sealed bids', 'each bid is secret until both bids are in'));
+  if (has((s) => s.kind === 'peek' && s.visibility === 'private')) out.push(fact('visibility: private peeks', 'Private peeks: only the peeking seat knows that the peek happened'));
+  if (has((s) => s.kind === 'peek' && s.visibility === 'occurrence'))
+    out.push(fact('visibility: announced peeks', 'both seats are told that the peek happened (the occurrence is public), but only the peeking seat sees the card (the content is private)'));
+  if (has((s) => s.kind === 'choice' && s.announce === 'private')) out.push(fact('visibility: private choices', 'the opponent is told only that a choice was made'));
+  if (ir.variables.length > 0) out.push(fact('visibility: counters public', 'both seats always know their values'));
+  if (hasPrivateSteps(ir)) out.push(fact('visibility: inferability of private steps', 'Privacy hides the identity of what happened, not that something happened'));
+  const seen = new Set<string>();
+  for (const c of conditionsOf(ir)) {
+    const use = { public: 'public check', private: 'private check', loop: 'early exit of a repeat', sidebet: 'side-bet condition' }[c.use];
+    const phrase = `${cond(c.cond)} (${use}`;
+    if (seen.has(phrase)) continue;
+    seen.add(phrase);
+    out.push(fact(`visibility: condition ${seen.size} listed with its check`, phrase));
+  }
+  return out;
+}
+
+/**
+ * The facts the rulebook of `ir` must state.
+ * @returns facts in rulebook order (overview, visibility, sequence, phases and sub-phases, showdown)
+ */
+export function rulebookFacts(ir: GameIR): RulebookFact[] {
+  const out = [...overviewFacts(ir), ...visibilityFacts(ir)];
+  ir.phases.forEach((p, i) => out.push(fact(`sequence of play: phase ${i + 1}`, `${i + 1}. ${humanize(p.name)}:`)));
   out.push(fact('sequence of play: showdown', `${ir.phases.length + 1}. Showdown:`));
+  const layout = subphaseLayout(ir);
   ir.phases.forEach((p, i) => {
     const where = `phase ${i + 1} (${p.name})`;
-    out.push(fact(`${where}: heading`, `Phase ${i + 1}: ${p.name}`));
-    const handlers = stepFacts(ir, where);
-    for (const step of p.steps) out.push(...dispatchStep(handlers, step));
+    out.push(fact(`${where}: heading`, `Phase ${i + 1}: ${humanize(p.name)}`));
+    out.push(...stepsFacts(ir, p.steps, where));
   });
+  for (const sp of ir.subphases) {
+    const where = `sub-phase ${sp.name}`;
+    const callers = (layout.callers.get(sp.name) ?? []).map(humanize);
+    out.push(fact(`${where}: heading`, `Sub-phase: ${humanize(sp.name)}${callers.length ? ` (called from ${englishList(callers)})` : ''}`));
+    out.push(
+      fact(
+        `${where}: play returns`,
+        callers.length === 0 ? 'No step calls this sub-phase' : callers.length === 1 ? `Play returns to ${callers[0]}, right after the call` : `Play returns to whichever of ${callers.join(' or ')} called it`,
+      ),
+    );
+    out.push(...stepsFacts(ir, sp.steps, where));
+  }
   out.push(...showdownFacts(ir));
   return out;
 }

@@ -7,6 +7,5 @@ export { renderTurnPrompt, buildPromptView, replyFor, type PromptView, type Prom
 export { rulebookFacts, checkRulebookFacts, normalizeRulebook, RULEBOOK_SECTIONS, type RulebookFact, type FactsReport } from './facts.js';
 export { renderDefects } from './defects.js';
 export { buildRulebookView } from './view/rulebook.js';
-export type { RulebookView, StepView, StepViewByKind, ShowdownView } from './view/types.js';
+export type { RulebookView, StepView, StepViewByKind, ShowdownView, CondView, IntExprView } from './view/types.js';
 export { STEP_KINDS } from './view/steps.js';
-export { markdownToText, escapeMarkdown } from './markdown.js';

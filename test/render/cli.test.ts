@@ -15,6 +15,11 @@ describe('gbgc render', () => {
       expect(r.stdout).toBe(golden(`${name}.md`));
     }
   });
+  it('prints the rulebook of the seed game', async () => {
+    const r = await runCli(['render', 'examples/genstrat-4643.gbg']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(golden('genstrat-4643.md'));
+  });
   it('--format txt prints plain text', async () => {
     const r = await runCli(['render', 'examples/leduc.gbg', '--format', 'txt']);
     expect(r.code).toBe(0);

@@ -36,17 +36,18 @@ const FACING_BET: Observation = {
 
 describe('turn prompt of a hand-written observation', () => {
   const md = renderTurnPrompt(FACING_BET);
-  it('states phase, hand, public cards, numbers and positions', () => {
+  it('states phase (humanized), hand, public cards, numbers and seats', () => {
     expect(md.split('\n')[0]).toBe('# Your turn');
     expect(md).toContain('You are **Alice** (seat 1); your opponent is **Bob** (seat 2).');
-    expect(md).toContain('- **Phase:** FirstRound');
+    expect(md).toContain('- **Phase:** First Round');
     expect(md).toContain('- **Your hand:** K of hearts');
     expect(md).toContain('- **Public cards on the board:** none yet');
     expect(md).toContain('- **Cards left in the deck:** 4');
     expect(md).toContain('- **Cards in hand:** Alice 1, Bob 1');
     expect(md).toContain('- **Stacks:** Alice 99 chips, Bob 97 chips');
     expect(md).toContain('- **Pot:** 4 chips');
-    expect(md).toContain('- **Positions:** seat 1 is Alice, seat 2 is Bob');
+    expect(md).toContain('- **Seats:** seat 1 is Alice, seat 2 is Bob');
+    expect(md).not.toMatch(/Counters|Position|Scores/);
   });
   it('lists the log in order and the numbered menu with the reply of each option', () => {
     expect(md).toContain('1. Alice is dealt K of hearts.\n2. Bob is dealt a card, face down.\n3. Bob bets 2 chips.');
@@ -74,7 +75,7 @@ describe('turn prompt of a hand-written observation', () => {
   });
   it('quotes option names as JSON and rejects an impossible seat', () => {
     const v = buildPromptView({ ...FACING_BET, decision: { prompt: 'p', menu: [{ action: 0, label: 'say "hi"' }] } });
-    expect(v.decision?.options[0]).toEqual({ number: 1, label: 'say "hi"', reply: '{"action": "say \\"hi\\""}', cost: null });
+    expect(v.decision?.options[0]).toEqual({ number: 1, label: 'say "hi"', reply: '{"action": "say \\"hi\\""}', cost: null, range: null });
     expect(() => buildPromptView({ ...FACING_BET, seat: 2 })).toThrow(TypeError);
   });
 });

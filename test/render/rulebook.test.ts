@@ -29,6 +29,9 @@ describe('rulebook golden files', () => {
       golden(`${name}.txt`, renderRulebook(ir, 'txt'));
     });
   }
+  it('genstrat-4643.md matches (the seed rulebook game, compiled from its example)', () => {
+    golden('genstrat-4643.md', renderRulebook(loadGame('examples/genstrat-4643.gbg').ir, 'md'));
+  });
 });
 
 describe('rulebook of the examples', () => {
@@ -90,6 +93,12 @@ describe('rulebook content', () => {
   it('lists every card of the deck and the rank values', () => {
     expect(leduc).toContain('6 cards: J of hearts, Q of hearts, K of hearts, J of spades, Q of spades and K of spades.');
     expect(leduc).toContain('J = 11, Q = 12, K = 13');
+  });
+  it('humanizes phase names the same way everywhere', () => {
+    expect(leduc).toContain('### Phase 3: First Round');
+    expect(leduc).toContain('3. **First Round:** a betting round');
+    expect(leduc).toContain('Play moves on to **Second Round**.');
+    expect(leduc).not.toMatch(/FirstRound|SecondRound/);
   });
   it('states the Leduc showdown shortcut and the Kuhn one', () => {
     expect(leduc).toContain('a seat whose card has the rank of the board card wins; otherwise the higher card wins');

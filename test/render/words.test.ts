@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardName, chips, englishList, plural } from '../../src/render/words.js';
+import { cardName, chips, englishList, humanize, percent, plural, withArticle } from '../../src/render/words.js';
 import { escapeMarkdown, markdownToText } from '../../src/render/markdown.js';
 import { renderDefects } from '../../src/render/defects.js';
 
@@ -22,6 +22,28 @@ describe('words', () => {
     expect(englishList(['Alice'])).toBe('Alice');
     expect(englishList(['Alice', 'Bob'])).toBe('Alice and Bob');
     expect(englishList(['J', 'Q', 'K'], 'or')).toBe('J, Q or K');
+  });
+  it('humanizes IR names by one rule', () => {
+    expect(humanize('BobFoldOrCall2')).toBe('Bob Fold Or Call 2');
+    expect(humanize('VariableBettingRound1')).toBe('Variable Betting Round 1');
+    expect(humanize('PostBetting')).toBe('Post Betting');
+    expect(humanize('betRound')).toBe('bet round');
+    expect(humanize('Setup')).toBe('Setup');
+    expect(humanize('IRDraw')).toBe('IR Draw');
+    expect(humanize('round_2b')).toBe('round 2 b');
+    expect(humanize('Round10')).toBe('Round 10');
+  });
+  it('picks the article by sound, and prints probabilities as percentages', () => {
+    expect(withArticle('K')).toBe('a K');
+    expect(withArticle('A')).toBe('an A');
+    expect(withArticle('8')).toBe('an 8');
+    expect(withArticle('10')).toBe('a 10');
+    expect(withArticle('Ace')).toBe('an Ace');
+    expect(withArticle('Jack')).toBe('a Jack');
+    expect(percent(0.5)).toBe('50%');
+    expect(percent(0.125)).toBe('12.5%');
+    expect(percent(1 / 3)).toBe('33.33%');
+    expect(() => percent(1.5)).toThrow(TypeError);
   });
   it('names cards like the interpreter does', () => {
     expect(cardName('K', 'hearts')).toBe('K of hearts');

@@ -2,24 +2,26 @@
  * Build the rulebook's view model from a game's IR. Everything the rulebook states comes from
  * here: amounts, names and counts are read from the IR, never written into the templates.
  */
-import type { GameIR, Showdown, ShowdownMetric, StepKind } from '../../ir/schema.js';
+import type { GameIR, Showdown, ShowdownMetric, Step, StepKind } from '../../ir/schema.js';
 import { escapeMarkdown } from '../markdown.js';
 import { cardName } from '../words.js';
+import { allSteps, conditionsOf, deckDrawBound, handsFixed, hasPrivateSteps, intKindsUsed, kindsUsed, payoutBound, subphaseLayout } from './analysis.js';
 import { viewContext, type ViewContext } from './context.js';
-import { STEP_KINDS, stepView, stepViewBuilders } from './steps.js';
+import { exprViewBuilders } from './expr.js';
+import { STEP_KINDS, stepView, stepViewBuilders, type StepViewBuilders } from './steps.js';
 import type {
+  ConditionCheckView,
   OverviewView,
   PhaseView,
   RulebookView,
   SequenceItemView,
   ShowdownViewByMetric,
+  SubPhaseView,
   VisibilityView,
 } from './types.js';
 
-/** Card counts that the phases fix, when every deal is fulfilled. */
+/** Card counts that the top-level deals fix, when every deal is fulfilled. */
 interface DealTotals {
-  /** Cards dealt from the deck over the game. */
-  fromDeck: number;
   /** Cards each seat's hand receives. */
   hand: [number, number];
   /** Cards each shared pile receives, by name. */
@@ -29,13 +31,11 @@ interface DealTotals {
 }
 
 function dealTotals(ir: GameIR): DealTotals {
-  const t: DealTotals = { fromDeck: 0, hand: [0, 0], pile: new Map(), otherSources: false };
+  const t: DealTotals = { hand: [0, 0], pile: new Map(), otherSources: false };
   for (const phase of ir.phases) {
     for (const step of phase.steps) {
       if (step.kind !== 'deal') continue;
-      const n = step.to.kind === 'each' ? 2 * step.count : step.count;
-      if (step.from.kind === 'deck') t.fromDeck += n;
-      else t.otherSources = true;
+      if (step.from.kind !== 'deck') t.otherSources = true;
       if (step.to.kind === 'each') {
         t.hand[0] += step.count;
         t.hand[1] += step.count;
@@ -46,50 +46,84 @@ function dealTotals(ir: GameIR): DealTotals {
   return t;
 }
 
-/** The most chips each seat can put into the pot: its antes plus every betting round at its cap. */
-function maxCommitments(ir: GameIR): [number, number] {
-  const m: [number, number] = [0, 0];
-  for (const phase of ir.phases) {
-    for (const step of phase.steps) {
-      if (step.kind === 'ante') for (const s of step.payers) m[s] += step.amount;
-      if (step.kind === 'betting') {
-        m[0] += step.betSize * step.raiseCap;
-        m[1] += step.betSize * step.raiseCap;
-      }
-    }
-  }
-  return m;
+/** The kinds of Kuhn and Leduc; any other kind brings the general rules of the extended language. */
+const BASIC_KINDS = new Set<StepKind>(['shuffle', 'deal', 'ante', 'betting']);
+
+/** What a game uses, read once from all of its steps. */
+interface GameFeatures {
+  steps: Step[];
+  kinds: Set<StepKind>;
+  has: (pred: (s: Step) => boolean) => boolean;
 }
 
-function presentKinds(ir: GameIR): { [K in StepKind]: boolean } {
-  const used = new Set(ir.phases.flatMap((p) => p.steps.map((s) => s.kind)));
-  return Object.fromEntries(STEP_KINDS.map((k) => [k, used.has(k)])) as { [K in StepKind]: boolean };
+function features(ir: GameIR): GameFeatures {
+  const steps = allSteps(ir);
+  return { steps, kinds: kindsUsed(ir, steps), has: (pred) => steps.some(pred) };
 }
 
 /** The seat that opens every betting round, or null when rounds differ or there is none. */
-function firstToAct(ir: GameIR, ctx: ViewContext): string | null {
-  const firsts = new Set(ir.phases.flatMap((p) => p.steps.flatMap((s) => (s.kind === 'betting' ? [s.firstSeat] : []))));
+function firstToAct(f: GameFeatures, ctx: ViewContext): string | null {
+  const firsts = new Set(f.steps.flatMap((s) => (s.kind === 'betting' || s.kind === 'varbet' ? [s.firstSeat] : [])));
   return firsts.size === 1 ? ctx.seat([...firsts][0]) : null;
 }
 
 /** Words for everything announced to both seats, in the order a game meets them. */
-function announcedActions(ir: GameIR): string[] {
-  const steps = ir.phases.flatMap((p) => p.steps);
+function announcedActions(f: GameFeatures): string[] {
   const words: string[] = [];
   const add = (...w: string[]) => w.forEach((x) => words.includes(x) || words.push(x));
-  for (const step of steps) {
-    if (step.kind === 'shuffle') add('shuffle');
-    if (step.kind === 'deal') add('deal');
-    if (step.kind === 'ante') add('ante');
-    if (step.kind === 'betting') add('check', 'bet', 'call', 'fold');
+  for (const s of f.steps) {
+    switch (s.kind) {
+      case 'shuffle':
+      case 'deal':
+      case 'ante':
+      case 'wager':
+      case 'match':
+      case 'reveal':
+        add(s.kind);
+        break;
+      case 'betting':
+      case 'varbet':
+        add('check', 'bet', 'call', 'fold');
+        break;
+      case 'choice':
+        if (s.announce === 'public') add('public choice');
+        break;
+      case 'pay':
+        add('payment');
+        break;
+      case 'sidebet':
+        add('side-bet answer');
+        break;
+      case 'score':
+        add('score change');
+        break;
+      case 'set':
+        add('counter change');
+        break;
+      case 'swap':
+      case 'steal':
+        if (s.visibility === 'public') add(`public ${s.kind}`);
+        break;
+      case 'discard':
+        if (s.faceUp) add('face-up discard');
+        break;
+      case 'end':
+        add('game end');
+        break;
+      default:
+        break;
+    }
   }
-  if (steps.some((s) => s.kind === 'betting' && s.raiseCap > 1)) words.splice(words.indexOf('fold'), 0, 'raise');
+  if (f.has((s) => s.kind === 'betting' && s.raiseCap > 1)) words.splice(words.indexOf('fold'), 0, 'raise');
   return words;
 }
 
-function overview(ir: GameIR, ctx: ViewContext, totals: DealTotals): OverviewView {
+function overview(ir: GameIR, ctx: ViewContext, f: GameFeatures): OverviewView {
   const deckSize = ir.deck.ranks.length * ir.deck.suits.length * ir.deck.copies;
-  const commit = maxCommitments(ir);
+  const drawn = deckDrawBound(ir);
+  const payout = payoutBound(ir);
+  const counters = new Set(f.steps.flatMap((s) => (s.kind === 'repeat' ? [s.counter] : [])));
+  const ints = intKindsUsed(ir, f.steps);
   return {
     seats: ir.seats.map((_, i) => ({ number: i + 1, name: ctx.seats[i], stack: ir.stacks[i] })),
     seatNames: [...ctx.seats],
@@ -104,91 +138,151 @@ function overview(ir: GameIR, ctx: ViewContext, totals: DealTotals): OverviewVie
     stackEach: ir.stacks[0] === ir.stacks[1] ? ir.stacks[0] : null,
     totalChips: ir.stacks[0] + ir.stacks[1],
     piles: ir.piles.map((p) => ({ name: escapeMarkdown(p.name), public: p.visibility === 'public' })),
-    cardsDealt: totals.fromDeck,
-    deckSuffices: !totals.otherSources && totals.fromDeck <= deckSize,
-    maxCommitment: Math.max(commit[0], commit[1]),
-    stacksSuffice: ir.stacks[0] >= commit[0] && ir.stacks[1] >= commit[1],
-    present: presentKinds(ir),
-    firstToAct: firstToAct(ir, ctx),
-    lastPhase: escapeMarkdown(ir.phases[ir.phases.length - 1].name),
+    variables: ir.variables.map((v) => ({ name: ctx.variable(v.name), initial: v.initial, counter: counters.has(v.name) })),
+    positions: ir.positions.map((p) => ({ name: ctx.position(p.name), public: p.visibility === 'public' })),
+    cardsDealt: Number.isFinite(drawn) ? drawn : 0,
+    deckSuffices: drawn <= deckSize,
+    maxCommitment: Number.isFinite(payout[0]) && Number.isFinite(payout[1]) ? Math.max(payout[0], payout[1]) : 0,
+    stacksSuffice: ir.stacks[0] >= payout[0] && ir.stacks[1] >= payout[1],
+    onlyAntesAndBetting: [...f.kinds].every((k) => BASIC_KINDS.has(k)),
+    present: Object.fromEntries(STEP_KINDS.map((k) => [k, f.kinds.has(k)])) as { [K in StepKind]: boolean },
+    extended: [...f.kinds].some((k) => !BASIC_KINDS.has(k)),
+    hasPrivate: hasPrivateSteps(ir, f.steps),
+    highestUsed: ints.has('highest') || f.has((s) => s.kind === 'assign' && (s.criterion.kind === 'highest-card' || s.criterion.kind === 'lowest-card')),
+    handsChange: !handsFixed(ir, f.steps),
+    randomPicks: f.has((s) => (s.kind === 'peek' && s.pick === 'random') || (s.kind === 'reveal' && s.what === 'random') || s.kind === 'swap' || s.kind === 'steal' || (s.kind === 'discard' && s.pick === 'random')),
+    endsEarly: f.kinds.has('end') || f.kinds.has('varbet'),
+    firstToAct: firstToAct(f, ctx),
+    lastPhase: ctx.phaseName(ir.phases[ir.phases.length - 1].name),
+    scoresCounted: ir.showdown.metric === 'sum-of-ranks',
+    costs: {
+      certain: f.has((s) => s.kind === 'choice' && s.options.some((o) => o.cost > 0 && o.costChance >= 1)),
+      chance: f.has((s) => s.kind === 'choice' && s.options.some((o) => o.cost > 0 && o.costChance > 0 && o.costChance < 1)),
+    },
   };
 }
 
-function visibility(ir: GameIR, ctx: ViewContext): VisibilityView {
+function visibility(ir: GameIR, ctx: ViewContext, f: GameFeatures, ov: OverviewView): VisibilityView {
   const faceUp: string[] = [];
   let faceDownToHands = false;
-  for (const phase of ir.phases) {
-    for (const step of phase.steps) {
-      if (step.kind !== 'deal') continue;
-      const toPublicPile = step.to.kind === 'pile' && ctx.pileIsPublic(step.to.name);
-      if (step.faceUp || toPublicPile) {
-        const where = step.to.kind === 'each' ? 'each seat' : ctx.pileLabel(step.to);
-        if (!faceUp.includes(where)) faceUp.push(where);
-      } else if (step.to.kind !== 'pile') faceDownToHands = true;
-    }
+  for (const step of f.steps) {
+    if (step.kind !== 'deal') continue;
+    const toPublicPile = step.to.kind === 'pile' && ctx.pileIsPublic(step.to.name);
+    if (step.faceUp || toPublicPile) {
+      const where = step.to.kind === 'each' ? 'each seat' : step.to.kind === 'winner' ? "the winner's hand" : ctx.pileLabel(step.to);
+      if (!faceUp.includes(where)) faceUp.push(where);
+    } else if (step.to.kind !== 'pile') faceDownToHands = true;
+  }
+  const expr = exprViewBuilders(ctx);
+  const seen = new Set<string>();
+  const conditionChecks: ConditionCheckView[] = [];
+  const uses = conditionsOf(ir, f.steps);
+  for (const c of uses) {
+    const key = `${c.use} ${JSON.stringify(c.cond)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    conditionChecks.push({ cond: expr.cond(c.cond), use: c.use });
   }
   return {
     seatNames: [...ctx.seats],
     faceUp,
     faceDownToHands,
-    piles: ir.piles.map((p) => ({ name: escapeMarkdown(p.name), public: p.visibility === 'public' })),
-    announced: announcedActions(ir),
-    conditionChecks: [],
+    piles: ov.piles,
+    variables: ov.variables,
+    positions: ov.positions,
+    publicPositions: ov.positions.some((p) => p.public),
+    announced: announcedActions(f),
+    conditionChecks,
+    hasPrivate: ov.hasPrivate,
+    anyPublicCheck: uses.some((u) => u.use === 'public'),
+    anyPrivateCheck: uses.some((u) => u.use === 'private'),
+    publicChoices: f.has((s) => s.kind === 'choice' && s.announce === 'public'),
+    privateChoices: f.has((s) => s.kind === 'choice' && s.announce === 'private'),
+    simultaneous: f.kinds.has('simultaneous'),
+    auction: f.kinds.has('auction'),
+    wagers: f.kinds.has('wager') || f.kinds.has('varbet'),
+    sideBets: f.kinds.has('sidebet'),
+    privatePeeks: f.has((s) => s.kind === 'peek' && s.visibility === 'private'),
+    occurrencePeeks: f.has((s) => s.kind === 'peek' && s.visibility === 'occurrence'),
+    reveals: f.kinds.has('reveal'),
+    swaps: f.kinds.has('swap'),
+    steals: f.kinds.has('steal'),
+    discardsUp: f.has((s) => s.kind === 'discard' && s.faceUp),
+    discardsDown: f.has((s) => s.kind === 'discard' && !s.faceUp),
+    laterDraws: ov.handsChange || f.kinds.has('swap'),
   };
 }
 
-type ShowdownBuilders = { [M in ShowdownMetric]: (sd: Showdown) => ShowdownViewByMetric[M] };
+type ShowdownBuilders = { [M in ShowdownMetric]: (sd: Extract<Showdown, { metric: M }>) => ShowdownViewByMetric[M] };
 
-function showdownView(ir: GameIR, ctx: ViewContext, totals: DealTotals, deckSuffices: boolean) {
-  const fixed = deckSuffices && !totals.otherSources;
+function showdownView(ir: GameIR, ctx: ViewContext, f: GameFeatures, ov: OverviewView) {
+  const totals = dealTotals(ir);
+  const fixed = ov.deckSuffices && !totals.otherSources && !ov.handsChange;
   const base = {
     ranks: ir.deck.ranks.map((r) => ({ name: escapeMarkdown(r.name), value: r.value })),
     handSize: fixed && totals.hand[0] === totals.hand[1] ? totals.hand[0] : null,
-    lastPhase: escapeMarkdown(ir.phases[ir.phases.length - 1].name),
+    lastPhase: ov.lastPhase,
     seatNames: [...ctx.seats],
+    endsEarly: ov.endsEarly,
+    sideBets: f.kinds.has('sidebet'),
+    cardsMove: ov.handsChange || f.kinds.has('swap'),
   };
   const builders: ShowdownBuilders = {
     'high-card': () => ({ metric: 'high-card', partial: 'showdown/high-card', ...base }),
-    'pair-with-board': (sd) => {
-      if (sd.board === undefined) throw new Error("render: showdown 'pair-with-board' needs a board pile (the IR should have been validated)");
-      return {
-        metric: 'pair-with-board',
-        partial: 'showdown/pair-with-board',
-        ...base,
-        board: `the ${escapeMarkdown(sd.board)}`,
-        boardSize: fixed ? (totals.pile.get(sd.board) ?? 0) : null,
-      };
-    },
+    'pair-with-board': (sd) => ({
+      metric: 'pair-with-board',
+      partial: 'showdown/pair-with-board',
+      ...base,
+      board: `the ${escapeMarkdown(sd.board)}`,
+      boardSize: fixed ? (totals.pile.get(sd.board) ?? 0) : null,
+    }),
+    'sum-of-ranks': (sd) => ({
+      metric: 'sum-of-ranks',
+      partial: 'showdown/sum-of-ranks',
+      ...base,
+      rules: sd.rules.map((r) => ({ points: Math.abs(r.points), bonus: r.points >= 0, rank: ctx.rank(r.rank), pair: r.kind === 'pair' })),
+      scores: f.kinds.has('score'),
+    }),
   };
-  return (builders[ir.showdown.metric] as (sd: Showdown) => ShowdownViewByMetric[ShowdownMetric])(ir.showdown);
+  const sd = ir.showdown;
+  return (builders[sd.metric] as (x: Showdown) => ShowdownViewByMetric[ShowdownMetric])(sd);
+}
+
+function subPhaseView(ctx: ViewContext, builders: StepViewBuilders, ir: GameIR, name: string, callers: string[]): SubPhaseView {
+  const p = ir.subphases.find((x) => x.name === name);
+  if (!p) throw new Error(`render: unknown sub-phase '${name}' (the IR should have been validated)`);
+  const from = callers.map((c) => ctx.phaseName(c));
+  return { name: ctx.phaseName(name), steps: p.steps.map((s) => stepView(builders, s)), calledFrom: from, returnsTo: from };
 }
 
 /**
  * The rulebook's view model.
- * @throws Error only on an IR that `validateIR` would reject (unknown pile, missing board).
+ * @throws Error only on an IR that `validateIR` would reject (unknown pile, position or sub-phase).
  */
 export function buildRulebookView(ir: GameIR): RulebookView {
   const ctx = viewContext(ir);
   const builders = stepViewBuilders(ctx);
-  const totals = dealTotals(ir);
-  const ov = overview(ir, ctx, totals);
+  const f = features(ir);
+  const ov = overview(ir, ctx, f);
+  const layout = subphaseLayout(ir);
+  const sub = (name: string) => subPhaseView(ctx, builders, ir, name, layout.callers.get(name) ?? []);
   const phases: PhaseView[] = ir.phases.map((p, i) => ({
     number: i + 1,
-    name: escapeMarkdown(p.name),
+    name: ctx.phaseName(p.name),
     steps: p.steps.map((s) => stepView(builders, s)),
-    subPhases: [],
-    calledFrom: [],
-    returnsTo: null,
-    next: i + 1 < ir.phases.length ? escapeMarkdown(ir.phases[i + 1].name) : null,
+    subPhases: layout.under[i].map(sub),
+    next: i + 1 < ir.phases.length ? ctx.phaseName(ir.phases[i + 1].name) : null,
   }));
   const sequence: SequenceItemView[] = phases.map((p) => ({ number: p.number, name: p.name, steps: p.steps }));
   return {
     title: escapeMarkdown(ir.name),
     origin: ir.origin ? { ...ir.origin, generator: escapeMarkdown(ir.origin.generator), builderVersion: escapeMarkdown(ir.origin.builderVersion) } : null,
     overview: ov,
-    visibility: visibility(ir, ctx),
+    visibility: visibility(ir, ctx, f, ov),
     sequence,
     phases,
-    showdown: showdownView(ir, ctx, totals, ov.deckSuffices),
+    orphans: layout.unreached.map(sub),
+    showdown: showdownView(ir, ctx, f, ov),
+    endsEarly: ov.endsEarly,
   };
 }

@@ -3,9 +3,16 @@
  * uses is present (templates run in Handlebars' strict mode, where a missing field throws), so
  * "absent" is spelled `null`, `false` or `[]`, never `undefined`.
  *
- * Names (seats, phases, piles, cards) are already Markdown-escaped; amounts are whole chips.
+ * Names (seats, phases, piles, cards) are already Markdown-escaped, and phase, sub-phase,
+ * variable and position names humanized (`words.humanize`); amounts are whole chips. The views
+ * of the steps are in `step-types.ts`, those of expressions in `expr-types.ts`.
  */
 import type { ShowdownMetric, StepKind } from '../../ir/schema.js';
+import type { CondView } from './expr-types.js';
+import type { StepView } from './step-types.js';
+
+export type * from './step-types.js';
+export type * from './expr-types.js';
 
 /** A seat as the rulebook names it. */
 export interface SeatView {
@@ -29,6 +36,20 @@ export interface PileView {
   public: boolean;
 }
 
+/** A variable: `«bet round»`, its starting value, and whether a loop counts its rounds with it. */
+export interface VariableView {
+  name: string;
+  initial: number;
+  counter: boolean;
+}
+
+/** A position (role). */
+export interface PositionView {
+  name: string;
+  /** Both seats are told the holder; else each seat is told only whether it holds it. */
+  public: boolean;
+}
+
 export interface OverviewView {
   seats: SeatView[];
   /** Every seat's name, in seat order. */
@@ -48,21 +69,48 @@ export interface OverviewView {
   /** Stacks plus pot, in chips: constant through the game. */
   totalChips: number;
   piles: PileView[];
-  /** Cards dealt over a whole game (when every deal is fulfilled). */
+  variables: VariableView[];
+  positions: PositionView[];
+  /** Cards dealt from the deck over a whole game, at most. */
   cardsDealt: number;
   /** Whether the deck always holds enough cards for every deal. */
   deckSuffices: boolean;
   /**
-   * The most chips a seat can put into the pot over the whole game (antes plus every betting
-   * round at its cap), and whether every starting stack covers it.
+   * The most chips a seat can pay out over the whole game, and whether every starting stack
+   * covers it (then no seat ever runs short).
    */
   maxCommitment: number;
   stacksSuffice: boolean;
-  /** Step kinds that occur in the game, for the general rules that apply only to them. */
+  /** Only antes and betting rounds move chips (the commitment is "every ante plus every betting round at its limit"). */
+  onlyAntesAndBetting: boolean;
+  /** Step kinds that occur in the game (phases and sub-phases), for the general rules that apply only to them. */
   present: { [K in StepKind]: boolean };
+  /** Some step kind beyond shuffle, deal, ante and fixed betting occurs (the general rules for them apply). */
+  extended: boolean;
+  /** Something is hidden from a seat besides the opponent's cards (private checks, choices, peeks, secret picks, hidden positions). */
+  hasPrivate: boolean;
+  /** A condition compares highest-ranked cards (an empty hand counts as 0). */
+  highestUsed: boolean;
+  /** Hands can change size after the deal (draws, discards, steals). */
+  handsChange: boolean;
+  /** Some step picks a card at random (peek, reveal, swap, steal, random discard). */
+  randomPicks: boolean;
+  /** The game can end before the showdown other than by a fold in a fixed betting round. */
+  endsEarly: boolean;
   /** The seat that opens every betting round, when it is the same in all of them; else null. */
   firstToAct: string | null;
   lastPhase: string;
+  /** Some choice option has a fixed cost (`certain`) or a cost due with some probability (`chance`). */
+  costs: { certain: boolean; chance: boolean };
+  /** The showdown adds the seats' scores. */
+  scoresCounted: boolean;
+}
+
+/** A condition as the Visibility section lists it. */
+export interface ConditionCheckView {
+  cond: CondView;
+  /** `public`/`private` check, a loop's early exit (`loop`), or a side bet's condition (`sidebet`). */
+  use: 'public' | 'private' | 'loop' | 'sidebet';
 }
 
 export interface VisibilityView {
@@ -72,10 +120,32 @@ export interface VisibilityView {
   /** Face-down deals to hands. */
   faceDownToHands: boolean;
   piles: PileView[];
+  variables: VariableView[];
+  positions: PositionView[];
+  /** Some position is public (its holder is a public fact). */
+  publicPositions: boolean;
   /** What is announced to both seats, as words for a list: `shuffle`, `deal`, `ante`, `check`, … */
   announced: string[];
-  /** Condition checks, with whether each is announced. Empty while the IR has no conditional steps. */
-  conditionChecks: { text: string; public: boolean }[];
+  /** Every distinct condition, with how it is checked. Empty when the game has no conditions. */
+  conditionChecks: ConditionCheckView[];
+  hasPrivate: boolean;
+  anyPublicCheck: boolean;
+  anyPrivateCheck: boolean;
+  publicChoices: boolean;
+  privateChoices: boolean;
+  simultaneous: boolean;
+  auction: boolean;
+  wagers: boolean;
+  sideBets: boolean;
+  privatePeeks: boolean;
+  occurrencePeeks: boolean;
+  reveals: boolean;
+  swaps: boolean;
+  steals: boolean;
+  discardsUp: boolean;
+  discardsDown: boolean;
+  /** Cards can reach a hand after the first deal (draws, steals, swaps): the opponent sees only the count change. */
+  laterDraws: boolean;
 }
 
 /** One line of the Sequence of Play. */
@@ -85,99 +155,25 @@ export interface SequenceItemView {
   steps: StepView[];
 }
 
-/**
- * A phase or sub-phase of Phase Details. `calledFrom` and `returnsTo` describe sub-phases
- * (named step lists that other steps call); top-level phases have `calledFrom: []` and name the
- * phase that follows in `next`.
- */
+/** A sub-phase: a named step list that steps `call`; play returns to the caller. */
+export interface SubPhaseView {
+  name: string;
+  steps: StepView[];
+  /** Phases and sub-phases whose steps call it (humanized). */
+  calledFrom: string[];
+  /** Where play goes afterwards: the callers (humanized); empty when nothing calls it. */
+  returnsTo: string[];
+}
+
+/** A top-level phase of Phase Details, followed by the sub-phases it reaches first. */
 export interface PhaseView {
   number: number;
   name: string;
   steps: StepView[];
-  subPhases: PhaseView[];
-  calledFrom: string[];
-  returnsTo: string | null;
+  subPhases: SubPhaseView[];
   /** Name of the next phase, or null when the showdown follows. */
   next: string | null;
 }
-
-interface StepViewBase<K extends StepKind> {
-  kind: K;
-  /** Partial that renders the step in Phase Details, e.g. `steps/deal`. */
-  partial: `steps/${K}`;
-  /** Partial that renders the step's short form in Sequence of Play, e.g. `summaries/deal`. */
-  summary: `summaries/${K}`;
-}
-
-export interface ShuffleView extends StepViewBase<'shuffle'> {
-  /** `the deck`, `Alice's hand`, `the board`. */
-  pile: string;
-}
-
-export interface DealView extends StepViewBase<'deal'> {
-  count: number;
-  from: string;
-  /** Dealt to each seat's hand. */
-  toEach: boolean;
-  /** Seats in dealing order (for `toEach`). */
-  seats: string[];
-  /** Destination when not `toEach`: `Alice's hand`, `the board`. */
-  to: string;
-  /** Destination is a seat's hand: its owner's name, else null. */
-  toSeat: string | null;
-  faceUp: boolean;
-  /** Both seats see the cards (face up, or a public pile). */
-  seenByAll: boolean;
-  /** Nobody sees the cards (face down into a hidden shared pile). */
-  seenByNone: boolean;
-}
-
-export interface AnteView extends StepViewBase<'ante'> {
-  amount: number;
-  payers: string[];
-  both: boolean;
-}
-
-/** One action of a betting course. */
-export interface BettingMoveView {
-  seat: string;
-  /** `checks`, `bets`, `calls`, `raises`, `folds`. */
-  verb: string;
-  /** Chips the move puts into the pot (0 for check and fold). */
-  chips: number;
-  /** For a raise: the chips needed to match first; else 0. */
-  toMatch: number;
-}
-
-/** One complete way a betting round can go (when stacks cover every bet). */
-export interface BettingCourseView {
-  moves: BettingMoveView[];
-  /** Winner when the round ends with a fold, else null. */
-  foldWinner: string | null;
-  /** Chips each seat put in during the round, when it ends without a fold. */
-  eachPutIn: number;
-}
-
-export interface BettingView extends StepViewBase<'betting'> {
-  betSize: number;
-  raiseCap: number;
-  first: string;
-  second: string;
-  /** `raiseCap > 1`: raises are possible. */
-  canRaise: boolean;
-  /** Most chips one seat can put in during this round (`betSize × raiseCap`). */
-  maxPerSeat: number;
-  courses: BettingCourseView[];
-}
-
-/** The view of each step kind; a kind without a view is a compile error in `StepHandlers`. */
-export interface StepViewByKind {
-  shuffle: ShuffleView;
-  deal: DealView;
-  ante: AnteView;
-  betting: BettingView;
-}
-export type StepView = StepViewByKind[StepKind];
 
 interface ShowdownViewBase<M extends ShowdownMetric> {
   metric: M;
@@ -188,9 +184,15 @@ interface ShowdownViewBase<M extends ShowdownMetric> {
   handSize: number | null;
   lastPhase: string;
   seatNames: string[];
+  /** The game can end earlier than by a fold in a fixed betting round (end steps, other folds). */
+  endsEarly: boolean;
+  /** Accepted side bets are settled at the start of the showdown. */
+  sideBets: boolean;
+  /** Cards move between hands after the deal (the showdown uses the hands as they are then). */
+  cardsMove: boolean;
 }
 
-export interface HighCardView extends ShowdownViewBase<'high-card'> {}
+export type HighCardView = ShowdownViewBase<'high-card'>;
 
 export interface PairWithBoardView extends ShowdownViewBase<'pair-with-board'> {
   board: string;
@@ -198,10 +200,27 @@ export interface PairWithBoardView extends ShowdownViewBase<'pair-with-board'> {
   boardSize: number | null;
 }
 
+/** One bonus or penalty of the sum-of-ranks metric. */
+export interface ScoringRuleView {
+  /** Points, without sign. */
+  points: number;
+  bonus: boolean;
+  rank: string;
+  /** `pair`: once when the hand holds two or more cards of the rank; else per card of the rank. */
+  pair: boolean;
+}
+
+export interface SumOfRanksView extends ShowdownViewBase<'sum-of-ranks'> {
+  rules: ScoringRuleView[];
+  /** Score steps occur (their total is added). */
+  scores: boolean;
+}
+
 /** The showdown view of each metric; a metric without a view is a compile error. */
 export interface ShowdownViewByMetric {
   'high-card': HighCardView;
   'pair-with-board': PairWithBoardView;
+  'sum-of-ranks': SumOfRanksView;
 }
 export type ShowdownView = ShowdownViewByMetric[ShowdownMetric];
 
@@ -221,5 +240,9 @@ export interface RulebookView {
   visibility: VisibilityView;
   sequence: SequenceItemView[];
   phases: PhaseView[];
+  /** Sub-phases no phase calls (described after the phases); empty in a checked game. */
+  orphans: SubPhaseView[];
   showdown: ShowdownView;
+  /** The game can end before the showdown (for the Sequence of Play's last line). */
+  endsEarly: boolean;
 }

@@ -1,0 +1,341 @@
+/**
+ * Facts about a whole game that the rulebook states but no single step knows: where each
+ * sub-phase is described and who calls it, which step kinds and conditions occur, upper bounds
+ * on the cards dealt from the deck and on the chips a seat can pay out, whether the hands at the
+ * showdown are fixed, and what a block of steps makes public (for the inferability notes).
+ * All walks descend into nested blocks and follow `call` steps into sub-phases, with a guard
+ * against call cycles (the compiler rejects them; a hand-written IR might not).
+ */
+import type { BoolExpr, GameIR, IntExpr, Step, StepHandlers, StepKind } from '../../ir/schema.js';
+import { dispatchStep } from './dispatch.js';
+
+/** The nested step blocks of a step (branch bodies, loop body, options, outcomes, prize). */
+const BLOCKS: StepHandlers<Step[][]> = {
+  shuffle: () => [],
+  deal: () => [],
+  ante: () => [],
+  betting: () => [],
+  varbet: () => [],
+  call: () => [],
+  if: (s) => [...s.branches.map((b) => b.steps), s.otherwise],
+  triggers: (s) => s.items.map((i) => i.steps),
+  repeat: (s) => [s.steps],
+  end: () => [],
+  choice: (s) => s.options.map((o) => o.steps),
+  wager: () => [],
+  match: () => [],
+  simultaneous: (s) => [...s.outcomes.map((o) => o.steps), s.otherwise],
+  auction: (s) => [s.prize],
+  peek: () => [],
+  reveal: () => [],
+  swap: () => [],
+  steal: () => [],
+  discard: () => [],
+  pay: () => [],
+  sidebet: () => [],
+  score: () => [],
+  assign: () => [],
+  set: () => [],
+};
+
+/** The nested step blocks of `step`. */
+export function blocksOf(step: Step): Step[][] {
+  return dispatchStep(BLOCKS, step);
+}
+
+/** Visit every step of `steps` and of the blocks nested in them (not into called sub-phases), in reading order. */
+export function walkSteps(steps: readonly Step[], visit: (s: Step) => void): void {
+  for (const s of steps) {
+    visit(s);
+    for (const b of blocksOf(s)) walkSteps(b, visit);
+  }
+}
+
+/** Every step of the game: phases, then sub-phases, nested blocks included. */
+export function allSteps(ir: GameIR): Step[] {
+  const out: Step[] = [];
+  for (const p of [...ir.phases, ...ir.subphases]) walkSteps(p.steps, (s) => out.push(s));
+  return out;
+}
+
+/** Where the sub-phases go in Phase Details, and who calls them. */
+export interface SubphaseLayout {
+  /** For each top-level phase (by index): the sub-phases it reaches first, in call order (depth first). */
+  under: string[][];
+  /** Sub-phases no phase reaches (described after the last phase). */
+  unreached: string[];
+  /** For each sub-phase: the phases and sub-phases whose steps call it, in order of appearance (IR names). */
+  callers: Map<string, string[]>;
+}
+
+/** The layout of the sub-phases. */
+export function subphaseLayout(ir: GameIR): SubphaseLayout {
+  const byName = new Map(ir.subphases.map((p) => [p.name, p]));
+  const callers = new Map<string, string[]>(ir.subphases.map((p) => [p.name, []]));
+  const callsOf = (steps: readonly Step[]): string[] => {
+    const out: string[] = [];
+    walkSteps(steps, (s) => s.kind === 'call' && out.push(s.phase));
+    return out;
+  };
+  const containers = [...ir.phases, ...ir.subphases];
+  for (const c of containers) {
+    for (const target of callsOf(c.steps)) {
+      const list = callers.get(target);
+      if (list && !list.includes(c.name)) list.push(c.name);
+    }
+  }
+  const placed = new Set<string>();
+  const under = ir.phases.map((phase) => {
+    const order: string[] = [];
+    const visit = (steps: readonly Step[]) => {
+      for (const target of callsOf(steps)) {
+        if (placed.has(target) || !byName.has(target)) continue;
+        placed.add(target);
+        order.push(target);
+        visit(byName.get(target)!.steps);
+      }
+    };
+    visit(phase.steps);
+    return order;
+  });
+  return { under, unreached: ir.subphases.map((p) => p.name).filter((n) => !placed.has(n)), callers };
+}
+
+/** Step kinds that occur anywhere in the game. */
+export function kindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)): Set<StepKind> {
+  return new Set(steps.map((s) => s.kind));
+}
+
+/**
+ * Whether anything besides the opponent's cards is hidden from a seat: private checks and
+ * choices, peeks, secret picks and bids, hidden positions, private swaps and steals, face-down
+ * discards.
+ */
+export function hasPrivateSteps(ir: GameIR, steps: readonly Step[] = allSteps(ir)): boolean {
+  return (
+    ir.positions.some((p) => p.visibility === 'hidden') ||
+    steps.some(
+      (s) =>
+        (s.kind === 'if' && s.branches.some((b) => b.check === 'private')) ||
+        (s.kind === 'triggers' && s.items.some((i) => i.check === 'private')) ||
+        (s.kind === 'choice' && s.announce === 'private') ||
+        ((s.kind === 'swap' || s.kind === 'steal') && s.visibility === 'private') ||
+        (s.kind === 'discard' && !s.faceUp) ||
+        s.kind === 'peek' ||
+        s.kind === 'simultaneous' ||
+        s.kind === 'auction',
+    )
+  );
+}
+
+/** A condition of the game and how it is checked. */
+export interface ConditionUse {
+  cond: BoolExpr;
+  /** `public`/`private` for `if` and `events`; `loop` for a loop's early exit; `sidebet` for a side bet's condition. */
+  use: 'public' | 'private' | 'loop' | 'sidebet';
+}
+
+/** Every condition of the game, in reading order (phases, then sub-phases). */
+export function conditionsOf(ir: GameIR, steps: readonly Step[] = allSteps(ir)): ConditionUse[] {
+  const out: ConditionUse[] = [];
+  for (const s of steps) {
+    if (s.kind === 'if') for (const b of s.branches) out.push({ cond: b.cond, use: b.check });
+    if (s.kind === 'triggers') for (const i of s.items) out.push({ cond: i.cond, use: i.check });
+    if (s.kind === 'repeat' && s.until) out.push({ cond: s.until, use: 'loop' });
+    if (s.kind === 'sidebet') out.push({ cond: s.cond, use: 'sidebet' });
+  }
+  return out;
+}
+
+/** Every integer-expression kind used in the game's conditions and `set` steps. */
+export function intKindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)): Set<IntExpr['kind']> {
+  const out = new Set<IntExpr['kind']>();
+  const int = (e: IntExpr): void => {
+    out.add(e.kind);
+    if (e.kind === 'add' || e.kind === 'sub') [e.left, e.right].forEach(int);
+  };
+  const bool = (e: BoolExpr): void => {
+    if (e.kind === 'cmp') [e.left, e.right].forEach(int);
+    if (e.kind === 'and' || e.kind === 'or') e.args.forEach(bool);
+    if (e.kind === 'not') bool(e.arg);
+  };
+  conditionsOf(ir, steps).forEach((c) => bool(c.cond));
+  for (const s of steps) if (s.kind === 'set') int(s.value);
+  return out;
+}
+
+/**
+ * A bound computed over every path of the game (conditions ignored): sequences add up, branches
+ * and options take the largest, a loop multiplies its body by its round cap, events add up (all
+ * may fire), a call adds its sub-phase. `Infinity` when a step is unbounded or calls form a cycle.
+ */
+function pathBound(ir: GameIR, stepCost: (s: Step) => [number, number], optionCost: (seat: number, cost: number) => [number, number] = () => [0, 0]): [number, number] {
+  const sub = new Map(ir.subphases.map((p) => [p.name, p.steps]));
+  const memo = new Map<string, [number, number]>();
+  const active = new Set<string>();
+  const add = (a: [number, number], b: [number, number]): [number, number] => [a[0] + b[0], a[1] + b[1]];
+  const max = (xs: [number, number][]): [number, number] => [Math.max(0, ...xs.map((x) => x[0])), Math.max(0, ...xs.map((x) => x[1]))];
+  const block = (steps: readonly Step[]): [number, number] => steps.reduce<[number, number]>((acc, s) => add(acc, one(s)), [0, 0]);
+  const one = (s: Step): [number, number] => {
+    const own = stepCost(s);
+    switch (s.kind) {
+      case 'call': {
+        if (active.has(s.phase)) return [Infinity, Infinity];
+        if (!memo.has(s.phase)) {
+          active.add(s.phase);
+          memo.set(s.phase, block(sub.get(s.phase) ?? []));
+          active.delete(s.phase);
+        }
+        return memo.get(s.phase)!;
+      }
+      case 'if':
+        return add(own, max([...s.branches.map((b) => block(b.steps)), block(s.otherwise)]));
+      case 'triggers':
+        return add(own, s.items.map((i) => block(i.steps)).reduce(add, [0, 0]));
+      case 'repeat': {
+        const b = block(s.steps);
+        return add(own, [b[0] * s.max, b[1] * s.max]);
+      }
+      case 'choice':
+        return max(s.options.map((o) => add(optionCost(s.seat, o.cost), block(o.steps))));
+      case 'simultaneous':
+        return add(own, max([...s.outcomes.map((o) => block(o.steps)), block(s.otherwise)]));
+      case 'auction':
+        return add(own, block(s.prize));
+      default:
+        return own;
+    }
+  };
+  return ir.phases.reduce<[number, number]>((acc, p) => add(acc, block(p.steps)), [0, 0]);
+}
+
+/** The most cards the game can deal from the deck (both seats' cards together); `Infinity` when unbounded. */
+export function deckDrawBound(ir: GameIR): number {
+  const b = pathBound(ir, (s) => (s.kind === 'deal' && s.from.kind === 'deck' ? [s.to.kind === 'each' ? 2 * s.count : s.count, 0] : [0, 0]));
+  return b[0];
+}
+
+/**
+ * The most chips each seat can pay out over a game (antes, bets, calls, payments, costs, bids,
+ * lost side bets); `Infinity` for a seat that can be asked for its whole stack.
+ */
+export function payoutBound(ir: GameIR): [number, number] {
+  const steps = allSteps(ir);
+  const wagers = steps.flatMap((s) => (s.kind === 'wager' ? [s.max === 'stack' ? Infinity : s.max] : []));
+  const biggestWager = Math.max(0, ...wagers);
+  const per = (seat: number, n: number): [number, number] => (seat === 0 ? [n, 0] : [0, n]);
+  return pathBound(
+    ir,
+    (s): [number, number] => {
+    switch (s.kind) {
+      case 'ante':
+        return s.payers.reduce<[number, number]>((acc, p) => (p === 0 ? [acc[0] + s.amount, acc[1]] : [acc[0], acc[1] + s.amount]), [0, 0]);
+      case 'betting':
+        return [s.betSize * s.raiseCap, s.betSize * s.raiseCap];
+      case 'varbet': {
+        const m = s.max === 'stack' ? Infinity : Math.max(s.max, s.fallbackBet);
+        return [m, m];
+      }
+      case 'pay': {
+        const n = s.amount === 'all' ? Infinity : s.amount;
+        return s.from.kind === 'seat' ? per(s.from.seat, n) : s.from.kind === 'winner' ? [n, n] : [0, 0];
+      }
+      case 'wager':
+        return per(s.seat, s.max === 'stack' ? Infinity : s.max);
+      case 'match':
+        return per(s.seat, biggestWager);
+      case 'auction':
+        return [s.max, s.max];
+      case 'sidebet':
+        return [s.amount, s.amount];
+      default:
+        return [0, 0];
+    }
+  },
+    per,
+  );
+}
+
+/**
+ * Whether the hands at the showdown are fixed by the rules: every card a hand gets comes from a
+ * deal at the top level of a phase, and no step moves cards into or out of hands otherwise.
+ */
+export function handsFixed(ir: GameIR, steps: readonly Step[] = allSteps(ir)): boolean {
+  if (steps.some((s) => s.kind === 'discard' || s.kind === 'steal' || s.kind === 'auction')) return false;
+  const topLevelDeals = ir.phases.flatMap((p) => p.steps).filter((s) => s.kind === 'deal').length;
+  return steps.filter((s) => s.kind === 'deal').length === topLevelDeals;
+}
+
+/** What a block of steps shows both seats: a canonical signature and the kinds of public change. */
+export interface PublicTrace {
+  /** Equal for two blocks whose public effects cannot be told apart. */
+  signature: string;
+  /** `chips`, `cards`, `announcements`, `counters`, `scores`, `positions`. */
+  changes: Set<string>;
+}
+
+/** The kinds of public change each step kind makes (peeks, calls and blocks are handled apart). */
+const CHANGE: Partial<Record<StepKind, string[]>> = {
+  shuffle: ['announcements'],
+  deal: ['cards'],
+  ante: ['chips'],
+  betting: ['chips', 'announcements'],
+  varbet: ['chips', 'announcements'],
+  end: ['chips'],
+  choice: ['announcements'],
+  wager: ['chips'],
+  match: ['chips'],
+  simultaneous: ['announcements'],
+  auction: ['announcements'],
+  reveal: ['announcements'],
+  swap: ['cards'],
+  steal: ['cards'],
+  discard: ['cards'],
+  pay: ['chips'],
+  sidebet: ['announcements'],
+  score: ['scores'],
+  assign: ['positions'],
+  set: ['counters'],
+};
+
+/** The public trace of a block of steps (sub-phase calls followed, cycles cut). */
+export function publicTrace(ir: GameIR, steps: readonly Step[]): PublicTrace {
+  const sub = new Map(ir.subphases.map((p) => [p.name, p.steps]));
+  const changes = new Set<string>();
+  const active = new Set<string>();
+  const sig = (block: readonly Step[]): unknown[] =>
+    block.flatMap((s): unknown[] => {
+      if (s.kind === 'call') {
+        if (active.has(s.phase)) return [`call ${s.phase}`];
+        active.add(s.phase);
+        const inner = sig(sub.get(s.phase) ?? []);
+        active.delete(s.phase);
+        return inner;
+      }
+      if (s.kind === 'peek') {
+        if (s.visibility === 'private') return [];
+        changes.add('announcements');
+        return [{ peek: s.seat, of: s.target }];
+      }
+      for (const c of CHANGE[s.kind] ?? []) changes.add(c);
+      if (s.kind === 'if') return [{ if: s.branches.map((b) => ({ check: b.check, cond: b.check === 'public' ? b.cond : null, steps: sig(b.steps) })), otherwise: sig(s.otherwise) }];
+      if (s.kind === 'triggers') return [{ events: s.items.map((i) => ({ check: i.check, steps: sig(i.steps) })) }];
+      if (s.kind === 'repeat') return [{ repeat: s.max, steps: sig(s.steps) }];
+      if (s.kind === 'choice') return [{ choice: s.seat, options: s.options.map((o) => ({ cost: o.cost, steps: sig(o.steps) })) }];
+      if (s.kind === 'simultaneous') return [{ simultaneous: s.options, outcomes: s.outcomes.map((o) => sig(o.steps)), otherwise: sig(s.otherwise) }];
+      if (s.kind === 'auction') return [{ auction: s.max, prize: sig(s.prize) }];
+      return [s];
+    });
+  const signature = JSON.stringify(sig(steps));
+  return { signature, changes };
+}
+
+/** Words for the kinds of public change, for "… differently (the stacks and the pot)". */
+export const CHANGE_WORDS: Record<string, string> = {
+  chips: 'the stacks and the pot',
+  cards: 'the number of cards in the piles and hands',
+  announcements: 'the announced actions',
+  counters: 'the counters',
+  scores: 'the scores',
+  positions: 'the positions',
+};
