@@ -70,13 +70,13 @@ class Builder {
     return { kind: 'Number', value, text: negative ? `-${t.image}` : t.image, span };
   }
 
+  /** A quoted string's value: `\"`, `\\`, `\n`, `\t`, `\r` and `\uXXXX` are escapes; any other `\c` is `c`. */
   string(t: IToken): A.StringLit {
-    let value: string;
-    try {
-      value = JSON.parse(t.image) as string;
-    } catch {
-      value = t.image.slice(1, -1);
-    }
+    const body = t.image.slice(1, -1);
+    const value = body.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_m, e: string) => {
+      if (e.length === 5) return String.fromCharCode(parseInt(e.slice(1), 16));
+      return e === 'n' ? '\n' : e === 't' ? '\t' : e === 'r' ? '\r' : e;
+    });
     return { kind: 'String', value, span: tokenRange(t) };
   }
 

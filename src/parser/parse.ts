@@ -105,14 +105,14 @@ function isBinary(text: string): boolean {
  *          {@link MAX_DIAGNOSTICS} (plus one E0109 when more were cut).
  */
 export function parse(text: string): ParseResult {
-  if (text.trim() === '' || /^(\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*$/.test(text)) {
-    return { ast: null, diagnostics: [error('E0107', 'empty file: expected a `game "Name" { … }` block', rangeAtOffset(text, 0, 1))] };
-  }
   if (isBinary(text)) {
     const at = Math.max(0, text.search(/[\u0000\ufffd]/));
     return { ast: null, diagnostics: [error('E0110', 'this is not a text file (it contains NUL bytes or invalid UTF-8)', rangeAtOffset(text, at, 1))] };
   }
   const lexed = GbgLexer.tokenize(text);
+  if (lexed.tokens.length === 0 && lexed.errors.length === 0 && !(lexed.groups['comments'] ?? []).some((c) => c.tokenType.name === 'UnterminatedComment')) {
+    return { ast: null, diagnostics: [error('E0107', 'empty file: expected a `game "Name" { … }` block', rangeAtOffset(text, 0, 1))] };
+  }
   const diags: Diagnostic[] = lexDiagnostics(text, lexed.errors);
   const comments: CommentNode[] = [];
   for (const c of lexed.groups['comments'] ?? []) {
