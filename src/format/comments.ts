@@ -8,10 +8,14 @@
  * - Comments attach to *items*: the game, declarations, steps, deck items, betting items, the
  *   elements of a list (seats in `players`, suits, `J = 11` ranks, `Alice 10` stacks) and the
  *   values of a `generated { … }` record. Keywords, names and numbers inside an item are not
- *   attachable, so a comment written between the words of an item (`deal 1 /* x *\/ to each`)
- *   becomes a trailing comment of that item and is printed right after it, on the same line.
- * - Between items, Prettier's defaults apply: a comment on its own line leads the next item (or
- *   trails the last one of a block), a comment at the end of a line trails the item before it.
+ *   attachable: a comment written between the words of an item (`deal 1 /* x *\/ to each`)
+ *   trails that item and is printed right after it, on the same line; if it starts a line of
+ *   its own, it leads the next item instead (inside the last element of a list, it belongs to
+ *   the whole list).
+ * - Between items, Prettier's rules apply: a comment on its own line leads the next item (or
+ *   trails the last one of a block), a comment at the end of a line trails the item before it,
+ *   except that a comment never trails an item behind a trailing line comment or ahead of
+ *   comments already leading the next item (it leads the next item too, keeping the order).
  * - In a block (`game`, `deck`, `phase`, `betting`, `generated`): block comments before the `{`
  *   stay before it (`phase Deal /* x *\/ {`, marker `header`); a comment ending the `{` line, or
  *   a line comment before the `{`, is printed after the `{` (marker `open`); comments in a block
