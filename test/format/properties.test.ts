@@ -130,3 +130,35 @@ describe('formatting generated valid programs', () => {
     );
   });
 });
+
+describe('the arbitrary of valid programs', () => {
+  it('covers every declaration, step kind and optional form in 200 programs', () => {
+    const seen = new Set<string>();
+    for (const { source } of fc.sample(arbitraryProgram(), { numRuns: 200, seed: 42 })) {
+      const ast = parse(source).ast!;
+      if (source.includes(';')) seen.add(';');
+      for (const c of ast.comments) seen.add(c.block ? (c.text.includes('\n') ? 'multi-line comment' : 'block comment') : 'line comment');
+      for (const d of ast.game.decls) {
+        seen.add(d.kind);
+        if (d.kind === 'Stack') seen.add(d.each ? 'stack each' : 'stack per seat');
+        if (d.kind === 'Showdown') seen.add(d.metric);
+        if (d.kind === 'Pile') seen.add(`pile ${d.visibility}`);
+        if (d.kind === 'Deck') for (const item of d.items) seen.add(item.kind);
+        if (d.kind !== 'Phase') continue;
+        for (const st of d.steps) {
+          seen.add(st.kind);
+          if (st.kind === 'DealStep') seen.add(`deal${st.from ? ' from' : ''} to ${st.to ? 'pile' : 'each'} face ${st.face}`);
+          if (st.kind === 'AnteStep') seen.add(st.from ? 'ante from' : 'ante each');
+          if (st.kind === 'BettingStep') seen.add(`betting opens with ${st.items[0]!.kind}`);
+        }
+      }
+    }
+    const expected = [
+      ';', 'line comment', 'block comment', 'multi-line comment', 'Players', 'Stack', 'stack each', 'stack per seat', 'Deck', 'Ranks', 'Suits', 'Copies',
+      'Pile', 'pile public', 'pile hidden', 'Phase', 'Showdown', 'high-card', 'pair-with-board', 'Generated', 'ShuffleStep', 'DealStep', 'AnteStep',
+      'ante each', 'ante from', 'BettingStep', 'betting opens with BetSize', 'betting opens with RaiseCap', 'betting opens with FirstActor',
+      ...['from', ''].flatMap((f) => ['each', 'pile'].flatMap((t) => ['up', 'down', 'null'].map((face) => `deal${f ? ' from' : ''} to ${t} face ${face}`))),
+    ];
+    expect(expected.filter((x) => !seen.has(x))).toEqual([]);
+  });
+});

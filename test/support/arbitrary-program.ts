@@ -203,8 +203,8 @@ function tokens(m: Model, num: (n: number) => string, str: (s: string) => string
   const seatOrder = m.stackSwap ? [1, 0] : [0, 1];
   const decls: Piece[][] = [
     m.declarePlayers ? ['players', m.seats[0], ',', m.seats[1], END] : [],
-    m.stackEach && stacks[0] === stacks[1]
-      ? ['stack', num(stacks[0]!), 'each', END]
+    m.stackEach
+      ? ['stack', num(Math.max(stacks[0]!, stacks[1]!)), 'each', END]
       : ['stack', m.seats[seatOrder[0]!]!, num(stacks[seatOrder[0]!]!), ',', m.seats[seatOrder[1]!]!, num(stacks[seatOrder[1]!]!), END],
     ['deck', '{', ...m.deckOrder.flatMap((i) => deckItems[i]!), '}', END],
     m.piles.flatMap((p): Piece[] => ['pile', p.name, p.visibility, END]),
@@ -236,7 +236,7 @@ const gapArb: fc.Arbitrary<Gap> = fc.record({
   ),
   semicolon: fc.boolean(),
   comment: fc.oneof(
-    { weight: 10, arbitrary: fc.constant(null) },
+    { weight: 8, arbitrary: fc.constant(null) },
     { weight: 1, arbitrary: fc.constantFrom('line' as const, 'block' as const, 'multiline' as const, 'ownline' as const) },
   ),
 });
