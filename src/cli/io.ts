@@ -14,7 +14,17 @@ export interface CliIO {
   stdin: NodeJS.ReadableStream;
 }
 
+let pipeGuard = false;
+
+/** The process's streams. A closed pipe on stdout (`gbgc … | head`) ends the process quietly. */
 export function processIO(): CliIO {
+  if (!pipeGuard) {
+    pipeGuard = true;
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(0);
+      throw e;
+    });
+  }
   return {
     stdout: (t) => void process.stdout.write(t),
     stderr: (t) => void process.stderr.write(t),

@@ -8,10 +8,14 @@
  * - Comments attach to *items*: the game, declarations, steps, deck items, betting items, the
  *   elements of a list (seats in `players`, suits, `J = 11` ranks, `Alice 10` stacks) and the
  *   values of a `generated { … }` record. Keywords, names and numbers inside an item are not
- *   attachable, so a comment written between the words of an item (`deal 1 /* x *\/ to each`)
- *   becomes a trailing comment of that item and is printed right after it, on the same line.
- * - Between items, Prettier's defaults apply: a comment on its own line leads the next item (or
- *   trails the last one of a block), a comment at the end of a line trails the item before it.
+ *   attachable: a comment written between the words of an item (`deal 1 /* x *\/ to each`)
+ *   trails that item and is printed right after it, on the same line; if it starts a line of
+ *   its own, it leads the next item instead (inside the last element of a list, it belongs to
+ *   the whole list).
+ * - Between items, Prettier's rules apply: a comment on its own line leads the next item (or
+ *   trails the last one of a block), a comment at the end of a line trails the item before it,
+ *   except that a comment never trails an item behind a trailing line comment or ahead of
+ *   comments already leading the next item (it leads the next item too, keeping the order).
  * - In a block (`game`, `deck`, `phase`, `betting`, `generated`): block comments before the `{`
  *   stay before it (`phase Deal /* x *\/ {`, marker `header`); a comment ending the `{` line, or
  *   a line comment before the `{`, is printed after the `{` (marker `open`); comments in a block
@@ -103,8 +107,8 @@ export function openBraceOffset(text: string, node: AstNode): number {
   return found;
 }
 
-/** The node whose child list holds `target`, searching from the root. */
-function parentOf(root: AstNode, target: AstNode): AstNode | undefined {
+/** The parent of `target` and the sibling list holding it (empty when it is not in a list). */
+function parentOf(root: AstNode, target: AstNode): { parent: AstNode; siblings: readonly AstNode[] } | undefined {
   const stack: AstNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -112,7 +116,7 @@ function parentOf(root: AstNode, target: AstNode): AstNode | undefined {
       const value = (node as unknown as Record<string, AstNode | AstNode[] | null>)[key];
       const children = Array.isArray(value) ? value : value ? [value] : [];
       for (const child of children) {
-        if (child === target) return node;
+        if (child === target) return { parent: node, siblings: Array.isArray(value) ? value : [] };
         stack.push(child);
       }
     }
@@ -120,15 +124,29 @@ function parentOf(root: AstNode, target: AstNode): AstNode | undefined {
   return undefined;
 }
 
-function lastElement(list: AstNode): AstNode | undefined {
-  switch (list.kind) {
-    case 'Ranks':
-      return list.ranks[list.ranks.length - 1];
-    case 'Stack':
-      return list.perSeat[list.perSeat.length - 1];
-    default:
-      return undefined;
-  }
+/**
+ * Attach a comment that follows `prev` (and precedes `next`, if given) as a trailing comment of
+ * `prev`, unless it would be printed on a line of its own: when `prev` already has a trailing
+ * line comment, or `next` already has leading comments (which come earlier in the source). Then
+ * it leads `next`, which is where a comment on its own line between two items attaches when read
+ * back, and the comments keep their order.
+ */
+function trailOrLead(prev: Commented, next: Commented | undefined, comment: AttachedComment): void {
+  if (next && (next.comments?.some((c) => c.leading) || prev.comments?.some((c) => c.trailing && !c.block))) util.addLeadingComment(next, comment);
+  else util.addTrailingComment(prev, comment);
+}
+
+/**
+ * Place a comment written between the words of `item`. It trails the item, unless it starts on
+ * its own line: then it leads the next item (the next element of a list). Inside the last
+ * element of a list, the comment belongs to the whole list.
+ */
+function placeInner(item: AstNode, comment: AttachedComment, text: string, ast: AstNode): void {
+  const found = parentOf(ast, item);
+  const next = found?.siblings[found.siblings.indexOf(item) + 1];
+  if (next && util.hasNewline(text, comment.span.start, { backwards: true })) util.addLeadingComment(next, comment);
+  else if (!next && found && (item.kind === 'RankEntry' || item.kind === 'StackEntry')) placeInner(found.parent, comment, text, ast);
+  else trailOrLead(item, next, comment);
 }
 
 /** A comment inside a block node (see the module comment); `false` leaves it to Prettier's defaults. */
@@ -160,23 +178,33 @@ function handleInBlock(comment: AttachedComment, text: string, block: Commented)
 
 /**
  * Prettier's `handleComments` callback, the same for own-line, end-of-line and remaining
- * comments. Returns `true` when it attached the comment itself.
+ * comments. Returns `true` when it attached the comment itself, `false` to let Prettier break a
+ * tie (a comment between two items on one line goes with the nearer one).
  */
-export function handleComment(comment: AttachedComment, text: string, _options: ParserOptions<AstNode>, ast: GameFile): boolean {
-  const enclosing = comment.enclosingNode;
-  if (!enclosing || enclosing.kind === 'File') return false;
-  if (BLOCK_KINDS.has(enclosing.kind)) return handleInBlock(comment, text, enclosing);
-  if (LIST_KINDS.has(enclosing.kind) && (comment.precedingNode || comment.followingNode)) return false;
-  // Between the words of one item: it trails that item. Inside the last element of a list it
-  // trails the whole list, so it is printed where, read back, it would attach again.
-  if (enclosing.kind === 'RankEntry' || enclosing.kind === 'StackEntry') {
-    const list = parentOf(ast, enclosing);
-    if (list && lastElement(list) === enclosing) {
-      util.addTrailingComment(list, comment);
-      return true;
-    }
+export function handleComment(comment: AttachedComment & { placement?: string }, text: string, _options: ParserOptions<AstNode>, ast: GameFile): boolean {
+  const { enclosingNode: enclosing, precedingNode: prev, followingNode: next } = comment;
+  if (!enclosing) return false;
+  if (BLOCK_KINDS.has(enclosing.kind)) {
+    if (handleInBlock(comment, text, enclosing)) return true;
+  } else if (enclosing.kind !== 'File' && !(LIST_KINDS.has(enclosing.kind) && (prev || next))) {
+    placeInner(enclosing, comment, text, ast);
+    return true;
   }
-  util.addTrailingComment(enclosing, comment);
+  // Between two items (Prettier's rules, with `trailOrLead` for trailing comments).
+  if (comment.placement === 'ownLine') {
+    if (next) util.addLeadingComment(next, comment);
+    else if (prev) util.addTrailingComment(prev, comment);
+    else return false;
+  } else if (comment.placement === 'endOfLine') {
+    if (prev) trailOrLead(prev, next, comment);
+    else if (next) util.addLeadingComment(next, comment);
+    else return false;
+  } else if (prev && next) {
+    if (!(next as Commented).comments?.some((c) => c.leading)) return false;
+    util.addLeadingComment(next, comment);
+  } else if (prev) util.addTrailingComment(prev, comment);
+  else if (next) util.addLeadingComment(next, comment);
+  else return false;
   return true;
 }
 

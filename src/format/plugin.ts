@@ -2,7 +2,7 @@
  * The Prettier plugin for `.gbg`: one language (`gbg`, files `*.gbg`), one parser (`gbg`, our
  * Chevrotain parser) and one printer (`gbg-ast`). Use it from code through `formatSource`
  * (`index.ts`), or from Prettier's command line once built:
- * `prettier --plugin ./dist/src/format/plugin.js --write "**\/*.gbg"`.
+ * `prettier --plugin ./dist/format/plugin.js --write "**\/*.gbg"`.
  */
 import type { Parser, Plugin, SupportLanguage } from 'prettier';
 import type { AstNode, GameFile } from '../parser/ast.js';
@@ -57,7 +57,9 @@ export const gbgParser: Parser<AstNode> = {
   locEnd: (node: AstNode) => node.span.end,
 };
 
+/** The plugin's parsers: `gbg`. */
 export const parsers: Plugin<AstNode>['parsers'] = { gbg: gbgParser };
+/** The plugin's printers: `gbg-ast` (see `printer.ts`). */
 export const printers: Plugin<AstNode>['printers'] = { [AST_FORMAT]: gbgPrinter };
 
 /** The house style's layout options (the defaults of a plain `prettier` run on `.gbg` files). */

@@ -157,7 +157,7 @@ export const NODE_PRINTERS: { [K in AstKind]: NodePrinter<K> } = {
  * Dangling comments that no block rule placed (none are expected) are printed after the node, so
  * that a comment is never dropped.
  */
-function leftoverComments(path: AstPath<AstNode>, options: Options): Doc {
+function leftoverComments(path: AstPath<AstNode>): Doc {
   const node = path.node as Commented;
   if (BLOCK_KINDS.has(node.kind) || !node.comments?.some((c) => !c.leading && !c.trailing && !c.printed)) return '';
   const out: Doc[] = [];
@@ -170,7 +170,7 @@ function leftoverComments(path: AstPath<AstNode>, options: Options): Doc {
 /** Prettier's `print`: dispatch on the node kind. */
 function print(path: AstPath<AstNode>, options: Options, printChild: Print): Doc {
   const printer = NODE_PRINTERS[path.node.kind] as NodePrinter<AstKind>;
-  return [printer(path as AstPath<never>, options, printChild), leftoverComments(path, options)];
+  return [printer(path as AstPath<never>, options, printChild), leftoverComments(path)];
 }
 
 /** The Prettier printer for the `gbg-ast` AST format. */

@@ -13,19 +13,23 @@ import { buildTree } from '../../src/eval/solvers/tree.js';
 import { exploitability } from '../../src/eval/solvers/best-response.js';
 import { actionKeys, parseSavedPolicy, policyFromSaved, readPolicyFile } from '../../src/eval/solvers/policy-file.js';
 import { CfrAgent, cfrAgentForGame, cfrAgentFromFile } from '../../src/eval/agents/cfr.js';
+import { AGENTS, createAgent } from '../../src/eval/agents/index.js';
+import { uniformPolicy } from '../../src/eval/solvers/policy.js';
+import { policyValue } from '../../src/eval/solvers/best-response.js';
+import { solve } from '../../src/eval/solvers/solve.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 
 const KUHN = 'examples/kuhn.gbg';
 const LEDUC = 'examples/leduc.gbg';
 
-async function run(args: string[], tty = false) {
+async function run(args: string[], tty = false, input = '') {
   let out = '';
   let err = '';
   const io: CliIO = {
     stdout: (t) => void (out += t),
     stderr: (t) => void (err += t),
     stderrIsTTY: tty,
-    stdin: new PassThrough(),
+    stdin: new PassThrough().end(input),
   };
   const code = await main(args, io);
   return { code, out, err };
@@ -149,5 +153,48 @@ describe('cfr agent', () => {
     // A state the policy does not cover is a clear error.
     s.applyAction(1);
     expect(() => agent.act(s, 1, () => 0.5)).toThrow(/no entry for information state/);
+  });
+});
+
+describe('cfr in the agent registry, simulate and play', () => {
+  it('is registered and made from a game or from --policy', async () => {
+    const game = compileGame(KUHN_IR);
+    expect(AGENTS.cfr.description).toMatch(/CFR\+/);
+    const solved = await createAgent('cfr', game);
+    expect(solved.name).toBe('cfr');
+    const file = join(tmp, 'kuhn-registry.json');
+    expect((await run(['solve', KUHN, '--iterations', '100', '--save', file])).code).toBe(0);
+    const loaded = (await createAgent('cfr', game, { policy: file })) as CfrAgent;
+    expect(loaded.saved.iterations).toBe(100);
+  });
+
+  it('simulate --agents cfr,random matches the exact value of CFR+ against uniform play', async () => {
+    const r = await run(['simulate', KUHN, '--agents', 'cfr,random', '--episodes', '20000', '--seed', '5', '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    // Exact: seat 0 plays the CFR+ average strategy (1000 iterations), seat 1 uniform.
+    const s = solve(compileGame(KUHN_IR), { iterations: 1000 });
+    const mixed = uniformPolicy(s.tree);
+    const seat0End = s.tree.slotStart[s.tree.infosetsPerSeat[0]];
+    mixed.set(s.policy.subarray(0, seat0End));
+    const exact = policyValue(s.tree, mixed);
+    expect(exact).toBeGreaterThan(0.1);
+    expect(Math.abs(report.meanReturns[0] - exact)).toBeLessThan(4 * report.stdErrors[0]);
+  });
+
+  it('--policy without a cfr agent is bad usage; play --vs cfr --policy plays the file', async () => {
+    const file = join(tmp, 'kuhn-play.json');
+    expect((await run(['solve', KUHN, '--save', file])).code).toBe(0);
+    const misuse = await run(['simulate', KUHN, '--policy', file]);
+    expect(misuse.code).toBe(2);
+    expect(misuse.err).toMatch(/--policy .* cfr agent/);
+    const played = await run(['play', KUHN, '--vs', 'cfr', '--policy', file, '--seed', '1'], false, 'check\ncall\n');
+    expect(played.code).toBe(0);
+    expect(played.out).toMatch(/Result: you (won|lost) \d+ chips?/);
+    const other = join(tmp, 'leduc-play.json');
+    expect((await run(['solve', LEDUC, '--iterations', '10', '--save', other])).code).toBe(0);
+    const wrong = await run(['play', KUHN, '--vs', 'cfr', '--policy', other, '--seed', '1']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toMatch(/computed for ruleset/);
   });
 });

@@ -21,6 +21,7 @@ describe('compact tree', () => {
     expect(leduc.numNodes).toBe(9457);
     expect(leduc.infosetsPerSeat).toEqual([468, 468]);
     expect(leduc.numInfosets).toBe(936);
+    expect(LeducCfrPlus.infoStates).toBe(936);
   });
 
   it('keeps children consecutive, after their parent, with chance probabilities summing to 1', () => {

@@ -1,5 +1,5 @@
 /**
- * `gbgc play FILE [--as SEAT] [--vs AGENT] [--seed S]`: a person plays one game in the terminal
+ * `gbgc play FILE [--as SEAT] [--vs AGENT] [--policy FILE] [--seed S]`: a person plays one game in the terminal
  * against an agent. Shows only what the person's seat may see (its observation), lists the
  * legal actions, accepts a menu number or an action's name, and re-asks on bad input. Reads
  * lines from standard input, so it works on a terminal and with piped input.
@@ -61,16 +61,17 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .argument('<file>', '.gbg file')
     .option('--as <seat>', 'your seat: a seat name, 0 or 1 (default: the first seat)')
     .option('--vs <agent>', 'the opponent agent', 'random')
+    .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save')
     .option('--seed <s>', 'seed of the deal and of the opponent (default: a random seed, printed)')
     .option('--show-prompt', 'at each of your turns, print the full turn prompt an LLM player would receive')
     .addHelpText('after', '\nAnswer each decision with its number or its name (e.g. "2" or "bet").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3')
-    .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean }) => {
+    .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string }) => {
       const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseIntOption('--seed', opts.seed);
       const { ir } = loadGame(file);
       const seat = opts.as === undefined ? 0 : seatOption(opts.as, ir.seats);
       const game = compileGame(ir);
       if (opts.vs.includes(',')) throw new UsageError(`--vs takes one agent name, got '${opts.vs}'`);
-      const [opponent] = await agentsOption(opts.vs, game);
+      const [opponent] = await agentsOption(opts.vs, game, { policy: opts.policy });
       const out = ctx.io.stdout;
       const rl = createInterface({ input: ctx.io.stdin, terminal: false, crlfDelay: Infinity });
       // On a terminal the person's typing is echoed by the terminal; piped answers are echoed here.

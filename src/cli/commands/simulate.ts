@@ -1,5 +1,5 @@
 /**
- * `gbgc simulate FILE [--episodes N] [--seed S] [--agents A,B] [--json]`: Monte Carlo play
+ * `gbgc simulate FILE [--episodes N] [--seed S] [--agents A,B] [--policy FILE] [--json]`: Monte Carlo play
  * between two agents; mean returns with standard errors, moves per player, phase firing rates.
  */
 import type { RegisterCommand } from './index.js';
@@ -7,7 +7,7 @@ import { loadGame } from '../load.js';
 import { UsageError, parseIntOption } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
 import { simulate, type SimulationReport } from '../../interpreter/simulate.js';
-import { agentNames, createAgent, AGENTS, type Agent } from '../../eval/agents/index.js';
+import { agentNames, createAgent, AGENTS, type Agent, type AgentOptions } from '../../eval/agents/index.js';
 import type { Game } from '../../interpreter/api.js';
 import { startProgress } from './progress-bar.js';
 
@@ -15,12 +15,13 @@ import { startProgress } from './progress-bar.js';
  * Parse `--agents`: one name (both seats) or two comma-separated names.
  * @throws UsageError for a malformed list or an unknown name
  */
-export async function agentsOption(text: string, game: Game): Promise<[Agent, Agent]> {
+export async function agentsOption(text: string, game: Game, options?: AgentOptions): Promise<[Agent, Agent]> {
   const names = text.split(',').map((s) => s.trim());
   if (names.length === 1) names.push(names[0]);
   if (names.length !== 2 || names.some((n) => n === '')) throw new UsageError(`--agents takes one or two agent names separated by a comma, got '${text}'`);
   for (const n of names) if (!Object.hasOwn(AGENTS, n)) throw new UsageError(`unknown agent '${n}'; known agents: ${agentNames().join(', ')}`);
-  return [await createAgent(names[0], game), await createAgent(names[1], game)];
+  if (options?.policy !== undefined && !names.includes('cfr')) throw new UsageError('--policy is played by the cfr agent, and no cfr agent was chosen');
+  return [await createAgent(names[0], game, options), await createAgent(names[1], game, options)];
 }
 
 const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(4)}` : x.toFixed(4));
@@ -50,6 +51,7 @@ export const registerSimulate: RegisterCommand = (program, ctx) =>
     .option('--seed <s>', 'seed of the run (a whole number); the same seed gives the same results', '1')
     .option('--agents <a,b>', `agents of the two seats, or one for both (known: ${agentNames().join(', ')})`, 'random,random')
     .option('--json', 'print the figures as JSON')
+    .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save')
     .addHelpText(
       'after',
       '\nEpisode i draws its chance outcomes and the agents\' random choices from one stream seeded by (seed, i).\n' +
@@ -57,12 +59,12 @@ export const registerSimulate: RegisterCommand = (program, ctx) =>
         'phaseFireRates (phase → fraction of episodes), showdownRate, episodesPerSecond.\n\n' +
         'Examples:\n  gbgc simulate examples/leduc.gbg --episodes 100000 --seed 7\n  gbgc simulate examples/kuhn.gbg --agents random --json',
     )
-    .action(async (file: string, opts: { episodes: string; seed: string; agents: string; json?: boolean }) => {
+    .action(async (file: string, opts: { episodes: string; seed: string; agents: string; json?: boolean; policy?: string }) => {
       const episodes = parseIntOption('--episodes', opts.episodes, 1, 1_000_000_000);
       const seed = parseIntOption('--seed', opts.seed);
       const { ir } = loadGame(file);
       const game = compileGame(ir);
-      const agents = await agentsOption(opts.agents, game);
+      const agents = await agentsOption(opts.agents, game, { policy: opts.policy });
       const progress = startProgress(ctx.io, episodes, 'simulate [{bar}] {value}/{total} episodes');
       let report: SimulationReport;
       try {

@@ -39,6 +39,7 @@ function progressBar(io: CliIO): SingleBar | undefined {
 
 const signed = (x: number, digits: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 
+/** Registers `gbgc solve`. */
 export const registerSolve: RegisterCommand = (program, ctx) =>
   program
     .command('solve')

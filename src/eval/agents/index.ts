@@ -5,19 +5,30 @@
 import type { Game } from '../../interpreter/api.js';
 import type { Agent } from './agent.js';
 import { randomAgent } from './random.js';
+import { cfrAgentForGame, cfrAgentFromFile } from './cfr.js';
 
 export type { Agent, Rng } from './agent.js';
+
+/** Command-line options some agents use. */
+export interface AgentOptions {
+  /** A policy file saved by `gbgc solve --save`: the `cfr` agent plays it instead of solving. */
+  policy?: string;
+}
 
 /** How to make an agent for a game (an agent may need to solve or load something first). */
 export interface AgentSpec {
   /** One line for `--help` and error messages. */
   description: string;
-  create(game: Game): Agent | Promise<Agent>;
+  create(game: Game, options?: AgentOptions): Agent | Promise<Agent>;
 }
 
 /** Agents by name. */
 export const AGENTS: Record<string, AgentSpec> = {
   random: { description: 'uniform random over the legal actions (L0)', create: () => randomAgent },
+  cfr: {
+    description: 'CFR+ average strategy (solves the game exactly, cached per ruleset; or plays --policy FILE)',
+    create: (game, o) => (o?.policy ? cfrAgentFromFile(o.policy, game) : cfrAgentForGame(game)),
+  },
 };
 
 /** Registered agent names, sorted. */
@@ -37,8 +48,8 @@ export class UnknownAgentError extends Error {
  * Make the agent registered under `name` for `game`.
  * @throws UnknownAgentError when no agent has that name
  */
-export async function createAgent(name: string, game: Game): Promise<Agent> {
+export async function createAgent(name: string, game: Game, options?: AgentOptions): Promise<Agent> {
   const spec = Object.hasOwn(AGENTS, name) ? AGENTS[name] : undefined;
   if (!spec) throw new UnknownAgentError(name);
-  return spec.create(game);
+  return spec.create(game, options);
 }
