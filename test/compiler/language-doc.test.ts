@@ -2,9 +2,19 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
 import { formatDiagnostics } from '../../src/diagnostics/format.js';
+import { renderRulebook } from '../../src/render/rulebook.js';
 
 const doc = readFileSync(new URL('../../docs/language.md', import.meta.url), 'utf8');
-const blocks = [...doc.matchAll(/```gbg\n([\s\S]*?)```/g)].map((m) => m[1]!);
+/** Each `## ` section with its example block and the quoted rulebook sentences of its tables. */
+const sections = doc
+  .split(/^## /m)
+  .slice(1)
+  .map((text) => ({
+    title: text.split('\n')[0]!,
+    block: /```gbg\n([\s\S]*?)```/.exec(text)?.[1],
+    quotes: [...text.matchAll(/\| "([^"|]+)" \|/g)].map((m) => m[1]!),
+  }))
+  .filter((s) => s.block !== undefined);
 
 /** A fragment of declarations placed in a small game that declares what the fragments use. */
 const wrap = (fragment: string) => `game "Doc" {
@@ -21,15 +31,16 @@ ${fragment}
 
 describe('docs/language.md', () => {
   it('has an example for each section', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(8);
+    expect(sections.length).toBeGreaterThanOrEqual(8);
+    expect(sections.reduce((n, s) => n + s.quotes.length, 0)).toBeGreaterThanOrEqual(20);
   });
 
-  blocks.forEach((block, i) => {
-    it(`example ${i + 1} compiles (${block.split('\n')[0]})`, () => {
-      const source = block.startsWith('game ') ? block : wrap(block);
+  for (const s of sections)
+    it(`${s.title}: the example compiles and the rulebook says what the page quotes`, () => {
+      const source = s.block!.startsWith('game ') ? s.block! : wrap(s.block!);
       const r = compileSource(source);
-      expect(formatDiagnostics(`example-${i + 1}.gbg`, source, r.diagnostics)).toBe('');
-      expect(r.ir).not.toBeNull();
+      expect(formatDiagnostics(`${s.title}.gbg`, source, r.diagnostics)).toBe('');
+      const rulebook = renderRulebook(r.ir!, 'txt');
+      for (const q of s.quotes) expect(rulebook, q).toContain(q);
     });
-  });
 });
