@@ -12,6 +12,8 @@ import { registerSimulate } from './simulate.js';
 import { registerPlay } from './play.js';
 import { registerTree } from './tree.js';
 import { registerSolve } from './solve.js';
+import { registerSample } from './sample.js';
+import { registerPool } from './pool.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -26,4 +28,6 @@ export const COMMANDS: RegisterCommand[] = [
   registerPlay,
   registerTree,
   registerSolve,
+  registerSample,
+  registerPool,
 ];

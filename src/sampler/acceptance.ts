@@ -1,0 +1,175 @@
+/**
+ * The Monte Carlo acceptance filter of the seed papers: play a candidate game many times between
+ * two uniform random agents and reject it when random play is too long, when phases rarely fire
+ * or when conditional branches stay dead.
+ *
+ * - `v2` (GENSTRAT v2 §3, the default): 2,000 episodes; reject if the mean number of moves per
+ *   player exceeds 10, if more than 30 % of the phases fire in fewer than 5 % of the episodes, or
+ *   if more than 34 % of the conditional branches never run.
+ * - `v1` (GENSTRAT v1 §3): reject if random play takes more than 10 moves per player, if one seat
+ *   wins more than 65 % of the decided deals, if more than 40 % of the branch conditions hold
+ *   almost always or almost never (below 5 % or above 95 % of their checks), if more than 20 % of
+ *   the phases fire in fewer than 5 % of the episodes, or if any branch never runs.
+ *
+ * Definitions: a phase fires when its first step runs (phases run in order unless the game has
+ * ended; sub-phases when called; both kinds count); a conditional branch is each branch of each
+ * `if` (its `else` too when it has steps) and each item of an `events` block; a decided deal is
+ * an episode whose returns are not zero.
+ */
+import type { GameIR } from '../ir/schema.js';
+import { compileGame, CHANCE, sampleChanceOutcome, episodeRng, type InterpreterState } from '../interpreter/index.js';
+import { randomAgent } from '../eval/agents/random.js';
+import { instrument } from './probes.js';
+
+/** Thresholds of the filter. Fractions are in [0, 1]; `null` turns a check off. */
+export interface FilterThresholds {
+  /** Most mean moves per player per episode (both seats' means averaged). */
+  maxMovesPerPlayer: number;
+  /** A phase is rare when it fires in fewer than this fraction of the episodes. */
+  rarePhaseRate: number;
+  /** Most fraction of phases (and sub-phases) that may be rare. */
+  maxRarePhases: number;
+  /** Most fraction of conditional branches that may never run. */
+  maxDeadBranches: number;
+  /** Most share of the decided deals one seat may win (null: not checked). */
+  maxSeatWinShare: number | null;
+  /** A condition is extreme when it holds in fewer than this fraction of its checks, or in more than 1 minus it. */
+  extremeRate: number;
+  /** Most fraction of branch conditions that may be extreme (null: not checked). */
+  maxExtremeConditions: number | null;
+}
+
+/** Filter presets: the two versions of the seed paper. */
+export const FILTER_PRESETS: Readonly<Record<'v1' | 'v2', FilterThresholds>> = {
+  v2: { maxMovesPerPlayer: 10, rarePhaseRate: 0.05, maxRarePhases: 0.3, maxDeadBranches: 0.34, maxSeatWinShare: null, extremeRate: 0.05, maxExtremeConditions: null },
+  v1: { maxMovesPerPlayer: 10, rarePhaseRate: 0.05, maxRarePhases: 0.2, maxDeadBranches: 0, maxSeatWinShare: 0.65, extremeRate: 0.05, maxExtremeConditions: 0.4 },
+};
+export type FilterPreset = keyof typeof FILTER_PRESETS;
+
+/** Options of a filter run. */
+export interface FilterOptions {
+  thresholds: FilterThresholds;
+  /** Monte Carlo episodes (the papers use 2,000). */
+  episodes: number;
+  /** Seed of the episodes' random streams (episode i uses `episodeRng(seed, i)`). */
+  seed: number;
+}
+
+/** The default filter: the v2 preset, 2,000 episodes, seed 1. */
+export function filterOptions(preset: FilterPreset = 'v2', overrides: Partial<FilterThresholds> = {}, episodes = 2000, seed = 1): FilterOptions {
+  return { thresholds: { ...FILTER_PRESETS[preset], ...overrides }, episodes, seed };
+}
+
+/** One check of the filter: its measured value against its threshold (pass when value ≤ threshold). */
+export interface AcceptanceCheck {
+  /** `moves`, `rare-phases`, `dead-branches`, `seat-balance` or `extreme-conditions`. */
+  name: string;
+  description: string;
+  value: number;
+  threshold: number;
+  pass: boolean;
+  /** What made the value, e.g. the rare phases' names. */
+  detail: string[];
+}
+
+/** Figures measured by one filter run. */
+export interface AcceptanceFigures {
+  episodes: number;
+  /** Mean decisions per episode, per seat. */
+  movesPerSeat: [number, number];
+  /** Phase or sub-phase name → fraction of episodes in which it fired. */
+  phaseFireRates: Record<string, number>;
+  /** Per conditional branch: fraction of episodes in which it ran, and the fraction of its condition's checks that held (null: never checked, or an `else`). */
+  branches: { label: string; fireRate: number; holdRate: number | null }[];
+  /** Episodes with nonzero returns, and the share of them won by each seat. */
+  decided: number;
+  winShare: [number, number];
+}
+
+/** The filter's verdict. */
+export interface AcceptanceReport {
+  accepted: boolean;
+  checks: AcceptanceCheck[];
+  figures: AcceptanceFigures;
+}
+
+/** Play `n` uniform-random episodes of the instrumented game and collect the raw figures. */
+export function measure(ir: GameIR, episodes: number, seed: number): AcceptanceFigures {
+  if (!Number.isInteger(episodes) || episodes < 1) throw new RangeError(`episodes must be a whole number ≥ 1, got ${episodes}`);
+  const probes = instrument(ir);
+  const game = compileGame(probes.ir);
+  const fired = new Map<string, number>();
+  const counters = [...probes.phases.map((p) => p.counter), ...probes.branches.flatMap((b) => [b.hits, b.reached])];
+  const totals = new Map<string, number>(counters.map((c) => [c, 0]));
+  for (const c of counters) fired.set(c, 0);
+  const moves = [0, 0];
+  const wins = [0, 0];
+  for (let i = 0; i < episodes; i++) {
+    const end = playRandom(game.newInitialState(), episodeRng(seed, i));
+    moves[0] += end.moves(0);
+    moves[1] += end.moves(1);
+    const r = end.returns()[0];
+    if (r > 0) wins[0]++;
+    else if (r < 0) wins[1]++;
+    for (const c of totals.keys()) {
+      const v = end.variable(c);
+      totals.set(c, totals.get(c)! + v);
+      if (v > 0) fired.set(c, fired.get(c)! + 1);
+    }
+  }
+  const phaseFireRates: Record<string, number> = {};
+  for (const p of probes.phases) phaseFireRates[p.name] = fired.get(p.counter)! / episodes;
+  const branches = probes.branches.map((b) => {
+    const hits = totals.get(b.hits)!;
+    const checks = b.checked === null ? 0 : totals.get(b.reached)! - b.earlier.reduce((t, e) => t + totals.get(e)!, 0);
+    return { label: b.label, fireRate: fired.get(b.hits)! / episodes, holdRate: b.checked === null || checks === 0 ? null : hits / checks };
+  });
+  const decided = wins[0] + wins[1];
+  return {
+    episodes,
+    movesPerSeat: [moves[0] / episodes, moves[1] / episodes],
+    phaseFireRates,
+    branches,
+    decided,
+    winShare: decided === 0 ? [0, 0] : [wins[0] / decided, wins[1] / decided],
+  };
+}
+
+/** Play one episode to the end: chance by its probabilities, both seats uniformly at random. */
+function playRandom(state: InterpreterState, rng: () => number): InterpreterState {
+  while (!state.isTerminal()) {
+    const p = state.currentPlayer();
+    state.applyAction(p === CHANCE ? sampleChanceOutcome(state, rng) : (randomAgent.act(state, p, rng) as number));
+  }
+  return state;
+}
+
+/** Judge measured figures against thresholds. */
+export function judge(f: AcceptanceFigures, t: FilterThresholds): AcceptanceReport {
+  const checks: AcceptanceCheck[] = [];
+  const add = (name: string, description: string, value: number, threshold: number, detail: string[]) => checks.push({ name, description, value, threshold, pass: value <= threshold + 1e-12, detail });
+  const mean = (f.movesPerSeat[0] + f.movesPerSeat[1]) / 2;
+  add('moves', 'mean moves per player per episode', mean, t.maxMovesPerPlayer, [`seat 0: ${f.movesPerSeat[0].toFixed(2)}`, `seat 1: ${f.movesPerSeat[1].toFixed(2)}`]);
+  if (t.maxSeatWinShare !== null) {
+    const share = Math.max(...f.winShare);
+    add('seat-balance', 'largest share of decided deals won by one seat', share, t.maxSeatWinShare, [`${f.decided} decided deals`]);
+  }
+  if (t.maxExtremeConditions !== null) {
+    const conds = f.branches.filter((b) => !b.label.endsWith(', else'));
+    const extreme = conds.filter((b) => b.holdRate === null || b.holdRate < t.extremeRate || b.holdRate > 1 - t.extremeRate);
+    add('extreme-conditions', `fraction of branch conditions holding in under ${pct(t.extremeRate)} or over ${pct(1 - t.extremeRate)} of their checks`, conds.length ? extreme.length / conds.length : 0, t.maxExtremeConditions, extreme.map((b) => `${b.label} (${b.holdRate === null ? 'never checked' : pct(b.holdRate)})`));
+  }
+  const phases = Object.entries(f.phaseFireRates);
+  const rare = phases.filter(([, r]) => r < t.rarePhaseRate);
+  add('rare-phases', `fraction of phases firing in under ${pct(t.rarePhaseRate)} of episodes`, phases.length ? rare.length / phases.length : 0, t.maxRarePhases, rare.map(([n, r]) => `${n} (${pct(r)})`));
+  const dead = f.branches.filter((b) => b.fireRate === 0);
+  add('dead-branches', 'fraction of conditional branches that never ran', f.branches.length ? dead.length / f.branches.length : 0, t.maxDeadBranches, dead.map((b) => b.label));
+  return { accepted: checks.every((c) => c.pass), checks, figures: f };
+}
+
+/** Run the acceptance filter on a game. @throws RangeError when `episodes` < 1 */
+export function acceptance(ir: GameIR, opts: FilterOptions = filterOptions()): AcceptanceReport {
+  return judge(measure(ir, opts.episodes, opts.seed), opts.thresholds);
+}
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;

@@ -1,0 +1,77 @@
+/**
+ * Sampling with the acceptance filter: try the requested seed, then derived candidate seeds,
+ * until a candidate passes (GENSTRAT v2 §3: "to collect an accepted pool of 2,000 games, the
+ * procedural builder sampled 12,351 candidate seeds").
+ */
+import seedrandom from 'seedrandom';
+import { acceptance, type AcceptanceReport, type FilterOptions } from './acceptance.js';
+import { MAX_SEED, checkSeed, sample, sampleIR, type SampledGame } from './sample.js';
+
+/**
+ * Candidate `k` of a seed: `k = 0` is the seed itself; for `k ≥ 1`, the first number of the
+ * seedrandom Alea stream seeded `gbgc-candidate/<seed>/<k>`, scaled to a whole number in
+ * [0, 2^32 − 1]. A pure function, so the accepted game of a (seed, complexity) is reproducible.
+ */
+export function candidateSeed(seed: number, k: number): number {
+  if (k === 0) return seed;
+  return Math.min(MAX_SEED, Math.floor(seedrandom.alea(`gbgc-candidate/${seed}/${k}`)() * 2 ** 32));
+}
+
+/** A rejected candidate and the checks it failed. */
+export interface Rejection {
+  seed: number;
+  failed: { name: string; value: number; threshold: number }[];
+}
+
+/** The result of sampling with the filter. */
+export interface AcceptedSample {
+  game: SampledGame;
+  /** Candidates tried, the accepted one included. */
+  tries: number;
+  /** The accepted candidate's report (null when the filter was off). */
+  report: AcceptanceReport | null;
+  rejected: Rejection[];
+}
+
+/** Thrown when no candidate passes the filter within the allowed tries. */
+export class NoAcceptedCandidateError extends Error {
+  constructor(
+    readonly seed: number,
+    readonly complexity: number,
+    readonly rejected: Rejection[],
+  ) {
+    const counts = new Map<string, number>();
+    for (const r of rejected) for (const f of r.failed) counts.set(f.name, (counts.get(f.name) ?? 0) + 1);
+    const why = [...counts].map(([name, n]) => `${name} ${n}×`).join(', ');
+    super(`no candidate of seed ${seed} at complexity ${complexity} passed the acceptance filter in ${rejected.length} tries (failed checks: ${why})`);
+    this.name = 'NoAcceptedCandidateError';
+  }
+}
+
+/** Options of {@link sampleAccepted}. */
+export interface SampleOptions {
+  /** The filter, or null to take the first candidate. */
+  filter: FilterOptions | null;
+  /** Most candidates to try (≥ 1). */
+  maxTries: number;
+}
+
+/**
+ * The first candidate of `seed` (see {@link candidateSeed}) whose game passes the filter,
+ * emitted as formatted source.
+ * @throws RangeError on a bad seed, complexity or `maxTries`
+ * @throws NoAcceptedCandidateError when no candidate passes within `maxTries`
+ */
+export async function sampleAccepted(seed: number, complexity: number, opts: SampleOptions): Promise<AcceptedSample> {
+  checkSeed(seed, complexity);
+  if (!Number.isInteger(opts.maxTries) || opts.maxTries < 1) throw new RangeError(`maxTries must be a whole number ≥ 1, got ${opts.maxTries}`);
+  const rejected: Rejection[] = [];
+  for (let k = 0; k < opts.maxTries; k++) {
+    const s = candidateSeed(seed, k);
+    if (!opts.filter) return { game: await sample(s, complexity), tries: k + 1, report: null, rejected };
+    const report = acceptance(sampleIR(s, complexity), opts.filter);
+    if (report.accepted) return { game: await sample(s, complexity), tries: k + 1, report, rejected };
+    rejected.push({ seed: s, failed: report.checks.filter((c) => !c.pass).map(({ name, value, threshold }) => ({ name, value, threshold })) });
+  }
+  throw new NoAcceptedCandidateError(seed, complexity, rejected);
+}

@@ -1,0 +1,154 @@
+/**
+ * The complexity dial (GENSTRAT v2, Appendix A: "a single parameter c ∈ [0, 1] modulates the draw
+ * probabilities for more complex structural and surface features"). Every c-dependent
+ * probability and size of the generator is a function here, so the dial is documented in one
+ * place (`docs/generator.md` lists them). Each feature's probability is 0 at c = 0 (which gives
+ * Kuhn-like games) and rises with c.
+ */
+
+/** Block kinds the structure draw can place between the ante and the final betting round. */
+export type BlockKind =
+  | 'draw'
+  | 'observe'
+  | 'choice'
+  | 'simultaneous'
+  | 'auction'
+  | 'betting'
+  | 'sidebet'
+  | 'position'
+  | 'discard'
+  | 'thievery';
+
+/** How a block is placed in the phase graph. */
+export type Placement = 'plain' | 'subphase' | 'conditional' | 'loop';
+
+/** The dial at one complexity: every probability and size the generator draws with. */
+export class Dial {
+  constructor(readonly c: number) {
+    if (!(c >= 0 && c <= 1)) throw new RangeError(`complexity must be in [0, 1], got ${c}`);
+  }
+
+  /** Number of candidate middle blocks (each kept with probability {@link blockChance}). */
+  get blockSlots(): number {
+    return 7;
+  }
+
+  /** Probability that a candidate middle block is kept: 0 at c = 0, 0.85 at c = 1. */
+  get blockChance(): number {
+    return 0.85 * this.c;
+  }
+
+  /** Relative weights of the middle block kinds; complex kinds gain weight with c. */
+  blockWeights(): Record<BlockKind, number> {
+    const c = this.c;
+    return {
+      draw: 1.2 - 0.5 * c,
+      observe: 1.0,
+      betting: 0.8,
+      choice: 0.6 + 0.6 * c,
+      simultaneous: 0.4 + 0.8 * c,
+      auction: 0.3 + 0.8 * c,
+      sidebet: 0.2 + 0.6 * c,
+      position: 0.2 + 0.7 * c,
+      discard: 0.3 + 0.4 * c,
+      thievery: 0.2 + 0.5 * c,
+    };
+  }
+
+  /** Probabilities of placing a block in a sub-phase, under a condition, or in a bounded loop. */
+  placementWeights(): Record<Placement, number> {
+    const c = this.c;
+    return { plain: 1, subphase: 0.7 * c, conditional: 0.5 * c, loop: 0.25 * c };
+  }
+
+  /** Probability that a condition check is private rather than public. */
+  get privateCheck(): number {
+    return 0.35 * this.c;
+  }
+
+  /** Probability that an `if` gets an `else` block. */
+  get elseBlock(): number {
+    return 0.5 * this.c;
+  }
+
+  /** Probability of a closing `events` block of independent conditional events. */
+  get eventsBlock(): number {
+    return 0.6 * this.c;
+  }
+
+  /** Probability that a condition is a compound (`and` / `or` / `not`). */
+  get compound(): number {
+    return 0.3 * this.c;
+  }
+
+  /** Probability that the final betting round is a variable-amount round. */
+  get variableBetting(): number {
+    return 0.6 * this.c;
+  }
+
+  /** Extra ranks beyond 3 (c = 0: 3 or 4 ranks, like Kuhn; c = 1: up to 8). */
+  get rankRange(): [number, number] {
+    return [3, 4 + Math.round(4 * this.c)];
+  }
+
+  /** Probability of each extra suit (up to 3 extra). */
+  get extraSuit(): number {
+    return 0.55 * this.c;
+  }
+
+  /** Probability of a second copy of the deck. */
+  get secondCopy(): number {
+    return 0.2 * this.c;
+  }
+
+  /** Probability of each extra starting card (up to 2 extra). */
+  get extraCard(): number {
+    return 0.55 * this.c;
+  }
+
+  /** Starting stack range in chips. */
+  get stackRange(): [number, number] {
+    return [4 + Math.round(2 * this.c), 8 + Math.round(8 * this.c)];
+  }
+
+  /** Probability of unequal starting stacks. */
+  get unequalStacks(): number {
+    return 0.2 * this.c;
+  }
+
+  /** Probability of each extra chip of ante (up to 2 extra). */
+  get extraAnte(): number {
+    return 0.4 * this.c;
+  }
+
+  /** Probability of each extra raise allowed in a fixed round (up to 2 extra). */
+  get extraRaise(): number {
+    return 0.4 * this.c;
+  }
+
+  /** Probability of a 2-chip bet size in a fixed round. */
+  get bigBet(): number {
+    return 0.3 * this.c;
+  }
+
+  /** Showdown metric weights (pair-with-board needs a board; the builder drops it otherwise). */
+  showdownWeights(): Record<'high-card' | 'sum-of-ranks' | 'pair-with-board', number> {
+    const c = this.c;
+    return { 'high-card': 1 - 0.6 * c, 'sum-of-ranks': 0.5 * c, 'pair-with-board': 0.4 * c };
+  }
+
+  /** Probability that a block of effects gets a second effect. */
+  get secondEffect(): number {
+    return 0.45 * this.c;
+  }
+
+  /** Most moves per seat the structure may expect under uniform random play (the filter's limit is 10). */
+  get moveBudget(): number {
+    return 7.5;
+  }
+
+  /** Least probability that play reaches the last phase (every phase must fire in ≥ 5 % of episodes). */
+  get minSurvival(): number {
+    return 0.3;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * A pool worker thread: receives slots to fill (`PoolJob`), samples each with the acceptance
+ * filter and posts back the accepted game (`PoolResult`). Started by `buildPool` in `pool.ts`.
+ */
+import { parentPort } from 'node:worker_threads';
+import { sampleAccepted, NoAcceptedCandidateError } from './candidates.js';
+import type { PoolJob, PoolResult } from './pool.js';
+
+const port = parentPort;
+if (!port) throw new Error('pool-worker.ts runs only as a worker thread');
+
+port.on('message', (job: PoolJob) => {
+  void run(job).then((result) => port.postMessage(result));
+});
+
+async function run(job: PoolJob): Promise<PoolResult> {
+  try {
+    const r = await sampleAccepted(job.seed, job.complexity, { filter: job.filter, maxTries: job.maxTries });
+    return {
+      slot: job.slot,
+      ok: true,
+      seed: r.game.seed,
+      complexity: r.game.complexity,
+      rulesetHash: r.game.rulesetHash,
+      source: r.game.source,
+      tries: r.tries,
+      checks: Object.fromEntries((r.report?.checks ?? []).map((c) => [c.name, c.value])),
+    };
+  } catch (e) {
+    const tries = e instanceof NoAcceptedCandidateError ? e.rejected.length : 0;
+    return { slot: job.slot, ok: false, error: (e as Error).message, tries };
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * `buildPool`: an accepted pool of generated games in a directory — one `.gbg` per game and an
+ * `index.jsonl` line per game (slot, file, seed, complexity, ruleset hash, tries, acceptance
+ * figures) — built on worker threads and resumable.
+ *
+ * Slot i of a pool with seed S and complexity range A..B starts from the base seed
+ * `Alea("gbgc-pool/S/i")` (a whole number in [0, 2^32 − 1]) at complexity A + (B − A)·i/(N − 1)
+ * rounded to 3 decimals (evenly spread; A for a pool of one), and holds the first accepted
+ * candidate of that seed (`candidateSeed`). Everything is a pure function of the settings, so a
+ * rerun rebuilds exactly the missing slots: it reads `index.jsonl` (dropping a partial last line
+ * left by an interruption) and fills only the slots not listed. Each `.gbg` is written atomically
+ * before its index line is appended, so an index line always names a complete file. The settings
+ * are kept in `pool.json`; a rerun with other settings is refused.
+ */
+import { Worker } from 'node:worker_threads';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import seedrandom from 'seedrandom';
+import type { FilterOptions } from './acceptance.js';
+import { BUILDER_VERSION, GENERATOR, MAX_SEED } from './sample.js';
+import { writeFileAtomic } from '../cli/io.js';
+
+/** Settings of a pool. */
+export interface PoolOptions {
+  count: number;
+  /** Complexity range [A, B] with 0 ≤ A ≤ B ≤ 1. */
+  complexity: [number, number];
+  seed: number;
+  out: string;
+  /** Worker threads (≥ 1). */
+  workers: number;
+  filter: FilterOptions | null;
+  /** Most candidates per slot. */
+  maxTries: number;
+}
+
+/** One slot to fill, as sent to a worker. */
+export interface PoolJob {
+  slot: number;
+  seed: number;
+  complexity: number;
+  filter: FilterOptions | null;
+  maxTries: number;
+}
+
+/** A worker's answer: the accepted game, or why the slot stayed empty. */
+export type PoolResult =
+  | { slot: number; ok: true; seed: number; complexity: number; rulesetHash: string; source: string; tries: number; checks: Record<string, number> }
+  | { slot: number; ok: false; error: string; tries: number };
+
+/** One line of `index.jsonl`. */
+export interface PoolEntry {
+  slot: number;
+  file: string;
+  seed: number;
+  complexity: number;
+  rulesetHash: string;
+  /** Candidates tried for this slot, the accepted one included. */
+  tries: number;
+  /** Measured value of each acceptance check (e.g. `moves`, `rare-phases`, `dead-branches`). */
+  acceptance: Record<string, number>;
+}
+
+/** What a run of {@link buildPool} did. */
+export interface PoolSummary {
+  out: string;
+  count: number;
+  /** Slots already filled before this run. */
+  resumed: number;
+  /** Slots filled by this run. */
+  built: number;
+  /** Slots left empty (no candidate passed within the allowed tries). */
+  failed: { slot: number; error: string }[];
+  /** Candidates tried by this run. */
+  tries: number;
+  seconds: number;
+  /** Accepted games per minute of wall-clock time in this run. */
+  gamesPerMinute: number;
+}
+
+/** Thrown for a pool directory that cannot be resumed (other settings, a corrupt index). */
+export class PoolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PoolError';
+  }
+}
+
+/** The slots of a pool: base seed and complexity of each. */
+export function poolSlots(seed: number, count: number, [lo, hi]: [number, number]): { slot: number; seed: number; complexity: number }[] {
+  return Array.from({ length: count }, (_, i) => ({
+    slot: i,
+    seed: Math.min(MAX_SEED, Math.floor(seedrandom.alea(`gbgc-pool/${seed}/${i}`)() * 2 ** 32)),
+    complexity: Math.round((count === 1 ? lo : lo + ((hi - lo) * i) / (count - 1)) * 1000) / 1000,
+  }));
+}
+
+/** File name of a slot's game. */
+export function slotFile(slot: number, count: number): string {
+  return `game-${String(slot).padStart(String(Math.max(0, count - 1)).length, '0')}.gbg`;
+}
+
+/**
+ * Read `index.jsonl`: the filled slots. A partial last line (an interrupted append) is cut off.
+ * @throws PoolError on a complete line that is not a pool entry
+ */
+export function readIndex(path: string): PoolEntry[] {
+  if (!existsSync(path)) return [];
+  const text = readFileSync(path, 'utf8');
+  const end = text.lastIndexOf('\n') + 1;
+  if (end < text.length) truncateSync(path, Buffer.byteLength(text.slice(0, end)));
+  const entries: PoolEntry[] = [];
+  text
+    .slice(0, end)
+    .split('\n')
+    .forEach((line, i) => {
+      if (line.trim() === '') return;
+      let e: PoolEntry;
+      try {
+        e = JSON.parse(line) as PoolEntry;
+      } catch {
+        throw new PoolError(`${path}:${i + 1}: not a JSON line`);
+      }
+      if (!Number.isInteger(e.slot) || typeof e.file !== 'string' || typeof e.rulesetHash !== 'string') throw new PoolError(`${path}:${i + 1}: not a pool entry`);
+      entries.push(e);
+    });
+  return entries;
+}
+
+/** The settings recorded in `pool.json`. */
+function manifest(opts: PoolOptions): object {
+  return { generator: GENERATOR, builderVersion: BUILDER_VERSION, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries };
+}
+
+/** The URL and options of the worker module (TypeScript sources need tsx's loader). */
+function workerModule(): { url: URL; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return { url: new URL(fromSource ? './pool-worker.ts' : './pool-worker.js', import.meta.url), execArgv: fromSource ? ['--import', 'tsx'] : [] };
+}
+
+/**
+ * Build (or resume) a pool.
+ * @param onProgress called after each slot with the number of filled slots and the total
+ * @throws PoolError when `out` holds a pool with other settings or a corrupt index
+ */
+export async function buildPool(opts: PoolOptions, onProgress?: (filled: number, total: number) => void): Promise<PoolSummary> {
+  mkdirSync(opts.out, { recursive: true });
+  const manifestPath = join(opts.out, 'pool.json');
+  const wanted = JSON.stringify(manifest(opts), null, 2) + '\n';
+  if (existsSync(manifestPath)) {
+    if (readFileSync(manifestPath, 'utf8') !== wanted) throw new PoolError(`${opts.out} holds a pool built with other settings (see ${manifestPath}); use another directory`);
+  } else writeFileAtomic(manifestPath, wanted);
+  const indexPath = join(opts.out, 'index.jsonl');
+  if (!existsSync(indexPath)) writeFileSync(indexPath, '');
+  const done = new Set(readIndex(indexPath).map((e) => e.slot));
+  const pending = poolSlots(opts.seed, opts.count, opts.complexity).filter((s) => !done.has(s.slot));
+  const summary: PoolSummary = { out: opts.out, count: opts.count, resumed: done.size, built: 0, failed: [], tries: 0, seconds: 0, gamesPerMinute: 0 };
+  const t0 = performance.now();
+  onProgress?.(done.size, opts.count);
+  const record = (r: PoolResult): void => {
+    summary.tries += r.tries;
+    if (!r.ok) {
+      summary.failed.push({ slot: r.slot, error: r.error });
+      return;
+    }
+    const file = slotFile(r.slot, opts.count);
+    writeFileAtomic(join(opts.out, file), r.source);
+    const entry: PoolEntry = { slot: r.slot, file, seed: r.seed, complexity: r.complexity, rulesetHash: r.rulesetHash, tries: r.tries, acceptance: r.checks };
+    appendFileSync(indexPath, `${JSON.stringify(entry)}\n`);
+    done.add(r.slot);
+    summary.built++;
+    onProgress?.(done.size, opts.count);
+  };
+  const { url, execArgv } = workerModule();
+  const n = Math.max(1, Math.min(opts.workers, pending.length));
+  const queue = [...pending];
+  const workers: Worker[] = [];
+  try {
+    await Promise.all(
+      Array.from({ length: pending.length === 0 ? 0 : n }, async () => {
+        const worker = new Worker(url, { execArgv });
+        workers.push(worker);
+        for (let job = queue.shift(); job; job = queue.shift()) {
+          const message: PoolJob = { slot: job.slot, seed: job.seed, complexity: job.complexity, filter: opts.filter, maxTries: opts.maxTries };
+          record(await ask(worker, message));
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  summary.seconds = (performance.now() - t0) / 1000;
+  summary.gamesPerMinute = summary.seconds > 0 ? (60 * summary.built) / summary.seconds : 0;
+  return summary;
+}
+
+/** Send one job to a worker and wait for its answer (a worker that dies rejects). */
+function ask(worker: Worker, job: PoolJob): Promise<PoolResult> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (r: PoolResult) => {
+      cleanup();
+      resolve(r);
+    };
+    const onError = (e: Error) => {
+      cleanup();
+      reject(e);
+    };
+    const onExit = (code: number) => {
+      cleanup();
+      reject(new Error(`pool worker exited with code ${code}`));
+    };
+    const cleanup = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(job);
+  });
+}

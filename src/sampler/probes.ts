@@ -1,0 +1,128 @@
+/**
+ * Probes for the acceptance filter: an instrumented copy of a game's IR in which every phase,
+ * every sub-phase and every conditional branch starts by adding 1 to a counter variable of its
+ * own, and every `if` and every `events` item is preceded by a counter of how often it was
+ * reached. Reading the counters at the end of an episode (`InterpreterState.variable`) tells
+ * which phases fired and which branches ran, how often each condition was checked and how often
+ * it held — for private checks too, which announce nothing in the event log.
+ *
+ * The copy plays exactly like the original under any agent that reads only legal actions (the
+ * uniform random agent): `set` steps are neither decisions nor chance nodes, and an `events`
+ * block is played as the equivalent sequence of `if` steps (each item checked in order, after the
+ * previous item's steps ran). Only the event log differs (the counters' public `set` events), so
+ * information states are measured on the original game, never on the copy.
+ */
+import type { GameIR, Phase, Step } from '../ir/schema.js';
+
+/** A phase or sub-phase whose firing is counted. */
+export interface PhaseProbe {
+  name: string;
+  sub: boolean;
+  /** Counter: times the phase's first step ran. */
+  counter: string;
+}
+
+/** A conditional branch: a branch of an `if`, its `else` when it has steps, or an `events` item. */
+export interface BranchProbe {
+  /** Where it is, e.g. `Roles: if 1, branch 2` or `Upheaval: events 1, item 1`. */
+  label: string;
+  /** Counter: times the branch ran. */
+  hits: string;
+  /** Counter: times its condition was checked (null for an `else`, which has no condition). */
+  checked: string | null;
+  /** Counters subtracted from `reached` to get the checks: earlier branches of the same `if`. */
+  earlier: string[];
+  /** Counter: times the `if` or `events` item was reached (the first condition's checks). */
+  reached: string;
+}
+
+/** An instrumented game: the IR with counters, and what each counter measures. */
+export interface Instrumented {
+  ir: GameIR;
+  phases: PhaseProbe[];
+  branches: BranchProbe[];
+}
+
+/** Probe variable names contain `#`, which no `.gbg` name can, so they never collide with the game's. */
+const PREFIX = '#probe';
+
+/** Instrument a game (the input is not modified). */
+export function instrument(ir: GameIR): Instrumented {
+  let n = 0;
+  const variables: string[] = [];
+  const fresh = (): string => {
+    const name = `${PREFIX}${n++}`;
+    variables.push(name);
+    return name;
+  };
+  const bump = (name: string): Step => ({ kind: 'set', variable: name, value: { kind: 'add', left: { kind: 'var', name }, right: { kind: 'int', value: 1 } } });
+  const phases: PhaseProbe[] = [];
+  const branches: BranchProbe[] = [];
+
+  // Numbering of the `if` and `events` steps of the phase being instrumented, in reading order.
+  let ifs = 0;
+  let evs = 0;
+  const block = (steps: Step[], where: string): Step[] => {
+    const out: Step[] = [];
+    for (const st of steps) {
+      if (st.kind === 'if') {
+        const label = `${where}: if ${++ifs}`;
+        const reached = fresh();
+        const earlier: string[] = [];
+        const newBranches = st.branches.map((br, i) => {
+          const hits = fresh();
+          branches.push({ label: `${label}, branch ${i + 1}`, hits, checked: reached, earlier: [...earlier], reached });
+          earlier.push(hits);
+          return { ...br, steps: [bump(hits), ...block(br.steps, where)] };
+        });
+        let otherwise = block(st.otherwise, where);
+        if (st.otherwise.length > 0) {
+          const hits = fresh();
+          branches.push({ label: `${label}, else`, hits, checked: null, earlier: [...earlier], reached });
+          otherwise = [bump(hits), ...otherwise];
+        }
+        out.push(bump(reached), { ...st, branches: newBranches, otherwise });
+      } else if (st.kind === 'triggers') {
+        const label = `${where}: events ${++evs}`;
+        st.items.forEach((item, i) => {
+          const reached = fresh();
+          const hits = fresh();
+          branches.push({ label: `${label}, item ${i + 1}`, hits, checked: reached, earlier: [], reached });
+          out.push(bump(reached), { kind: 'if', branches: [{ cond: item.cond, check: item.check, steps: [bump(hits), ...block(item.steps, where)] }], otherwise: [] });
+        });
+      } else out.push(mapChildren(st, (b) => block(b, where)));
+    }
+    return out;
+  };
+
+  const phase = (p: Phase, sub: boolean): Phase => {
+    ifs = 0;
+    evs = 0;
+    const counter = fresh();
+    phases.push({ name: p.name, sub, counter });
+    return { name: p.name, steps: [bump(counter), ...block(p.steps, p.name)] };
+  };
+  const newPhases = ir.phases.map((p) => phase(p, false));
+  const newSubs = ir.subphases.map((p) => phase(p, true));
+  return {
+    ir: { ...ir, phases: newPhases, subphases: newSubs, variables: [...ir.variables, ...variables.map((name) => ({ name, initial: 0 }))] },
+    phases,
+    branches,
+  };
+}
+
+/** A step with its nested blocks (other than `if`/`events`, handled above) rewritten by `f`. */
+function mapChildren(st: Step, f: (steps: Step[]) => Step[]): Step {
+  switch (st.kind) {
+    case 'repeat':
+      return { ...st, steps: f(st.steps) };
+    case 'choice':
+      return { ...st, options: st.options.map((o) => ({ ...o, steps: f(o.steps) })) };
+    case 'simultaneous':
+      return { ...st, outcomes: st.outcomes.map((o) => ({ ...o, steps: f(o.steps) })), otherwise: f(st.otherwise) };
+    case 'auction':
+      return { ...st, prize: f(st.prize) };
+    default:
+      return st;
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * `sample(seed, complexity)`: a generated game as IR and as formatted `.gbg` source — a pure
+ * function of (seed, complexity, builder version) (GENSTRAT v2, Appendix A: "G = reconstruct(s)
+ * exactly reproduces any game from its seed s given the builder version hash").
+ *
+ * The draw uses one seedrandom Alea stream seeded with the text
+ * `gbgc-sampler/<BUILDER_VERSION>/<seed>/<complexity>` (the complexity written as JavaScript's
+ * shortest round-trip decimal), and nothing else: no `Math.random`, no clock, no global state.
+ * Reconstruction needs the same builder version: bump {@link BUILDER_VERSION} whenever a change
+ * alters what any (seed, complexity) draws.
+ */
+import type { GameIR, Step } from '../ir/schema.js';
+import { IR_VERSION } from '../ir/schema.js';
+import { rulesetHash } from '../ir/hash.js';
+import { compileSource } from '../compiler/index.js';
+import { decompile } from '../format/decompile.js';
+import { formatSource } from '../format/index.js';
+import { Builder } from './context.js';
+import { Dial } from './dial.js';
+import { Draw } from './draw.js';
+import { SEATS } from './names.js';
+import { repairDeck } from './repair.js';
+import { drawPlan, realize } from './structure.js';
+
+/** Name of this generator, recorded in every game's `generated { … }` header. */
+export const GENERATOR = 'gbgc-sampler';
+/** Version of the draw: the same (seed, complexity) gives the same game only under the same version. */
+export const BUILDER_VERSION = '1';
+/** Largest seed (seeds are whole numbers from 0 to 2^32 − 1). */
+export const MAX_SEED = 0xffff_ffff;
+
+/** A sampled game. */
+export interface SampledGame {
+  /** The game as compiled from {@link source} (identical to the drawn IR). */
+  ir: GameIR;
+  /** Formatted `.gbg` source with a header comment and the `generated { … }` record. */
+  source: string;
+  /** SHA-256 of the IR's canonical JSON; compiling `source` gives the same. */
+  rulesetHash: string;
+  seed: number;
+  complexity: number;
+  builderVersion: string;
+}
+
+/** Thrown when the generator produced something the compiler rejects or that does not round-trip: a bug in the generator. */
+export class SamplerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SamplerError';
+  }
+}
+
+/**
+ * Check a (seed, complexity) pair.
+ * @throws RangeError when the seed is not a whole number in [0, 2^32 − 1] or the complexity not in [0, 1].
+ */
+export function checkSeed(seed: number, complexity: number): void {
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new RangeError(`seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
+  if (!(complexity >= 0 && complexity <= 1)) throw new RangeError(`complexity must be a number from 0 to 1, got ${complexity}`);
+}
+
+/** The string seed of the draw's random stream. */
+export function streamSeed(seed: number, complexity: number): string {
+  return `${GENERATOR}/${BUILDER_VERSION}/${seed}/${String(complexity)}`;
+}
+
+/**
+ * Draw a game as IR: the structure, then the surface, then the repairs.
+ * @throws RangeError on a bad seed or complexity (see {@link checkSeed}).
+ */
+export function sampleIR(seed: number, complexity: number): GameIR {
+  checkSeed(seed, complexity);
+  const b = new Builder(new Draw(streamSeed(seed, complexity)), new Dial(complexity));
+  const plan = drawPlan(b);
+  realize(b, plan);
+  repairDeck(b);
+  const showdown: GameIR['showdown'] =
+    b.metric === 'pair-with-board' && b.board ? { metric: 'pair-with-board', board: b.board } : b.metric === 'sum-of-ranks' ? { metric: 'sum-of-ranks', rules: b.scoring } : { metric: 'high-card' };
+  return {
+    irVersion: IR_VERSION,
+    name: `Sampled game ${seed}`,
+    origin: { generator: GENERATOR, builderVersion: BUILDER_VERSION, seed, complexity },
+    seats: [...SEATS],
+    stacks: b.stacks,
+    deck: b.deck,
+    piles: b.piles,
+    variables: canonicalVariables(b.variables, [...b.phases, ...b.subphases]),
+    positions: b.positions,
+    phases: b.phases,
+    subphases: b.subphases,
+    showdown,
+  };
+}
+
+/**
+ * Variables in the order the compiler declares them: declared variables first, then loop
+ * counters in the order their loops appear (phases, then sub-phases), so that the drawn IR and
+ * the IR compiled from its source are identical.
+ */
+function canonicalVariables(vars: GameIR['variables'], phases: { steps: Step[] }[]): GameIR['variables'] {
+  const counters: string[] = [];
+  const walk = (steps: Step[]) => {
+    for (const st of steps) {
+      if (st.kind === 'repeat' && !counters.includes(st.counter)) counters.push(st.counter);
+      for (const block of childBlocks(st)) walk(block);
+    }
+  };
+  for (const p of phases) walk(p.steps);
+  return [...vars.filter((v) => !counters.includes(v.name)), ...counters.map((name) => ({ name, initial: 0 }))];
+}
+
+/** Nested step blocks of a step. */
+export function childBlocks(st: Step): Step[][] {
+  switch (st.kind) {
+    case 'if':
+      return [...st.branches.map((b) => b.steps), st.otherwise];
+    case 'triggers':
+      return st.items.map((b) => b.steps);
+    case 'repeat':
+      return [st.steps];
+    case 'choice':
+      return st.options.map((o) => o.steps);
+    case 'simultaneous':
+      return [...st.outcomes.map((o) => o.steps), st.otherwise];
+    case 'auction':
+      return [st.prize];
+    default:
+      return [];
+  }
+}
+
+/** The header comment of a sampled game's source. */
+export function sourceHeader(seed: number, complexity: number): string {
+  return (
+    `// Sampled by ${GENERATOR} (builder version ${BUILDER_VERSION}): seed ${seed}, complexity ${String(complexity)}.\n` +
+    `// Rebuild it with: gbgc sample --seed ${seed} --complexity ${String(complexity)} --no-filter\n`
+  );
+}
+
+/**
+ * Sample a game and emit it as formatted source; compiling the source gives back the drawn IR.
+ * @throws RangeError on a bad seed or complexity
+ * @throws SamplerError when the source does not compile or its IR differs from the drawn one
+ */
+export async function sample(seed: number, complexity: number): Promise<SampledGame> {
+  const drawn = sampleIR(seed, complexity);
+  const source = await formatSource(sourceHeader(seed, complexity) + decompile(drawn));
+  const compiled = compileSource(source);
+  if (!compiled.ir || !compiled.rulesetHash) {
+    const first = compiled.diagnostics[0];
+    throw new SamplerError(`sampled game (seed ${seed}, complexity ${complexity}) does not compile: ${first ? `${first.code} ${first.message}` : 'no IR'}`);
+  }
+  const hash = rulesetHash(drawn);
+  if (compiled.rulesetHash !== hash) throw new SamplerError(`sampled game (seed ${seed}, complexity ${complexity}): the source compiles to a different IR (hash ${compiled.rulesetHash.slice(0, 12)} ≠ ${hash.slice(0, 12)})`);
+  return { ir: compiled.ir, source, rulesetHash: hash, seed, complexity, builderVersion: BUILDER_VERSION };
+}

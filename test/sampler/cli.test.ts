@@ -1,0 +1,138 @@
+/**
+ * `gbgc sample` and `gbgc pool`: output, JSON, files, bad usage, and a pool that resumes after an
+ * interruption without duplicating anything.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.js';
+import { compileSource } from '../../src/compiler/index.js';
+import { candidateSeed, filterOptions, poolSlots, readIndex, sampleIR, acceptance, type PoolEntry } from '../../src/sampler/index.js';
+import { parseComplexityRange } from '../../src/cli/commands/pool.js';
+import { UsageError } from '../../src/cli/errors.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'gbgc-sampler-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('gbgc sample', () => {
+  it('prints the source of the game and a note with the seed, the tries and the hash', async () => {
+    const r = await runCli(['sample', '--complexity', '0', '--seed', '3', '--no-filter']);
+    expect(r.code).toBe(0);
+    const c = compileSource(r.stdout);
+    expect(c.diagnostics).toEqual([]);
+    expect(c.ir!.origin).toEqual({ generator: 'gbgc-sampler', builderVersion: '1', seed: 3, complexity: 0 });
+    expect(r.stderr).toBe(`sampled seed 3 at complexity 0 (1 candidate tried, no filter), ruleset hash ${c.rulesetHash}\n`);
+  });
+
+  it('--json reports seed, complexity, hash, tries and each check of the acceptance report', async () => {
+    const r = await runCli(['sample', '-c', '0.7', '-s', '42', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ requestedSeed: 42, complexity: 0.7, builderVersion: '1', output: null });
+    expect(out.seed).toBe(candidateSeed(42, out.tries - 1));
+    expect(compileSource(out.source).rulesetHash).toBe(out.rulesetHash);
+    expect(out.acceptance.accepted).toBe(true);
+    expect(out.acceptance.checks.map((x: { name: string }) => x.name)).toEqual(['moves', 'rare-phases', 'dead-branches']);
+    expect(out.acceptance).toEqual(JSON.parse(JSON.stringify(acceptance(sampleIR(out.seed, 0.7)))));
+  });
+
+  it('tries derived candidates until one passes, and reports how many', async () => {
+    const v1 = filterOptions('v1');
+    let seed = 0;
+    while (acceptance(sampleIR(seed, 1), v1).accepted) seed++;
+    const r = await runCli(['sample', '-c', '1', '-s', String(seed), '--filter', 'v1', '--json']);
+    const out = JSON.parse(r.stdout);
+    expect(out.tries).toBeGreaterThanOrEqual(2);
+    expect(out.seed).toBe(candidateSeed(seed, out.tries - 1));
+    for (let k = 0; k < out.tries - 1; k++) expect(acceptance(sampleIR(candidateSeed(seed, k), 1), v1).accepted).toBe(false);
+    expect(out.acceptance.checks.map((x: { name: string }) => x.name)).toEqual(['moves', 'seat-balance', 'extreme-conditions', 'rare-phases', 'dead-branches']);
+  });
+
+  it('-o writes the file and prints the note with one line per check', async () => {
+    const file = join(dir, 'game.gbg');
+    const r = await runCli(['sample', '-c', '0.5', '-s', '7', '-o', file]);
+    expect(r.code).toBe(0);
+    expect(compileSource(readFileSync(file, 'utf8')).diagnostics).toEqual([]);
+    expect(r.stdout).toMatch(/^sampled seed \d+ at complexity 0\.5 \(\d+ candidates? tried\), ruleset hash [0-9a-f]{64}\n  pass  moves /);
+    expect(r.stdout).toContain('  pass  dead-branches');
+    expect(r.stdout.endsWith(`wrote ${file}\n`)).toBe(true);
+  });
+
+  it('fails with exit 1 when no candidate passes, naming the failed checks', async () => {
+    const r = await runCli(['sample', '-c', '0', '-s', '1', '--max-tries', '3', '--max-moves', '0.5']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('no candidate of seed 1 at complexity 0 passed the acceptance filter in 3 tries (failed checks: moves 3×)');
+  });
+
+  it.each([
+    [['sample', '--complexity', '2'], '--complexity must be between 0 and 1'],
+    [['sample', '-c', '0.5', '--seed', '-1'], '--seed must be between 0 and 4294967295'],
+    [['sample', '-c', '0.5', '--filter', 'v3'], "--filter must be v1 or v2, got 'v3'"],
+    [['sample', '-c', '0.5', '--max-dead-branches', '2'], '--max-dead-branches must be between 0 and 1'],
+    [['sample'], "required option '-c, --complexity <c>' not specified"],
+  ])('exits 2 on bad usage: %j', async (args, message) => {
+    const r = await runCli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+});
+
+describe('gbgc pool', () => {
+  const out = join(dir, 'pool');
+  const args = ['pool', '--count', '3', '--complexity', '0..1', '--seed', '5', '--out', out, '--workers', '2', '--json'];
+  const index = join(out, 'index.jsonl');
+  let first: PoolEntry[] = [];
+
+  it('builds one .gbg per game and an index line each, on worker threads', async () => {
+    const r = await runCli(args);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ count: 3, resumed: 0, built: 3, failed: [] });
+    first = readIndex(index).sort((a, b) => a.slot - b.slot);
+    const slots = poolSlots(5, 3, [0, 1]);
+    expect(first.map((e) => [e.slot, e.complexity, e.file])).toEqual([
+      [0, 0, 'game-0.gbg'],
+      [1, 0.5, 'game-1.gbg'],
+      [2, 1, 'game-2.gbg'],
+    ]);
+    for (const e of first) {
+      expect(e.seed).toBe(candidateSeed(slots[e.slot]!.seed, e.tries - 1));
+      expect(compileSource(readFileSync(join(out, e.file), 'utf8')).rulesetHash).toBe(e.rulesetHash);
+      expect(Object.keys(e.acceptance)).toEqual(['moves', 'rare-phases', 'dead-branches']);
+    }
+    expect(readdirSync(out).sort()).toEqual(['game-0.gbg', 'game-1.gbg', 'game-2.gbg', 'index.jsonl', 'pool.json']);
+  });
+
+  it('does nothing more when rerun on a complete pool', async () => {
+    const r = await runCli(args);
+    expect(JSON.parse(r.stdout)).toMatchObject({ resumed: 3, built: 0, tries: 0 });
+    expect(readFileSync(index, 'utf8').trim().split('\n')).toHaveLength(3);
+  });
+
+  it('resumes after an interruption: a partial index line and a missing game are rebuilt once', async () => {
+    const lines = readFileSync(index, 'utf8').trim().split('\n');
+    const lost = JSON.parse(lines[2]!) as PoolEntry;
+    writeFileSync(index, `${lines.slice(0, 2).join('\n')}\n${lines[2]!.slice(0, 20)}`);
+    rmSync(join(out, lost.file));
+    const r = await runCli(args);
+    expect(JSON.parse(r.stdout)).toMatchObject({ resumed: 2, built: 1 });
+    const again = readIndex(index).sort((a, b) => a.slot - b.slot);
+    expect(again).toEqual(first);
+    expect(existsSync(join(out, lost.file))).toBe(true);
+  });
+
+  it('refuses to resume a pool with other settings (exit 1)', async () => {
+    const r = await runCli(['pool', '--count', '4', '--complexity', '0..1', '--seed', '5', '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('holds a pool built with other settings');
+  });
+
+  it('parses complexity ranges', () => {
+    expect(parseComplexityRange('0.2..0.8')).toEqual([0.2, 0.8]);
+    expect(parseComplexityRange('0.5')).toEqual([0.5, 0.5]);
+    expect(() => parseComplexityRange('0.8..0.2')).toThrow(UsageError);
+    expect(() => parseComplexityRange('0..2')).toThrow(/between 0 and 1/);
+    expect(() => parseComplexityRange('0..0.5..1')).toThrow(/A\.\.B/);
+  });
+});

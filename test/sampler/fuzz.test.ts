@@ -1,0 +1,103 @@
+/**
+ * Fuzzing the generator (fast-check over (seed, complexity)): every sampled game parses and checks
+ * with no diagnostics, its source is a fixed point of the formatter, recompiles to the same
+ * ruleset hash, renders a rulebook that passes the facts check, and its episodes conserve chips,
+ * terminate and show each seat only cards it may know. A failure shrinks to, and reports, the
+ * failing `{ seed, complexity }`.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { compileSource } from '../../src/compiler/index.js';
+import { formatSource } from '../../src/format/index.js';
+import { renderRulebook, checkRulebookFacts } from '../../src/render/index.js';
+import { compileGame, CHANCE, sampleChanceOutcome, episodeRng, type InterpreterState } from '../../src/interpreter/index.js';
+import { BOTH, EV } from '../../src/interpreter/layout.js';
+import { randomAgent } from '../../src/eval/agents/random.js';
+import { sample, MAX_SEED } from '../../src/sampler/index.js';
+
+/** (seed, complexity) pairs; complexities in steps of 0.01 so that a counterexample reads well. */
+const pairs = fc.record({ seed: fc.integer({ min: 0, max: MAX_SEED }), complexity: fc.integer({ min: 0, max: 100 }).map((x) => x / 100) });
+
+/** Actions after which an episode must have ended (every loop is bounded; games are small). */
+const MAX_ACTIONS = 2000;
+
+/**
+ * Card types `seat` may know at `state`, from what physically happened (the log's ground-truth
+ * fields): cards that were ever in its hand or a public pile, moved face up, peeked at by it,
+ * revealed or shown down (as in the interpreter's property tests).
+ */
+function entitledCards(state: InterpreterState, seat: number): Set<number> {
+  const p = state.program;
+  const own = 1 + seat;
+  const known = new Set<number>();
+  for (const [kind, who, a, b, c, , content] of state.log.rows()) {
+    if (kind === EV.DEAL) {
+      const from = c! & 0xff;
+      if (a === own || from === own || p.pilePublic[a!] || p.pilePublic[from] || content === BOTH) known.add(b!);
+    } else if ((kind === EV.PEEK && who === seat && b! >= 0) || ((kind === EV.SHOW || kind === EV.REVEAL) && b! >= 0)) known.add(b!);
+  }
+  return known;
+}
+
+/** A card name as a whole phrase (`2 of red` does not match inside `12 of red`). */
+const cardPattern = (name: string): RegExp => new RegExp(`(^|[^\\w])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`);
+
+describe('fuzzing sample(seed, complexity)', () => {
+  it('parses, checks, formats as a fixed point and round-trips to the same hash', async () => {
+    await fc.assert(
+      fc.asyncProperty(pairs, async ({ seed, complexity }) => {
+        const g = await sample(seed, complexity);
+        const r = compileSource(g.source);
+        expect(r.diagnostics).toEqual([]);
+        expect(r.rulesetHash).toBe(g.rulesetHash);
+        expect(await formatSource(g.source)).toBe(g.source);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('renders a rulebook that states every fact of the game', async () => {
+    await fc.assert(
+      fc.asyncProperty(pairs, async ({ seed, complexity }) => {
+        const g = await sample(seed, complexity);
+        const report = checkRulebookFacts(g.ir, renderRulebook(g.ir));
+        expect(report.missing.map((f) => f.topic)).toEqual([]);
+        expect(report.sectionErrors).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('plays episodes that conserve chips, terminate and never show a seat a card it may not know', async () => {
+    await fc.assert(
+      fc.asyncProperty(pairs, async ({ seed, complexity }) => {
+        const g = await sample(seed, complexity);
+        const game = compileGame(g.ir);
+        const total = g.ir.stacks[0] + g.ir.stacks[1];
+        for (let i = 0; i < 3; i++) {
+          const rng = episodeRng(seed, i);
+          const s = game.newInitialState();
+          let actions = 0;
+          while (!s.isTerminal() && actions++ < MAX_ACTIONS) {
+            const p = s.currentPlayer();
+            s.applyAction(p === CHANCE ? sampleChanceOutcome(s, rng) : (randomAgent.act(s, p, rng) as number));
+            const { stacks, pot } = s.chips();
+            expect(stacks[0] + stacks[1] + pot).toBe(total);
+            expect(Math.min(stacks[0], stacks[1], pot)).toBeGreaterThanOrEqual(0);
+            for (const seat of [0, 1]) {
+              const text = JSON.stringify(s.observation(seat));
+              const known = entitledCards(s, seat);
+              s.program.cardNames.forEach((name, t) => {
+                if (!known.has(t)) expect(text).not.toMatch(cardPattern(name));
+              });
+            }
+          }
+          expect(s.isTerminal()).toBe(true);
+          const [a, b] = s.returns();
+          expect(a + b).toBe(0);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
