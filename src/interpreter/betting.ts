@@ -130,5 +130,9 @@ export function applyBetting(s: InterpreterState, a: Action, variable = false): 
     r[R.STEP] = 0;
     r[R.PC]++;
     r[R.NODE] = NODE.RUNNING;
-  } else s.decide(other);
+  } else {
+    r[R.ACTOR] = other;
+    r[R.NODE] = NODE.DECISION;
+    if (s.program.privateAt[r[R.PC]]) s.decide(other);
+  }
 }

@@ -7,7 +7,7 @@ import type { MenuItem, Observation, ObservedEvent } from './api.js';
 import { bettingMenu } from './betting.js';
 import { DECISIONS } from './decisions.js';
 import { EV, MOVE, NODE, PAY_REASON, R, SKIP } from './layout.js';
-import { DECK_PILE, handPile, type Program } from './program.js';
+import { DECK_PILE, OP, handPile, type Program } from './program.js';
 import type { InterpreterState } from './state.js';
 
 const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
@@ -285,7 +285,8 @@ function decisionOf(state: InterpreterState, seat: number, phase: string): Obser
     const menu: MenuItem[] = bettingMenu(state.r, state.betSize(), state.raiseCap());
     const need = menu.find((m) => m.label === 'call')?.cost;
     const facing = need === undefined ? 'no bet to call' : `facing a bet, ${chips(need)} to call`;
-    return { prompt: `${names[seat]} to act in ${phase} (${facing}; bets are ${chips(state.betSize())}).`, menu };
+    const fallback = state.op() === OP.VARBET ? `a seat has no chips, so variable betting falls back to fixed bets; ` : '';
+    return { prompt: `${names[seat]} to act in ${phase} (${fallback}${facing}; bets are ${chips(state.betSize())}).`, menu };
   }
   const d = DECISIONS[state.op()]!;
   const menu = d.legal(state).map((action) => {

@@ -77,25 +77,64 @@ function settleSideBets(s: InterpreterState): void {
   }
 }
 
+/** Scratch arrays of the seats' card values, sorted highest first (single-threaded, never held across calls). */
+const sorted = [new Int32Array(256), new Int32Array(256)];
+
+/** Whether any card of `seat`'s hand has the rank of a card in `board` (without allocating). */
+function handPairsBoard(s: InterpreterState, seat: number, board: number): boolean {
+  const p = s.program;
+  const hand = handPile(seat);
+  for (let i = 0; i < s.piles[hand]; i++) {
+    const rank = p.cardRank[s.cardAt(hand, i)];
+    for (let j = 0; j < s.piles[board]; j++) if (p.cardRank[s.cardAt(board, j)] === rank) return true;
+  }
+  return false;
+}
+
+/** {@link compareHighCard} on the seats' hands, reading the piles into scratch arrays. */
+function compareHands(s: InterpreterState): number {
+  const p = s.program;
+  const len = [0, 0];
+  for (let seat = 0; seat < 2; seat++) {
+    const pile = handPile(seat);
+    const n = s.piles[pile];
+    const out = sorted[seat];
+    for (let i = 0; i < n; i++) {
+      // Insertion sort, highest first (hands are small).
+      const v = p.cardValue[s.cardAt(pile, i)];
+      let j = i;
+      while (j > 0 && out[j - 1] < v) {
+        out[j] = out[j - 1];
+        j--;
+      }
+      out[j] = v;
+    }
+    len[seat] = n;
+  }
+  for (let i = 0; ; i++) {
+    if (i >= len[0] || i >= len[1]) return len[0] - len[1];
+    if (sorted[0][i] !== sorted[1][i]) return sorted[0][i] - sorted[1][i];
+  }
+}
+
 /** Run the showdown. @returns true when it stops at the odd-chip chance node. */
 export function showdown(s: InterpreterState): boolean {
   const p = s.program;
   s.log.push(EV.SHOWDOWN, -1, 0, 0, 0, BOTH, BOTH);
   if (p.sidebets.length > 0) settleSideBets(s);
-  const hands = [s.pileCards(handPile(0)), s.pileCards(handPile(1))];
-  for (let seat = 0; seat < 2; seat++) for (const t of hands[seat]) s.log.push(EV.REVEAL, seat, 0, t, 0, BOTH, BOTH);
+  for (let seat = 0; seat < 2; seat++) {
+    const pile = handPile(seat);
+    for (let i = 0; i < s.piles[pile]; i++) s.log.push(EV.REVEAL, seat, 0, s.cardAt(pile, i), 0, BOTH, BOTH);
+  }
   let cmp = 0;
   if (p.metric === METRIC.SUM_OF_RANKS) {
     const scores = s.scores();
-    const totals = [sumOfRanks(p, hands[0], scores[0]), sumOfRanks(p, hands[1], scores[1])];
+    const totals = [sumOfRanks(p, s.pileCards(handPile(0)), scores[0]), sumOfRanks(p, s.pileCards(handPile(1)), scores[1])];
     for (let seat = 0; seat < 2; seat++) s.log.push(EV.TOTAL, seat, totals[seat], 0, 0, BOTH, BOTH);
     cmp = totals[0] - totals[1];
   } else {
-    if (p.metric === METRIC.PAIR_WITH_BOARD) {
-      const board = s.pileCards(p.boardPile).map((t) => p.cardRank[t]);
-      cmp = Number(pairsBoard(hands[0].map((t) => p.cardRank[t]), board)) - Number(pairsBoard(hands[1].map((t) => p.cardRank[t]), board));
-    }
-    if (cmp === 0) cmp = compareHighCard(hands[0].map((t) => p.cardValue[t]), hands[1].map((t) => p.cardValue[t]));
+    if (p.metric === METRIC.PAIR_WITH_BOARD) cmp = Number(handPairsBoard(s, 0, p.boardPile)) - Number(handPairsBoard(s, 1, p.boardPile));
+    if (cmp === 0) cmp = compareHands(s);
   }
   if (cmp !== 0) {
     const winner = cmp > 0 ? 0 : 1;

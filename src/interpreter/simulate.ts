@@ -25,7 +25,7 @@ export interface SimulationReport {
   movesPerPlayer: [number, number];
   /** Phase name → fraction of episodes in which the phase was entered at least once. */
   phaseFireRates: Record<string, number>;
-  /** Fraction of episodes that reached the showdown (the rest ended with a fold). */
+  /** Fraction of episodes that reached the showdown (the rest ended early: a fold or an `end` step). */
   showdownRate: number;
   /** Wall-clock speed of this run (not reproducible, unlike every other field). */
   episodesPerSecond: number;

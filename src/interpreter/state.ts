@@ -86,9 +86,11 @@ export class InterpreterState implements GameState {
 
   legalActions(): Action[] {
     switch (this.r[R.NODE]) {
-      case NODE.DECISION:
-        if (this.inFixedBetting()) return bettingLegal(this.r, this.betSize(), this.raiseCap());
-        return DECISIONS[this.op()]!.legal(this);
+      case NODE.DECISION: {
+        const op = this.program.code[this.r[R.PC] * INSTR_WIDTH];
+        if (op === OP.BETTING || (op === OP.VARBET && this.r[R.STEP] === 1)) return bettingLegal(this.r, this.betSize(), this.raiseCap());
+        return DECISIONS[op]!.legal(this);
+      }
       case NODE.CHANCE_CARD: {
         const counts = this.countTypes(cardChancePile(this));
         const out: Action[] = [];
@@ -132,45 +134,60 @@ export class InterpreterState implements GameState {
 
   applyAction(a: Action): void {
     const r = this.r;
+    const code = this.program.code;
+    const o = r[R.PC] * INSTR_WIDTH;
+    const node = r[R.NODE];
+    // The poker fast paths (a fixed betting action, a dealt card) first; everything else below.
+    if (node === NODE.DECISION && code[o] === OP.BETTING) applyBetting(this, a);
+    else if (node === NODE.CHANCE_CARD && code[o] === OP.DEAL) {
+      const from = code[o + 1];
+      const idx = Number.isInteger(a) ? this.indexOf(from, a) : -1;
+      if (idx < 0) throw new IllegalActionError(a, this.legalActions(), `illegal chance outcome ${a}: no such card in the ${this.program.pileNames[from]}`);
+      r[R.NODE] = NODE.RUNNING;
+      this.moveCard(from, idx, this.dealTarget(), code[o + 4], 0);
+      r[R.STEP]++;
+    } else this.applyOther(a);
+    this.depthSoFar++;
+    if (r[R.NODE] === NODE.RUNNING) this.run();
+  }
+
+  /** Apply an action at a node that is not a fixed betting decision or a deal. @throws IllegalActionError */
+  private applyOther(a: Action): void {
+    const r = this.r;
+    const op = this.op();
     switch (r[R.NODE]) {
       case NODE.DECISION:
-        if (this.inFixedBetting()) applyBetting(this, a);
+        if (op === OP.VARBET && r[R.STEP] === 1) applyBetting(this, a);
         else {
-          const d = DECISIONS[this.op()]!;
+          const d = DECISIONS[op]!;
           const legal = d.legal(this);
           if (!legal.includes(a)) throw new IllegalActionError(a, legal);
           r[R.MOVES + r[R.ACTOR]]++;
           r[R.NODE] = NODE.RUNNING;
           d.apply(this, a);
         }
-        break;
+        return;
       case NODE.CHANCE_CARD: {
-        const op = this.op();
-        const from = op === OP.DEAL ? this.program.code[r[R.PC] * INSTR_WIDTH + 1] : cardChancePile(this);
+        const from = cardChancePile(this);
         const idx = Number.isInteger(a) ? this.indexOf(from, a) : -1;
         if (idx < 0) throw new IllegalActionError(a, this.legalActions(), `illegal chance outcome ${a}: no such card in the ${this.program.pileNames[from]}`);
         r[R.NODE] = NODE.RUNNING;
-        if (op === OP.DEAL) {
-          this.moveCard(from, idx, this.dealTarget(), this.program.code[r[R.PC] * INSTR_WIDTH + 4], 0);
-          r[R.STEP]++;
-        } else applyCardOutcome(this, op, a, idx);
-        break;
+        applyCardOutcome(this, op, a, idx);
+        return;
       }
       case NODE.CHANCE_COIN:
         if (a !== 0 && a !== 1) throw new IllegalActionError(a, [0, 1], `illegal chance outcome ${a}: the coin gives seat 0 or 1`);
         r[R.NODE] = NODE.RUNNING;
         applyCoin(this, a);
-        break;
+        return;
       case NODE.CHANCE_COST:
         if (a !== 0 && a !== 1) throw new IllegalActionError(a, [0, 1], `illegal chance outcome ${a}: a cost is not due (0) or due (1)`);
         r[R.NODE] = NODE.RUNNING;
         applyCost(this, a);
-        break;
+        return;
       default:
         throw new IllegalActionError(a, [], `illegal action ${a}: the game is over`);
     }
-    this.depthSoFar++;
-    if (r[R.NODE] === NODE.RUNNING) this.run();
   }
 
   clone(): InterpreterState {
@@ -295,7 +312,9 @@ export class InterpreterState implements GameState {
     if (node === NODE.CHANCE_COIN) return u < 0.5 ? 0 : 1;
     if (node === NODE.CHANCE_COST) return u < 1 - costChance(this) ? 0 : 1;
     if (node !== NODE.CHANCE_CARD) throw new IllegalActionError(-1, [], 'sampleChance() called at a node that is not a chance node');
-    const pile = this.op() === OP.DEAL ? this.program.code[this.r[R.PC] * INSTR_WIDTH + 1] : cardChancePile(this);
+    const o = this.r[R.PC] * INSTR_WIDTH;
+    const code = this.program.code;
+    const pile = code[o] === OP.DEAL ? code[o + 1] : cardChancePile(this);
     const base = pileBase(this.program, pile);
     const len = this.piles[pile];
     // Card i of the pile, in ascending type order, is picked when u * len falls in [i, i + 1).
@@ -333,7 +352,7 @@ export class InterpreterState implements GameState {
 
   /** Whether the pending decision is a fixed-limit betting action (a `betting` step or a variable round's fallback). @internal */
   inFixedBetting(): boolean {
-    const op = this.op();
+    const op = this.program.code[this.r[R.PC] * INSTR_WIDTH];
     return op === OP.BETTING || (op === OP.VARBET && this.r[R.STEP] === 1);
   }
 
@@ -529,7 +548,9 @@ export class InterpreterState implements GameState {
           r[R.CONTRIB + 1] = 0;
           r[R.BETS] = 0;
           r[R.ACTED] = 0;
-          this.decide(code[o + 3]);
+          r[R.ACTOR] = code[o + 3];
+          r[R.NODE] = NODE.DECISION;
+          if (p.privateAt[r[R.PC]]) this.log.push(EV.ASK, code[o + 3], r[R.PC], 0, 0, 1 << code[o + 3], 1 << code[o + 3]);
           return;
         case OP.SHOWDOWN:
           if (showdown(this)) return;

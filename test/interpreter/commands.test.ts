@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
+import { exampleIRs } from './helpers.js';
 
 describe('gbgc simulate', () => {
   it('prints the same JSON figures for the same seed (timing aside)', async () => {
@@ -42,7 +43,25 @@ describe('gbgc simulate', () => {
   });
 });
 
+describe.each(exampleIRs().map((e) => e.file))('gbgc simulate examples/%s', (file) => {
+  it('runs and prints zero-sum figures', async () => {
+    const r = await runCli(['simulate', `examples/${file}`, '--episodes', '300', '--seed', '7', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const j = JSON.parse(r.stdout);
+    expect(j.episodes).toBe(300);
+    expect(j.meanReturns[0] + j.meanReturns[1]).toBeCloseTo(0, 10);
+    expect(j.movesPerPlayer[0] + j.movesPerPlayer[1]).toBeGreaterThan(0);
+  });
+});
+
 describe('gbgc tree', () => {
+  it('prints the statistics of a game with simultaneous rounds and a private check (Duel Kuhn)', async () => {
+    const r = await runCli(['tree', 'examples/duel.gbg', '--stats', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ histories: 190, terminalHistories: 96, chanceNodes: 4, decisionNodes: 90, infoStates: [25, 25], maxDepth: 7 });
+  });
+
   it('prints the statistics of the whole tree', async () => {
     const r = await runCli(['tree', 'examples/kuhn.gbg', '--stats', '--json']);
     expect(r.code).toBe(0);
