@@ -76,6 +76,44 @@ function seatFn(s: SeatRef, ctx: ExprContext): (m: Machine, q: number) => number
   }
 }
 
+type Op = '<' | '<=' | '>' | '>=' | '==' | '!=';
+
+/** A comparison of an expression with a constant. */
+function compare(op: Op, l: IntFn, v: number): (m: Machine, q: number) => boolean {
+  switch (op) {
+    case '<':
+      return (m, q) => l(m, q) < v;
+    case '<=':
+      return (m, q) => l(m, q) <= v;
+    case '>':
+      return (m, q) => l(m, q) > v;
+    case '>=':
+      return (m, q) => l(m, q) >= v;
+    case '==':
+      return (m, q) => l(m, q) === v;
+    case '!=':
+      return (m, q) => l(m, q) !== v;
+  }
+}
+
+/** A comparison of two expressions. */
+function compareTo(op: Op, l: IntFn, r: IntFn): (m: Machine, q: number) => boolean {
+  switch (op) {
+    case '<':
+      return (m, q) => l(m, q) < r(m, q);
+    case '<=':
+      return (m, q) => l(m, q) <= r(m, q);
+    case '>':
+      return (m, q) => l(m, q) > r(m, q);
+    case '>=':
+      return (m, q) => l(m, q) >= r(m, q);
+    case '==':
+      return (m, q) => l(m, q) === r(m, q);
+    case '!=':
+      return (m, q) => l(m, q) !== r(m, q);
+  }
+}
+
 /** Lift a per-seat test over a quantifier: `any` → seat 0 or 1; `each` → both; none → q = -1. */
 function quantify(quant: Quant, test: (m: Machine, q: number) => boolean): BoolFn {
   if (quant === 'any') return (m) => test(m, 0) || test(m, 1);
@@ -97,6 +135,10 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
     case 'pot':
       return (m) => m.r[POT];
     case 'stack': {
+      if (e.seat.kind === 'seat') {
+        const reg = STACK + e.seat.seat;
+        return (m) => m.r[reg];
+      }
       const seat = seatFn(e.seat, ctx);
       return (m, q) => m.r[STACK + seat(m, q)];
     }
@@ -105,20 +147,28 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
       return (m) => m.piles[pile];
     }
     case 'handSize': {
+      if (e.seat.kind === 'seat') {
+        const pile = 1 + e.seat.seat;
+        return (m) => m.piles[pile];
+      }
       const seat = seatFn(e.seat, ctx);
       return (m, q) => m.piles[1 + seat(m, q)];
     }
     case 'highest': {
       const seat = seatFn(e.seat, ctx);
       const values = ctx.cardValue;
-      const bases = [ctx.pileBase(1), ctx.pileBase(2)];
+      const base0 = ctx.pileBase(1);
+      const stride = ctx.pileBase(2) - base0;
       return (m, q) => {
         const s = seat(m, q);
         const len = m.piles[1 + s];
         if (len === 0) return 0;
-        const base = bases[s];
+        const base = base0 + s * stride;
         let best = values[m.piles[base]];
-        for (let i = 1; i < len; i++) best = Math.max(best, values[m.piles[base + i]]);
+        for (let i = 1; i < len; i++) {
+          const v = values[m.piles[base + i]];
+          if (v > best) best = v;
+        }
         return best;
       };
     }
@@ -156,25 +206,32 @@ export function compileBool(e: BoolExpr, ctx: ExprContext): BoolFn {
     }
     case 'cmp': {
       const l = compileInt(e.left, ctx);
-      const r = compileInt(e.right, ctx);
       const quant = quantOfInt(e.left) ?? quantOfInt(e.right);
-      const tests: Record<typeof e.op, (m: Machine, q: number) => boolean> = {
-        '<': (m, q) => l(m, q) < r(m, q),
-        '<=': (m, q) => l(m, q) <= r(m, q),
-        '>': (m, q) => l(m, q) > r(m, q),
-        '>=': (m, q) => l(m, q) >= r(m, q),
-        '==': (m, q) => l(m, q) === r(m, q),
-        '!=': (m, q) => l(m, q) !== r(m, q),
-      };
-      return quantify(quant, tests[e.op]);
+      // A literal on the right (the common case) is compared as a constant.
+      if (e.right.kind === 'int') return quantify(quant, compare(e.op, l, e.right.value));
+      return quantify(quant, compareTo(e.op, l, compileInt(e.right, ctx)));
     }
     case 'and': {
       const args = e.args.map((a) => compileBool(a, ctx));
-      return (m) => args.every((f) => f(m));
+      if (args.length === 2) {
+        const [a, b] = args;
+        return (m) => a(m) && b(m);
+      }
+      return (m) => {
+        for (const f of args) if (!f(m)) return false;
+        return true;
+      };
     }
     case 'or': {
       const args = e.args.map((a) => compileBool(a, ctx));
-      return (m) => args.some((f) => f(m));
+      if (args.length === 2) {
+        const [a, b] = args;
+        return (m) => a(m) || b(m);
+      }
+      return (m) => {
+        for (const f of args) if (f(m)) return true;
+        return false;
+      };
     }
     case 'not': {
       const arg = compileBool(e.arg, ctx);
@@ -187,12 +244,14 @@ export function compileBool(e: BoolExpr, ctx: ExprContext): BoolFn {
         if (rank >= ctx.numRanks) throw new ProgramError(`rank index ${rank} is outside the deck`);
         wanted[rank] = 1;
       }
-      const bases = [ctx.pileBase(1), ctx.pileBase(2)];
+      const base0 = ctx.pileBase(1);
+      const stride = ctx.pileBase(2) - base0;
+      const rankOf = ctx.cardRank;
       return quantify(quantOfSeat(e.seat), (m, q) => {
         const s = seat(m, q);
-        const base = bases[s];
+        const base = base0 + s * stride;
         const len = m.piles[1 + s];
-        for (let i = 0; i < len; i++) if (wanted[ctx.cardRank[m.piles[base + i]]]) return true;
+        for (let i = 0; i < len; i++) if (wanted[rankOf[m.piles[base + i]]]) return true;
         return false;
       });
     }
