@@ -156,7 +156,7 @@ const auction: DecisionKind = {
   prompt: (s) => {
     const t = s.program.auctions[s.operand(0)];
     const other = s.program.seatNames[1 - s.r[R.ACTOR]];
-    const payee = t.payTo === 'pot' ? 'into the pot' : `to ${other}`;
+    const payee = t.payTo === 'pot' ? 'into the pot' : 'to the other seat';
     return `${me(s)}: place a sealed bid from ${t.min} to ${chips(t.max)} in ${where(s)}; a bid above your stack counts as your whole stack. ${other} bids without seeing yours. The higher bid wins (a tie between nonzero bids by a coin flip; both 0: nobody wins); the winner pays its bid ${payee} and receives the prize.`;
   },
   apply: (s, a) => {
