@@ -24,7 +24,7 @@ const arg = (name: string, dflt: number) => {
   return i >= 0 ? Number(argv[i + 1]) : dflt;
 };
 const CANDIDATES = arg('--candidates', 40);
-const POOL = arg('--pool', 24);
+const POOL = arg('--pool', 80);
 const C = 0.7;
 const EPISODES = 2000;
 

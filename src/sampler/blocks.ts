@@ -10,7 +10,8 @@ import type { BlockKind } from './dial.js';
 import type { Builder, Cost } from './context.js';
 import { drawEffects } from './effects.js';
 import { drawCondition } from './predicates.js';
-import { WORDS, SEATS } from './names.js';
+import { WORDS } from './names.js';
+import { auctionBlock, bettingBlock, simultaneousBlock } from './rounds.js';
 import { mirrorSteps } from './mirror.js';
 
 /** A drawn block: its steps, its cost, and the word list its phase is named from. */
@@ -119,124 +120,6 @@ function choiceBlock(b: Builder): Block {
     steps: [{ kind: 'choice', seat: s, announce: b.draw.chance(0.5 * b.dial.c) ? 'private' : 'public', options: ordered }],
     cost: { moves: s === 0 ? [1, 0] : [0, 1], survive: 1 },
     words: WORDS.choice,
-  };
-}
-
-/** Both seats pick in secret; an outcome table maps pairs of picks to effects. */
-function simultaneousBlock(b: Builder): Block {
-  const k = 2 + b.draw.binomial(1, 0.5 * b.dial.c);
-  const options = b.draw.sample(WORDS.moves, k);
-  const pairs = options.flatMap((first) => options.map((second) => ({ first, second })));
-  const listed = b.draw.sample(pairs, Math.max(1, Math.round(pairs.length * (0.4 + 0.4 * b.draw.uniform()))));
-  const q = 1 / pairs.length;
-  let ends = 0;
-  const outcomes = listed.map(({ first, second }) => {
-    let steps: Step[];
-    if (ends === 0 && b.draw.chance(0.15 * b.dial.c)) {
-      ends++;
-      const reason = first === second ? `both played ${first}: a draw` : `${first} against ${second}: a draw`;
-      steps = [{ kind: 'reveal', seat: 0, what: 'hand' }, { kind: 'reveal', seat: 1, what: 'hand' }, { kind: 'end', winner: null, reason }];
-    } else if (b.handMin[0] >= 1 && b.handMin[1] >= 1 && !b.guards.includes('hand') && b.draw.chance(0.35 * b.dial.c)) {
-      // A private duel of high cards: the higher card wins chips, checked without telling.
-      const fav = b.underdog();
-      const amount = b.draw.int(1, 2);
-      b.pays(q, 'either', false);
-      b.favour(fav, amount - 1, q);
-      steps = [
-        {
-          kind: 'if',
-          branches: [{ cond: { kind: 'cmp', op: '>', left: { kind: 'highest', seat: seat(fav) }, right: { kind: 'highest', seat: seat(1 - fav) } }, check: 'private', steps: [{ kind: 'pay', amount, from: seat(1 - fav), to: seat(fav) }] }],
-          otherwise: [{ kind: 'pay', amount: 1, from: seat(fav), to: seat(1 - fav) }],
-        },
-      ];
-    } else steps = drawEffects(b, b.underdog(), q);
-    return { first, second, steps };
-  });
-  const rest = pairs.length - listed.length;
-  const otherwise = rest > 0 && b.draw.chance(0.6) ? drawEffects(b, b.underdog(), rest * q) : [];
-  return {
-    steps: [{ kind: 'simultaneous', options, outcomes, otherwise }],
-    cost: { moves: [1, 1], survive: 1 - ends / pairs.length },
-    words: WORDS.simultaneous,
-  };
-}
-
-/** A sealed-bid auction for a card. */
-function auctionBlock(b: Builder): Block {
-  const min = b.draw.chance(0.6) ? 0 : 1;
-  const max = b.draw.int(Math.max(2, min + 1), 4);
-  const count = b.draw.chance(0.2 * b.dial.c) ? 2 : 1;
-  const payTo = b.draw.chance(0.7) ? 'pot' : 'opponent';
-  b.useCards(count);
-  b.pays(0.9, 'either', payTo === 'pot');
-  b.handChange(0, count, 0.5);
-  b.handChange(1, count, 0.5);
-  return {
-    steps: [{ kind: 'auction', min, max, tie: 'coinflip', payTo, prize: [{ kind: 'deal', count, from: { kind: 'deck' }, to: { kind: 'winner' }, faceUp: false }] }],
-    cost: { moves: [1, 1], survive: 1 },
-    words: WORDS.auction,
-  };
-}
-
-/** A betting round: fixed-limit, variable-amount, or a bet answered by fold or call (wager and match). */
-export function bettingBlock(b: Builder, final = false): Block {
-  const c = b.dial.c;
-  // Under random play the first seat to act wins more of the decided deals (it bets, and the
-  // opponent folds half the time): the round opens with the seat behind on advantages.
-  const first = b.underdog();
-  const form = final ? (b.draw.chance(b.dial.variableBetting) ? 'variable' : 'fixed') : b.draw.weighted({ fixed: 1, variable: 0.6 * c, manual: 0.8 * c });
-  if (form === 'fixed') {
-    const raiseCap = 1 + b.draw.binomial(2, b.dial.extraRaise);
-    const betSize = b.draw.chance(b.dial.bigBet) ? 2 : 1;
-    const m = raiseCap === 1 ? 1.25 : 1.6;
-    b.pays(0.6, 'both', true);
-    b.favour(first, 1.2);
-    return {
-      steps: [{ kind: 'betting', mode: 'fixed', betSize, raiseCap, firstSeat: first }],
-      cost: { moves: first === 0 ? [m, m - 0.2] : [m - 0.2, m], survive: raiseCap === 1 ? 0.63 : 0.55 },
-      words: WORDS.betting,
-    };
-  }
-  if (form === 'variable') {
-    const room = Math.min(b.stacks[0] - b.antes[0], b.stacks[1] - b.antes[1]);
-    const max = b.draw.chance(0.3 * c) ? ('stack' as const) : b.draw.int(2, Math.max(2, Math.min(2 + Math.round(3 * c), room)));
-    b.pays(0.7, 'both', true);
-    b.favour(first, 1.5 + 0.2 * Math.min(5, max === 'stack' ? room : max));
-    return {
-      steps: [{ kind: 'varbet', firstSeat: first, max, fallbackBet: 1 }],
-      cost: { moves: first === 0 ? [1.3, 1.1] : [1.1, 1.3], survive: 0.5 },
-      words: WORDS.betting,
-    };
-  }
-  const bettor = first;
-  const t = 1 - bettor;
-  const max = b.draw.int(2, Math.max(2, Math.min(4, b.stacks[bettor] - b.antes[bettor])));
-  b.pays(0.4, 'both', true);
-  b.favour(bettor, 1.2);
-  const answer: Step = {
-    kind: 'choice',
-    seat: t,
-    announce: 'public',
-    options: [
-      { name: 'fold', cost: 0, costChance: 1, steps: [{ kind: 'end', winner: bettor, reason: `${SEATS[bettor]} wins after ${SEATS[t]} folds` }] },
-      { name: 'call', cost: 0, costChance: 1, steps: [{ kind: 'match', seat: t }] },
-    ],
-  };
-  const response = b.draw.chance(0.5 * c) ? b.subphase(`${SEATS[t]}Answers`, [answer]) : answer;
-  return {
-    steps: [
-      {
-        kind: 'choice',
-        seat: bettor,
-        announce: 'public',
-        options: [
-          { name: 'bet', cost: 0, costChance: 1, steps: [{ kind: 'wager', seat: bettor, min: 1, max }, response] },
-          { name: 'check', cost: 0, costChance: 1, steps: [] },
-        ],
-      },
-    ],
-    cost: { moves: bettor === 0 ? [1.5, 0.5] : [0.5, 1.5], survive: 0.75 },
-    words: WORDS.betting,
   };
 }
 

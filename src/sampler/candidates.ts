@@ -10,11 +10,11 @@ import { MAX_SEED, checkSeed, sample, sampleIR, type SampledGame } from './sampl
 /**
  * Candidate `k` of a seed: `k = 0` is the seed itself; for `k ≥ 1`, the first number of the
  * seedrandom Alea stream seeded `gbgc-candidate/<seed>/<k>`, scaled to a whole number in
- * [0, 2^32 − 1]. A pure function, so the accepted game of a (seed, complexity) is reproducible.
+ * [0, 10^9). A pure function, so the accepted game of a (seed, complexity) is reproducible.
  */
 export function candidateSeed(seed: number, k: number): number {
   if (k === 0) return seed;
-  return Math.min(MAX_SEED, Math.floor(seedrandom.alea(`gbgc-candidate/${seed}/${k}`)() * 2 ** 32));
+  return Math.floor(seedrandom.alea(`gbgc-candidate/${seed}/${k}`)() * MAX_SEED);
 }
 
 /** A rejected candidate and the checks it failed. */

@@ -4,7 +4,7 @@
  * figures) — built on worker threads and resumable.
  *
  * Slot i of a pool with seed S and complexity range A..B starts from the base seed
- * `Alea("gbgc-pool/S/i")` (a whole number in [0, 2^32 − 1]) at complexity A + (B − A)·i/(N − 1)
+ * `Alea("gbgc-pool/S/i")` (a whole number in [0, 10^9)) at complexity A + (B − A)·i/(N − 1)
  * rounded to 3 decimals (evenly spread; A for a pool of one), and holds the first accepted
  * candidate of that seed (`candidateSeed`). Everything is a pure function of the settings, so a
  * rerun rebuilds exactly the missing slots: it reads `index.jsonl` (dropping a partial last line
@@ -90,7 +90,7 @@ export class PoolError extends Error {
 export function poolSlots(seed: number, count: number, [lo, hi]: [number, number]): { slot: number; seed: number; complexity: number }[] {
   return Array.from({ length: count }, (_, i) => ({
     slot: i,
-    seed: Math.min(MAX_SEED, Math.floor(seedrandom.alea(`gbgc-pool/${seed}/${i}`)() * 2 ** 32)),
+    seed: Math.floor(seedrandom.alea(`gbgc-pool/${seed}/${i}`)() * MAX_SEED),
     complexity: Math.round((count === 1 ? lo : lo + ((hi - lo) * i) / (count - 1)) * 1000) / 1000,
   }));
 }
@@ -132,10 +132,10 @@ function manifest(opts: PoolOptions): object {
   return { generator: GENERATOR, builderVersion: BUILDER_VERSION, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries };
 }
 
-/** The URL and options of the worker module (TypeScript sources need tsx's loader). */
-function workerModule(): { url: URL; execArgv: string[] } {
+/** Start a worker thread (from TypeScript sources through tsx, see `pool-worker-tsx.mjs`). */
+function startWorker(): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
-  return { url: new URL(fromSource ? './pool-worker.ts' : './pool-worker.js', import.meta.url), execArgv: fromSource ? ['--import', 'tsx'] : [] };
+  return new Worker(new URL(fromSource ? './pool-worker-tsx.mjs' : './pool-worker.js', import.meta.url));
 }
 
 /**
@@ -171,14 +171,13 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
     summary.built++;
     onProgress?.(done.size, opts.count);
   };
-  const { url, execArgv } = workerModule();
   const n = Math.max(1, Math.min(opts.workers, pending.length));
   const queue = [...pending];
   const workers: Worker[] = [];
   try {
     await Promise.all(
       Array.from({ length: pending.length === 0 ? 0 : n }, async () => {
-        const worker = new Worker(url, { execArgv });
+        const worker = startWorker();
         workers.push(worker);
         for (let job = queue.shift(); job; job = queue.shift()) {
           const message: PoolJob = { slot: job.slot, seed: job.seed, complexity: job.complexity, filter: opts.filter, maxTries: opts.maxTries };

@@ -14,6 +14,7 @@ import { IR_VERSION } from '../ir/schema.js';
 import { rulesetHash } from '../ir/hash.js';
 import { compileSource } from '../compiler/index.js';
 import { decompile } from '../format/decompile.js';
+import { childBlocks } from '../compiler/checks/walk.js';
 import { formatSource } from '../format/index.js';
 import { Builder } from './context.js';
 import { Dial } from './dial.js';
@@ -26,8 +27,8 @@ import { drawPlan, realize } from './structure.js';
 export const GENERATOR = 'gbgc-sampler';
 /** Version of the draw: the same (seed, complexity) gives the same game only under the same version. */
 export const BUILDER_VERSION = '1';
-/** Largest seed (seeds are whole numbers from 0 to 2^32 − 1). */
-export const MAX_SEED = 0xffff_ffff;
+/** Largest seed: seeds are whole numbers from 0 to 10^9, the largest number a `.gbg` file may write. */
+export const MAX_SEED = 1_000_000_000;
 
 /** A sampled game. */
 export interface SampledGame {
@@ -52,7 +53,7 @@ export class SamplerError extends Error {
 
 /**
  * Check a (seed, complexity) pair.
- * @throws RangeError when the seed is not a whole number in [0, 2^32 − 1] or the complexity not in [0, 1].
+ * @throws RangeError when the seed is not a whole number in [0, 10^9] or the complexity not in [0, 1].
  */
 export function checkSeed(seed: number, complexity: number): void {
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new RangeError(`seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
@@ -107,26 +108,6 @@ function canonicalVariables(vars: GameIR['variables'], phases: { steps: Step[] }
   };
   for (const p of phases) walk(p.steps);
   return [...vars.filter((v) => !counters.includes(v.name)), ...counters.map((name) => ({ name, initial: 0 }))];
-}
-
-/** Nested step blocks of a step. */
-export function childBlocks(st: Step): Step[][] {
-  switch (st.kind) {
-    case 'if':
-      return [...st.branches.map((b) => b.steps), st.otherwise];
-    case 'triggers':
-      return st.items.map((b) => b.steps);
-    case 'repeat':
-      return [st.steps];
-    case 'choice':
-      return st.options.map((o) => o.steps);
-    case 'simultaneous':
-      return [...st.outcomes.map((o) => o.steps), st.otherwise];
-    case 'auction':
-      return [st.prize];
-    default:
-      return [];
-  }
 }
 
 /** The header comment of a sampled game's source. */

@@ -9,7 +9,8 @@
 import type { Step } from '../ir/schema.js';
 import type { BlockKind, Placement } from './dial.js';
 import { type Builder, type Cost, NO_COST, scaled, sequence } from './context.js';
-import { ESTIMATES, bettingBlock, makeBlock } from './blocks.js';
+import { ESTIMATES, makeBlock } from './blocks.js';
+import { bettingBlock } from './rounds.js';
 import { drawEffects } from './effects.js';
 import { drawCondition } from './predicates.js';
 import { WORDS } from './names.js';

@@ -57,6 +57,8 @@ describe('gbgc sample', () => {
     expect(r.stdout).toMatch(/^sampled seed \d+ at complexity 0\.5 \(\d+ candidates? tried\), ruleset hash [0-9a-f]{64}\n  pass  moves /);
     expect(r.stdout).toContain('  pass  dead-branches');
     expect(r.stdout.endsWith(`wrote ${file}\n`)).toBe(true);
+    expect((await runCli(['check', file])).code).toBe(0);
+    expect((await runCli(['fmt', '--check', file])).code).toBe(0);
   });
 
   it('fails with exit 1 when no candidate passes, naming the failed checks', async () => {
@@ -67,7 +69,7 @@ describe('gbgc sample', () => {
 
   it.each([
     [['sample', '--complexity', '2'], '--complexity must be between 0 and 1'],
-    [['sample', '-c', '0.5', '--seed', '-1'], '--seed must be between 0 and 4294967295'],
+    [['sample', '-c', '0.5', '--seed', '-1'], '--seed must be between 0 and 1000000000'],
     [['sample', '-c', '0.5', '--filter', 'v3'], "--filter must be v1 or v2, got 'v3'"],
     [['sample', '-c', '0.5', '--max-dead-branches', '2'], '--max-dead-branches must be between 0 and 1'],
     [['sample'], "required option '-c, --complexity <c>' not specified"],

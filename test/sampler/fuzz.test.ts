@@ -43,6 +43,15 @@ function entitledCards(state: InterpreterState, seat: number): Set<number> {
 const cardPattern = (name: string): RegExp => new RegExp(`(^|[^\\w])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`);
 
 describe('fuzzing sample(seed, complexity)', () => {
+  it('shrinks a failure to the smallest failing (seed, complexity) and reports both', async () => {
+    const out = await fc.check(
+      fc.asyncProperty(pairs, async ({ complexity }) => complexity <= 0.5),
+      { seed: 1 },
+    );
+    expect(out.failed).toBe(true);
+    expect(out.counterexample).toEqual([{ seed: 0, complexity: 0.51 }]);
+  });
+
   it('parses, checks, formats as a fixed point and round-trips to the same hash', async () => {
     await fc.assert(
       fc.asyncProperty(pairs, async ({ seed, complexity }) => {
@@ -52,7 +61,7 @@ describe('fuzzing sample(seed, complexity)', () => {
         expect(r.rulesetHash).toBe(g.rulesetHash);
         expect(await formatSource(g.source)).toBe(g.source);
       }),
-      { numRuns: 60 },
+      { numRuns: 100 },
     );
   });
 
@@ -64,7 +73,7 @@ describe('fuzzing sample(seed, complexity)', () => {
         expect(report.missing.map((f) => f.topic)).toEqual([]);
         expect(report.sectionErrors).toEqual([]);
       }),
-      { numRuns: 60 },
+      { numRuns: 100 },
     );
   });
 
@@ -97,7 +106,7 @@ describe('fuzzing sample(seed, complexity)', () => {
           expect(a + b).toBe(0);
         }
       }),
-      { numRuns: 40 },
+      { numRuns: 100 },
     );
   });
 });

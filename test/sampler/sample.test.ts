@@ -77,10 +77,11 @@ describe('sampleIR', () => {
     for (const seed of SEEDS) for (const name of allNames(sampleIR(seed, 1))) expect(isPlainName(name) || name === 'bet' || name === 'call', name).toBe(true);
   });
 
-  it('rejects a seed that is not a whole number in [0, 2^32 − 1] and a complexity outside [0, 1]', () => {
+  it('rejects a seed that is not a whole number in [0, 10^9] and a complexity outside [0, 1]', () => {
     expect(() => sampleIR(-1, 0.5)).toThrow(RangeError);
     expect(() => sampleIR(1.5, 0.5)).toThrow(/whole number/);
-    expect(() => sampleIR(2 ** 32, 0.5)).toThrow(RangeError);
+    expect(() => sampleIR(1e9 + 1, 0.5)).toThrow(RangeError);
+    expect(sampleIR(1e9, 0.5).origin!.seed).toBe(1e9);
     expect(() => sampleIR(1, 1.01)).toThrow(/complexity/);
     expect(() => sampleIR(1, Number.NaN)).toThrow(/complexity/);
   });
@@ -105,8 +106,8 @@ describe('sample (emission)', () => {
   it('emits formatted source with a header that recompiles to the same ruleset hash', async () => {
     const g = await sample(42, 0.7);
     expect(g.source.startsWith(`// Sampled by gbgc-sampler (builder version ${BUILDER_VERSION}): seed 42, complexity 0.7.\n`)).toBe(true);
-    expect(g.source).toContain('generated { generator "gbgc-sampler" builder "1" seed 42 complexity 0.7 }');
     const r = compileSource(g.source);
+    expect(r.ir!.origin).toEqual({ generator: 'gbgc-sampler', builderVersion: BUILDER_VERSION, seed: 42, complexity: 0.7 });
     expect(r.diagnostics).toEqual([]);
     expect(r.rulesetHash).toBe(g.rulesetHash);
     expect(g.rulesetHash).toBe(rulesetHash(sampleIR(42, 0.7)));
