@@ -8,8 +8,10 @@
  *   do: read every character once and cut it into tokens);
  * - `JSON.parse` of the game's IR as JSON (reading the same rules from the cheapest format).
  *
- * Also times `formatSource` (the Prettier printer) on the same file. The game is made of many
- * phases using every step kind, with comments, and is checked to compile without diagnostics.
+ * Also times `formatSource` (parse, layout, comment placement, Prettier printer) on the same file,
+ * as a ratio to the tokenizer pass and to `compileSource`. The game is made of many
+ * phases and sub-phases using every step kind, with comments, and is checked to compile without
+ * diagnostics and to be in the canonical layout already (formatting it changes nothing).
  * Run: `npx tsx bench/parse.ts [--json]`.
  */
 import { compileSource } from '../src/compiler/index.js';
@@ -19,53 +21,114 @@ import { formatSource } from '../src/format/index.js';
 const json = process.argv.includes('--json');
 const TARGET_LINES = 2000;
 
-/** A valid game of exactly `lines` lines: a 13 × 4 × 10 deck, a public board, many phases. */
+/**
+ * A valid game of exactly `lines` lines: a 13 × 4 × 10 deck, a public board, a variable, a
+ * position, and many rounds, each a phase (deals, antes, a conditional fixed or variable
+ * betting round, a loop) and the sub-phase it calls (a choice with a probabilistic cost, a
+ * simultaneous round, conditional events, a sealed-bid auction, a side bet, a peek, a score
+ * change, a position), so that every kind of step and condition is parsed and printed.
+ */
 export function generateGame(lines: number): string {
   const out = [
-    '// Generated for bench/parse.ts: many phases with every kind of step.',
+    '// Generated for bench/parse.ts: many rounds using every kind of step.',
     'game "Bench" {',
     '  players Alice, Bob',
     '  stack Alice 100000, Bob 100000',
     '',
     '  deck {',
-    '    ranks Two = 2, Three = 3, Four = 4, Five = 5, Six = 6, Seven = 7, Eight = 8,',
-    '      Nine = 9, Ten = 10, Jack = 11, Queen = 12, King = 13, Ace = 14',
+    '    ranks',
+    ...['Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Jack', 'Queen', 'King', 'Ace'].map(
+      (r, i, all) => `      ${r} = ${i + 2}${i < all.length - 1 ? ',' : ''}`,
+    ),
     '    suits clubs, diamonds, hearts, spades',
     '    copies 10',
     '  }',
     '',
     '  pile board public',
     '  pile muck hidden',
+    '  var tally = 0',
+    '  position Lead public',
   ];
+  const closing = ['', '  showdown sum-of-ranks {', '    bonus 3 for pair of Ace', '    penalty 1 per Two', '  }', '}', ''];
   let cardsLeft = 13 * 4 * 10;
-  // The closing three lines and the final newline make `lines` lines in all.
-  for (let i = 0; out.length + 13 <= lines - 3; i++) {
+  for (let i = 0; ; i++) {
     const deal = cardsLeft >= 3;
     if (deal) cardsLeft -= 3;
-    out.push(
+    const seat = i % 2 === 0 ? 'Alice' : 'Bob';
+    const other = i % 2 === 0 ? 'Bob' : 'Alice';
+    const round = [
       '',
-      i % 5 === 0 ? `  /* Round ${i}: a deal, an ante and a betting round. */` : `  // round ${i}`,
+      i % 5 === 0 ? `  /* Round ${i}: deals, an ante, a betting round and a loop; then its sub-phase. */` : `  // round ${i}`,
       `  phase Round${i} {`,
       i % 2 === 0 ? '    shuffle deck' : '    shuffle muck',
       deal ? '    deal 1 to each face down' : '    shuffle board',
       deal ? `    deal 1 from deck to ${i % 3 === 0 ? 'board face up' : 'muck'}` : '    shuffle deck',
-      i % 2 === 0 ? '    ante 1 each' : `    ante 2 from ${i % 4 === 1 ? 'Alice' : 'Bob'}`,
-      '    betting fixed {',
-      `      bet ${1 + (i % 4)}`,
-      `      raises at most ${1 + (i % 3)}`,
-      `      first ${i % 2 === 0 ? 'Alice' : 'Bob'} // opens`,
+      i % 2 === 0 ? '    ante 1 each' : `    ante 2 from ${seat}`,
+      `    call Side${i}`,
+      `    if stack(Alice) > ${i % 7} and stack(Bob) > 0 public {`,
+      '      betting variable {',
+      `        first ${seat}`,
+      i % 3 === 0 ? '        max stack' : `        max ${1 + (i % 5)}`,
+      '        fallback bet 1',
+      '      }',
+      '    } else {',
+      '      betting fixed {',
+      `        bet ${1 + (i % 4)}`,
+      `        raises at most ${1 + (i % 3)}`,
+      `        first ${other} // opens`,
+      '      }',
+      '    }',
+      `    repeat up to ${1 + (i % 3)} rounds as r until pot > ${10 + i} or not (hand(any) has pair) {`,
+      '      set tally = tally + r - 1',
       '    }',
       '  }',
-    );
+      '',
+      `  subphase Side${i} {`,
+      `    choice ${seat} ${i % 2 === 0 ? 'public' : 'private'} {`,
+      `      option peek cost 1 at ${10 + (i % 90)}% {`,
+      `        peek ${seat} at random card of ${other} private`,
+      '      }',
+      '      option pass {',
+      '      }',
+      '    }',
+      '    simultaneous {',
+      '      options Hold, Press',
+      '      outcome Hold/Press {',
+      `        pay 1 from ${seat} to ${other}`,
+      '      }',
+      '      otherwise {',
+      `        score ${other} +1`,
+      '      }',
+      '    }',
+      '    events {',
+      '      when hand(Alice) has any of Ace, King public {',
+      '        sidebet Bob 1 on highest(Bob) >= highest(Alice) and size(board) != 0',
+      '      }',
+      '    }',
+      '    auction sealed {',
+      `      bids 0..${1 + (i % 4)}`,
+      '      tie coinflip',
+      `      winner pays ${i % 2 === 0 ? 'pot' : 'opponent'}`,
+      '      prize {',
+      '        deal 1 to winner face down',
+      '      }',
+      '    }',
+      '    assign Lead to chip-leader',
+      '  }',
+    ];
+    if (out.length + round.length + closing.length - 1 > lines) break;
+    out.push(...round);
   }
-  while (out.length < lines - 3) out.push('  // the showdown compares the cards of each hand with the board');
-  out.push('', '  showdown pair-with-board using board', '}', '');
+  const [blank, ...showdown] = closing;
+  out.push(blank!);
+  while (out.length + showdown.length - 1 < lines) out.push('  // the showdown adds up the ranks of each hand, with a bonus and a penalty');
+  out.push(...showdown);
   return out.join('\n');
 }
 
 /** Every `.gbg` token, white space and comments, as one sticky alternation. */
 const TOKEN =
-  /\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|high-card|pair-with-board|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|[{},;=-]/y;
+  /\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|high-card|pair-with-board|sum-of-ranks|highest-card|lowest-card|chip-leader|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|\.\.|[<>=!]=|[{},;=+\-%/()<>]/y;
 /**
  * The direct baseline: one pass of a sticky regular expression that cuts the text into tokens
  * (kind = first character code, offsets), skipping white space and comments.
@@ -102,6 +165,7 @@ const lineCount = text.split('\n').length - 1;
 const first = compileSource(text);
 if (lineCount !== TARGET_LINES) throw new Error(`bench: generated ${lineCount} lines, not ${TARGET_LINES}`);
 if (first.diagnostics.length > 0 || !first.ir) throw new Error(`bench: the generated game does not compile: ${first.diagnostics[0]?.message}`);
+if ((await formatSource(text)) !== text) throw new Error('bench: the generated game is not in the canonical layout');
 const irJson = JSON.stringify(first.ir);
 const tokenCount = tokenizeDirect(text).length;
 
@@ -117,6 +181,7 @@ const figures = {
   bytes: text.length,
   tokens: tokenCount,
   phases: first.ir.phases.length,
+  subphases: first.ir.subphases.length,
   compileMs: +compileMs.toFixed(2),
   compileLinesPerSecond: perSecond(compileMs),
   parseOnlyMs: +parseMs.toFixed(2),
@@ -127,14 +192,17 @@ const figures = {
   ratioToIrJsonParse: +(compileMs / jsonMs).toFixed(1),
   formatMs: +formatMs.toFixed(2),
   formatLinesPerSecond: perSecond(formatMs),
+  formatRatioToTokenizer: +(formatMs / tokenizeMs).toFixed(1),
+  formatRatioToCompile: +(formatMs / compileMs).toFixed(2),
 };
 if (json) console.log(JSON.stringify(figures));
 else {
-  console.log(`generated game: ${lineCount} lines, ${text.length} bytes, ${tokenCount} tokens, ${figures.phases} phases (median of 15 runs)`);
+  console.log(`generated game: ${lineCount} lines, ${text.length} bytes, ${tokenCount} tokens, ${figures.phases} phases and ${figures.subphases} sub-phases (median of 15 runs)`);
   console.log(`  parse + lower + validate (compileSource)  ${compileMs.toFixed(2).padStart(8)} ms  ${figures.compileLinesPerSecond.toLocaleString('en-US').padStart(11)} lines/s`);
   console.log(`    of which parse (lexer, parser, AST)       ${parseMs.toFixed(2).padStart(8)} ms  ${perSecond(parseMs).toLocaleString('en-US').padStart(11)} lines/s`);
   console.log(`  direct: sticky-regex tokenizer pass       ${tokenizeMs.toFixed(2).padStart(8)} ms  ${figures.directTokenizerLinesPerSecond.toLocaleString('en-US').padStart(11)} lines/s`);
   console.log(`  direct: JSON.parse of the IR's JSON       ${jsonMs.toFixed(2).padStart(8)} ms  (${irJson.length} bytes)`);
   console.log(`  ratio: ${figures.ratioToTokenizer}× the tokenizer pass, ${figures.ratioToIrJsonParse}× JSON.parse of the IR`);
   console.log(`  format (formatSource, Prettier printer)   ${formatMs.toFixed(2).padStart(8)} ms  ${figures.formatLinesPerSecond.toLocaleString('en-US').padStart(11)} lines/s`);
+  console.log(`  ratio: format is ${figures.formatRatioToTokenizer}× the tokenizer pass, ${figures.formatRatioToCompile}× compileSource`);
 }

@@ -1,223 +1,257 @@
 /**
- * Where comments go when a `.gbg` file is formatted, on top of Prettier's comment machinery
- * (`canAttachComment`, `handleComments`, `printComment`).
+ * Where comments go when a `.gbg` file is formatted. The plugin's parser places every comment
+ * itself (see {@link attachComments}), relative to the blocks and units of `layout.ts`, as a
+ * Prettier *dangling* comment with a marker naming its slot; the printer prints each slot.
  *
- * Prettier finds, for every comment, the enclosing node and the attachable nodes before and after
- * it, then makes it a leading, trailing or dangling comment. Our rules:
+ * The slots, and which comments go there:
  *
- * - Comments attach to *items*: the game, declarations, steps, deck items, betting items, the
- *   elements of a list (seats in `players`, suits, `J = 11` ranks, `Alice 10` stacks) and the
- *   values of a `generated { … }` record. Keywords, names and numbers inside an item are not
- *   attachable: a comment written between the words of an item (`deal 1 /* x *\/ to each`)
- *   trails that item and is printed right after it, on the same line; if it starts a line of
- *   its own, it leads the next item instead (inside the last element of a list, it belongs to
- *   the whole list).
- * - Between items, Prettier's rules apply: a comment on its own line leads the next item (or
- *   trails the last one of a block), a comment at the end of a line trails the item before it,
- *   except that a comment never trails an item behind a trailing line comment or ahead of
- *   comments already leading the next item (it leads the next item too, keeping the order).
- * - In a block (`game`, `deck`, `phase`, `betting`, `generated`): block comments before the `{`
- *   stay before it (`phase Deal /* x *\/ {`, marker `header`); a comment ending the `{` line, or
- *   a line comment before the `{`, is printed after the `{` (marker `open`); comments in a block
- *   with no items are printed on their own lines inside it (marker `body`); comments before the
- *   first field of `generated` go on their own lines (marker `start`).
+ * - `before` a unit: comments on lines of their own before it, or on its line before it
+ *   (`/* x *\/ shuffle deck`). Printed on their own lines before the unit, or inline before it.
+ * - `after` a unit: comments after it on its line (`shuffle deck // x`), and comments on lines
+ *   of their own after the last unit of a block. A comment written between the words of a
+ *   one-line unit (`deal 1 /* x *\/ to each`) is printed after the unit too, unless it starts a
+ *   line of its own: then it goes `before` the next unit. A comment never goes after a unit
+ *   whose next unit already has `before` comments, or after a trailing line comment (while a
+ *   next unit exists): it goes before the next unit, so comments keep their order.
+ * - `header` of a block: block comments in the words before its `{` (`phase P /* x *\/ {`,
+ *   `if a /* x *\/ and b public {`, `} else /* x *\/ {`), printed before the `{`.
+ * - `open` of a block: comments at the end of the `{` line, and line comments (and whatever
+ *   follows them) in the words before the `{` (`phase P // x` ⏎ `{`), printed after the `{`.
+ * - `body` of a block with no units: its comments, printed on their own lines inside it.
+ * - `lead` / `trail` of a list element (`players`, `suits`, `ranks`, `stack` per seat): a
+ *   comment before an element leads it; one on the element's line before its comma (or at the
+ *   end of its line) trails it; a comment inside the last element belongs to the whole item.
  *
- * Each rule prints a comment where, read back, the same rule places it again, so formatting is a
- * fixed point; comments keep their order.
+ * Markers are `slot` for a node's own unit or block and `slot@name` for a pseudo unit or an
+ * unnamed block (`before@options`, `header@else`). Each rule prints a comment where, read back,
+ * the same rule places it again, so formatting is a fixed point, and comments keep their order.
  */
-import { util, type AstPath, type Doc, type ParserOptions } from 'prettier';
-import type { AstKind, AstNode, CommentNode, GameFile } from '../parser/ast.js';
-import { VISITOR_KEYS } from './visitor-keys.js';
+import type { AstNode, CommentNode, GameFile } from '../parser/ast.js';
+import { buildLayout, tokenAtOrAfter, type Block, type Layout, type Unit } from './layout.js';
 
-/** Where a dangling comment of a block is printed (see the module comment). */
-export type DanglingMarker = 'header' | 'open' | 'start' | 'body';
+/** The slots of the module comment. */
+export type Slot = 'before' | 'after' | 'header' | 'open' | 'body' | 'lead' | 'trail';
 
-/** A comment as Prettier decorates it while attaching. */
+/** A comment as attached to a node (Prettier's dangling-comment fields). */
 export interface AttachedComment extends CommentNode {
   leading?: boolean;
   trailing?: boolean;
   printed?: boolean;
-  marker?: DanglingMarker;
-  enclosingNode?: AstNode;
-  precedingNode?: AstNode;
-  followingNode?: AstNode;
+  marker?: string;
 }
 
-/** An AST node after Prettier attached comments to it. */
+/** An AST node with its attached comments. */
 export type Commented<N extends AstNode = AstNode> = N & { comments?: AttachedComment[] };
 
-/** Nodes whose content sits between `{` and `}`. */
-export const BLOCK_KINDS: ReadonlySet<AstKind> = new Set<AstKind>(['Game', 'Deck', 'Phase', 'BettingStep', 'Generated']);
-/** Items that hold a comma-separated list of attachable elements. */
-const LIST_KINDS: ReadonlySet<AstKind> = new Set<AstKind>(['Players', 'Suits', 'Ranks', 'Stack']);
+/** The marker of slot `slot` of the unit or block `name` (`''`: the node's own). */
+export function markerOf(slot: Slot, name = ''): string {
+  return name ? `${slot}@${name}` : slot;
+}
 
-/** Prettier's `canAttachComment`: items and list elements (see the module comment). */
-export function canAttachComment(node: AstNode, ancestors?: AstNode[]): boolean {
-  const parent = ancestors?.[0];
-  switch (node.kind) {
-    case 'File':
-    case 'Comment':
-    case 'PileRef':
-      return false;
-    case 'Ident':
-      return parent?.kind === 'Players' || parent?.kind === 'Suits';
-    case 'Number':
-    case 'String':
-      return parent?.kind === 'Generated';
-    default:
-      return true;
+/** The comments of `node` in a slot, in source order, without marking them printed. */
+export function peekSlot(node: AstNode, slot: Slot, name = ''): AttachedComment[] {
+  const m = markerOf(slot, name);
+  return ((node as Commented).comments ?? []).filter((c) => c.marker === m);
+}
+
+/** The comments of `node` in a slot, in source order, marked as printed. */
+export function takeSlot(node: AstNode, slot: Slot, name = ''): AttachedComment[] {
+  const out = peekSlot(node, slot, name);
+  for (const c of out) c.printed = true;
+  return out;
+}
+
+/** White space between tokens for the scans below (`;` is never printed, so it counts too). */
+function isBlank(ch: string | undefined): boolean {
+  return ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === ';' || ch === '\f' || ch === '\v' || ch === '\u00a0' || ch === '\ufeff';
+}
+
+/** Whether a newline stands right before `offset`, with only white space between (comment-or-token granularity). */
+export function breakBefore(text: string, offset: number): boolean {
+  for (let i = offset - 1; i >= 0 && isBlank(text[i]); i--) if (text[i] === '\n') return true;
+  return false;
+}
+
+/** Whether a newline (or the end of the text) follows `offset`, with only white space between. */
+export function breakAfter(text: string, offset: number): boolean {
+  let i = offset;
+  for (; i < text.length && isBlank(text[i]); i++) if (text[i] === '\n') return true;
+  return i >= text.length;
+}
+
+/**
+ * Scan `text` from `from` to `to` (offsets between tokens) outside comments and strings, calling
+ * `onChar` on every other character (`onComment` for each comment or string skipped); stops
+ * early when `onChar` returns `true`.
+ */
+function scanOutsideComments(text: string, from: number, to: number, onChar: (ch: string, i: number) => boolean, onComment: () => void = () => {}): boolean {
+  for (let i = from; i < to; i++) {
+    if (text[i] === '"') {
+      for (i++; i < to && text[i] !== '"' && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
+      onComment();
+    } else if (text[i] === '/' && text[i + 1] === '/') {
+      while (i < to && text[i] !== '\n') i++;
+      i--;
+      onComment();
+    } else if (text[i] === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? to : close + 1;
+      onComment();
+    } else if (onChar(text[i]!, i)) return true;
   }
+  return false;
+}
+
+/** Whether a newline lies between `from` and `to`, outside comments. */
+export function newlineBetween(text: string, from: number, to: number): boolean {
+  return scanOutsideComments(text, from, to, (ch) => ch === '\n');
+}
+
+/** Whether an empty line lies between `from` and `to` (outside comments; a line with `;` is not empty). */
+export function blankBetween(text: string, from: number, to: number): boolean {
+  let newlines = 0;
+  return scanOutsideComments(
+    text,
+    from,
+    to,
+    (ch) => {
+      if (ch === '\n') return ++newlines >= 2;
+      if (ch !== ' ' && ch !== '\t' && ch !== '\r') newlines = 0;
+      return false;
+    },
+    () => {
+      newlines = 0;
+    },
+  );
+}
+
+/** Places the comments of one file (see the module comment). */
+class Placer {
+  constructor(private readonly layout: Layout) {}
+
+  private attach(node: AstNode, c: AttachedComment, slot: Slot, name = ''): void {
+    c.leading = false;
+    c.trailing = false;
+    c.printed = false;
+    c.marker = markerOf(slot, name);
+    const n = node as Commented;
+    (n.comments ??= []).push(c);
+  }
+
+  /** Newline between the token before `c` and `c` (outside comments). */
+  private nlBefore(c: CommentNode): boolean {
+    const { tokens, text } = this.layout;
+    const prev = tokens[tokenAtOrAfter(tokens, c.span.start) - 1];
+    return newlineBetween(text, prev ? prev.end : 0, c.span.start);
+  }
+
+  /** Newline between `c` and the token after it (outside comments). */
+  private nlAfter(c: CommentNode): boolean {
+    const { tokens, text } = this.layout;
+    const next = tokens[tokenAtOrAfter(tokens, c.span.end)];
+    return newlineBetween(text, c.span.end, next ? next.start : text.length);
+  }
+
+  /** Whether a `,` stands between `c` and `offset`. */
+  private commaBefore(c: CommentNode, offset: number): boolean {
+    const { tokens } = this.layout;
+    for (let i = tokenAtOrAfter(tokens, c.span.end); i < tokens.length && tokens[i]!.start < offset; i++) if (tokens[i]!.image === ',') return true;
+    return false;
+  }
+
+  place(c: AttachedComment): void {
+    this.inBody(this.layout.file, c);
+  }
+
+  private inBody(block: Block, c: AttachedComment): void {
+    const { units } = block;
+    let prev: Unit | undefined;
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i]!;
+      if (u.end <= c.span.start) prev = u;
+      else if (u.start >= c.span.end) return this.inGap(block, prev, u, c);
+      else return this.inUnit(u, units[i + 1], c);
+    }
+    this.inGap(block, prev, undefined, c);
+  }
+
+  private inGap(block: Block, prev: Unit | undefined, next: Unit | undefined, c: AttachedComment): void {
+    const hasBraces = block.open >= 0;
+    if (!prev) {
+      if (hasBraces && !this.nlBefore(c) && this.nlAfter(c)) this.attach(block.owner, c, 'open', block.name);
+      else if (next) this.attach(next.owner, c, 'before', next.name);
+      else if (hasBraces) this.attach(block.owner, c, 'body', block.name);
+      else throw new Error('internal: a comment in a file without a game');
+      return;
+    }
+    if (!this.nlBefore(c)) this.afterOrBefore(prev, next, c);
+    else if (next) this.attach(next.owner, c, 'before', next.name);
+    else this.attach(prev.owner, c, 'after', prev.name);
+  }
+
+  /** After `u`, unless that would put it after comments that come later in the source. */
+  private afterOrBefore(u: Unit, next: Unit | undefined, c: AttachedComment): void {
+    const lineAfter = peekSlot(u.owner, 'after', u.name).some((x) => !x.block);
+    if (next && (lineAfter || peekSlot(next.owner, 'before', next.name).length > 0)) this.attach(next.owner, c, 'before', next.name);
+    else this.attach(u.owner, c, 'after', u.name);
+  }
+
+  private inUnit(u: Unit, next: Unit | undefined, c: AttachedComment): void {
+    if (u.blocks.length > 0) {
+      for (const b of u.blocks) if (c.span.start > b.open && c.span.end <= b.close) return this.inBody(b, c);
+      const b = u.blocks.find((x) => x.open > c.span.start);
+      if (!b) throw new Error('internal: a comment after the last block of a unit');
+      const afterLine = peekSlot(b.owner, 'open', b.name).length > 0;
+      this.attach(b.owner, c, c.block && !afterLine ? 'header' : 'open', b.name);
+      return;
+    }
+    if (u.elements && this.inList(u.elements, c)) return;
+    if (next && this.nlBefore(c)) this.attach(next.owner, c, 'before', next.name);
+    else this.afterOrBefore(u, next, c);
+  }
+
+  /** A comment among the elements of a list item; `false` when it is inside the last element (then it belongs to the item). */
+  private inList(els: readonly AstNode[], c: AttachedComment): boolean {
+    let prevEl: AstNode | undefined;
+    for (let i = 0; i < els.length; i++) {
+      const e = els[i]!;
+      const after = els[i + 1];
+      if (e.span.end <= c.span.start) {
+        prevEl = e;
+        continue;
+      }
+      if (e.span.start < c.span.end) {
+        // Inside element e.
+        if (!after) return false;
+        if (this.nlBefore(c)) this.attach(after, c, 'lead');
+        else this.trailOrLead(e, after, c);
+        return true;
+      }
+      // Between prevEl (or the keyword) and e.
+      if (!prevEl || this.nlBefore(c) || !(this.nlAfter(c) || this.commaBefore(c, e.span.start))) this.attach(e, c, 'lead');
+      else this.trailOrLead(prevEl, e, c);
+      return true;
+    }
+    return false;
+  }
+
+  private trailOrLead(e: AstNode, after: AstNode, c: AttachedComment): void {
+    if (peekSlot(after, 'lead').length > 0 || peekSlot(e, 'trail').some((x) => !x.block)) this.attach(after, c, 'lead');
+    else this.attach(e, c, 'trail');
+  }
+}
+
+/**
+ * Build the layout of a parsed file and attach each of its comments to a node, as a dangling
+ * comment whose marker names its slot (see the module comment). `text` is the parsed text.
+ * @throws Error on an AST that does not match its text (an internal error).
+ */
+export function attachComments(ast: GameFile, text: string): void {
+  const placer = new Placer(buildLayout(ast, text));
+  for (const c of ast.comments) placer.place(c as AttachedComment);
 }
 
 /** Prettier's `isBlockComment`. */
 export function isBlockComment(comment: CommentNode): boolean {
   return comment.block;
-}
-
-/** Prettier's `printComment`: the comment's text as written (line comments without trailing blanks). */
-export function printComment(path: AstPath<CommentNode>): Doc {
-  return path.node.text;
-}
-
-const braceCache = new WeakMap<AstNode, number>();
-
-/**
- * Offset of the `{` that opens a block node's content, skipping comments and strings in its
- * header; -1 if there is none (never for a parsed block).
- */
-export function openBraceOffset(text: string, node: AstNode): number {
-  const cached = braceCache.get(node);
-  if (cached !== undefined) return cached;
-  let found = -1;
-  for (let i = node.span.start; i < node.span.end; i++) {
-    const c = text[i];
-    if (c === '/' && text[i + 1] === '/') {
-      while (i < node.span.end && text[i] !== '\n') i++;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const close = text.indexOf('*/', i + 2);
-      i = close < 0 ? node.span.end : close + 1;
-    } else if (c === '"') {
-      for (i++; i < node.span.end && text[i] !== '"' && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
-    } else if (c === '{') {
-      found = i;
-      break;
-    }
-  }
-  braceCache.set(node, found);
-  return found;
-}
-
-/** The parent of `target` and the sibling list holding it (empty when it is not in a list). */
-function parentOf(root: AstNode, target: AstNode): { parent: AstNode; siblings: readonly AstNode[] } | undefined {
-  const stack: AstNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    for (const key of VISITOR_KEYS[node.kind] as readonly string[]) {
-      const value = (node as unknown as Record<string, AstNode | AstNode[] | null>)[key];
-      const children = Array.isArray(value) ? value : value ? [value] : [];
-      for (const child of children) {
-        if (child === target) return { parent: node, siblings: Array.isArray(value) ? value : [] };
-        stack.push(child);
-      }
-    }
-  }
-  return undefined;
-}
-
-/**
- * Attach a comment that follows `prev` (and precedes `next`, if given) as a trailing comment of
- * `prev`, unless it would be printed on a line of its own: when `prev` already has a trailing
- * line comment, or `next` already has leading comments (which come earlier in the source). Then
- * it leads `next`, which is where a comment on its own line between two items attaches when read
- * back, and the comments keep their order.
- */
-function trailOrLead(prev: Commented, next: Commented | undefined, comment: AttachedComment): void {
-  if (next && (next.comments?.some((c) => c.leading) || prev.comments?.some((c) => c.trailing && !c.block))) util.addLeadingComment(next, comment);
-  else util.addTrailingComment(prev, comment);
-}
-
-/**
- * Place a comment written between the words of `item`. It trails the item, unless it starts on
- * its own line: then it leads the next item (the next element of a list). Inside the last
- * element of a list, the comment belongs to the whole list.
- */
-function placeInner(item: AstNode, comment: AttachedComment, text: string, ast: AstNode): void {
-  const found = parentOf(ast, item);
-  const next = found?.siblings[found.siblings.indexOf(item) + 1];
-  if (next && util.hasNewline(text, comment.span.start, { backwards: true })) util.addLeadingComment(next, comment);
-  else if (!next && found && (item.kind === 'RankEntry' || item.kind === 'StackEntry')) placeInner(found.parent, comment, text, ast);
-  else trailOrLead(item, next, comment);
-}
-
-/** A comment inside a block node (see the module comment); `false` leaves it to Prettier's defaults. */
-function handleInBlock(comment: AttachedComment, text: string, block: Commented): boolean {
-  const { precedingNode: before, followingNode: after } = comment;
-  const open = openBraceOffset(text, block);
-  if (open < 0) return false;
-  if (comment.span.start < open) {
-    const afterLineComment = (block.comments ?? []).some((c) => c.marker === 'open');
-    util.addDanglingComment(block, comment, comment.block && !afterLineComment ? 'header' : 'open');
-    return true;
-  }
-  const nextStart = after ? after.span.start : block.span.end - 1;
-  if (!before && !/[\n\r]/.test(text.slice(open + 1, comment.span.start)) && /[\n\r]/.test(text.slice(comment.span.end, nextStart))) {
-    util.addDanglingComment(block, comment, 'open');
-    return true;
-  }
-  if (block.kind === 'Generated') {
-    if (before) util.addTrailingComment(before, comment);
-    else util.addDanglingComment(block, comment, 'start');
-    return true;
-  }
-  if (!before && !after) {
-    util.addDanglingComment(block, comment, 'body');
-    return true;
-  }
-  return false;
-}
-
-/**
- * Prettier's `handleComments` callback, the same for own-line, end-of-line and remaining
- * comments. Returns `true` when it attached the comment itself, `false` to let Prettier break a
- * tie (a comment between two items on one line goes with the nearer one).
- */
-export function handleComment(comment: AttachedComment & { placement?: string }, text: string, _options: ParserOptions<AstNode>, ast: GameFile): boolean {
-  const { enclosingNode: enclosing, precedingNode: prev, followingNode: next } = comment;
-  if (!enclosing) return false;
-  if (BLOCK_KINDS.has(enclosing.kind)) {
-    if (handleInBlock(comment, text, enclosing)) return true;
-  } else if (enclosing.kind !== 'File' && !(LIST_KINDS.has(enclosing.kind) && (prev || next))) {
-    placeInner(enclosing, comment, text, ast);
-    return true;
-  }
-  // Between two items (Prettier's rules, with `trailOrLead` for trailing comments).
-  if (comment.placement === 'ownLine') {
-    if (next) util.addLeadingComment(next, comment);
-    else if (prev) util.addTrailingComment(prev, comment);
-    else return false;
-  } else if (comment.placement === 'endOfLine') {
-    if (prev) trailOrLead(prev, next, comment);
-    else if (next) util.addLeadingComment(next, comment);
-    else return false;
-  } else if (prev && next) {
-    if (!(next as Commented).comments?.some((c) => c.leading)) return false;
-    util.addLeadingComment(next, comment);
-  } else if (prev) util.addTrailingComment(prev, comment);
-  else if (next) util.addLeadingComment(next, comment);
-  else return false;
-  return true;
-}
-
-/** The dangling comments of the node at `path` with `marker`, printed and marked as printed. */
-export function danglingComments(path: AstPath<AstNode>, marker: DanglingMarker): { comment: AttachedComment; doc: Doc }[] {
-  const node = path.node as Commented;
-  const out: { comment: AttachedComment; doc: Doc }[] = [];
-  if (!node.comments?.length) return out;
-  path.each((p) => {
-    const c = p.node as unknown as AttachedComment;
-    if (c.leading || c.trailing || (c.marker ?? 'body') !== marker) return;
-    c.printed = true;
-    out.push({ comment: c, doc: printComment(p as unknown as AstPath<CommentNode>) });
-  }, 'comments' as never);
-  return out;
 }

@@ -9,6 +9,7 @@ import type { AstNode, GameFile } from '../parser/ast.js';
 import { parse } from '../parser/parse.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { gbgPrinter } from './printer.js';
+import { attachComments } from './comments.js';
 
 /** The AST format name shared by the parser and the printer. */
 export const AST_FORMAT = 'gbg-ast';
@@ -42,15 +43,17 @@ export const languages: SupportLanguage[] = [
 ];
 
 /**
- * The `gbg` parser: our `parse`. @throws GbgSyntaxError when the text does not parse (lexer or
- * syntax errors, or a number out of range); semantic errors (an unknown seat, …) do not stop
- * formatting.
+ * The `gbg` parser: our `parse`, then every comment attached to its node and slot
+ * (`comments.ts`; Prettier's own comment attachment is not used). @throws GbgSyntaxError when
+ * the text does not parse (lexer or syntax errors, or a number out of range); semantic errors
+ * (an unknown seat, …) do not stop formatting.
  */
 export const gbgParser: Parser<AstNode> = {
   astFormat: AST_FORMAT,
   parse(text: string): GameFile {
     const { ast, diagnostics } = parse(text);
     if (!ast) throw new GbgSyntaxError(diagnostics);
+    attachComments(ast, text);
     return ast;
   },
   locStart: (node: AstNode) => node.span.start,

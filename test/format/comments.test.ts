@@ -94,10 +94,10 @@ describe('comments in lists', () => {
 });
 
 describe('comments in the generated record', () => {
-  it('keeps comments between its fields and moves those before the first field onto their own line', async () => {
-    const src = game(`${REST}\n  phase P { shuffle deck }\n  generated { /* why */ generator "g"\n    // the builder\n    builder "1" seed 3 // seed\n    complexity 0.50 }`);
+  it('keeps comments before, between and after its fields, each field on its own line', async () => {
+    const src = game(`${REST}\n  phase P { shuffle deck }\n  generated { /* why */ generator "g"\n    // the builder\n    builder "1" seed /* s */ 3 // seed\n    complexity 0.50 }`);
     expect(await fmt(src)).toContain(
-      '  generated {\n    /* why */\n    generator "g"\n    // the builder\n    builder "1"\n    seed 3 // seed\n    complexity 0.50\n  }\n',
+      '  generated {\n    /* why */ generator "g"\n    // the builder\n    builder "1"\n    seed 3 /* s */ // seed\n    complexity 0.50\n  }\n',
     );
   });
 });
@@ -107,5 +107,69 @@ describe('comment text', () => {
     const src = game(`  /* two\n     lines { "not a string" */\n  players Alice, Bob // trailing blanks   \n${REST}`);
     const out = await fmt(src);
     expect(out).toContain('  /* two\n     lines { "not a string" */\n  players Alice, Bob // trailing blanks\n');
+  });
+});
+
+/** A valid game around the steps of one phase. */
+const phase = (steps: string) => game(`  stack 5 each\n  deck { ranks J = 11, Q = 12; suits h }\n  position Lead public\n  phase P {\n${steps}\n  }\n  showdown high-card`);
+
+describe('comments in conditional steps', () => {
+  it('puts block comments of a condition before its `{` and line comments after it', async () => {
+    const src = phase('    if /* a */ stack(Alice) > 0 // b\n      and pot > 1 public { // c\n      shuffle deck\n    }');
+    expect(await fmt(src)).toContain('    if stack(Alice) > 0 and pot > 1 public /* a */ { // b\n      // c\n      shuffle deck\n    }\n');
+  });
+
+  it('moves comments between `}` and `else` to the `else` line, and keeps comments of empty branches inside them', async () => {
+    const src = phase('    if true public {\n    } // d\n    else if false /* e */ private {\n    }\n    // f\n    else { /* g */ }');
+    expect(await fmt(src)).toContain('    if true public {\n    } else if false private { // d\n      /* e */\n    } else { // f\n      /* g */\n    }\n');
+  });
+
+  it('keeps comments before and after the items of `events`, and after a `when` block', async () => {
+    const src = phase('    events {\n      // x\n      when (true) public { shuffle deck } // y\n      when /* z */ false private { }\n    }');
+    expect(await fmt(src)).toContain(
+      '    events {\n      // x\n      when (true) public {\n        shuffle deck\n      } // y\n      when false private /* z */ {\n      }\n    }\n',
+    );
+  });
+
+  it('keeps a comment written inside a loop header before its `{`', async () => {
+    const src = phase('    repeat up to /* twice */ 2 rounds as r until /* low */ stack(any) <= 1 { shuffle deck }');
+    expect(await fmt(src)).toContain('    repeat up to 2 rounds as r until stack(any) <= 1 /* twice */ /* low */ {\n      shuffle deck\n    }\n');
+  });
+});
+
+describe('comments in choices, simultaneous rounds and auctions', () => {
+  it('keeps comments of a choice on its lines and of an option in its header', async () => {
+    const src = phase('    choice Alice public { // h\n      option bet cost /* i */ 1 at 50% {\n        shuffle deck // j\n      } // k\n      // l\n      option pass { }\n    }');
+    expect(await fmt(src)).toContain(
+      '    choice Alice public { // h\n      option bet cost 1 at 50% /* i */ {\n        shuffle deck // j\n      } // k\n      // l\n      option pass {\n      }\n    }\n',
+    );
+  });
+
+  it('keeps comments of the options line and before `otherwise`', async () => {
+    const src = phase('    simultaneous {\n      options Hold, /* m */ Parry // n\n      // o\n      outcome Hold/Parry { }\n      /* p */ otherwise // q\n      { }\n    }');
+    expect(await fmt(src)).toContain(
+      '    simultaneous {\n      options Hold, Parry /* m */ // n\n      // o\n      outcome Hold/Parry {\n      }\n      /* p */ otherwise { // q\n      }\n    }\n',
+    );
+  });
+
+  it('keeps comments on and between the lines of an auction and in its prize header', async () => {
+    const src = phase('    auction sealed { // r\n      bids 0 .. /* s */ 3 // t\n      tie coinflip\n      // u\n      winner pays pot prize /* v */ { deal 1 to winner }\n      // w\n    }');
+    expect(await fmt(src)).toContain(
+      '    auction sealed { // r\n      bids 0..3 /* s */ // t\n      tie coinflip\n      // u\n      winner pays pot\n      prize /* v */ {\n        deal 1 to winner\n      }\n      // w\n    }\n',
+    );
+  });
+
+  it('prints comments inside one-line steps after them, and keeps the comments of a showdown block', async () => {
+    const src = game(
+      '  stack 5 each\n  deck { ranks J = 11, Q = 12; suits h }\n  phase P {\n    peek Alice /* x */ at random card of Bob private\n    sidebet Alice 1 on /* y */ true\n    score Bob /* z */ + 2\n  }\n  showdown sum-of-ranks { // rules\n    bonus 1 per J /* one */\n  }',
+    );
+    const out = await fmt(src);
+    expect(out).toContain('    peek Alice at random card of Bob private /* x */\n    sidebet Alice 1 on true /* y */\n    score Bob +2 /* z */\n');
+    expect(out).toContain('  showdown sum-of-ranks { // rules\n    bonus 1 per J /* one */\n  }\n');
+  });
+
+  it('keeps the comments of a sum-of-ranks showdown whose block has no rules, and the block', async () => {
+    const src = game('  stack 5 each\n  deck { ranks J = 11, Q = 12; suits h }\n  phase P { shuffle deck }\n  showdown sum-of-ranks /* none */ { // yet\n  }');
+    expect(await fmt(src)).toContain('  showdown sum-of-ranks /* none */ { // yet\n  }\n}\n');
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,8 +18,10 @@ function file(name: string, text: string): string {
 }
 
 describe('gbgc fmt', () => {
-  it('passes --check on the examples', async () => {
-    const r = await runCli(['fmt', '--check', 'examples/kuhn.gbg', 'examples/leduc.gbg']);
+  it('passes --check on every example', async () => {
+    const examples = readdirSync('examples').filter((f) => f.endsWith('.gbg'));
+    expect(examples).toContain('genstrat-4643.gbg');
+    const r = await runCli(['fmt', '--check', ...examples.map((f) => `examples/${f}`)]);
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 

@@ -31,7 +31,7 @@ describe('the Prettier plugin', () => {
     expect(e).toBeInstanceOf(SyntaxError);
     expect(e.loc.start).toEqual({ line: 3, column: 13 });
     const [head, ...frame] = e.message.split('\n');
-    expect(head).toBe("E0105: unknown word 'shufle': expected a step (shuffle, deal, ante, betting) (3:13)");
+    expect(head).toBe("E0105: unknown word 'shufle': expected a step (shuffle, deal, ante, betting, if, call, choice, pay, …) (3:13)");
     expect(frame).toContain('> 3 |   phase P { shufle deck }');
     expect(e.diagnostics.map((d) => d.code)).toEqual(['E0105']);
   });

@@ -9,8 +9,167 @@ import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { formatSource } from '../../src/format/index.js';
 import { KEYWORDS } from '../../src/parser/tokens.js';
 import { arbitraryProgram } from '../support/arbitrary-program.js';
+import { VISITOR_KEYS } from '../../src/format/visitor-keys.js';
+import type { AstNode, GameFile } from '../../src/parser/ast.js';
 
 const RUNS = 200;
+
+/** A line of formatted source that starts a step. */
+const STEP_LINE =
+  /^ *(shuffle|deal|ante|betting|call|if|events|repeat|end|choice|wager|match|simultaneous|auction|peek|reveal|swap|steal|discard|pay|sidebet|score|assign|set) /gm;
+
+/** Visit every node of the tree (depth first, the node before its children). */
+function walk(node: AstNode, visit: (n: AstNode, parent: AstNode | null) => void, parent: AstNode | null = null): void {
+  visit(node, parent);
+  for (const key of VISITOR_KEYS[node.kind] as readonly string[]) {
+    const v = (node as unknown as Record<string, AstNode | AstNode[] | null>)[key];
+    for (const child of Array.isArray(v) ? v : v ? [v] : []) walk(child, visit, node);
+  }
+}
+
+/** The node kinds and the optional forms one program uses (names as in {@link EXPECTED_FORMS}). */
+function forms(ast: GameFile, source: string): string[] {
+  const out: string[] = [];
+  if (source.includes(';')) out.push(';');
+  if (ast.comments[0]?.block && ast.comments[0].span.start === 0) out.push('file starts with a block comment');
+  if (ast.comments.length > 0) out.push('Comment');
+  if (ast.comments.length > 12) out.push('more than 12 comments');
+  for (const c of ast.comments) out.push(c.block ? (c.text.includes('\n') ? 'multi-line comment' : 'block comment') : 'line comment');
+  const seat = (r: { name: unknown; keyword: string | null }) => (r.name ? 'seat' : r.keyword!);
+  walk(ast, (n, parent) => {
+    out.push(n.kind);
+    switch (n.kind) {
+      case 'Comment':
+        break;
+      case 'String':
+        if (source.slice(n.span.start, n.span.end).includes('\t')) out.push('raw tab in a string');
+        break;
+      case 'Stack':
+        out.push(n.each ? 'stack each' : 'stack per seat');
+        break;
+      case 'Showdown':
+        out.push(n.metric, ...(n.rules.length > 0 ? ['sum-of-ranks rules'] : []));
+        break;
+      case 'ScoringRule':
+        out.push(`${n.sign} ${n.per}`);
+        break;
+      case 'Pile':
+      case 'Position':
+        out.push(`${n.kind} ${n.visibility}`);
+        break;
+      case 'Var':
+        if (n.initial.value < 0) out.push('negative variable');
+        break;
+      case 'DealStep':
+        out.push(`deal${n.from ? ' from' : ''} to ${n.winner ? 'winner' : n.to ? 'pile' : 'each'} face ${n.face}`);
+        break;
+      case 'AnteStep':
+        out.push(n.from ? 'ante from' : 'ante each');
+        break;
+      case 'BettingStep':
+        out.push(`${n.mode} betting opens with ${n.items[0]!.kind}`);
+        break;
+      case 'MaxBet':
+        out.push(n.amount ? 'max N' : 'max stack');
+        break;
+      case 'IfStep':
+        out.push(`if with ${n.branches.length > 1 ? 'else if' : 'one branch'}`, n.otherwise ? 'if with else' : 'if without else');
+        break;
+      case 'CondBranch':
+        out.push(`${parent?.kind === 'EventsStep' ? 'when' : 'if'} ${n.check}`);
+        break;
+      case 'RepeatStep':
+        out.push(n.until ? 'repeat until' : 'repeat without until');
+        break;
+      case 'EndStep':
+        out.push(n.winner ? 'end winner' : 'end without winner');
+        break;
+      case 'ChoiceStep':
+        out.push(`choice ${n.announce}`);
+        break;
+      case 'ChoiceOption':
+        out.push(n.cost ? (n.chance ? 'cost at chance' : 'certain cost') : 'free option');
+        if (KEYWORD_WORDS.has(n.name.name)) out.push('keyword option name');
+        break;
+      case 'WagerStep':
+        out.push(n.max ? 'wager up to N' : 'wager up to stack');
+        break;
+      case 'SimultaneousStep':
+        out.push(n.otherwise ? 'simultaneous otherwise' : 'simultaneous without otherwise', `${n.options.length} options`);
+        break;
+      case 'AuctionStep':
+        out.push(`winner pays ${n.payTo}`);
+        break;
+      case 'PeekStep':
+        out.push(`peek ${n.pick}`, `peek ${n.visibility}`, `peek by ${seat(n.seat)}`);
+        break;
+      case 'RevealStep':
+        out.push(`reveal ${n.what}`);
+        break;
+      case 'SwapStep':
+        out.push(`swap ${n.visibility}`);
+        break;
+      case 'StealStep':
+        out.push(`steal ${n.visibility}`, `steal to ${seat(n.to)}`);
+        break;
+      case 'DiscardStep':
+        out.push(`discard ${n.pick}`, n.to ? 'discard to a pile' : 'discard out of the game', `discard face ${n.face}`);
+        break;
+      case 'PayStep':
+        out.push(n.amount ? 'pay N' : 'pay all', `pay from ${n.from.keyword ?? 'seat'}`, `pay to ${n.to.keyword ?? 'seat'}`);
+        break;
+      case 'ScoreStep':
+        out.push(n.delta.text.startsWith('-') ? 'score -' : 'score +');
+        break;
+      case 'AssignStep':
+        out.push(`assign to ${n.criterion ?? 'seat'}`);
+        break;
+      case 'Logic':
+        out.push(n.op);
+        break;
+      case 'SeatFn':
+        out.push(n.fn, `${n.fn}(${seat(n.seat)})`);
+        break;
+      case 'Binary':
+        out.push(n.op);
+        break;
+      case 'Has':
+        out.push(n.pair ? 'has pair' : n.anyOf ? `has any of ${n.ranks.length > 1 ? 'several' : 'one'}` : 'has one rank', `hand(${seat(n.seat)})`);
+        break;
+      case 'Holds':
+        out.push(`${seat(n.seat)} holds`);
+        break;
+      case 'Compare':
+        out.push(n.op);
+        break;
+      default:
+    }
+  });
+  return out;
+}
+
+const KEYWORD_WORDS = new Set(KEYWORDS.map((t) => (t.LABEL ?? '').replace(/'/g, '')));
+
+/** Every optional form the arbitrary must produce (besides every node kind). */
+const EXPECTED_FORMS = [
+  ';', 'line comment', 'block comment', 'multi-line comment', 'file starts with a block comment', 'more than 12 comments', 'raw tab in a string',
+  'stack each', 'stack per seat', 'high-card', 'pair-with-board', 'sum-of-ranks', 'sum-of-ranks rules', 'bonus pair', 'bonus each', 'penalty pair',
+  'penalty each', 'Pile public', 'Pile hidden', 'Position public', 'Position hidden', 'negative variable',
+  ...['from', ''].flatMap((f) => ['each', 'pile', 'winner'].flatMap((t) => ['up', 'down', 'null'].map((face) => `deal${f ? ' from' : ''} to ${t} face ${face}`))),
+  'ante each', 'ante from', 'fixed betting opens with BetSize', 'fixed betting opens with RaiseCap', 'fixed betting opens with FirstActor',
+  'variable betting opens with Fallback', 'variable betting opens with MaxBet', 'variable betting opens with FirstActor', 'max N', 'max stack',
+  'if with else if', 'if with one branch', 'if with else', 'if without else', 'if public', 'if private', 'when public', 'when private',
+  'repeat until', 'repeat without until', 'end winner', 'end without winner', 'choice public', 'choice private', 'cost at chance', 'certain cost',
+  'free option', 'keyword option name', 'wager up to N', 'wager up to stack', 'simultaneous otherwise', 'simultaneous without otherwise',
+  '2 options', '3 options', 'winner pays pot', 'winner pays opponent', 'peek random', 'peek chosen', 'peek private', 'peek occurrence',
+  'peek by seat', 'peek by winner', 'reveal hand', 'reveal random', 'swap public', 'swap private', 'steal public', 'steal private', 'steal to seat',
+  'steal to winner', 'discard random', 'discard chosen', 'discard to a pile', 'discard out of the game', 'discard face up', 'discard face down',
+  'discard face null', 'pay N', 'pay all', 'pay from seat', 'pay from pot', 'pay from winner', 'pay to seat', 'pay to pot', 'pay to winner',
+  'score +', 'score -', 'assign to highest-card', 'assign to lowest-card', 'assign to chip-leader', 'assign to seat', 'and', 'or', 'stack',
+  'handsize', 'highest', 'score', 'stack(any)', 'stack(each)', 'stack(winner)', 'highest(seat)', '+', '-', 'has pair', 'has any of several',
+  'has any of one', 'has one rank', 'hand(seat)', 'hand(any)', 'hand(each)', 'hand(winner)', 'seat holds', 'any holds', 'each holds', 'winner holds',
+  '<', '<=', '>', '>=', '==', '!=',
+];
 
 /** Every diagnostic has a 1-based line and column inside `text` (or just past its end). */
 function expectValidPositions(text: string, diagnostics: Diagnostic[]): void {
@@ -122,9 +281,12 @@ describe('formatting generated valid programs', () => {
         expect(once.endsWith('}\n')).toBe(true);
         for (const l of once.split('\n')) expect(l).toMatch(/^(( {2})*\S.*)?$/);
         const ast = parse(source).ast!;
-        const steps = ast.game.decls.flatMap((d) => (d.kind === 'Phase' ? d.steps : []));
-        expect(once.match(/^ *(shuffle|deal|ante|betting) /gm)?.length ?? 0).toBe(steps.length);
-        expect(once.match(/^ {2}(players|stack|deck|pile|phase|showdown|generated) /gm)?.length ?? 0).toBe(ast.game.decls.length);
+        let steps = 0;
+        walk(ast, (n) => {
+          if (n.kind.endsWith('Step')) steps++;
+        });
+        expect(once.match(STEP_LINE)?.length ?? 0).toBe(steps);
+        expect(once.match(/^ {2}(players|stack|deck|pile|var|position|phase|subphase|showdown|generated) /gm)?.length ?? 0).toBe(ast.game.decls.length);
       }),
       { numRuns: RUNS },
     );
@@ -132,33 +294,14 @@ describe('formatting generated valid programs', () => {
 });
 
 describe('the arbitrary of valid programs', () => {
-  it('covers every declaration, step kind and optional form in 200 programs', () => {
+  it('covers every node kind, declaration, step and optional form in 200 programs', () => {
     const seen = new Set<string>();
     for (const { source } of fc.sample(arbitraryProgram(), { numRuns: 200, seed: 42 })) {
       const ast = parse(source).ast!;
-      if (source.includes(';')) seen.add(';');
-      for (const c of ast.comments) seen.add(c.block ? (c.text.includes('\n') ? 'multi-line comment' : 'block comment') : 'line comment');
-      for (const d of ast.game.decls) {
-        seen.add(d.kind);
-        if (d.kind === 'Stack') seen.add(d.each ? 'stack each' : 'stack per seat');
-        if (d.kind === 'Showdown') seen.add(d.metric);
-        if (d.kind === 'Pile') seen.add(`pile ${d.visibility}`);
-        if (d.kind === 'Deck') for (const item of d.items) seen.add(item.kind);
-        if (d.kind !== 'Phase') continue;
-        for (const st of d.steps) {
-          seen.add(st.kind);
-          if (st.kind === 'DealStep') seen.add(`deal${st.from ? ' from' : ''} to ${st.to ? 'pile' : 'each'} face ${st.face}`);
-          if (st.kind === 'AnteStep') seen.add(st.from ? 'ante from' : 'ante each');
-          if (st.kind === 'BettingStep') seen.add(`betting opens with ${st.items[0]!.kind}`);
-        }
-      }
+      for (const f of forms(ast, source)) seen.add(f);
     }
-    const expected = [
-      ';', 'line comment', 'block comment', 'multi-line comment', 'Players', 'Stack', 'stack each', 'stack per seat', 'Deck', 'Ranks', 'Suits', 'Copies',
-      'Pile', 'pile public', 'pile hidden', 'Phase', 'Showdown', 'high-card', 'pair-with-board', 'Generated', 'ShuffleStep', 'DealStep', 'AnteStep',
-      'ante each', 'ante from', 'BettingStep', 'betting opens with BetSize', 'betting opens with RaiseCap', 'betting opens with FirstActor',
-      ...['from', ''].flatMap((f) => ['each', 'pile'].flatMap((t) => ['up', 'down', 'null'].map((face) => `deal${f ? ' from' : ''} to ${t} face ${face}`))),
-    ];
-    expect(expected.filter((x) => !seen.has(x))).toEqual([]);
+    const kinds = Object.keys(VISITOR_KEYS);
+    const missing = [...kinds, ...EXPECTED_FORMS].filter((x) => !seen.has(x));
+    expect(missing).toEqual([]);
   });
 });
