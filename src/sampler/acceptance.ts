@@ -98,10 +98,11 @@ export function measure(ir: GameIR, episodes: number, seed: number): AcceptanceF
   if (!Number.isInteger(episodes) || episodes < 1) throw new RangeError(`episodes must be a whole number ≥ 1, got ${episodes}`);
   const probes = instrument(ir);
   const game = compileGame(probes.ir);
-  const fired = new Map<string, number>();
-  const counters = [...probes.phases.map((p) => p.counter), ...probes.branches.flatMap((b) => [b.hits, b.reached])];
-  const totals = new Map<string, number>(counters.map((c) => [c, 0]));
-  for (const c of counters) fired.set(c, 0);
+  // Every counter read at the end of each episode: its sum over episodes, and the episodes where it was > 0.
+  const counters = [...new Set([...probes.phases.map((p) => p.counter), ...probes.branches.flatMap((b) => [b.hits, b.reached])])];
+  const at = new Map(counters.map((c, i) => [c, i]));
+  const totals = new Float64Array(counters.length);
+  const fired = new Float64Array(counters.length);
   const moves = [0, 0];
   const wins = [0, 0];
   for (let i = 0; i < episodes; i++) {
@@ -111,18 +112,19 @@ export function measure(ir: GameIR, episodes: number, seed: number): AcceptanceF
     const r = end.returns()[0];
     if (r > 0) wins[0]++;
     else if (r < 0) wins[1]++;
-    for (const c of totals.keys()) {
-      const v = end.variable(c);
-      totals.set(c, totals.get(c)! + v);
-      if (v > 0) fired.set(c, fired.get(c)! + 1);
+    for (let c = 0; c < counters.length; c++) {
+      const v = end.variable(counters[c]);
+      totals[c] += v;
+      if (v > 0) fired[c]++;
     }
   }
+  const total = (name: string): number => totals[at.get(name)!];
+  const rate = (name: string): number => fired[at.get(name)!] / episodes;
   const phaseFireRates: Record<string, number> = {};
-  for (const p of probes.phases) phaseFireRates[p.name] = fired.get(p.counter)! / episodes;
+  for (const p of probes.phases) phaseFireRates[p.name] = rate(p.counter);
   const branches = probes.branches.map((b) => {
-    const hits = totals.get(b.hits)!;
-    const checks = b.checked === null ? 0 : totals.get(b.reached)! - b.earlier.reduce((t, e) => t + totals.get(e)!, 0);
-    return { label: b.label, fireRate: fired.get(b.hits)! / episodes, holdRate: b.checked === null || checks === 0 ? null : hits / checks };
+    const checks = b.checked === null ? 0 : total(b.reached) - b.earlier.reduce((t, e) => t + total(e), 0);
+    return { label: b.label, fireRate: rate(b.hits), holdRate: b.checked === null || checks === 0 ? null : total(b.hits) / checks };
   });
   const decided = wins[0] + wins[1];
   return {

@@ -81,8 +81,3 @@ export class NameAllocator {
     }
   }
 }
-
-/** `k` distinct words of a list, in a random order (option names of one step). */
-export function distinctWords(draw: Draw, words: readonly string[], k: number): string[] {
-  return draw.sample(words, k);
-}
