@@ -3,6 +3,7 @@
  * on every example and on generated games). The text is correct but plain; pass it through
  * `formatSource` for the canonical layout. Used by the generator, which draws games as IR.
  */
+import { childBlocks } from '../ir/walk.js';
 import type { BoolExpr, GameIR, IntExpr, Party, PileRef, SeatRef, Step, StepHandlers, StepOf } from '../ir/schema.js';
 
 /** Thrown when an IR holds something the language cannot state (e.g. `a - (b - c)`). */
@@ -22,7 +23,7 @@ class Decompiler {
     const walk = (steps: Step[]) => {
       for (const st of steps) {
         if (st.kind === 'repeat') this.counters.add(st.counter);
-        for (const b of blocksOf(st)) walk(b);
+        for (const b of childBlocks(st)) walk(b);
       }
     };
     for (const p of [...ir.phases, ...ir.subphases]) walk(p.steps);
@@ -199,25 +200,6 @@ class Decompiler {
 /** A number as `.gbg` writes it: integers plainly, others with a decimal point. */
 function numberText(n: number): string {
   return Number.isInteger(n) ? String(n) : String(n);
-}
-
-function blocksOf(st: Step): Step[][] {
-  switch (st.kind) {
-    case 'if':
-      return [...st.branches.map((b) => b.steps), st.otherwise];
-    case 'triggers':
-      return st.items.map((b) => b.steps);
-    case 'repeat':
-      return [st.steps];
-    case 'choice':
-      return st.options.map((o) => o.steps);
-    case 'simultaneous':
-      return [...st.outcomes.map((o) => o.steps), st.otherwise];
-    case 'auction':
-      return [st.prize];
-    default:
-      return [];
-  }
 }
 
 /**

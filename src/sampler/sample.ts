@@ -14,7 +14,7 @@ import { IR_VERSION } from '../ir/schema.js';
 import { rulesetHash } from '../ir/hash.js';
 import { compileSource } from '../compiler/index.js';
 import { decompile } from '../format/decompile.js';
-import { childBlocks } from '../compiler/checks/walk.js';
+import { childBlocks } from '../ir/walk.js';
 import { formatSource } from '../format/index.js';
 import { Builder } from './context.js';
 import { Dial } from './dial.js';

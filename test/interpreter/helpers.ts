@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { GameIR, Phase, Step } from '../../src/ir/schema.js';
 import { compileSource } from '../../src/compiler/index.js';
 import { compileGame, CHANCE, type CompiledGame, type InterpreterState } from '../../src/interpreter/index.js';
+import { BOTH, EV } from '../../src/interpreter/layout.js';
 import { KUHN_IR } from '../fixtures/ir.js';
 
 /** One applied action and whether it was a card type (a card chance outcome or a chosen discard). */
@@ -123,3 +124,21 @@ export function example(file: string): CompiledGame {
 
 /** Whether a state is at a chance node. */
 export const atChance = (s: InterpreterState): boolean => s.currentPlayer() === CHANCE;
+
+/**
+ * Card types the rules let `seat` know at `state`, from what physically happened (the log's
+ * ground-truth fields, not its visibility masks, except face-up moves): cards that were ever in
+ * its hand or in a public pile, moved face up, peeked at by it, revealed, or shown down.
+ */
+export function entitledCards(state: InterpreterState, seat: number): Set<number> {
+  const p = state.program;
+  const own = 1 + seat;
+  const known = new Set<number>();
+  for (const [kind, who, a, b, c, , content] of state.log.rows()) {
+    if (kind === EV.DEAL) {
+      const from = c & 0xff;
+      if (a === own || from === own || p.pilePublic[a] || p.pilePublic[from] || content === BOTH) known.add(b);
+    } else if ((kind === EV.PEEK && who === seat && b >= 0) || ((kind === EV.SHOW || kind === EV.REVEAL) && b >= 0)) known.add(b);
+  }
+  return known;
+}

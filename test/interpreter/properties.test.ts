@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { GameIR } from '../../src/ir/schema.js';
 import { compileGame, playEpisode, episodeRng, treeStats, TreeTooLargeError, type CompiledGame, type InterpreterState } from '../../src/interpreter/index.js';
-import { BOTH, EV } from '../../src/interpreter/layout.js';
+import { EV } from '../../src/interpreter/layout.js';
 import { randomAgent } from '../../src/eval/agents/random.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
-import { exampleIRs, playChoices, replay } from './helpers.js';
+import { entitledCards, exampleIRs, playChoices, replay } from './helpers.js';
 
 /** The games under test: the fixtures and every example (new examples are picked up automatically). */
 const GAMES: [string, GameIR][] = [['fixture Kuhn', KUHN_IR], ['fixture Leduc', LEDUC_IR], ...exampleIRs().map((e): [string, GameIR] => [e.file, e.ir])];
@@ -35,23 +35,6 @@ function depthBound(game: CompiledGame): number {
   }
 }
 
-/**
- * Card types the rules let `seat` know at `state`, from what physically happened (the log's
- * ground-truth fields, not its visibility masks, except face-up moves): cards that were ever in
- * its hand or in a public pile, moved face up, peeked at by it, revealed, or shown down.
- */
-function entitledCards(state: InterpreterState, seat: number): Set<number> {
-  const p = state.program;
-  const own = 1 + seat;
-  const known = new Set<number>();
-  for (const [kind, who, a, b, c, , content] of state.log.rows()) {
-    if (kind === EV.DEAL) {
-      const from = c & 0xff;
-      if (a === own || from === own || p.pilePublic[a] || p.pilePublic[from] || content === BOTH) known.add(b);
-    } else if ((kind === EV.PEEK && who === seat && b >= 0) || ((kind === EV.SHOW || kind === EV.REVEAL) && b >= 0)) known.add(b);
-  }
-  return known;
-}
 
 /** Card types `seat` may not know that lie where it cannot see: the deck, the opponent's hand, hidden piles. */
 function unseenCards(state: InterpreterState, seat: number): number[] {

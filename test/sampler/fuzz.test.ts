@@ -10,10 +10,10 @@ import fc from 'fast-check';
 import { compileSource } from '../../src/compiler/index.js';
 import { formatSource } from '../../src/format/index.js';
 import { renderRulebook, checkRulebookFacts } from '../../src/render/index.js';
-import { compileGame, CHANCE, sampleChanceOutcome, episodeRng, type InterpreterState } from '../../src/interpreter/index.js';
-import { BOTH, EV } from '../../src/interpreter/layout.js';
+import { compileGame, CHANCE, sampleChanceOutcome, episodeRng } from '../../src/interpreter/index.js';
 import { randomAgent } from '../../src/eval/agents/random.js';
 import { sample, MAX_SEED } from '../../src/sampler/index.js';
+import { entitledCards } from '../interpreter/helpers.js';
 
 /** (seed, complexity) pairs; complexities in steps of 0.01 so that a counterexample reads well. */
 const pairs = fc.record({ seed: fc.integer({ min: 0, max: MAX_SEED }), complexity: fc.integer({ min: 0, max: 100 }).map((x) => x / 100) });
@@ -21,23 +21,6 @@ const pairs = fc.record({ seed: fc.integer({ min: 0, max: MAX_SEED }), complexit
 /** Actions after which an episode must have ended (every loop is bounded; games are small). */
 const MAX_ACTIONS = 2000;
 
-/**
- * Card types `seat` may know at `state`, from what physically happened (the log's ground-truth
- * fields): cards that were ever in its hand or a public pile, moved face up, peeked at by it,
- * revealed or shown down (as in the interpreter's property tests).
- */
-function entitledCards(state: InterpreterState, seat: number): Set<number> {
-  const p = state.program;
-  const own = 1 + seat;
-  const known = new Set<number>();
-  for (const [kind, who, a, b, c, , content] of state.log.rows()) {
-    if (kind === EV.DEAL) {
-      const from = c! & 0xff;
-      if (a === own || from === own || p.pilePublic[a!] || p.pilePublic[from] || content === BOTH) known.add(b!);
-    } else if ((kind === EV.PEEK && who === seat && b! >= 0) || ((kind === EV.SHOW || kind === EV.REVEAL) && b! >= 0)) known.add(b!);
-  }
-  return known;
-}
 
 /** A card name as a whole phrase (`2 of red` does not match inside `12 of red`). */
 const cardPattern = (name: string): RegExp => new RegExp(`(^|[^\\w])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`);

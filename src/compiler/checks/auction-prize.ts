@@ -3,7 +3,7 @@
  */
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Check } from './check.js';
-import { visitSteps } from './walk.js';
+import { visitSteps } from '../../ir/walk.js';
 
 export const checkAuctionPrize: Check = ({ ir, spanOf }) => {
   const out: Diagnostic[] = [];

@@ -9,7 +9,7 @@
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { PileRef } from '../../ir/schema.js';
 import { topLevelSteps, type Check } from './check.js';
-import { visitSteps } from './walk.js';
+import { visitSteps } from '../../ir/walk.js';
 
 function key(p: PileRef): string {
   return p.kind === 'deck' ? 'deck' : p.kind === 'hand' ? `hand:${p.seat}` : `pile:${p.name}`;

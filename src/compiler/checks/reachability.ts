@@ -6,7 +6,7 @@
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Step } from '../../ir/schema.js';
 import type { Check } from './check.js';
-import { childBlocks, visitSteps } from './walk.js';
+import { childBlocks, visitSteps } from '../../ir/walk.js';
 
 function callees(steps: Step[]): string[] {
   const out: string[] = [];

@@ -7,41 +7,10 @@
  * against call cycles (the compiler rejects them; a hand-written IR might not).
  */
 import type { BoolExpr, GameIR, IntExpr, Step, StepHandlers, StepKind } from '../../ir/schema.js';
-import { dispatchStep } from './dispatch.js';
-
-/** The nested step blocks of a step (branch bodies, loop body, options, outcomes, prize). */
-const BLOCKS: StepHandlers<Step[][]> = {
-  shuffle: () => [],
-  deal: () => [],
-  ante: () => [],
-  betting: () => [],
-  varbet: () => [],
-  call: () => [],
-  if: (s) => [...s.branches.map((b) => b.steps), s.otherwise],
-  triggers: (s) => s.items.map((i) => i.steps),
-  repeat: (s) => [s.steps],
-  end: () => [],
-  choice: (s) => s.options.map((o) => o.steps),
-  wager: () => [],
-  match: () => [],
-  simultaneous: (s) => [...s.outcomes.map((o) => o.steps), s.otherwise],
-  auction: (s) => [s.prize],
-  peek: () => [],
-  reveal: () => [],
-  swap: () => [],
-  steal: () => [],
-  discard: () => [],
-  pay: () => [],
-  sidebet: () => [],
-  score: () => [],
-  assign: () => [],
-  set: () => [],
-};
+import { childBlocks } from '../../ir/walk.js';
 
 /** The nested step blocks of `step`. */
-export function blocksOf(step: Step): Step[][] {
-  return dispatchStep(BLOCKS, step);
-}
+export const blocksOf = childBlocks;
 
 /** Visit every step of `steps` and of the blocks nested in them (not into called sub-phases), in reading order. */
 export function walkSteps(steps: readonly Step[], visit: (s: Step) => void): void {
