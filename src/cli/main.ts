@@ -9,6 +9,9 @@ import { UsageError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
 import { CompileError } from './load.js';
 
+/** Operating-system errors about files and folders given on the command line (exit 1). */
+const FILE_ERRORS = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENAMETOOLONG', 'ELOOP']);
+
 /** Shared context handed to every command. */
 export interface CliContext {
   io: CliIO;
@@ -58,13 +61,19 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
       return 2;
     }
-    const err = e as Error & { exitCode?: number };
+    const err = e as Error & { exitCode?: number; code?: unknown };
     if (err instanceof UsageError) {
       io.stderr(`gbgc: error: ${err.message}\n`);
       return 2;
     }
     if (err instanceof CompileError) {
       io.stderr(`${err.formatted}`);
+      return 1;
+    }
+    if (typeof err?.code === 'string' && FILE_ERRORS.has(err.code)) {
+      // Files that cannot be read or written are bad input, not an internal error.
+      io.stderr(`gbgc: error: ${err.message}\n`);
+      if (debug && err.stack) io.stderr(`${err.stack}\n`);
       return 1;
     }
     if (typeof err?.exitCode === 'number') {

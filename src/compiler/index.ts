@@ -21,8 +21,21 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
 }
 
-/** Compile `.gbg` source text. */
+/**
+ * Compile `.gbg` source text. Never throws: a program too deep for the compiler's own recursion
+ * (beyond the limits the checks report) becomes an E0233 diagnostic.
+ */
 export function compileSource(text: string): CompileResult {
+  try {
+    return compileUnchecked(text);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    const d = error('E0233', 'this program is nested too deeply to compile', { start: 0, end: 1, line: 1, column: 1 });
+    return { ast: null, ir: null, rulesetHash: null, diagnostics: [d] };
+  }
+}
+
+function compileUnchecked(text: string): CompileResult {
   const parsed = parse(text);
   if (!parsed.ast) return { ast: null, ir: null, rulesetHash: null, diagnostics: parsed.diagnostics };
   const lowered = lower(parsed.ast);

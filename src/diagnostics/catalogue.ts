@@ -187,6 +187,27 @@ const entries = {
     title: 'setting of the other betting mode',
     explanation: 'Fixed betting takes `bet`, `raises at most` and `first`; variable betting takes `max`, `fallback bet` and `first`.',
   },
+  E0231: {
+    title: 'game too large for the engine',
+    explanation:
+      'The engine holds a game whose deck has at most 255 cards (ranks × suits × copies) and at most 28 declared piles. Use fewer copies, ranks or suits, or fewer piles.',
+    example: 'deck { ranks 2 = 2, 3 = 3, …, A = 14; suits s, h, d, c; copies 5 }   // 260 cards',
+  },
+  E0232: {
+    title: 'loop bound too large',
+    explanation: 'A `repeat up to N rounds` loop may run at most 1,000 rounds, so that every game can be played, enumerated and simulated in bounded time and memory.',
+    example: 'repeat up to 1000000 rounds as r { … }',
+  },
+  E0233: {
+    title: 'nested too deeply',
+    explanation:
+      'Blocks, parentheses and expressions may be nested at most 64 levels deep, an expression may have at most 64 terms, and a chain of sub-phases calling one another at most 64 long. Split the game into sub-phases or simpler conditions.',
+  },
+  E0234: {
+    title: 'empty name',
+    explanation: 'The game name and the reason of an `end` step are non-empty strings.',
+    example: 'game "" { … }',
+  },
   E0901: {
     title: 'internal error: invalid IR',
     explanation: 'The compiler produced an IR that fails its own JSON Schema. This is a bug in gbgc; please report it with the input file.',

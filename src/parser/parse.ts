@@ -12,6 +12,23 @@ import { buildAst } from './cst-to-ast.js';
 import type { CommentNode, GameFile } from './ast.js';
 import { rangeAtOffset, tokenRange } from './source.js';
 
+/** Deepest nesting of braces and parentheses, and longest run of `not`, that the compiler accepts. */
+export const MAX_NESTING = 64;
+
+/** The first token past the nesting limit (braces, parentheses, chained `not`), if any. */
+function nestingTooDeep(tokens: IToken[]): IToken | undefined {
+  let depth = 0;
+  let nots = 0;
+  for (const t of tokens) {
+    const n = t.tokenType.name;
+    if (n === 'LCurly' || n === 'LParen') depth++;
+    else if (n === 'RCurly' || n === 'RParen') depth = Math.max(0, depth - 1);
+    nots = n === 'Kw_not' ? nots + 1 : 0;
+    if (depth > MAX_NESTING || nots > MAX_NESTING) return t;
+  }
+  return undefined;
+}
+
 /** At most this many diagnostics are reported per file. */
 export const MAX_DIAGNOSTICS = 50;
 
@@ -127,6 +144,11 @@ export function parse(text: string): ParseResult {
   for (const t of lexed.tokens) {
     if (t.tokenType.name === 'UnterminatedString') diags.push(error('E0102', 'this string has no closing quote on its line', tokenRange(t)));
     else tokens.push(t);
+  }
+  const deep = nestingTooDeep(tokens);
+  if (deep) {
+    diags.push(error('E0233', `blocks and parentheses are nested more than ${MAX_NESTING} levels deep here`, tokenRange(deep)));
+    return { ast: null, diagnostics: sortDiagnostics(diags) };
   }
   const parser = parserInstance();
   parser.input = tokens;

@@ -25,7 +25,7 @@ export const RENDER_FORMATS: readonly RenderFormat[] = ['md', 'txt'];
 export function renderRulebook(ir: GameIR, format: RenderFormat = 'md'): string {
   const md = tidy(renderEngine().render('rulebook', buildRulebookView(ir)));
   const text = format === 'txt' ? tidy(markdownToText(md)) : md;
-  const defects = renderDefects(text);
+  const defects = renderDefects(text, JSON.stringify(ir));
   if (defects.length > 0) throw new Error(`render: rulebook of '${ir.name}' has defects: ${defects.join('; ')}`);
   return text;
 }

@@ -96,3 +96,36 @@ describe('gbgc explain and usage errors', () => {
     expect(c.stdout).toContain('ruleset hash');
   });
 });
+
+describe('robustness found by review', () => {
+  it('check goes on after a missing file and reports it', async () => {
+    const r = await runCli(['check', 'examples/kuhn.gbg', join(tmp, 'nope.gbg'), 'examples/leduc.gbg']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('examples/kuhn.gbg: ok\nexamples/leduc.gbg: ok\n');
+    expect(r.stderr).toContain('no such file');
+  });
+
+  it('an output path that cannot be written is bad input (exit 1), not an internal error', async () => {
+    const r = await runCli(['compile', 'examples/kuhn.gbg', '-o', tmp]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toContain('internal error');
+  });
+
+  it('renders a game whose own names contain words the defect check looks for', async () => {
+    const file = join(tmp, 'nan.gbg');
+    writeFileSync(file, readFileSync('examples/kuhn.gbg', 'utf8').replace('game "Kuhn poker"', 'game "NaN null poker"'));
+    const r = await runCli(['render', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('NaN null poker');
+  });
+
+  it('renders a betting round with a large raise cap without listing every course', async () => {
+    const file = join(tmp, 'cap.gbg');
+    writeFileSync(file, readFileSync('examples/kuhn.gbg', 'utf8').replace('raises at most 1', 'raises at most 100'));
+    const r = await runCli(['render', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('At most 100 bets and raises');
+    expect(r.stdout).not.toContain('Every way this round can go');
+    expect(r.stdout.length).toBeLessThan(20_000);
+  });
+});

@@ -70,6 +70,15 @@ export const MALFORMED: MalformedCase[] = [
   { name: 'empty auction prize', source: kuhn('    auction sealed { bids 0..3; tie coinflip; winner pays pot; prize { } }'), expected: [['E0227', 6, 5]] },
   { name: 'swap with oneself', source: kuhn('    swap random card between Alice and Alice public'), expected: [['E0229', 6, 5]] },
   { name: 'fixed-betting setting in a variable round', source: kuhn('    betting variable { bet 2; fallback bet 1 }'), expected: [['E0230', 6, 24]] },
+  { name: 'deck larger than the engine holds', source: kuhn('    shuffle deck').replace('suits hearts }', 'suits hearts; copies 86 }'), expected: [['E0231', 5, 9]] },
+  { name: 'loop bound too large', source: kuhn('    repeat up to 5000 rounds as r { shuffle deck }'), expected: [['E0232', 6, 5]] },
+  { name: 'parentheses nested too deeply', source: kuhn(`    if ${'('.repeat(70)}true${')'.repeat(70)} public { }`), expected: [['E0233', 6, 70]] },
+  { name: 'empty game name', source: kuhn('    shuffle deck').replace('game "K"', 'game ""'), expected: [['E0234', 5, 9]] },
+  {
+    name: 'chain of sub-phases too long',
+    source: kuhn('    call S0', Array.from({ length: 70 }, (_, i) => `  subphase S${i} { ${i < 69 ? `call S${i + 1}` : 'shuffle deck'} }\n`).join('')),
+    expected: [['E0233', 5, 12]],
+  },
   {
     name: 'several errors in one run',
     source: kuhn('    shufle deck\n    deal 1 to each\n    betting fixed { bet 1 raises at most }\n    dael 2 to each'),

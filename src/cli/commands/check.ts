@@ -4,6 +4,7 @@
 import type { RegisterCommand } from './index.js';
 import { compileFile } from '../load.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
+import { UserError } from '../errors.js';
 
 export const registerCheck: RegisterCommand = (program, ctx) =>
   program
@@ -16,7 +17,16 @@ export const registerCheck: RegisterCommand = (program, ctx) =>
       const report = [];
       let failed = 0;
       for (const f of files) {
-        const r = compileFile(f);
+        let r;
+        try {
+          r = compileFile(f);
+        } catch (e) {
+          if (!(e instanceof UserError)) throw e;
+          failed++;
+          if (opts.json) report.push({ file: f, ok: false, rulesetHash: null, diagnostics: [], error: e.message });
+          else ctx.io.stderr(`gbgc: error: ${e.message}\n`);
+          continue;
+        }
         if (r.diagnostics.length > 0) failed++;
         if (opts.json) report.push({ file: f, ok: r.diagnostics.length === 0, rulesetHash: r.rulesetHash, diagnostics: r.diagnostics });
         else if (r.diagnostics.length > 0) ctx.io.stderr(formatDiagnostics(f, r.source, r.diagnostics));

@@ -6,6 +6,7 @@ import { checkDealSize } from './deal-size.js';
 import { checkAntes } from './antes.js';
 import { checkReachability } from './reachability.js';
 import { checkAuctionPrize } from './auction-prize.js';
+import { checkLimits } from './limits.js';
 
-export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize];
+export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize, checkLimits];
 export type { Check, CheckContext } from './check.js';

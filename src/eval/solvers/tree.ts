@@ -82,7 +82,8 @@ export class TreeBudgetError extends UserError {
   constructor(readonly maxNodes: number) {
     super(
       `the game tree has more than ${maxNodes.toLocaleString('en-US')} nodes (the --max-nodes budget); ` +
-        'exact solving is for small games — raise --max-nodes if memory allows',
+        'exact solving is for small games — `gbgc solve --max-nodes N` can raise it if memory allows, ' +
+        'and `--save policy.json` keeps the result for `--policy` in simulate and play',
     );
     this.name = 'TreeBudgetError';
   }

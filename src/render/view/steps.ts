@@ -17,6 +17,9 @@ import type { InferenceView, StepView, StepViewByKind } from './step-types.js';
 
 export { dispatchStep };
 
+/** Betting rounds with a raise cap up to this list every way the round can go. */
+export const MAX_LISTED_RAISE_CAP = 3;
+
 /** Builders with their precise result types; assignable to `StepHandlers<StepView>`. */
 export type StepViewBuilders = { [K in StepKind]: (step: StepOf<K>) => StepViewByKind[K] };
 
@@ -83,7 +86,8 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
       second: other(step.firstSeat),
       canRaise: step.raiseCap > 1,
       maxPerSeat: step.betSize * step.raiseCap,
-      courses: bettingCourses(ctx.seats, step.firstSeat as 0 | 1, step.betSize, step.raiseCap),
+      // The list of every course is short only for small caps (9 courses at cap 2); larger caps are described by the rules alone.
+      courses: step.raiseCap <= MAX_LISTED_RAISE_CAP ? bettingCourses(ctx.seats, step.firstSeat as 0 | 1, step.betSize, step.raiseCap) : [],
     }),
     varbet: (step) => ({
       kind: 'varbet',

@@ -1,0 +1,89 @@
+/**
+ * E0231–E0234: what the engine can hold. The interpreter stores cards in bytes (at most 255
+ * cards) and piles in a small table; loops, nesting, expressions and sub-phase call chains are
+ * bounded so every game plays, enumerates and renders in bounded time and memory; names are
+ * non-empty.
+ */
+import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { BoolExpr, IntExpr, Step } from '../../ir/schema.js';
+import { visitSteps } from '../../ir/walk.js';
+import type { Check } from './check.js';
+
+export const MAX_DECK = 255;
+export const MAX_PILES = 28;
+export const MAX_ROUNDS = 1000;
+export const MAX_DEPTH = 64;
+
+function intSize(e: IntExpr): number {
+  return e.kind === 'add' || e.kind === 'sub' ? intSize(e.left) + intSize(e.right) : 1;
+}
+
+function condSize(c: BoolExpr): number {
+  switch (c.kind) {
+    case 'and':
+    case 'or':
+      return c.args.reduce((n, a) => n + condSize(a), 0);
+    case 'not':
+      return 1 + condSize(c.arg);
+    case 'cmp':
+      return intSize(c.left) + intSize(c.right);
+    default:
+      return 1;
+  }
+}
+
+function exprSizes(st: Step): number[] {
+  switch (st.kind) {
+    case 'if':
+      return st.branches.map((b) => condSize(b.cond));
+    case 'triggers':
+      return st.items.map((b) => condSize(b.cond));
+    case 'repeat':
+      return st.until ? [condSize(st.until)] : [];
+    case 'sidebet':
+      return [condSize(st.cond)];
+    case 'set':
+      return [intSize(st.value)];
+    default:
+      return [];
+  }
+}
+
+export const checkLimits: Check = ({ ir, spanOf }) => {
+  const out: Diagnostic[] = [];
+  const fallback = ir.phases[0]!;
+  const cards = ir.deck.ranks.length * ir.deck.suits.length * ir.deck.copies;
+  if (cards > MAX_DECK) out.push(error('E0231', `the deck has ${cards} cards; the engine holds at most ${MAX_DECK}`, spanOf(fallback)));
+  if (ir.piles.length > MAX_PILES) out.push(error('E0231', `the game declares ${ir.piles.length} piles; the engine holds at most ${MAX_PILES}`, spanOf(fallback)));
+  if (ir.name.trim() === '') out.push(error('E0234', 'the game needs a name', spanOf(fallback)));
+  for (const p of [...ir.phases, ...ir.subphases])
+    visitSteps(p.steps, (st, depth) => {
+      if (st.kind === 'repeat' && st.max > MAX_ROUNDS) out.push(error('E0232', `a loop may run at most ${MAX_ROUNDS} rounds, not ${st.max}`, spanOf(st)));
+      if (st.kind === 'end' && st.reason.trim() === '') out.push(error('E0234', 'an `end` step needs a reason', spanOf(st)));
+      if (depth >= MAX_DEPTH) out.push(error('E0233', `steps are nested more than ${MAX_DEPTH} blocks deep here`, spanOf(st)));
+      if (exprSizes(st).some((n) => n > MAX_DEPTH)) out.push(error('E0233', `an expression here has more than ${MAX_DEPTH} terms`, spanOf(st)));
+    });
+  // Longest chain of sub-phase calls (the call graph has no cycles by then, or E0224 reports them).
+  const subs = new Map(ir.subphases.map((p) => [p.name, p.steps]));
+  const memo = new Map<string, number>();
+  const chain = (name: string, seen: Set<string>): number => {
+    if (memo.has(name)) return memo.get(name)!;
+    if (seen.has(name) || seen.size > MAX_DEPTH) return 0;
+    seen.add(name);
+    let longest = 0;
+    visitSteps(subs.get(name) ?? [], (st) => {
+      if (st.kind === 'call') longest = Math.max(longest, chain(st.phase, seen));
+    });
+    seen.delete(name);
+    memo.set(name, longest + 1);
+    return longest + 1;
+  };
+  for (const p of ir.subphases) {
+    const n = chain(p.name, new Set());
+    if (n > MAX_DEPTH) {
+      out.push(error('E0233', `sub-phase '${p.name}' starts a chain of ${n} sub-phases calling one another; at most ${MAX_DEPTH}`, spanOf(p)));
+      break;
+    }
+  }
+  return out;
+};
