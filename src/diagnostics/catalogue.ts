@@ -205,7 +205,7 @@ const entries = {
   },
   E0234: {
     title: 'empty name',
-    explanation: 'The game name and the reason of an `end` step are non-empty strings.',
+    explanation: 'The game name is a non-empty string.',
     example: 'game "" { … }',
   },
   E0901: {

@@ -1,8 +1,8 @@
 /**
  * E0231–E0234: what the engine can hold. The interpreter stores cards in bytes (at most 255
  * cards) and piles in a small table; loops, nesting, expressions and sub-phase call chains are
- * bounded so every game plays, enumerates and renders in bounded time and memory; names are
- * non-empty.
+ * bounded so every game plays, enumerates and renders in bounded time and memory; the game has a
+ * name (an empty `end` reason is replaced by a default when lowering).
  */
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { BoolExpr, IntExpr, Step } from '../../ir/schema.js';
@@ -55,11 +55,10 @@ export const checkLimits: Check = ({ ir, spanOf }) => {
   const cards = ir.deck.ranks.length * ir.deck.suits.length * ir.deck.copies;
   if (cards > MAX_DECK) out.push(error('E0231', `the deck has ${cards} cards; the engine holds at most ${MAX_DECK}`, spanOf(fallback)));
   if (ir.piles.length > MAX_PILES) out.push(error('E0231', `the game declares ${ir.piles.length} piles; the engine holds at most ${MAX_PILES}`, spanOf(fallback)));
-  if (ir.name.trim() === '') out.push(error('E0234', 'the game needs a name', spanOf(fallback)));
+  if (ir.name === '') out.push(error('E0234', 'the game needs a name', spanOf(fallback)));
   for (const p of [...ir.phases, ...ir.subphases])
     visitSteps(p.steps, (st, depth) => {
       if (st.kind === 'repeat' && st.max > MAX_ROUNDS) out.push(error('E0232', `a loop may run at most ${MAX_ROUNDS} rounds, not ${st.max}`, spanOf(st)));
-      if (st.kind === 'end' && st.reason.trim() === '') out.push(error('E0234', 'an `end` step needs a reason', spanOf(st)));
       if (depth >= MAX_DEPTH) out.push(error('E0233', `steps are nested more than ${MAX_DEPTH} blocks deep here`, spanOf(st)));
       if (exprSizes(st).some((n) => n > MAX_DEPTH)) out.push(error('E0233', `an expression here has more than ${MAX_DEPTH} terms`, spanOf(st)));
     });
