@@ -2,23 +2,9 @@
  * Errors the CLI reports without a stack trace.
  */
 
-/** Bad input (a file that does not compile, a game too large, …): exit code 1. */
-export class UserError extends Error {
-  readonly exitCode = 1;
-  constructor(message: string) {
-    super(message);
-    this.name = 'UserError';
-  }
-}
+import { UsageError } from '../util/errors.js';
 
-/** Bad usage (unknown option, out-of-range flag value): exit code 2. */
-export class UsageError extends Error {
-  readonly exitCode = 2;
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export { UserError, UsageError } from '../util/errors.js';
 
 /**
  * Parse a whole number option.

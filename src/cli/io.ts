@@ -2,8 +2,6 @@
  * Where a command writes. Commands never touch `process.stdout` directly, so tests can run them
  * in-process and read what they printed.
  */
-import { mkdirSync, renameSync, writeFileSync, rmSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -33,19 +31,4 @@ export function processIO(): CliIO {
   };
 }
 
-/**
- * Write a file atomically: write a temporary sibling, then rename it over the target, so a
- * reader never sees a half-written file and an interrupted write leaves the old file intact.
- */
-export function writeFileAtomic(path: string, data: string): void {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `.gbgc-tmp-${process.pid}-${Date.now()}-${basename(path)}`);
-  try {
-    writeFileSync(tmp, data);
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-}
+export { writeFileAtomic } from '../util/fs.js';

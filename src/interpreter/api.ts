@@ -6,6 +6,7 @@
  * chance nodes list their outcomes with exact probabilities; terminal nodes have `returns()`.
  */
 import type { GameIR } from '../ir/schema.js';
+import type { Rng } from '../util/rng.js';
 
 /** `currentPlayer()` at a chance node. */
 export const CHANCE = -1;
@@ -140,4 +141,16 @@ export class IllegalActionError extends Error {
     super(message ?? `illegal action ${action}; legal actions here: [${legal.join(', ')}]`);
     this.name = 'IllegalActionError';
   }
+}
+
+/**
+ * Anything that picks an action for a seat at a decision node (the evaluation stack's agents
+ * implement it). `act` is called only when `state.currentPlayer() === seat` and must return one of
+ * `state.legalActions()`. A player must not read hidden information: it may use
+ * `state.observation(seat)`, `state.informationStateKey(seat)` and the legal actions only.
+ */
+export interface Player {
+  /** Short identifier, e.g. `random`, `cfr`. */
+  readonly name: string;
+  act(state: GameState, seat: number, rng: Rng): Action | Promise<Action>;
 }

@@ -2,7 +2,7 @@
  * Sampling chance outcomes.
  */
 import type { Action, GameState } from './api.js';
-import type { Rng } from '../eval/agents/agent.js';
+import type { Rng } from '../util/rng.js';
 import { InterpreterState } from './state.js';
 
 /**

@@ -2,7 +2,7 @@
  * Seeded random streams (seedrandom's Alea generator).
  */
 import seedrandom from 'seedrandom';
-import type { Rng } from '../eval/agents/agent.js';
+import type { Rng } from '../util/rng.js';
 
 /**
  * The random stream of one episode, a pure function of `(seed, episode)`: the same pair always

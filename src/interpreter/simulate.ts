@@ -3,8 +3,8 @@
  * figures of the seed paper's acceptance filter: mean returns, moves per player, how often
  * each phase fires).
  */
-import type { Agent, Rng } from '../eval/agents/agent.js';
-import { CHANCE } from './api.js';
+import type { Rng } from '../util/rng.js';
+import { CHANCE, type Player as Agent } from './api.js';
 import { sampleChanceOutcome } from './chance.js';
 import type { CompiledGame } from './game.js';
 import { episodeRng } from './rng.js';

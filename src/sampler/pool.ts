@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import type { FilterOptions } from './acceptance.js';
 import { BUILDER_VERSION, GENERATOR, MAX_SEED } from './sample.js';
-import { writeFileAtomic } from '../cli/io.js';
+import { writeFileAtomic } from '../util/fs.js';
 
 /** Settings of a pool. */
 export interface PoolOptions {

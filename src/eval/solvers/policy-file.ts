@@ -9,7 +9,7 @@
  * otherwise (see {@link actionKeys}).
  */
 import { readFileSync } from 'node:fs';
-import { UserError } from '../../cli/errors.js';
+import { UserError } from '../../util/errors.js';
 import { checkDistribution, type TabularPolicy } from './policy.js';
 import type { CompactTree } from './tree.js';
 

@@ -16,7 +16,7 @@
  * arrays (regrets, strategies, policies), one slot per legal action in ascending id order.
  */
 import { CHANCE, TERMINAL, type Action, type Game, type GameState } from '../../interpreter/api.js';
-import { UserError } from '../../cli/errors.js';
+import { UserError } from '../../util/errors.js';
 
 /** `kind[n]` of a terminal node. */
 export const NODE_TERMINAL = 0;
