@@ -1,6 +1,67 @@
 /**
- * The random-number type every stage shares.
+ * Random numbers every stage shares: the `Rng` type and a cheap seeded generator whose streams are
+ * derived from integers (a seed, an episode, a stream index) without building strings.
+ *
+ * The generator is sfc32 (Chris Doty-Humphrey's Small Fast Counting generator, 128-bit state, as in
+ * PractRand), seeded through splitmix32 finalizers so that nearby integer keys give unrelated
+ * streams. It is not cryptographic; it is fast, passes PractRand to large sizes and is fully
+ * reproducible across platforms (32-bit integer arithmetic only).
  */
 
 /** A source of uniform random numbers in [0, 1), e.g. a seeded generator. */
 export type Rng = () => number;
+
+/** splitmix32's finalizer: a bijective avalanche mix of a 32-bit integer. */
+export function mix32(x: number): number {
+  x = (x + 0x9e3779b9) | 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/**
+ * Fold integer keys into one 32-bit value. Each key may be any safe integer (negative included);
+ * its low and high 32-bit halves both enter the hash, so `keys` up to 2^53 stay distinct.
+ */
+export function hashKeys(keys: readonly number[]): number {
+  let h = 0x243f6a88;
+  for (const k of keys) {
+    const lo = k | 0;
+    const hi = Math.floor(k / 4294967296) | 0;
+    h = mix32(h ^ lo);
+    h = mix32(h ^ hi);
+  }
+  return h;
+}
+
+/** A 32-bit hash of a string (FNV-1a, then mixed), for turning names or hashes into keys. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return mix32(h);
+}
+
+/**
+ * A stream of uniform numbers in [0, 1) (multiples of 2^-32), a pure function of `keys`:
+ * the same keys always give the same numbers; different keys give independent-looking streams.
+ * @example rngFromKeys(seed, episode) // the stream of one episode
+ */
+export function rngFromKeys(...keys: number[]): Rng {
+  const h = hashKeys(keys);
+  let a = mix32(h ^ 0x1);
+  let b = mix32(h ^ 0x2);
+  let c = mix32(h ^ 0x3);
+  let d = 1; // the counter
+  // Warm up as sfc32's reference seeding does.
+  for (let i = 0; i < 12; i++) next();
+  function next(): number {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  }
+  return next;
+}
