@@ -1,0 +1,81 @@
+/**
+ * The package as a consumer gets it: `npm pack`, unpack into a fresh project, then import `gbgc`
+ * from an ES module and from TypeScript (`moduleResolution: nodenext`) and run the documented
+ * example. The project sits inside this repository so that gbgc's own dependencies resolve from
+ * the repository's node_modules (no network).
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve('.');
+let dir = '';
+
+beforeAll(() => {
+  dir = mkdtempSync(join(ROOT, '.consumer-'));
+  // `npm pack` runs `prepare` (the build), so the tarball holds a fresh dist/.
+  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const [{ filename }] = JSON.parse(out.slice(out.indexOf('['))) as { filename: string }[];
+  const pkg = join(dir, 'node_modules', 'gbgc');
+  mkdirSync(pkg, { recursive: true });
+  execFileSync('tar', ['xzf', join(dir, filename), '-C', pkg, '--strip-components=1']);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+}, 180_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('ships the entry, its declarations and no test files', () => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'node_modules/gbgc/package.json'), 'utf8'));
+    expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js' });
+    expect(readFileSync(join(dir, 'node_modules/gbgc/dist/index.d.ts'), 'utf8')).toContain('export declare function renderRulebook');
+    expect(() => readFileSync(join(dir, 'node_modules/gbgc/test/api/consumer.test.ts'))).toThrow();
+  });
+
+  it('runs the documented example from an ES module', () => {
+    copyFileSync(join(ROOT, 'examples/api/leduc-hand.mjs'), join(dir, 'leduc-hand.mjs'));
+    const out = execFileSync(process.execPath, ['leduc-hand.mjs', join(ROOT, 'examples/leduc.gbg')], { cwd: dir, encoding: 'utf8' });
+    expect(out).toContain("[ 'check', 'bet' ]");
+    expect(out).toContain('bet is not legal here; legal: fold, call, raise');
+    expect(out).toContain('true [ 3, -3 ]');
+    expect(out).toContain('Alice wins the showdown.');
+  });
+
+  it('type-checks and runs from TypeScript with moduleResolution nodenext', () => {
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: ['node'], rootDir: '.', outDir: 'out' },
+        files: ['consumer.ts'],
+      }),
+    );
+    writeFileSync(
+      join(dir, 'consumer.ts'),
+      [
+        "import { loadGame, solve, GameLoadError, type LabeledState, type Player } from 'gbgc';",
+        'const game = loadGame(process.argv[2]);',
+        'const state: LabeledState = game.newInitialState();',
+        "state.applyAction(state.chanceOutcomeByLabel('K of hearts').action);",
+        "state.applyAction(state.chanceOutcomeByLabel('Q of hearts').action);",
+        "state.applyLabel('bet');",
+        'const labels: string[] = state.legalActionLabels();',
+        "const p: Player = { name: 'first', act: (s) => s.legalActions()[0] };",
+        'const v: number = solve(game, { iterations: 200 }).value[0];',
+        "let code = '';",
+        "try { loadGame('game \"x\" {', { name: 'x.gbg' }); } catch (e) { if (e instanceof GameLoadError) code = e.diagnostics[0].code; }",
+        "console.log(JSON.stringify({ labels, player: p.name, v: Math.round(v * 100) / 100, code }));",
+        '',
+      ].join('\n'),
+    );
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['out/consumer.js', join(ROOT, 'examples/kuhn.gbg')], { cwd: dir, encoding: 'utf8' });
+    const r = JSON.parse(out);
+    expect(r.labels).toEqual(['fold', 'call']);
+    expect(r.player).toBe('first');
+    expect(r.v).toBeCloseTo(-0.06, 2);
+    expect(r.code).toMatch(/^E\d{4}$/);
+  });
+});

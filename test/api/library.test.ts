@@ -1,0 +1,133 @@
+/**
+ * The library surface (src/index.ts): loading, playing by labels, typed errors, and the helpers.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GameLoadError, IllegalActionError, IllegalLabelError, loadGame, renderRulebook, sample, solve, simulate, CHANCE, type Player } from '../../src/index.js';
+
+const KUHN = 'examples/kuhn.gbg';
+const LEDUC = 'examples/leduc.gbg';
+
+describe('loadGame', () => {
+  it('loads a path and source text to the same rules', () => {
+    const a = loadGame(KUHN);
+    const b = loadGame(readFileSync(KUHN, 'utf8'));
+    expect(a.rulesetHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(b.rulesetHash).toBe(a.rulesetHash);
+    expect(a.seatNames).toEqual(['Alice', 'Bob']);
+  });
+
+  it('throws GameLoadError carrying the diagnostics when the source does not compile', () => {
+    const bad = 'game "x" {\n  players Alice, Bob\n  stack 10 each\n  phase P { ante 1 eech }\n  showdown high-card\n}\n';
+    let err: unknown;
+    try {
+      loadGame(bad, { name: 'bad.gbg' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(GameLoadError);
+    const e = err as GameLoadError;
+    expect(e.diagnostics.length).toBeGreaterThan(0);
+    expect(e.diagnostics[0].code).toMatch(/^E\d{4}$/);
+    expect(e.message).toMatch(/^bad\.gbg:\d+:\d+: error\[E\d{4}\]/);
+  });
+
+  it('says which path it could not read', () => {
+    expect(() => loadGame('no/such/file.gbg')).toThrow(/cannot read no\/such\/file\.gbg: no such file/);
+  });
+});
+
+describe('playing by labels', () => {
+  it('plays a Leduc hand: forced deal, bets, showdown', () => {
+    const state = loadGame(LEDUC).newInitialState();
+    expect(state.isChanceNode()).toBe(true);
+    const deal = state.chanceOutcomeByLabel('K of hearts');
+    expect(deal.probability).toBeCloseTo(1 / 6, 12);
+    state.applyAction(deal.action);
+    state.applyAction(state.chanceOutcomeByLabel('j OF SPADES').action);
+    expect(state.currentPlayer()).toBe(0);
+    expect(state.legalActionLabels()).toEqual(['check', 'bet']);
+    state.applyLabel('bet');
+    expect(state.legalActionLabels()).toEqual(['fold', 'call', 'raise']);
+    state.applyLabel('Call');
+    expect(state.currentPlayer()).toBe(CHANCE);
+    // Five cards remain for the board.
+    expect(state.chanceOutcomeByLabel('K of spades').probability).toBeCloseTo(1 / 4, 12);
+    state.applyAction(state.chanceOutcomeByLabel('K of spades').action);
+    state.applyLabel('check');
+    state.applyLabel('check');
+    expect(state.isTerminal()).toBe(true);
+    // Ante 1 + bet 2 each: Alice's pair of kings takes Bob's 3 chips.
+    expect(state.returns()).toEqual([3, -3]);
+    expect(state.legalActionLabels()).toEqual([]);
+  });
+
+  it('names illegal actions by label', () => {
+    const state = loadGame(LEDUC).newInitialState();
+    state.applyAction(state.chanceOutcomeByLabel('K of hearts').action);
+    state.applyAction(state.chanceOutcomeByLabel('Q of hearts').action);
+    state.applyLabel('bet');
+    expect(() => state.applyLabel('bet')).toThrow(new IllegalLabelError('bet', ['fold', 'call', 'raise'], []).message);
+    expect(() => state.applyLabel('bet')).toThrow('bet is not legal here; legal: fold, call, raise');
+    try {
+      state.applyLabel('check');
+    } catch (e) {
+      expect(e).toBeInstanceOf(IllegalActionError);
+      expect((e as IllegalLabelError).legalLabels).toEqual(['fold', 'call', 'raise']);
+    }
+    expect(() => state.chanceOutcomeByLabel('K of hearts')).toThrow(/K of hearts is not legal here; legal: fold, call, raise/);
+    // The K of hearts is already dealt: it is no chance outcome once the flop comes.
+    state.applyLabel('call');
+    expect(() => state.chanceOutcomeByLabel('K of hearts')).toThrow(/K of hearts is not legal here; legal: J of hearts, J of spades, Q of spades, K of spades/);
+  });
+
+  it('clones independently and shows the turn prompt of the seat to move', () => {
+    const state = loadGame(KUHN).newInitialState();
+    state.applyAction(state.chanceOutcomeByLabel('K of hearts').action);
+    state.applyAction(state.chanceOutcomeByLabel('J of hearts').action);
+    const copy = state.clone();
+    copy.applyLabel('bet');
+    expect(state.legalActionLabels()).toEqual(['check', 'bet']);
+    expect(copy.legalActionLabels()).toEqual(['fold', 'call']);
+    const prompt = state.turnPrompt(0);
+    expect(prompt).toContain('K of hearts');
+    expect(prompt).not.toContain('J of hearts');
+    expect(state.observation(0).hand).toEqual(['K of hearts']);
+  });
+});
+
+describe('helpers', () => {
+  it('renders the rulebook from a loaded game or its IR', () => {
+    const g = loadGame(KUHN);
+    const md = renderRulebook(g);
+    expect(md).toContain('Kuhn poker');
+    expect(renderRulebook(g.ir, 'txt')).toBe(renderRulebook(g, 'txt'));
+  });
+
+  it('solves Kuhn to its game value −1/18', () => {
+    const r = solve(loadGame(KUHN), { iterations: 1000 });
+    expect(r.value[0]).toBeCloseTo(-1 / 18, 3);
+    expect(r.exploitability).toBeLessThan(1e-3);
+  });
+
+  it('samples a game that loads to the same ruleset hash', async () => {
+    const s = await sample(7, 0.3);
+    expect(loadGame(s.source).rulesetHash).toBe(s.rulesetHash);
+  });
+
+  it('simulates with a player written against the Player interface', async () => {
+    const firstLegal: Player = { name: 'first', act: (state) => state.legalActions()[0] };
+    const r = await simulate(loadGame(KUHN), { episodes: 200, seed: 1, agents: [firstLegal, firstLegal] });
+    // Always check: every deal goes to showdown for the antes, ±1 chip.
+    expect(r.showdownRate).toBe(1);
+    expect(Math.abs(r.meanReturns[0])).toBeLessThanOrEqual(1);
+    expect(r.meanReturns[0] + r.meanReturns[1]).toBeCloseTo(0, 12);
+  });
+});
+
+describe('docs/api.md', () => {
+  it('shows the example file verbatim', () => {
+    const doc = readFileSync('docs/api.md', 'utf8');
+    expect(doc).toContain(readFileSync('examples/api/leduc-hand.mjs', 'utf8').trim());
+  });
+});
