@@ -14,6 +14,8 @@ import { registerTree } from './tree.js';
 import { registerSolve } from './solve.js';
 import { registerSample } from './sample.js';
 import { registerPool } from './pool.js';
+import { registerInit } from './init.js';
+import { registerCompletion } from './completion.js';
 import { registerLsp } from './lsp.js';
 
 /** Registers one command on the program and returns it. */
@@ -32,4 +34,6 @@ export const COMMANDS: RegisterCommand[] = [
   registerSample,
   registerPool,
   registerLsp,
+  registerInit,
+  registerCompletion,
 ];
