@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,7 @@ describe('gbgc compile', () => {
 
   it('writes -o atomically and reports the hash', async () => {
     const out = join(tmp, 'sub', 'kuhn.ir.json');
+    mkdirSync(join(tmp, 'sub'));
     const r = await runCli(['compile', 'examples/kuhn.gbg', '-o', out, '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ file: 'examples/kuhn.gbg', rulesetHash: rulesetHash(KUHN_IR), output: out });

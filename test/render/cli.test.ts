@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,7 @@ describe('gbgc render', () => {
   it('-o writes the file atomically and says so', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gbgc-render-'));
     const out = join(dir, 'sub', 'kuhn.md');
+    mkdirSync(join(dir, 'sub'));
     const r = await runCli(['render', 'examples/kuhn.gbg', '-o', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`wrote ${out}\n`);
