@@ -16,6 +16,7 @@ import { registerSample } from './sample.js';
 import { registerPool } from './pool.js';
 import { registerInit } from './init.js';
 import { registerCompletion } from './completion.js';
+import { registerView } from './view.js';
 import { registerLsp } from './lsp.js';
 
 /** Registers one command on the program and returns it. */
@@ -36,4 +37,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerLsp,
   registerInit,
   registerCompletion,
+  registerView,
 ];

@@ -1,0 +1,185 @@
+/**
+ * Replays of one played game (a tournament slot or a `gbgc play --record` game): the record of
+ * every action from the initial state, and the step-by-step snapshots a viewer shows, computed by
+ * the interpreter from that record. A seat's snapshots hold only what the seat's observation holds
+ * (the engine's single source of visibility); the omniscient view holds both seats' observations.
+ */
+import { CHANCE, TERMINAL, type Observation } from '../../interpreter/api.js';
+import type { CompiledGame } from '../../interpreter/game.js';
+import { UserError } from '../../util/errors.js';
+
+/** Format tag of {@link ReplayRecord}. */
+export const REPLAY_FORMAT = 'gbgc-replay/1';
+
+/** What an agent saw and answered at one of its decisions (LLM players; absent for bots). */
+export interface DecisionNote {
+  /** The turn prompt the agent was given (the system prompt is the rulebook). */
+  prompt?: string;
+  /** The agent's raw reply text. */
+  reply?: string;
+  /** How the reply became the action: `strict`, `lenient`, `format-fix`, `fallback`, … */
+  path?: string;
+  /** Why a fallback was taken, when one was. */
+  fallbackReason?: string;
+}
+
+/** One played game: the rules, who sat where, and every action (chance outcomes included) in order. */
+export interface ReplayRecord {
+  format: typeof REPLAY_FORMAT;
+  game: { name: string; rulesetHash: string; source: string };
+  /** The slot it was played in, when it comes from a tournament store. */
+  slot?: string;
+  /** Participant shown in each seat, seat 0 first (e.g. `random`, `llm:openai/gpt-…`). */
+  participants: [string, string];
+  /** Every action applied from the initial state: the player (a seat or −1 for chance), the action id and its label. */
+  history: { player: number; action: number; label: string }[];
+  /** Notes by index into `history`, for decisions that have them. */
+  notes?: Record<number, DecisionNote>;
+}
+
+/** Who a viewer shows the game to: a seat (only what it saw) or everyone (omniscient). */
+export type ViewerPerspective = 0 | 1 | 'all';
+
+/** What one seat sees at one step. */
+export interface SeatSnapshot {
+  hand: string[];
+  /** Events that became visible to the seat at this step. */
+  newEvents: string[];
+  /** The seat's decision at this step (it is to act), with its menu labels. */
+  decision: { prompt: string; menu: string[] } | null;
+}
+
+/** One step of a replay (after `step` actions of the history; step 0 is the initial state). */
+export interface Snapshot {
+  step: number;
+  phase: string;
+  /** Public piles by name. */
+  publicPiles: Record<string, string[]>;
+  stacks: [number, number];
+  pot: number;
+  /** The action that led here (for step ≥ 1), as this perspective may know it. */
+  via: string | null;
+  /** Per seat shown: seat index → snapshot (one seat in a seat view, both in the omniscient view). */
+  seats: Partial<Record<0 | 1, SeatSnapshot>>;
+  /** The move the shown seat makes next and its notes (prompt, raw reply), when it is that seat's turn. */
+  next: { seat: number; label: string; note?: DecisionNote } | null;
+  terminal: boolean;
+  returns: [number, number] | null;
+}
+
+/** A replay prepared for one perspective. */
+export interface Replay {
+  perspective: ViewerPerspective;
+  gameName: string;
+  rulesetHash: string;
+  slot?: string;
+  seatNames: [string, string];
+  participants: [string, string];
+  snapshots: Snapshot[];
+}
+
+/**
+ * Check a parsed JSON value is a replay record.
+ * @throws UserError naming the first field that is wrong
+ */
+export function parseReplayRecord(value: unknown, file: string): ReplayRecord {
+  const v = value as Partial<ReplayRecord> | null;
+  const bad = (what: string) => new UserError(`${file}: not a gbgc replay record: ${what}`);
+  if (!v || typeof v !== 'object') throw bad('expected a JSON object');
+  if (v.format !== REPLAY_FORMAT) throw bad(`"format" must be "${REPLAY_FORMAT}"`);
+  if (!v.game || typeof v.game.source !== 'string' || typeof v.game.rulesetHash !== 'string') throw bad('"game" must hold "name", "rulesetHash" and "source"');
+  if (!Array.isArray(v.participants) || v.participants.length !== 2) throw bad('"participants" must list two names');
+  if (!Array.isArray(v.history)) throw bad('"history" must be a list of actions');
+  v.history.forEach((h, i) => {
+    if (!h || !Number.isInteger(h.player) || !Number.isInteger(h.action) || typeof h.label !== 'string') throw bad(`"history"[${i}] must be { player, action, label }`);
+  });
+  return v as ReplayRecord;
+}
+
+/**
+ * Replay `record` on `game` and build the snapshots of one perspective. A seat's snapshots are
+ * taken from `state.observation(seat)` only; the action that led to a step is named for a seat only
+ * when it appears in that seat's new events (its own moves, public moves), so a seat never learns
+ * a chance outcome or a secret choice through the viewer.
+ * @throws UserError when the record does not fit the game (another ruleset, an illegal action, a label that differs)
+ */
+export function buildReplay(game: CompiledGame, record: ReplayRecord, perspective: ViewerPerspective): Replay {
+  if (record.game.rulesetHash !== game.rulesetHash) throw new UserError(`the replay was recorded under ruleset ${record.game.rulesetHash.slice(0, 12)}…, not the game's ${game.rulesetHash.slice(0, 12)}…`);
+  const state = game.newInitialState();
+  const shown: (0 | 1)[] = perspective === 'all' ? [0, 1] : [perspective];
+  const logLength: [number, number] = [0, 0];
+  const snapshots: Snapshot[] = [];
+  const seatNames = [...game.program.seatNames] as [string, string];
+
+  const snap = (step: number, via: string | null): Snapshot => {
+    const obs: Observation[] = [state.observation(0), state.observation(1)];
+    const seats: Snapshot['seats'] = {};
+    for (const s of shown) {
+      const o = obs[s];
+      const newEvents = o.log.slice(logLength[s]).map((e) => e.text);
+      logLength[s] = o.log.length;
+      seats[s] = { hand: o.hand, newEvents, decision: o.decision ? { prompt: o.decision.prompt, menu: o.decision.menu.map((m) => m.label) } : null };
+    }
+    const base = obs[shown[0]];
+    const nextEntry = record.history[step];
+    const nextSeat = nextEntry && nextEntry.player >= 0 && (shown as number[]).includes(nextEntry.player) ? nextEntry.player : -1;
+    return {
+      step,
+      phase: base.phase,
+      publicPiles: base.publicPiles,
+      stacks: base.stacks,
+      pot: base.pot,
+      via,
+      seats,
+      next: nextSeat >= 0 ? { seat: nextSeat, label: nextEntry.label, ...(record.notes?.[step] ? { note: record.notes[step] } : {}) } : null,
+      terminal: state.isTerminal(),
+      returns: state.isTerminal() ? state.returns() : null,
+    };
+  };
+
+  snapshots.push(snap(0, null));
+  record.history.forEach((h, i) => {
+    const player = state.currentPlayer();
+    if (player === TERMINAL) throw new UserError(`replay: action ${i + 1} (${h.label}) comes after the end of the game`);
+    if (player !== h.player) throw new UserError(`replay: action ${i + 1} is recorded for player ${h.player}, but ${player === CHANCE ? 'chance' : seatNames[player]} is to move`);
+    const legal = state.legalActions();
+    if (!legal.includes(h.action)) throw new UserError(`replay: action ${i + 1} (${h.label}) is not legal there`);
+    const label = state.actionToString(player, h.action);
+    if (label !== h.label) throw new UserError(`replay: action ${i + 1} is labelled '${h.label}' in the record but '${label}' by the game`);
+    state.applyAction(h.action);
+    // A perspective is told the move only when it was a seat's move it may see; chance outcomes
+    // reach a seat only through its own observation's events.
+    const mover = player === CHANCE ? null : seatNames[player];
+    const visible = perspective === 'all' || player === perspective;
+    const via = perspective === 'all' ? `${mover ?? 'Chance'}: ${label}` : visible && mover ? `${mover}: ${label}` : null;
+    snapshots.push(snap(i + 1, via));
+  });
+  return { perspective, gameName: game.ir.name, rulesetHash: game.rulesetHash, slot: record.slot, seatNames, participants: record.participants, snapshots };
+}
+
+/**
+ * Make a replay record from a played history (every action from the initial state, chance included).
+ * @param notes per history index, what an LLM player saw and answered
+ */
+export function recordReplay(
+  game: CompiledGame,
+  source: string,
+  participants: [string, string],
+  history: readonly { player: number; action: number }[],
+  options: { slot?: string; notes?: Record<number, DecisionNote> } = {},
+): ReplayRecord {
+  const state = game.newInitialState();
+  const labelled = history.map((h) => {
+    const label = state.actionToString(h.player, h.action);
+    state.applyAction(h.action);
+    return { player: h.player, action: h.action, label };
+  });
+  return {
+    format: REPLAY_FORMAT,
+    game: { name: game.ir.name, rulesetHash: game.rulesetHash, source },
+    ...(options.slot ? { slot: options.slot } : {}),
+    participants,
+    history: labelled,
+    ...(options.notes ? { notes: options.notes } : {}),
+  };
+}
