@@ -19,6 +19,7 @@ import seedrandom from 'seedrandom';
 import type { FilterOptions } from './acceptance.js';
 import { BUILDER_VERSION, GENERATOR, MAX_SEED } from './sample.js';
 import { writeFileAtomic } from '../util/fs.js';
+import { RNG_STREAM } from '../interpreter/rng.js';
 
 /** Settings of a pool. */
 export interface PoolOptions {
@@ -129,7 +130,7 @@ export function readIndex(path: string): PoolEntry[] {
 
 /** The settings recorded in `pool.json`. */
 function manifest(opts: PoolOptions): object {
-  return { generator: GENERATOR, builderVersion: BUILDER_VERSION, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries };
+  return { generator: GENERATOR, builderVersion: BUILDER_VERSION, rngStream: RNG_STREAM, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries };
 }
 
 /** Start a worker thread (from TypeScript sources through tsx, see `pool-worker-tsx.mjs`). */
