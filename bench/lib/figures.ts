@@ -20,7 +20,11 @@ export interface Figure extends Measurement {
   /** Stable key, unique within the bench, e.g. `leduc-ratio` (quoted by docs/performance.md). */
   id: string;
   reference: Measurement;
-  /** `value / reference.value` for times, `reference.value / value` for rates: always "how many times slower (or bigger) than the reference". */
+  /**
+   * `value / reference.value` for times and sizes, `reference.value / value` for rates (both read
+   * "how many times slower or bigger than the reference"), `value / reference.value` for a
+   * speed-up (a rate against a slower setting of the same thing: "how many times faster").
+   */
   ratio: number;
   /** How the ratio reads, e.g. `gbgc CPU time / node -e 0 CPU time`. */
   ratioMeaning: string;
@@ -33,7 +37,7 @@ export interface Figure extends Measurement {
 }
 
 /** Build a figure; `ratio` is computed so that it reads as "times the reference" for the quantity's kind. */
-export function figure(f: Omit<Figure, 'ratio' | 'pass'> & { kind: 'time' | 'rate' | 'size' }): Figure {
+export function figure(f: Omit<Figure, 'ratio' | 'pass'> & { kind: 'time' | 'rate' | 'size' | 'speedup' }): Figure {
   const { kind, ...rest } = f;
   const ratio = kind === 'rate' ? f.reference.value / f.value : f.value / f.reference.value;
   const out: Figure = { ...rest, ratio: round(ratio, 3) };
