@@ -79,6 +79,24 @@ export class EventLog {
     this.count = i + 1;
   }
 
+  /**
+   * One pass over the log for per-episode tallies: sets `marks[a] = 1` for every event of kind
+   * `markKind` (its `a` field indexes `marks`) and tells whether any event has kind `flagKind`.
+   */
+  scan(markKind: number, marks: Uint8Array, flagKind: number): boolean {
+    const chunks = this.chunks;
+    const n = this.count;
+    let flag = false;
+    for (let i = 0; i < n; i++) {
+      const c = chunks[i >> 2];
+      const o = (i & 3) * EV_WIDTH;
+      const kind = c[o] & 0xff;
+      if (kind === markKind) marks[c[o + 1]] = 1;
+      else if (kind === flagKind) flag = true;
+    }
+    return flag;
+  }
+
   private header(i: number): number {
     return this.chunks[i >> 2][(i & 3) * EV_WIDTH];
   }

@@ -116,15 +116,9 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
     sumSq[1] += r1 * r1;
     moves[0] += state.moves(0);
     moves[1] += state.moves(1);
-    seen.fill(0);
-    let showdown = 0;
-    for (let e = 0; e < log.count; e++) {
-      const kind = log.kind(e);
-      if (kind === EV.PHASE) seen[log.a(e)] = 1;
-      else if (kind === EV.SHOWDOWN) showdown = 1;
-    }
+    for (let p = 0; p < seen.length; p++) seen[p] = 0;
+    if (log.scan(EV.PHASE, seen, EV.SHOWDOWN)) showdowns++;
     for (let p = 0; p < seen.length; p++) fired[p] += seen[p];
-    showdowns += showdown;
     if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1);
   }
   const seconds = (performance.now() - t0) / 1000;
