@@ -28,7 +28,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   minify: true,
-  external: ['better-sqlite3', '@resvg/resvg-js', 'playwright-core'],
+  // esbuild is reached only from TypeScript sources (src/sampler/pool-worker-source.ts), never from the bundle.
+  external: ['better-sqlite3', '@resvg/resvg-js', 'playwright-core', 'esbuild'],
   // CommonJS packages inside an ES module bundle need a `require` for Node's built-ins.
   banner: { js: "import { createRequire as __gbgcRequire } from 'node:module'; const require = __gbgcRequire(import.meta.url);" },
   logLevel: 'warning',
