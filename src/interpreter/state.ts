@@ -505,7 +505,7 @@ export class InterpreterState implements GameState {
   /** Count the cards of each type in a pile (into a shared scratch array). @internal */
   countTypes(pile: number): Int32Array {
     const n = this.program.numCardTypes;
-    typeCounts.fill(0, 0, n);
+    for (let t = 0; t < n; t++) typeCounts[t] = 0;
     const base = pileBase(this.program, pile);
     const len = this.piles[pile];
     for (let i = 0; i < len; i++) typeCounts[this.piles[base + i]]++;
