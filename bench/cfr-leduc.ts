@@ -15,6 +15,7 @@ import { buildTree } from '../src/eval/solvers/tree.js';
 import { CfrPlusSolver } from '../src/eval/solvers/cfr-plus.js';
 import { policyValue } from '../src/eval/solvers/best-response.js';
 import { LeducCfrPlus } from './direct/leduc-cfr.js';
+import { figure, report, round } from './lib/figures.js';
 
 const iterations = Number(process.argv[2] ?? 1000);
 const repeats = Number(process.argv[3] ?? 3);
@@ -51,4 +52,7 @@ console.log(`  generic (examples/leduc.gbg): ${fmt(genericMs)}  (${((genericMs /
 console.log(`  hand-written direct:          ${fmt(directMs)}  (${((directMs / iterations) * 1000).toFixed(1)} µs/iteration)`);
 console.log(`  ratio generic / direct: ${(genericMs / directMs).toFixed(2)}×  (required ≤ 3×)`);
 console.log(`  game value, seat 0: generic ${genericValue.toFixed(9)}, direct ${directValue.toFixed(9)}, |Δ| ${Math.abs(genericValue - directValue).toExponential(1)}`);
+report('cfr-leduc', [
+  figure({ id: 'cfr-plus', kind: 'time', name: `${iterations} CFR+ iterations on examples/leduc.gbg (generic solver)`, value: round(genericMs, 1), unit: 'ms', reference: { name: 'hand-written Leduc CFR+ (bench/direct/leduc-cfr.ts)', value: round(directMs, 1), unit: 'ms' }, ratioMeaning: 'times the hand-written solver', target: { max: 3 }, note: `best of ${repeats}; tree build excluded (${round(treeMs, 1)} ms, ${tree.numNodes} nodes)` }),
+]);
 if (genericMs / directMs > 3) process.exitCode = 1;

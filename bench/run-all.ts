@@ -1,21 +1,137 @@
 /**
- * Runs every benchmark in bench/ one after another (each in its own process, so one cannot
- * warm up or slow down another). `npm run bench`, or `npm run bench -- parse render` for some.
+ * `npm run bench`: builds gbgc, runs every registered bench in its own process (so one cannot warm
+ * up or slow down another) and writes `bench/results.json`: the machine (CPU model, cores, Node
+ * version, load average at the start and the end, date, commit) and every bench's figures, each a
+ * measurement with its reference measured in the same run and their ratio (`bench/lib/figures.ts`).
+ *
+ * Usage: `npm run bench [-- [--out FILE] [--no-build] [--quick] [NAME…]]`. Names pick some benches
+ * (their figures then go to FILE only; default `bench/results.json`). `--quick` passes each bench
+ * its short arguments (a smoke run, not for publication).
+ *
+ * To add a bench: write `bench/<name>.ts` that measures a figure against a reference in the same
+ * run and calls `report(name, figures)`, then add an entry to {@link BENCHES}.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeFileAtomic } from '../src/util/fs.js';
+import type { Figure } from './lib/figures.js';
 
-const dir = fileURLToPath(new URL('.', import.meta.url));
-const only = process.argv.slice(2);
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith('.ts') && f !== 'run-all.ts')
-  .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)))
-  .sort();
-let failed = 0;
-for (const f of files) {
-  console.log(`\n=== bench/${f} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${f}`], { stdio: 'inherit' });
-  if (r.status !== 0) failed++;
+/** One registered bench: its file in bench/, its arguments, and short arguments for `--quick`. */
+export interface BenchEntry {
+  name: string;
+  file: string;
+  args: string[];
+  quickArgs: string[];
+  /** What it measures, one line (docs/performance.md describes each figure). */
+  about: string;
 }
-process.exitCode = failed > 0 ? 1 : 0;
+
+/** Every bench `npm run bench` runs, in order. */
+export const BENCHES: BenchEntry[] = [
+  { name: 'startup', file: 'startup.ts', args: ['9'], quickArgs: ['3'], about: 'CPU time of gbgc --version and gbgc check against node -e 0' },
+  { name: 'playout', file: 'playout.ts', args: ['0.5', '5'], quickArgs: ['0.2', '2'], about: 'uniform playouts through simulate() against hand-written simulators' },
+  { name: 'sampler', file: 'sampler.ts', args: [], quickArgs: ['--candidates', '6', '--pool', '16', '--rounds', '1'], about: 'acceptance check per candidate; pool throughput on 2 workers against 1' },
+  { name: 'parse', file: 'parse.ts', args: [], quickArgs: [], about: 'compileSource and formatSource of a 2,000-line game against a tokenizer pass' },
+  { name: 'expressions', file: 'expressions.ts', args: ['1'], quickArgs: ['0.2'], about: 'compiled conditions against hand-written ones' },
+  { name: 'render', file: 'render.ts', args: [], quickArgs: [], about: 'rulebooks through the templates against a hand-written renderer' },
+  { name: 'cfr-leduc', file: 'cfr-leduc.ts', args: ['1000', '3'], quickArgs: ['100', '1'], about: 'CFR+ on examples/leduc.gbg against a hand-written Leduc CFR+' },
+];
+
+/** One bench's outcome in results.json. */
+export interface BenchResult {
+  name: string;
+  file: string;
+  args: string[];
+  ok: boolean;
+  exitCode: number | null;
+  seconds: number;
+  figures: Figure[];
+  extra?: Record<string, unknown>;
+}
+
+/** The shape of bench/results.json. */
+export interface BenchResults {
+  machine: { cpuModel: string; cores: number; availableParallelism: number; node: string; platform: string; loadAverageStart: number[]; loadAverageEnd: number[] };
+  date: string;
+  commit: string | null;
+  quick: boolean;
+  benches: BenchResult[];
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function git(args: string[]): string | null {
+  const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+function main(argv: string[]): number {
+  const opt = (name: string): string | undefined => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const out = opt('--out') ?? join(root, 'bench/results.json');
+  const quick = argv.includes('--quick');
+  const names = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--out');
+  const unknown = names.filter((n) => !BENCHES.some((b) => b.name === n));
+  if (unknown.length > 0) {
+    console.error(`bench: unknown bench ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.name).join(', ')}`);
+    return 2;
+  }
+  const selected = BENCHES.filter((b) => names.length === 0 || names.includes(b.name));
+  if (!argv.includes('--no-build')) {
+    console.log('=== build (npm run build) ===');
+    const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) return 1;
+  }
+  const commit = git(['rev-parse', 'HEAD']);
+  const dirty = (git(['status', '--porcelain', '--untracked-files=no']) ?? '') !== '';
+  const results: BenchResults = {
+    machine: {
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      availableParallelism: availableParallelism(),
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      loadAverageStart: loadavg().map((x) => Math.round(x * 100) / 100),
+      loadAverageEnd: [],
+    },
+    date: new Date().toISOString(),
+    commit: commit && dirty ? `${commit} (with uncommitted changes)` : commit,
+    quick,
+    benches: [],
+  };
+  const tmp = mkdtempSync(join(tmpdir(), 'gbgc-bench-'));
+  try {
+    for (const b of selected) {
+      const args = quick ? b.quickArgs : b.args;
+      console.log(`\n=== bench/${b.file} ${args.join(' ')} — ${b.about} ===`);
+      const figuresFile = join(tmp, `${b.name}.json`);
+      const t0 = performance.now();
+      const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', b.file), ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, GBGC_BENCH_FIGURES: figuresFile } });
+      let reported: { figures?: Figure[] } & Record<string, unknown> = {};
+      try {
+        reported = JSON.parse(readFileSync(figuresFile, 'utf8')) as typeof reported;
+      } catch {
+        // No figures: the bench failed before reporting (its exit code says so).
+      }
+      const { figures = [], bench: _bench, ...extra } = reported;
+      results.benches.push({ name: b.name, file: `bench/${b.file}`, args, ok: r.status === 0 && figures.length > 0, exitCode: r.status, seconds: Math.round((performance.now() - t0) / 100) / 10, figures, ...(Object.keys(extra).length ? { extra } : {}) });
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  results.machine.loadAverageEnd = loadavg().map((x) => Math.round(x * 100) / 100);
+  writeFileAtomic(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwrote ${out}`);
+  const summary = results.benches.flatMap((b) => b.figures.map((f) => `  ${b.name}/${f.id}: ratio ${f.ratio}${f.target ? ` (target ${f.target.max !== undefined ? `≤ ${f.target.max}` : `≥ ${f.target.min}`}: ${f.pass ? 'met' : 'missed'})` : ''}`));
+  console.log(summary.join('\n'));
+  const failed = results.benches.filter((b) => !b.ok).map((b) => b.name);
+  if (failed.length > 0) console.error(`bench: failed: ${failed.join(', ')}`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main(process.argv.slice(2));

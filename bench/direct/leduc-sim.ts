@@ -3,20 +3,21 @@
  * J, Q, K in two suits, ante 1, bets of 2 then 4, at most two bets or raises per round, the
  * first seat opens both rounds, a pair with the board wins, else the higher card, ties split).
  * It plays uniform-random episodes with no interpreter in between: the speed reference of
- * `bench/leduc-playout.ts`.
+ * `bench/playout.ts`.
  */
 
 /** A source of uniform numbers in [0, 1). */
 export type Rng = () => number;
 
 const deck = new Int32Array(6);
-const contrib = new Int32Array(2);
+/** Chips put in by each seat during the last betting round (read after {@link bettingRound}). */
+export const contrib = new Int32Array(2);
 
 /**
  * One betting round of uniform-random play. Returns the folding seat, or -1 when the round
  * ends with equal contributions. Adds the round's chips to `contrib` (this round only).
  */
-function bettingRound(betSize: number, rng: Rng): number {
+export function bettingRound(betSize: number, rng: Rng, maxBets = 2): number {
   contrib[0] = 0;
   contrib[1] = 0;
   let bets = 0;
@@ -25,7 +26,7 @@ function bettingRound(betSize: number, rng: Rng): number {
   for (;;) {
     const other = 1 - actor;
     const need = contrib[other] - contrib[actor];
-    const canRaise = bets < 2;
+    const canRaise = bets < maxBets;
     // Legal actions in OpenSpiel order: fold (facing a bet only), call/check, raise/bet (below the cap).
     const n = (need > 0 ? 1 : 0) + 1 + (canRaise ? 1 : 0);
     let k = Math.floor(rng() * n);

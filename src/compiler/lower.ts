@@ -5,7 +5,8 @@
  */
 import type * as A from '../parser/ast.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { IR_VERSION, type GameIR, type Phase, type ScoringRule } from '../ir/schema.js';
+import type { GameIR, Phase, ScoringRule } from '../ir/schema.js';
+import { IR_VERSION } from '../ir/version.js';
 import { Scope } from './scope.js';
 import { StepLowerer, type SpanMap } from './lower-steps.js';
 

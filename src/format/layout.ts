@@ -22,7 +22,7 @@
  */
 import type { IToken } from 'chevrotain';
 import type { AstNode, GameFile, StepNode } from '../parser/ast.js';
-import { GbgLexer } from '../parser/tokens.js';
+import { gbgLexer } from '../parser/tokens.js';
 
 /** A token of the source: its offsets (end exclusive) and its text. */
 export interface Tok {
@@ -255,7 +255,7 @@ class Builder {
  */
 export function buildLayout(ast: GameFile, text: string): Layout {
   const tokens: Tok[] = [];
-  for (const t of GbgLexer.tokenize(text).tokens as IToken[]) {
+  for (const t of gbgLexer().tokenize(text).tokens as IToken[]) {
     if (t.image === ';') continue;
     tokens.push({ start: t.startOffset, end: t.startOffset + t.image.length, image: t.image });
   }

@@ -13,7 +13,16 @@ export const CHUNK_EVENTS = 4;
 const CHUNK_INTS = EV_WIDTH * CHUNK_EVENTS;
 
 export class EventLog {
+  /**
+   * Buffers this log owns, by chunk index: chunk k of this log is `own[k]` unless it is borrowed
+   * (a full chunk of the log it was copied or reset from). Kept across resets for reuse.
+   */
+  private own: Int32Array[] = [];
+  /** Whether a copy borrows this log's chunks (then none of its buffers may be reused). */
+  private lent = false;
+
   private constructor(
+    /** Chunk k holds events 4k … 4k + 3; entries at and beyond ⌈count / 4⌉ are stale. */
     private chunks: Int32Array[],
     /** Number of events. */
     public count: number,
@@ -25,24 +34,67 @@ export class EventLog {
 
   /** An independent copy (full chunks shared, the partial last chunk copied). */
   copy(): EventLog {
-    const chunks = this.chunks.slice();
     const last = this.count >> 2;
-    if (this.count & 3) chunks[last] = this.chunks[last].slice();
-    return new EventLog(chunks, this.count);
+    const chunks = this.chunks.slice(0, (this.count + 3) >> 2);
+    const out = new EventLog(chunks, this.count);
+    if (this.count & 3) out.own[last] = chunks[last] = this.chunks[last].slice();
+    this.lent = true;
+    return out;
+  }
+
+  /**
+   * Make this log equal to `src` (as {@link EventLog.copy} would), reusing this log's own buffers
+   * when no copy borrows them: playing many episodes from one initial state then allocates
+   * nothing once the first episodes have run.
+   */
+  resetFrom(src: EventLog): void {
+    if (this.lent) {
+      this.own = [];
+      this.lent = false;
+    }
+    const chunks = this.chunks;
+    const full = src.count >> 2;
+    for (let k = 0; k < full; k++) chunks[k] = src.chunks[k];
+    if (src.count & 3) {
+      const c = (this.own[full] ??= new Int32Array(CHUNK_INTS));
+      const from = src.chunks[full];
+      for (let j = 0; j < CHUNK_INTS; j++) c[j] = from[j];
+      chunks[full] = c;
+    }
+    this.count = src.count;
   }
 
   /** Append one event. `seat` is -1 when none; `seen`/`content`: seat masks. */
   push(kind: number, seat: number, a: number, b: number, c: number, seen: number, content: number): void {
     const i = this.count;
+    const k = i >> 2;
     let chunk: Int32Array;
-    if ((i & 3) === 0) this.chunks.push((chunk = new Int32Array(CHUNK_INTS)));
-    else chunk = this.chunks[i >> 2];
+    if ((i & 3) === 0) this.chunks[k] = chunk = this.own[k] ??= new Int32Array(CHUNK_INTS);
+    else chunk = this.chunks[k];
     const o = (i & 3) * EV_WIDTH;
     chunk[o] = kind | ((seat + 1) << 8) | (seen << 12) | (content << 14);
     chunk[o + 1] = a;
     chunk[o + 2] = b;
     chunk[o + 3] = c;
     this.count = i + 1;
+  }
+
+  /**
+   * One pass over the log for per-episode tallies: sets `marks[a] = 1` for every event of kind
+   * `markKind` (its `a` field indexes `marks`) and tells whether any event has kind `flagKind`.
+   */
+  scan(markKind: number, marks: Uint8Array, flagKind: number): boolean {
+    const chunks = this.chunks;
+    const n = this.count;
+    let flag = false;
+    for (let i = 0; i < n; i++) {
+      const c = chunks[i >> 2];
+      const o = (i & 3) * EV_WIDTH;
+      const kind = c[o] & 0xff;
+      if (kind === markKind) marks[c[o + 1]] = 1;
+      else if (kind === flagKind) flag = true;
+    }
+    return flag;
   }
 
   private header(i: number): number {

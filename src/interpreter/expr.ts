@@ -192,7 +192,7 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
 
 /** Count the cards of each rank in a seat's hand into `out` (length ≥ number of ranks). */
 function rankCounts(m: Machine, seat: number, ctx: ExprContext, base: number, out: Int32Array): void {
-  out.fill(0);
+  for (let i = 0; i < out.length; i++) out[i] = 0;
   const len = m.piles[1 + seat];
   for (let i = 0; i < len; i++) out[ctx.cardRank[m.piles[base + i]]]++;
 }

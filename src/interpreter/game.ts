@@ -25,6 +25,11 @@ export class CompiledGame implements Game {
   newInitialState(): InterpreterState {
     return this.initial.clone();
   }
+
+  /** Reset `state` (a state of this game) to the initial state in place, without allocating (see `InterpreterState.resetFrom`). */
+  resetToInitial(state: InterpreterState): void {
+    state.resetFrom(this.initial);
+  }
 }
 
 /**

@@ -3,11 +3,12 @@
  * figures of the seed paper's acceptance filter: mean returns, moves per player, how often
  * each phase fires).
  */
-import type { Rng } from '../util/rng.js';
+import { KeyedStream, type Rng } from '../util/rng.js';
 import { CHANCE, type Player as Agent } from './api.js';
 import { sampleChanceOutcome } from './chance.js';
 import type { CompiledGame } from './game.js';
-import { episodeRng } from './rng.js';
+import { RNG_STREAM } from './rng.js';
+import { EV, R } from './layout.js';
 import type { InterpreterState } from './state.js';
 
 /** Summary of a simulation. Returns are in chips per episode. */
@@ -15,6 +16,8 @@ export interface SimulationReport {
   game: string;
   rulesetHash: string;
   seed: number;
+  /** Version of the per-episode random streams (see `rng.ts`): the same seed under another version gives other samples. */
+  rngStream: typeof RNG_STREAM;
   agents: [string, string];
   episodes: number;
   /** Mean chips won per episode, per seat. */
@@ -35,7 +38,11 @@ export interface SimulateOptions {
   episodes: number;
   /** Seed of the run; episode i uses the stream `episodeRng(seed, i)`. */
   seed: number;
-  /** Agents for seat 0 and seat 1. */
+  /**
+   * Agents for seat 0 and seat 1. The state handed to `act` is valid during the call only:
+   * the simulation reuses one state object across episodes (an agent that needs to keep a state
+   * must `clone()` it).
+   */
   agents: readonly [Agent, Agent];
   /** Called after every `progressEvery` episodes with the number done. */
   onProgress?: (done: number) => void;
@@ -78,19 +85,40 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
   const seen = new Uint8Array(phaseNames.length);
   let showdowns = 0;
   const every = opts.progressEvery ?? 1000;
+  const [agent0, agent1] = opts.agents;
+  // One state and one generator serve every episode: each episode resets them in place
+  // (the state to the initial state, the generator to the stream `rngFromKeys(seed, i)`).
+  const stream = new KeyedStream();
+  const rng = stream.next;
+  const state = game.newInitialState();
+  const log = state.log;
+  const [start0, start1] = game.program.startStacks;
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
-    const end = await playEpisode(game, opts.agents, episodeRng(opts.seed, i));
-    const ret = end.returns();
-    for (let s = 0; s < 2; s++) {
-      sum[s] += ret[s];
-      sumSq[s] += ret[s] * ret[s];
-      moves[s] += end.moves(s);
+    stream.restart(opts.seed, i);
+    game.resetToInitial(state);
+    while (!state.isTerminal()) {
+      const player = state.currentPlayer();
+      if (player === CHANCE) {
+        state.applyAction(state.sampleChance(rng()));
+        continue;
+      }
+      const choice = (player === 0 ? agent0 : agent1).act(state, player, rng);
+      // Agents that answer synchronously cost no await (no microtask per move or per episode).
+      state.applyAction(typeof choice === 'number' ? choice : await choice);
     }
-    seen.fill(0);
-    for (const p of end.phasesEntered()) seen[p] = 1;
+    // Returns: final stack − starting stack, per seat (what `returns()` gives, without allocating).
+    const r0 = state.r[R.STACK] - start0;
+    const r1 = state.r[R.STACK + 1] - start1;
+    sum[0] += r0;
+    sum[1] += r1;
+    sumSq[0] += r0 * r0;
+    sumSq[1] += r1 * r1;
+    moves[0] += state.moves(0);
+    moves[1] += state.moves(1);
+    for (let p = 0; p < seen.length; p++) seen[p] = 0;
+    if (log.scan(EV.PHASE, seen, EV.SHOWDOWN)) showdowns++;
     for (let p = 0; p < seen.length; p++) fired[p] += seen[p];
-    if (end.reachedShowdown()) showdowns++;
     if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1);
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -102,6 +130,7 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
     game: game.ir.name,
     rulesetHash: game.rulesetHash,
     seed: opts.seed,
+    rngStream: RNG_STREAM,
     agents: [opts.agents[0].name, opts.agents[1].name],
     episodes: n,
     meanReturns: [mean(0), mean(1)],

@@ -194,6 +194,29 @@ export class InterpreterState implements GameState {
     return new InterpreterState(this.program, this.r.slice(), this.piles.slice(), this.log.copy(), this.depthSoFar, this.key0, this.key0UpTo, this.key1, this.key1UpTo);
   }
 
+  /**
+   * Make this state equal to `src` (a state of the same program), reusing this state's arrays:
+   * what {@link InterpreterState.clone} does without allocating, for loops that play many
+   * episodes from one initial state.
+   * @throws RangeError when `src` runs another program
+   */
+  resetFrom(src: InterpreterState): void {
+    if (src.program !== this.program) throw new RangeError('resetFrom: the state runs another program');
+    // Element loops: for arrays this small they beat TypedArray.prototype.set.
+    const r = this.r;
+    const sr = src.r;
+    for (let i = 0; i < r.length; i++) r[i] = sr[i];
+    const piles = this.piles;
+    const sp = src.piles;
+    for (let i = 0; i < piles.length; i++) piles[i] = sp[i];
+    this.log.resetFrom(src.log);
+    this.depthSoFar = src.depthSoFar;
+    this.key0 = src.key0;
+    this.key0UpTo = src.key0UpTo;
+    this.key1 = src.key1;
+    this.key1UpTo = src.key1UpTo;
+  }
+
   returns(): [number, number] {
     return [this.r[R.STACK] - this.program.startStacks[0], this.r[R.STACK + 1] - this.program.startStacks[1]];
   }
@@ -482,7 +505,7 @@ export class InterpreterState implements GameState {
   /** Count the cards of each type in a pile (into a shared scratch array). @internal */
   countTypes(pile: number): Int32Array {
     const n = this.program.numCardTypes;
-    typeCounts.fill(0, 0, n);
+    for (let t = 0; t < n; t++) typeCounts[t] = 0;
     const base = pileBase(this.program, pile);
     const len = this.piles[pile];
     for (let i = 0; i < len; i++) typeCounts[this.piles[base + i]]++;

@@ -13,8 +13,9 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-/** Version of the IR's shape; bump on any incompatible change. */
-export const IR_VERSION = 1;
+import { IR_VERSION } from './version.js';
+
+export { IR_VERSION };
 
 const Name = Type.String({ minLength: 1 });
 const Chips = Type.Integer({ minimum: 0 });

@@ -1,15 +1,11 @@
 /**
- * JSON Schema validation of the IR with ajv.
+ * JSON Schema validation of the IR: ajv's validator of `schema.ts`, generated as plain code at
+ * development time (`scripts/gen-ir-validator.ts`, checked current by `test/ir/generated.test.ts`)
+ * so that no schema is compiled when gbgc starts.
  */
-import { Ajv, type ErrorObject } from 'ajv';
-import { BoolExprSchema, GameIRSchema, IntExprSchema, StepSchema, type GameIR } from './schema.js';
-
-const ajv = new Ajv({ allErrors: true, strict: true });
-// The recursive parts are separate schemas that the game schema references by `$id`.
-ajv.addSchema(IntExprSchema);
-ajv.addSchema(BoolExprSchema);
-ajv.addSchema(StepSchema);
-const validateFn = ajv.compile<GameIR>(GameIRSchema);
+import type { ErrorObject } from 'ajv';
+import type { GameIR } from './schema.js';
+import { IR_JSON_SCHEMA, validate as validateFn } from './validate-ir.generated.js';
 
 /** One schema violation: `path` is a JSON Pointer into the IR (e.g. `/phases/0/steps/1/count`). */
 export interface SchemaError {
@@ -19,9 +15,7 @@ export interface SchemaError {
 
 /** The JSON Schema of the IR as one document: the game schema with the recursive parts under `$defs`. */
 export function irJsonSchema(): object {
-  const root = JSON.parse(JSON.stringify(GameIRSchema)) as Record<string, unknown>;
-  root['$defs'] = Object.fromEntries([IntExprSchema, BoolExprSchema, StepSchema].map((s) => [s.$id, JSON.parse(JSON.stringify(s))]));
-  return root;
+  return JSON.parse(JSON.stringify(IR_JSON_SCHEMA)) as object;
 }
 
 /**

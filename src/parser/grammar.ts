@@ -39,8 +39,14 @@ export class GbgParser extends CstParser {
     this.unknownWords = [];
   }
 
-  constructor() {
-    super(T.ALL_TOKENS, { recoveryEnabled: true, errorMessageProvider: messageProvider, maxLookahead: 3 });
+  /**
+   * @param validate run Chevrotain's grammar validations (ambiguities, left recursion, …) while
+   *   building. They cost most of the build time and depend on the grammar only, so the parser
+   *   used at run time skips them and `test/parser/grammar-validation.test.ts` runs them.
+   * @throws Error listing the grammar's definition errors when `validate` is set and any is found
+   */
+  constructor({ validate = false }: { validate?: boolean } = {}) {
+    super(T.ALL_TOKENS, { recoveryEnabled: true, errorMessageProvider: messageProvider, maxLookahead: 3, skipValidations: !validate });
     this.performSelfAnalysis();
   }
 

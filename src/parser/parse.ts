@@ -6,7 +6,7 @@
 import { EOF, type CstNode, type ILexingError, type IRecognitionException, type IToken } from 'chevrotain';
 import { error, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
-import { GbgLexer, KEYWORDS, HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader } from './tokens.js';
+import { gbgLexer, KEYWORDS, HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader } from './tokens.js';
 import { parserInstance } from './grammar.js';
 import { buildAst } from './cst-to-ast.js';
 import type { CommentNode, GameFile } from './ast.js';
@@ -126,7 +126,7 @@ export function parse(text: string): ParseResult {
     const at = Math.max(0, text.search(/[\u0000\ufffd]/));
     return { ast: null, diagnostics: [error('E0110', 'this is not a text file (it contains NUL bytes or invalid UTF-8)', rangeAtOffset(text, at, 1))] };
   }
-  const lexed = GbgLexer.tokenize(text);
+  const lexed = gbgLexer().tokenize(text);
   if (lexed.tokens.length === 0 && lexed.errors.length === 0 && !(lexed.groups['comments'] ?? []).some((c) => c.tokenType.name === 'UnterminatedComment')) {
     return { ast: null, diagnostics: [error('E0107', 'empty file: expected a `game "Name" { … }` block', rangeAtOffset(text, 0, 1))] };
   }

@@ -254,5 +254,22 @@ export const ALL_TOKENS: TokenType[] = [
   Word,
 ];
 
-/** The lexer. `positionTracking: 'full'` gives line and column of every token. */
-export const GbgLexer = new Lexer(ALL_TOKENS, { positionTracking: 'full', ensureOptimizations: false });
+let lexer: Lexer | undefined;
+
+/**
+ * The lexer, built on first use (building it analyses every token pattern, which a command that
+ * reads no source should not pay for). `positionTracking: 'full'` gives line and column of every token.
+ */
+export function gbgLexer(): Lexer {
+  return (lexer ??= buildLexer());
+}
+
+/**
+ * A new lexer. `validate` runs Chevrotain's checks of the token definitions (unreachable or
+ * shadowed patterns, …); they depend on the tokens only, so the run-time lexer skips them and
+ * `test/parser/grammar-validation.test.ts` runs them.
+ * @throws Error listing the definition errors when `validate` is set and any is found
+ */
+export function buildLexer({ validate = false }: { validate?: boolean } = {}): Lexer {
+  return new Lexer(ALL_TOKENS, { positionTracking: 'full', ensureOptimizations: false, skipValidations: !validate });
+}

@@ -13,7 +13,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
-import Handlebars from 'handlebars';
+import { createRequire } from 'node:module';
+import type HandlebarsNamespace from 'handlebars';
 import { chips, englishList, plural, wholeNumber } from './words.js';
 
 /** Directory of the templates. */
@@ -51,7 +52,16 @@ export function templateNames(dir: string = TEMPLATE_DIR): string[] {
   return out.sort();
 }
 
-function registerHelpers(hb: typeof Handlebars): void {
+type Handlebars = typeof HandlebarsNamespace;
+
+/** Handlebars, loaded on first render (a command that renders nothing should not load it). */
+function loadHandlebars(): Handlebars {
+  // A plain require of the CommonJS package, so that bundlers leave it out of the startup path.
+  const load = createRequire(import.meta.url);
+  return load('handlebars') as Handlebars;
+}
+
+function registerHelpers(hb: Handlebars): void {
   hb.registerHelper('chips', (n: unknown) => chips(n));
   hb.registerHelper('plural', (n: unknown, singular: unknown, pluralForm: unknown) =>
     typeof pluralForm === 'string' ? plural(n, String(singular), pluralForm) : plural(n, String(singular)),
@@ -83,7 +93,7 @@ function registerHelpers(hb: typeof Handlebars): void {
  */
 export function renderEngine(): RenderEngine {
   if (engine) return engine;
-  const hb = Handlebars.create();
+  const hb = loadHandlebars().create();
   registerHelpers(hb);
   const names = templateNames();
   const compiled = new Map<string, HandlebarsTemplateDelegate>();

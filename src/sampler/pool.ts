@@ -19,6 +19,7 @@ import seedrandom from 'seedrandom';
 import type { FilterOptions } from './acceptance.js';
 import { BUILDER_VERSION, GENERATOR, MAX_SEED } from './sample.js';
 import { writeFileAtomic } from '../util/fs.js';
+import { RNG_STREAM } from '../interpreter/rng.js';
 
 /** Settings of a pool. */
 export interface PoolOptions {
@@ -129,13 +130,18 @@ export function readIndex(path: string): PoolEntry[] {
 
 /** The settings recorded in `pool.json`. */
 function manifest(opts: PoolOptions): object {
-  return { generator: GENERATOR, builderVersion: BUILDER_VERSION, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries };
+  return { generator: GENERATOR, builderVersion: BUILDER_VERSION, rngStream: RNG_STREAM, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries };
 }
 
-/** Start a worker thread (from TypeScript sources through tsx, see `pool-worker-tsx.mjs`). */
-function startWorker(): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return new Worker(new URL(fromSource ? './pool-worker-tsx.mjs' : './pool-worker.js', import.meta.url));
+/**
+ * Start a worker thread from plain JavaScript: the compiled `pool-worker.js` next to this module,
+ * or, when running from TypeScript sources, the worker bundled once per process (see
+ * `pool-worker-source.ts`).
+ */
+async function startWorker(): Promise<Worker> {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pool-worker.js', import.meta.url));
+  const { sourceWorkerUrl } = await import('./pool-worker-source.js');
+  return new Worker(await sourceWorkerUrl());
 }
 
 /**
@@ -172,12 +178,14 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
     onProgress?.(done.size, opts.count);
   };
   const n = Math.max(1, Math.min(opts.workers, pending.length));
-  const queue = [...pending];
+  // Costliest first (higher complexity draws bigger games and more candidates), so that the last
+  // jobs are short and no worker idles while another finishes a long one.
+  const queue = [...pending].sort((a, b) => b.complexity - a.complexity || a.slot - b.slot);
   const workers: Worker[] = [];
   try {
     await Promise.all(
       Array.from({ length: pending.length === 0 ? 0 : n }, async () => {
-        const worker = startWorker();
+        const worker = await startWorker();
         workers.push(worker);
         for (let job = queue.shift(); job; job = queue.shift()) {
           const message: PoolJob = { slot: job.slot, seed: job.seed, complexity: job.complexity, filter: opts.filter, maxTries: opts.maxTries };

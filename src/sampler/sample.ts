@@ -10,12 +10,12 @@
  * alters what any (seed, complexity) draws.
  */
 import type { GameIR, Step } from '../ir/schema.js';
-import { IR_VERSION } from '../ir/schema.js';
+import { IR_VERSION } from '../ir/version.js';
 import { rulesetHash } from '../ir/hash.js';
 import { compileSource } from '../compiler/index.js';
 import { decompile } from '../format/decompile.js';
 import { childBlocks } from '../ir/walk.js';
-import { formatSource } from '../format/index.js';
+import { formatSource } from '../format/format-source.js';
 import { Builder } from './context.js';
 import { Dial } from './dial.js';
 import { Draw } from './draw.js';

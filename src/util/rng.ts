@@ -42,26 +42,65 @@ export function hashString(s: string): number {
 }
 
 /**
+ * One sfc32 generator whose stream can be restarted in place: `next` draws the next number of the
+ * stream; `restart(k0, k1)` makes `next` continue as `rngFromKeys(k0, k1)` would from its start,
+ * without allocating (for loops that need a fresh stream per episode).
+ */
+export class KeyedStream {
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  private d = 1;
+  /** The stream as an {@link Rng} (bound to this object; pass it around freely). */
+  readonly next: Rng = () => {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    const b = this.b;
+    this.a = b ^ (b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    const c = (this.c << 21) | (this.c >>> 11);
+    this.c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  };
+
+  /** Restart from the 32-bit hash of the keys (see {@link hashKeys}). */
+  restartFromHash(h: number): void {
+    let a = mix32(h ^ 0x1);
+    let b = mix32(h ^ 0x2);
+    let c = mix32(h ^ 0x3);
+    let d = 1; // the counter
+    // Warm up as sfc32's reference seeding does (the same steps as `next`, on locals).
+    for (let i = 0; i < 12; i++) {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+  }
+
+  /** Restart as the stream `rngFromKeys(k0, k1)`. */
+  restart(k0: number, k1: number): void {
+    let h = 0x243f6a88;
+    h = mix32(h ^ (k0 | 0));
+    h = mix32(h ^ (Math.floor(k0 / 4294967296) | 0));
+    h = mix32(h ^ (k1 | 0));
+    h = mix32(h ^ (Math.floor(k1 / 4294967296) | 0));
+    this.restartFromHash(h);
+  }
+}
+
+/**
  * A stream of uniform numbers in [0, 1) (multiples of 2^-32), a pure function of `keys`:
  * the same keys always give the same numbers; different keys give independent-looking streams.
  * @example rngFromKeys(seed, episode) // the stream of one episode
  */
 export function rngFromKeys(...keys: number[]): Rng {
-  const h = hashKeys(keys);
-  let a = mix32(h ^ 0x1);
-  let b = mix32(h ^ 0x2);
-  let c = mix32(h ^ 0x3);
-  let d = 1; // the counter
-  // Warm up as sfc32's reference seeding does.
-  for (let i = 0; i < 12; i++) next();
-  function next(): number {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  }
-  return next;
+  const s = new KeyedStream();
+  s.restartFromHash(hashKeys(keys));
+  return s.next;
 }

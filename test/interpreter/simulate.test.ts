@@ -4,7 +4,7 @@
  * report. Agents: the random agent and the registry.
  */
 import { describe, expect, it } from 'vitest';
-import { compileGame, expectedReturns, simulate, uniformPolicy, type SimulationReport } from '../../src/interpreter/index.js';
+import { compileGame, episodeRng, expectedReturns, playEpisode, simulate, uniformPolicy, type SimulationReport } from '../../src/interpreter/index.js';
 import { randomAgent } from '../../src/eval/agents/random.js';
 import { AGENTS, UnknownAgentError, agentNames, createAgent } from '../../src/eval/agents/index.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
@@ -92,5 +92,67 @@ describe('agents', () => {
     expect((await createAgent('random', kuhn)).name).toBe('random');
     await expect(createAgent('nobody', kuhn)).rejects.toThrow(UnknownAgentError);
     await expect(createAgent('toString', kuhn)).rejects.toThrow(/known agents: .*random/);
+  });
+});
+
+describe('simulate: the reusing, synchronous fast path plays exactly the episodes of playEpisode', () => {
+  /** The report computed the plain way: a fresh state and `episodeRng(seed, i)` per episode. */
+  async function reference(game: typeof leduc, n: number, seed: number) {
+    const sum = [0, 0];
+    const moves = [0, 0];
+    const fired: Record<string, number> = Object.fromEntries(game.program.phaseNames.map((p) => [p, 0]));
+    let showdowns = 0;
+    for (let i = 0; i < n; i++) {
+      const end = await playEpisode(game, random, episodeRng(seed, i));
+      const ret = end.returns();
+      for (const s of [0, 1]) {
+        sum[s] += ret[s];
+        moves[s] += end.moves(s);
+      }
+      for (const p of new Set(end.phasesEntered())) fired[game.program.phaseNames[p]!]++;
+      if (end.reachedShowdown()) showdowns++;
+    }
+    return { meanReturns: sum.map((x) => x / n), movesPerPlayer: moves.map((x) => x / n), phaseFireRates: Object.fromEntries(Object.entries(fired).map(([k, v]) => [k, v / n])), showdownRate: showdowns / n };
+  }
+
+  it.each([
+    ['Kuhn', kuhn],
+    ['Leduc', leduc],
+  ] as const)('%s: the same returns, moves, phase and showdown rates, episode by episode, and the stream version sfc32-v1', async (_name, game) => {
+    const r = await simulate(game, { episodes: 3000, seed: 11, agents: random });
+    const ref = await reference(game, 3000, 11);
+    expect(r.meanReturns[0]).toBeCloseTo(ref.meanReturns[0]!, 12);
+    expect(r.meanReturns[1]).toBeCloseTo(ref.meanReturns[1]!, 12);
+    expect(r.movesPerPlayer).toEqual(ref.movesPerPlayer);
+    expect(r.phaseFireRates).toEqual(ref.phaseFireRates);
+    expect(r.showdownRate).toBe(ref.showdownRate);
+    expect(r.rngStream).toBe('sfc32-v1');
+  });
+
+  it('an agent answering with promises gets the same report as the same agent answering synchronously', async () => {
+    const asyncRandom = { name: 'random', act: (s: Parameters<typeof randomAgent.act>[0], seat: number, rng: () => number) => Promise.resolve(randomAgent.act(s, seat, rng)) };
+    const sync = await simulate(leduc, { episodes: 500, seed: 4, agents: random });
+    const viaPromises = await simulate(leduc, { episodes: 500, seed: 4, agents: [asyncRandom, randomAgent] });
+    expect(withoutTiming(viaPromises)).toEqual(withoutTiming(sync));
+  });
+
+  it('states an agent cloned during an episode stay intact while later episodes reuse the simulation state', async () => {
+    const kept: { state: ReturnType<typeof leduc.newInitialState>; rows: number[][]; returns: [number, number] }[] = [];
+    const cloning = {
+      name: 'cloning-random',
+      act(s: Parameters<typeof randomAgent.act>[0], seat: number, rng: () => number) {
+        if (kept.length < 200) {
+          const c = s.clone() as ReturnType<typeof leduc.newInitialState>;
+          kept.push({ state: c, rows: c.log.rows(), returns: c.returns() });
+        }
+        return randomAgent.act(s, seat, rng);
+      },
+    };
+    await simulate(leduc, { episodes: 300, seed: 2, agents: [cloning, cloning] });
+    expect(kept.length).toBe(200);
+    for (const k of kept) {
+      expect(k.state.log.rows()).toEqual(k.rows);
+      expect(k.state.returns()).toEqual(k.returns);
+    }
   });
 });

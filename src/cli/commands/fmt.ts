@@ -15,7 +15,7 @@ import { writeFileAtomic } from '../io.js';
 import { UsageError, UserError } from '../errors.js';
 import { parse } from '../../parser/parse.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { formatSource } from '../../format/index.js';
+import { formatSource } from '../../format/format-source.js';
 
 interface FmtOptions {
   write?: boolean;

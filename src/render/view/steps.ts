@@ -5,7 +5,7 @@
  * hold blocks build the views of their inner steps with the same table.
  */
 import type { Seat, Step, StepKind, StepOf } from '../../ir/schema.js';
-import { StepSchema } from '../../ir/schema.js';
+import { IR_JSON_SCHEMA } from '../../ir/validate-ir.generated.js';
 import { escapeMarkdown } from '../markdown.js';
 import { percent } from '../words.js';
 import { CHANGE_WORDS, publicTrace } from './analysis.js';
@@ -24,7 +24,7 @@ export const MAX_LISTED_RAISE_CAP = 3;
 export type StepViewBuilders = { [K in StepKind]: (step: StepOf<K>) => StepViewByKind[K] };
 
 /** Every step kind of the IR schema, read from the schema itself (for checks that need the list at run time). */
-export const STEP_KINDS: readonly StepKind[] = (StepSchema.anyOf as { properties: { kind: { const: string } } }[]).map((s) => s.properties.kind.const as StepKind);
+export const STEP_KINDS: readonly StepKind[] = ((IR_JSON_SCHEMA['$defs'] as Record<string, { anyOf: { properties: { kind: { const: string } } }[] }>)['Step']!.anyOf).map((s) => s.properties.kind.const as StepKind);
 
 /** The builders for one game. */
 export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {

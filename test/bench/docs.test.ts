@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DOCS_PATH, RESULTS_PATH, formatNumber, renderBlock, updatedDocs } from '../../scripts/bench-docs.js';
+import type { BenchResults } from '../../bench/run-all.js';
+import { BENCHES } from '../../bench/run-all.js';
+
+describe('docs/performance.md quotes bench/results.json', () => {
+  it('the figures block equals the one generated from bench/results.json (run `npm run bench:docs` after `npm run bench`)', () => {
+    expect(existsSync(RESULTS_PATH)).toBe(true);
+    const results = JSON.parse(readFileSync(RESULTS_PATH, 'utf8')) as BenchResults;
+    const docs = readFileSync(DOCS_PATH, 'utf8');
+    expect(updatedDocs(docs, results) === docs).toBe(true);
+  });
+
+  it('bench/results.json comes from a full run: every registered bench, each with figures, machine and load recorded', () => {
+    const results = JSON.parse(readFileSync(RESULTS_PATH, 'utf8')) as BenchResults;
+    expect(results.quick).toBe(false);
+    expect(results.benches.map((b) => b.name)).toEqual(BENCHES.map((b) => b.name));
+    expect(results.machine.loadAverageStart).toHaveLength(3);
+    expect(results.machine.loadAverageEnd).toHaveLength(3);
+    for (const b of results.benches) for (const f of b.figures) expect(f.reference.value).toBeGreaterThan(0);
+  });
+
+  it('prints each figure with its reference, its ratio and its target', () => {
+    const block = renderBlock({
+      machine: { cpuModel: 'CPU', cores: 2, availableParallelism: 2, node: 'v20', platform: 'linux x64', loadAverageStart: [1, 2, 3], loadAverageEnd: [1, 1, 1] },
+      date: 'D',
+      commit: 'C',
+      quick: false,
+      benches: [{ name: 'b', file: 'bench/b.ts', args: [], ok: true, exitCode: 0, seconds: 1, figures: [{ id: 'x', name: 'X', value: 0.2, unit: 's', reference: { name: 'R', value: 0.1, unit: 's' }, ratio: 2, ratioMeaning: '', target: { max: 3 }, pass: true }] }],
+    });
+    expect(block).toContain('| `b/x` X | 0.2 s | R: 0.1 s | 2× | ≤ 3 (met) |');
+    expect(formatNumber(1234567.8)).toBe('1,234,568');
+    expect(formatNumber(3.14159)).toBe('3.142');
+  });
+});

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import { GENERATED_PATH, irJsonSchemaDocument, irValidatorSource } from '../../scripts/gen-ir-validator.js';
+import { BoolExprSchema, GameIRSchema, IntExprSchema, StepSchema } from '../../src/ir/schema.js';
+import { irJsonSchema, validateIR } from '../../src/ir/validate.js';
+import { compileSource } from '../../src/compiler/index.js';
+
+describe('the generated IR validator (src/ir/validate-ir.generated.js)', () => {
+  it('is what scripts/gen-ir-validator.ts makes of src/ir/schema.ts today (run `npm run gen` when this fails)', () => {
+    expect(readFileSync(GENERATED_PATH, 'utf8') === irValidatorSource()).toBe(true);
+  });
+
+  it('holds the frozen JSON Schema of the IR', () => {
+    expect(irJsonSchema()).toEqual(irJsonSchemaDocument());
+  });
+
+  it('judges valid and broken IRs as an ajv validator compiled from the schema does', () => {
+    const ajv = new Ajv({ allErrors: true, strict: true });
+    ajv.addSchema(IntExprSchema);
+    ajv.addSchema(BoolExprSchema);
+    ajv.addSchema(StepSchema);
+    const fresh = ajv.compile(GameIRSchema);
+    const { ir } = compileSource(readFileSync(new URL('../../examples/leduc.gbg', import.meta.url), 'utf8'));
+    expect(ir).not.toBeNull();
+    const broken = JSON.parse(JSON.stringify(ir)) as Record<string, unknown> & { stacks: unknown[]; phases: { steps: Record<string, unknown>[] }[] };
+    broken.stacks = [-1, 'x'];
+    broken.phases[0]!.steps[0]!['kind'] = 'no-such-step';
+    delete broken['name'];
+    for (const value of [ir, broken, {}, null, []]) {
+      const ours = validateIR(value);
+      expect(ours.length === 0).toBe(fresh(value));
+      expect(ours.map((e) => e.path).sort()).toEqual((fresh.errors ?? []).map((e) => e.instancePath || '/').sort());
+    }
+    expect(validateIR(broken).map((e) => e.path)).toEqual(expect.arrayContaining(['/stacks/0', '/stacks/1', '/']));
+  });
+});
