@@ -58,7 +58,7 @@ export const registerCheck: RegisterCommand = (program, ctx) =>
         let ok = r.ir !== null && !(opts.denyWarnings && warnings > 0);
         let accepted: AcceptanceReport | null = null;
         if (preset && r.ir) {
-          accepted = acceptance(r.ir, filterOptions(preset, {}, episodes));
+          accepted = acceptance(r.ir, filterOptions(preset, {}, episodes), r.diagnostics.filter((d) => d.severity === 'warning'));
           if (!accepted.accepted) ok = false;
         }
         if (!ok) failed++;

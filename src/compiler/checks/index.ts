@@ -26,10 +26,10 @@ export const DEGENERATE_CHECKS: readonly Check[] = [checkOneSidedSimultaneous, c
 const NO_SPAN = { start: 0, end: 0, line: 1, column: 1 };
 
 /**
- * Every warning the checks report on an IR that has no source (e.g. a drawn game), positions
- * unknown (line 1, column 1). Errors are left out: a drawn IR that has errors fails to compile.
+ * Every diagnostic (errors and warnings) the semantic checks report on an IR that has no source
+ * (e.g. a drawn game), positions unknown (line 1, column 1).
  */
-export function irWarnings(ir: GameIR): Diagnostic[] {
+export function irDiagnostics(ir: GameIR): Diagnostic[] {
   const ctx = { ir, spanOf: () => NO_SPAN };
-  return CHECKS.flatMap((check) => check(ctx)).filter((d) => d.severity === 'warning');
+  return CHECKS.flatMap((check) => check(ctx));
 }

@@ -19,7 +19,7 @@ export function publicCondition(c: BoolExpr, ir: GameIR): boolean {
 }
 
 /** Indices of alternatives whose public signature no other alternative shares. */
-function giveaways(alternatives: string[]): number[] {
+export function giveaways(alternatives: string[]): number[] {
   return alternatives.flatMap((sig, i) => (alternatives.filter((x) => x === sig).length === 1 ? [i] : []));
 }
 
