@@ -32,6 +32,8 @@ export interface PoolOptions {
   filter: FilterOptions | null;
   /** Most candidates per slot. */
   maxTries: number;
+  /** Apply the generator's repairs (default true). */
+  repair?: boolean;
 }
 
 /** One slot to fill, as sent to a worker. */
@@ -41,6 +43,7 @@ export interface PoolJob {
   complexity: number;
   filter: FilterOptions | null;
   maxTries: number;
+  repair: boolean;
 }
 
 /** A worker's answer: the accepted game, or why the slot stayed empty. */
@@ -129,7 +132,7 @@ export function readIndex(path: string): PoolEntry[] {
 
 /** The settings recorded in `pool.json`. */
 function manifest(opts: PoolOptions): object {
-  return { generator: GENERATOR, builderVersion: BUILDER_VERSION, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries };
+  return { generator: GENERATOR, builderVersion: BUILDER_VERSION, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries, ...(opts.repair === false ? { repair: false } : {}) };
 }
 
 /** Start a worker thread (from TypeScript sources through tsx, see `pool-worker-tsx.mjs`). */
@@ -180,7 +183,7 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
         const worker = startWorker();
         workers.push(worker);
         for (let job = queue.shift(); job; job = queue.shift()) {
-          const message: PoolJob = { slot: job.slot, seed: job.seed, complexity: job.complexity, filter: opts.filter, maxTries: opts.maxTries };
+          const message: PoolJob = { slot: job.slot, seed: job.seed, complexity: job.complexity, filter: opts.filter, maxTries: opts.maxTries, repair: opts.repair !== false };
           record(await ask(worker, message));
         }
       }),
