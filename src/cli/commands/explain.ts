@@ -6,7 +6,7 @@ import { CATALOGUE, isWarningCode, lookupCode, type CatalogueEntry } from '../..
 import { UserError } from '../errors.js';
 
 function entryText(code: string, e: CatalogueEntry): string {
-  return `${code} (${isWarningCode(code) ? 'warning' : 'error'}): ${e.title}\n\n${e.explanation}\n${e.example ? `\nExample:\n    ${e.example}\n` : ''}`;
+  return `${code}${isWarningCode(code) ? ' (warning)' : ''}: ${e.title}\n\n${e.explanation}\n${e.example ? `\nExample:\n    ${e.example}\n` : ''}`;
 }
 
 export const registerExplain: RegisterCommand = (program, ctx) =>
