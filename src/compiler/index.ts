@@ -4,7 +4,7 @@
  */
 import { parse } from '../parser/parse.js';
 import type { GameFile } from '../parser/ast.js';
-import { error, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { applyAllowComments, error, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { GameIR } from '../ir/schema.js';
 import { validateIR } from '../ir/validate.js';
 import { rulesetHash } from '../ir/hash.js';
@@ -14,10 +14,11 @@ import { CHECKS } from './checks/index.js';
 export interface CompileResult {
   /** The AST, when the text parsed. */
   ast: GameFile | null;
-  /** The IR, when there were no errors. */
+  /** The IR, when there were no errors (warnings alone do not stop it). */
   ir: GameIR | null;
   /** SHA-256 of the IR's canonical JSON, when there is an IR. */
   rulesetHash: string | null;
+  /** Errors and warnings (`severity`), sorted by position; warnings silenced by `// gbgc-allow` are left out. */
   diagnostics: Diagnostic[];
 }
 
@@ -43,12 +44,12 @@ function compileUnchecked(text: string): CompileResult {
   const ir = lowered.ir;
   const fallback = parsed.ast.game.name.span;
   const ctx = { ir, spanOf: (n: object) => lowered.spans.get(n) ?? fallback };
-  const found = sortDiagnostics(CHECKS.flatMap((check) => check(ctx)));
-  if (found.length > 0) return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: found };
+  const found = applyAllowComments(text, sortDiagnostics(CHECKS.flatMap((check) => check(ctx))));
+  if (hasErrors(found)) return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: found };
   const schemaErrors = validateIR(ir);
   if (schemaErrors.length > 0) {
     const d = schemaErrors.map((e) => error('E0901', `internal error: the IR fails its schema at ${e.path}: ${e.message}`, fallback));
     return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: d };
   }
-  return { ast: parsed.ast, ir, rulesetHash: rulesetHash(ir), diagnostics: [] };
+  return { ast: parsed.ast, ir, rulesetHash: rulesetHash(ir), diagnostics: found };
 }

@@ -1,7 +1,10 @@
 /**
  * The one catalogue of diagnostic codes. Every diagnostic the compiler emits carries one of these
  * codes; `gbgc explain CODE` prints the entry. E01xx: reading the text (lexing, parsing);
- * E02xx: meaning (names, amounts, cards); E09xx: internal.
+ * E02xx: meaning (names, amounts, cards); E09xx: internal. W0xxx codes are warnings: the game
+ * compiles and plays, but something in it is dead, constant or degenerate (W00xx: never reached;
+ * W01xx: degenerate constructs, which the generator never emits). `// gbgc-allow W0xxx` on the
+ * line of a warning (or alone on the line above it) silences it.
  */
 
 export interface CatalogueEntry {
@@ -93,9 +96,9 @@ const entries = {
     example: 'deck { ranks J = 11, Q = 12, K = 13; suits hearts, spades }  …  deal 4 to each',
   },
   E0208: {
-    title: 'never reached',
+    title: 'never reached (now the warnings W0001 and W0002)',
     explanation:
-      'No path of play reaches this: a sub-phase that no reachable step calls, or steps that come after an `end` in the same block. Remove it, or call the sub-phase from a phase.',
+      'No path of play reaches this: a sub-phase that no reachable step calls, or steps that come after an `end` in the same block. Both are now reported as warnings, W0001 and W0002, so the game still compiles.',
     example: 'subphase Bonus { pay 1 from pot to Alice }   // and no `call Bonus` anywhere',
   },
   E0209: {
@@ -212,6 +215,57 @@ const entries = {
     title: 'internal error: invalid IR',
     explanation: 'The compiler produced an IR that fails its own JSON Schema. This is a bug in gbgc; please report it with the input file.',
   },
+  W0001: {
+    title: 'sub-phase never called',
+    explanation: 'No phase calls this sub-phase, directly or through other sub-phases, so its steps never run. Call it from a phase or remove it. A warning: the game still compiles.',
+    example: 'subphase Bonus { pay 1 from pot to Alice }   // and no `call Bonus` anywhere',
+  },
+  W0002: {
+    title: 'step after `end`',
+    explanation: 'This step comes after an `end` in the same block, so it never runs. Remove it or move it before the `end`. A warning: the game still compiles.',
+    example: 'end "over"\n    shuffle deck',
+  },
+  W0101: {
+    title: 'one-sided simultaneous round',
+    explanation:
+      'Every outcome of this simultaneous round (its listed pairs and its `otherwise`) favours the same seat or does nothing, so the other seat has nothing to gain from its pick and the round is no contest. Give some outcome an effect that favours the other seat. An effect favours a seat when it pays it chips, deals it a card, lets it peek, scores for it, makes the opponent pay, reveal or discard, and so on.',
+    example: 'simultaneous { options Hold, Push; outcome Hold/Hold { pay 1 from Bob to Alice } otherwise { peek Alice at random card of Bob occurrence public } }',
+  },
+  W0102: {
+    title: 'one seat can never bet',
+    explanation:
+      'A seat may wager here, but when it declines (checks) the round ends without the other seat being offered a wager, and nowhere else can the other seat bet: a betting round where one seat can never bet. Let the other seat bet after a check (a choice of `bet` or `check` for it), or use a `betting` round.',
+    example: 'choice Alice public { option bet { wager Alice 1..2  choice Bob public { option fold { end winner Alice } option call { match Bob } } } option check { } }',
+  },
+  W0103: {
+    title: 'back-to-back payments by the same payer',
+    explanation: 'Two `pay` steps in a row move chips from the same payer to the same payee: write them as one payment of the sum.',
+    example: 'pay 2 from Bob to Alice\n    pay 1 from Bob to Alice   // write pay 3 from Bob to Alice',
+  },
+  W0104: {
+    title: 'condition on a quantity the game never changes',
+    explanation:
+      'The condition reads a quantity that no step of the game ever changes (a score with no `score` step, a variable no `set` step changes, a position nobody is ever assigned), so it is constant and its branch is always or never taken.',
+    example: 'if score(Alice) > 0 public { … }   // in a game without `score` steps',
+  },
+  W0105: {
+    title: 'private step that hides nothing',
+    explanation:
+      'A private check or choice hides which branch ran or which option was chosen. Here that is known at once anyway: the condition reads only public numbers (stacks, the pot, pile and hand sizes, counters, public positions), or one branch or option has public effects (chips, counters, face-up cards, announced steps) that no other has, so it gives itself away the moment it runs. Make it public, or give the alternatives the same public effects.',
+    example: 'if pot > 2 private { pay 1 from pot to Alice }',
+  },
+  W0106: {
+    title: 'no hidden information at any decision',
+    explanation:
+      'At every decision of this game the deciding seat knows everything the opponent knows (every card dealt to a hand is revealed before anyone decides, and nothing is private), so the game is one of perfect information and the betting bluffs nothing. Keep some card or step hidden at a decision.',
+    example: 'deal 1 to each face down\n    reveal hand of Alice\n    reveal hand of Bob\n    betting fixed { … }',
+  },
+  W0107: {
+    title: 'cards dealt after the last decision',
+    explanation:
+      'This deal can only happen after every decision of the game has been made, so it changes nothing anyone decides: it only adds luck to the showdown. Deal before a decision, or remove it. (Deals that are part of a decision, such as an auction prize or a chosen option, are not reported.)',
+    example: 'betting fixed { … }\n    deal 1 to each face down   // then the showdown',
+  },
 } satisfies Record<string, CatalogueEntry>;
 
 export type DiagnosticCode = keyof typeof entries;
@@ -219,7 +273,12 @@ export type DiagnosticCode = keyof typeof entries;
 /** Every code with its entry, in code order. */
 export const CATALOGUE: Readonly<Record<DiagnosticCode, CatalogueEntry>> = entries;
 
-/** Look up a code (case-insensitive, with or without the leading `E`); `undefined` if unknown. */
+/** Whether a code is a warning (`W0xxx`) rather than an error. */
+export function isWarningCode(code: string): boolean {
+  return code.startsWith('W');
+}
+
+/** Look up a code (case-insensitive, with or without the leading `E`; warnings need their `W`); `undefined` if unknown. */
 export function lookupCode(code: string): { code: DiagnosticCode; entry: CatalogueEntry } | undefined {
   const norm = code.trim().toUpperCase();
   const key = (/^\d+$/.test(norm) ? `E${norm.padStart(4, '0')}` : norm) as DiagnosticCode;

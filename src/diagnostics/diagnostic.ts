@@ -27,6 +27,32 @@ export function error(code: DiagnosticCode, message: string, range: SourceRange,
   return help === undefined ? { code, severity: 'error', message, range } : { code, severity: 'error', message, range, help };
 }
 
+/** Build a warning diagnostic (a `W0xxx` code: the game still compiles). */
+export function warning(code: DiagnosticCode, message: string, range: SourceRange, help?: string): Diagnostic {
+  return help === undefined ? { code, severity: 'warning', message, range } : { code, severity: 'warning', message, range, help };
+}
+
+/** Whether a list holds an error (warnings alone let a game compile). */
+export function hasErrors(list: readonly Diagnostic[]): boolean {
+  return list.some((d) => d.severity === 'error');
+}
+
+/**
+ * Drop the warnings silenced by a `// gbgc-allow W0xxx` comment (several codes may follow,
+ * separated by spaces or commas) on the warning's own line, or alone on the line above it.
+ * Errors are never silenced.
+ */
+export function applyAllowComments(source: string, list: Diagnostic[]): Diagnostic[] {
+  if (!list.some((d) => d.severity === 'warning')) return list;
+  const lines = source.split(/\r\n|\r|\n/);
+  const allowed = (line: number): string[] => {
+    const m = /\/\/\s*gbgc-allow\s+([A-Za-z0-9,\s]+)$/.exec(lines[line - 1] ?? '');
+    return m ? m[1]!.split(/[\s,]+/).filter(Boolean).map((c) => c.toUpperCase()) : [];
+  };
+  const aloneAbove = (line: number): boolean => /^\s*\/\/\s*gbgc-allow\b/.test(lines[line - 2] ?? '');
+  return list.filter((d) => d.severity !== 'warning' || !(allowed(d.range.line).includes(d.code) || (aloneAbove(d.range.line) && allowed(d.range.line - 1).includes(d.code))));
+}
+
 /** Sort by position, then code, and drop exact duplicates (same code at the same place). */
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();

@@ -198,4 +198,6 @@ export const SKIP = {
   STEAL: 3,
   /** A `match` with no outstanding wager. */
   MATCH: 4,
+  /** A deal from an empty pile: b = cards not dealt, c = the source pile (a public notice). */
+  DEAL: 5,
 } as const;

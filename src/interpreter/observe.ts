@@ -246,6 +246,7 @@ function replay(v: View, state: InterpreterState, i: number): void {
         [SKIP.SWAP]: 'A hand is empty: no swap.',
         [SKIP.STEAL]: `Nothing to steal: no card moves.`,
         [SKIP.MATCH]: `There is no wager for ${who} to match.`,
+        [SKIP.DEAL]: `The ${p.pileNames[c]} is empty: ${b} card${b === 1 ? '' : 's'} not dealt.`,
       };
       const e: ObservedEvent = { kind: 'skip', text: texts[a] ?? 'A step has no effect.' };
       if (s >= 0) e.seat = s;

@@ -17,7 +17,7 @@ import { applyCardOutcome, applyCoin, applyCost, cardChancePile, coinLabel, cost
 import { DECISIONS } from './decisions.js';
 import { EventLog } from './eventlog.js';
 import { appendKeyTokens } from './events.js';
-import { BOTH, EV, NODE, R, X } from './layout.js';
+import { BOTH, EV, NODE, R, SKIP, X } from './layout.js';
 import { buildObservation } from './observe.js';
 import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
 import { showdown } from './showdown.js';
@@ -543,6 +543,8 @@ export class InterpreterState implements GameState {
           const from = code[o + 1];
           const total = code[o + 2] === -1 ? 2 * code[o + 3] : code[o + 3];
           if (r[R.STEP] >= total || this.piles[from] === 0) {
+            // The pile ran out: the rest of the deal is skipped, with a public notice (pile sizes are public).
+            if (r[R.STEP] < total) this.log.push(EV.SKIP, -1, SKIP.DEAL, total - r[R.STEP], from, BOTH, BOTH);
             r[R.STEP] = 0;
             r[R.PC]++;
             break;

@@ -182,7 +182,7 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
         `${where}, peek: visibility`,
         s.visibility === 'occurrence'
           ? `Both seats are told that the peek happened (the occurrence is public); only ${actor(s.seat)} sees which card it is (the content is private)`
-          : `The peek is private: only ${actor(s.seat)} knows that it happened and sees the card`,
+          : `The peek is secret (fully private): only ${actor(s.seat)} knows that it happened and sees the card`,
       ),
       fact(`${where}, peek: empty hand`, `If ${seat(s.target)}'s hand is empty, ${actor(s.seat)} is told that it is empty`),
     ],

@@ -108,7 +108,7 @@ function visibilityFacts(ir: GameIR): RulebookFact[] {
   ];
   if (has((s) => s.kind === 'simultaneous')) out.push(fact('visibility: secret simultaneous choices', "neither seat sees the other's pick until both are locked in"));
   if (has((s) => s.kind === 'auction')) out.push(fact('visibility: sealed bids', 'each bid is secret until both bids are in'));
-  if (has((s) => s.kind === 'peek' && s.visibility === 'private')) out.push(fact('visibility: private peeks', 'Private peeks: only the peeking seat knows that the peek happened'));
+  if (has((s) => s.kind === 'peek' && s.visibility === 'private')) out.push(fact('visibility: secret peeks', 'Secret peeks: a peek marked secret is fully private: only the peeking seat knows that the peek happened'));
   if (has((s) => s.kind === 'peek' && s.visibility === 'occurrence'))
     out.push(fact('visibility: announced peeks', 'both seats are told that the peek happened (the occurrence is public), but only the peeking seat sees the card (the content is private)'));
   if (has((s) => s.kind === 'choice' && s.announce === 'private')) out.push(fact('visibility: private choices', 'the opponent is told only that a choice was made'));

@@ -11,6 +11,12 @@
  *   almost always or almost never (below 5 % or above 95 % of their checks), if more than 20 % of
  *   the phases fire in fewer than 5 % of the episodes, or if any branch never runs.
  *
+ * - Both presets add gbgc's static check (`degenerate`): reject a game any compiler check flags
+ *   (the degenerate constructs W0101–W0107, and the unreachable steps W0001–W0002), so the
+ *   filter rejects what GENSTRAT's coherence repairs are meant to rule out (issue: "no degenerate
+ *   constructs"). A game compiled from source passes its own diagnostics, so `// gbgc-allow`
+ *   lines are honoured; a drawn IR is checked directly.
+ *
  * Definitions: a phase fires when its first step runs (phases run in order unless the game has
  * ended; sub-phases when called; both kinds count); a conditional branch is each branch of each
  * `if` (its `else` too when it has steps) and each item of an `events` block; a decided deal is
@@ -20,6 +26,8 @@ import type { GameIR } from '../ir/schema.js';
 import { compileGame, CHANCE, sampleChanceOutcome, episodeRng, type InterpreterState } from '../interpreter/index.js';
 import { randomAgent } from '../eval/agents/random.js';
 import { instrument } from './probes.js';
+import { irDiagnostics } from '../compiler/checks/index.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** Thresholds of the filter. Fractions are in [0, 1]; `null` turns a check off. */
 export interface FilterThresholds {
@@ -37,12 +45,14 @@ export interface FilterThresholds {
   extremeRate: number;
   /** Most fraction of branch conditions that may be extreme (null: not checked). */
   maxExtremeConditions: number | null;
+  /** Most compiler diagnostics (degenerate constructs, unreachable steps, errors) a game may have (null: not checked). */
+  maxWarnings: number | null;
 }
 
 /** Filter presets: the two versions of the seed paper. */
 export const FILTER_PRESETS: Readonly<Record<'v1' | 'v2', FilterThresholds>> = {
-  v2: { maxMovesPerPlayer: 10, rarePhaseRate: 0.05, maxRarePhases: 0.3, maxDeadBranches: 0.34, maxSeatWinShare: null, extremeRate: 0.05, maxExtremeConditions: null },
-  v1: { maxMovesPerPlayer: 10, rarePhaseRate: 0.05, maxRarePhases: 0.2, maxDeadBranches: 0, maxSeatWinShare: 0.65, extremeRate: 0.05, maxExtremeConditions: 0.4 },
+  v2: { maxMovesPerPlayer: 10, rarePhaseRate: 0.05, maxRarePhases: 0.3, maxDeadBranches: 0.34, maxSeatWinShare: null, extremeRate: 0.05, maxExtremeConditions: null, maxWarnings: 0 },
+  v1: { maxMovesPerPlayer: 10, rarePhaseRate: 0.05, maxRarePhases: 0.2, maxDeadBranches: 0, maxSeatWinShare: 0.65, extremeRate: 0.05, maxExtremeConditions: 0.4, maxWarnings: 0 },
 };
 export type FilterPreset = keyof typeof FILTER_PRESETS;
 
@@ -62,7 +72,7 @@ export function filterOptions(preset: FilterPreset = 'v2', overrides: Partial<Fi
 
 /** One check of the filter: its measured value against its threshold (pass when value ≤ threshold). */
 export interface AcceptanceCheck {
-  /** `moves`, `rare-phases`, `dead-branches`, `seat-balance` or `extreme-conditions`. */
+  /** `moves`, `rare-phases`, `dead-branches`, `seat-balance`, `extreme-conditions` or `degenerate`. */
   name: string;
   description: string;
   value: number;
@@ -146,8 +156,11 @@ function playRandom(state: InterpreterState, rng: () => number): InterpreterStat
   return state;
 }
 
-/** Judge measured figures against thresholds. */
-export function judge(f: AcceptanceFigures, t: FilterThresholds): AcceptanceReport {
+/**
+ * Judge measured figures against thresholds.
+ * @param warnings the game's compiler diagnostics (the `degenerate` check counts them)
+ */
+export function judge(f: AcceptanceFigures, t: FilterThresholds, warnings: readonly Diagnostic[] = []): AcceptanceReport {
   const checks: AcceptanceCheck[] = [];
   const add = (name: string, description: string, value: number, threshold: number, detail: string[]) => checks.push({ name, description, value, threshold, pass: value <= threshold + 1e-12, detail });
   const mean = (f.movesPerSeat[0] + f.movesPerSeat[1]) / 2;
@@ -166,12 +179,19 @@ export function judge(f: AcceptanceFigures, t: FilterThresholds): AcceptanceRepo
   add('rare-phases', `fraction of phases firing in under ${pct(t.rarePhaseRate)} of episodes`, phases.length ? rare.length / phases.length : 0, t.maxRarePhases, rare.map(([n, r]) => `${n} (${pct(r)})`));
   const dead = f.branches.filter((b) => b.fireRate === 0);
   add('dead-branches', 'fraction of conditional branches that never ran', f.branches.length ? dead.length / f.branches.length : 0, t.maxDeadBranches, dead.map((b) => b.label));
+  if (t.maxWarnings !== null && t.maxWarnings !== undefined)
+    add('degenerate', 'compiler diagnostics: degenerate constructs (W0101–W0107), unreachable steps (W0001–W0002) or errors', warnings.length, t.maxWarnings, warnings.map((w) => `${w.code}${w.range.line > 1 ? ` at line ${w.range.line}` : ''}: ${w.message}`));
   return { accepted: checks.every((c) => c.pass), checks, figures: f };
 }
 
-/** Run the acceptance filter on a game. @throws RangeError when `episodes` < 1 */
-export function acceptance(ir: GameIR, opts: FilterOptions = filterOptions()): AcceptanceReport {
-  return judge(measure(ir, opts.episodes, opts.seed), opts.thresholds);
+/**
+ * Run the acceptance filter on a game.
+ * @param warnings the game's compiler warnings when it was compiled from source (honouring
+ *        `// gbgc-allow`); by default the checks are run on the IR
+ * @throws RangeError when `episodes` < 1
+ */
+export function acceptance(ir: GameIR, opts: FilterOptions = filterOptions(), warnings?: readonly Diagnostic[]): AcceptanceReport {
+  return judge(measure(ir, opts.episodes, opts.seed), opts.thresholds, warnings ?? irDiagnostics(ir));
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;

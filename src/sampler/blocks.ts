@@ -43,6 +43,7 @@ export const ESTIMATES: Record<BlockKind, Cost> = {
 
 /** Deal cards: to each seat, to the public board, or a draw-and-discard exchange. */
 function dealBlock(b: Builder): Block {
+  if (b.noDeals) return observeBlock(b);
   const form = b.draw.weighted({ each: 2, board: b.board ? 1 : 0, exchange: 0.8 * b.dial.c });
   if (form === 'board') {
     b.useCards(1);
@@ -74,7 +75,7 @@ function observeBlock(b: Builder): Block {
   const peek = (who: number): Step => {
     const chosen = b.draw.chance(0.4 * b.dial.c + 0.1);
     b.favour(who, 0.3);
-    return { kind: 'peek', seat: seat(who), target: 1 - who, pick: chosen ? 'chosen' : 'random', visibility: b.draw.chance(0.5) ? 'private' : 'occurrence' };
+    return { kind: 'peek', seat: seat(who), target: 1 - who, pick: chosen ? 'chosen' : 'random', visibility: b.secret ? 'private' : 'occurrence' };
   };
   const movesOf = (st: Step[]): [number, number] => [0, 1].map((x) => st.filter((p) => p.kind === 'peek' && p.pick === 'chosen' && p.seat.kind === 'seat' && p.seat.seat === x).length) as [number, number];
   let steps: Step[];

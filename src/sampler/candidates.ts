@@ -54,6 +54,8 @@ export interface SampleOptions {
   filter: FilterOptions | null;
   /** Most candidates to try (≥ 1). */
   maxTries: number;
+  /** Apply the generator's repairs (default true; see `DrawOptions`). */
+  repair?: boolean;
 }
 
 /**
@@ -68,9 +70,10 @@ export async function sampleAccepted(seed: number, complexity: number, opts: Sam
   const rejected: Rejection[] = [];
   for (let k = 0; k < opts.maxTries; k++) {
     const s = candidateSeed(seed, k);
-    if (!opts.filter) return { game: await sample(s, complexity), tries: k + 1, report: null, rejected };
-    const report = acceptance(sampleIR(s, complexity), opts.filter);
-    if (report.accepted) return { game: await sample(s, complexity), tries: k + 1, report, rejected };
+    const draw = { repair: opts.repair ?? true };
+    if (!opts.filter) return { game: await sample(s, complexity, draw), tries: k + 1, report: null, rejected };
+    const report = acceptance(sampleIR(s, complexity, draw), opts.filter);
+    if (report.accepted) return { game: await sample(s, complexity, draw), tries: k + 1, report, rejected };
     rejected.push({ seed: s, failed: report.checks.filter((c) => !c.pass).map(({ name, value, threshold }) => ({ name, value, threshold })) });
   }
   throw new NoAcceptedCandidateError(seed, complexity, rejected);

@@ -109,6 +109,10 @@ export class Builder {
   discardPile: string | null = null;
   /** Probability that the block being drawn runs when its phase is reached (1 unless under a condition). */
   reach = 1;
+  /** True while steps under a private check are drawn: peeks there are fully secret, so the check does not give itself away. */
+  secret = false;
+  /** True while steps after the last decision are drawn: they deal no cards (a late deal changes no decision). */
+  noDeals = false;
   /** The enclosing loop, while a loop body is drawn. */
   loop: LoopScope | null = null;
   // Accounting.
@@ -143,9 +147,9 @@ export class Builder {
     this.cardsWorst += n * this.cardMultiplier;
   }
 
-  /** Whether `n` more cards could be dealt here in the worst case without a deck of more than `cap` cards. */
+  /** Whether `n` more cards could be dealt here in the worst case without a deck of more than `cap` cards (never after the last decision). */
   cardsAffordable(n: number, cap = 60): boolean {
-    return this.cardsWorst + n * this.cardMultiplier <= cap;
+    return !this.noDeals && this.cardsWorst + n * this.cardMultiplier <= cap;
   }
 
   /** Add a cost to the running estimates. */
@@ -155,9 +159,9 @@ export class Builder {
   }
 
   /** Whether a block of this cost still fits the move budget and keeps later phases reachable. */
-  fits(cost: Cost, reserve: Cost): boolean {
+  fits(cost: Cost, reserve: Cost, minSurvival = this.dial.minSurvival): boolean {
     const after = sequence({ moves: this.moves, survive: this.survival }, cost, reserve);
-    return Math.max(after.moves[0], after.moves[1]) <= this.dial.moveBudget && after.survive >= this.dial.minSurvival;
+    return Math.max(after.moves[0], after.moves[1]) <= this.dial.moveBudget && after.survive >= minSurvival;
   }
 
   /** Declare a variable starting at 0; returns its name. */

@@ -81,6 +81,26 @@ export class Dial {
     return 0.3 * this.c;
   }
 
+  /**
+   * Probability of each of up to 3 betting rounds besides the final one (GENSTRAT's seed games bet
+   * over several rounds with events between them): 0 at c = 0, 0.5 at c = 1, so that P(2 or more
+   * rounds) = 1 − (1 − 0.5c)³ before the move budget trims them (0.58 at c = 0.5, 0.88 at c = 1).
+   */
+  get extraBettingRound(): number {
+    return 0.5 * this.c;
+  }
+
+  /** Probability that a multi-round betting structure is one loop whose first round is variable and later rounds fixed (else a sequence of phases). */
+  get bettingLoop(): number {
+    return 0.5 * this.c;
+  }
+
+  /** Relative weights of the events between betting rounds. */
+  betweenWeights(): Record<'draw' | 'observe' | 'simultaneous' | 'choice', number> {
+    const c = this.c;
+    return { draw: 2, observe: 1, simultaneous: 0.6 * c, choice: 0.4 * c };
+  }
+
   /** Probability that the final betting round is a variable-amount round. */
   get variableBetting(): number {
     return 0.6 * this.c;

@@ -29,7 +29,14 @@ const seat = (s: number) => ({ kind: 'seat' as const, seat: s });
  */
 export function drawEffects(b: Builder, s: number, q: number, opts: EffectOptions = {}): Step[] {
   const steps = [drawEffect(b, s, q, opts)];
-  if (b.draw.chance(b.dial.secondEffect)) steps.push(drawEffect(b, s, q, { ...opts, exclude: [...(opts.exclude ?? []), 'jackpot', 'crown'] }));
+  if (b.draw.chance(b.dial.secondEffect)) {
+    const second = drawEffect(b, s, q, { ...opts, exclude: [...(opts.exclude ?? []), 'jackpot', 'crown'] });
+    const first = steps[0]!;
+    // Two payments from the same payer to the same payee are one payment of the sum.
+    if (first.kind === 'pay' && second.kind === 'pay' && first.amount !== 'all' && second.amount !== 'all' && JSON.stringify([first.from, first.to]) === JSON.stringify([second.from, second.to]))
+      steps[0] = { ...first, amount: first.amount + second.amount };
+    else steps.push(second);
+  }
   return steps;
 }
 
@@ -70,7 +77,8 @@ export function drawEffect(b: Builder, s: number, q: number, opts: EffectOptions
       b.potPays(q);
       return { kind: 'pay', amount: 1, from: { kind: 'pot' }, to: seat(s) };
     case 'peek':
-      return { kind: 'peek', seat: seat(s), target: t, pick: 'random', visibility: b.draw.chance(0.5) ? 'private' : 'occurrence' };
+      // As the seed rulebook has it: a peek's occurrence is public, its content private; under a private check, fully secret.
+      return { kind: 'peek', seat: seat(s), target: t, pick: 'random', visibility: b.secret ? 'private' : 'occurrence' };
     case 'draw':
       b.useCards(1);
       b.handChange(s, 1, q);

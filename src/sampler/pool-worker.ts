@@ -15,7 +15,7 @@ port.on('message', (job: PoolJob) => {
 
 async function run(job: PoolJob): Promise<PoolResult> {
   try {
-    const r = await sampleAccepted(job.seed, job.complexity, { filter: job.filter, maxTries: job.maxTries });
+    const r = await sampleAccepted(job.seed, job.complexity, { filter: job.filter, maxTries: job.maxTries, repair: job.repair });
     return {
       slot: job.slot,
       ok: true,

@@ -33,6 +33,8 @@ export interface PoolOptions {
   filter: FilterOptions | null;
   /** Most candidates per slot. */
   maxTries: number;
+  /** Apply the generator's repairs (default true). */
+  repair?: boolean;
 }
 
 /** One slot to fill, as sent to a worker. */
@@ -42,6 +44,7 @@ export interface PoolJob {
   complexity: number;
   filter: FilterOptions | null;
   maxTries: number;
+  repair: boolean;
 }
 
 /** A worker's answer: the accepted game, or why the slot stayed empty. */
@@ -130,7 +133,7 @@ export function readIndex(path: string): PoolEntry[] {
 
 /** The settings recorded in `pool.json`. */
 function manifest(opts: PoolOptions): object {
-  return { generator: GENERATOR, builderVersion: BUILDER_VERSION, rngStream: RNG_STREAM, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries };
+  return { generator: GENERATOR, builderVersion: BUILDER_VERSION, rngStream: RNG_STREAM, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries, ...(opts.repair === false ? { repair: false } : {}) };
 }
 
 /**
@@ -188,7 +191,7 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
         const worker = await startWorker();
         workers.push(worker);
         for (let job = queue.shift(); job; job = queue.shift()) {
-          const message: PoolJob = { slot: job.slot, seed: job.seed, complexity: job.complexity, filter: opts.filter, maxTries: opts.maxTries };
+          const message: PoolJob = { slot: job.slot, seed: job.seed, complexity: job.complexity, filter: opts.filter, maxTries: opts.maxTries, repair: opts.repair !== false };
           record(await ask(worker, message));
         }
       }),

@@ -84,6 +84,11 @@ export function templates(b: Builder, opts: CondOptions = {}): Template[] {
       const tie = (k - 1) / Math.max(1, n - 1);
       add('hand', cmp('>', { kind: 'highest', seat: seat(s) }, { kind: 'highest', seat: seat(t) }), (1 - tie) / 2, 2);
       add('hand', cmp('>=', { kind: 'highest', seat: seat(s) }, { kind: 'highest', seat: seat(t) }), (1 + tie) / 2, 1);
+      // "S's card beats T's by two or more" (one card each): ranks drawn about uniformly, P ≈ (r − 2)(r − 1) / 2r².
+      const r = ranks.length;
+      const spaced = ranks.every((x, i) => i === 0 || x.value - ranks[i - 1]!.value === 1);
+      if (spaced && r >= 4 && Math.max(b.handMean[s], b.handMean[t]) <= 1.2)
+        add('hand', cmp('>=', { kind: 'sub', left: { kind: 'highest', seat: seat(s) }, right: { kind: 'highest', seat: seat(t) } }, int(2)), ((r - 2) * (r - 1)) / (2 * r * r), 0.5);
     }
     if (b.handMin[s] >= 1) {
       // "holds at least one card of these ranks": one rank, or two ranks.
@@ -167,7 +172,9 @@ export function drawCondition(b: Builder, opts: CondOptions = {}): DrawnCond | n
     if (form === 'not') {
       if (1 - first.p >= lo && 1 - first.p <= hi) return { cond: { kind: 'not', arg: first.cond }, p: 1 - first.p, keys: first.keys };
     } else {
-      const other = pickWeighted(b, all);
+      // The second condition must be able to go either way (never one on a quantity that cannot have changed).
+      const live = all.filter((t) => t.p > 0.02 && t.p < 0.98);
+      const other = live.length > 0 ? pickWeighted(b, live) : first;
       // Two conditions on different subjects, taken as independent.
       if (!other.keys.some((k) => first.keys.includes(k))) {
         const p = form === 'and' ? first.p * other.p : 1 - (1 - first.p) * (1 - other.p);

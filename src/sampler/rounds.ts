@@ -19,7 +19,8 @@ export function simultaneousBlock(b: Builder): Block {
   const listed = b.draw.sample(pairs, Math.max(1, Math.round(pairs.length * (0.4 + 0.4 * b.draw.uniform()))));
   const q = 1 / pairs.length;
   let ends = 0;
-  const outcomes = listed.map(({ first, second }) => {
+  const lead = b.underdog();
+  const outcomes = listed.map(({ first, second }, i) => {
     let steps: Step[];
     if (ends === 0 && b.draw.chance(0.15 * b.dial.c)) {
       ends++;
@@ -38,11 +39,12 @@ export function simultaneousBlock(b: Builder): Block {
           otherwise: [{ kind: 'pay', amount: 1, from: seat(fav), to: seat(1 - fav) }],
         },
       ];
-    } else steps = drawEffects(b, b.underdog(), q);
+    } else steps = drawEffects(b, i % 2 === 0 ? lead : 1 - lead, q);
     return { first, second, steps };
   });
   const rest = pairs.length - listed.length;
-  const otherwise = rest > 0 && b.draw.chance(0.6) ? drawEffects(b, b.underdog(), rest * q) : [];
+  // The outcomes alternate the seat they favour, so that the round is a contest.
+  const otherwise = rest > 0 && b.draw.chance(0.6) ? drawEffects(b, listed.length % 2 === 0 ? lead : 1 - lead, rest * q) : [];
   return {
     steps: [{ kind: 'simultaneous', options, outcomes, otherwise }],
     cost: { moves: [1, 1], survive: 1 - ends / pairs.length },
@@ -68,12 +70,12 @@ export function auctionBlock(b: Builder): Block {
 }
 
 /** A betting round: fixed-limit, variable-amount, or a bet answered by fold or call (wager and match). */
-export function bettingBlock(b: Builder, final = false): Block {
+export function bettingBlock(b: Builder, final = false, forced?: 'fixed' | 'variable'): Block {
   const c = b.dial.c;
   // Under random play the first seat to act wins more of the decided deals (it bets, and the
   // opponent folds half the time): the round opens with the seat behind on advantages.
   const first = b.underdog();
-  const form = final ? (b.draw.chance(b.dial.variableBetting) ? 'variable' : 'fixed') : b.draw.weighted({ fixed: 1, variable: 0.6 * c, manual: 0.8 * c });
+  const form = forced ?? (final ? (b.draw.chance(b.dial.variableBetting) ? 'variable' : 'fixed') : b.draw.weighted({ fixed: 1, variable: 0.6 * c, manual: 0.8 * c }));
   if (form === 'fixed') {
     const raiseCap = 1 + b.draw.binomial(2, b.dial.extraRaise);
     const betSize = b.draw.chance(b.dial.bigBet) ? 2 : 1;
@@ -112,6 +114,26 @@ export function bettingBlock(b: Builder, final = false): Block {
     ],
   };
   const response = b.draw.chance(0.5 * c) ? b.subphase(`${SEATS[t]}Answers`, [answer]) : answer;
+  // After a check the other seat may bet in turn, answered by fold or call (both seats can bet).
+  const tMax = b.draw.int(2, Math.max(2, Math.min(4, b.stacks[t] - b.antes[t])));
+  const counter: Step = {
+    kind: 'choice',
+    seat: bettor,
+    announce: 'public',
+    options: [
+      { name: 'fold', cost: 0, costChance: 1, steps: [{ kind: 'end', winner: t, reason: `${SEATS[t]} wins after ${SEATS[bettor]} folds` }] },
+      { name: 'call', cost: 0, costChance: 1, steps: [{ kind: 'match', seat: bettor }] },
+    ],
+  };
+  const secondBet: Step = {
+    kind: 'choice',
+    seat: t,
+    announce: 'public',
+    options: [
+      { name: 'bet', cost: 0, costChance: 1, steps: [{ kind: 'wager', seat: t, min: 1, max: tMax }, counter] },
+      { name: 'check', cost: 0, costChance: 1, steps: [] },
+    ],
+  };
   return {
     steps: [
       {
@@ -120,11 +142,11 @@ export function bettingBlock(b: Builder, final = false): Block {
         announce: 'public',
         options: [
           { name: 'bet', cost: 0, costChance: 1, steps: [{ kind: 'wager', seat: bettor, min: 1, max }, response] },
-          { name: 'check', cost: 0, costChance: 1, steps: [] },
+          { name: 'check', cost: 0, costChance: 1, steps: [secondBet] },
         ],
       },
     ],
-    cost: { moves: bettor === 0 ? [1.5, 0.5] : [0.5, 1.5], survive: 0.75 },
+    cost: { moves: bettor === 0 ? [1.75, 1] : [1, 1.75], survive: 0.63 },
     words: WORDS.betting,
   };
 }

@@ -21,12 +21,14 @@ import { Dial } from './dial.js';
 import { Draw } from './draw.js';
 import { SEATS } from './names.js';
 import { repairDeck } from './repair.js';
+import { publicizeGiveaways } from './privacy.js';
+import { irDiagnostics } from '../compiler/checks/index.js';
 import { drawPlan, realize } from './structure.js';
 
 /** Name of this generator, recorded in every game's `generated { … }` header. */
 export const GENERATOR = 'gbgc-sampler';
 /** Version of the draw: the same (seed, complexity) gives the same game only under the same version. */
-export const BUILDER_VERSION = '1';
+export const BUILDER_VERSION = '2';
 /** Largest seed: seeds are whole numbers from 0 to 10^9, the largest number a `.gbg` file may write. */
 export const MAX_SEED = 1_000_000_000;
 
@@ -65,19 +67,50 @@ export function streamSeed(seed: number, complexity: number): string {
   return `${GENERATOR}/${BUILDER_VERSION}/${seed}/${String(complexity)}`;
 }
 
+/** Options of a draw. */
+export interface DrawOptions {
+  /**
+   * Apply the repairs (default true): grow the deck to cover every deal, make private steps that
+   * hide nothing public, and redraw (from the derived streams `<stream>/redraw/<k>`) a game that a
+   * compiler check flags (warnings W0xxx, or an error). Without repairs the first draw is returned
+   * as it is, so the acceptance filter sees what the generator draws.
+   */
+  repair?: boolean;
+}
+
+/** Most redraws of a flagged game before {@link SamplerError}. */
+export const MAX_REDRAWS = 200;
+
 /**
- * Draw a game as IR: the structure, then the surface, then the repairs.
+ * Draw a game as IR: the structure, then the surface, then the repairs (see {@link DrawOptions}).
  * @throws RangeError on a bad seed or complexity (see {@link checkSeed}).
+ * @throws SamplerError when every redraw is flagged (a bug in the generator)
  */
-export function sampleIR(seed: number, complexity: number): GameIR {
+export function sampleIR(seed: number, complexity: number, opts: DrawOptions = {}): GameIR {
   checkSeed(seed, complexity);
-  const b = new Builder(new Draw(streamSeed(seed, complexity)), new Dial(complexity));
+  if (opts.repair === false) return drawOnce(streamSeed(seed, complexity), seed, complexity, false);
+  for (let k = 0; k <= MAX_REDRAWS; k++) {
+    const ir = drawOnce(k === 0 ? streamSeed(seed, complexity) : `${streamSeed(seed, complexity)}/redraw/${k}`, seed, complexity, true);
+    if (irDiagnostics(ir).length === 0) return ir;
+  }
+  throw new SamplerError(`sampled game (seed ${seed}, complexity ${complexity}): every one of ${MAX_REDRAWS + 1} draws is flagged by a compiler check`);
+}
+
+/** How many draws {@link sampleIR} makes for a (seed, complexity) before one passes the checks (1: the first). */
+export function drawsNeeded(seed: number, complexity: number): number {
+  for (let k = 0; k <= MAX_REDRAWS; k++) if (irDiagnostics(drawOnce(k === 0 ? streamSeed(seed, complexity) : `${streamSeed(seed, complexity)}/redraw/${k}`, seed, complexity, true)).length === 0) return k + 1;
+  return MAX_REDRAWS + 2;
+}
+
+/** One draw from one stream. */
+function drawOnce(stream: string, seed: number, complexity: number, repair: boolean): GameIR {
+  const b = new Builder(new Draw(stream), new Dial(complexity));
   const plan = drawPlan(b);
   realize(b, plan);
-  repairDeck(b);
+  if (repair) repairDeck(b);
   const showdown: GameIR['showdown'] =
     b.metric === 'pair-with-board' && b.board ? { metric: 'pair-with-board', board: b.board } : b.metric === 'sum-of-ranks' ? { metric: 'sum-of-ranks', rules: b.scoring } : { metric: 'high-card' };
-  return {
+  const ir: GameIR = {
     irVersion: IR_VERSION,
     name: `Sampled game ${seed}`,
     origin: { generator: GENERATOR, builderVersion: BUILDER_VERSION, seed, complexity },
@@ -91,6 +124,8 @@ export function sampleIR(seed: number, complexity: number): GameIR {
     subphases: b.subphases,
     showdown,
   };
+  if (repair) publicizeGiveaways(ir);
+  return ir;
 }
 
 /**
@@ -111,10 +146,10 @@ function canonicalVariables(vars: GameIR['variables'], phases: { steps: Step[] }
 }
 
 /** The header comment of a sampled game's source. */
-export function sourceHeader(seed: number, complexity: number): string {
+export function sourceHeader(seed: number, complexity: number, repair = true): string {
   return (
-    `// Sampled by ${GENERATOR} (builder version ${BUILDER_VERSION}): seed ${seed}, complexity ${String(complexity)}.\n` +
-    `// Rebuild it with: gbgc sample --seed ${seed} --complexity ${String(complexity)} --no-filter\n`
+    `// Sampled by ${GENERATOR} (builder version ${BUILDER_VERSION}): seed ${seed}, complexity ${String(complexity)}${repair ? '' : ', without repairs'}.\n` +
+    `// Rebuild it with: gbgc sample --seed ${seed} --complexity ${String(complexity)} --no-filter${repair ? '' : ' --no-repair'}\n`
   );
 }
 
@@ -123,12 +158,12 @@ export function sourceHeader(seed: number, complexity: number): string {
  * @throws RangeError on a bad seed or complexity
  * @throws SamplerError when the source does not compile or its IR differs from the drawn one
  */
-export async function sample(seed: number, complexity: number): Promise<SampledGame> {
-  const drawn = sampleIR(seed, complexity);
-  const source = await formatSource(sourceHeader(seed, complexity) + decompile(drawn));
+export async function sample(seed: number, complexity: number, opts: DrawOptions = {}): Promise<SampledGame> {
+  const drawn = sampleIR(seed, complexity, opts);
+  const source = await formatSource(sourceHeader(seed, complexity, opts.repair !== false) + decompile(drawn));
   const compiled = compileSource(source);
   if (!compiled.ir || !compiled.rulesetHash) {
-    const first = compiled.diagnostics[0];
+    const first = compiled.diagnostics.find((d) => d.severity === 'error');
     throw new SamplerError(`sampled game (seed ${seed}, complexity ${complexity}) does not compile: ${first ? `${first.code} ${first.message}` : 'no IR'}`);
   }
   const hash = rulesetHash(drawn);

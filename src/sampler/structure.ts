@@ -33,6 +33,12 @@ export interface Plan {
   metric: 'high-card' | 'sum-of-ranks' | 'pair-with-board';
   /** Cards dealt face up to a public board at the setup (0: no board). */
   board: number;
+  /** Betting rounds of the closing betting structure (1–4; the move budget may trim them). */
+  rounds: number;
+  /** Whether the rounds are one loop (first round variable, later rounds fixed) rather than a sequence of phases. */
+  loopRounds: boolean;
+  /** Kinds of the events between consecutive rounds. */
+  between: ('draw' | 'observe' | 'simultaneous' | 'choice')[];
 }
 
 /** Kinds that may repeat in a bounded loop. */
@@ -55,13 +61,16 @@ export function drawPlan(b: Builder): Plan {
   const eventsLast = b.draw.chance(0.5);
   const metric = b.draw.weighted(d.showdownWeights());
   const board = metric === 'pair-with-board' ? b.draw.int(1, 2) : b.draw.chance(0.3 * d.c) ? 1 : 0;
-  return { blocks, events, eventsLast, metric, board };
+  const rounds = 1 + b.draw.binomial(3, d.extraBettingRound);
+  const loopRounds = rounds >= 2 && b.draw.chance(d.bettingLoop);
+  const between = Array.from({ length: rounds - 1 }, () => b.draw.weighted(d.betweenWeights()));
+  return { blocks, events, eventsLast, metric, board, rounds: loopRounds ? Math.min(rounds, 3) : rounds, loopRounds, between };
 }
 
 /** The structure's estimate of the cards it deals beyond the starting hands. */
 export function plannedCards(plan: Plan): number {
   const per: Partial<Record<BlockKind, number>> = { draw: 2, auction: 1, discard: 2 };
-  let n = plan.board + plan.events.length;
+  let n = plan.board + plan.events.length + 2 * plan.between.filter((k) => k === 'draw').length;
   for (const blk of plan.blocks) n += (per[blk.kind] ?? 0) * (blk.placement === 'loop' ? 3 : 1);
   return n;
 }
@@ -98,13 +107,62 @@ export function realize(b: Builder, plan: Plan): void {
   b.phase(['Ante'], a0 === a1 && b.draw.chance(1 - 0.2 * b.dial.c) ? [{ kind: 'ante', amount: a0, payers: [0, 1] }] : [{ kind: 'ante', amount: a0, payers: [0] }, { kind: 'ante', amount: a1, payers: [1] }]);
 
   const eventsCost = plan.events.reduce<Cost>((acc, k) => sequence(acc, scaled(ESTIMATES[k], 0.5)), NO_COST);
-  const reserve = sequence(ESTIMATES.betting, eventsCost);
-  for (const blk of plan.blocks) if (b.fits(plannedCost(blk), reserve)) place(b, blk);
-  if (plan.events.length > 0 && !plan.eventsLast) events(b, plan.events);
-  const final = bettingBlock(b, true);
-  b.account(final.cost);
-  b.phase(final.words, final.steps);
-  if (plan.events.length > 0 && plan.eventsLast) events(b, plan.events);
+  // The betting structure is the centre of the game: it keeps its rounds as far as the move budget allows.
+  let rounds = plan.rounds;
+  const structureCost = (k: number): Cost => sequence(...Array.from({ length: k }, () => ESTIMATES.betting), ...plan.between.slice(0, k - 1).map((kind) => ESTIMATES[kind]));
+  while (rounds > 1 && Math.max(...sequence(structureCost(rounds), eventsCost).moves) > b.dial.moveBudget - 0.5) rounds--;
+  const reserve = sequence(structureCost(rounds), eventsCost);
+  // Every round must stay reachable: the survival floor allows for the folds of the earlier rounds.
+  const minSurvival = b.dial.minSurvival * ESTIMATES.betting.survive ** (rounds - 1);
+  for (const blk of plan.blocks) if (b.fits(plannedCost(blk), reserve, minSurvival)) place(b, blk);
+  if (plan.loopRounds && rounds >= 2) {
+    if (plan.events.length > 0 && !plan.eventsLast) events(b, plan.events);
+    bettingLoop(b, rounds, plan.between[0]!);
+  } else {
+    for (let i = 0; i < rounds; i++) {
+      if (i > 0) {
+        const blk = makeBlock(b, plan.between[i - 1]!);
+        b.account(blk.cost);
+        b.phase(blk.words, blk.steps);
+      }
+      if (i === rounds - 1 && plan.events.length > 0 && !plan.eventsLast) events(b, plan.events);
+      const round = bettingBlock(b, i === rounds - 1);
+      b.account(round.cost);
+      b.phase(round.words, round.steps);
+    }
+  }
+  if (plan.events.length > 0 && plan.eventsLast) {
+    // After the last decision: events deal no cards (they could change nothing anyone decides).
+    b.noDeals = true;
+    events(b, plan.events);
+    b.noDeals = false;
+  }
+}
+
+/**
+ * The betting rounds as one loop, as in the seed games: `repeat up to N rounds`, the first round
+ * a variable-amount round and the later ones fixed-limit, with an event between rounds (from the
+ * second round on).
+ */
+function bettingLoop(b: Builder, max: number, between: 'draw' | 'observe' | 'simultaneous' | 'choice'): void {
+  const counter = b.variable(WORDS.counters);
+  const v = (name: string) => ({ kind: 'var' as const, name });
+  const int = (value: number) => ({ kind: 'int' as const, value });
+  b.loop = { counter, max };
+  b.cardMultiplier = max - 1;
+  const event = b.under((max - 1) / max, [`var:${counter}`], () => makeBlock(b, between));
+  b.cardMultiplier = 1;
+  b.loop = null;
+  const first = bettingBlock(b, false, 'variable');
+  const later = bettingBlock(b, true, 'fixed');
+  const body: Step[] = [
+    { kind: 'if', branches: [{ cond: { kind: 'cmp', op: '>', left: v(counter), right: int(0) }, check: 'public', steps: event.steps }], otherwise: [] },
+    { kind: 'if', branches: [{ cond: { kind: 'cmp', op: '==', left: v(counter), right: int(0) }, check: 'public', steps: first.steps }], otherwise: later.steps },
+  ];
+  const name = b.names.fresh(WORDS.loop);
+  const inner = b.draw.chance(0.5 * b.dial.c) ? [b.subphase(`${name}Round`, body)] : body;
+  b.account(sequence(first.cost, ...Array.from({ length: max - 1 }, () => sequence(scaled(event.cost, 1), later.cost))));
+  b.phases.push({ name, steps: [{ kind: 'repeat', max, counter, until: null, steps: inner }] });
 }
 
 /** Realize one planned block with its placement. */
@@ -113,7 +171,9 @@ function place(b: Builder, { kind, placement }: PlannedBlock): void {
     const drawn = drawCondition(b, { lo: 0.3, hi: 0.85 });
     if (drawn) {
       const check = b.draw.chance(b.dial.privateCheck) ? 'private' : 'public';
+      b.secret = check === 'private';
       const blk = b.under(drawn.p, drawn.keys, () => makeBlock(b, kind));
+      b.secret = false;
       const name = b.names.fresh(blk.words);
       const inner = b.draw.chance(0.5 * b.dial.c) ? [b.subphase(`${name}Round`, blk.steps)] : blk.steps;
       const otherwise = b.draw.chance(b.dial.elseBlock) ? b.under(1 - drawn.p, drawn.keys, () => drawEffects(b, b.underdog(), 1)) : [];
@@ -171,7 +231,9 @@ function events(b: Builder, kinds: BlockKind[]): void {
     const drawn = drawCondition(b, { lo: 0.3, hi: 0.85 });
     if (!drawn) continue;
     const check = b.draw.chance(b.dial.privateCheck) ? ('private' as const) : ('public' as const);
+    b.secret = check === 'private';
     const blk = b.under(drawn.p, drawn.keys, () => makeBlock(b, kind));
+    b.secret = false;
     b.account(scaled(blk.cost, drawn.p));
     const steps = b.draw.chance(0.7) ? [b.subphase(b.draw.pick(blk.words), blk.steps)] : blk.steps;
     items.push({ cond: drawn.cond, check, steps });

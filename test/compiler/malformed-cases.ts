@@ -53,8 +53,6 @@ export const MALFORMED: MalformedCase[] = [
   { name: 'pair-with-board without a board', source: kuhn('    shuffle deck').replace('showdown high-card', 'showdown pair-with-board'), expected: [['E0214', 8, 3]] },
   { name: 'deal from a pile into itself', source: kuhn('    deal 1 from deck to deck'), expected: [['E0215', 6, 5]] },
   { name: 'missing stack and showdown', source: kuhn('    shuffle deck').replace('  stack 10 each\n', '').replace('  showdown high-card\n', ''), expected: [['E0206', 1, 6], ['E0206', 1, 6]] },
-  { name: 'sub-phase never called', source: kuhn('    shuffle deck', '  subphase Bonus { pay 1 from pot to Alice }\n'), expected: [['E0208', 5, 12]] },
-  { name: 'step after end', source: kuhn('    end "over"\n    shuffle deck'), expected: [['E0208', 7, 5]] },
   { name: 'sub-phase calling itself', source: kuhn('    call Again', '  subphase Again { call Again }\n'), expected: [['E0224', 5, 12]] },
   { name: 'calling a phase', source: kuhn('    call Setup'), expected: [['E0203', 6, 10]] },
   { name: 'unknown sub-phase', source: kuhn('    call Nowhere'), expected: [['E0203', 6, 10]] },

@@ -55,7 +55,7 @@ describe('rulebookFacts of the extended language', () => {
   });
   it('lists the visibility notes and the showdown rules the game needs', () => {
     const topics = facts.map((f) => f.topic);
-    expect(topics).toEqual(expect.arrayContaining(['visibility: secret simultaneous choices', 'visibility: sealed bids', 'visibility: private peeks', 'visibility: announced peeks']));
+    expect(topics).toEqual(expect.arrayContaining(['visibility: secret simultaneous choices', 'visibility: sealed bids', 'visibility: secret peeks', 'visibility: announced peeks']));
     expect(topics).toContain('showdown: next-highest cards on equal ranks');
     expect(topics).not.toContain('visibility: private choices');
     expect(rulebookFacts(KUHN_IR).map((f) => f.topic)).not.toContain('showdown: next-highest cards on equal ranks');

@@ -47,7 +47,7 @@ describe('seed 4643 rulebook: overview and general rules', () => {
     const o = section('Overview');
     expect(o).toMatch(/both seats always know both stacks, the pot, how many cards are left in the deck and how many cards each hand holds, and the value of every counter/);
     expect(o).toMatch(/Every action is announced to both seats unless the rules mark it private or secret/);
-    expect(o).toMatch(/if the deck runs out, the deal stops and the missing cards are not dealt\. A deal from an empty pile has no effect and play goes on; since pile sizes are public, both seats know how many cards each deal gave\./);
+    expect(o).toMatch(/if the deck runs out, the deal stops, the missing cards are not dealt, and both seats are told so \(a public notice: the deck is empty\)\. A deal from an empty pile has no effect and play goes on; since pile sizes are public, both seats know how many cards each deal gave\./);
     expect(o).toMatch(/played one after another, in the order written\. A step that cannot be carried out \([^)]*empty hand[^)]*\) is skipped, and the steps after it are still played\./);
     expect(o).toMatch(/Payments are clamped: a seat asked to pay more than it has pays what it has/);
     expect(o).toMatch(/a seat that cannot match a bet in full goes all-in, and the unmatched part goes back to the bettor/);
@@ -73,8 +73,8 @@ describe('seed 4643 rulebook: visibility', () => {
     const v = section('Visibility');
     expect(v).toMatch(/Simultaneous choices: each pick is secret: the second seat picks without knowing the first seat's pick, and neither seat sees the other's pick until both are locked in\. Then both picks are revealed to both seats\./);
     expect(v).toMatch(/Sealed bids: each bid is secret until both bids are in; then both bids are revealed to both seats, before the winner is decided\./);
-    expect(v).toMatch(/Private peeks: only the peeking seat knows that the peek happened, and only it sees the card\./);
-    expect(v).toMatch(/Announced peeks: both seats are told that the peek happened \(the occurrence is public\), but only the peeking seat sees the card \(the content is private\)\./);
+    expect(v).toMatch(/Secret peeks: a peek marked secret is fully private: only the peeking seat knows that the peek happened, and only it sees the card\./);
+    expect(v).toMatch(/Announced peeks \(every peek not marked secret\): both seats are told that the peek happened \(the occurrence is public\), but only the peeking seat sees the card \(the content is private\)\./);
   });
   it('lists every condition with its check', () => {
     const v = section('Visibility');
@@ -170,7 +170,7 @@ describe('seed 4643 rulebook: sub-phases', () => {
     expect(s).toMatch(/Alice picks Parry, Bob picks Hold: - Bob pays 1 chip to Alice\./);
     expect(s).toMatch(/Alice picks Parry, Bob picks Parry: nothing happens\./);
     expect(s).toMatch(
-      /Alice picks Hold, Bob picks Hold: - If Bob holds at least one card of rank K or J \(private check: neither seat is told the result\): - Alice peeks at one card of Bob's hand, picked uniformly at random\. The card stays in Bob's hand\. The peek is private: only Alice knows that it happened and sees the card\. If Bob's hand is empty, Alice is told that it is empty\. - Alice pays 1 chip to Bob\.(?:(?! - ).)* - Otherwise: - Alice peeks at one card of Bob's hand, picked uniformly at random\.(?:(?! - ).)* - Bob pays 1 chip to Alice\./,
+      /Alice picks Hold, Bob picks Hold: - If Bob holds at least one card of rank K or J \(private check: neither seat is told the result\): - Alice peeks at one card of Bob's hand, picked uniformly at random\. The card stays in Bob's hand\. The peek is secret \(fully private\): only Alice knows that it happened and sees the card\. If Bob's hand is empty, Alice is told that it is empty\. - Alice pays 1 chip to Bob\.(?:(?! - ).)* - Otherwise: - Alice peeks at one card of Bob's hand, picked uniformly at random\.(?:(?! - ).)* - Bob pays 1 chip to Alice\./,
     );
     expect(count(s, /Which branch ran after a private check is not announced, but the branches change the stacks and the pot differently, so a seat may be able to infer it from them\./)).toBe(2);
     expect(s).not.toMatch(/Every other pair/);

@@ -118,14 +118,25 @@ describe('the checks', () => {
       ['moves', true],
       ['rare-phases', true],
       ['dead-branches', false],
+      ['degenerate', false],
     ]);
+  });
+
+  it('the degenerate check counts what the compiler checks flag: both private checks give themselves away (W0105)', () => {
+    const r = acceptance(PROBED);
+    const d = r.checks.find((c) => c.name === 'degenerate')!;
+    expect(d).toMatchObject({ value: 2, threshold: 0, pass: false });
+    expect(d.detail.map((x) => x.slice(0, 5))).toEqual(['W0105', 'W0105']);
+    // Warnings passed in (a source compiled with `// gbgc-allow` lines) replace the IR's own.
+    expect(acceptance(PROBED, filterOptions('v2', {}, 200), []).checks.find((c) => c.name === 'degenerate')).toMatchObject({ value: 0, pass: true });
+    expect(acceptance(KUHN_IR, filterOptions('v2', {}, 200)).checks.find((c) => c.name === 'degenerate')).toMatchObject({ value: 0, pass: true });
   });
 
   it('v1 also finds two extreme conditions of four, and passes it with relaxed thresholds', () => {
     const r = acceptance(PROBED, filterOptions('v1'));
-    expect(r.checks.map((c) => c.name)).toEqual(['moves', 'seat-balance', 'extreme-conditions', 'rare-phases', 'dead-branches']);
+    expect(r.checks.map((c) => c.name)).toEqual(['moves', 'seat-balance', 'extreme-conditions', 'rare-phases', 'dead-branches', 'degenerate']);
     expect(r.checks.find((c) => c.name === 'extreme-conditions')).toMatchObject({ value: 0.5, threshold: 0.4, pass: false });
-    const relaxed = acceptance(PROBED, filterOptions('v1', { maxExtremeConditions: 0.5, maxDeadBranches: 0.4 }));
+    const relaxed = acceptance(PROBED, filterOptions('v1', { maxExtremeConditions: 0.5, maxDeadBranches: 0.4, maxWarnings: null }));
     expect(relaxed.accepted).toBe(true);
   });
 

@@ -21,7 +21,7 @@ describe('gbgc sample', () => {
     expect(r.code).toBe(0);
     const c = compileSource(r.stdout);
     expect(c.diagnostics).toEqual([]);
-    expect(c.ir!.origin).toEqual({ generator: 'gbgc-sampler', builderVersion: '1', seed: 3, complexity: 0 });
+    expect(c.ir!.origin).toEqual({ generator: 'gbgc-sampler', builderVersion: '2', seed: 3, complexity: 0 });
     expect(r.stderr).toBe(`sampled seed 3 at complexity 0 (1 candidate tried, no filter), ruleset hash ${c.rulesetHash}\n`);
   });
 
@@ -29,11 +29,11 @@ describe('gbgc sample', () => {
     const r = await runCli(['sample', '-c', '0.7', '-s', '42', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ requestedSeed: 42, complexity: 0.7, builderVersion: '1', output: null });
+    expect(out).toMatchObject({ requestedSeed: 42, complexity: 0.7, builderVersion: '2', output: null });
     expect(out.seed).toBe(candidateSeed(42, out.tries - 1));
     expect(compileSource(out.source).rulesetHash).toBe(out.rulesetHash);
     expect(out.acceptance.accepted).toBe(true);
-    expect(out.acceptance.checks.map((x: { name: string }) => x.name)).toEqual(['moves', 'rare-phases', 'dead-branches']);
+    expect(out.acceptance.checks.map((x: { name: string }) => x.name)).toEqual(['moves', 'rare-phases', 'dead-branches', 'degenerate']);
     expect(out.acceptance).toEqual(JSON.parse(JSON.stringify(acceptance(sampleIR(out.seed, 0.7)))));
   });
 
@@ -46,7 +46,7 @@ describe('gbgc sample', () => {
     expect(out.tries).toBeGreaterThanOrEqual(2);
     expect(out.seed).toBe(candidateSeed(seed, out.tries - 1));
     for (let k = 0; k < out.tries - 1; k++) expect(acceptance(sampleIR(candidateSeed(seed, k), 1), v1).accepted).toBe(false);
-    expect(out.acceptance.checks.map((x: { name: string }) => x.name)).toEqual(['moves', 'seat-balance', 'extreme-conditions', 'rare-phases', 'dead-branches']);
+    expect(out.acceptance.checks.map((x: { name: string }) => x.name)).toEqual(['moves', 'seat-balance', 'extreme-conditions', 'rare-phases', 'dead-branches', 'degenerate']);
   });
 
   it('-o writes the file and prints the note with one line per check', async () => {
@@ -101,7 +101,7 @@ describe('gbgc pool', () => {
     for (const e of first) {
       expect(e.seed).toBe(candidateSeed(slots[e.slot]!.seed, e.tries - 1));
       expect(compileSource(readFileSync(join(out, e.file), 'utf8')).rulesetHash).toBe(e.rulesetHash);
-      expect(Object.keys(e.acceptance)).toEqual(['moves', 'rare-phases', 'dead-branches']);
+      expect(Object.keys(e.acceptance)).toEqual(['moves', 'rare-phases', 'dead-branches', 'degenerate']);
     }
     expect(readdirSync(out).sort()).toEqual(['game-0.gbg', 'game-1.gbg', 'game-2.gbg', 'index.jsonl', 'pool.json']);
   });
@@ -136,5 +136,42 @@ describe('gbgc pool', () => {
     expect(() => parseComplexityRange('0.8..0.2')).toThrow(UsageError);
     expect(() => parseComplexityRange('0..2')).toThrow(/between 0 and 1/);
     expect(() => parseComplexityRange('0..0.5..1')).toThrow(/A\.\.B/);
+  });
+});
+
+describe('gbgc sample --no-repair and gbgc check --acceptance', () => {
+  it('--no-repair judges the raw draw: at c = 0.7, seed 1 is rejected for a private step that hides nothing, and a later candidate is accepted', async () => {
+    const r = await runCli(['sample', '-c', '0.7', '-s', '1', '--no-repair', '--episodes', '300', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.tries).toBeGreaterThan(1);
+    expect(out.source).toContain('--no-repair');
+    const first = acceptance(sampleIR(1, 0.7, { repair: false }), filterOptions('v2', {}, 300));
+    expect(first.accepted).toBe(false);
+    expect(first.checks.find((c) => c.name === 'degenerate')!.detail.join(' ')).toContain('W0105');
+    // With the repairs the same seed's game passes the static checks.
+    expect(acceptance(sampleIR(1, 0.7), filterOptions('v2', {}, 300)).checks.find((c) => c.name === 'degenerate')!.pass).toBe(true);
+  });
+
+  it('check --acceptance v1 prints the per-check report in the sample format, with the seat share under random play', async () => {
+    const r = await runCli(['check', '--acceptance', 'v1', '--episodes', '400', 'examples/kuhn.gbg']);
+    expect(r.stdout).toContain('examples/kuhn.gbg: ok');
+    expect(r.stdout).toMatch(/accepted by the v1 acceptance filter \(400 episodes\)/);
+    const report = acceptance(compileSource(readFileSync('examples/kuhn.gbg', 'utf8')).ir!, filterOptions('v1', {}, 400));
+    for (const c of report.checks) expect(r.stdout).toContain(`  ${c.pass ? 'pass' : 'FAIL'}  ${c.name.padEnd(19)} ${c.value.toFixed(3)}`);
+    expect(r.stdout).toMatch(/seat-balance +0\.\d{3} ≤ 0\.65/);
+    expect(r.code).toBe(0);
+  });
+
+  it('check --acceptance exits 1 when the filter rejects, and --json carries the report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gbgc-acc-'));
+    const file = join(dir, 'dead.gbg');
+    writeFileSync(file, readFileSync('examples/kuhn.gbg', 'utf8').replace('  showdown high-card', '  phase Never {\n    if pot > 100 public { pay 1 from Alice to Bob }\n  }\n  showdown high-card'));
+    const r = await runCli(['check', '--acceptance', 'v2', '--episodes', '200', '--json', file]);
+    expect(r.code).toBe(1);
+    const [entry] = JSON.parse(r.stdout);
+    expect(entry.ok).toBe(false);
+    expect(entry.acceptance.checks.find((c: { name: string }) => c.name === 'dead-branches')).toMatchObject({ value: 1, pass: false });
+    expect((await runCli(['check', '--acceptance', 'v3', file])).code).toBe(2);
   });
 });

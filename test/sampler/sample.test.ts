@@ -46,11 +46,11 @@ describe('sampleIR', () => {
     expect([...rankCounts].sort()).toEqual([3, 4]);
   });
 
-  it('uses every step kind, showdown metric and condition kind across 200 games at c = 1', () => {
+  it('uses every step kind, showdown metric and condition kind across 200 games at c = 1 and 200 at c = 0.7', () => {
     const kinds = new Set<string>();
     const metrics = new Set<string>();
-    for (let seed = 0; seed < 200; seed++) {
-      const ir = sampleIR(seed, 1);
+    for (let i = 0; i < 400; i++) {
+      const ir = sampleIR(i % 200, i < 200 ? 1 : 0.7);
       for (const k of stepKinds(ir)) kinds.add(k);
       metrics.add(ir.showdown.metric);
     }

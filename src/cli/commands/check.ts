@@ -1,19 +1,46 @@
 /**
- * `gbgc check FILE…`: compile each file and report every diagnostic; exit 1 if any file fails.
+ * `gbgc check FILE… [--deny-warnings] [--acceptance v1|v2] [--json]`: compile each file and
+ * report every diagnostic (errors and warnings); exit 1 if any file has an error (or a warning
+ * with `--deny-warnings`). With `--acceptance`, also run the generator's Monte Carlo acceptance
+ * filter on each game that compiles and print its per-check report in `gbgc sample`'s format;
+ * exit 1 if a game is rejected.
  */
 import type { RegisterCommand } from './index.js';
 import { compileFile } from '../load.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { UserError } from '../errors.js';
+import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { FILTER_PRESETS, acceptance, filterOptions, type AcceptanceReport, type FilterPreset } from '../../sampler/index.js';
+import { formatReport } from './sample.js';
+
+interface CheckFlags {
+  json?: boolean;
+  denyWarnings?: boolean;
+  acceptance?: string;
+  episodes: string;
+}
 
 export const registerCheck: RegisterCommand = (program, ctx) =>
   program
     .command('check')
-    .description('check .gbg files for errors (syntax, names, amounts, cards)')
+    .description('check .gbg files for errors and warnings (syntax, names, amounts, cards, degenerate constructs)')
     .argument('<files...>', '.gbg files to check')
-    .option('--json', 'print diagnostics as JSON')
-    .addHelpText('after', '\nExamples:\n  gbgc check examples/*.gbg\n  gbgc check game.gbg --json')
-    .action((files: string[], opts: { json?: boolean }) => {
+    .option('--json', 'print diagnostics (and acceptance reports) as JSON')
+    .option('--deny-warnings', 'fail (exit 1) on warnings too')
+    .option('--acceptance <preset>', 'also run the Monte Carlo acceptance filter: v2 (GENSTRAT v2) or v1 (the earlier paper)')
+    .option('--episodes <n>', 'Monte Carlo episodes of the acceptance filter', '2000')
+    .addHelpText(
+      'after',
+      '\nWarnings (W0xxx) do not stop a game compiling; `// gbgc-allow W0xxx` on the line (or alone on the line\n' +
+        'above) silences one. `gbgc explain W0101` says what a code means.\n\n' +
+        'Examples:\n  gbgc check examples/*.gbg\n  gbgc check game.gbg --json\n  gbgc check --deny-warnings game.gbg\n  gbgc check --acceptance v1 examples/genstrat-4643-v1.gbg',
+    )
+    .action((files: string[], opts: CheckFlags) => {
+      let preset: FilterPreset | null = null;
+      if (opts.acceptance !== undefined) {
+        if (!Object.hasOwn(FILTER_PRESETS, opts.acceptance)) throw new UsageError(`--acceptance must be v1 or v2, got '${opts.acceptance}'`);
+        preset = opts.acceptance as FilterPreset;
+      }
+      const episodes = parseIntOption('--episodes', opts.episodes, 1, 10_000_000);
       const report = [];
       let failed = 0;
       for (const f of files) {
@@ -27,10 +54,21 @@ export const registerCheck: RegisterCommand = (program, ctx) =>
           else ctx.io.stderr(`gbgc: error: ${e.message}\n`);
           continue;
         }
-        if (r.diagnostics.length > 0) failed++;
-        if (opts.json) report.push({ file: f, ok: r.diagnostics.length === 0, rulesetHash: r.rulesetHash, diagnostics: r.diagnostics });
-        else if (r.diagnostics.length > 0) ctx.io.stderr(formatDiagnostics(f, r.source, r.diagnostics));
+        const warnings = r.diagnostics.filter((d) => d.severity === 'warning').length;
+        let ok = r.ir !== null && !(opts.denyWarnings && warnings > 0);
+        let accepted: AcceptanceReport | null = null;
+        if (preset && r.ir) {
+          accepted = acceptance(r.ir, filterOptions(preset, {}, episodes), r.diagnostics.filter((d) => d.severity === 'warning'));
+          if (!accepted.accepted) ok = false;
+        }
+        if (!ok) failed++;
+        if (opts.json) {
+          report.push({ file: f, ok, rulesetHash: r.rulesetHash, diagnostics: r.diagnostics, ...(preset ? { acceptance: accepted } : {}) });
+          continue;
+        }
+        if (r.diagnostics.length > 0) ctx.io.stderr(formatDiagnostics(f, r.source, r.diagnostics));
         else ctx.io.stdout(`${f}: ok\n`);
+        if (accepted) ctx.io.stdout(`${f}: ${accepted.accepted ? 'accepted' : 'rejected'} by the ${preset} acceptance filter (${episodes} episodes)\n${formatReport(accepted)}\n`);
       }
       if (opts.json) ctx.io.stdout(`${JSON.stringify(report, null, 2)}\n`);
       if (failed > 0) ctx.exitCode = 1;

@@ -77,7 +77,7 @@ export const registerPool: RegisterCommand = (program, ctx) =>
       const progress = startProgress(ctx.io, count, 'pool [{bar}] {value}/{total} games');
       let summary: PoolSummary;
       try {
-        summary = await buildPool({ count, complexity, seed, out: opts.out, workers, filter, maxTries }, (filled) => progress.update(filled));
+        summary = await buildPool({ count, complexity, seed, out: opts.out, workers, filter, maxTries, repair: opts.repair }, (filled) => progress.update(filled));
       } catch (e) {
         if (e instanceof PoolError) throw new UserError(e.message);
         throw e;

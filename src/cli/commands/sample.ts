@@ -7,12 +7,14 @@ import type { Command } from 'commander';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError, parseIntOption, parseNumberOption } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
-import { FILTER_PRESETS, MAX_SEED, NoAcceptedCandidateError, filterOptions, sampleAccepted, type AcceptanceReport, type FilterOptions, type FilterPreset, type FilterThresholds } from '../../sampler/index.js';
+import { FILTER_PRESETS, MAX_SEED, NoAcceptedCandidateError, SamplerError, filterOptions, sampleAccepted, type AcceptanceReport, type FilterOptions, type FilterPreset, type FilterThresholds } from '../../sampler/index.js';
 
 /** Options shared by `sample` and `pool`: the filter preset and its thresholds. */
 export interface FilterFlags {
   /** The preset name, or false with `--no-filter`. */
   filter: string | false;
+  /** False with `--no-repair`. */
+  repair: boolean;
   episodes: string;
   maxMoves?: string;
   maxRarePhases?: string;
@@ -26,6 +28,7 @@ export function addFilterOptions(cmd: Command): Command {
   return cmd
     .option('--filter <preset>', 'acceptance filter preset: v2 (GENSTRAT v2) or v1 (the earlier paper)', 'v2')
     .option('--no-filter', 'take the first candidate, without the acceptance filter')
+    .option('--no-repair', "skip the generator's repairs (deck growth, privacy, redraws of flagged draws): the filter sees the raw draws")
     .option('--episodes <n>', 'Monte Carlo episodes of the filter', '2000')
     .option('--max-moves <x>', 'most mean moves per player (preset: 10)')
     .option('--max-rare-phases <f>', 'most fraction of phases firing in under 5% of episodes (v2: 0.3, v1: 0.2)')
@@ -82,7 +85,8 @@ export const registerSample: RegisterCommand = (program, ctx) =>
       '\nThe game is a pure function of (seed, complexity, builder version). With the filter on, candidate 0 is the\n' +
         'seed itself and candidate k ≥ 1 is derived from it (Alea("gbgc-candidate/<seed>/<k>")); the first candidate\n' +
         'that passes is printed, and the header of its source records its own seed. Checks (v2): moves, rare-phases,\n' +
-        'dead-branches; v1 adds seat-balance and extreme-conditions.\n\n' +
+        'dead-branches, degenerate (any compiler warning or error); v1 adds seat-balance and extreme-conditions.\n' +
+        'With --no-repair the raw draws are judged (no deck growth, no privacy repair, no redraw of flagged draws).\n\n' +
         'JSON fields: seed, requestedSeed, complexity, builderVersion, rulesetHash, tries, output, acceptance, source.\n\n' +
         'Examples:\n  gbgc sample --complexity 0.7 --seed 42 -o game.gbg\n  gbgc sample --complexity 0 --no-filter\n  gbgc sample -c 1 -s 7 --filter v1 --json',
     )
@@ -93,9 +97,10 @@ export const registerSample: RegisterCommand = (program, ctx) =>
       const filter = filterFromFlags(opts);
       let result;
       try {
-        result = await sampleAccepted(seed, complexity, { filter, maxTries });
+        result = await sampleAccepted(seed, complexity, { filter, maxTries, repair: opts.repair });
       } catch (e) {
         if (e instanceof NoAcceptedCandidateError) throw new UserError(`${e.message}; raise --max-tries or relax the thresholds`);
+        if (e instanceof SamplerError && !opts.repair) throw new UserError(`${e.message} (drawn with --no-repair; run it through the filter, or without --no-repair)`);
         throw e;
       }
       const { game, tries, report } = result;
@@ -106,7 +111,7 @@ export const registerSample: RegisterCommand = (program, ctx) =>
         return;
       }
       const note =
-        `sampled seed ${game.seed} at complexity ${complexity} (${tries} candidate${tries === 1 ? '' : 's'} tried${filter ? '' : ', no filter'}), ruleset hash ${game.rulesetHash}` +
+        `sampled seed ${game.seed} at complexity ${complexity} (${tries} candidate${tries === 1 ? '' : 's'} tried${filter ? '' : ', no filter'}${opts.repair ? '' : ', no repairs'}), ruleset hash ${game.rulesetHash}` +
         (report ? `\n${formatReport(report)}` : '') +
         (opts.output ? `\nwrote ${opts.output}` : '');
       if (opts.output) ctx.io.stdout(`${note}\n`);

@@ -7,6 +7,29 @@ import { checkAntes } from './antes.js';
 import { checkReachability } from './reachability.js';
 import { checkAuctionPrize } from './auction-prize.js';
 import { checkLimits } from './limits.js';
+import { checkOneSidedSimultaneous } from './one-sided-simultaneous.js';
+import { checkOneSeatBetting } from './one-seat-betting.js';
+import { checkBackToBackPayments } from './back-to-back-payments.js';
+import { checkConstantConditions } from './constant-conditions.js';
+import { checkPrivateHidesNothing } from './private-hides-nothing.js';
+import { checkNoHiddenInformation } from './no-hidden-information.js';
+import { checkLateDeals } from './late-deals.js';
+import type { GameIR } from '../../ir/schema.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 
-export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize, checkLimits];
+export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize, checkLimits, checkOneSidedSimultaneous, checkOneSeatBetting, checkBackToBackPayments, checkConstantConditions, checkPrivateHidesNothing, checkNoHiddenInformation, checkLateDeals];
 export type { Check, CheckContext } from './check.js';
+
+/** The degenerate-construct checks (W0101–W0107), one per class of GENSTRAT-incoherent construct. */
+export const DEGENERATE_CHECKS: readonly Check[] = [checkOneSidedSimultaneous, checkOneSeatBetting, checkBackToBackPayments, checkConstantConditions, checkPrivateHidesNothing, checkNoHiddenInformation, checkLateDeals];
+
+const NO_SPAN = { start: 0, end: 0, line: 1, column: 1 };
+
+/**
+ * Every diagnostic (errors and warnings) the semantic checks report on an IR that has no source
+ * (e.g. a drawn game), positions unknown (line 1, column 1).
+ */
+export function irDiagnostics(ir: GameIR): Diagnostic[] {
+  const ctx = { ir, spanOf: () => NO_SPAN };
+  return CHECKS.flatMap((check) => check(ctx));
+}

@@ -1,9 +1,9 @@
 /**
- * E0208 (never reached) and E0224 (unbounded recursion) over the call graph of sub-phases:
- * every sub-phase must be called from a phase, directly or through other sub-phases; no
- * sub-phase may call itself; and no step may follow an `end` in the same block.
+ * Reachability over the call graph of sub-phases: W0001 (a sub-phase no phase calls, directly
+ * or through other sub-phases), E0224 (a sub-phase that calls itself: unbounded recursion) and
+ * W0002 (a step after an `end` in the same block).
  */
-import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { error, warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Step } from '../../ir/schema.js';
 import type { Check } from './check.js';
 import { childBlocks, visitSteps } from '../../ir/walk.js';
@@ -28,7 +28,7 @@ export const checkReachability: Check = ({ ir, spanOf }) => {
     stack.push(...callees(subs.get(name)?.steps ?? []));
   }
   for (const p of ir.subphases)
-    if (!reached.has(p.name)) out.push(error('E0208', `sub-phase '${p.name}' is never called from any phase`, spanOf(p)));
+    if (!reached.has(p.name)) out.push(warning('W0001', `sub-phase '${p.name}' is never called from any phase`, spanOf(p)));
 
   // Cycles: depth-first search with colours.
   const colour = new Map<string, 1 | 2>();
@@ -49,7 +49,7 @@ export const checkReachability: Check = ({ ir, spanOf }) => {
   // Steps after an `end` in the same block.
   const afterEnd = (steps: Step[]) => {
     const i = steps.findIndex((s) => s.kind === 'end');
-    if (i >= 0 && i < steps.length - 1) out.push(error('E0208', 'this step comes after `end` in the same block and never runs', spanOf(steps[i + 1]!)));
+    if (i >= 0 && i < steps.length - 1) out.push(warning('W0002', 'this step comes after `end` in the same block and never runs', spanOf(steps[i + 1]!)));
     for (const st of steps) for (const block of childBlocks(st)) afterEnd(block);
   };
   for (const p of [...ir.phases, ...ir.subphases]) afterEnd(p.steps);

@@ -1,0 +1,50 @@
+/**
+ * W0107: cards dealt after the last decision. A deal that no decision can follow changes nothing
+ * anyone decides. Deals inside a decision (an auction's prize, a chosen option, an outcome of a
+ * simultaneous round) are what the decision is about and are not reported.
+ */
+import { warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { Step } from '../../ir/schema.js';
+import type { Check } from './check.js';
+import { hasDecision, isDecision, subphaseMap } from './analysis.js';
+import { childBlocks } from '../../ir/walk.js';
+
+export const checkLateDeals: Check = ({ ir, spanOf }) => {
+  const subs = subphaseMap(ir);
+  if (!ir.phases.some((p) => hasDecision(p.steps, subs))) return [];
+  // For each sub-phase: whether some call site may be followed by a decision.
+  const early = new Map<string, boolean>(ir.subphases.map((p) => [p.name, false]));
+  const late: Step[] = [];
+  const scan = (steps: readonly Step[], later: boolean, report: boolean) => {
+    let after = later;
+    for (let i = steps.length - 1; i >= 0; i--) {
+      const st = steps[i]!;
+      if (st.kind === 'deal' && !after && report) late.push(st);
+      else if (st.kind === 'call') {
+        if (after && early.get(st.phase) === false) early.set(st.phase, true);
+      } else if (!isDecision(st)) {
+        const inner = st.kind === 'repeat' ? after || hasDecision(st.steps, subs) : after;
+        for (const b of childBlocks(st)) scan(b, inner, report);
+      }
+      if (hasDecision([st], subs)) after = true;
+    }
+  };
+  // Call sites first (to a fixed point), then the deals.
+  for (let pass = 0; pass <= ir.subphases.length; pass++) {
+    const before = JSON.stringify([...early]);
+    let later = false;
+    for (let i = ir.phases.length - 1; i >= 0; i--) {
+      scan(ir.phases[i]!.steps, later, false);
+      if (hasDecision(ir.phases[i]!.steps, subs)) later = true;
+    }
+    for (const p of ir.subphases) scan(p.steps, early.get(p.name)!, false);
+    if (JSON.stringify([...early]) === before) break;
+  }
+  let later = false;
+  for (let i = ir.phases.length - 1; i >= 0; i--) {
+    scan(ir.phases[i]!.steps, later, true);
+    if (hasDecision(ir.phases[i]!.steps, subs)) later = true;
+  }
+  for (const p of ir.subphases) scan(p.steps, early.get(p.name)!, true);
+  return late.map((st): Diagnostic => warning('W0107', 'these cards are dealt after the last decision of the game: they change nothing anyone decides', spanOf(st), 'deal them before a decision, or remove the deal'));
+};
