@@ -14,6 +14,8 @@ import { registerTree } from './tree.js';
 import { registerSolve } from './solve.js';
 import { registerSample } from './sample.js';
 import { registerPool } from './pool.js';
+import { registerAnalyze } from './analyze.js';
+import { registerReport } from './report.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -30,4 +32,6 @@ export const COMMANDS: RegisterCommand[] = [
   registerSolve,
   registerSample,
   registerPool,
+  registerAnalyze,
+  registerReport,
 ];

@@ -22,6 +22,7 @@ import { axisMatrix, capabilityProfiles, type CapabilityProfiles } from './profi
 import { localJaggedness, type Jaggedness } from './jaggedness.js';
 import { rankStability, type RankStability } from './rank-stability.js';
 import { prepareSlots, type AxisRow, type SlotRow } from './slots.js';
+import { reasoningAblation, type Ablation } from './ablation.js';
 
 export interface LeaderboardRow {
   rank: number;
@@ -56,6 +57,8 @@ export interface Estimates {
   axes: { names: string[]; constant: string[] } | null;
   profiles: CapabilityProfiles | null;
   jaggedness: Jaggedness | null;
+  /** Reasoning ablation Δ (§9), when two settings were named. */
+  ablation: Ablation | null;
 }
 
 export interface AnalyzeOptions {
@@ -69,6 +72,8 @@ export interface AnalyzeOptions {
   K?: number;
   commitment?: string | null;
   engineVersion?: string;
+  /** Participants [low, high] for the reasoning ablation, optionally with the anchors. */
+  ablation?: { low: string; high: string; anchors?: string[] };
 }
 
 /** JSON has no NaN/Infinity: non-finite numbers become null. */
@@ -177,6 +182,7 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
     axes: axesInfo,
     profiles,
     jaggedness: jag,
+    ablation: opts.ablation ? reasoningAblation(rows, opts.ablation.low, opts.ablation.high, { anchors: opts.ablation.anchors, B, seed }) : null,
   }) as Estimates;
 }
 
