@@ -7,10 +7,13 @@
  * and the ratio σ²_MG / σ²_M. With missing cells, the means run over identified cells and |M||G| is
  * the number of identified cells.
  *
- * Within-cell bootstrap (App. G): a cell is a (model, game) pair; its *edges* are the model's signed
- * margins in its slots on that game. Each replicate resamples every cell's edges with replacement to
- * the cell's size, which gives the cell sums b*_{m,g}; since the per-game fit is linear,
- * α̂*_g = (L_g + 𝟙𝟙ᵀ)⁻¹ (b*_g − mean b*_g) with the game's design L_g unchanged (cell coverage is
+ * Within-cell bootstrap (App. G): a cell is a (model, game) pair. The paper resamples each cell's
+ * slot edges to the cell's size. Two refinements keep that design's aim (every cell keeps exactly its
+ * coverage) without adding noise the paired design removes: edges are taken per run (the two
+ * seat-swapped slots together), since a single slot carries the seat effect and the deal's luck; and
+ * runs are resampled within each (game, participant pair), so a cell also keeps its opponent mix and
+ * the two cells a run feeds stay consistent. As the per-game fit is linear in the pair sums,
+ * α̂*_g = (L_g + 𝟙𝟙ᵀ)⁻¹ b*_g with the game's design L_g unchanged (cell coverage is
  * preserved exactly). Intervals are bias-corrected percentile intervals. We also report the bootstrap
  * bias-corrected point 2θ̂ − mean θ* (v1 App. F subtracts the estimation noise in each cell; this is
  * the bootstrap form of that correction).
@@ -102,13 +105,15 @@ export function varianceDecomposition(p: Prepared, alphaMG: number[][], B = 2000
       }
     const inv = inverse(L).to2DArray();
     const pos = new Map(present.map((m, x) => [m, x]));
-    const edges: number[][] = present.map(() => []);
-    for (let s = 0; s < p.y.length; s++) {
-      if (p.g[s] !== g) continue;
-      edges[pos.get(p.a[s])!].push(p.y[s]);
-      edges[pos.get(p.b[s])!].push(-p.y[s]);
+    const byPair = new Map<number, { x: number; z: number; sums: number[] }>();
+    for (const k of p.clustersByGame[g]) {
+      const c = p.clusters[k];
+      const key = c.i * M + c.j;
+      let e = byPair.get(key);
+      if (!e) byPair.set(key, (e = { x: pos.get(c.i)!, z: pos.get(c.j)!, sums: [] }));
+      e.sums.push(c.sum);
     }
-    return { present, inv, edges };
+    return { present, inv, pairs: [...byPair.values()] };
   });
   const reps = { sigma2M: new Float64Array(B), sigma2MG: new Float64Array(B), ratio: new Float64Array(B) };
   const mat = Array.from({ length: M }, () => new Float64Array(G).fill(NaN));
@@ -117,15 +122,16 @@ export function varianceDecomposition(p: Prepared, alphaMG: number[][], B = 2000
     games.forEach((gm, g) => {
       if (!gm) return;
       const P = gm.present.length;
-      const bvec = gm.edges.map((e) => {
+      const bvec = new Float64Array(P);
+      for (const e of gm.pairs) {
         let s = 0;
-        for (let k = 0; k < e.length; k++) s += e[Math.floor(rng() * e.length)];
-        return s;
-      });
-      const mean = bvec.reduce((s, x) => s + x, 0) / P;
+        for (let k = 0; k < e.sums.length; k++) s += e.sums[Math.floor(rng() * e.sums.length)];
+        bvec[e.x] += s;
+        bvec[e.z] -= s;
+      }
       for (let x = 0; x < P; x++) {
         let v = 0;
-        for (let z = 0; z < P; z++) v += gm.inv[x][z] * (bvec[z] - mean);
+        for (let z = 0; z < P; z++) v += gm.inv[x][z] * bvec[z];
         mat[gm.present[x]][g] = v;
       }
     });
