@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { runCli } from './run-cli.js';
 import { plantedTable } from '../../src/eval/stats/simulate.js';
 import { writeMinimalStore } from '../../src/eval/stats/store-reader.js';
