@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
+import Database from 'better-sqlite3';
 import { runCli } from './run-cli.js';
 import { plantedTable } from '../../src/eval/stats/simulate.js';
 import { writeMinimalStore } from '../../src/eval/stats/store-reader.js';
@@ -65,5 +66,35 @@ describe('gbgc analyze', () => {
     expect(a.stderr).toContain("bad.jsonl:1: axis 'x' is not a finite number");
     expect((await runCli(['analyze', db, '-B', 'many'])).code).toBe(2);
     expect((await runCli(['analyze', db, '--ablation', 'onlyone'])).code).toBe(2);
+  });
+
+  it('reads a store in the run store schema (meta, participants, games, slots; unfinished slots skipped) with names, commitment and engine version', async () => {
+    const path = join(tmp, 'tournament.db');
+    const d = new Database(path);
+    d.exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE participants (id TEXT PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, config TEXT NOT NULL);
+      CREATE TABLE games (ruleset_hash TEXT PRIMARY KEY, name TEXT NOT NULL, path TEXT NOT NULL, source TEXT NOT NULL);
+      CREATE TABLE slots (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, game TEXT NOT NULL, run INTEGER NOT NULL, slot INTEGER NOT NULL,
+        seat0 TEXT NOT NULL, seat1 TEXT NOT NULL, play_seed INTEGER NOT NULL, status TEXT NOT NULL, return0 REAL, return1 REAL,
+        moves0 INTEGER, moves1 INTEGER, fallbacks0 INTEGER, fallbacks1 INTEGER, wall_ms REAL, error TEXT, notes TEXT, finished_at TEXT NOT NULL);`);
+    d.prepare("INSERT INTO meta VALUES ('commitment', 'feed'), ('engineVersion', '0.0.9')").run();
+    const ids = t.models.map((m) => `${m}`.padEnd(64, 'f'));
+    ids.forEach((id, k) => d.prepare('INSERT INTO participants VALUES (?, ?, ?, ?)').run(id, k === 3 ? 'random' : `bot-${k}`, 'bot', '{}'));
+    const ins = d.prepare('INSERT INTO slots VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    t.rows.forEach((r, k) => {
+      const s0 = ids[t.models.indexOf(r.seats[0])];
+      const s1 = ids[t.models.indexOf(r.seats[1])];
+      ins.run(`id${k}`, k, r.game, r.run, k % 2, s0, s1, 7, 'done', r.returns[0], r.returns[1], 5, 5, 0, 0, 1, null, null, 'now');
+    });
+    ins.run('err', 99999, 'g000', 0, 0, ids[0], ids[1], 7, 'error', null, null, null, null, null, null, 1, 'boom', null, 'now');
+    d.close();
+    const r = await runCli(['analyze', path, '--json', '-B', '50', '--secondary', '20']);
+    expect(r.code).toBe(0);
+    const e = JSON.parse(r.stdout);
+    expect(e.meta.commitment).toBe('feed');
+    expect(e.meta.tournamentEngineVersion).toBe('0.0.9');
+    expect(e.meta.slots).toBe(t.rows.length);
+    expect(e.leaderboard.map((x: { name: string }) => x.name)).toEqual(['bot-0', 'bot-1', 'bot-2', 'random']);
+    expect(e.leaderboard[0].fallbackMoveRate).toBe(0);
   });
 });

@@ -15,13 +15,13 @@ const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toF
 
 /** The human-readable summary. */
 export function formatEstimates(e: Estimates): string {
-  const w = Math.max(11, ...e.leaderboard.map((r) => r.participant.length));
+  const w = Math.max(11, ...e.leaderboard.map((r) => r.name.length));
   const lines = [
     `${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; α̂ in chips/game (seat 0 chips − seat 1 chips), 95 % paired-cluster bootstrap CI, B = ${e.meta.B}`,
     `${'rank'.padStart(4)}  ${'participant'.padEnd(w)}  ${'α̂'.padStart(8)}  ${'95 % CI'.padStart(19)}  ${'margin'.padStart(8)}  ${'slots'.padStart(7)}  ${'fb moves'.padStart(8)}  ${'fb slots'.padStart(8)}`,
     ...e.leaderboard.map(
       (r) =>
-        `${String(r.rank).padStart(4)}  ${r.participant.padEnd(w)}  ${f(r.alpha).padStart(8)}  ${`[${f(r.ci.lo)}, ${f(r.ci.hi)}]`.padStart(19)}  ${f(r.meanMargin).padStart(8)}  ${String(r.slots).padStart(7)}  ${pct(r.fallbackMoveRate).padStart(8)}  ${pct(r.fallbackSlotRate).padStart(8)}`,
+        `${String(r.rank).padStart(4)}  ${r.name.padEnd(w)}  ${f(r.alpha).padStart(8)}  ${`[${f(r.ci.lo)}, ${f(r.ci.hi)}]`.padStart(19)}  ${f(r.meanMargin).padStart(8)}  ${String(r.slots).padStart(7)}  ${pct(r.fallbackMoveRate).padStart(8)}  ${pct(r.fallbackSlotRate).padStart(8)}`,
     ),
     '',
     `variance   σ²_MG/σ²_M = ${f(e.variance.ratio.estimate, 2)} (BC 95 % CI [${f(e.variance.ratio.ci.lo, 2)}, ${f(e.variance.ratio.ci.hi, 2)}]), ${e.variance.cells}/${e.variance.totalCells} cells identified`,
@@ -31,7 +31,7 @@ export function formatEstimates(e: Estimates): string {
   if (e.profiles) lines.push(`profiles   ${e.profiles.table.filter((t) => t.q !== null && t.q < e.profiles!.fdrLevel).length} of ${e.profiles.table.length} (model, axis) slopes clear BH at q < ${e.profiles.fdrLevel}`);
   if (e.jaggedness) {
     const j = e.jaggedness;
-    const order = e.meta.participants.map((p, m) => [p, j.J[m]] as const).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0));
+    const order = e.meta.participants.map((p, m) => [e.meta.names[p] ?? p, j.J[m]] as const).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0));
     lines.push(`jaggedness J_m (K = ${j.K}): ${order.map(([p, v]) => `${p} ${v === null ? '—' : v.toFixed(3)}`).join(', ')}`);
   }
   if (e.ablation) lines.push(`ablation   Δ(${e.ablation.high} − ${e.ablation.low}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] on ${e.ablation.pooled.pairs} sibling pairs`);
@@ -60,7 +60,7 @@ export function runAnalysis(db: string, opts: AnalyzeCliOptions): Estimates {
   }
   const store = readStore(db);
   const axes = opts.axes ? readAxesFile(opts.axes) : undefined;
-  return analyze(store.rows, { B, Bsecondary: B2, seed, axes, ablation, commitment: store.commitment, engineVersion: engineVersion() });
+  return analyze(store.rows, { B, Bsecondary: B2, seed, axes, ablation, commitment: store.commitment, engineVersion: engineVersion(), tournamentEngineVersion: store.engineVersion, names: store.names });
 }
 
 export const registerAnalyze: RegisterCommand = (program, ctx) =>

@@ -25,8 +25,9 @@ const short = (s: string): string => (s.length > 14 ? `${s.slice(0, 12)}…` : s
 
 /** Every figure the data supports (profile, jaggedness and scatter figures need axes). */
 export function buildFigures(e: Estimates, axes?: readonly AxisRow[]): Figure[] {
-  const models = e.meta.participants;
-  const order = e.leaderboard.map((r) => r.participant);
+  const label = (id: string): string => e.meta.names[id] ?? id;
+  const models = e.meta.participants.map(label);
+  const order = e.leaderboard.map((r) => r.name);
   const figs: Figure[] = [];
   figs.push({
     id: 'leaderboard',
@@ -36,7 +37,7 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[]): Figure[] 
       $schema: SCHEMA,
       width: 420,
       height: { step: 22 },
-      data: { values: e.leaderboard.map((r) => ({ participant: r.participant, alpha: r.alpha, lo: r.ci.lo, hi: r.ci.hi })) },
+      data: { values: e.leaderboard.map((r) => ({ participant: r.name, alpha: r.alpha, lo: r.ci.lo, hi: r.ci.hi })) },
       encoding: { y: { field: 'participant', type: 'nominal', sort: order, title: null } },
       layer: [
         { mark: { type: 'rule', color: '#888' }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'α̂ (chips/game)' }, x2: { field: 'hi' } } },
@@ -101,7 +102,7 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[]): Figure[] 
       caption: `OLS slope of α̂_{m,g} on each z-scored axis (chips/game per SD) with 95 % bootstrap intervals (B = ${p.B}); filled bars clear Benjamini–Hochberg at q < ${p.fdrLevel}.`,
       spec: {
         $schema: SCHEMA,
-        data: { values: p.table.map((t) => ({ ...t, lo: t.ci.lo, hi: t.ci.hi, sig: t.q !== null && t.q < p.fdrLevel ? 'BH significant' : 'not significant' })) },
+        data: { values: p.table.map((t) => ({ ...t, model: label(t.model), lo: t.ci.lo, hi: t.ci.hi, sig: t.q !== null && t.q < p.fdrLevel ? 'BH significant' : 'not significant' })) },
         facet: { column: { field: 'model', type: 'nominal', sort: order, title: null, header: { labelExpr: 'slice(datum.label, 0, 16)' } } },
         spec: {
           width: 110,

@@ -14,7 +14,7 @@ export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: reado
   const rows = e.leaderboard
     .map(
       (r) =>
-        `<tr><td>${r.rank}</td><td>${esc(r.participant)}</td><td class="n">${f(r.alpha)}</td><td class="n">[${f(r.ci.lo)}, ${f(r.ci.hi)}]</td><td class="n">${f(r.meanMargin)}</td><td class="n">${r.slots}</td><td class="n">${pct(r.fallbackMoveRate)}</td><td class="n">${pct(r.fallbackSlotRate)}</td></tr>`,
+        `<tr><td>${r.rank}</td><td title="${esc(r.participant)}">${esc(r.name)}</td><td class="n">${f(r.alpha)}</td><td class="n">[${f(r.ci.lo)}, ${f(r.ci.hi)}]</td><td class="n">${f(r.meanMargin)}</td><td class="n">${r.slots}</td><td class="n">${pct(r.fallbackMoveRate)}</td><td class="n">${pct(r.fallbackSlotRate)}</td></tr>`,
     )
     .join('\n');
   const v = e.variance;
@@ -49,7 +49,7 @@ td.n { text-align: right; font-family: "DejaVu Sans Mono", monospace; }
 <h1>Tournament report</h1>
 <dl>
 <dt>Commitment</dt><dd id="commitment">${esc(e.meta.commitment ?? 'none recorded')}</dd>
-<dt>Engine version</dt><dd id="engine-version">${esc(e.meta.engineVersion ?? 'unknown')}</dd>
+<dt>Engine version</dt><dd id="engine-version">${esc(e.meta.engineVersion ?? 'unknown')}${e.meta.tournamentEngineVersion && e.meta.tournamentEngineVersion !== e.meta.engineVersion ? ` (tournament played by ${esc(e.meta.tournamentEngineVersion)})` : ''}</dd>
 <dt>Data</dt><dd>${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; B = ${e.meta.B} (secondary ${e.meta.Bsecondary}), seed ${e.meta.seed}</dd>
 </dl>
 </header>

@@ -26,7 +26,10 @@ import { reasoningAblation, type Ablation } from './ablation.js';
 
 export interface LeaderboardRow {
   rank: number;
+  /** Participant id. */
   participant: string;
+  /** Display name (the id when no name is known; the id's first 8 characters are appended when names repeat). */
+  name: string;
   alpha: number;
   ci: Interval;
   se: number;
@@ -41,7 +44,7 @@ export interface LeaderboardRow {
 
 export interface Estimates {
   format: 'gbgc-estimates/1';
-  meta: { slots: number; selfPlaySlots: number; participants: string[]; games: string[]; B: number; Bsecondary: number; seed: number; commitment?: string | null; engineVersion?: string };
+  meta: { slots: number; selfPlaySlots: number; participants: string[]; games: string[]; B: number; Bsecondary: number; seed: number; commitment?: string | null; engineVersion?: string; tournamentEngineVersion?: string | null; names: Record<string, string> };
   leaderboard: LeaderboardRow[];
   bootstrap: { B: number; unidentifiedReplicates: number };
   perGame: { alpha: (number | null)[][]; ci: (Interval | null)[][]; slots: number[][]; sigma: (number | null)[] };
@@ -74,6 +77,18 @@ export interface AnalyzeOptions {
   engineVersion?: string;
   /** Participants [low, high] for the reasoning ablation, optionally with the anchors. */
   ablation?: { low: string; high: string; anchors?: string[] };
+  /** Participant id → display name. */
+  names?: Record<string, string>;
+  /** Engine version that played the tournament (from the store), when known. */
+  tournamentEngineVersion?: string | null;
+}
+
+/** Display names for participant ids: the given name, made unique by a short id where names repeat. */
+export function displayNames(ids: readonly string[], names: Record<string, string> = {}): Record<string, string> {
+  const base = ids.map((id) => names[id] ?? id);
+  const count = new Map<string, number>();
+  for (const b of base) count.set(b, (count.get(b) ?? 0) + 1);
+  return Object.fromEntries(ids.map((id, k) => [id, (count.get(base[k]) ?? 0) > 1 && base[k] !== id ? `${base[k]} (${id.slice(0, 8)})` : base[k]]));
 }
 
 /** JSON has no NaN/Infinity: non-finite numbers become null. */
@@ -114,9 +129,11 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
     }
   }
   const order = p.models.map((_, m) => m).sort((a, b) => fit.alpha[b] - fit.alpha[a]);
+  const names = displayNames(p.models, opts.names);
   const leaderboard: LeaderboardRow[] = order.map((m, k) => ({
     rank: k + 1,
     participant: p.models[m],
+    name: names[p.models[m]],
     alpha: fit.alpha[m],
     ci: fit.ci[m],
     se: fit.se[m],
@@ -172,6 +189,8 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
       seed,
       commitment: opts.commitment ?? null,
       engineVersion: opts.engineVersion,
+      tournamentEngineVersion: opts.tournamentEngineVersion ?? null,
+      names,
     },
     leaderboard,
     bootstrap: { B, unidentifiedReplicates: fit.unidentifiedReplicates },

@@ -26,7 +26,7 @@ export const ESTIMATES_SCHEMA = {
     format: { const: 'gbgc-estimates/1' },
     meta: {
       type: 'object',
-      required: ['slots', 'selfPlaySlots', 'participants', 'games', 'B', 'Bsecondary', 'seed'],
+      required: ['slots', 'selfPlaySlots', 'participants', 'games', 'B', 'Bsecondary', 'seed', 'names'],
       properties: {
         slots: { type: 'integer', minimum: 0 },
         selfPlaySlots: { type: 'integer', minimum: 0 },
@@ -37,6 +37,8 @@ export const ESTIMATES_SCHEMA = {
         seed: { type: 'integer' },
         commitment: { type: ['string', 'null'] },
         engineVersion: { type: 'string' },
+        tournamentEngineVersion: { type: ['string', 'null'] },
+        names: { type: 'object', additionalProperties: { type: 'string' } },
       },
       additionalProperties: false,
     },
@@ -44,10 +46,11 @@ export const ESTIMATES_SCHEMA = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['rank', 'participant', 'alpha', 'ci', 'se', 'meanMargin', 'slots', 'fallbackMoveRate', 'fallbackSlotRate'],
+        required: ['rank', 'participant', 'name', 'alpha', 'ci', 'se', 'meanMargin', 'slots', 'fallbackMoveRate', 'fallbackSlotRate'],
         properties: {
           rank: { type: 'integer', minimum: 1 },
           participant: { type: 'string' },
+          name: { type: 'string' },
           alpha: num,
           ci: interval,
           se: num,

@@ -14,7 +14,10 @@
  *   play seed: play_seed, playSeed;  slot id: id, slot_id
  *
  * The tournament commitment hash is read from a `meta(key, value)` table (key 'commitment') or a
- * `tournaments` table with a `commitment` column, when either exists.
+ * `tournaments` table with a `commitment` column, when either exists; the engine version that played
+ * the tournament from `meta(key='engineVersion')`; display names from `participants(id, name)`.
+ * This matches the run store of `gbgc tournament` (src/eval/store), whose slots table has exactly the
+ * first spellings above.
  */
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -43,6 +46,10 @@ export interface StoreContents {
   commitment: string | null;
   /** Rows skipped because their status is not finished. */
   unfinished: number;
+  /** Participant id → display name, from a `participants(id, name)` table when present. */
+  names: Record<string, string>;
+  /** The engine version recorded in `meta(key='engineVersion')`, if any. */
+  engineVersion: string | null;
 }
 
 /**
@@ -127,8 +134,19 @@ export function readStore(path: string): StoreContents {
         if (m?.commitment != null) commitment = String(m.commitment);
       }
     }
+    const names: Record<string, string> = {};
+    if (tables.has('participants')) {
+      const pc = new Set((db.prepare('PRAGMA table_info(participants)').all() as { name: string }[]).map((x) => x.name));
+      if (pc.has('id') && pc.has('name'))
+        for (const p of db.prepare('SELECT id, name FROM participants').all() as { id: unknown; name: unknown }[]) if (p.name != null) names[String(p.id)] = String(p.name);
+    }
+    let engineVersion: string | null = null;
+    if (tables.has('meta')) {
+      const m = db.prepare("SELECT value FROM meta WHERE key = 'engineVersion'").get() as { value?: unknown } | undefined;
+      if (m?.value != null) engineVersion = String(m.value);
+    }
     if (rows.length === 0) throw new UserError(`${path}: no finished slots to analyse`);
-    return { rows, commitment, unfinished };
+    return { rows, commitment, unfinished, names, engineVersion };
   } finally {
     db.close();
   }
