@@ -3,7 +3,7 @@
  * as one plain JSON-ready object (`Estimates`, schema in ./schema.ts).
  */
 import { fitAlpha } from './alpha.js';
-import { spearman, type Interval } from './dist.js';
+import { percentileInterval, spearman, type Interval } from './dist.js';
 import { fitPerGame, stratifiedBootstrap } from './per-game.js';
 import { varianceDecomposition, type VarianceDecomposition } from './variance.js';
 import {
@@ -146,10 +146,8 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
   const cellCi = p.models.map((_, m) =>
     p.games.map((_, g) => {
       if (!Number.isFinite(pg.alpha[m][g])) return null;
-      const col = reps.map((r) => r.alphaGame[m * G + g]).filter(Number.isFinite).sort((a, b) => a - b);
-      if (col.length < 2) return null;
-      const q = (u: number): number => col[Math.min(col.length - 1, Math.max(0, Math.round(u * (col.length - 1))))];
-      return { lo: q(0.025), hi: q(0.975) };
+      const c = percentileInterval(reps.map((r) => r.alphaGame[m * G + g]));
+      return Number.isFinite(c.lo) ? c : null;
     }),
   );
   const variance = varianceDecomposition(p, pg.alpha, B, seed);
