@@ -59,6 +59,14 @@ export function runAnalysis(db: string, opts: AnalyzeCliOptions): Estimates {
     ablation = { low: parts[0], high: parts[1] };
   }
   const store = readStore(db);
+  if (ablation) {
+    // Accept a participant's name as well as its id.
+    const resolve = (x: string): string => {
+      const byName = Object.entries(store.names).filter(([, n]) => n === x);
+      return byName.length === 1 && !store.rows.some((r) => r.seats.includes(x)) ? byName[0][0] : x;
+    };
+    ablation = { low: resolve(ablation.low), high: resolve(ablation.high) };
+  }
   const axes = opts.axes ? readAxesFile(opts.axes) : undefined;
   return analyze(store.rows, { B, Bsecondary: B2, seed, axes, ablation, commitment: store.commitment, engineVersion: engineVersion(), tournamentEngineVersion: store.engineVersion, names: store.names });
 }
@@ -74,7 +82,7 @@ export const registerAnalyze: RegisterCommand = (program, ctx) =>
     .option('-B, --bootstrap <n>', 'bootstrap resamples for α̂, the pairwise matrix and the variance decomposition', '2000')
     .option('--secondary <n>', 'bootstrap resamples for per-game, profile, jaggedness and tertile estimates', '500')
     .option('--seed <s>', 'seed of the bootstrap streams', '1')
-    .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW on sibling slots')
+    .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW (ids or names) on sibling slots')
     .addHelpText(
       'after',
       '\nα̂ fits y = α_seat0 − α_seat1 + ε with Σα = 0 on signed chip margins (seat 0 chips − seat 1 chips), GENSTRAT v2 §6;\n' +
