@@ -18,6 +18,8 @@ import { registerInit } from './init.js';
 import { registerCompletion } from './completion.js';
 import { registerView } from './view.js';
 import { registerLsp } from './lsp.js';
+import { registerAnalyze } from './analyze.js';
+import { registerReport } from './report.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -38,4 +40,6 @@ export const COMMANDS: RegisterCommand[] = [
   registerInit,
   registerCompletion,
   registerView,
+  registerAnalyze,
+  registerReport,
 ];

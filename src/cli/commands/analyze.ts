@@ -1,0 +1,98 @@
+/**
+ * `gbgc analyze DB [--axes axes.jsonl] [--json] [--out estimates.json]`: the leaderboard (α̂ with
+ * paired-cluster bootstrap intervals, mean margin, slots, fallback rates) and every estimate of
+ * GENSTRAT v2 §6–§9 written to one JSON file (schema: src/eval/stats/schema.ts).
+ */
+import type { RegisterCommand } from './index.js';
+import { UsageError, parseIntOption } from '../errors.js';
+import { writeFileAtomic } from '../io.js';
+import { analyze, type Estimates } from '../../eval/stats/analyze.js';
+import { readStore } from '../../eval/stats/store-reader.js';
+import { engineVersion, readAxesFile } from '../../eval/stats/inputs.js';
+
+const f = (x: number | null, d = 3): string => (x === null ? '—' : (x >= 0 ? '+' : '') + x.toFixed(d));
+const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
+
+/** The human-readable summary. */
+export function formatEstimates(e: Estimates): string {
+  const w = Math.max(11, ...e.leaderboard.map((r) => r.name.length));
+  const lines = [
+    `${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; α̂ in chips/game (seat 0 chips − seat 1 chips), 95 % paired-cluster bootstrap CI, B = ${e.meta.B}`,
+    `${'rank'.padStart(4)}  ${'participant'.padEnd(w)}  ${'α̂'.padStart(8)}  ${'95 % CI'.padStart(19)}  ${'margin'.padStart(8)}  ${'slots'.padStart(7)}  ${'fb moves'.padStart(8)}  ${'fb slots'.padStart(8)}`,
+    ...e.leaderboard.map(
+      (r) =>
+        `${String(r.rank).padStart(4)}  ${r.name.padEnd(w)}  ${f(r.alpha).padStart(8)}  ${`[${f(r.ci.lo)}, ${f(r.ci.hi)}]`.padStart(19)}  ${f(r.meanMargin).padStart(8)}  ${String(r.slots).padStart(7)}  ${pct(r.fallbackMoveRate).padStart(8)}  ${pct(r.fallbackSlotRate).padStart(8)}`,
+    ),
+    '',
+    `variance   σ²_MG/σ²_M = ${f(e.variance.ratio.estimate, 2)} (BC 95 % CI [${f(e.variance.ratio.ci.lo, 2)}, ${f(e.variance.ratio.ci.hi, 2)}]), ${e.variance.cells}/${e.variance.totalCells} cells identified`,
+    `robustness leave-one-game-out mean τ ${f(e.robustness.leaveOneGameOut.meanTau, 3)} (min ${f(e.robustness.leaveOneGameOut.minTau, 3)}), Bradley–Terry τ with α̂ ${f(e.robustness.bradleyTerry.tauWithAlpha, 3)}, pairwise sign reversals ${e.robustness.pairwise.signReversals}`,
+    `rank stability: ${e.rankStability.significant05} of ${e.rankStability.perGame.length} games with excess reversals at q < 0.05`,
+  ];
+  if (e.profiles) lines.push(`profiles   ${e.profiles.table.filter((t) => t.q !== null && t.q < e.profiles!.fdrLevel).length} of ${e.profiles.table.length} (model, axis) slopes clear BH at q < ${e.profiles.fdrLevel}`);
+  if (e.jaggedness) {
+    const j = e.jaggedness;
+    const order = e.meta.participants.map((p, m) => [e.meta.names[p] ?? p, j.J[m]] as const).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0));
+    lines.push(`jaggedness J_m (K = ${j.K}): ${order.map(([p, v]) => `${p} ${v === null ? '—' : v.toFixed(3)}`).join(', ')}`);
+  }
+  if (e.ablation) lines.push(`ablation   Δ(${e.ablation.high} − ${e.ablation.low}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] on ${e.ablation.pooled.pairs} sibling pairs`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Options shared by analyze and report. */
+export interface AnalyzeCliOptions {
+  axes?: string;
+  bootstrap: string;
+  secondary: string;
+  seed: string;
+  ablation?: string;
+}
+
+/** Read the store (and axes) and run every estimator, as both commands do. */
+export function runAnalysis(db: string, opts: AnalyzeCliOptions): Estimates {
+  const B = parseIntOption('--bootstrap', opts.bootstrap, 0, 1_000_000);
+  const B2 = parseIntOption('--secondary', opts.secondary, 0, 1_000_000);
+  const seed = parseIntOption('--seed', opts.seed);
+  let ablation: { low: string; high: string } | undefined;
+  if (opts.ablation !== undefined) {
+    const parts = opts.ablation.split(',').map((s) => s.trim());
+    if (parts.length !== 2 || parts.some((s) => s === '')) throw new UsageError(`--ablation takes two participant ids LOW,HIGH, got '${opts.ablation}'`);
+    ablation = { low: parts[0], high: parts[1] };
+  }
+  const store = readStore(db);
+  if (ablation) {
+    // Accept a participant's name as well as its id.
+    const resolve = (x: string): string => {
+      const byName = Object.entries(store.names).filter(([, n]) => n === x);
+      return byName.length === 1 && !store.rows.some((r) => r.seats.includes(x)) ? byName[0][0] : x;
+    };
+    ablation = { low: resolve(ablation.low), high: resolve(ablation.high) };
+  }
+  const axes = opts.axes ? readAxesFile(opts.axes) : undefined;
+  return analyze(store.rows, { B, Bsecondary: B2, seed, axes, ablation, commitment: store.commitment, engineVersion: engineVersion(), tournamentEngineVersion: store.engineVersion, names: store.names });
+}
+
+export const registerAnalyze: RegisterCommand = (program, ctx) =>
+  program
+    .command('analyze')
+    .description('estimate participant strengths (α̂) with bootstrap intervals and every robustness, profile and jaggedness estimate')
+    .argument('<db>', 'run store (SQLite) written by gbgc tournament')
+    .option('--axes <file>', 'axes JSONL (gbgc axes): enables capability profiles, jaggedness and composite tertiles')
+    .option('--json', 'print all estimates as JSON')
+    .option('-o, --out <file>', 'write all estimates as JSON to this file')
+    .option('-B, --bootstrap <n>', 'bootstrap resamples for α̂, the pairwise matrix and the variance decomposition', '2000')
+    .option('--secondary <n>', 'bootstrap resamples for per-game, profile, jaggedness and tertile estimates', '500')
+    .option('--seed <s>', 'seed of the bootstrap streams', '1')
+    .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW (ids or names) on sibling slots')
+    .addHelpText(
+      'after',
+      '\nα̂ fits y = α_seat0 − α_seat1 + ε with Σα = 0 on signed chip margins (seat 0 chips − seat 1 chips), GENSTRAT v2 §6;\n' +
+        'intervals resample (game, participant pair, run) clusters. See docs/statistics.md for every estimator.\n' +
+        'The JSON follows the schema in src/eval/stats/schema.ts (format "gbgc-estimates/1").\n\n' +
+        'Examples:\n  gbgc analyze runs.db\n  gbgc analyze runs.db --axes axes.jsonl --out estimates.json\n  gbgc analyze runs.db --json -B 500',
+    )
+    .action((db: string, opts: AnalyzeCliOptions & { json?: boolean; out?: string }) => {
+      const e = runAnalysis(db, opts);
+      const json = `${JSON.stringify(e, null, 2)}\n`;
+      if (opts.out) writeFileAtomic(opts.out, json);
+      ctx.io.stdout(opts.json ? json : formatEstimates(e));
+    });

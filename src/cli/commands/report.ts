@@ -1,0 +1,27 @@
+/**
+ * `gbgc report DB [--axes axes.jsonl] --out DIR`: the analysis of `gbgc analyze` as one self-contained
+ * HTML page (index.html) plus every figure as SVG and PNG, and the estimates as estimates.json.
+ */
+import type { RegisterCommand } from './index.js';
+import { runAnalysis, type AnalyzeCliOptions } from './analyze.js';
+import { readAxesFile } from '../../eval/stats/inputs.js';
+import { writeReport } from '../../eval/report/index.js';
+
+export const registerReport: RegisterCommand = (program, ctx) =>
+  program
+    .command('report')
+    .description('write an HTML report with SVG and PNG figures (leaderboard, pairwise margins, per-game α̂, profiles, jaggedness, axis scatter)')
+    .argument('<db>', 'run store (SQLite) written by gbgc tournament')
+    .requiredOption('-o, --out <dir>', 'output folder (created if missing)')
+    .option('--axes <file>', 'axes JSONL (gbgc axes): adds capability profiles, jaggedness and the axis scatter')
+    .option('-B, --bootstrap <n>', 'bootstrap resamples for α̂, the pairwise matrix and the variance decomposition', '2000')
+    .option('--secondary <n>', 'bootstrap resamples for per-game, profile, jaggedness and tertile estimates', '500')
+    .option('--seed <s>', 'seed of the bootstrap streams', '1')
+    .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW on sibling slots')
+    .option('--json', 'print the list of written files as JSON')
+    .addHelpText('after', '\nFiles: index.html (self-contained; figures inlined), <figure>.svg, <figure>.png, estimates.json.\n\nExample:\n  gbgc report runs.db --axes axes.jsonl --out report/')
+    .action(async (db: string, opts: AnalyzeCliOptions & { out: string; json?: boolean }) => {
+      const e = runAnalysis(db, opts);
+      const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined);
+      ctx.io.stdout(opts.json ? `${JSON.stringify({ dir: opts.out, ...files }, null, 2)}\n` : `wrote ${opts.out}/index.html and ${files.figures.length} figures (SVG and PNG)\n`);
+    });

@@ -1,0 +1,70 @@
+/**
+ * The self-contained HTML report: header (tournament commitment, engine version), leaderboard table,
+ * the figures inlined as SVG, and the headline robustness figures. No scripts, no external files.
+ */
+import type { Estimates } from '../stats/analyze.js';
+import type { Figure } from './figures.js';
+
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const f = (x: number | null, d = 3): string => (x === null ? '—' : (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(d));
+const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)} %`);
+
+/** The page; `svgs` holds each figure's SVG text in the order of `figures`. */
+export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: readonly string[]): string {
+  const rows = e.leaderboard
+    .map(
+      (r) =>
+        `<tr><td>${r.rank}</td><td title="${esc(r.participant)}">${esc(r.name)}</td><td class="n">${f(r.alpha)}</td><td class="n">[${f(r.ci.lo)}, ${f(r.ci.hi)}]</td><td class="n">${f(r.meanMargin)}</td><td class="n">${r.slots}</td><td class="n">${pct(r.fallbackMoveRate)}</td><td class="n">${pct(r.fallbackSlotRate)}</td></tr>`,
+    )
+    .join('\n');
+  const v = e.variance;
+  const logo = e.robustness.leaveOneGameOut;
+  const facts = [
+    `Variance decomposition: σ²_M = ${f(v.sigma2M.estimate)}, σ²_MG = ${f(v.sigma2MG.estimate)}, ratio ${f(v.ratio.estimate, 2)} (bias-corrected percentile 95 % CI [${f(v.ratio.ci.lo, 2)}, ${f(v.ratio.ci.hi, 2)}]; basic interval around the bias-corrected ratio ${f(v.ratio.biasCorrected, 2)}: [${f(v.ratio.ciBasic.lo, 2)}, ${f(v.ratio.ciBasic.hi, 2)}]).`,
+    `Leave-one-game-out: mean Kendall τ ${f(logo.meanTau)}, minimum ${f(logo.minTau)}, ${logo.sameOrder} of ${logo.perGame.length} refits keep the order.`,
+    `Win-only Bradley–Terry against α̂: Kendall τ ${f(e.robustness.bradleyTerry.tauWithAlpha)}.`,
+    `Pairwise matrix: ${e.robustness.pairwise.significant} pairs with a 95 % interval excluding 0; ${e.robustness.pairwise.signReversals} sign reversals against the leaderboard.`,
+    `Rank stability: ${e.rankStability.significant05} of ${e.rankStability.perGame.length} games carry more rank reversals than the noise null at q < 0.05 (mean observed ${f(e.rankStability.meanObserved, 2)}, expected ${f(e.rankStability.meanExpected, 2)}).`,
+  ];
+  if (e.ablation) facts.push(`Reasoning ablation: Δ(${esc(e.ablation.high)} − ${esc(e.ablation.low)}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] over ${e.ablation.pooled.pairs} sibling pairs.`);
+  const figs = figures
+    .map((fig, k) => `<section class="figure" id="${esc(fig.id)}"><h2>${esc(fig.title)}</h2>\n${svgs[k]}\n<p class="caption">${esc(fig.caption)}</p></section>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>gbgc tournament report</title>
+<style>
+body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
+header dl { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; font-size: 0.9em; }
+header dt { font-weight: bold; } header dd { margin: 0; font-family: "DejaVu Sans Mono", monospace; word-break: break-all; }
+table { border-collapse: collapse; font-size: 0.9em; } th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #ddd; text-align: left; }
+td.n { text-align: right; font-family: "DejaVu Sans Mono", monospace; }
+.figure { margin: 2em 0; } .figure svg { max-width: 100%; height: auto; } .caption { font-size: 0.85em; color: #555; }
+</style>
+</head>
+<body>
+<header>
+<h1>Tournament report</h1>
+<dl>
+<dt>Commitment</dt><dd id="commitment">${esc(e.meta.commitment ?? 'none recorded')}</dd>
+<dt>Engine version</dt><dd id="engine-version">${esc(e.meta.engineVersion ?? 'unknown')}${e.meta.tournamentEngineVersion && e.meta.tournamentEngineVersion !== e.meta.engineVersion ? ` (tournament played by ${esc(e.meta.tournamentEngineVersion)})` : ''}</dd>
+<dt>Data</dt><dd>${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; B = ${e.meta.B} (secondary ${e.meta.Bsecondary}), seed ${e.meta.seed}</dd>
+</dl>
+</header>
+<section id="leaderboard-table">
+<h2>Leaderboard</h2>
+<table>
+<thead><tr><th>rank</th><th>participant</th><th>α̂ (chips/game)</th><th>95 % CI</th><th>mean margin</th><th>slots</th><th>fallback moves</th><th>fallback slots</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<ul>${facts.map((x) => `<li>${x}</li>`).join('')}</ul>
+</section>
+${figs}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,37 @@
+/**
+ * `gbgc report`: an estimates object (and the games' axes) → one self-contained HTML page plus each
+ * figure as SVG and PNG in a folder.
+ */
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../util/fs.js';
+import type { Estimates } from '../stats/analyze.js';
+import type { AxisRow } from '../stats/slots.js';
+import { buildFigures, svgToPng, toSvg } from './figures.js';
+import { reportHtml } from './html.js';
+
+export { buildFigures, toSvg, svgToPng } from './figures.js';
+export { reportHtml } from './html.js';
+
+/** Files written by {@link writeReport}, relative to the output folder. */
+export interface ReportFiles {
+  html: string;
+  figures: { id: string; svg: string; png: string }[];
+}
+
+/** Render every figure and write `index.html`, `<id>.svg`, `<id>.png` and `estimates.json` into `dir`. */
+export async function writeReport(e: Estimates, dir: string, axes?: readonly AxisRow[]): Promise<ReportFiles> {
+  const figures = buildFigures(e, axes);
+  const svgs: string[] = [];
+  const files: ReportFiles = { html: 'index.html', figures: [] };
+  for (const fig of figures) {
+    const svg = await toSvg(fig.spec);
+    svgs.push(svg);
+    writeFileAtomic(join(dir, `${fig.id}.svg`), svg);
+    writeFileSync(join(dir, `${fig.id}.png`), svgToPng(svg));
+    files.figures.push({ id: fig.id, svg: `${fig.id}.svg`, png: `${fig.id}.png` });
+  }
+  writeFileAtomic(join(dir, 'estimates.json'), `${JSON.stringify(e, null, 2)}\n`);
+  writeFileAtomic(join(dir, 'index.html'), reportHtml(e, figures, svgs));
+  return files;
+}

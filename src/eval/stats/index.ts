@@ -1,0 +1,16 @@
+/** Statistics over slot rows (GENSTRAT v2 §6–§9): the public entry points. */
+export * from './slots.js';
+export * from './dist.js';
+export * from './alpha.js';
+export * from './per-game.js';
+export * from './variance.js';
+export * from './robustness.js';
+export * from './profiles.js';
+export * from './jaggedness.js';
+export * from './rank-stability.js';
+export * from './ablation.js';
+export * from './simulate.js';
+export * from './analyze.js';
+export { ESTIMATES_SCHEMA } from './schema.js';
+export { readStore, writeMinimalStore } from './store-reader.js';
+export { parseAxesJsonl, readAxesFile, engineVersion } from './inputs.js';

@@ -1,0 +1,9 @@
+/** Minimal typings for the parts of jstat the estimators use (the package ships none). */
+declare module 'jstat' {
+  interface JStatNormal {
+    cdf(x: number, mean: number, sd: number): number;
+    inv(p: number, mean: number, sd: number): number;
+  }
+  const jStat: { normal: JStatNormal };
+  export default jStat;
+}

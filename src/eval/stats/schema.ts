@@ -1,0 +1,235 @@
+/**
+ * JSON Schema (draft 2020-12 subset understood by ajv's default draft-07 mode) of the estimates file
+ * `gbgc analyze --out` writes (`format: "gbgc-estimates/1"`). Numbers that are not defined (an empty
+ * cell, an interval of too few replicates) are null.
+ */
+const num = { type: ['number', 'null'] } as const;
+const interval = { type: 'object', required: ['lo', 'hi'], properties: { lo: num, hi: num }, additionalProperties: false } as const;
+const intervalOrNull = { anyOf: [interval, { type: 'null' }] } as const;
+const numArray = { type: 'array', items: num } as const;
+const numMatrix = { type: 'array', items: numArray } as const;
+const strArray = { type: 'array', items: { type: 'string' } } as const;
+const component = {
+  type: 'object',
+  required: ['estimate', 'biasCorrected', 'ci', 'z0', 'ciBasic'],
+  properties: { estimate: num, biasCorrected: num, ci: interval, z0: num, ciBasic: interval },
+  additionalProperties: false,
+} as const;
+
+export const ESTIMATES_SCHEMA = {
+  $id: 'https://gbgc.dev/schemas/estimates-1.json',
+  title: 'gbgc estimates',
+  type: 'object',
+  required: ['format', 'meta', 'leaderboard', 'bootstrap', 'perGame', 'variance', 'robustness', 'rankStability', 'axes', 'profiles', 'jaggedness', 'ablation'],
+  additionalProperties: false,
+  properties: {
+    format: { const: 'gbgc-estimates/1' },
+    meta: {
+      type: 'object',
+      required: ['slots', 'selfPlaySlots', 'participants', 'games', 'B', 'Bsecondary', 'seed', 'names'],
+      properties: {
+        slots: { type: 'integer', minimum: 0 },
+        selfPlaySlots: { type: 'integer', minimum: 0 },
+        participants: strArray,
+        games: strArray,
+        B: { type: 'integer', minimum: 0 },
+        Bsecondary: { type: 'integer', minimum: 0 },
+        seed: { type: 'integer' },
+        commitment: { type: ['string', 'null'] },
+        engineVersion: { type: 'string' },
+        tournamentEngineVersion: { type: ['string', 'null'] },
+        names: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+      additionalProperties: false,
+    },
+    leaderboard: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['rank', 'participant', 'name', 'alpha', 'ci', 'se', 'meanMargin', 'slots', 'fallbackMoveRate', 'fallbackSlotRate'],
+        properties: {
+          rank: { type: 'integer', minimum: 1 },
+          participant: { type: 'string' },
+          name: { type: 'string' },
+          alpha: num,
+          ci: interval,
+          se: num,
+          meanMargin: num,
+          slots: { type: 'integer', minimum: 0 },
+          fallbackMoveRate: num,
+          fallbackSlotRate: num,
+        },
+        additionalProperties: false,
+      },
+    },
+    bootstrap: { type: 'object', required: ['B', 'unidentifiedReplicates'], properties: { B: { type: 'integer' }, unidentifiedReplicates: { type: 'integer' } } },
+    perGame: {
+      type: 'object',
+      required: ['alpha', 'ci', 'slots', 'sigma'],
+      properties: { alpha: numMatrix, ci: { type: 'array', items: { type: 'array', items: intervalOrNull } }, slots: numMatrix, sigma: numArray },
+      additionalProperties: false,
+    },
+    variance: {
+      type: 'object',
+      required: ['sigma2M', 'sigma2MG', 'ratio', 'cells', 'totalCells', 'B'],
+      properties: { sigma2M: component, sigma2MG: component, ratio: component, cells: { type: 'integer' }, totalCells: { type: 'integer' }, B: { type: 'integer' } },
+      additionalProperties: false,
+    },
+    robustness: {
+      type: 'object',
+      required: ['bradleyTerry', 'leaveOneGameOut', 'alphaVsSlots', 'pairwise', 'composite'],
+      properties: {
+        bradleyTerry: {
+          type: 'object',
+          required: ['score', 'wins', 'games', 'tauWithAlpha', 'iterations'],
+          properties: { score: numArray, wins: numArray, games: numArray, tauWithAlpha: num, iterations: { type: 'integer' } },
+        },
+        leaveOneGameOut: {
+          type: 'object',
+          required: ['perGame', 'meanTau', 'minTau', 'sameOrder'],
+          properties: {
+            perGame: {
+              type: 'array',
+              items: { type: 'object', required: ['game', 'tau', 'sameOrder'], properties: { game: { type: 'string' }, tau: num, sameOrder: { type: ['boolean', 'null'] } } },
+            },
+            meanTau: num,
+            minTau: num,
+            sameOrder: { type: 'integer' },
+          },
+        },
+        alphaVsSlots: { type: 'object', required: ['slots', 'spearman'], properties: { slots: numArray, spearman: num } },
+        pairwise: {
+          type: 'object',
+          required: ['mean', 'slots', 'ci', 'significant', 'signReversals'],
+          properties: {
+            mean: numMatrix,
+            slots: numMatrix,
+            ci: { type: 'array', items: { type: 'array', items: intervalOrNull } },
+            significant: { type: 'integer' },
+            signReversals: { type: 'integer' },
+          },
+        },
+        composite: {
+          anyOf: [
+            { type: 'null' },
+            {
+              type: 'object',
+              required: ['axes', 'weights', 'explained', 'score', 'tertile', 'tertiles'],
+              properties: {
+                axes: strArray,
+                weights: numArray,
+                explained: num,
+                score: numArray,
+                tertile: { type: 'array', items: { enum: [0, 1, 2] } },
+                tertiles: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['tertile', 'games', 'alpha', 'ci', 'spearmanWithOverall'],
+                    properties: {
+                      tertile: { enum: [0, 1, 2] },
+                      games: strArray,
+                      alpha: { anyOf: [numArray, { type: 'null' }] },
+                      ci: { anyOf: [{ type: 'array', items: interval }, { type: 'null' }] },
+                      spearmanWithOverall: num,
+                    },
+                  },
+                },
+              },
+            },
+          ],
+        },
+      },
+    },
+    rankStability: {
+      type: 'object',
+      required: ['perGame', 'meanObserved', 'meanExpected', 'significant05', 'significant10', 'cells'],
+      properties: {
+        perGame: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['game', 'tau', 'observed', 'expected', 'variance', 'z', 'p', 'q', 'pairs'],
+            properties: { game: { type: 'string' }, tau: num, observed: { type: 'integer' }, expected: num, variance: num, z: num, p: num, q: num, pairs: { type: 'integer' } },
+          },
+        },
+        meanObserved: num,
+        meanExpected: num,
+        significant05: { type: 'integer' },
+        significant10: { type: 'integer' },
+        cells: {
+          type: 'array',
+          items: { type: 'object', required: ['game', 'winner', 'loser', 'p', 'q'], properties: { game: { type: 'string' }, winner: { type: 'string' }, loser: { type: 'string' }, p: num, q: num } },
+        },
+      },
+    },
+    axes: { anyOf: [{ type: 'null' }, { type: 'object', required: ['names', 'constant'], properties: { names: strArray, constant: strArray } }] },
+    profiles: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['axes', 'intercepts', 'slopes', 'table', 'predictedAtMax', 'B', 'fdrLevel'],
+          properties: {
+            axes: strArray,
+            intercepts: numArray,
+            slopes: numMatrix,
+            table: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['model', 'axis', 'slope', 'ci', 'se', 'p', 'q'],
+                properties: { model: { type: 'string' }, axis: { type: 'string' }, slope: num, ci: interval, se: num, p: num, q: num },
+              },
+            },
+            predictedAtMax: { type: 'array', items: { type: 'array', items: { type: 'object', required: ['value', 'ci'], properties: { value: num, ci: interval } } } },
+            B: { type: 'integer' },
+            fdrLevel: { type: 'number' },
+          },
+        },
+      ],
+    },
+    jaggedness: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['K', 'J', 'biasCorrected', 'ci', 'z0', 'ciBasic', 'sweep', 'B'],
+          properties: {
+            K: { type: 'integer' },
+            J: numArray,
+            biasCorrected: numArray,
+            ci: { type: 'array', items: interval },
+            z0: numArray,
+            ciBasic: { type: 'array', items: interval },
+            sweep: { type: 'array', items: { type: 'object', required: ['K', 'J', 'spearmanWithBase'], properties: { K: { type: 'integer' }, J: numArray, spearmanWithBase: num } } },
+            B: { type: 'integer' },
+          },
+        },
+      ],
+    },
+    ablation: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['low', 'high', 'pooled', 'perAnchor', 'B'],
+          properties: {
+            low: { type: 'string' },
+            high: { type: 'string' },
+            pooled: { $ref: '#/$defs/ablationCell' },
+            perAnchor: { type: 'array', items: { $ref: '#/$defs/ablationCell' } },
+            B: { type: 'integer' },
+          },
+        },
+      ],
+    },
+  },
+  $defs: {
+    ablationCell: {
+      type: 'object',
+      required: ['anchor', 'pairs', 'games', 'delta', 'ci'],
+      properties: { anchor: { type: ['string', 'null'] }, pairs: { type: 'integer' }, games: { type: 'integer' }, delta: num, ci: interval },
+    },
+  },
+} as const;

@@ -1,0 +1,158 @@
+/**
+ * Variance decomposition of α̂_{m,g} (GENSTRAT v2 §6, App. G):
+ *
+ *   σ²_M  = (1/|M|) Σ_m (ᾱ_{m·} − ᾱ)²,
+ *   σ²_MG = (1/|M||G|) Σ_{m,g} (α̂_{m,g} − ᾱ_{m·} − ᾱ_{·g} + ᾱ)²,
+ *
+ * and the ratio σ²_MG / σ²_M. With missing cells, the means run over identified cells and |M||G| is
+ * the number of identified cells.
+ *
+ * Within-cell bootstrap (App. G): a cell is a (model, game) pair. The paper resamples each cell's
+ * slot edges to the cell's size. Two refinements keep that design's aim (every cell keeps exactly its
+ * coverage) without adding noise the paired design removes: edges are taken per run (the two
+ * seat-swapped slots together), since a single slot carries the seat effect and the deal's luck; and
+ * runs are resampled within each (game, participant pair), so a cell also keeps its opponent mix and
+ * the two cells a run feeds stay consistent. As the per-game fit is linear in the pair sums,
+ * α̂*_g = (L_g + 𝟙𝟙ᵀ)⁻¹ b*_g with the game's design L_g unchanged (cell coverage is
+ * preserved exactly). Intervals are bias-corrected percentile intervals. We also report the bootstrap
+ * bias-corrected point 2θ̂ − mean θ* (v1 App. F subtracts the estimation noise in each cell; this is
+ * the bootstrap form of that correction).
+ */
+import { Matrix, inverse } from 'ml-matrix';
+import { rngFromKeys } from '../../util/rng.js';
+import { basicInterval, bcPercentileInterval, type Interval } from './dist.js';
+import { presentModels, totalsOf, connected } from './alpha.js';
+import type { Prepared } from './slots.js';
+
+/** Variance components of a (model × game) matrix (NaN cells skipped). Chips²/game². */
+export function decompose(alpha: ArrayLike<number>[], M: number, G: number): { sigma2M: number; sigma2MG: number; ratio: number } {
+  const rowMean = new Array<number>(M).fill(NaN);
+  const colMean = new Array<number>(G).fill(NaN);
+  let grand = 0;
+  let cells = 0;
+  for (let m = 0; m < M; m++) {
+    let s = 0;
+    let n = 0;
+    for (let g = 0; g < G; g++) if (Number.isFinite(alpha[m][g])) (s += alpha[m][g]), n++;
+    if (n > 0) rowMean[m] = s / n;
+    grand += s;
+    cells += n;
+  }
+  grand /= cells;
+  for (let g = 0; g < G; g++) {
+    let s = 0;
+    let n = 0;
+    for (let m = 0; m < M; m++) if (Number.isFinite(alpha[m][g])) (s += alpha[m][g]), n++;
+    if (n > 0) colMean[g] = s / n;
+  }
+  let sM = 0;
+  let nM = 0;
+  for (let m = 0; m < M; m++) if (Number.isFinite(rowMean[m])) (sM += (rowMean[m] - grand) ** 2), nM++;
+  let sMG = 0;
+  for (let m = 0; m < M; m++)
+    for (let g = 0; g < G; g++) if (Number.isFinite(alpha[m][g])) sMG += (alpha[m][g] - rowMean[m] - colMean[g] + grand) ** 2;
+  const sigma2M = sM / nM;
+  const sigma2MG = sMG / cells;
+  return { sigma2M, sigma2MG, ratio: sigma2MG / sigma2M };
+}
+
+/** One variance component with its intervals. */
+export interface Component {
+  estimate: number;
+  /** 2θ̂ − mean θ* (bootstrap bias-corrected point). */
+  biasCorrected: number;
+  /** Bias-corrected percentile 95 % interval (App. G). */
+  ci: Interval;
+  /** Efron's bias constant z₀ of the BC interval; |z₀| > 2 means the BC interval sits in a tail. */
+  z0: number;
+  /** Basic bootstrap interval around the bias-corrected point. */
+  ciBasic: Interval;
+}
+
+export interface VarianceDecomposition {
+  sigma2M: Component;
+  sigma2MG: Component;
+  ratio: Component;
+  /** Identified (model, game) cells and all cells. */
+  cells: number;
+  totalCells: number;
+  B: number;
+}
+
+/**
+ * σ²_M, σ²_MG and their ratio with the within-cell bootstrap (B = 2,000 by default, streams
+ * rngFromKeys(seed, 3, r)).
+ * @param alphaMG the point per-game matrix alpha[m][g] (from fitPerGame).
+ */
+export function varianceDecomposition(p: Prepared, alphaMG: number[][], B = 2000, seed = 1): VarianceDecomposition {
+  const M = p.models.length;
+  const G = p.games.length;
+  const point = decompose(alphaMG, M, G);
+  // Per game: present participants, the inverse design, and each cell's edges.
+  const games = p.games.map((_, g) => {
+    const t = totalsOf(p, p.clustersByGame[g]);
+    const present = presentModels(t);
+    if (present.length < 2 || !connected(t, present)) return null;
+    const P = present.length;
+    const L = Matrix.ones(P, P);
+    for (let x = 0; x < P; x++)
+      for (let z = x + 1; z < P; z++) {
+        const n = t.n[present[x] * M + present[z]];
+        L.set(x, x, L.get(x, x) + n);
+        L.set(z, z, L.get(z, z) + n);
+        L.set(x, z, L.get(x, z) - n);
+        L.set(z, x, L.get(z, x) - n);
+      }
+    const inv = inverse(L).to2DArray();
+    const pos = new Map(present.map((m, x) => [m, x]));
+    const byPair = new Map<number, { x: number; z: number; sums: number[] }>();
+    for (const k of p.clustersByGame[g]) {
+      const c = p.clusters[k];
+      const key = c.i * M + c.j;
+      let e = byPair.get(key);
+      if (!e) byPair.set(key, (e = { x: pos.get(c.i)!, z: pos.get(c.j)!, sums: [] }));
+      e.sums.push(c.sum);
+    }
+    return { present, inv, pairs: [...byPair.values()] };
+  });
+  const reps = { sigma2M: new Float64Array(B), sigma2MG: new Float64Array(B), ratio: new Float64Array(B) };
+  const mat = Array.from({ length: M }, () => new Float64Array(G).fill(NaN));
+  for (let r = 0; r < B; r++) {
+    const rng = rngFromKeys(seed, 3, r);
+    games.forEach((gm, g) => {
+      if (!gm) return;
+      const P = gm.present.length;
+      const bvec = new Float64Array(P);
+      for (const e of gm.pairs) {
+        let s = 0;
+        for (let k = 0; k < e.sums.length; k++) s += e.sums[Math.floor(rng() * e.sums.length)];
+        bvec[e.x] += s;
+        bvec[e.z] -= s;
+      }
+      for (let x = 0; x < P; x++) {
+        let v = 0;
+        for (let z = 0; z < P; z++) v += gm.inv[x][z] * bvec[z];
+        mat[gm.present[x]][g] = v;
+      }
+    });
+    const d = decompose(mat, M, G);
+    reps.sigma2M[r] = d.sigma2M;
+    reps.sigma2MG[r] = d.sigma2MG;
+    reps.ratio[r] = d.ratio;
+  }
+  const comp = (est: number, rs: Float64Array): Component => {
+    const mean = rs.reduce((s, x) => s + x, 0) / rs.length;
+    const ci = bcPercentileInterval(est, rs);
+    return { estimate: est, biasCorrected: 2 * est - mean, ci: { lo: ci.lo, hi: ci.hi }, z0: ci.z0, ciBasic: basicInterval(est, rs) };
+  };
+  let cells = 0;
+  for (let m = 0; m < M; m++) for (let g = 0; g < G; g++) if (Number.isFinite(alphaMG[m][g])) cells++;
+  return {
+    sigma2M: comp(point.sigma2M, reps.sigma2M),
+    sigma2MG: comp(point.sigma2MG, reps.sigma2MG),
+    ratio: comp(point.ratio, reps.ratio),
+    cells,
+    totalCells: M * G,
+    B,
+  };
+}
