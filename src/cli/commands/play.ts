@@ -14,6 +14,7 @@ import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { episodeRng } from '../../interpreter/rng.js';
 import { agentsOption } from './simulate.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
+import type { LlmMoveRecord } from '../../eval/llm/types.js';
 
 /**
  * Resolve `--as`: a seat name (any case) or 0/1.
@@ -60,11 +61,11 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .description('play one game in the terminal against an agent')
     .argument('<file>', '.gbg file')
     .option('--as <seat>', 'your seat: a seat name, 0 or 1 (default: the first seat)')
-    .option('--vs <agent>', 'the opponent agent', 'random')
+    .option('--vs <agent>', 'the opponent agent: a registered name, or llm:PROVIDER/MODEL (key from the environment, see docs/llm.md)', 'random')
     .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save')
     .option('--seed <s>', 'seed of the deal and of the opponent (default: a random seed, printed)')
     .option('--show-prompt', 'at each of your turns, print the full turn prompt an LLM player would receive')
-    .addHelpText('after', '\nAnswer each decision with its number or its name (e.g. "2" or "bet").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3')
+    .addHelpText('after', '\nAnswer each decision with its number or its name (e.g. "2" or "bet").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
     .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string }) => {
       const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseIntOption('--seed', opts.seed);
       const { ir } = loadGame(file);
@@ -97,6 +98,8 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
           else if (player !== seat) {
             const a = opponent.act(state, player, rng);
             state.applyAction(typeof a === 'number' ? a : await a);
+            const last = (opponent as { records?: LlmMoveRecord[] }).records?.at(-1);
+            if (last?.fallbackReason) out(`  (${opponent.name}: no usable reply (${last.fallbackReason}); a random legal action was played)\n`);
           } else {
             const obs = state.observation(seat);
             if (opts.showPrompt) {

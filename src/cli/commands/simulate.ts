@@ -7,7 +7,7 @@ import { loadGame } from '../load.js';
 import { UsageError, parseIntOption } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
 import { simulate, type SimulationReport } from '../../interpreter/simulate.js';
-import { agentNames, createAgent, AGENTS, type Agent, type AgentOptions } from '../../eval/agents/index.js';
+import { agentNames, createAgent, isLlmSpec, AGENTS, type Agent, type AgentOptions } from '../../eval/agents/index.js';
 import type { Game } from '../../interpreter/api.js';
 import { startProgress } from './progress-bar.js';
 
@@ -19,7 +19,7 @@ export async function agentsOption(text: string, game: Game, options?: AgentOpti
   const names = text.split(',').map((s) => s.trim());
   if (names.length === 1) names.push(names[0]);
   if (names.length !== 2 || names.some((n) => n === '')) throw new UsageError(`--agents takes one or two agent names separated by a comma, got '${text}'`);
-  for (const n of names) if (!Object.hasOwn(AGENTS, n)) throw new UsageError(`unknown agent '${n}'; known agents: ${agentNames().join(', ')}`);
+  for (const n of names) if (!Object.hasOwn(AGENTS, n) && !isLlmSpec(n)) throw new UsageError(`unknown agent '${n}'; known agents: ${agentNames().join(', ')}`);
   if (options?.policy !== undefined && !names.includes('cfr')) throw new UsageError('--policy is played by the cfr agent, and no cfr agent was chosen');
   return [await createAgent(names[0], game, options), await createAgent(names[1], game, options)];
 }

@@ -13,7 +13,7 @@ export function anthropicProvider(s: LlmSettings, apiKey: string): Provider {
   return {
     kind: s.provider,
     model: s.model,
-    endpoint: `${s.provider} ${s.baseUrl ?? 'https://api.anthropic.com'}`,
+    endpoint: `${s.provider} ${client.baseURL}`,
     async complete(req: ProviderRequest): Promise<ProviderReply> {
       const maxTokens = s.maxOutputTokens ?? Math.max(ANTHROPIC_DEFAULT_MAX_TOKENS, (s.thinkingBudget ?? 0) + ANTHROPIC_DEFAULT_MAX_TOKENS);
       const body: Record<string, unknown> = {

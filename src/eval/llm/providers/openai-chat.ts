@@ -23,7 +23,7 @@ export function openaiChatProvider(s: LlmSettings, apiKey: string): Provider {
   return {
     kind: s.provider,
     model: s.model,
-    endpoint: `${s.provider} ${s.baseUrl ?? 'https://api.openai.com/v1'}`,
+    endpoint: `${s.provider} ${client.baseURL}`,
     async complete(req: ProviderRequest): Promise<ProviderReply> {
       const body: Record<string, unknown> = {
         model: s.model,
