@@ -105,7 +105,7 @@ export async function decide(ctx: DecisionContext, input: DecisionInput): Promis
       let failure: ProviderCallError | undefined;
       for (;;) {
         const key = ctx.cache
-          ? cacheKey({ provider: s.provider, endpoint: ctx.provider.endpoint, model: s.model, settings: identity, system: input.system, messages, occurrence: input.occurrence === undefined ? undefined : `${input.occurrence}/${calls.length}` })
+          ? cacheKey({ provider: s.provider, endpoint: ctx.provider.endpoint, model: s.model, settings: identity, system: input.system, messages, occurrence: input.occurrence === undefined ? undefined : `${input.occurrence}/${formatFixes}` })
           : undefined;
         const hit = key ? ctx.cache!.get(key) : undefined;
         if (hit) {

@@ -17,3 +17,4 @@ export { llmMetrics, type LlmMetrics } from './metrics.js';
 export { estimateLlmParticipant, DEFAULT_EXPECTED_OUTPUT_TOKENS, type DryRunEstimate } from './dry-run.js';
 export { countTokens } from './tokens.js';
 export { redactSecrets } from './redact.js';
+export { ensureLlmMovesTable, writeLlmMoves, readLlmMoves, LLM_MOVES_DDL } from './store.js';

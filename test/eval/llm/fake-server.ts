@@ -166,6 +166,9 @@ export async function startFakeServer(script: (req: SeenRequest) => Scripted | P
       })();
     });
   });
+  // Keep idle connections open longer than any test, so a reused keep-alive socket is never closed
+  // under the client (that race is a real connection error, retried; tests want it only when scripted).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -16,6 +16,8 @@ import { parseLlmSettings } from '../../../src/eval/llm/config.js';
 import { estimateLlmParticipant } from '../../../src/eval/llm/dry-run.js';
 import { llmMetrics } from '../../../src/eval/llm/metrics.js';
 import { SpendGuard } from '../../../src/eval/llm/spend.js';
+import { readLlmMoves, writeLlmMoves } from '../../../src/eval/llm/store.js';
+import Database from 'better-sqlite3';
 import type { LlmMoveRecord } from '../../../src/eval/llm/types.js';
 import { CHANCE, type Game } from '../../../src/interpreter/api.js';
 import { sampleChanceOutcome } from '../../../src/interpreter/chance.js';
@@ -93,7 +95,11 @@ beforeAll(async () => {
   const cache = sqliteCache(cachePath);
   league = await playSlots(cache, 0, SLOTS);
   cache.close?.();
-});
+  // the records go to the run store, one slot per transaction
+  const store = new Database(join(dir, 'runs.db'));
+  for (const who of ['good', 'flaky']) league.slots[who].forEach((recs, i) => store.transaction(() => writeLlmMoves(store, `slot-${i}`, who, recs))());
+  store.close();
+}, 60_000);
 afterAll(async () => {
   await server.close();
   rmSync(dir, { recursive: true, force: true });
@@ -122,7 +128,19 @@ describe('a 200-slot Leduc league between a good and a flaky scripted model', ()
     expect(good.latencyP95Ms).toBeGreaterThanOrEqual(good.latencyP50Ms!);
   });
 
-  it('no record, metric, cache file or error contains the key', () => {
+  it('the run store keeps every record: metrics from the store equal the metrics in memory', () => {
+    const store = new Database(join(dir, 'runs.db'), { readonly: true });
+    const slotIds = Array.from({ length: SLOTS }, (_, i) => `slot-${i}`);
+    for (const who of ['good', 'flaky']) {
+      const back = readLlmMoves(store, who, slotIds);
+      expect(back).toHaveLength(SLOTS);
+      expect(llmMetrics(back)).toEqual(llmMetrics(league.slots[who]));
+    }
+    expect(readLlmMoves(store, 'flaky')[0][0].calls[0].text).toBe(league.slots.flaky[0][0].calls[0].text);
+    store.close();
+  });
+
+  it('no record, metric, store, cache file or error contains the key', () => {
     const outputs = [JSON.stringify(league), JSON.stringify(llmMetrics(league.slots.good)), JSON.stringify(llmMetrics(league.slots.flaky))];
     for (const f of readdirSync(dir)) outputs.push(readFileSync(join(dir, f)).toString('latin1'));
     expect(outputs.join('\n').length).toBeGreaterThan(10_000);
