@@ -1,6 +1,6 @@
 /**
  * Reading a model's reply: strict JSON first, then a lenient recovery (GENSTRAT v2 §5 "Prompt and
- * parsing" and Appendix F; v1 §3 reply rules). Both produce a *candidate* `{action, amount?}`;
+ * parsing" and Appendix F; v1 §5 "Prompting and corpus" and its per-turn observation prompt appendix). Both produce a *candidate* `{action, amount?}`;
  * `legal.ts` maps the candidate to a legal action.
  *
  * Lenient recovery handles, in order: code fences, surrounding whitespace and commentary, the
