@@ -1,9 +1,14 @@
 /**
- * The `llm` agent: a {@link Player} whose moves a language model chooses. The rulebook is the
- * system prompt and the turn prompt the user message (GENSTRAT v2 §5; BotzoneBench's system/user
- * split); each move's record (path, calls, tokens, cost, latency, raw reply) is kept for the run store.
+ * The `llm` agent: a language model chooses the moves. The rulebook is the system prompt and the
+ * turn prompt the user message (GENSTRAT v2 §5; BotzoneBench §4.3's system/user split); each
+ * move's record (path, calls, tokens, cost, latency, raw reply) is kept for the run store.
+ *
+ * Two faces over one core: {@link LlmAgent.decideView} takes a *view* of the decision (seat, ply,
+ * menu, turn prompt, rulebook, the agent's own stream; the evaluation stack's agent interface) and
+ * returns the action with its record; {@link LlmAgent.act} is the interpreter's `Player` interface
+ * (`gbgc play`, `simulate`), which builds that view from the state.
  */
-import type { Action, Game, GameState, Player } from '../../interpreter/api.js';
+import type { Action, Game, GameState, MenuItem, Player } from '../../interpreter/api.js';
 import { renderRulebook } from '../../render/rulebook.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
 import type { Rng } from '../../util/rng.js';
@@ -29,14 +34,42 @@ export interface LlmAgentOptions {
   name?: string;
 }
 
+/** What the agent needs to know about one decision (a subset of the evaluation stack's agent view). */
+export interface LlmView {
+  seat: number;
+  /** Decisions already taken in this game by both seats. */
+  ply: number;
+  menu: readonly MenuItem[];
+  /** The turn prompt (Markdown). */
+  prompt: string;
+  /** The rulebook (Markdown). */
+  rulebook: string;
+  /** The agent's own random stream. */
+  rng: Rng;
+  /** The slot being played, when the runner names it (else the one given to `beginSlot`). */
+  slotId?: string;
+}
+
+/** A decision with what the run store records besides the action (the shape of the agent interface's `AgentMove`). */
+export interface LlmAgentMove {
+  action: Action;
+  /** The fallback reason, or null when the model named the action. */
+  fallback: string | null;
+  /** The move record (JSON; keys redacted). */
+  extra: LlmMoveRecord & { kind: 'llm' };
+}
+
 /** An LLM player plus the slot bookkeeping a tournament needs. */
 export interface LlmAgent extends Player {
   readonly settings: LlmSettings;
   /** Every move record since the agent was made. */
   readonly records: LlmMoveRecord[];
+  /** Decide from a view. */
+  decideView(view: LlmView): Promise<LlmAgentMove>;
   /**
    * Start a slot: clears the conversation (mode `match`) and names the slot for the response
-   * cache, so a resumed slot gets the replies it already paid for.
+   * cache, so a resumed slot gets the replies it already paid for, and equal prompts in different
+   * slots stay separate samples.
    */
   beginSlot(slotId: string): void;
   /** End the slot; returns its move records. */
@@ -49,54 +82,64 @@ export interface LlmAgent extends Player {
  */
 export function createLlmAgent(game: Game, settings: LlmSettings, options: LlmAgentOptions = {}): LlmAgent {
   const provider = options.provider ?? createProvider(settings);
-  const system = renderRulebook(game.ir);
+  let rulebook: string | undefined;
   const ctx: DecisionContext = { provider, settings, cache: options.cache, spend: options.spend, backoffMs: options.backoffMs, maxRetryAfterMs: options.maxRetryAfterMs };
   const records: LlmMoveRecord[] = [];
   let slotId: string | undefined;
   let slotRecords: LlmMoveRecord[] = [];
-  let moveInSlot = 0;
   let conversation: ChatMessage[] = [];
-  let lastLogLength = Infinity;
+  let conversationSlot: string | undefined;
+  let lastPly = Infinity;
+  let plyInGame = 0;
   const name = options.name ?? `llm:${settings.provider}/${settings.model}`;
+
+  async function decideView(view: LlmView): Promise<LlmAgentMove> {
+    const slot = view.slotId ?? slotId;
+    // A new game: a new slot, or (without slot names) the ply count starting again.
+    if (slot !== conversationSlot || (slot === undefined && view.ply < lastPly)) {
+      conversation = [];
+      conversationSlot = slot;
+    }
+    lastPly = view.ply;
+    const { record, conversation: after } = await decide(ctx, {
+      seat: view.seat,
+      system: view.rulebook,
+      history: settings.conversation === 'match' ? conversation : [],
+      prompt: view.prompt,
+      menu: view.menu,
+      rng: view.rng,
+      occurrence: slot === undefined ? undefined : `${slot}#${view.seat}#${view.ply}`,
+    });
+    if (settings.conversation === 'match') conversation = after;
+    records.push(record);
+    slotRecords.push(record);
+    options.onMove?.(record);
+    return { action: record.action, fallback: record.fallbackReason ?? null, extra: { kind: 'llm', ...record } };
+  }
+
   return {
     name,
     settings,
     records,
+    decideView,
     beginSlot(id: string) {
       slotId = id;
       slotRecords = [];
-      moveInSlot = 0;
-      conversation = [];
-      lastLogLength = Infinity;
+      plyInGame = 0;
     },
     endSlot() {
       const out = slotRecords;
       slotRecords = [];
       slotId = undefined;
-      conversation = [];
       return out;
     },
     async act(state: GameState, seat: number, rng: Rng): Promise<Action> {
       const obs = state.observation(seat);
-      // A new game without beginSlot (e.g. `gbgc play`): the seat's log starts again.
-      if (obs.log.length < lastLogLength && slotId === undefined) conversation = [];
-      lastLogLength = obs.log.length;
-      const menu = obs.decision?.menu ?? [];
-      const { record, conversation: after } = await decide(ctx, {
-        seat,
-        system,
-        history: settings.conversation === 'match' ? conversation : [],
-        prompt: renderTurnPrompt(obs),
-        menu,
-        rng,
-        occurrence: slotId === undefined ? undefined : `${slotId}#${seat}#${moveInSlot}`,
-      });
-      moveInSlot++;
-      if (settings.conversation === 'match') conversation = after;
-      records.push(record);
-      slotRecords.push(record);
-      options.onMove?.(record);
-      return record.action;
+      // The ply of this seat's view: the seat's log length orders its decisions within a game.
+      const ply = slotId === undefined ? obs.log.length : plyInGame++;
+      rulebook ??= renderRulebook(game.ir);
+      const move = await decideView({ seat, ply, menu: obs.decision?.menu ?? [], prompt: renderTurnPrompt(obs), rulebook, rng });
+      return move.action;
     },
   };
 }

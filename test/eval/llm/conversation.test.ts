@@ -86,3 +86,21 @@ it('the cache key does not depend on failed attempts: a decision that needed a r
   expect(replay.record).toMatchObject({ path: 'format-fix', action: 1, httpAttempts: 0 });
   expect(replay.record.calls.map((c) => c.fromCache)).toEqual([true, true]);
 });
+
+it('decideView: the agent-interface face returns the action, the fallback reason and the record as JSON extra', async () => {
+  const { SECRET_KEY } = await import('./helpers.js');
+  const agent = createLlmAgent(game, settingsFor('gemini', server), { backoffMs: 0 });
+  const state = game.newInitialState();
+  const rng = rngFromKeys(8);
+  while (state.currentPlayer() === CHANCE) state.applyAction(sampleChanceOutcome(state, rng));
+  const obs = state.observation(0);
+  const view = { seat: 0, ply: 0, menu: obs.decision!.menu, prompt: 'reply {"action": "bet"}', rulebook: 'R', rng, slotId: 'slot-x' };
+  const good = await agent.decideView(view);
+  expect(good).toMatchObject({ action: obs.decision!.menu.find((m) => m.label === 'bet')!.action, fallback: null, extra: { kind: 'llm', path: 'strict' } });
+  pending.push({ reply: 'no' }, { reply: 'still no' });
+  const bad = await agent.decideView({ ...view, ply: 1 });
+  expect(bad.fallback).toBe('format');
+  const json = JSON.stringify([good, bad]);
+  expect(JSON.parse(json)[1].extra.fallbackReason).toBe('format');
+  expect(json).not.toContain(SECRET_KEY);
+});
