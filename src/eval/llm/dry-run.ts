@@ -71,7 +71,7 @@ export function estimateLlmParticipant(game: Game, s: LlmSettings, seatSlots: [n
   }
   const slots = seatSlots[0] + seatSlots[1];
   const inputTokens = Math.round(input);
-  const outputTokens = Math.round(calls * outPerCall);
+  const outputTokens = Math.round(calls) * outPerCall;
   return {
     slots,
     callsPerSlot: slots === 0 ? 0 : calls / slots,
@@ -81,4 +81,28 @@ export function estimateLlmParticipant(game: Game, s: LlmSettings, seatSlots: [n
     costUsd: s.price ? costUsd(s.price, { input: inputTokens, output: outputTokens, cached: 0 }) : null,
     sampleGames,
   };
+}
+
+/** Sum of estimates (one participant over several games). Cost is null if any part has no price. */
+export function sumEstimates(parts: readonly DryRunEstimate[]): DryRunEstimate {
+  const slots = parts.reduce((n, p) => n + p.slots, 0);
+  const calls = parts.reduce((n, p) => n + p.callsPerSlot * p.slots, 0);
+  return {
+    slots,
+    callsPerSlot: slots === 0 ? 0 : calls / slots,
+    calls: parts.reduce((n, p) => n + p.calls, 0),
+    inputTokens: parts.reduce((n, p) => n + p.inputTokens, 0),
+    outputTokens: parts.reduce((n, p) => n + p.outputTokens, 0),
+    costUsd: parts.some((p) => p.costUsd === null) ? null : parts.reduce((n, p) => n + p.costUsd!, 0),
+    sampleGames: parts.reduce((n, p) => Math.max(n, p.sampleGames), 0),
+  };
+}
+
+/** The `--dry-run` table: one line per participant (calls, input and output tokens, cost). */
+export function formatDryRun(rows: readonly { participant: string; estimate: DryRunEstimate }[]): string {
+  const head = ['participant', 'slots', 'calls', 'input tokens', 'output tokens', 'cost (USD)'];
+  const body = rows.map(({ participant, estimate: e }) => [participant, String(e.slots), e.calls.toLocaleString('en-US'), e.inputTokens.toLocaleString('en-US'), e.outputTokens.toLocaleString('en-US'), e.costUsd === null ? 'no price' : e.costUsd.toFixed(2)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return `${[line(head), ...body.map(line)].join('\n')}\n`;
 }

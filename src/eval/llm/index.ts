@@ -14,7 +14,7 @@ export { memoryCache, sqliteCache, cacheKey, type ResponseCache, type CachedRepl
 export { SpendGuard } from './spend.js';
 export { endpointQueue, resetEndpointQueues } from './limits.js';
 export { llmMetrics, type LlmMetrics } from './metrics.js';
-export { estimateLlmParticipant, DEFAULT_EXPECTED_OUTPUT_TOKENS, type DryRunEstimate } from './dry-run.js';
+export { estimateLlmParticipant, sumEstimates, formatDryRun, DEFAULT_EXPECTED_OUTPUT_TOKENS, type DryRunEstimate } from './dry-run.js';
 export { countTokens } from './tokens.js';
 export { redactSecrets } from './redact.js';
 export { ensureLlmMovesTable, writeLlmMoves, readLlmMoves, LLM_MOVES_DDL } from './store.js';
