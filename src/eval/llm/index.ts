@@ -18,3 +18,5 @@ export { estimateLlmParticipant, sumEstimates, formatDryRun, DEFAULT_EXPECTED_OU
 export { countTokens } from './tokens.js';
 export { redactSecrets } from './redact.js';
 export { ensureLlmMovesTable, writeLlmMoves, readLlmMoves, LLM_MOVES_DDL } from './store.js';
+export { createLlmKindAgent, LLM_KIND_PARAMS, LLM_PROMPT_VERSION, type LlmKindAgent } from './kind.js';
+export type { LlmView, LlmAgentMove } from './agent.js';

@@ -129,3 +129,22 @@ describe('limits and cache', () => {
     expect(server.requests.length - n0).toBe(3); // a changed setting is a different key
   });
 });
+
+describe('the llm kind for tournament configs', () => {
+  it('model PROVIDER/MODEL plus the documented keys; an unsupported key is an error naming it', async () => {
+    const { createLlmKindAgent, LLM_KIND_PARAMS } = await import('../../../src/eval/llm/kind.js');
+    const { compileGame } = await import('../../../src/interpreter/game.js');
+    const { loadGame } = await import('../../../src/cli/load.js');
+    setFakeKeys();
+    const game = compileGame(loadGame('examples/kuhn.gbg').ir);
+    const a = createLlmKindAgent(game, { kind: 'llm', model: 'anthropic/claude-x', thinking_budget: 512, max_output_tokens: 2048 }, {}, {}, 't.yaml: participants[1]');
+    expect(a.name).toBe('llm:anthropic/claude-x');
+    expect(a.llm.settings).toMatchObject({ provider: 'anthropic', model: 'claude-x', thinkingBudget: 512, maxOutputTokens: 2048 });
+    expect(err(() => createLlmKindAgent(game, { kind: 'llm', model: 'anthropic/claude-x', seed: 1 }, {}, {}, 't.yaml: participants[1]'))).toBe(
+      "t.yaml: participants[1]: 'seed' is not supported by provider anthropic (supported: thinking_budget, max_output_tokens, temperature)",
+    );
+    // the schema lists every key parseLlmSettings accepts
+    const { SUPPORTED_PARAMETERS } = await import('../../../src/eval/llm/config.js');
+    for (const keys of Object.values(SUPPORTED_PARAMETERS)) for (const k of keys) expect(Object.keys(LLM_KIND_PARAMS.properties)).toContain(k);
+  });
+});
