@@ -73,6 +73,7 @@ const FATAL_STATUSES = new Set([401, 403, 404]);
  *   no move of this participant can succeed, so the run stops and the slot stays missing)
  */
 export async function decide(ctx: DecisionContext, input: DecisionInput): Promise<{ record: LlmMoveRecord; conversation: ChatMessage[] }> {
+  if (input.menu.length === 0) throw new Error('decide: called with an empty legal menu (only decision nodes have moves)');
   const s = ctx.settings;
   const queue = ctx.queue ?? endpointQueue(ctx.provider.endpoint, s.concurrency, s.rpm);
   const backoffMs = ctx.backoffMs ?? 1000;

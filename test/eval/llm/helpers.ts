@@ -15,7 +15,7 @@ export function setFakeKeys(): void {
 export function settingsFor(api: Api, server: FakeServer, extra: Record<string, unknown> = {}, model = 'test-model'): LlmSettings {
   const [kind, base] =
     api === 'chat' ? ['openai', server.openaiBase] : api === 'responses' ? ['openai-responses', server.openaiBase] : api === 'messages' ? ['anthropic', server.anthropicBase] : ['gemini', server.geminiBase];
-  return parseLlmSettings(`llm:${kind}/${model}`, { base_url: base, deadline_ms: 2000, ...extra });
+  return parseLlmSettings(`llm:${kind}/${model}`, { base_url: base, deadline_ms: 30_000, ...extra });
 }
 
 /** A script that answers from a queue (then a fixed default). */
