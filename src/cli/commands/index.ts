@@ -14,6 +14,7 @@ import { registerTree } from './tree.js';
 import { registerSolve } from './solve.js';
 import { registerSample } from './sample.js';
 import { registerPool } from './pool.js';
+import { registerMatch } from './match.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -30,4 +31,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerSolve,
   registerSample,
   registerPool,
+  registerMatch,
 ];
