@@ -1,0 +1,4 @@
+/**
+ * The run store (SQLite): see `store.ts` and `docs/tournaments.md`.
+ */
+export { RunStore, checkStore, SCHEMA_VERSION, SLOT_COLUMNS, MOVE_COLUMNS, type SlotRow, type MoveRow } from './store.js';
