@@ -15,6 +15,8 @@ import { registerSolve } from './solve.js';
 import { registerSample } from './sample.js';
 import { registerPool } from './pool.js';
 import { registerMatch } from './match.js';
+import { registerTournament } from './tournament.js';
+import { registerRecords } from './records.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -32,4 +34,6 @@ export const COMMANDS: RegisterCommand[] = [
   registerSample,
   registerPool,
   registerMatch,
+  registerTournament,
+  registerRecords,
 ];
