@@ -14,6 +14,9 @@ import { registerTree } from './tree.js';
 import { registerSolve } from './solve.js';
 import { registerSample } from './sample.js';
 import { registerPool } from './pool.js';
+import { registerMatch } from './match.js';
+import { registerTournament } from './tournament.js';
+import { registerRecords } from './records.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -30,4 +33,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerSolve,
   registerSample,
   registerPool,
+  registerMatch,
+  registerTournament,
+  registerRecords,
 ];

@@ -14,7 +14,9 @@ import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { episodeRng } from '../../interpreter/rng.js';
 import { agentsOption } from './simulate.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
-import type { LlmMoveRecord } from '../../eval/llm/types.js';
+import type { LlmKindAgent } from '../../eval/llm/kind.js';
+import { createAgent } from '../../eval/agents/index.js';
+import { asPlayer } from '../../eval/agents/player.js';
 
 /**
  * Resolve `--as`: a seat name (any case) or 0/1.
@@ -72,7 +74,9 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
       const seat = opts.as === undefined ? 0 : seatOption(opts.as, ir.seats);
       const game = compileGame(ir);
       if (opts.vs.includes(',')) throw new UsageError(`--vs takes one agent name, got '${opts.vs}'`);
-      const [opponent] = await agentsOption(opts.vs, game, { policy: opts.policy });
+      // an LLM opponent is kept by its handle, to tell the person when its reply could not be used
+      const llm = opts.vs.startsWith('llm:') ? ((await createAgent(opts.vs, game)) as LlmKindAgent) : null;
+      const [opponent] = llm ? [asPlayer(llm, game)] : await agentsOption(opts.vs, game, { policy: opts.policy });
       const out = ctx.io.stdout;
       const rl = createInterface({ input: ctx.io.stdin, terminal: false, crlfDelay: Infinity });
       // On a terminal the person's typing is echoed by the terminal; piped answers are echoed here.
@@ -98,7 +102,7 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
           else if (player !== seat) {
             const a = opponent.act(state, player, rng);
             state.applyAction(typeof a === 'number' ? a : await a);
-            const last = (opponent as { records?: LlmMoveRecord[] }).records?.at(-1);
+            const last = llm?.llm.records.at(-1);
             if (last?.fallbackReason) out(`  (${opponent.name}: no usable reply (${last.fallbackReason}); a random legal action was played)\n`);
           } else {
             const obs = state.observation(seat);

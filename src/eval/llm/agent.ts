@@ -55,8 +55,8 @@ export interface LlmAgentMove {
   action: Action;
   /** The fallback reason, or null when the model named the action. */
   fallback: string | null;
-  /** The move record (JSON; keys redacted). */
-  extra: LlmMoveRecord & { kind: 'llm' };
+  /** The move record with `kind: 'llm'` (an {@link LlmMoveRecord}; JSON; keys redacted). */
+  extra: Record<string, unknown>;
 }
 
 /** An LLM player plus the slot bookkeeping a tournament needs. */
@@ -114,7 +114,7 @@ export function createLlmAgent(game: Game, settings: LlmSettings, options: LlmAg
     records.push(record);
     slotRecords.push(record);
     options.onMove?.(record);
-    return { action: record.action, fallback: record.fallbackReason ?? null, extra: { kind: 'llm', ...record } };
+    return { action: record.action, fallback: record.fallbackReason ?? null, extra: { kind: 'llm', ...record } as Record<string, unknown> };
   }
 
   return {

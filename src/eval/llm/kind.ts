@@ -7,6 +7,7 @@
 import type { Game } from '../../interpreter/api.js';
 import { createLlmAgent, type LlmAgent, type LlmAgentMove, type LlmAgentOptions, type LlmView } from './agent.js';
 import { parseLlmSettings, REASONING_EFFORTS } from './config.js';
+import { UserError } from '../../util/errors.js';
 
 /** Version of the prompt an LLM participant reads (rulebook + turn prompt + reply format); part of its identity. */
 export const LLM_PROMPT_VERSION = 'genstrat-v2-turn-prompt/1';
@@ -51,7 +52,7 @@ export interface LlmKindAgent {
  */
 export function createLlmKindAgent(game: Game, params: Record<string, unknown>, prices: Record<string, unknown> = {}, options: Omit<LlmAgentOptions, 'name'> = {}, where?: string): LlmKindAgent {
   const { model, kind: _kind, name, ...block } = params;
-  if (typeof model !== 'string') throw new TypeError('llm kind: model must be a string');
+  if (typeof model !== 'string') throw new UserError(`${where ?? 'llm'}: the llm agent needs a model, PROVIDER/MODEL (on the command line: llm:PROVIDER/MODEL)`);
   const spec = `llm:${model}`;
   const settings = parseLlmSettings(spec, block, prices, where ?? spec);
   const llm = createLlmAgent(game, settings, { ...options, name: typeof name === 'string' ? name : spec });
