@@ -87,30 +87,33 @@ export function createLlmAgent(game: Game, settings: LlmSettings, options: LlmAg
   const records: LlmMoveRecord[] = [];
   let slotId: string | undefined;
   let slotRecords: LlmMoveRecord[] = [];
-  let conversation: ChatMessage[] = [];
-  let conversationSlot: string | undefined;
-  let lastPly = Infinity;
+  // Conversations (mode `match`) per slot and seat: one agent may play several slots at once, and both seats.
+  const conversations = new Map<string, { messages: ChatMessage[]; lastPly: number }>();
   let plyInGame = 0;
   const name = options.name ?? `llm:${settings.provider}/${settings.model}`;
 
   async function decideView(view: LlmView): Promise<LlmAgentMove> {
     const slot = view.slotId ?? slotId;
-    // A new game: a new slot, or (without slot names) the ply count starting again.
-    if (slot !== conversationSlot || (slot === undefined && view.ply < lastPly)) {
-      conversation = [];
-      conversationSlot = slot;
+    const convKey = `${slot ?? ''}#${view.seat}`;
+    let conv = conversations.get(convKey);
+    // A new game: a new slot, or (without slot names) the ply not growing (it grows between two decisions of a game).
+    if (!conv || view.ply <= conv.lastPly) {
+      conv = { messages: [], lastPly: view.ply };
+      conversations.delete(convKey);
+      conversations.set(convKey, conv);
+      if (conversations.size > 4096) conversations.delete(conversations.keys().next().value!);
     }
-    lastPly = view.ply;
+    conv.lastPly = view.ply;
     const { record, conversation: after } = await decide(ctx, {
       seat: view.seat,
       system: view.rulebook,
-      history: settings.conversation === 'match' ? conversation : [],
+      history: settings.conversation === 'match' ? conv.messages : [],
       prompt: view.prompt,
       menu: view.menu,
       rng: view.rng,
       occurrence: slot === undefined ? undefined : `${slot}#${view.seat}#${view.ply}`,
     });
-    if (settings.conversation === 'match') conversation = after;
+    if (settings.conversation === 'match') conv.messages = after;
     records.push(record);
     slotRecords.push(record);
     options.onMove?.(record);

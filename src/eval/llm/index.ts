@@ -20,3 +20,4 @@ export { redactSecrets } from './redact.js';
 export { ensureLlmMovesTable, writeLlmMoves, readLlmMoves, LLM_MOVES_DDL } from './store.js';
 export { createLlmKindAgent, LLM_KIND_PARAMS, LLM_PROMPT_VERSION, type LlmKindAgent } from './kind.js';
 export type { LlmView, LlmAgentMove } from './agent.js';
+export { estimateTournamentLlm, llmRuntimeFor, type LlmDryRunRow, type LlmRuntime } from './tournament.js';

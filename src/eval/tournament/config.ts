@@ -28,6 +28,10 @@ export interface TournamentConfig {
   seed: number;
   /** The run store's path. */
   store: string;
+  /** LLM spend limit in US dollars: no slot starts once it is reached (null: no limit). Not part of the commitment. */
+  budgetUsd: number | null;
+  /** LLM prices by model id (`{input, output, cached_input}`, USD per million tokens); see docs/llm.md. */
+  prices: Record<string, unknown>;
 }
 
 /** JSON Schema of a config (participants checked per kind afterwards). */
@@ -67,6 +71,8 @@ export const CONFIG_SCHEMA = {
     concurrency: { type: 'integer', minimum: 1, maximum: 1024 },
     seed: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
     store: { type: 'string', minLength: 1 },
+    budget_usd: { type: 'number', minimum: 0 },
+    prices: { type: 'object', additionalProperties: { type: 'object' } },
   },
 } as const;
 
@@ -153,5 +159,7 @@ export function validate(data: unknown, where: string): TournamentConfig {
     concurrency: (d.concurrency as number | undefined) ?? 1,
     seed: (d.seed as number | undefined) ?? 1,
     store: (d.store as string | undefined) ?? 'runs.db',
+    budgetUsd: (d.budget_usd as number | undefined) ?? null,
+    prices: (d.prices as Record<string, unknown> | undefined) ?? {},
   };
 }

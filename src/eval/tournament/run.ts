@@ -8,6 +8,7 @@ import { UserError } from '../../util/errors.js';
 import { createParticipantAgent, type Agent, type AgentOptions } from '../agents/index.js';
 import { playSlot } from '../match/play.js';
 import { RunStore, checkStore, type MoveRow, type SlotRow } from '../store/store.js';
+import type { SpendGuard } from '../llm/spend.js';
 import { describeChanges, type PlanSummary, type TournamentPlan } from './plan.js';
 
 /** Figures of one `runTournament` call. */
@@ -20,6 +21,8 @@ export interface TournamentRunReport {
   played: number;
   /** Slots of this call that ended in an error (stored with status `error`; retried by the next call). */
   errors: number;
+  /** Whether the LLM budget stopped this call before every slot was played. */
+  stoppedByBudget?: boolean;
   /** Wall-clock seconds of this call's play. */
   seconds: number;
   commitment: string;
@@ -98,6 +101,8 @@ export interface RunOptions {
   onProgress?: (done: number, total: number) => void;
   /** Stop after this many slots of this call (for tests and benchmarks). */
   limit?: number;
+  /** LLM spend: no slot starts once its budget is reached; the slots not started stay missing. */
+  spend?: SpendGuard;
 }
 
 /**
@@ -111,10 +116,17 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
   let finished = plan.slots.length - pending.length;
   let errors = 0;
   let next = 0;
+  let started = 0;
+  let stoppedByBudget = false;
   const t0 = performance.now();
   const worker = async (): Promise<void> => {
     while (next < todo.length) {
+      if (opts.spend && !opts.spend.canStartSlot()) {
+        stoppedByBudget = true;
+        break;
+      }
       const s = todo[next++];
+      started++;
       const g = plan.games[s.game];
       const pair: [Agent, Agent] = [agents.get(`${s.seats[0]}:${s.game}`)!, agents.get(`${s.seats[1]}:${s.game}`)!];
       const start = performance.now();
@@ -162,5 +174,13 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.config.concurrency, todo.length)) }, worker));
-  return { total: plan.slots.length, alreadyDone: plan.slots.length - pending.length, played: todo.length, errors, seconds: (performance.now() - t0) / 1000, commitment: plan.commitment };
+  return {
+    total: plan.slots.length,
+    alreadyDone: plan.slots.length - pending.length,
+    played: started,
+    errors,
+    ...(stoppedByBudget ? { stoppedByBudget } : {}),
+    seconds: (performance.now() - t0) / 1000,
+    commitment: plan.commitment,
+  };
 }

@@ -53,12 +53,17 @@ it('fresh (default): every move is one system prompt (the rulebook) and one user
   }
 });
 
-it('match: the game so far is kept (prompts and replies), and a new slot starts empty', async () => {
+it('match: the game so far is kept per seat (prompts and replies), and a new slot starts empty', async () => {
   const agent = createLlmAgent(game, settingsFor('chat', server, { conversation: 'match' }), { backoffMs: 0 });
+  pending.push({ reply: '{"action": "check"}' }, { reply: '{"action": "bet"}' }, { reply: '{"action": "call"}' });
   const reqs = await playGame(agent, 'k-2', 1);
-  expect(reqs.map((r) => r.messages.length)).toEqual(reqs.map((_, i) => 2 * i + 1));
-  const last = reqs[reqs.length - 1].messages;
-  expect(last[1]).toEqual({ role: 'assistant', content: agent.records[0].raw });
+  const seats = agent.records.map((r) => r.seat);
+  const seen = [0, 0];
+  expect(reqs.map((r) => r.messages.length)).toEqual(seats.map((s) => 2 * seen[s]++ + 1));
+  const firstOfSeat0 = agent.records.findIndex((r) => r.seat === 0);
+  const secondOfSeat0 = agent.records.findIndex((r, i) => r.seat === 0 && i > firstOfSeat0);
+  expect(seats).toEqual([0, 1, 0]); // check, bet, call
+  expect(reqs[secondOfSeat0].messages[1]).toEqual({ role: 'assistant', content: agent.records[firstOfSeat0].raw });
   const next = await playGame(agent, 'k-3', 2);
   expect(next[0].messages).toHaveLength(1);
   // without beginSlot (gbgc play) a new game is seen from the seat's log starting again
