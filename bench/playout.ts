@@ -15,7 +15,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadGame } from '../src/cli/load.js';
 import { CHANCE, compileGame, sampleChanceOutcome, simulate, type CompiledGame } from '../src/interpreter/index.js';
-import { randomAgent } from '../src/eval/agents/random.js';
+import { l0Player as randomAgent } from '../src/interpreter/l0.js';
 import { rngFromKeys, type Rng } from '../src/util/rng.js';
 import { playLeducDirect } from './direct/leduc-sim.js';
 import { playKuhnDirect } from './direct/kuhn-sim.js';

@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { acceptance, buildPool, filterOptions, sampleIR } from '../src/sampler/index.js';
 import { compileGame, CHANCE, sampleChanceOutcome, episodeRng } from '../src/interpreter/index.js';
-import { randomAgent } from '../src/eval/agents/random.js';
+import { l0Player as randomAgent } from '../src/interpreter/l0.js';
 import { figure, median, report, round } from './lib/figures.js';
 import { sourceWorkerUrl } from '../src/sampler/pool-worker-source.js';
 import type { GameIR } from '../src/ir/schema.js';

@@ -12,3 +12,4 @@ export { expectedReturns, uniformPolicy, type Policy } from './exact.js';
 export { treeStats, TreeTooLargeError, type TreeStats } from './tree.js';
 export { simulate, playEpisode, type SimulationReport, type SimulateOptions } from './simulate.js';
 export { episodeRng } from './rng.js';
+export { l0Player, l0Sample, l0Pick, l0PickFromKinds, l0Distribution, legalActionKinds } from './l0.js';

@@ -1,6 +1,6 @@
 /**
  * The Monte Carlo acceptance filter of the seed papers: play a candidate game many times between
- * two uniform random agents and reject it when random play is too long, when phases rarely fire
+ * two L0 random players (`src/interpreter/l0.ts`: move kind first, then amount) and reject it when random play is too long, when phases rarely fire
  * or when conditional branches stay dead.
  *
  * - `v2` (GENSTRAT v2 §3, the default): 2,000 episodes; reject if the mean number of moves per
@@ -24,7 +24,7 @@
  */
 import type { GameIR } from '../ir/schema.js';
 import { compileGame, CHANCE, sampleChanceOutcome, episodeRng, type InterpreterState } from '../interpreter/index.js';
-import { randomAgent } from '../eval/agents/random.js';
+import { l0Sample } from '../interpreter/l0.js';
 import { instrument } from './probes.js';
 import { irDiagnostics } from '../compiler/checks/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -147,11 +147,11 @@ export function measure(ir: GameIR, episodes: number, seed: number): AcceptanceF
   };
 }
 
-/** Play one episode to the end: chance by its probabilities, both seats uniformly at random. */
+/** Play one episode to the end: chance by its probabilities, both seats by L0 (move kind, then amount). */
 function playRandom(state: InterpreterState, rng: () => number): InterpreterState {
   while (!state.isTerminal()) {
     const p = state.currentPlayer();
-    state.applyAction(p === CHANCE ? sampleChanceOutcome(state, rng) : (randomAgent.act(state, p, rng) as number));
+    state.applyAction(p === CHANCE ? sampleChanceOutcome(state, rng) : l0Sample(state, rng));
   }
   return state;
 }

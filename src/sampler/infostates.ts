@@ -6,7 +6,7 @@
  */
 import type { GameIR } from '../ir/schema.js';
 import { compileGame, CHANCE, sampleChanceOutcome, episodeRng } from '../interpreter/index.js';
-import { randomAgent } from '../eval/agents/random.js';
+import { l0Sample } from '../interpreter/l0.js';
 
 /** Distinct information states visited, per seat and in total, over `episodes` random episodes. */
 export interface StateSpace {
@@ -19,7 +19,7 @@ export interface StateSpace {
 
 /**
  * Count the distinct information-state keys each seat has at its decisions, over `episodes`
- * episodes of uniform random play (episode i uses `episodeRng(seed, i)`).
+ * episodes of L0 random play (move kind, then amount; episode i uses `episodeRng(seed, i)`).
  * @throws RangeError when `episodes` < 1
  */
 export function stateSpace(ir: GameIR, episodes = 3000, seed = 1): StateSpace {
@@ -34,7 +34,7 @@ export function stateSpace(ir: GameIR, episodes = 3000, seed = 1): StateSpace {
       if (p === CHANCE) state.applyAction(sampleChanceOutcome(state, rng));
       else {
         seen[p].add(state.informationStateKey(p));
-        state.applyAction(randomAgent.act(state, p, rng) as number);
+        state.applyAction(l0Sample(state, rng));
       }
     }
   }

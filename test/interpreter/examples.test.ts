@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHANCE, TreeTooLargeError, compileGame, expectedReturns, simulate, treeStats, uniformPolicy } from '../../src/interpreter/index.js';
-import { randomAgent } from '../../src/eval/agents/random.js';
+import { l0Player as randomAgent } from '../../src/interpreter/l0.js';
 import { applyAll, example, exampleIRs, menu, texts } from './helpers.js';
 
 describe('Duel Kuhn (examples/duel.gbg)', () => {

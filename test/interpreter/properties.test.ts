@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { GameIR } from '../../src/ir/schema.js';
 import { compileGame, playEpisode, episodeRng, treeStats, TreeTooLargeError, type CompiledGame, type InterpreterState } from '../../src/interpreter/index.js';
 import { EV } from '../../src/interpreter/layout.js';
-import { randomAgent } from '../../src/eval/agents/random.js';
+import { l0Player as randomAgent } from '../../src/interpreter/l0.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 import { entitledCards, exampleIRs, playChoices, replay } from './helpers.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileGame, episodeRng, expectedReturns, playEpisode, simulate, uniformPolicy, type SimulationReport } from '../../src/interpreter/index.js';
-import { randomAgent } from '../../src/eval/agents/random.js';
+import { l0Player as randomAgent } from '../../src/interpreter/l0.js';
 import { AGENTS, UnknownAgentError, agentNames, createAgent } from '../../src/eval/agents/index.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 

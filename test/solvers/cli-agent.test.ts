@@ -128,7 +128,7 @@ describe('cfr agent', () => {
     s.applyAction(1);
     s.applyAction(2);
     expect(s.legalActions()).toEqual([0, 1]);
-    for (const u of [0, 0.3, 0.9, 0.999]) expect(a.act(s, 0, () => u)).toBe(0);
+    for (const u of [0, 0.3, 0.9, 0.999]) expect(a.actFast(s, 0, () => u)).toBe(0);
   });
 
   it('samples in proportion to the policy and plays from a saved file', () => {
@@ -147,12 +147,12 @@ describe('cfr agent', () => {
     writeFileSync(file, JSON.stringify(saved));
     const agent = cfrAgentFromFile(file, game);
     expect(agent).toBeInstanceOf(CfrAgent);
-    expect(agent.act(s, 0, () => 0.2)).toBe(1);
-    expect(agent.act(s, 0, () => 0.3)).toBe(2);
+    expect(agent.actFast(s, 0, () => 0.2)).toBe(1);
+    expect(agent.actFast(s, 0, () => 0.3)).toBe(2);
     expect(JSON.parse(readFileSync(file, 'utf8')).rulesetHash).toBe(game.rulesetHash);
     // A state the policy does not cover is a clear error.
     s.applyAction(1);
-    expect(() => agent.act(s, 1, () => 0.5)).toThrow(/no entry for information state/);
+    expect(() => agent.actFast(s, 1, () => 0.5)).toThrow(/no entry for information state/);
   });
 });
 

@@ -20,6 +20,9 @@ import { registerView } from './view.js';
 import { registerLsp } from './lsp.js';
 import { registerAnalyze } from './analyze.js';
 import { registerReport } from './report.js';
+import { registerMatch } from './match.js';
+import { registerTournament } from './tournament.js';
+import { registerRecords } from './records.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -42,4 +45,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerView,
   registerAnalyze,
   registerReport,
+  registerMatch,
+  registerTournament,
+  registerRecords,
 ];

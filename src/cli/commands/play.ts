@@ -14,6 +14,9 @@ import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { episodeRng } from '../../interpreter/rng.js';
 import { agentsOption } from './simulate.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
+import type { LlmKindAgent } from '../../eval/llm/kind.js';
+import { createAgent } from '../../eval/agents/index.js';
+import { asPlayer } from '../../eval/agents/player.js';
 
 /**
  * Resolve `--as`: a seat name (any case) or 0/1.
@@ -60,18 +63,20 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .description('play one game in the terminal against an agent')
     .argument('<file>', '.gbg file')
     .option('--as <seat>', 'your seat: a seat name, 0 or 1 (default: the first seat)')
-    .option('--vs <agent>', 'the opponent agent', 'random')
+    .option('--vs <agent>', 'the opponent agent: a registered name, or llm:PROVIDER/MODEL (key from the environment, see docs/llm.md)', 'random')
     .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save')
     .option('--seed <s>', 'seed of the deal and of the opponent (default: a random seed, printed)')
     .option('--show-prompt', 'at each of your turns, print the full turn prompt an LLM player would receive')
-    .addHelpText('after', '\nAnswer each decision with its number or its name (e.g. "2" or "bet").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3')
+    .addHelpText('after', '\nAnswer each decision with its number or its name (e.g. "2" or "bet").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
     .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string }) => {
       const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseIntOption('--seed', opts.seed);
       const { ir } = loadGame(file);
       const seat = opts.as === undefined ? 0 : seatOption(opts.as, ir.seats);
       const game = compileGame(ir);
       if (opts.vs.includes(',')) throw new UsageError(`--vs takes one agent name, got '${opts.vs}'`);
-      const [opponent] = await agentsOption(opts.vs, game, { policy: opts.policy });
+      // an LLM opponent is kept by its handle, to tell the person when its reply could not be used
+      const llm = opts.vs.startsWith('llm:') ? ((await createAgent(opts.vs, game)) as LlmKindAgent) : null;
+      const [opponent] = llm ? [asPlayer(llm, game)] : await agentsOption(opts.vs, game, { policy: opts.policy });
       const out = ctx.io.stdout;
       const rl = createInterface({ input: ctx.io.stdin, terminal: false, crlfDelay: Infinity });
       // On a terminal the person's typing is echoed by the terminal; piped answers are echoed here.
@@ -97,6 +102,8 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
           else if (player !== seat) {
             const a = opponent.act(state, player, rng);
             state.applyAction(typeof a === 'number' ? a : await a);
+            const last = llm?.llm.records.at(-1);
+            if (last?.fallbackReason) out(`  (${opponent.name}: no usable reply (${last.fallbackReason}); a random legal action was played)\n`);
           } else {
             const obs = state.observation(seat);
             if (opts.showPrompt) {

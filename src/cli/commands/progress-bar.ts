@@ -7,7 +7,8 @@ import type { CliIO } from '../io.js';
 
 /** Progress of long work: `update(done)` as it goes, `stop()` at the end (also on errors). */
 export interface Progress {
-  update(done: number): void;
+  /** `payload`: values for custom format tokens, e.g. `{rate}`. */
+  update(done: number, payload?: Record<string, unknown>): void;
   stop(): void;
 }
 
@@ -28,6 +29,6 @@ export function startProgress(io: CliIO, total: number, format: string): Progres
     },
   };
   const bar = new cliProgress.SingleBar({ stream: stream as unknown as NodeJS.WritableStream, format, hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic);
-  bar.start(total, 0);
-  return { update: (done) => bar.update(done), stop: () => bar.stop() };
+  bar.start(total, 0, { rate: '-' });
+  return { update: (done, payload) => bar.update(done, payload), stop: () => bar.stop() };
 }

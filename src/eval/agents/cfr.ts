@@ -5,7 +5,7 @@
  * `gbgc solve --save`.
  */
 import type { Action, Game, GameState } from '../../interpreter/api.js';
-import type { Agent, Rng } from './agent.js';
+import type { Agent, AgentView, Rng } from './agent.js';
 import { actionKeys, readPolicyFile, toSavedPolicy, type SavedPolicy } from '../solvers/policy-file.js';
 import { DEFAULT_ITERATIONS, solve } from '../solvers/solve.js';
 
@@ -16,24 +16,32 @@ export class CfrAgent implements Agent {
 
   /**
    * Sample an action from the policy at the seat's information state (only the information-state
-   * key, the legal actions and their labels are read).
+   * key, the legal actions and their labels are read), with one number from `rng`.
    * @throws Error when the policy has no entry for the information state or its actions.
    */
-  act(state: GameState, seat: number, rng: Rng): Action {
-    const key = state.informationStateKey(seat);
-    const entry = this.saved.policy[key];
-    if (!entry) throw new Error(`cfr agent: the policy has no entry for information state '${key}'`);
+  actFast(state: GameState, seat: number, rng: Rng): Action {
     const legal = state.legalActions();
-    const keys = actionKeys(
+    return this.pick(
+      state.informationStateKey(seat),
       legal,
       legal.map((a) => state.actionToString(seat, a)),
+      rng(),
     );
+  }
+
+  act(view: AgentView): Action {
+    return this.pick(view.infoKey, view.legal, view.labels, view.rng());
+  }
+
+  private pick(key: string, legal: readonly Action[], labels: readonly string[], u: number): Action {
+    const entry = this.saved.policy[key];
+    if (!entry) throw new Error(`cfr agent: the policy has no entry for information state '${key}'`);
+    const keys = actionKeys(legal, labels);
     const probs = keys.map((k) => {
       const p = entry[k];
       if (p === undefined) throw new Error(`cfr agent: the policy at '${key}' has no probability for action '${k}'`);
       return p;
     });
-    let u = rng();
     for (let i = 0; i < legal.length; i++) {
       u -= probs[i];
       if (u < 0) return legal[i];

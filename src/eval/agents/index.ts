@@ -1,33 +1,109 @@
 /**
- * The agent registry: names usable on the command line (`--agents random,random`, `--vs random`).
- * To add an agent, add one entry to {@link AGENTS}.
+ * The agent registry and participants.
+ *
+ * An *agent kind* (`random`, `l1`, `cfr`, `heuristic`, `human`, …) is registered once in
+ * {@link AGENTS} with its parameters (a JSON Schema fragment with defaults) and a factory. A
+ * *participant* is a kind with all its parameters filled in; its id is the SHA-256 of the canonical
+ * JSON of its full configuration — kind, parameters, the policy file's SHA-256 when it plays one,
+ * the prompt version when it has one, and the engine version (league methodology: a changed
+ * setting is a different participant). To add a kind, add one entry to {@link AGENTS}.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Game } from '../../interpreter/api.js';
+import { canonicalJson } from '../../ir/hash.js';
+import { UserError } from '../../util/errors.js';
+import { ENGINE_VERSION } from '../../util/version.js';
 import type { Agent } from './agent.js';
 import { randomAgent } from './random.js';
 import { cfrAgentForGame, cfrAgentFromFile } from './cfr.js';
+import { l1AgentForGame, L1_DEFAULTS } from './l1.js';
+import { heuristicAgentForGame, HEURISTIC_DEFAULTS } from './heuristic.js';
+import { HumanAgent, type HumanIO } from './human.js';
+import { DEFAULT_ITERATIONS } from '../solvers/solve.js';
+import { createLlmKindAgent, LLM_KIND_PARAMS, LLM_PROMPT_VERSION } from '../llm/kind.js';
+import type { ResponseCache } from '../llm/cache.js';
+import type { SpendGuard } from '../llm/spend.js';
 
-export type { Agent, Rng } from './agent.js';
+export type { Agent, AgentView, AgentMove, Decision, Rng } from './agent.js';
+export { decisionAction } from './agent.js';
 
-/** Command-line options some agents use. */
+/** Options an agent may need beyond its parameters. */
 export interface AgentOptions {
   /** A policy file saved by `gbgc solve --save`: the `cfr` agent plays it instead of solving. */
   policy?: string;
+  /** The terminal of the `human` agent. */
+  human?: HumanIO;
+  /** What LLM agents share within a run: the response cache, the spend guard, a price table by model, retry backoff (ms). */
+  llmRuntime?: { cache?: ResponseCache; spend?: SpendGuard; prices?: Record<string, unknown>; backoffMs?: number };
+  /** Any other parameter of the kind (already validated). */
+  [param: string]: unknown;
 }
 
-/** How to make an agent for a game (an agent may need to solve or load something first). */
+/** How to make an agent of one kind for a game. */
 export interface AgentSpec {
   /** One line for `--help` and error messages. */
   description: string;
+  /**
+   * JSON Schema of the kind's parameters in a tournament config (properties with defaults; `policy`
+   * is a file path relative to the config). `name` and `kind` are added by the config schema.
+   */
+  params: { properties: Record<string, Record<string, unknown>>; required?: string[] };
+  /** Version of the prompt the kind reads, part of its participant id (LLM players). */
+  promptVersion?: string;
   create(game: Game, options?: AgentOptions): Agent | Promise<Agent>;
 }
 
-/** Agents by name. */
+const unit = (d: number, what: string) => ({ type: 'number', minimum: 0, maximum: 1, default: d, description: what });
+
+/** Agent kinds by name. */
 export const AGENTS: Record<string, AgentSpec> = {
-  random: { description: 'uniform random over the legal actions (L0)', create: () => randomAgent },
+  random: { description: 'L0: a move kind uniformly, then an amount uniformly (GENSTRAT)', params: { properties: {} }, create: () => randomAgent },
+  l1: {
+    description: 'best response to L0 (exact from the game tree when it fits, else estimated from L0 episodes)',
+    params: {
+      properties: {
+        method: { enum: ['auto', 'exact', 'sampled'], default: L1_DEFAULTS.method },
+        maxNodes: { type: 'integer', minimum: 1, default: L1_DEFAULTS.maxNodes },
+        episodes: { type: 'integer', minimum: 1, default: L1_DEFAULTS.episodes },
+      },
+    },
+    create: (game, o) => l1AgentForGame(game, { method: o?.method as 'auto', maxNodes: o?.maxNodes as number, episodes: o?.episodes as number }),
+  },
   cfr: {
     description: 'CFR+ average strategy (solves the game exactly, cached per ruleset; or plays --policy FILE)',
-    create: (game, o) => (o?.policy ? cfrAgentFromFile(o.policy, game) : cfrAgentForGame(game)),
+    params: { properties: { iterations: { type: 'integer', minimum: 1, default: DEFAULT_ITERATIONS }, policy: { type: 'string', minLength: 1 } } },
+    create: (game, o) => (o?.policy ? cfrAgentFromFile(o.policy, game) : cfrAgentForGame(game, { iterations: (o?.iterations as number) ?? DEFAULT_ITERATIONS })),
+  },
+  heuristic: {
+    description: 'rank-percentile thresholds: bets strong hands, folds weak ones, bluffs at a rate',
+    params: {
+      properties: {
+        raise: unit(HEURISTIC_DEFAULTS.raise, 'bet or raise at or above this hand percentile'),
+        fold: unit(HEURISTIC_DEFAULTS.fold, 'fold below this hand percentile'),
+        bluff: unit(HEURISTIC_DEFAULTS.bluff, 'probability of a bluff with a hand below fold'),
+      },
+    },
+    create: (game, o) => heuristicAgentForGame(game, { raise: o?.raise as number, fold: o?.fold as number, bluff: o?.bluff as number }),
+  },
+  human: {
+    description: 'a person at the terminal (the play command\'s interface)',
+    params: { properties: {} },
+    create: (_game, o) => {
+      if (!o?.human) throw new UserError('the human agent needs a terminal');
+      return new HumanAgent(o.human);
+    },
+  },
+  llm: {
+    description: 'a language model through its provider\'s SDK: model PROVIDER/MODEL (openai, openai-responses, anthropic, gemini, compat); see docs/llm.md',
+    params: LLM_KIND_PARAMS,
+    promptVersion: LLM_PROMPT_VERSION,
+    create: (game, o) => {
+      const { llmRuntime, policy: _policy, human: _human, ...params } = o ?? {};
+      const rt = (llmRuntime ?? {}) as NonNullable<AgentOptions['llmRuntime']>;
+      return createLlmKindAgent(game, params, rt.prices, { cache: rt.cache, spend: rt.spend, backoffMs: rt.backoffMs });
+    },
   },
 };
 
@@ -37,19 +113,103 @@ export function agentNames(): string[] {
 }
 
 /** Thrown by {@link createAgent} for a name that is not registered. */
-export class UnknownAgentError extends Error {
+export class UnknownAgentError extends UserError {
   constructor(readonly agentName: string) {
     super(`unknown agent '${agentName}'; known agents: ${agentNames().join(', ')}`);
     this.name = 'UnknownAgentError';
   }
 }
 
+/** The spec of a kind. @throws UnknownAgentError */
+export function agentSpec(kind: string): AgentSpec {
+  const spec = Object.hasOwn(AGENTS, kind) ? AGENTS[kind] : undefined;
+  if (!spec) throw new UnknownAgentError(kind);
+  return spec;
+}
+
 /**
- * Make the agent registered under `name` for `game`.
+ * Make the agent registered under `name` for `game`, with default parameters; `llm:PROVIDER/MODEL`
+ * makes the `llm` kind with that model.
  * @throws UnknownAgentError when no agent has that name
  */
 export async function createAgent(name: string, game: Game, options?: AgentOptions): Promise<Agent> {
-  const spec = Object.hasOwn(AGENTS, name) ? AGENTS[name] : undefined;
-  if (!spec) throw new UnknownAgentError(name);
-  return spec.create(game, options);
+  // `llm:PROVIDER/MODEL` on the command line is the llm kind with that model
+  if (name.startsWith('llm:')) return createAgent('llm', game, { ...options, model: name.slice(4) });
+  const spec = agentSpec(name);
+  return spec.create(game, { ...defaults(spec), ...stripUndefined(options ?? {}) });
+}
+
+function defaults(spec: AgentSpec): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, s] of Object.entries(spec.params.properties)) if (s.default !== undefined) out[k] = s.default;
+  return out;
+}
+
+function stripUndefined(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+/** A participant: an agent kind with every parameter set, and its id. */
+export interface Participant {
+  /** Display name, unique within a tournament (default: the kind). */
+  name: string;
+  kind: string;
+  /** Parameters with defaults filled in (a policy path is absolute). */
+  params: Record<string, unknown>;
+  /** The full configuration the id is computed from. */
+  config: ParticipantConfig;
+  /** SHA-256 (hex) of `canonicalJson(config)`. */
+  id: string;
+}
+
+/** What identifies a participant. */
+export interface ParticipantConfig {
+  kind: string;
+  /** Parameters without file paths (a policy file enters by its SHA-256). */
+  params: Record<string, unknown>;
+  /** SHA-256 of the policy file's bytes, when the participant plays one. */
+  policySha256?: string;
+  promptVersion?: string;
+  engineVersion: string;
+}
+
+/**
+ * A participant from a kind and parameters (already shape-checked, e.g. by the config schema).
+ * @param where prefix of error messages, e.g. `tournament.yaml: participants[2]`
+ * @param baseDir directory relative paths (`policy`) are resolved against
+ * @throws UserError for an unknown kind or a policy file that cannot be read
+ */
+export function makeParticipant(spec: { kind: string; name?: string; [k: string]: unknown }, where: string, baseDir = '.'): Participant {
+  if (!Object.hasOwn(AGENTS, spec.kind)) throw new UserError(`${where}.kind: unknown agent kind '${spec.kind}'; known kinds: ${agentNames().join(', ')}`);
+  const kindSpec = AGENTS[spec.kind];
+  const params: Record<string, unknown> = { ...defaults(kindSpec) };
+  for (const k of Object.keys(kindSpec.params.properties)) if (spec[k] !== undefined) params[k] = spec[k];
+  const idParams = { ...params };
+  const config: ParticipantConfig = { kind: spec.kind, params: idParams, engineVersion: ENGINE_VERSION };
+  if (typeof params.policy === 'string') {
+    const path = resolve(baseDir, params.policy);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new UserError(`${where}.policy: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    }
+    params.policy = path;
+    delete idParams.policy;
+    delete idParams.iterations;
+    config.policySha256 = createHash('sha256').update(bytes).digest('hex');
+  }
+  if (kindSpec.promptVersion) config.promptVersion = kindSpec.promptVersion;
+  return { name: spec.name ?? spec.kind, kind: spec.kind, params, config, id: participantId(config) };
+}
+
+/** SHA-256 (hex) of a participant configuration's canonical JSON. */
+export function participantId(config: ParticipantConfig): string {
+  return createHash('sha256').update(canonicalJson(config)).digest('hex');
+}
+
+/** The participant's agent for a game. */
+export async function createParticipantAgent(p: Participant, game: Game, extra?: AgentOptions): Promise<Agent> {
+  return AGENTS[p.kind].create(game, { ...p.params, ...extra });
 }

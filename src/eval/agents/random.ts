@@ -1,13 +1,20 @@
 /**
- * The uniform random agent (level L0 of the evaluation ladder).
+ * The `random` agent: L0 as GENSTRAT defines it (move kind first, then amount; see
+ * `src/interpreter/l0.ts`), one number from the agent's stream per decision.
  */
-import type { Agent } from './agent.js';
+import type { Action, GameState } from '../../interpreter/api.js';
+import { l0PickFromKinds, l0Sample } from '../../interpreter/l0.js';
+import type { Agent, AgentView, Rng } from './agent.js';
 
-/** Picks each legal action with equal probability, using one number from the rng per move. */
-export const randomAgent: Agent = {
-  name: 'random',
-  act(state, _seat, rng) {
-    const legal = state.legalActions();
-    return legal[Math.min(legal.length - 1, Math.floor(rng() * legal.length))];
-  },
-};
+export class RandomAgent implements Agent {
+  readonly name = 'random';
+  act(view: AgentView): Action {
+    return l0PickFromKinds(view.legal, view.kinds, view.rng());
+  }
+  actFast(state: GameState, _seat: number, rng: Rng): Action {
+    return l0Sample(state, rng);
+  }
+}
+
+/** The one `random` agent (it has no state). */
+export const randomAgent = new RandomAgent();

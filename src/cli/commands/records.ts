@@ -1,0 +1,65 @@
+/**
+ * `gbgc records export DB --csv|--jsonl [--table slots|moves] [-o FILE]` and
+ * `gbgc records summary DB [--json]`: read a tournament's run store.
+ */
+import type { RegisterCommand } from './index.js';
+import { UsageError } from '../errors.js';
+import { RunStore, exportTable, summarizeStore, type StoreSummary } from '../../eval/store/index.js';
+import { writeFileAtomic } from '../../util/fs.js';
+
+const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(4)}` : x.toFixed(4));
+
+/** The human-readable summary. */
+export function formatSummary(path: string, s: StoreSummary): string {
+  const lines = [
+    `${path}: ${s.done}${s.planned !== null ? ` of ${s.planned}` : ''} slots done${s.planned ? ` (${((100 * s.done) / s.planned).toFixed(1)}%)` : ''}, ${s.errors} with errors`,
+    `  engine ${s.engineVersion ?? '(unknown)'}${s.commitment ? `, commitment ${s.commitment}` : ''}`,
+    '  games',
+    ...s.games.map((g) => `    ${g.path}  ${g.done} slots  (${g.name}, ruleset ${g.rulesetHash.slice(0, 12)}…)`),
+    '  participants (mean chips won per slot)',
+    ...s.participants.map((p) => `    ${p.name.padEnd(16)} ${p.meanReturns === null ? '-' : signed(p.meanReturns)}  over ${p.slots} slots  (${p.kind}, ${p.id.slice(0, 12)}…)`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export const registerRecords: RegisterCommand = (program, ctx) => {
+  const records = program.command('records').description('export or summarize a tournament run store');
+  records
+    .command('export')
+    .description('export the slots or moves table as CSV or JSON Lines')
+    .argument('<db>', 'run store (SQLite) written by gbgc tournament')
+    .option('--csv', 'CSV with a header line')
+    .option('--jsonl', 'one JSON object per line')
+    .option('--table <table>', 'slots or moves', 'slots')
+    .option('-o, --output <file>', 'write to a file instead of standard output')
+    .addHelpText('after', '\nColumns are documented in docs/tournaments.md.\n\nExamples:\n  gbgc records export runs.db --csv > slots.csv\n  gbgc records export runs.db --jsonl --table moves -o moves.jsonl')
+    .action((db: string, opts: { csv?: boolean; jsonl?: boolean; table: string; output?: string }) => {
+      if (!!opts.csv === !!opts.jsonl) throw new UsageError('give exactly one of --csv and --jsonl');
+      if (opts.table !== 'slots' && opts.table !== 'moves') throw new UsageError(`--table must be slots or moves, got '${opts.table}'`);
+      const store = RunStore.openReadOnly(db);
+      try {
+        const chunks: string[] = [];
+        const write = opts.output ? (c: string) => void chunks.push(c) : (c: string) => ctx.io.stdout(c);
+        exportTable(store, opts.table, opts.csv ? 'csv' : 'jsonl', write);
+        if (opts.output) writeFileAtomic(opts.output, chunks.join(''));
+      } finally {
+        store.close();
+      }
+    });
+  records
+    .command('summary')
+    .description('counts, progress and per-participant mean returns of a run store')
+    .argument('<db>', 'run store (SQLite) written by gbgc tournament')
+    .option('--json', 'print the figures as JSON')
+    .addHelpText('after', '\nJSON fields: engineVersion, commitment, planned, done, errors, games [{path, name, rulesetHash, done}],\nparticipants [{name, kind, id, slots, meanReturns, fallbackRate}].')
+    .action((db: string, opts: { json?: boolean }) => {
+      const store = RunStore.openReadOnly(db);
+      try {
+        const s = summarizeStore(store);
+        ctx.io.stdout(opts.json ? `${JSON.stringify(s, null, 2)}\n` : formatSummary(db, s));
+      } finally {
+        store.close();
+      }
+    });
+  return records;
+};

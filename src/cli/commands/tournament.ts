@@ -1,0 +1,79 @@
+/**
+ * `gbgc tournament CONFIG [--commit] [--store FILE] [--json]`: play a tournament config into its
+ * run store, resuming where it stopped; `--commit` only records and prints the commitment hash.
+ */
+import type { RegisterCommand } from './index.js';
+import { readConfig, buildPlan, checkPlanAgainstStore, makeAgents, openStoreFor, runTournament } from '../../eval/tournament/index.js';
+import { ENGINE_VERSION } from '../../util/version.js';
+import { estimateTournamentLlm, llmRuntimeFor } from '../../eval/llm/tournament.js';
+import { formatDryRun } from '../../eval/llm/dry-run.js';
+import { startProgress } from './progress-bar.js';
+
+export const registerTournament: RegisterCommand = (program, ctx) =>
+  program
+    .command('tournament')
+    .description('play a tournament config (games × participants × runs) into a resumable SQLite run store')
+    .argument('<config>', 'tournament config (.yaml, .yml or .json)')
+    .option('--commit', 'record the commitment hash of the config in the store and print it, without playing')
+    .option('--store <file>', 'run store path (default: the config\'s "store", relative to the config)')
+    .option('--dry-run', 'estimate calls, tokens and cost of each LLM participant, without playing or calling anything')
+    .option('--json', 'print the figures as JSON')
+    .addHelpText(
+      'after',
+      '\nRerunning the same config plays only the slots the store does not hold (also after a crash or kill -9).\n' +
+        'A config that would change finished slots (seed, games, participants, schedule) is refused, naming what changed.\n' +
+        'The commitment is the SHA-256 of (config, ruleset hashes, engine version, seeds).\n' +
+        'JSON fields: total, alreadyDone, played, errors, seconds, commitment, store, engineVersion.\n' +
+        'See docs/tournaments.md for the config reference.\n\n' +
+        'LLM participants (kind: llm) read their keys from the environment; budget_usd stops at a slot boundary (see docs/llm.md).\n\n' +
+        'Examples:\n  gbgc tournament examples/tournament.yaml --commit\n  gbgc tournament examples/tournament.yaml\n  gbgc tournament llm.yaml --dry-run',
+    )
+    .action(async (configPath: string, opts: { commit?: boolean; store?: string; json?: boolean; dryRun?: boolean }) => {
+      const config = readConfig(configPath);
+      const plan = buildPlan(configPath, config, opts.store);
+      if (opts.dryRun) {
+        const rows = estimateTournamentLlm(plan);
+        if (opts.json) ctx.io.stdout(`${JSON.stringify({ slots: plan.slots.length, participants: rows }, null, 2)}\n`);
+        else if (rows.length === 0) ctx.io.stdout(`${plan.slots.length} slots; no LLM participant: nothing to estimate\n`);
+        else ctx.io.stdout(`${plan.slots.length} slots (estimate: no call is made)\n${formatDryRun(rows)}`);
+        return;
+      }
+      checkPlanAgainstStore(plan);
+      if (opts.commit) {
+        const store = openStoreFor(plan);
+        try {
+          store.setMeta('commitment', plan.commitment);
+        } finally {
+          store.close();
+        }
+        ctx.io.stdout(opts.json ? `${JSON.stringify({ commitment: plan.commitment, store: plan.storePath, slots: plan.slots.length, engineVersion: ENGINE_VERSION }, null, 2)}\n` : `commitment ${plan.commitment}\n  ${plan.slots.length} slots, engine ${ENGINE_VERSION}, store ${plan.storePath}\n`);
+        return;
+      }
+      const llm = llmRuntimeFor(plan);
+      const agents = await makeAgents(plan, { llmRuntime: llm.options });
+      const store = openStoreFor(plan);
+      llm.attach(store.db);
+      const progress = startProgress(ctx.io, plan.slots.length, 'tournament [{bar}] {value}/{total} slots | {rate} slots/s | ETA {eta_formatted}');
+      const t0 = performance.now();
+      let first = -1;
+      try {
+        const report = await runTournament(plan, store, agents, {
+          spend: llm.options.spend,
+          onProgress: (done) => {
+            if (first < 0) first = done - 1;
+            const s = (performance.now() - t0) / 1000;
+            progress.update(done, { rate: s > 0 ? Math.round((done - first) / s) : '-' });
+          },
+        });
+        const out = { ...report, store: plan.storePath, engineVersion: ENGINE_VERSION };
+        ctx.io.stdout(
+          opts.json
+            ? `${JSON.stringify(out, null, 2)}\n`
+            : `${plan.slots.length} slots: ${report.alreadyDone} already in the store, ${report.played} played now${report.errors ? `, ${report.errors} with errors` : ''}${report.stoppedByBudget ? `, stopped at the LLM budget (US$${llm.options.spend.spent.toFixed(2)} spent; the rest stay missing)` : ''} (${report.seconds.toFixed(1)} s)\n  store ${plan.storePath}\n  commitment ${plan.commitment}\n`,
+        );
+        if (report.errors > 0) ctx.exitCode = 1;
+      } finally {
+        progress.stop();
+        store.close();
+      }
+    });

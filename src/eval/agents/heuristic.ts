@@ -1,0 +1,164 @@
+/**
+ * The `heuristic` agent: rank-percentile thresholds, a classic rule-based poker baseline.
+ *
+ * Hand strength is the percentile of the seat's hand against every hand the opponent could hold,
+ * judged by the game's showdown metric: the fraction of opponent hands (of the opponent's public
+ * hand size, drawn from the cards the seat cannot see: the deck minus its own hand and the public
+ * piles) that the seat's hand beats, ties counting half. Exact enumeration when there are at most
+ * {@link MAX_ENUMERATED} such hands, else {@link SAMPLED_HANDS} hands drawn from a stream seeded by
+ * what the seat sees (so the figure is a pure function of the seat's view).
+ *
+ * Play, with `u` one number from the agent's stream per decision:
+ * - strength ≥ `raise` and a bet or raise on offer: bet/raise (with several amounts, the amount
+ *   grows with strength from the smallest at `raise` to the largest at 1);
+ * - strength < `fold`: with probability `bluff` bet/raise the smallest amount when possible,
+ *   else fold when facing a bet, else check/call;
+ * - otherwise: check or call;
+ * - sealed bids: the bid grows with strength; decisions without betting moves (choices, picks,
+ *   peeks, discards, side bets): L0.
+ */
+import type { Action, Game, GameState, Observation } from '../../interpreter/api.js';
+import { CompiledGame } from '../../interpreter/game.js';
+import { l0PickFromKinds, legalActionKinds } from '../../interpreter/l0.js';
+import { METRIC, type Program } from '../../interpreter/program.js';
+import { compareHighCard, pairsBoard, sumOfRanks } from '../../interpreter/showdown.js';
+import { hashString, rngFromKeys } from '../../util/rng.js';
+import type { Agent, AgentView, Rng } from './agent.js';
+
+/** Parameters of the heuristic agent (percentiles in [0, 1]). */
+export interface HeuristicParams {
+  /** Bet or raise at or above this strength. */
+  raise: number;
+  /** Fold (or check) below this strength. */
+  fold: number;
+  /** Probability of a bluff bet with a hand below `fold`. */
+  bluff: number;
+}
+
+export const HEURISTIC_DEFAULTS: HeuristicParams = { raise: 0.7, fold: 0.3, bluff: 0.1 };
+/** Most opponent hands enumerated exactly. */
+export const MAX_ENUMERATED = 500;
+/** Opponent hands sampled when there are more. */
+export const SAMPLED_HANDS = 200;
+
+const AGGRESSIVE = /^(bet|raise)( \d+)?$/;
+
+/** The strength of `seat`'s hand in [0, 1] from what its observation shows (see the module comment). */
+export function handStrength(program: Program, obs: Observation, cache?: Map<string, number>): number {
+  const typeOf = (name: string): number => program.cardNames.indexOf(name);
+  const mine = obs.hand.map(typeOf);
+  const board = program.boardPile >= 0 ? (obs.publicPiles[program.pileNames[program.boardPile]] ?? []).map(typeOf) : [];
+  const seen = [...mine];
+  for (const cards of Object.values(obs.publicPiles)) for (const c of cards) seen.push(typeOf(c));
+  const oppSize = obs.handSizes[1 - obs.seat];
+  const scores = obs.scores ?? [0, 0];
+  const key = `${mine.join(',')}|${board.join(',')}|${seen.slice(mine.length).sort((a, b) => a - b).join(',')}|${oppSize}|${scores[obs.seat]},${scores[1 - obs.seat]}`;
+  const hit = cache?.get(key);
+  if (hit !== undefined) return hit;
+  // Unseen cards: the initial deck minus the cards seen.
+  const unseen = Array.from(program.initialDeck);
+  for (const t of seen) {
+    const i = unseen.indexOf(t);
+    if (i >= 0) unseen.splice(i, 1);
+  }
+  const cmp = (theirs: number[]): number => {
+    if (program.metric === METRIC.SUM_OF_RANKS) return sumOfRanks(program, mine, scores[obs.seat]) - sumOfRanks(program, theirs, scores[1 - obs.seat]);
+    if (program.metric === METRIC.PAIR_WITH_BOARD) {
+      const br = board.map((t) => program.cardRank[t]);
+      const d = Number(pairsBoard(mine.map((t) => program.cardRank[t]), br)) - Number(pairsBoard(theirs.map((t) => program.cardRank[t]), br));
+      if (d !== 0) return d;
+    }
+    return compareHighCard(
+      mine.map((t) => program.cardValue[t]),
+      theirs.map((t) => program.cardValue[t]),
+    );
+  };
+  let wins = 0;
+  let total = 0;
+  const score = (theirs: number[]): void => {
+    const c = cmp(theirs);
+    wins += c > 0 ? 1 : c === 0 ? 0.5 : 0;
+    total++;
+  };
+  const k = Math.min(oppSize, unseen.length);
+  if (binomial(unseen.length, k) <= MAX_ENUMERATED) {
+    const pick: number[] = [];
+    const rec = (from: number): void => {
+      if (pick.length === k) return score(pick.slice());
+      for (let i = from; i < unseen.length; i++) {
+        pick.push(unseen[i]);
+        rec(i + 1);
+        pick.pop();
+      }
+    };
+    rec(0);
+  } else {
+    const rng = rngFromKeys(hashString(key));
+    const pool = unseen.slice();
+    for (let s = 0; s < SAMPLED_HANDS; s++) {
+      for (let i = 0; i < k; i++) {
+        const j = i + Math.floor(rng() * (pool.length - i));
+        [pool[i], pool[j]] = [pool[j], pool[i]];
+      }
+      score(pool.slice(0, k));
+    }
+  }
+  const strength = total === 0 ? 0.5 : wins / total;
+  cache?.set(key, strength);
+  return strength;
+}
+
+function binomial(n: number, k: number): number {
+  let r = 1;
+  for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1);
+  return r;
+}
+
+/** Choose an action from strength, menu labels and kinds (see the module comment). */
+export function heuristicChoice(p: HeuristicParams, strength: number, legal: readonly Action[], labels: readonly string[], kinds: readonly number[], u: number): Action {
+  const aggressive: Action[] = [];
+  let passive: Action | undefined;
+  let fold: Action | undefined;
+  const bids: Action[] = [];
+  labels.forEach((l, i) => {
+    if (AGGRESSIVE.test(l)) aggressive.push(legal[i]);
+    else if (l === 'check' || l === 'call') passive = legal[i];
+    else if (l === 'fold') fold = legal[i];
+    else if (/^bid \d+$/.test(l)) bids.push(legal[i]);
+  });
+  if (bids.length === legal.length) return bids[Math.min(bids.length - 1, Math.floor(strength * bids.length))];
+  if (passive === undefined && fold === undefined && aggressive.length < legal.length) return l0PickFromKinds(legal, kinds, u);
+  if (strength >= p.raise && aggressive.length > 0) {
+    const x = p.raise >= 1 ? 1 : (strength - p.raise) / (1 - p.raise);
+    return aggressive[Math.min(aggressive.length - 1, Math.floor(x * aggressive.length))];
+  }
+  if (strength < p.fold) {
+    if (u < p.bluff && aggressive.length > 0) return aggressive[0];
+    if (fold !== undefined) return fold;
+  }
+  if (passive !== undefined) return passive;
+  return l0PickFromKinds(legal, kinds, u);
+}
+
+export class HeuristicAgent implements Agent {
+  readonly name = 'heuristic';
+  private readonly cache = new Map<string, number>();
+  constructor(
+    readonly program: Program,
+    readonly params: HeuristicParams,
+  ) {}
+  actFast(state: GameState, seat: number, rng: Rng): Action {
+    const legal = state.legalActions();
+    const labels = legal.map((a) => state.actionToString(seat, a));
+    return heuristicChoice(this.params, handStrength(this.program, state.observation(seat), this.cache), legal, labels, legalActionKinds(state, legal), rng());
+  }
+  act(view: AgentView): Action {
+    return heuristicChoice(this.params, handStrength(this.program, view.observation, this.cache), view.legal, view.labels, view.kinds, view.rng());
+  }
+}
+
+/** The heuristic agent for a compiled game. */
+export function heuristicAgentForGame(game: Game, params: Partial<HeuristicParams> = {}): HeuristicAgent {
+  if (!(game instanceof CompiledGame)) throw new TypeError('the heuristic agent needs a compiled game');
+  return new HeuristicAgent(game.program, { ...HEURISTIC_DEFAULTS, ...params });
+}

@@ -1,0 +1,21 @@
+/**
+ * An {@link Agent} as the interpreter's {@link Player} (for `simulate` and `play`, which draw chance
+ * and the agents' choices from one stream).
+ */
+import type { Game, Player } from '../../interpreter/api.js';
+import { decisionAction, type Agent } from './agent.js';
+import { LazyView } from './view.js';
+
+/** Wrap an agent: its fast path when it has one, else `act` over a lazy view. */
+export function asPlayer(agent: Agent, game: Game): Player {
+  const fast = agent.actFast?.bind(agent);
+  let ply = 0;
+  return {
+    name: agent.name,
+    act(state, seat, rng) {
+      if (fast) return fast(state, seat, rng);
+      const d = agent.act(new LazyView(state, seat, game, rng, ply++));
+      return typeof d === 'number' ? d : 'then' in d ? d.then(decisionAction) : d.action;
+    },
+  };
+}

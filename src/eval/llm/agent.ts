@@ -1,0 +1,148 @@
+/**
+ * The `llm` agent: a language model chooses the moves. The rulebook is the system prompt and the
+ * turn prompt the user message (GENSTRAT v2 §5; BotzoneBench §4.3's system/user split); each
+ * move's record (path, calls, tokens, cost, latency, raw reply) is kept for the run store.
+ *
+ * Two faces over one core: {@link LlmAgent.decideView} takes a *view* of the decision (seat, ply,
+ * menu, turn prompt, rulebook, the agent's own stream; the evaluation stack's agent interface) and
+ * returns the action with its record; {@link LlmAgent.act} is the interpreter's `Player` interface
+ * (`gbgc play`, `simulate`), which builds that view from the state.
+ */
+import type { Action, Game, GameState, MenuItem, Player } from '../../interpreter/api.js';
+import { renderRulebook } from '../../render/rulebook.js';
+import { renderTurnPrompt } from '../../render/prompt.js';
+import type { Rng } from '../../util/rng.js';
+import type { ResponseCache } from './cache.js';
+import type { LlmSettings } from './config.js';
+import { decide, type DecisionContext } from './decide.js';
+import { createProvider } from './providers/index.js';
+import type { SpendGuard } from './spend.js';
+import type { ChatMessage, LlmMoveRecord, Provider } from './types.js';
+
+/** Options of an LLM agent beyond its settings. */
+export interface LlmAgentOptions {
+  /** A provider to use instead of the one the settings name (tests, wrappers). */
+  provider?: Provider;
+  cache?: ResponseCache;
+  spend?: SpendGuard;
+  /** Backoff and retry-after cap, milliseconds (see `DecisionContext`). */
+  backoffMs?: number;
+  maxRetryAfterMs?: number;
+  /** Called after each move with its record. */
+  onMove?: (record: LlmMoveRecord) => void;
+  /** The agent's name (default `llm:PROVIDER/MODEL`). */
+  name?: string;
+}
+
+/** What the agent needs to know about one decision (a subset of the evaluation stack's agent view). */
+export interface LlmView {
+  seat: number;
+  /** Decisions already taken in this game by both seats. */
+  ply: number;
+  menu: readonly MenuItem[];
+  /** The turn prompt (Markdown). */
+  prompt: string;
+  /** The rulebook (Markdown). */
+  rulebook: string;
+  /** The agent's own random stream. */
+  rng: Rng;
+  /** The slot being played, when the runner names it (else the one given to `beginSlot`). */
+  slotId?: string;
+}
+
+/** A decision with what the run store records besides the action (the shape of the agent interface's `AgentMove`). */
+export interface LlmAgentMove {
+  action: Action;
+  /** The fallback reason, or null when the model named the action. */
+  fallback: string | null;
+  /** The move record with `kind: 'llm'` (an {@link LlmMoveRecord}; JSON; keys redacted). */
+  extra: Record<string, unknown>;
+}
+
+/** An LLM player plus the slot bookkeeping a tournament needs. */
+export interface LlmAgent extends Player {
+  readonly settings: LlmSettings;
+  /** Every move record since the agent was made. */
+  readonly records: LlmMoveRecord[];
+  /** Decide from a view. */
+  decideView(view: LlmView): Promise<LlmAgentMove>;
+  /**
+   * Start a slot: clears the conversation (mode `match`) and names the slot for the response
+   * cache, so a resumed slot gets the replies it already paid for, and equal prompts in different
+   * slots stay separate samples.
+   */
+  beginSlot(slotId: string): void;
+  /** End the slot; returns its move records. */
+  endSlot(): LlmMoveRecord[];
+}
+
+/**
+ * Make an LLM agent for a game.
+ * @throws UserError when the provider's key variable is not set
+ */
+export function createLlmAgent(game: Game, settings: LlmSettings, options: LlmAgentOptions = {}): LlmAgent {
+  const provider = options.provider ?? createProvider(settings);
+  let rulebook: string | undefined;
+  const ctx: DecisionContext = { provider, settings, cache: options.cache, spend: options.spend, backoffMs: options.backoffMs, maxRetryAfterMs: options.maxRetryAfterMs };
+  const records: LlmMoveRecord[] = [];
+  let slotId: string | undefined;
+  let slotRecords: LlmMoveRecord[] = [];
+  // Conversations (mode `match`) per slot and seat: one agent may play several slots at once, and both seats.
+  const conversations = new Map<string, { messages: ChatMessage[]; lastPly: number }>();
+  let plyInGame = 0;
+  const name = options.name ?? `llm:${settings.provider}/${settings.model}`;
+
+  async function decideView(view: LlmView): Promise<LlmAgentMove> {
+    const slot = view.slotId ?? slotId;
+    const convKey = `${slot ?? ''}#${view.seat}`;
+    let conv = conversations.get(convKey);
+    // A new game: a new slot, or (without slot names) the ply not growing (it grows between two decisions of a game).
+    if (!conv || view.ply <= conv.lastPly) {
+      conv = { messages: [], lastPly: view.ply };
+      conversations.delete(convKey);
+      conversations.set(convKey, conv);
+      if (conversations.size > 4096) conversations.delete(conversations.keys().next().value!);
+    }
+    conv.lastPly = view.ply;
+    const { record, conversation: after } = await decide(ctx, {
+      seat: view.seat,
+      system: view.rulebook,
+      history: settings.conversation === 'match' ? conv.messages : [],
+      prompt: view.prompt,
+      menu: view.menu,
+      rng: view.rng,
+      occurrence: slot === undefined ? undefined : `${slot}#${view.seat}#${view.ply}`,
+    });
+    if (settings.conversation === 'match') conv.messages = after;
+    records.push(record);
+    slotRecords.push(record);
+    options.onMove?.(record);
+    return { action: record.action, fallback: record.fallbackReason ?? null, extra: { kind: 'llm', ...record } as Record<string, unknown> };
+  }
+
+  return {
+    name,
+    settings,
+    records,
+    decideView,
+    beginSlot(id: string) {
+      slotId = id;
+      slotRecords = [];
+      plyInGame = 0;
+    },
+    endSlot() {
+      const out = slotRecords;
+      slotRecords = [];
+      slotId = undefined;
+      return out;
+    },
+    async act(state: GameState, seat: number, rng: Rng): Promise<Action> {
+      const obs = state.observation(seat);
+      // The ply of this seat's view: the seat's log length orders its decisions within a game.
+      const ply = slotId === undefined ? obs.log.length : plyInGame++;
+      rulebook ??= renderRulebook(game.ir);
+      const move = await decideView({ seat, ply, menu: obs.decision?.menu ?? [], prompt: renderTurnPrompt(obs), rulebook, rng });
+      return move.action;
+    },
+  };
+}

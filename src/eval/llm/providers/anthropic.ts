@@ -1,0 +1,47 @@
+/** Anthropic Messages through `@anthropic-ai/sdk` (`system` = the rulebook). */
+import Anthropic from '@anthropic-ai/sdk';
+import type { LlmSettings } from '../config.js';
+import type { Provider, ProviderReply, ProviderRequest, StopKind } from '../types.js';
+import { fromStainlessError } from './errors.js';
+
+/** Output limit when the config sets none (the Messages API requires one). */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
+
+/** A Messages API provider. */
+export function anthropicProvider(s: LlmSettings, apiKey: string): Provider {
+  const client = new Anthropic({ apiKey, baseURL: s.baseUrl, maxRetries: 0, timeout: s.deadlineMs + 5_000 });
+  return {
+    kind: s.provider,
+    model: s.model,
+    endpoint: `${s.provider} ${client.baseURL}`,
+    async complete(req: ProviderRequest): Promise<ProviderReply> {
+      const maxTokens = s.maxOutputTokens ?? Math.max(ANTHROPIC_DEFAULT_MAX_TOKENS, (s.thinkingBudget ?? 0) + ANTHROPIC_DEFAULT_MAX_TOKENS);
+      const body: Record<string, unknown> = {
+        model: s.model,
+        system: req.system,
+        messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
+        max_tokens: maxTokens,
+      };
+      if (s.temperature !== undefined) body.temperature = s.temperature;
+      if (s.thinkingBudget !== undefined) body.thinking = { type: 'enabled', budget_tokens: s.thinkingBudget };
+      let r: Anthropic.Messages.Message;
+      try {
+        r = (await client.messages.create(body as unknown as Anthropic.Messages.MessageCreateParamsNonStreaming, { signal: req.signal, maxRetries: 0 })) as Anthropic.Messages.Message;
+      } catch (e) {
+        throw fromStainlessError(e, req.signal);
+      }
+      const text = (r.content ?? []).map((b) => (b.type === 'text' ? b.text : '')).join('');
+      const reason = r.stop_reason as string | null;
+      const stop: StopKind = reason === 'end_turn' || reason === 'stop_sequence' ? 'stop' : reason === 'max_tokens' ? 'length' : reason === 'refusal' ? 'refusal' : 'other';
+      const u = r.usage as unknown as Record<string, number | null | undefined> | undefined;
+      const cachedRead = u?.cache_read_input_tokens ?? 0;
+      const cacheWrite = u?.cache_creation_input_tokens ?? 0;
+      return {
+        text,
+        stop,
+        stopDetail: reason ?? undefined,
+        usage: { input: (u?.input_tokens ?? 0) + cachedRead + cacheWrite, output: u?.output_tokens ?? 0, reasoning: 0, cached: cachedRead },
+      };
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/** Gemini `generateContent` through `@google/genai` (`systemInstruction` = the rulebook; SDK retries off). */
+import { GoogleGenAI } from '@google/genai';
+import type { LlmSettings } from '../config.js';
+import type { Provider, ProviderReply, ProviderRequest, StopKind } from '../types.js';
+import { ProviderCallError } from './errors.js';
+
+const SAFETY = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY']);
+
+/** A generateContent provider. */
+export function geminiProvider(s: LlmSettings, apiKey: string): Provider {
+  const ai = new GoogleGenAI({ apiKey, httpOptions: s.baseUrl ? { baseUrl: s.baseUrl } : undefined });
+  return {
+    kind: s.provider,
+    model: s.model,
+    endpoint: `${s.provider} ${s.baseUrl ?? 'https://generativelanguage.googleapis.com'}`,
+    async complete(req: ProviderRequest): Promise<ProviderReply> {
+      const config: Record<string, unknown> = { systemInstruction: req.system, abortSignal: req.signal };
+      if (s.maxOutputTokens !== undefined) config.maxOutputTokens = s.maxOutputTokens;
+      if (s.temperature !== undefined) config.temperature = s.temperature;
+      if (s.seed !== undefined) config.seed = s.seed;
+      if (s.thinkingBudget !== undefined) config.thinkingConfig = { thinkingBudget: s.thinkingBudget };
+      let r: Awaited<ReturnType<typeof ai.models.generateContent>>;
+      try {
+        r = await ai.models.generateContent({
+          model: s.model,
+          contents: req.messages.map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] })),
+          config,
+        });
+      } catch (e) {
+        const err = e as { status?: number; message?: string; name?: string };
+        if (req.signal.aborted || err?.name === 'AbortError') throw new ProviderCallError('abort', 'the decision deadline passed');
+        if (typeof err?.status === 'number') throw new ProviderCallError('http', `HTTP ${err.status}: ${err.message ?? ''}`, err.status);
+        throw new ProviderCallError('connection', `connection failed: ${String(err?.message ?? e)}`);
+      }
+      const cand = r.candidates?.[0];
+      const text = (cand?.content?.parts ?? []).map((p) => (typeof p.text === 'string' && !p.thought ? p.text : '')).join('');
+      const finish = cand?.finishReason as string | undefined;
+      const block = r.promptFeedback?.blockReason as string | undefined;
+      let stop: StopKind = finish === 'STOP' ? 'stop' : finish === 'MAX_TOKENS' ? 'length' : 'other';
+      if (block || (finish && SAFETY.has(finish))) stop = 'safety';
+      const u = r.usageMetadata;
+      const thoughts = u?.thoughtsTokenCount ?? 0;
+      return {
+        text,
+        stop,
+        stopDetail: block ? `blocked: ${block}` : finish,
+        usage: { input: u?.promptTokenCount ?? 0, output: (u?.candidatesTokenCount ?? 0) + thoughts, reasoning: thoughts, cached: u?.cachedContentTokenCount ?? 0 },
+      };
+    },
+  };
+}

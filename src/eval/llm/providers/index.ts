@@ -1,0 +1,44 @@
+/**
+ * Make the provider a participant's settings name; the key is read from the environment here and
+ * nowhere else.
+ */
+import { UserError } from '../../../util/errors.js';
+import { DEFAULT_KEY_ENV, type LlmSettings } from '../config.js';
+import { registerSecretEnv } from '../redact.js';
+import type { Provider } from '../types.js';
+import { anthropicProvider } from './anthropic.js';
+import { geminiProvider } from './gemini.js';
+import { openaiChatProvider } from './openai-chat.js';
+import { openaiResponsesProvider } from './openai-responses.js';
+
+export { ProviderCallError } from './errors.js';
+
+/** The variable a participant's key is read from. */
+export function keyEnvName(s: LlmSettings): string {
+  if (s.apiKeyEnv) return s.apiKeyEnv;
+  if (s.provider === 'gemini' && !process.env.GEMINI_API_KEY && process.env.GOOGLE_API_KEY) return 'GOOGLE_API_KEY';
+  return DEFAULT_KEY_ENV[s.provider];
+}
+
+/**
+ * The provider for `s`, with its key from the environment.
+ * @throws UserError when the key variable is not set (a `compat` endpoint may run without a key)
+ */
+export function createProvider(s: LlmSettings, env: NodeJS.ProcessEnv = process.env): Provider {
+  const name = keyEnvName(s);
+  registerSecretEnv(name);
+  const key = env[name];
+  if (!key && s.provider !== 'compat') throw new UserError(`${s.provider}/${s.model}: the API key variable ${name} is not set`);
+  const apiKey = key || 'unused';
+  switch (s.provider) {
+    case 'openai':
+    case 'compat':
+      return openaiChatProvider(s, apiKey);
+    case 'openai-responses':
+      return openaiResponsesProvider(s, apiKey);
+    case 'anthropic':
+      return anthropicProvider(s, apiKey);
+    case 'gemini':
+      return geminiProvider(s, apiKey);
+  }
+}

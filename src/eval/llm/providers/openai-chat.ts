@@ -1,0 +1,58 @@
+/**
+ * OpenAI Chat Completions through the `openai` SDK; also any OpenAI-compatible endpoint (vLLM,
+ * Ollama, Together, OpenRouter) by base URL (`compat`, which sends `max_tokens` instead of
+ * `max_completion_tokens`, the field such servers know).
+ */
+import OpenAI from 'openai';
+import type { LlmSettings } from '../config.js';
+import type { Provider, ProviderReply, ProviderRequest, StopKind } from '../types.js';
+import { fromStainlessError } from './errors.js';
+
+function stopOf(finish: string | null | undefined, refusal: string | null | undefined): StopKind {
+  if (refusal) return 'refusal';
+  if (finish === 'stop') return 'stop';
+  if (finish === 'length') return 'length';
+  if (finish === 'content_filter') return 'safety';
+  return 'other';
+}
+
+/** A Chat Completions provider. `apiKey` comes from the environment (see `providers/index.ts`). */
+export function openaiChatProvider(s: LlmSettings, apiKey: string): Provider {
+  const client = new OpenAI({ apiKey, baseURL: s.baseUrl, maxRetries: 0, timeout: s.deadlineMs + 5_000 });
+  const compat = s.provider === 'compat';
+  return {
+    kind: s.provider,
+    model: s.model,
+    endpoint: `${s.provider} ${client.baseURL}`,
+    async complete(req: ProviderRequest): Promise<ProviderReply> {
+      const body: Record<string, unknown> = {
+        model: s.model,
+        messages: [{ role: 'system', content: req.system }, ...req.messages.map((m) => ({ role: m.role, content: m.content }))],
+      };
+      if (s.maxOutputTokens !== undefined) body[compat ? 'max_tokens' : 'max_completion_tokens'] = s.maxOutputTokens;
+      if (s.temperature !== undefined) body.temperature = s.temperature;
+      if (s.seed !== undefined) body.seed = s.seed;
+      if (s.reasoningEffort !== undefined) body.reasoning_effort = s.reasoningEffort;
+      let r: OpenAI.Chat.Completions.ChatCompletion;
+      try {
+        r = (await client.chat.completions.create(body as unknown as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, { signal: req.signal, maxRetries: 0 })) as OpenAI.Chat.Completions.ChatCompletion;
+      } catch (e) {
+        throw fromStainlessError(e, req.signal);
+      }
+      const choice = r.choices?.[0];
+      const refusal = choice?.message?.refusal;
+      const u = r.usage;
+      return {
+        text: choice?.message?.content ?? '',
+        stop: stopOf(choice?.finish_reason, refusal),
+        stopDetail: refusal ? `refusal: ${refusal}` : (choice?.finish_reason ?? undefined),
+        usage: {
+          input: u?.prompt_tokens ?? 0,
+          output: u?.completion_tokens ?? 0,
+          reasoning: u?.completion_tokens_details?.reasoning_tokens ?? 0,
+          cached: u?.prompt_tokens_details?.cached_tokens ?? 0,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Playing one slot: a game between two agents in given seats, chance drawn from the run's play
+ * seed ({@link DuplicateChance}), each agent's randomness from its own stream.
+ */
+import { createHash } from 'node:crypto';
+import { CHANCE, type Action, type Game } from '../../interpreter/api.js';
+import { DuplicateChance, type ChanceRecord } from '../../interpreter/duplicate.js';
+import { CompiledGame } from '../../interpreter/game.js';
+import { rngFromKeys } from '../../util/rng.js';
+import { decisionAction, type Agent } from '../agents/agent.js';
+import { LazyView } from '../agents/view.js';
+
+/** Key of the agents' streams (distinct from the chance streams' keys 1–5). */
+const AGENT_STREAM = 16;
+
+/** One decision as the run store keeps it. */
+export interface MoveRecord {
+  /** Index of the decision in the slot (both seats), from 0. */
+  ply: number;
+  seat: number;
+  /** First 16 hex digits of SHA-256 of the seat's information-state key. */
+  obsDigest: string;
+  action: Action;
+  /** `actionToString` of the action. */
+  label: string;
+  /** Why the action is a fallback, or null. */
+  fallback: string | null;
+  /** Wall-clock milliseconds the agent took (not reproducible). */
+  latencyMs: number;
+  /** Agent-specific fields (LLM: tokens, cost, raw reply), or null. */
+  extra: Record<string, unknown> | null;
+}
+
+/** What a slot produced. */
+export interface SlotOutcome {
+  /** Chips won per seat (sums to 0). */
+  returns: [number, number];
+  /** Decisions per seat. */
+  moves: [number, number];
+  /** Fallback moves per seat. */
+  fallbacks: [number, number];
+  /** Every decision, when recorded. */
+  records: MoveRecord[];
+  /** Every chance event, when recorded. */
+  chance: ChanceRecord[] | null;
+}
+
+/** Options of {@link playSlot}. */
+export interface PlaySlotOptions {
+  /** Keep a {@link MoveRecord} per decision (default true). */
+  recordMoves?: boolean;
+  /** Keep the chance events (default false). */
+  recordChance?: boolean;
+  /** The slot's id, passed to the agents' views (LLM players key their response cache by it). */
+  slotId?: string;
+}
+
+/** The agent stream of a seat in a slot: a function of the play seed, the slot (0: as listed, 1: swapped) and the seat. */
+export function agentRng(playSeed: number, slot: number, seat: number): () => number {
+  return rngFromKeys(playSeed, AGENT_STREAM, slot, seat);
+}
+
+const digest = (key: string): string => createHash('sha256').update(key).digest('hex').slice(0, 16);
+
+/**
+ * Play one slot to the end.
+ * @param agents the agents of seat 0 and seat 1
+ * @param slot 0 or 1: which slot of the run (enters the agents' streams only)
+ * @throws Error when an agent returns an action that is not legal (the agent's fault, recorded by the caller)
+ */
+export async function playSlot(game: Game, agents: readonly [Agent, Agent], playSeed: number, slot: number, opts: PlaySlotOptions = {}): Promise<SlotOutcome> {
+  if (!(game instanceof CompiledGame)) throw new TypeError('playSlot needs a compiled game');
+  const recordMoves = opts.recordMoves ?? true;
+  const chance = new DuplicateChance(game.program, [playSeed], opts.recordChance ?? false);
+  const rngs = [agentRng(playSeed, slot, 0), agentRng(playSeed, slot, 1)];
+  const state = game.newInitialState();
+  const moves: [number, number] = [0, 0];
+  const fallbacks: [number, number] = [0, 0];
+  const records: MoveRecord[] = [];
+  let ply = 0;
+  while (!state.isTerminal()) {
+    const seat = state.currentPlayer();
+    if (seat === CHANCE) {
+      state.applyAction(chance.sample(state));
+      continue;
+    }
+    const agent = agents[seat];
+    const t0 = recordMoves ? performance.now() : 0;
+    let action: Action;
+    let fallback: string | null = null;
+    let extra: Record<string, unknown> | null = null;
+    if (agent.actFast) action = agent.actFast(state, seat, rngs[seat]);
+    else {
+      const d = await agent.act(new LazyView(state, seat, game, rngs[seat], ply, opts.slotId));
+      action = decisionAction(d);
+      if (typeof d !== 'number') {
+        fallback = d.fallback ?? null;
+        extra = d.extra ?? null;
+      }
+    }
+    moves[seat]++;
+    if (fallback !== null) fallbacks[seat]++;
+    if (recordMoves) {
+      const latencyMs = performance.now() - t0;
+      records.push({ ply, seat, obsDigest: digest(state.informationStateKey(seat)), action, label: state.actionToString(seat, action), fallback, latencyMs, extra });
+    }
+    ply++;
+    state.applyAction(action);
+  }
+  return { returns: state.returns(), moves, fallbacks, records, chance: chance.records };
+}

@@ -1,0 +1,76 @@
+/**
+ * Reading a run store for people and other tools: CSV (RFC 4180) and JSON Lines exports of the
+ * `slots` and `moves` tables, and a summary (counts, progress, per-participant mean returns).
+ */
+import { MOVE_COLUMNS, SLOT_COLUMNS, type RunStore } from './store.js';
+
+/** One CSV field: quoted when it holds a comma, a quote or a line break; null is empty. */
+export function csvField(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Export a table as CSV (header line first) or JSON Lines, one chunk per row through `write`. */
+export function exportTable(store: RunStore, table: 'slots' | 'moves', format: 'csv' | 'jsonl', write: (chunk: string) => void): number {
+  const cols = table === 'slots' ? SLOT_COLUMNS : MOVE_COLUMNS;
+  if (format === 'csv') write(`${cols.join(',')}\n`);
+  let n = 0;
+  for (const row of store.iterate(table)) {
+    write(format === 'csv' ? `${cols.map((c) => csvField(row[c])).join(',')}\n` : `${JSON.stringify(row)}\n`);
+    n++;
+  }
+  return n;
+}
+
+/** Per-participant figures of a store. */
+export interface ParticipantSummary {
+  name: string;
+  kind: string;
+  id: string;
+  /** Finished slots it played. */
+  slots: number;
+  /** Mean chips won per slot (its margin), over its finished slots. */
+  meanReturns: number | null;
+  /** Fallback moves / moves. */
+  fallbackRate: number | null;
+}
+
+/** What `gbgc records summary` reports. */
+export interface StoreSummary {
+  engineVersion: string | null;
+  commitment: string | null;
+  /** Slots in the plan the store was last filled under (null when unknown). */
+  planned: number | null;
+  done: number;
+  errors: number;
+  games: { path: string; name: string; rulesetHash: string; done: number }[];
+  participants: ParticipantSummary[];
+}
+
+/** Summarize a store. */
+export function summarizeStore(store: RunStore): StoreSummary {
+  const db = store.db;
+  const count = (sql: string): number => (db.prepare(sql).pluck().get() as number) ?? 0;
+  const planned = store.meta('slotCount');
+  const games = store.games().map((g) => ({ path: g.path, name: g.name, rulesetHash: g.ruleset_hash, done: (db.prepare("SELECT COUNT(*) FROM slots WHERE status = 'done' AND game = ?").pluck().get(g.ruleset_hash) as number) ?? 0 }));
+  const participants = store.participants().map((p) => {
+    const r = db
+      .prepare(
+        `SELECT COUNT(*) AS n, AVG(ret) AS mean, SUM(fb) AS fb, SUM(mv) AS mv FROM (
+           SELECT return0 AS ret, fallbacks0 AS fb, moves0 AS mv FROM slots WHERE status = 'done' AND seat0 = @id
+           UNION ALL SELECT return1, fallbacks1, moves1 FROM slots WHERE status = 'done' AND seat1 = @id)`,
+      )
+      .get({ id: p.id }) as { n: number; mean: number | null; fb: number | null; mv: number | null };
+    return { name: p.name, kind: p.kind, id: p.id, slots: r.n, meanReturns: r.mean, fallbackRate: r.mv ? (r.fb ?? 0) / r.mv : null };
+  });
+  return {
+    engineVersion: store.meta('engineVersion') ?? null,
+    commitment: store.meta('commitment') ?? null,
+    planned: planned === undefined ? null : Number(planned),
+    done: count("SELECT COUNT(*) FROM slots WHERE status = 'done'"),
+    errors: count("SELECT COUNT(*) FROM slots WHERE status = 'error'"),
+    games,
+    participants,
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * The run store: one SQLite file (better-sqlite3, WAL journal) holding a tournament's
+ * participants, games, finished slots and their moves. A slot and its moves are written in one
+ * transaction after the slot ends, so after any crash (`kill -9` included) the file holds whole
+ * slots only, and a rerun plays exactly the slots that are missing.
+ *
+ * Tables (see `docs/tournaments.md`):
+ * - `meta(key, value)`: `schemaVersion`, `engineVersion`, `plan` (the canonical JSON of what the
+ *   tournament plays), `commitment` (when committed), `createdAt`.
+ * - `participants(id, name, kind, config)`: config is the canonical JSON the id hashes.
+ * - `games(ruleset_hash, name, path, source)`.
+ * - `slots(id, seq, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0,
+ *   moves1, fallbacks0, fallbacks1, wall_ms, error, notes, finished_at)`; `status` is `done` or
+ *   `error`; `notes` is JSON (per seat, how the agent plays the game, e.g. the l1 method).
+ * - `moves(slot, ply, seat, obs_digest, action, label, fallback, latency_ms, extra)`; `extra` is
+ *   JSON for agent-specific fields (LLM players: tokens, cost, raw reply), null for bots.
+ */
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { UserError } from '../../util/errors.js';
+import { ENGINE_VERSION } from '../../util/version.js';
+
+/** Version of the table layout below. */
+export const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS participants (id TEXT PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, config TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (ruleset_hash TEXT PRIMARY KEY, name TEXT NOT NULL, path TEXT NOT NULL, source TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS slots (
+  id TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL,
+  game TEXT NOT NULL REFERENCES games(ruleset_hash),
+  run INTEGER NOT NULL,
+  slot INTEGER NOT NULL,
+  seat0 TEXT NOT NULL REFERENCES participants(id),
+  seat1 TEXT NOT NULL REFERENCES participants(id),
+  play_seed INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  return0 REAL,
+  return1 REAL,
+  moves0 INTEGER,
+  moves1 INTEGER,
+  fallbacks0 INTEGER,
+  fallbacks1 INTEGER,
+  wall_ms REAL,
+  error TEXT,
+  notes TEXT,
+  finished_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+  slot TEXT NOT NULL REFERENCES slots(id),
+  ply INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  obs_digest TEXT NOT NULL,
+  action INTEGER NOT NULL,
+  label TEXT NOT NULL,
+  fallback TEXT,
+  latency_ms REAL NOT NULL,
+  extra TEXT,
+  PRIMARY KEY (slot, ply)
+) WITHOUT ROWID;
+`;
+
+/** A finished slot as stored. */
+export interface SlotRow {
+  id: string;
+  /** Position in the tournament's slot list. */
+  seq: number;
+  /** Ruleset hash of the game. */
+  game: string;
+  run: number;
+  /** 0: the matchup's first participant in seat 0; 1: seats swapped. */
+  slot: number;
+  /** Participant ids in seat 0 and seat 1. */
+  seat0: string;
+  seat1: string;
+  play_seed: number;
+  status: 'done' | 'error';
+  /** Chips won per seat (null for an error). */
+  return0: number | null;
+  return1: number | null;
+  moves0: number | null;
+  moves1: number | null;
+  fallbacks0: number | null;
+  fallbacks1: number | null;
+  wall_ms: number;
+  error: string | null;
+  /** JSON. */
+  notes: string | null;
+  finished_at: string;
+}
+
+/** A move as stored. */
+export interface MoveRow {
+  slot: string;
+  ply: number;
+  seat: number;
+  obs_digest: string;
+  action: number;
+  label: string;
+  fallback: string | null;
+  latency_ms: number;
+  /** JSON, or null. */
+  extra: string | null;
+}
+
+export const SLOT_COLUMNS = ['id', 'seq', 'game', 'run', 'slot', 'seat0', 'seat1', 'play_seed', 'status', 'return0', 'return1', 'moves0', 'moves1', 'fallbacks0', 'fallbacks1', 'wall_ms', 'error', 'notes', 'finished_at'] as const;
+export const MOVE_COLUMNS = ['slot', 'ply', 'seat', 'obs_digest', 'action', 'label', 'fallback', 'latency_ms', 'extra'] as const;
+
+/**
+ * Check an existing store before anything is written: it must be a gbgc run store of this schema
+ * and engine version.
+ * @throws UserError naming the file otherwise
+ */
+export function checkStore(path: string): void {
+  if (!existsSync(path)) return;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    const has = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+    if (!has) throw new UserError(`${path}: not a gbgc run store (no meta table)`);
+    const get = (k: string) => (db!.prepare('SELECT value FROM meta WHERE key = ?').get(k) as { value: string } | undefined)?.value;
+    const schema = get('schemaVersion');
+    if (schema !== String(SCHEMA_VERSION)) throw new UserError(`${path}: run store schema version ${schema ?? 'missing'}, this gbgc reads version ${SCHEMA_VERSION}`);
+    const engine = get('engineVersion');
+    if (engine !== ENGINE_VERSION) throw new UserError(`${path}: the store was written by engine ${engine ?? '(unknown)'}, this is ${ENGINE_VERSION}; results of different engines are not mixed — use a new store`);
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    throw new UserError(`${path}: not a readable SQLite run store (${(e as Error).message})`);
+  } finally {
+    db?.close();
+  }
+}
+
+/** An open run store. */
+export class RunStore {
+  private readonly insertSlot: Database.Statement;
+  private readonly insertMove: Database.Statement;
+  private readonly writeSlot: (row: SlotRow, moves: readonly MoveRow[]) => void;
+
+  private constructor(readonly db: Database.Database, readonly path: string) {
+    this.insertSlot = db.prepare(`INSERT OR REPLACE INTO slots (${SLOT_COLUMNS.join(', ')}) VALUES (${SLOT_COLUMNS.map((c) => `@${c}`).join(', ')})`);
+    this.insertMove = db.prepare(`INSERT INTO moves (${MOVE_COLUMNS.join(', ')}) VALUES (${MOVE_COLUMNS.map((c) => `@${c}`).join(', ')})`);
+    const deleteMoves = db.prepare('DELETE FROM moves WHERE slot = ?');
+    this.writeSlot = db.transaction((row: SlotRow, moves: readonly MoveRow[]) => {
+      deleteMoves.run(row.id);
+      this.insertSlot.run(row);
+      for (const m of moves) this.insertMove.run(m);
+    });
+  }
+
+  /**
+   * Open (creating when absent) a store for writing. Call {@link checkStore} first.
+   * @throws UserError when the file cannot be opened
+   */
+  static open(path: string): RunStore {
+    let db: Database.Database;
+    try {
+      db = new Database(path);
+    } catch (e) {
+      throw new UserError(`cannot open run store ${path}: ${(e as Error).message}`);
+    }
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.exec(SCHEMA);
+    const store = new RunStore(db, path);
+    if (store.meta('schemaVersion') === undefined) {
+      store.setMeta('schemaVersion', String(SCHEMA_VERSION));
+      store.setMeta('engineVersion', ENGINE_VERSION);
+      store.setMeta('createdAt', new Date().toISOString());
+    }
+    return store;
+  }
+
+  /**
+   * Open an existing store read-only (for `records`).
+   * @throws UserError when it is missing or not a run store
+   */
+  static openReadOnly(path: string): RunStore {
+    if (!existsSync(path)) throw new UserError(`cannot read ${path}: no such file`);
+    let db: Database.Database;
+    try {
+      db = new Database(path, { readonly: true, fileMustExist: true });
+      if (!db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'slots'").get()) throw new Error('no slots table');
+    } catch (e) {
+      throw new UserError(`${path}: not a gbgc run store (${(e as Error).message})`);
+    }
+    return new RunStore(db, path);
+  }
+
+  meta(key: string): string | undefined {
+    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+  }
+
+  putParticipant(p: { id: string; name: string; kind: string; config: string }): void {
+    this.db.prepare('INSERT OR REPLACE INTO participants (id, name, kind, config) VALUES (@id, @name, @kind, @config)').run(p);
+  }
+
+  putGame(g: { ruleset_hash: string; name: string; path: string; source: string }): void {
+    this.db.prepare('INSERT OR REPLACE INTO games (ruleset_hash, name, path, source) VALUES (@ruleset_hash, @name, @path, @source)').run(g);
+  }
+
+  /** Ids of the slots finished without error. */
+  doneSlotIds(): Set<string> {
+    return new Set((this.db.prepare("SELECT id FROM slots WHERE status = 'done'").pluck().all() as string[]));
+  }
+
+  /** Write a finished slot and its moves in one transaction (replacing an earlier error row of the same id). */
+  recordSlot(row: SlotRow, moves: readonly MoveRow[]): void {
+    this.writeSlot(row, moves);
+  }
+
+  /** All slot rows in slot-list order. */
+  slots(): SlotRow[] {
+    return this.db.prepare('SELECT * FROM slots ORDER BY seq').all() as SlotRow[];
+  }
+
+  /** Iterate over a table's rows (for export), in key order. */
+  iterate(table: 'slots' | 'moves'): IterableIterator<Record<string, unknown>> {
+    const order = table === 'slots' ? 'seq' : 'slot, ply';
+    return this.db.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).iterate() as IterableIterator<Record<string, unknown>>;
+  }
+
+  participants(): { id: string; name: string; kind: string; config: string }[] {
+    return this.db.prepare('SELECT * FROM participants ORDER BY name').all() as { id: string; name: string; kind: string; config: string }[];
+  }
+
+  games(): { ruleset_hash: string; name: string; path: string }[] {
+    return this.db.prepare('SELECT ruleset_hash, name, path FROM games ORDER BY path').all() as { ruleset_hash: string; name: string; path: string }[];
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * Tournament configs: YAML or JSON, validated with ajv against {@link CONFIG_SCHEMA} (participant
+ * parameters against their kind's schema from the agent registry). Every error names the file and
+ * the key, e.g. `t.yaml: participants[2].raise: must be <= 1`.
+ */
+import { Ajv, type ErrorObject } from 'ajv';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { UserError } from '../../util/errors.js';
+import { AGENTS, agentNames } from '../agents/index.js';
+
+/** A participant as written in a config: a kind, an optional display name, the kind's parameters. */
+export interface ParticipantEntry {
+  kind: string;
+  name?: string;
+  [param: string]: unknown;
+}
+
+/** A validated config, defaults filled in. Paths are as written (relative to the config's folder). */
+export interface TournamentConfig {
+  games: { files: string[]; pool: string | null; selection: string | null };
+  participants: ParticipantEntry[];
+  schedule: { type: 'round-robin' } | { type: 'coverage'; k: number };
+  /** Runs per matchup per game (each run is two slots). */
+  runs: number;
+  /** Slots played at once (useful for agents that wait, e.g. LLMs). */
+  concurrency: number;
+  seed: number;
+  /** The run store's path. */
+  store: string;
+  /** LLM spend limit in US dollars: no slot starts once it is reached (null: no limit). Not part of the commitment. */
+  budgetUsd: number | null;
+  /** LLM prices by model id (`{input, output, cached_input}`, USD per million tokens); see docs/llm.md. */
+  prices: Record<string, unknown>;
+}
+
+/** JSON Schema of a config (participants checked per kind afterwards). */
+export const CONFIG_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['games', 'participants'],
+  properties: {
+    games: {
+      anyOf: [
+        { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+        {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          properties: {
+            files: { type: 'array', items: { type: 'string', minLength: 1 } },
+            pool: { type: 'string', minLength: 1 },
+            selection: { type: 'string', minLength: 1 },
+          },
+        },
+      ],
+    },
+    participants: {
+      type: 'array',
+      minItems: 2,
+      items: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, name: { type: 'string', minLength: 1 } } },
+    },
+    schedule: {
+      anyOf: [
+        { enum: ['round-robin'] },
+        { type: 'object', additionalProperties: false, required: ['type'], properties: { type: { const: 'round-robin' } } },
+        { type: 'object', additionalProperties: false, required: ['type', 'k'], properties: { type: { const: 'coverage' }, k: { type: 'integer', minimum: 1 } } },
+      ],
+    },
+    runs: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+    concurrency: { type: 'integer', minimum: 1, maximum: 1024 },
+    seed: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+    store: { type: 'string', minLength: 1 },
+    budget_usd: { type: 'number', minimum: 0 },
+    prices: { type: 'object', additionalProperties: { type: 'object' } },
+  },
+} as const;
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const validateConfig = ajv.compile(CONFIG_SCHEMA);
+const kindValidators = new Map<string, ReturnType<typeof ajv.compile>>();
+
+/** `/participants/2/raise` → `participants[2].raise`. */
+function keyOf(path: string): string {
+  return path
+    .split('/')
+    .slice(1)
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p.replace(/~1/g, '/').replace(/~0/g, '~')}`))
+    .join('')
+    .replace(/^\./, '');
+}
+
+function describe(e: ErrorObject): string {
+  if (e.keyword === 'additionalProperties') return `${keyOf(e.instancePath) ? `${keyOf(e.instancePath)}.` : ''}${(e.params as { additionalProperty: string }).additionalProperty}: unknown key`;
+  if (e.keyword === 'required') return `${keyOf(e.instancePath) ? `${keyOf(e.instancePath)}.` : ''}${(e.params as { missingProperty: string }).missingProperty}: required`;
+  if (e.keyword === 'enum') return `${keyOf(e.instancePath) || '(top)'}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  return `${keyOf(e.instancePath) || '(top)'}: ${e.message ?? 'invalid'}`;
+}
+
+/**
+ * Read and validate a config file.
+ * @throws UserError (one line naming the file and the key) when it cannot be read, parsed or validated
+ */
+export function readConfig(path: string): TournamentConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UserError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = path.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+  } catch (e) {
+    throw new UserError(`${path}: not valid ${path.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message.split('\n')[0]}`);
+  }
+  return validate(data, path);
+}
+
+/**
+ * Validate parsed config data.
+ * @param where the file name for messages
+ * @throws UserError naming the key
+ */
+export function validate(data: unknown, where: string): TournamentConfig {
+  if (!validateConfig(data)) {
+    const errors = validateConfig.errors ?? [];
+    // anyOf failures report every branch; the deepest error says most.
+    const best = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
+    throw new UserError(`${where}: ${best ? describe(best) : 'invalid config'}`);
+  }
+  const d = data as unknown as Record<string, unknown>;
+  const participants = d.participants as ParticipantEntry[];
+  participants.forEach((p, i) => {
+    if (!Object.hasOwn(AGENTS, p.kind)) throw new UserError(`${where}: participants[${i}].kind: unknown agent kind '${p.kind}'; known kinds: ${agentNames().join(', ')}`);
+    let v = kindValidators.get(p.kind);
+    if (!v) {
+      const params = AGENTS[p.kind].params;
+      v = ajv.compile({ type: 'object', additionalProperties: false, required: ['kind', ...(params.required ?? [])], properties: { kind: { type: 'string' }, name: { type: 'string', minLength: 1 }, ...params.properties } });
+      kindValidators.set(p.kind, v);
+    }
+    if (!v(p)) {
+      const e = v.errors![0];
+      throw new UserError(`${where}: ${describe({ ...e, instancePath: `/participants/${i}${e.instancePath}` })}`);
+    }
+  });
+  const g = d.games;
+  const games = Array.isArray(g)
+    ? { files: g as string[], pool: null, selection: null }
+    : { files: ((g as { files?: string[] }).files ?? []) as string[], pool: (g as { pool?: string }).pool ?? null, selection: (g as { selection?: string }).selection ?? null };
+  const s = d.schedule;
+  const schedule = s === undefined || s === 'round-robin' ? { type: 'round-robin' as const } : (s as TournamentConfig['schedule']);
+  return {
+    games,
+    participants,
+    schedule,
+    runs: (d.runs as number | undefined) ?? 10,
+    concurrency: (d.concurrency as number | undefined) ?? 1,
+    seed: (d.seed as number | undefined) ?? 1,
+    store: (d.store as string | undefined) ?? 'runs.db',
+    budgetUsd: (d.budget_usd as number | undefined) ?? null,
+    prices: (d.prices as Record<string, unknown> | undefined) ?? {},
+  };
+}

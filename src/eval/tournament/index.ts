@@ -1,0 +1,7 @@
+/**
+ * Tournaments: config (YAML/JSON, validated), plan (games, participants, schedule, slots,
+ * commitment), and the resumable run into a store.
+ */
+export { readConfig, validate, CONFIG_SCHEMA, type TournamentConfig, type ParticipantEntry } from './config.js';
+export { buildPlan, scheduleMatchups, describeChanges, type TournamentPlan, type PlannedSlot, type PlanGame, type PlanSummary } from './plan.js';
+export { checkPlanAgainstStore, makeAgents, openStoreFor, runTournament, type TournamentRunReport, type RunOptions } from './run.js';

@@ -1,0 +1,236 @@
+/**
+ * A tournament plan: the config's games compiled, its participants identified, the schedule
+ * expanded into the deterministic list of slots (GENSTRAT v2 §5: runs of two slots with the seats
+ * swapped; coverage: each participant meets at least k opponents per game), and the commitment.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { compileSource } from '../../compiler/index.js';
+import { formatDiagnostics } from '../../diagnostics/format.js';
+import { compileGame, type CompiledGame } from '../../interpreter/game.js';
+import { canonicalJson } from '../../ir/hash.js';
+import { UserError } from '../../util/errors.js';
+import { hashString, rngFromKeys } from '../../util/rng.js';
+import { ENGINE_VERSION } from '../../util/version.js';
+import { makeParticipant, type Participant } from '../agents/index.js';
+import { playSeed, slotId } from '../match/seeds.js';
+import type { TournamentConfig } from './config.js';
+
+/** A game of the tournament. */
+export interface PlanGame {
+  /** Path as given (relative to the config's folder, or to the selection file's). */
+  path: string;
+  /** Absolute path. */
+  file: string;
+  source: string;
+  game: CompiledGame;
+  rulesetHash: string;
+  name: string;
+}
+
+/** One slot to play. */
+export interface PlannedSlot {
+  id: string;
+  /** Position in the slot list. */
+  seq: number;
+  /** Index into `plan.games`. */
+  game: number;
+  run: number;
+  /** 0: the matchup's first participant in seat 0; 1: seats swapped. */
+  slot: number;
+  /** Participant indexes (into `plan.participants`) in seat 0 and seat 1. */
+  seats: [number, number];
+  playSeed: number;
+}
+
+/** What the store keeps as `plan` and the commitment hashes. */
+export interface PlanSummary {
+  seed: number;
+  runs: number;
+  schedule: TournamentConfig['schedule'];
+  games: { path: string; rulesetHash: string }[];
+  participants: { name: string; id: string; config: unknown }[];
+}
+
+export interface TournamentPlan {
+  configPath: string;
+  config: TournamentConfig;
+  games: PlanGame[];
+  participants: Participant[];
+  /** Per game, the matchups as participant index pairs (first < second). */
+  matchups: [number, number][][];
+  slots: PlannedSlot[];
+  /** Absolute path of the run store. */
+  storePath: string;
+  summary: PlanSummary;
+  /** SHA-256 of (config summary, ruleset hashes, engine version, seeds). */
+  commitment: string;
+}
+
+const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+function listPool(dir: string, where: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    throw new UserError(`${where}: games.pool: cannot read folder ${dir}`);
+  }
+  const files = names.filter((n) => n.endsWith('.gbg')).sort();
+  if (files.length === 0) throw new UserError(`${where}: games.pool: no .gbg files in ${dir}`);
+  return files.map((n) => join(dir, n));
+}
+
+function readSelection(file: string, where: string): string[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UserError(`${where}: games.selection: cannot read ${file} as JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+  const list = Array.isArray(data) ? data : (data as { games?: unknown })?.games;
+  if (!Array.isArray(list) || list.length === 0) throw new UserError(`${where}: games.selection: ${file} must be a list of game files or {"games": [...]}`);
+  const base = dirname(file);
+  return list.map((g, i) => {
+    const p = typeof g === 'string' ? g : (g as { file?: unknown; path?: unknown })?.file ?? (g as { path?: unknown })?.path;
+    if (typeof p !== 'string') throw new UserError(`${where}: games.selection: ${file}: games[${i}] has no "file"`);
+    return resolve(base, p);
+  });
+}
+
+/** The matchups of one game under the schedule (pairs of participant indexes, first < second). */
+export function scheduleMatchups(n: number, schedule: TournamentConfig['schedule'], seed: number, rulesetHash: string): [number, number][] {
+  const all: [number, number][] = [];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) all.push([i, j]);
+  if (schedule.type === 'round-robin') return all;
+  const m = Math.ceil(schedule.k / 2);
+  if (schedule.k >= n - 1 || 2 * m >= n) return all;
+  // A seeded circle per game: each participant meets its m neighbours on each side (2m ≥ k opponents).
+  const order = Array.from({ length: n }, (_, i) => i);
+  const rng = rngFromKeys(seed, hashString(rulesetHash));
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const pairs = new Set<string>();
+  for (let pos = 0; pos < n; pos++) {
+    for (let d = 1; d <= m; d++) {
+      const a = order[pos];
+      const b = order[(pos + d) % n];
+      pairs.add(a < b ? `${a},${b}` : `${b},${a}`);
+    }
+  }
+  return all.filter(([a, b]) => pairs.has(`${a},${b}`));
+}
+
+/**
+ * Build the plan of a validated config (no file is written).
+ * @param configPath the config file (relative paths are resolved against its folder)
+ * @param storeOverride a store path that replaces the config's
+ * @throws UserError for games that cannot be read or do not compile, duplicate games or
+ *   participants, and participants whose policy files cannot be read
+ */
+export function buildPlan(configPath: string, config: TournamentConfig, storeOverride?: string): TournamentPlan {
+  const base = dirname(resolve(configPath));
+  const where = configPath;
+  const files: { path: string; file: string; key: string }[] = [];
+  config.games.files.forEach((f, i) => files.push({ path: f, file: resolve(base, f), key: `games.files[${i}]` }));
+  if (config.games.pool) {
+    const dir = resolve(base, config.games.pool);
+    for (const f of listPool(dir, where)) files.push({ path: relative(base, f), file: f, key: `games.pool (${relative(base, f)})` });
+  }
+  if (config.games.selection) {
+    for (const f of readSelection(resolve(base, config.games.selection), where)) files.push({ path: relative(base, f), file: f, key: `games.selection (${relative(base, f)})` });
+  }
+  if (files.length === 0) throw new UserError(`${where}: games: no games given`);
+  const games: PlanGame[] = [];
+  const byHash = new Map<string, string>();
+  for (const f of files) {
+    let source: string;
+    try {
+      if (statSync(f.file).isDirectory()) throw new Error('is a directory');
+      source = readFileSync(f.file, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new UserError(`${where}: ${f.key}: cannot read ${f.file}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    }
+    const r = compileSource(source);
+    if (!r.ir || !r.rulesetHash) {
+      const first = formatDiagnostics(f.path, source, r.diagnostics).split('\n')[0];
+      throw new UserError(`${where}: ${f.key}: ${f.path} does not compile: ${first}`);
+    }
+    const seen = byHash.get(r.rulesetHash);
+    if (seen) throw new UserError(`${where}: ${f.key}: ${f.path} has the same ruleset as ${seen}`);
+    byHash.set(r.rulesetHash, f.path);
+    games.push({ path: f.path, file: f.file, source, game: compileGame(r.ir), rulesetHash: r.rulesetHash, name: r.ir.name });
+  }
+  const participants = config.participants.map((p, i) => makeParticipant(p, `${where}: participants[${i}]`, base));
+  const names = new Map<string, number>();
+  const ids = new Map<string, number>();
+  participants.forEach((p, i) => {
+    if (names.has(p.name)) throw new UserError(`${where}: participants[${i}].name: '${p.name}' is also the name of participants[${names.get(p.name)}] (give each a distinct name)`);
+    if (ids.has(p.id)) throw new UserError(`${where}: participants[${i}]: the same configuration as participants[${ids.get(p.id)}] (a participant is its configuration)`);
+    names.set(p.name, i);
+    ids.set(p.id, i);
+  });
+  const matchups = games.map((g) => scheduleMatchups(participants.length, config.schedule, config.seed, g.rulesetHash));
+  const slots: PlannedSlot[] = [];
+  games.forEach((g, gi) => {
+    for (const [i, j] of matchups[gi]) {
+      for (let run = 0; run < config.runs; run++) {
+        const ps = playSeed(config.seed, g.rulesetHash, run, participants[i].id, participants[j].id);
+        for (let slot = 0; slot < 2; slot++) {
+          const seats: [number, number] = slot === 0 ? [i, j] : [j, i];
+          slots.push({ id: slotId(config.seed, g.rulesetHash, run, participants[seats[0]].id, participants[seats[1]].id), seq: slots.length, game: gi, run, slot, seats, playSeed: ps });
+        }
+      }
+    }
+  });
+  const summary: PlanSummary = {
+    seed: config.seed,
+    runs: config.runs,
+    schedule: config.schedule,
+    games: games.map((g) => ({ path: g.path, rulesetHash: g.rulesetHash })),
+    participants: participants.map((p) => ({ name: p.name, id: p.id, config: p.config })),
+  };
+  const commitment = sha256(canonicalJson({ config: summary, rulesetHashes: games.map((g) => g.rulesetHash), engineVersion: ENGINE_VERSION, seeds: { seed: config.seed } }));
+  return { configPath, config, games, participants, matchups, slots, storePath: resolve(storeOverride ?? resolve(base, config.store)), summary, commitment };
+}
+
+/**
+ * What changed between the plan a store was filled under and a new one, in words (e.g.
+ * `seed 1 → 2`, `participant 'cfr' changed: params.iterations 1000 → 500`).
+ */
+export function describeChanges(old: PlanSummary, now: PlanSummary): string[] {
+  const out: string[] = [];
+  if (old.seed !== now.seed) out.push(`seed ${old.seed} → ${now.seed}`);
+  if (now.runs < old.runs) out.push(`runs ${old.runs} → ${now.runs}`);
+  if (canonicalJson(old.schedule) !== canonicalJson(now.schedule)) out.push(`schedule ${canonicalJson(old.schedule)} → ${canonicalJson(now.schedule)}`);
+  for (const g of old.games) {
+    const n = now.games.find((x) => x.path === g.path);
+    if (!n) {
+      if (!now.games.some((x) => x.rulesetHash === g.rulesetHash)) out.push(`game ${g.path} removed`);
+    } else if (n.rulesetHash !== g.rulesetHash) out.push(`game ${g.path} changed (ruleset ${g.rulesetHash.slice(0, 12)}… → ${n.rulesetHash.slice(0, 12)}…)`);
+  }
+  for (const p of old.participants) {
+    const n = now.participants.find((x) => x.name === p.name);
+    if (!n) {
+      if (!now.participants.some((x) => x.id === p.id)) out.push(`participant '${p.name}' removed`);
+    } else if (n.id !== p.id) {
+      const diffs = diffJson(p.config, n.config, '');
+      out.push(`participant '${p.name}' changed${diffs.length ? `: ${diffs.join(', ')}` : ''}`);
+    }
+  }
+  return out;
+}
+
+function diffJson(a: unknown, b: unknown, at: string): string[] {
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && !Array.isArray(a) && !Array.isArray(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    return keys.flatMap((k) => diffJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], at ? `${at}.${k}` : k));
+  }
+  const x = JSON.stringify(a);
+  const y = JSON.stringify(b);
+  return x === y ? [] : [`${at} ${x ?? '(none)'} → ${y ?? '(none)'}`];
+}

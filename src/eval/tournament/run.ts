@@ -1,0 +1,186 @@
+/**
+ * Running a tournament plan into a run store: check the store against the plan before anything is
+ * written, make every agent, then play the slots the store does not hold yet and write each one
+ * (with its moves) in one transaction as it ends.
+ */
+import { existsSync } from 'node:fs';
+import { UserError } from '../../util/errors.js';
+import { createParticipantAgent, type Agent, type AgentOptions } from '../agents/index.js';
+import { playSlot } from '../match/play.js';
+import { RunStore, checkStore, type MoveRow, type SlotRow } from '../store/store.js';
+import type { SpendGuard } from '../llm/spend.js';
+import { describeChanges, type PlanSummary, type TournamentPlan } from './plan.js';
+
+/** Figures of one `runTournament` call. */
+export interface TournamentRunReport {
+  /** Slots in the plan. */
+  total: number;
+  /** Slots the store already held (finished earlier). */
+  alreadyDone: number;
+  /** Slots played now. */
+  played: number;
+  /** Slots of this call that ended in an error (stored with status `error`; retried by the next call). */
+  errors: number;
+  /** Whether the LLM budget stopped this call before every slot was played. */
+  stoppedByBudget?: boolean;
+  /** Wall-clock seconds of this call's play. */
+  seconds: number;
+  commitment: string;
+}
+
+/**
+ * Check that `plan` may be played into its store, reading only. Refuses a store of another
+ * engine or schema, a store holding finished slots the plan would not play (naming what changed),
+ * and a store committed to a different plan.
+ * @throws UserError
+ */
+export function checkPlanAgainstStore(plan: TournamentPlan): void {
+  const path = plan.storePath;
+  checkStore(path);
+  if (!existsSync(path)) return;
+  const store = RunStore.openReadOnly(path);
+  try {
+    const committed = store.meta('commitment');
+    if (committed && committed !== plan.commitment) {
+      const old = store.meta('plan');
+      const changes = old ? describeChanges(JSON.parse(old) as PlanSummary, plan.summary) : [];
+      throw new UserError(`${plan.configPath}: the store ${path} is committed to another tournament (commitment ${committed.slice(0, 16)}…, this config gives ${plan.commitment.slice(0, 16)}…)${changes.length ? `: ${changes.join('; ')}` : ''}`);
+    }
+    const planned = new Set(plan.slots.map((s) => s.id));
+    const stray = [...store.doneSlotIds()].filter((id) => !planned.has(id));
+    if (stray.length > 0) {
+      const old = store.meta('plan');
+      const changes = old ? describeChanges(JSON.parse(old) as PlanSummary, plan.summary) : [];
+      throw new UserError(
+        `${plan.configPath}: the store ${path} holds ${stray.length} finished slot${stray.length === 1 ? '' : 's'} this config would not play` +
+          (changes.length ? ` (changed: ${changes.join('; ')})` : '') +
+          '; restore the config or use a new store',
+      );
+    }
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * Make the agent of every participant for every game it plays (solving where an agent needs it).
+ * @throws UserError from an agent that cannot play a game (e.g. a tree too large to solve), naming both
+ */
+export async function makeAgents(plan: TournamentPlan, extra?: AgentOptions): Promise<Map<string, Agent>> {
+  const agents = new Map<string, Agent>();
+  for (let g = 0; g < plan.games.length; g++) {
+    const used = new Set(plan.matchups[g].flat());
+    for (const p of [...used].sort((a, b) => a - b)) {
+      const part = plan.participants[p];
+      try {
+        agents.set(`${p}:${g}`, await createParticipantAgent(part, plan.games[g].game, extra));
+      } catch (e) {
+        if (e instanceof UserError) throw new UserError(`${plan.configPath}: participant '${part.name}' cannot play ${plan.games[g].path}: ${e.message}`);
+        throw e;
+      }
+    }
+  }
+  return agents;
+}
+
+/** Open the store for writing and record the plan, its participants and games. */
+export function openStoreFor(plan: TournamentPlan): RunStore {
+  const store = RunStore.open(plan.storePath);
+  store.db.transaction(() => {
+    store.setMeta('plan', JSON.stringify(plan.summary));
+    store.setMeta('slotCount', String(plan.slots.length));
+    for (const p of plan.participants) store.putParticipant({ id: p.id, name: p.name, kind: p.kind, config: JSON.stringify(p.config) });
+    for (const g of plan.games) store.putGame({ ruleset_hash: g.rulesetHash, name: g.name, path: g.path, source: g.source });
+  })();
+  return store;
+}
+
+/** Options of {@link runTournament}. */
+export interface RunOptions {
+  /** Called after each slot with (slots finished in the store, total). */
+  onProgress?: (done: number, total: number) => void;
+  /** Stop after this many slots of this call (for tests and benchmarks). */
+  limit?: number;
+  /** LLM spend: no slot starts once its budget is reached; the slots not started stay missing. */
+  spend?: SpendGuard;
+}
+
+/**
+ * Play every slot of `plan` that `store` does not hold, `plan.config.concurrency` at a time.
+ * Deterministic: a slot's outcome depends only on its play seed, its slot index and its agents.
+ */
+export async function runTournament(plan: TournamentPlan, store: RunStore, agents: Map<string, Agent>, opts: RunOptions = {}): Promise<TournamentRunReport> {
+  const done = store.doneSlotIds();
+  const pending = plan.slots.filter((s) => !done.has(s.id));
+  const todo = opts.limit === undefined ? pending : pending.slice(0, opts.limit);
+  let finished = plan.slots.length - pending.length;
+  let errors = 0;
+  let next = 0;
+  let started = 0;
+  let stoppedByBudget = false;
+  const t0 = performance.now();
+  const worker = async (): Promise<void> => {
+    while (next < todo.length) {
+      if (opts.spend && !opts.spend.canStartSlot()) {
+        stoppedByBudget = true;
+        break;
+      }
+      const s = todo[next++];
+      started++;
+      const g = plan.games[s.game];
+      const pair: [Agent, Agent] = [agents.get(`${s.seats[0]}:${s.game}`)!, agents.get(`${s.seats[1]}:${s.game}`)!];
+      const start = performance.now();
+      const row: SlotRow = {
+        id: s.id,
+        seq: s.seq,
+        game: g.rulesetHash,
+        run: s.run,
+        slot: s.slot,
+        seat0: plan.participants[s.seats[0]].id,
+        seat1: plan.participants[s.seats[1]].id,
+        play_seed: s.playSeed,
+        status: 'done',
+        return0: null,
+        return1: null,
+        moves0: null,
+        moves1: null,
+        fallbacks0: null,
+        fallbacks1: null,
+        wall_ms: 0,
+        error: null,
+        notes: pair[0].notes || pair[1].notes ? JSON.stringify([pair[0].notes ?? null, pair[1].notes ?? null]) : null,
+        finished_at: '',
+      };
+      let moves: MoveRow[] = [];
+      try {
+        const out = await playSlot(g.game, pair, s.playSeed, s.slot, { slotId: s.id });
+        row.return0 = out.returns[0];
+        row.return1 = out.returns[1];
+        row.moves0 = out.moves[0];
+        row.moves1 = out.moves[1];
+        row.fallbacks0 = out.fallbacks[0];
+        row.fallbacks1 = out.fallbacks[1];
+        moves = out.records.map((m) => ({ slot: s.id, ply: m.ply, seat: m.seat, obs_digest: m.obsDigest, action: m.action, label: m.label, fallback: m.fallback, latency_ms: m.latencyMs, extra: m.extra ? JSON.stringify(m.extra) : null }));
+      } catch (e) {
+        row.status = 'error';
+        row.error = (e as Error).message ?? String(e);
+        errors++;
+      }
+      row.wall_ms = performance.now() - start;
+      row.finished_at = new Date().toISOString();
+      store.recordSlot(row, moves);
+      finished++;
+      opts.onProgress?.(finished, plan.slots.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.config.concurrency, todo.length)) }, worker));
+  return {
+    total: plan.slots.length,
+    alreadyDone: plan.slots.length - pending.length,
+    played: started,
+    errors,
+    ...(stoppedByBudget ? { stoppedByBudget } : {}),
+    seconds: (performance.now() - t0) / 1000,
+    commitment: plan.commitment,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * L0, the random player of GENSTRAT (v2 §3 and Appendix C, "L0"; v1 §3): at every decision it
+ * first picks a *move kind* uniformly among the kinds on offer, then an *amount* uniformly among
+ * the legal amounts of that kind.
+ *
+ * Move kinds by decision:
+ * - variable betting (`varbet`), no bet to call: `check` and `bet` (the bets of 1 … max chips are
+ *   one kind), so a random player checks half the time whatever the bet range; facing a bet:
+ *   `fold` and `call`;
+ * - fixed-limit betting: `fold`, `check`/`call`, `bet`/`raise`, each its own kind;
+ * - choice, simultaneous pick, side bet, chosen peek, chosen discard: each option its own kind;
+ * - wager and sealed bid: one kind (the amount is the whole decision).
+ *
+ * So L0 is uniform over the legal actions except where several actions are amounts of one move
+ * (variable betting). The game tree is unchanged: this is a policy, not a rule.
+ */
+import type { Rng } from '../util/rng.js';
+import type { Action, GameState, Player } from './api.js';
+import { CALL, FOLD } from './betting.js';
+import { NODE, R } from './layout.js';
+import { OP } from './program.js';
+import { InterpreterState } from './state.js';
+
+/** Kind ids of variable betting: fold 0, check/call 1, bet (any amount) 2. */
+export const KIND_FOLD = 0;
+export const KIND_CHECK_CALL = 1;
+export const KIND_BET = 2;
+
+/** Whether the decision under way is variable betting proper (not its fixed-limit fallback). */
+function inVariableBetting(state: GameState): state is InterpreterState {
+  if (!(state instanceof InterpreterState)) return false;
+  if (state.r[R.NODE] !== NODE.DECISION) return false;
+  return state.op() === OP.VARBET && !state.inFixedBetting();
+}
+
+/**
+ * The move kind of each legal action of the seat to move, parallel to `legalActions()`: actions
+ * with equal kind ids are amounts of one move (see the module comment). Kind ids are small
+ * integers, equal across actions of one kind; for decisions without amounts every action gets its
+ * own id (its index). For a state that is not the interpreter's (e.g. a test double), every
+ * action is its own kind.
+ * @returns `[]` at chance and terminal nodes
+ */
+export function legalActionKinds(state: GameState, legal: readonly Action[] = state.legalActions()): number[] {
+  if (inVariableBetting(state)) return legal.map((a) => (a === FOLD ? KIND_FOLD : a === CALL ? KIND_CHECK_CALL : KIND_BET));
+  if (state instanceof InterpreterState && state.r[R.NODE] === NODE.DECISION) {
+    const op = state.op();
+    if (op === OP.WAGER || op === OP.AUCTION) return legal.map(() => 0);
+  }
+  return legal.map((_, i) => i);
+}
+
+/**
+ * The L0 probability of each legal action (parallel to `legalActions()`): 1 / (number of kinds)
+ * × 1 / (number of actions of the action's kind). Sums to 1.
+ */
+export function l0Distribution(state: GameState, legal: readonly Action[] = state.legalActions()): number[] {
+  const kinds = legalActionKinds(state, legal);
+  const size = new Map<number, number>();
+  for (const k of kinds) size.set(k, (size.get(k) ?? 0) + 1);
+  const nk = size.size;
+  return kinds.map((k) => 1 / nk / size.get(k)!);
+}
+
+/**
+ * Sample an L0 action at a decision node from one uniform number `u` in [0, 1): the kind is
+ * `⌊u·K⌋` among the K kinds in order of first appearance, and the fraction left, `u·K − ⌊u·K⌋`,
+ * picks the amount uniformly within the kind. Where every action is its own kind this is
+ * `legal[⌊u·n⌋]`, the plain uniform pick.
+ */
+export function l0Pick(state: GameState, u: number, legal: readonly Action[] = state.legalActions()): Action {
+  const n = legal.length;
+  if (!inVariableBetting(state) || n <= 2) return legal[Math.min(n - 1, Math.floor(u * n))];
+  // Not facing a bet (facing one leaves fold/call only, n = 2): check = legal[0], bets = legal[1..].
+  const x = u * 2;
+  if (x < 1) return legal[0];
+  const bets = n - 1;
+  return legal[1 + Math.min(bets - 1, Math.floor((x - 1) * bets))];
+}
+
+/** Sample an L0 action with one number from `rng`. */
+export function l0Sample(state: GameState, rng: Rng): Action {
+  return l0Pick(state, rng());
+}
+
+/** L0 as a {@link Player} (the default player of `simulate` and of the acceptance filter). */
+export const l0Player: Player = {
+  name: 'random',
+  act: (state, _seat, rng) => l0Sample(state, rng),
+};
+
+/**
+ * {@link l0Pick} from the kinds of the legal actions (parallel arrays, e.g. an agent view's
+ * `legal` and `kinds`): the kind is `⌊u·K⌋` among the K distinct kinds in order of first
+ * appearance, and the fraction left picks uniformly within the kind. Equals `l0Pick` on the
+ * interpreter's states.
+ */
+export function l0PickFromKinds(legal: readonly Action[], kinds: readonly number[], u: number): Action {
+  const order: number[] = [];
+  for (const k of kinds) if (!order.includes(k)) order.push(k);
+  const x = u * order.length;
+  const ki = Math.min(order.length - 1, Math.floor(x));
+  const members: Action[] = [];
+  kinds.forEach((k, i) => k === order[ki] && members.push(legal[i]));
+  return members[Math.min(members.length - 1, Math.floor((x - ki) * members.length))];
+}

@@ -1,0 +1,193 @@
+/**
+ * A league on examples/leduc.gbg through the real OpenAI SDK and the local server: 200 slots
+ * (100 runs, seats swapped) between a scripted model that always answers well and one that answers
+ * malformed 10 % of the time (and stays malformed on the format-fix re-ask). Checks the fallback
+ * rates (GENSTRAT v2 Appendix F definitions), that no output contains the key, that a slot resumed
+ * after a crash makes no repeated provider call for what it had already received, and the
+ * `--dry-run` input-token estimate against the tokens the server counted.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLlmAgent, type LlmAgent } from '../../../src/eval/llm/agent.js';
+import { sqliteCache, type ResponseCache } from '../../../src/eval/llm/cache.js';
+import { parseLlmSettings } from '../../../src/eval/llm/config.js';
+import { estimateLlmParticipant } from '../../../src/eval/llm/dry-run.js';
+import { llmMetrics } from '../../../src/eval/llm/metrics.js';
+import { SpendGuard } from '../../../src/eval/llm/spend.js';
+import { readLlmMoves, writeLlmMoves } from '../../../src/eval/llm/store.js';
+import Database from 'better-sqlite3';
+import type { LlmMoveRecord } from '../../../src/eval/llm/types.js';
+import { CHANCE, type Game } from '../../../src/interpreter/api.js';
+import { sampleChanceOutcome } from '../../../src/interpreter/chance.js';
+import { compileGame } from '../../../src/interpreter/game.js';
+import { rngFromKeys } from '../../../src/util/rng.js';
+import { loadGame } from '../../../src/cli/load.js';
+import { startFakeServer, type FakeServer, type Scripted, type SeenRequest } from './fake-server.js';
+import { SECRET_KEY, setFakeKeys } from './helpers.js';
+
+const SLOTS = 200;
+let server: FakeServer;
+let game: Game;
+let dir: string;
+const serverRng = rngFromKeys(2026);
+
+/** The scripted models: `good` picks a legal reply from the prompt's menu; `flaky` is malformed 10 % of the time. */
+function script(req: SeenRequest): Scripted {
+  const firstUser = req.messages[0].content;
+  const replies = [...firstUser.matchAll(/\{"action": "[^"]+"\}/g)].map((m) => m[0]);
+  const pick = replies[Math.floor(serverRng() * replies.length)];
+  if (req.model === 'flaky') {
+    const isFix = req.messages.length > 1;
+    if (isFix) return { reply: 'Still thinking about whether to call or fold.' };
+    if (serverRng() < 0.1) return { reply: 'I would call here, probably.' };
+  }
+  return { reply: `My hand is decent.\n${pick}` };
+}
+
+interface LeagueResult {
+  slots: Record<string, LlmMoveRecord[][]>;
+}
+
+/** Play slots [from, to) with fresh agents over `cache`; `crashAfter` makes one slot stop after that many LLM moves. */
+async function playSlots(cache: ResponseCache, from: number, to: number, spend?: SpendGuard, crashAfter?: { slot: number; moves: number }): Promise<LeagueResult> {
+  const mk = (model: string): LlmAgent =>
+    createLlmAgent(game, parseLlmSettings(`llm:openai/${model}`, { base_url: server.openaiBase, deadline_ms: 30_000, price: { input: 0.5, output: 1.5 } }), { cache, spend, backoffMs: 0 });
+  const good = mk('good');
+  const flaky = mk('flaky');
+  const out: LeagueResult = { slots: { good: [], flaky: [] } };
+  for (let slot = from; slot < to; slot++) {
+    if (spend && !spend.canStartSlot()) break;
+    const run = Math.floor(slot / 2);
+    const goodSeat = slot % 2;
+    const seats = goodSeat === 0 ? [good, flaky] : [flaky, good];
+    const chance = rngFromKeys(11, run); // the same deal in both slots of a run
+    const agentRng = [rngFromKeys(12, slot, 0), rngFromKeys(12, slot, 1)];
+    good.beginSlot(`slot-${slot}`);
+    flaky.beginSlot(`slot-${slot}`);
+    const state = game.newInitialState();
+    let moves = 0;
+    while (!state.isTerminal()) {
+      const p = state.currentPlayer();
+      if (p === CHANCE) state.applyAction(sampleChanceOutcome(state, chance));
+      else {
+        if (crashAfter && crashAfter.slot === slot && moves === crashAfter.moves) throw new Error('crash');
+        state.applyAction(await seats[p].act(state, p, agentRng[p]));
+        moves++;
+      }
+    }
+    out.slots.good.push(good.endSlot());
+    out.slots.flaky.push(flaky.endSlot());
+  }
+  return out;
+}
+
+let league: LeagueResult;
+let cachePath: string;
+
+beforeAll(async () => {
+  setFakeKeys();
+  server = await startFakeServer(script);
+  game = compileGame(loadGame('examples/leduc.gbg').ir);
+  dir = mkdtempSync(join(tmpdir(), 'gbgc-llm-'));
+  cachePath = join(dir, 'runs.llm-cache.db');
+  const cache = sqliteCache(cachePath);
+  league = await playSlots(cache, 0, SLOTS);
+  cache.close?.();
+  // the records go to the run store, one slot per transaction
+  const store = new Database(join(dir, 'runs.db'));
+  for (const who of ['good', 'flaky']) league.slots[who].forEach((recs, i) => store.transaction(() => writeLlmMoves(store, `slot-${i}`, who, recs))());
+  store.close();
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a 200-slot Leduc league between a good and a flaky scripted model', () => {
+  it('fallback move rate: 0 for the good model, 10 % ± 3 % for the flaky one; slot rates by Appendix F', () => {
+    const good = llmMetrics(league.slots.good);
+    const flaky = llmMetrics(league.slots.flaky);
+    expect(good.slots).toBe(SLOTS);
+    expect(good.moves).toBeGreaterThan(300);
+    expect(good.fallbackMoveRate).toBe(0);
+    expect(good.validActionRate).toBe(1);
+    expect(good.paths.lenient).toBe(good.moves); // prose first, JSON last
+    expect(flaky.fallbackMoveRate).toBeGreaterThan(0.07);
+    expect(flaky.fallbackMoveRate).toBeLessThan(0.13);
+    expect(flaky.fallbackReasons.format).toBe(flaky.paths.fallback);
+    expect(flaky.formatFixes).toBe(flaky.paths.fallback); // every malformed reply got its one re-ask
+    const slotsWithFallback = league.slots.flaky.filter((s) => s.some((m) => m.path === 'fallback')).length;
+    expect(flaky.fallbackSlotRate).toBeCloseTo(slotsWithFallback / SLOTS, 12);
+    expect(flaky.fallbackSlotRate).toBeGreaterThan(flaky.fallbackMoveRate);
+    // tokens and cost are the server's counts priced by the config
+    const serverInput = server.requests.filter((r) => r.model === 'good').reduce((n, r) => n + r.inputTokens, 0);
+    expect(good.tokens.input).toBe(serverInput);
+    expect(good.costUsd).toBeCloseTo((good.tokens.input * 0.5 + good.tokens.output * 1.5) / 1e6, 12);
+    expect(good.latencyP95Ms).toBeGreaterThanOrEqual(good.latencyP50Ms!);
+  });
+
+  it('the run store keeps every record: metrics from the store equal the metrics in memory', () => {
+    const store = new Database(join(dir, 'runs.db'), { readonly: true });
+    const slotIds = Array.from({ length: SLOTS }, (_, i) => `slot-${i}`);
+    for (const who of ['good', 'flaky']) {
+      const back = readLlmMoves(store, who, slotIds);
+      expect(back).toHaveLength(SLOTS);
+      expect(llmMetrics(back)).toEqual(llmMetrics(league.slots[who]));
+    }
+    expect(readLlmMoves(store, 'flaky')[0][0].calls[0].text).toBe(league.slots.flaky[0][0].calls[0].text);
+    store.close();
+  });
+
+  it('no record, metric, store, cache file or error contains the key', () => {
+    const outputs = [JSON.stringify(league), JSON.stringify(llmMetrics(league.slots.good)), JSON.stringify(llmMetrics(league.slots.flaky))];
+    for (const f of readdirSync(dir)) outputs.push(readFileSync(join(dir, f)).toString('latin1'));
+    expect(outputs.join('\n').length).toBeGreaterThan(10_000);
+    for (const o of outputs) expect(o).not.toContain(SECRET_KEY);
+    // it did travel, in the auth header only
+    expect(server.requests.every((r) => r.headers.authorization === `Bearer ${SECRET_KEY}`)).toBe(true);
+  });
+
+  it('resuming: finished slots replayed from the cache make no provider call; a crashed slot pays only for what it had not received', async () => {
+    const cache = sqliteCache(cachePath);
+    const before = server.requests.length;
+    const replay = await playSlots(cache, 0, 10);
+    expect(server.requests.length).toBe(before); // every reply came from the cache
+    expect(replay.slots.good.flat().every((m) => m.calls.every((c) => c.fromCache))).toBe(true);
+    expect(replay.slots.good.map((s) => s.map((m) => m.action))).toEqual(league.slots.good.slice(0, 10).map((s) => s.map((m) => m.action)));
+    // a new slot killed after its first move, then run again from the start
+    await expect(playSlots(cache, SLOTS, SLOTS + 1, undefined, { slot: SLOTS, moves: 1 })).rejects.toThrow('crash');
+    const afterCrash = server.requests.length;
+    expect(afterCrash - before).toBeGreaterThanOrEqual(1);
+    const resumed = await playSlots(cache, SLOTS, SLOTS + 1);
+    const calls = [...resumed.slots.good[0], ...resumed.slots.flaky[0]].flatMap((m) => m.calls);
+    const fresh = calls.filter((c) => !c.fromCache).length;
+    expect(calls.filter((c) => c.fromCache).length).toBe(afterCrash - before);
+    expect(server.requests.length - afterCrash).toBe(fresh);
+    cache.close?.();
+  });
+
+  it('the spend guard stops at a slot boundary; the slots not started stay missing', async () => {
+    const cache = sqliteCache(join(dir, 'spend.db'));
+    const spend = new SpendGuard(0.0005);
+    const r = await playSlots(cache, 1000, 1100, spend);
+    expect(r.slots.good.length).toBeGreaterThan(0);
+    expect(r.slots.good.length).toBeLessThan(100);
+    expect(spend.spent).toBeGreaterThanOrEqual(0.0005);
+    // the last slot started below the budget
+    const costs = r.slots.good.map((s, i) => s.reduce((c, m) => c + m.costUsd, 0) + r.slots.flaky[i].reduce((c, m) => c + m.costUsd, 0));
+    expect(costs.slice(0, -1).reduce((a, b) => a + b, 0)).toBeLessThan(0.0005);
+    cache.close?.();
+  });
+
+  it('--dry-run estimates the input tokens within 10 % of what the server counted', () => {
+    const settings = parseLlmSettings('llm:openai/good', { base_url: server.openaiBase });
+    const est = estimateLlmParticipant(game, settings, [SLOTS / 2, SLOTS / 2]);
+    const goodRequests = server.requests.filter((r) => r.model === 'good' && !r.messages.some((m) => m.role === 'assistant')).slice(0, llmMetrics(league.slots.good).httpAttempts);
+    const counted = goodRequests.reduce((n, r) => n + r.inputTokens, 0);
+    const moves = llmMetrics(league.slots.good).moves;
+    expect(Math.abs(est.calls - moves) / moves).toBeLessThan(0.1);
+    expect(Math.abs(est.inputTokens - counted) / counted).toBeLessThan(0.1);
+  });
+});
