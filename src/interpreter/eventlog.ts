@@ -25,17 +25,28 @@ export class EventLog {
 
   /** An independent copy (full chunks shared, the partial last chunk copied). */
   copy(): EventLog {
-    const chunks = this.chunks.slice();
+    const chunks = this.chunks.slice(0, (this.count + 3) >> 2);
     const last = this.count >> 2;
     if (this.count & 3) chunks[last] = this.chunks[last].slice();
     return new EventLog(chunks, this.count);
+  }
+
+  /**
+   * Drop the events from `count` on (for a tree walk rewinding its state; see
+   * `InterpreterState.rewind`). The chunks past `count` are kept and written again by later
+   * pushes, so a walk allocates no chunk twice; this is safe because the walk takes no copy between
+   * saving and rewinding and only rewinds to sizes it saved after its root (chunks shared with
+   * copies are never written).
+   */
+  truncate(count: number): void {
+    this.count = count;
   }
 
   /** Append one event. `seat` is -1 when none; `seen`/`content`: seat masks. */
   push(kind: number, seat: number, a: number, b: number, c: number, seen: number, content: number): void {
     const i = this.count;
     let chunk: Int32Array;
-    if ((i & 3) === 0) this.chunks.push((chunk = new Int32Array(CHUNK_INTS)));
+    if ((i & 3) === 0 && this.chunks.length === i >> 2) this.chunks.push((chunk = new Int32Array(CHUNK_INTS)));
     else chunk = this.chunks[i >> 2];
     const o = (i & 3) * EV_WIDTH;
     chunk[o] = kind | ((seat + 1) << 8) | (seen << 12) | (content << 14);
