@@ -495,3 +495,36 @@ export function estimateTreeSize(game: { newInitialState(): GameState }, rng: Rn
   const variance = probes > 1 ? Math.max(0, (sumSq - probes * mean * mean) / (probes - 1)) : 0;
   return { histories: mean, standardError: Math.sqrt(variance / probes), probes, maxDepthSeen };
 }
+
+/** What {@link countWithinBudget} found: the exact statistics, or a refusal with the estimate. */
+export type BudgetedCount =
+  | { readonly kind: 'count'; readonly stats: TreeStats; readonly estimate: TreeSizeEstimate }
+  | {
+      readonly kind: 'refused';
+      /** `estimate`: refused from the estimate alone; `enumeration`: the walk passed the budget. */
+      readonly when: 'estimate' | 'enumeration';
+      readonly estimate: TreeSizeEstimate;
+      readonly maxNodes: number;
+    };
+
+/**
+ * Estimate the tree's size ({@link estimateTreeSize}, `probes` paths), refuse at once when the
+ * estimate exceeds `maxNodes`, else count the tree, refusing if it passes `maxNodes` after all.
+ * The time is bounded by the probes plus `maxNodes` nodes of the walk.
+ */
+export function countWithinBudget(
+  game: { newInitialState(): GameState },
+  maxNodes: number,
+  rng: Rng,
+  probes = 1000,
+  onProgress?: (histories: number) => void,
+): BudgetedCount {
+  const estimate = estimateTreeSize(game, rng, probes);
+  if (estimate.histories > maxNodes) return { kind: 'refused', when: 'estimate', estimate, maxNodes };
+  try {
+    return { kind: 'count', stats: treeStats(game, maxNodes, onProgress), estimate };
+  } catch (e) {
+    if (e instanceof TreeTooLargeError) return { kind: 'refused', when: 'enumeration', estimate, maxNodes };
+    throw e;
+  }
+}

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/cli/load.js';
 import { compileGame, type Action, type GameState, type PlayerId } from '../../src/interpreter/index.js';
-import { buildGameTree, estimateTreeSize, TreeTooLargeError, type GameTree } from '../../src/interpreter/tree.js';
+import { buildGameTree, countWithinBudget, estimateTreeSize, TreeTooLargeError, type GameTree } from '../../src/interpreter/tree.js';
 import { buildTree, treeBytesPerNode } from '../../src/eval/solvers/tree.js';
 import { sampleIR } from '../../src/sampler/index.js';
 import { rngFromKeys } from '../../src/util/rng.js';
@@ -143,5 +143,34 @@ describe('tree size estimate', () => {
   it('is a pure function of the random stream', () => {
     const g = compileGame(KUHN_IR);
     expect(estimateTreeSize(g, rngFromKeys(7), 50)).toEqual(estimateTreeSize(g, rngFromKeys(7), 50));
+  });
+});
+
+describe('tree statistics within a budget (what gbgc tree --stats does)', () => {
+  it('answers every sampled game, seeds 1–12 at c = 0.3, 0.5, 0.7, 1: an exact count or a refusal with an estimate', () => {
+    // A small budget keeps the test fast; bench/tree.ts times the command's default budget.
+    const maxNodes = 50_000;
+    let counted = 0;
+    let refused = 0;
+    for (const c of [0.3, 0.5, 0.7, 1]) {
+      for (let seed = 1; seed <= 12; seed++) {
+        const game = compileGame(sampleIR(seed, c));
+        const r = countWithinBudget(game, maxNodes, rngFromKeys(seed), 200);
+        expect(r.estimate.probes).toBe(200);
+        expect(r.estimate.histories).toBeGreaterThanOrEqual(1);
+        expect(Number.isFinite(r.estimate.standardError)).toBe(true);
+        if (r.kind === 'count') {
+          counted++;
+          expect(r.stats.histories).toBeLessThanOrEqual(maxNodes);
+          expect(r.stats.histories).toBe(r.stats.terminalHistories + r.stats.chanceNodes + r.stats.decisionNodes);
+        } else {
+          refused++;
+          expect(r.maxNodes).toBe(maxNodes);
+          if (r.when === 'estimate') expect(r.estimate.histories).toBeGreaterThan(maxNodes);
+        }
+      }
+    }
+    expect(counted + refused).toBe(48);
+    expect(refused).toBeGreaterThan(0);
   });
 });
