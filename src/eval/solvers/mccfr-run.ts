@@ -16,7 +16,7 @@ import { buildTree, TreeBudgetError, type CompactTree } from './tree.js';
 /** Default iterations between reports. */
 export const DEFAULT_REPORT_EVERY = 1000;
 /** Default episodes per phase and seat of the sampled best response. */
-export const DEFAULT_BR_SAMPLES = 20_000;
+export const DEFAULT_BR_SAMPLES = 10_000;
 /** Default node budget for the exact evaluation tree. */
 export const DEFAULT_EXACT_MAX_NODES = 2_000_000;
 

@@ -4,15 +4,15 @@
  *
  * For each seat b, in two independent phases:
  *
- * 1. Choose a best response from `samples` episodes in which chance and the other seat play as
- *    usual (the other seat by the profile) and b picks uniformly at random. An episode z adds
- *    u_b(z) / (N · π_b^unif(z)) to the last decision of b on it (information state × action;
- *    a root bucket when b never acts): by importance sampling, the sum over the decisions a pure
- *    strategy of b takes is an unbiased estimate of that strategy's value. The pure strategy
- *    maximising the estimate is found by one pass up b's tree of decisions (b's information
- *    states linked by b's previous decision, perfect recall):
- *    V(I) = max_a [C(I, a) + Σ_{J after (I, a)} V(J)]. Information states never sampled are
- *    played uniformly.
+ * 1. Choose a best response from `samples` traversals in which chance and the other seat are
+ *    sampled (the other seat from the profile) and every action of b is explored (external
+ *    sampling). Each terminal z reached adds C += u_b(z) / N to the last decision of b on its
+ *    path (information state × action), so Σ over b's decisions of π_s(decision) · C is an
+ *    unbiased estimate of the value of any strategy s of b. One pass up b's tree of decisions
+ *    (b's information states linked by b's previous decision, perfect recall) maximises it:
+ *    V(I) = max_a [C(I, a) + Σ_{J after (I, a)} V(J)] where I was sampled,
+ *    and V(I) = Σ_a σ_b(I, a) · [C(I, a) + Σ V(J)] elsewhere: the best response follows the
+ *    profile at information states the samples never reached.
  * 2. Evaluate that strategy on `samples` fresh episodes (b plays it, the other seat the profile):
  *    the mean of u_b and its standard error. Fresh episodes remove the optimism of choosing and
  *    evaluating on the same samples.
@@ -24,6 +24,7 @@
  */
 import { CHANCE, TERMINAL, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
+import { InterpreterState, type StateMark } from '../../interpreter/state.js';
 import type { Rng } from '../../util/rng.js';
 import { sample } from './mccfr.js';
 
@@ -50,8 +51,16 @@ interface Bucket {
   actions: readonly Action[];
   /** Information states (keys) after each action. */
   next: Set<string>[];
+  /** The best response's action, or -1 to follow the profile. */
   choice: number;
 }
+
+/**
+ * Phase-1 visits an information state needs before the best response deviates from the profile
+ * there: 1, every sampled information state (a higher threshold made the estimate far looser on
+ * a sampled game whose exact exploitability was known; the fresh phase 2 keeps the estimate honest).
+ */
+export const MIN_VISITS = 1;
 
 /**
  * Estimate the exploitability of `policy` by sampled best responses (see the module comment).
@@ -67,7 +76,8 @@ export function sampledExploitability(game: Game, policy: PolicyFn, samples: num
     for (let k = 0; k < samples; k++) {
       const u = playOut(game.newInitialState(), policy, b, rng, (state, legal) => {
         const bucket = br.get(state.informationStateKey(b));
-        return bucket && bucket.actions.length === legal.length ? bucket.choice : Math.min(legal.length - 1, Math.floor(rng() * legal.length));
+        if (bucket && bucket.choice >= 0 && bucket.actions.length === legal.length) return bucket.choice;
+        return sample(policy(state, b, legal), rng());
       }).value;
       sum += u;
       sumSq += u * u;
@@ -87,8 +97,7 @@ export function sampledExploitability(game: Game, policy: PolicyFn, samples: num
 
 /**
  * One episode: chance by its probabilities, the other seat by `policy`, seat `b` by `choose`
- * (an index into the legal actions). Returns b's returns and, for phase 1, the path of b's
- * decisions and their number of legal actions.
+ * (an index into the legal actions).
  */
 function playOut(
   st: GameState,
@@ -96,7 +105,6 @@ function playOut(
   b: number,
   rng: Rng,
   choose: (state: GameState, legal: Action[]) => number,
-  path?: { key: string; legal: Action[]; a: number }[],
 ): { value: number } {
   for (;;) {
     const cp = st.currentPlayer();
@@ -106,57 +114,94 @@ function playOut(
       continue;
     }
     const legal = st.legalActions();
-    if (cp === b) {
-      const a = choose(st, legal);
-      if (path) path.push({ key: st.informationStateKey(b), legal, a });
-      st.applyAction(legal[a]);
-    } else st.applyAction(legal[sample(policy(st, cp, legal), rng())]);
+    if (cp === b) st.applyAction(legal[choose(st, legal)]);
+    else st.applyAction(legal[sample(policy(st, cp, legal), rng())]);
   }
 }
 
-/** Phase 1: the pure strategy of seat `b` maximising the importance-sampled value estimate. */
+
+/**
+ * Phase 1: `samples` traversals in which chance and the other seat are sampled (the other seat
+ * from the profile) and every action of b is explored (external sampling, as in MCCFR); each
+ * terminal reached adds u_b / N to b's last decision on its path. At information states visited
+ * at least {@link MIN_VISITS} times the best response takes the action maximising the estimate;
+ * elsewhere it follows the profile (V(I) = Σ_a σ_b(I, a) · [C(I, a) + Σ V(J)]).
+ */
 function chooseBestResponse(game: Game, policy: PolicyFn, b: number, samples: number, rng: Rng): Map<string, Bucket> {
-  const buckets = new Map<string, Bucket>();
+  type B = Bucket & { visits: number; sigma: number[] };
+  const buckets = new Map<string, B>();
   const roots = new Set<string>();
-  for (let k = 0; k < samples; k++) {
-    const path: { key: string; legal: Action[]; a: number }[] = [];
-    const { value } = playOut(game.newInitialState(), policy, b, rng, (_s, legal) => Math.min(legal.length - 1, Math.floor(rng() * legal.length)), path);
-    let inv = 1;
-    let prev: Bucket | undefined;
-    let prevA = -1;
-    for (const step of path) {
-      inv *= step.legal.length;
-      let bucket = buckets.get(step.key);
-      if (!bucket) {
-        bucket = { c: new Float64Array(step.legal.length), actions: step.legal, next: step.legal.map(() => new Set<string>()), choice: 0 };
-        buckets.set(step.key, bucket);
+  const marks: StateMark[] = [];
+  const traverse = (st: GameState, last: B | undefined, lastA: number, depth: number): void => {
+    for (;;) {
+      const cp = st.currentPlayer();
+      if (cp === TERMINAL) {
+        if (last) last.c[lastA] += st.returns()[b] / samples;
+        return;
       }
-      if (prev) prev.next[prevA].add(step.key);
-      else roots.add(step.key);
-      prev = bucket;
-      prevA = step.a;
+      if (cp === CHANCE) {
+        st.applyAction(sampleChanceOutcome(st, rng));
+        continue;
+      }
+      const legal = st.legalActions();
+      if (cp !== b) {
+        st.applyAction(legal[sample(policy(st, cp, legal), rng())]);
+        continue;
+      }
+      const key = st.informationStateKey(b);
+      let bucket = buckets.get(key);
+      if (!bucket) {
+        bucket = { c: new Float64Array(legal.length), actions: legal, next: legal.map(() => new Set<string>()), choice: -1, visits: 0, sigma: Array.from(policy(st, b, legal)) };
+        buckets.set(key, bucket);
+      }
+      bucket.visits++;
+      if (last) last.next[lastA].add(key);
+      else roots.add(key);
+      const n = legal.length;
+      if (st instanceof InterpreterState) {
+        if (depth >= marks.length) marks.push(st.newMark());
+        const mark = marks[depth];
+        st.saveTo(mark);
+        for (let a = 0; a < n; a++) {
+          if (a > 0) st.rewind(mark);
+          st.applyAction(legal[a]);
+          traverse(st, bucket, a, depth + 1);
+        }
+      } else {
+        for (let a = 0; a < n; a++) {
+          const child = a === n - 1 ? st : st.clone();
+          child.applyAction(legal[a]);
+          traverse(child, bucket, a, depth + 1);
+        }
+      }
+      return;
     }
-    if (prev) prev.c[prevA] += (value * inv) / samples;
-  }
-  // V(I) = max_a [C(I, a) + Σ V(J)], memoised; children are sampled later than parents, so the
-  // recursion is finite (perfect recall: a seat's information states form a tree).
+  };
+  for (let k = 0; k < samples; k++) traverse(game.newInitialState(), undefined, -1, 0);
   const value = new Map<string, number>();
   const solve = (key: string): number => {
     const known = value.get(key);
     if (known !== undefined) return known;
     value.set(key, 0);
     const bucket = buckets.get(key)!;
-    let best = -Infinity;
-    for (let a = 0; a < bucket.actions.length; a++) {
-      let q = bucket.c[a];
-      for (const j of bucket.next[a]) q += solve(j);
-      if (q > best) {
-        best = q;
-        bucket.choice = a;
-      }
+    const q = new Float64Array(bucket.actions.length);
+    for (let a = 0; a < q.length; a++) {
+      q[a] = bucket.c[a];
+      for (const j of bucket.next[a]) q[a] += solve(j);
     }
-    value.set(key, best);
-    return best;
+    let v = 0;
+    if (bucket.visits >= MIN_VISITS) {
+      let best = -Infinity;
+      for (let a = 0; a < q.length; a++) {
+        if (q[a] > best) {
+          best = q[a];
+          bucket.choice = a;
+        }
+      }
+      v = best;
+    } else for (let a = 0; a < q.length; a++) v += bucket.sigma[a] * q[a];
+    value.set(key, v);
+    return v;
   };
   for (const r of roots) solve(r);
   return buckets;
