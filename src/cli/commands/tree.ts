@@ -9,8 +9,11 @@ import { compileGame } from '../../interpreter/game.js';
 import { countWithinBudget, type BudgetedCount, type TreeSizeEstimate, type TreeStats } from '../../interpreter/tree.js';
 import { rngFromKeys } from '../../util/rng.js';
 
-/** Default `--max-nodes` of `gbgc tree`: about a second or two of enumeration. */
-export const TREE_DEFAULT_MAX_NODES = 2_000_000;
+/**
+ * Default `--max-nodes` of `gbgc tree`: enumeration of at most a million histories keeps the
+ * command within seconds even on a busy machine (bench/tree.ts times every sampled game).
+ */
+export const TREE_DEFAULT_MAX_NODES = 1_000_000;
 /** Random probes of the size estimate (Knuth's estimator; a few milliseconds). */
 export const TREE_ESTIMATE_PROBES = 1000;
 
