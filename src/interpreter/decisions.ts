@@ -26,7 +26,11 @@ export interface DecisionKind {
 }
 
 const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
-const range = (lo: number, hi: number): number[] => Array.from({ length: Math.max(0, hi - lo + 1) }, (_, i) => lo + i);
+const range = (lo: number, hi: number): number[] => {
+  const out = new Array<number>(Math.max(0, hi - lo + 1));
+  for (let i = 0; i < out.length; i++) out[i] = lo + i;
+  return out;
+};
 const me = (s: InterpreterState): string => s.program.seatNames[s.r[R.ACTOR]];
 const where = (s: InterpreterState): string => blockName(s.program, s.r[R.PC]);
 const percent = (p: number): string => `${Math.round(p * 1000) / 10}%`;

@@ -64,6 +64,24 @@ export class EventLog {
     this.count = src.count;
   }
 
+  /**
+   * Drop the events from `count` on (for a tree walk rewinding its state; see
+   * `InterpreterState.rewind`). The chunks past `count` are kept and written again by later
+   * pushes, so a walk allocates no chunk twice; this is safe because the walk takes no copy between
+   * saving and rewinding and only rewinds to sizes it saved after its root (chunks shared with
+   * copies are never written).
+   */
+  truncate(count: number): void {
+    if (this.lent) {
+      // A copy may share chunks this log owns: never write into one again. Full chunks below the
+      // cut are never written; the chunk holding the cut is copied; later chunks are new.
+      const k = count >> 2;
+      this.own.length = Math.min(this.own.length, k);
+      if (count & 3) this.own[k] = this.chunks[k] = this.chunks[k].slice();
+    }
+    this.count = count;
+  }
+
   /** Append one event. `seat` is -1 when none; `seen`/`content`: seat masks. */
   push(kind: number, seat: number, a: number, b: number, c: number, seen: number, content: number): void {
     const i = this.count;

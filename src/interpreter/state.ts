@@ -23,6 +23,19 @@ import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js
 import { showdown } from './showdown.js';
 import { START } from './steps.js';
 
+/** A saved state for tree walks (see `InterpreterState.saveTo`). */
+export interface StateMark {
+  r: Int32Array;
+  piles: Uint8Array;
+  /** Events in the log. */
+  count: number;
+  depth: number;
+  key0: string;
+  key0UpTo: number;
+  key1: string;
+  key1UpTo: number;
+}
+
 /** Reused per-type counters for chance outcomes (single-threaded, never held across calls). */
 const typeCounts = new Int32Array(256);
 
@@ -359,6 +372,41 @@ export class InterpreterState implements GameState {
   /** Bets and raises allowed in the fixed betting round under way. */
   raiseCap(): number {
     return this.program.code[this.r[R.PC] * INSTR_WIDTH + 2];
+  }
+
+  /**
+   * Tree walks without copies: save everything {@link applyAction} changes into `mark` (made by
+   * {@link newMark} for this state), to go back to it with {@link rewind}.
+   */
+  saveTo(mark: StateMark): void {
+    mark.r.set(this.r);
+    mark.piles.set(this.piles);
+    mark.count = this.log.count;
+    mark.depth = this.depthSoFar;
+    mark.key0 = this.key0;
+    mark.key0UpTo = this.key0UpTo;
+    mark.key1 = this.key1;
+    mark.key1UpTo = this.key1UpTo;
+  }
+
+  /**
+   * Undo every action applied since `saveTo(mark)`. Only for a state that no copy was taken from
+   * in between (copies share the event log's full chunks).
+   */
+  rewind(mark: StateMark): void {
+    this.r.set(mark.r);
+    this.piles.set(mark.piles);
+    this.log.truncate(mark.count);
+    this.depthSoFar = mark.depth;
+    this.key0 = mark.key0;
+    this.key0UpTo = mark.key0UpTo;
+    this.key1 = mark.key1;
+    this.key1UpTo = mark.key1UpTo;
+  }
+
+  /** A mark for {@link saveTo}, sized for this state. */
+  newMark(): StateMark {
+    return { r: new Int32Array(this.r.length), piles: new Uint8Array(this.piles.length), count: 0, depth: 0, key0: '', key0UpTo: 0, key1: '', key1UpTo: 0 };
   }
 
   // ---------------------------------------------------------------- primitives for the step modules (internal)

@@ -1,8 +1,33 @@
 /**
- * Full enumeration of a game tree: histories, terminal histories, information states per seat
- * (decision nodes only, as OpenSpiel counts them) and the maximum depth.
+ * The game tree in flat typed arrays, built by one depth-first walk, plus the statistics of
+ * `gbgc tree --stats` and a random-probe estimate of the tree's size.
+ *
+ * Layout of a {@link GameTree}. Nodes are numbered from 0 (the root). The children of a node are
+ * consecutive ids `firstChild[n] .. firstChild[n] + childCount[n] - 1`, in the order of
+ * `legalActions()` (decision nodes) or `chanceOutcomes()` (chance nodes), and every child's id is
+ * greater than its parent's. Per-edge data is stored on the child: `action[c]` and `chanceProb[c]`
+ * (1 below a decision node). Terminals store the returns of seat 0 (two-seat zero-sum games).
+ * Per node: 1 + 1 + 4 + 4 + 4 + 4 + 8 + 8 = 34 bytes, plus 4 per decision node in the list of
+ * each information state's nodes (built by the solvers' tree).
+ *
+ * The walk. For the interpreter's own states it keeps one state and undoes each child's actions
+ * by restoring saved registers and piles and truncating the event log (no copies, no
+ * observations), and identifies information states by a trie over the events each seat saw
+ * ({@link EventTrie}); the key string is computed once per trie node and interned, so
+ * information states are exactly the distinct `informationStateKey` values. Other `GameState`
+ * implementations are walked through `clone()` and `informationStateKey`.
  */
-import { CHANCE, type GameState } from './api.js';
+import { CHANCE, TERMINAL, type Action, type Game, type GameState } from './api.js';
+import { EventTrie } from './infoset-trie.js';
+import { InterpreterState, type StateMark } from './state.js';
+import type { Rng } from '../util/rng.js';
+
+/** `kind[n]` of a terminal node. */
+export const NODE_TERMINAL = 0;
+/** `kind[n]` of a chance node. */
+export const NODE_CHANCE = 1;
+/** `kind[n]` of a decision node. */
+export const NODE_DECISION = 2;
 
 export interface TreeStats {
   /** Nodes of the tree (every history: decision, chance and terminal). */
@@ -24,35 +49,482 @@ export class TreeTooLargeError extends Error {
   }
 }
 
+/** Information states in order of discovery, with their legal actions (CSR) and labels. */
+export interface TreeInfosets {
+  readonly count: number;
+  /** Seat acting at each. */
+  readonly seat: Uint8Array;
+  /** `informationStateKey(seat)` of each. */
+  readonly key: readonly string[];
+  /** Legal actions of information state i: `actions[actionStart[i] .. actionStart[i+1]-1]`, ascending. */
+  readonly actionStart: Int32Array;
+  readonly actions: Int32Array;
+  /** `actionToString` label of each entry of `actions`. */
+  readonly labels: readonly string[];
+  /**
+   * The same seat's previous decision on the path to the information state (at its first
+   * visit): that information state, or -1 for the seat's first decision, and the index of the
+   * action taken there.
+   */
+  readonly parent: Int32Array;
+  readonly parentAction: Int32Array;
+}
+
+/** A whole game tree in flat arrays (see the module comment). */
+export interface GameTree {
+  readonly numNodes: number;
+  readonly kind: Uint8Array;
+  /** Seat to move at decision nodes; -1 elsewhere. */
+  readonly player: Int8Array;
+  /** Information state (index into `infosets`) at decision nodes; -1 elsewhere. */
+  readonly infoset: Int32Array;
+  /** First child's id; -1 at terminals. */
+  readonly firstChild: Int32Array;
+  readonly childCount: Int32Array;
+  /** Action or chance outcome leading into the node; -1 at the root. */
+  readonly action: Int32Array;
+  /** Probability of the edge into the node below a chance node, else 1. */
+  readonly chanceProb: Float64Array;
+  /** Returns of seat 0 at terminals (chips); 0 elsewhere. */
+  readonly returns0: Float64Array;
+  readonly infosets: TreeInfosets;
+  readonly stats: TreeStats;
+  /**
+   * The first finding that rules out the solvers (which need two-seat zero-sum returns, perfect
+   * recall and the same legal actions throughout an information state), or undefined.
+   */
+  readonly defect?: string;
+}
+
+/** Options of {@link buildGameTree}. */
+export interface BuildGameTreeOptions {
+  /** Stop with {@link TreeTooLargeError} once more nodes than this are found (default 5,000,000). */
+  maxNodes?: number;
+  /** Keep only the counts (no per-node arrays): for statistics. */
+  countOnly?: boolean;
+  /** Called every 65,536 nodes with the count so far. */
+  onProgress?: (nodes: number) => void;
+}
+
+/** Bytes per node of the arrays of a {@link GameTree}. */
+export const BYTES_PER_NODE = 34;
+
+const EMPTY_I32 = new Int32Array(0);
+
+/** Growable per-node arrays. */
+class NodeStore {
+  cap: number;
+  n = 0;
+  kind: Uint8Array;
+  player: Int8Array;
+  infoset: Int32Array;
+  firstChild: Int32Array;
+  childCount: Int32Array;
+  action: Int32Array;
+  chanceProb: Float64Array;
+  returns0: Float64Array;
+  constructor(cap: number) {
+    this.cap = cap;
+    this.kind = new Uint8Array(cap);
+    this.player = new Int8Array(cap);
+    this.infoset = new Int32Array(cap);
+    this.firstChild = new Int32Array(cap);
+    this.childCount = new Int32Array(cap);
+    this.action = new Int32Array(cap);
+    this.chanceProb = new Float64Array(cap);
+    this.returns0 = new Float64Array(cap);
+  }
+  grow(need: number): void {
+    let cap = this.cap * 2;
+    while (cap < need) cap *= 2;
+    const g = <T extends Uint8Array | Int8Array | Int32Array | Float64Array>(a: T, b: T): T => {
+      b.set(a);
+      return b;
+    };
+    this.kind = g(this.kind, new Uint8Array(cap));
+    this.player = g(this.player, new Int8Array(cap));
+    this.infoset = g(this.infoset, new Int32Array(cap));
+    this.firstChild = g(this.firstChild, new Int32Array(cap));
+    this.childCount = g(this.childCount, new Int32Array(cap));
+    this.action = g(this.action, new Int32Array(cap));
+    this.chanceProb = g(this.chanceProb, new Float64Array(cap));
+    this.returns0 = g(this.returns0, new Float64Array(cap));
+    this.cap = cap;
+  }
+}
+
 /**
- * Enumerate the whole tree depth first.
+ * Build the whole tree of a game (or only count it, with `countOnly`).
+ * @throws TreeTooLargeError when the tree has more than `maxNodes` nodes.
+ * @throws Error when a chance node's probabilities do not sum to 1 or `currentPlayer()` is not a
+ *   seat, CHANCE or TERMINAL (engine bugs).
+ */
+export function buildGameTree(game: { newInitialState(): GameState }, options: BuildGameTreeOptions = {}): GameTree {
+  return new TreeWalk(game.newInitialState(), options).run();
+}
+
+class TreeWalk {
+  private readonly maxNodes: number;
+  private readonly store: NodeStore | null;
+  private readonly onProgress?: (nodes: number) => void;
+  private n = 0;
+  private maxDepth = 0;
+  private terminals = 0;
+  private chances = 0;
+  private decisions = 0;
+  private defect: string | undefined;
+  // Information states.
+  private readonly perSeat: [number, number] = [0, 0];
+  private readonly isSeat: number[] = [];
+  private readonly isKey: string[] = [];
+  private readonly isActionStart: number[] = [0];
+  private readonly isActions: number[] = [];
+  private readonly isLabels: string[] = [];
+  private readonly isParent: number[] = [];
+  private readonly isParentAction: number[] = [];
+  private readonly byKey: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
+  // The undo walk over an InterpreterState.
+  private readonly fast: InterpreterState | null;
+  private readonly tries: [EventTrie, EventTrie] = [new EventTrie(), new EventTrie()];
+  /** Per seat: trie node → information state + 1 (0: not yet known). */
+  private trieInfoset: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
+  private readonly marks: StateMark[] = [];
+
+  constructor(
+    private readonly root: GameState,
+    options: BuildGameTreeOptions,
+  ) {
+    this.maxNodes = options.maxNodes ?? 5_000_000;
+    this.store = options.countOnly ? null : new NodeStore(Math.min(this.maxNodes, 4096));
+    this.onProgress = options.onProgress;
+    this.fast = root instanceof InterpreterState ? root : null;
+  }
+
+  run(): GameTree {
+    this.reserve(1);
+    const s = this.store;
+    if (s) {
+      s.action[0] = -1;
+      s.chanceProb[0] = 1;
+    }
+    if (this.fast) this.expandFast(this.fast, 0, 0, 0, 0, 0, 0, -1, 0, -1, 0);
+    else this.expandGeneric(this.root, 0, 0, -1, 0, -1, 0);
+    return this.finish();
+  }
+
+  /** Reserve `k` consecutive node ids; returns the first. */
+  private reserve(k: number): number {
+    const first = this.n;
+    if (first + k > this.maxNodes) throw new TreeTooLargeError(this.maxNodes);
+    this.n = first + k;
+    const s = this.store;
+    if (s && this.n > s.cap) s.grow(this.n);
+    if (this.onProgress && first >> 16 !== this.n >> 16) this.onProgress(this.n);
+    return first;
+  }
+
+  private terminal(state: GameState, node: number): void {
+    this.terminals++;
+    const r = state.returns();
+    if (this.defect === undefined && Math.abs(r[0] + r[1]) > 1e-9) this.defect = `the game is not zero-sum: a terminal has returns [${r[0]}, ${r[1]}]`;
+    const s = this.store;
+    if (s) {
+      s.kind[node] = NODE_TERMINAL;
+      s.player[node] = -1;
+      s.infoset[node] = -1;
+      s.firstChild[node] = -1;
+      s.childCount[node] = 0;
+      s.returns0[node] = r[0];
+    }
+  }
+
+  /** Reserve and describe a chance node's children; returns their outcomes. */
+  private chance(state: GameState, node: number): { first: number; outcomes: readonly (readonly [Action, number])[] } {
+    this.chances++;
+    const outcomes = state.chanceOutcomes();
+    let total = 0;
+    for (let i = 0; i < outcomes.length; i++) total += outcomes[i][1];
+    if (outcomes.length === 0 || Math.abs(total - 1) > 1e-9) throw new Error(`chance node with outcome probabilities summing to ${total}, not 1`);
+    const first = this.reserve(outcomes.length);
+    const s = this.store;
+    if (s) {
+      s.kind[node] = NODE_CHANCE;
+      s.player[node] = -1;
+      s.infoset[node] = -1;
+      s.firstChild[node] = first;
+      s.childCount[node] = outcomes.length;
+      for (let i = 0; i < outcomes.length; i++) {
+        s.action[first + i] = outcomes[i][0];
+        s.chanceProb[first + i] = outcomes[i][1];
+      }
+    }
+    return { first, outcomes };
+  }
+
+  /**
+   * The information state of `seat` at `state` by its key (interned), checked against its
+   * legal actions and the seat's previous decision; new ones are recorded.
+   */
+  private infosetOf(state: GameState, seat: number, legal: readonly Action[], parent: number, parentAction: number): number {
+    const key = state.informationStateKey(seat);
+    let id = this.byKey[seat].get(key);
+    if (id === undefined) {
+      id = this.isSeat.length;
+      this.byKey[seat].set(key, id);
+      this.perSeat[seat]++;
+      this.isSeat.push(seat);
+      this.isKey.push(key);
+      for (const a of legal) {
+        this.isActions.push(a);
+        this.isLabels.push(state.actionToString(seat, a));
+      }
+      this.isActionStart.push(this.isActions.length);
+      this.isParent.push(parent);
+      this.isParentAction.push(parentAction);
+      return id;
+    }
+    this.checkInfoset(id, key, seat, legal, parent, parentAction);
+    return id;
+  }
+
+  /** Record a defect when a known information state shows other legal actions or another past. */
+  private checkInfoset(id: number, key: string, seat: number, legal: readonly Action[], parent: number, parentAction: number): void {
+    if (this.defect !== undefined) return;
+    const s = this.isActionStart[id];
+    const e = this.isActionStart[id + 1];
+    let same = e - s === legal.length;
+    for (let i = 0; same && i < legal.length; i++) same = this.isActions[s + i] === legal[i];
+    if (!same) {
+      this.defect =
+        `information state '${key}' of seat ${seat} has legal actions [${this.isActions.slice(s, e).join(', ')}] ` +
+        `at one state and [${legal.join(', ')}] at another`;
+    } else if (this.isParent[id] !== parent || this.isParentAction[id] !== parentAction) {
+      this.defect = `seat ${seat} does not recall its own earlier decisions at information state '${key}' (imperfect recall); exact solving needs perfect recall`;
+    }
+  }
+
+  private decision(node: number, seat: number, legal: readonly Action[], id: number): number {
+    this.decisions++;
+    if (legal.length === 0 && this.defect === undefined) this.defect = 'a decision node has no legal actions';
+    const first = this.reserve(legal.length);
+    const s = this.store;
+    if (s) {
+      s.kind[node] = NODE_DECISION;
+      s.player[node] = seat;
+      s.infoset[node] = id;
+      s.firstChild[node] = first;
+      s.childCount[node] = legal.length;
+      for (let i = 0; i < legal.length; i++) {
+        s.action[first + i] = legal[i];
+        s.chanceProb[first + i] = 1;
+      }
+    }
+    return first;
+  }
+
+  /**
+   * The undo walk. `t0`/`t1`: each seat's trie node covering the events up to `u0`/`u1`;
+   * `p0`/`a0`, `p1`/`a1`: each seat's last decision on the path (information state, action index).
+   */
+  private expandFast(st: InterpreterState, node: number, depth: number, t0: number, u0: number, t1: number, u1: number, p0: number, a0: number, p1: number, a1: number): void {
+    if (depth > this.maxDepth) this.maxDepth = depth;
+    const cp = st.currentPlayer();
+    if (cp === TERMINAL) return this.terminal(st, node);
+    if (depth >= this.marks.length) this.marks.push(st.newMark());
+    const mark = this.marks[depth];
+    const count = st.log.count;
+    if (cp === CHANCE) {
+      st.saveTo(mark);
+      const { first, outcomes } = this.chance(st, node);
+      for (let i = 0; i < outcomes.length; i++) {
+        if (i > 0) st.rewind(mark);
+        st.applyAction(outcomes[i][0]);
+        this.expandFast(st, first + i, depth + 1, t0, u0, t1, u1, p0, a0, p1, a1);
+      }
+      return;
+    }
+    if (cp !== 0 && cp !== 1) throw new Error(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
+    const legal = st.legalActions();
+    // Advance the acting seat's trie node to this state; the key is computed once per trie node.
+    const trie = this.tries[cp];
+    const t = trie.advance(cp === 0 ? t0 : t1, st.log, cp === 0 ? u0 : u1, count, cp);
+    let map = this.trieInfoset[cp];
+    if (t >= map.length) {
+      const bigger = new Int32Array(Math.max(t + 1, map.length * 2));
+      bigger.set(map);
+      this.trieInfoset[cp] = map = bigger;
+    }
+    const parent = cp === 0 ? p0 : p1;
+    const parentAction = cp === 0 ? a0 : a1;
+    let id = map[t] - 1;
+    if (id < 0) {
+      id = this.infosetOf(st, cp, legal, parent, parentAction);
+      map[t] = id + 1;
+    } else if (this.defect === undefined) this.checkInfoset(id, this.isKey[id], cp, legal, parent, parentAction);
+    // Saved after the key, so the state's key cache carries it into the subtree.
+    st.saveTo(mark);
+    const first = this.decision(node, cp, legal, id);
+    for (let i = 0; i < legal.length; i++) {
+      if (i > 0) st.rewind(mark);
+      st.applyAction(legal[i]);
+      if (cp === 0) this.expandFast(st, first + i, depth + 1, t, count, t1, u1, id, i, p1, a1);
+      else this.expandFast(st, first + i, depth + 1, t0, u0, t, count, p0, a0, id, i);
+    }
+  }
+
+  /** The copying walk for any `GameState`. */
+  private expandGeneric(st: GameState, node: number, depth: number, p0: number, a0: number, p1: number, a1: number): void {
+    if (depth > this.maxDepth) this.maxDepth = depth;
+    const cp = st.currentPlayer();
+    if (cp === TERMINAL) return this.terminal(st, node);
+    if (cp === CHANCE) {
+      const { first, outcomes } = this.chance(st, node);
+      for (let i = 0; i < outcomes.length; i++) {
+        const child = i === outcomes.length - 1 ? st : st.clone();
+        child.applyAction(outcomes[i][0]);
+        this.expandGeneric(child, first + i, depth + 1, p0, a0, p1, a1);
+      }
+      return;
+    }
+    if (cp !== 0 && cp !== 1) throw new Error(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
+    const legal = st.legalActions();
+    const id = this.infosetOf(st, cp, legal, cp === 0 ? p0 : p1, cp === 0 ? a0 : a1);
+    const first = this.decision(node, cp, legal, id);
+    for (let i = 0; i < legal.length; i++) {
+      const child = i === legal.length - 1 ? st : st.clone();
+      child.applyAction(legal[i]);
+      if (cp === 0) this.expandGeneric(child, first + i, depth + 1, id, i, p1, a1);
+      else this.expandGeneric(child, first + i, depth + 1, p0, a0, id, i);
+    }
+  }
+
+  private finish(): GameTree {
+    const n = this.n;
+    const s = this.store;
+    const cut = <T extends Uint8Array | Int8Array | Int32Array | Float64Array>(a: T): T => (a.length === n ? a : (a.slice(0, n) as T));
+    const stats: TreeStats = {
+      histories: n,
+      terminalHistories: this.terminals,
+      chanceNodes: this.chances,
+      decisionNodes: this.decisions,
+      infoStates: [this.perSeat[0], this.perSeat[1]],
+      maxDepth: this.maxDepth,
+    };
+    return {
+      numNodes: s ? n : 0,
+      kind: s ? cut(s.kind) : new Uint8Array(0),
+      player: s ? cut(s.player) : new Int8Array(0),
+      infoset: s ? cut(s.infoset) : EMPTY_I32,
+      firstChild: s ? cut(s.firstChild) : EMPTY_I32,
+      childCount: s ? cut(s.childCount) : EMPTY_I32,
+      action: s ? cut(s.action) : EMPTY_I32,
+      chanceProb: s ? cut(s.chanceProb) : new Float64Array(0),
+      returns0: s ? cut(s.returns0) : new Float64Array(0),
+      infosets: {
+        count: this.isSeat.length,
+        seat: Uint8Array.from(this.isSeat),
+        key: this.isKey,
+        actionStart: Int32Array.from(this.isActionStart),
+        actions: Int32Array.from(this.isActions),
+        labels: this.isLabels,
+        parent: Int32Array.from(this.isParent),
+        parentAction: Int32Array.from(this.isParentAction),
+      },
+      stats,
+      defect: this.defect,
+    };
+  }
+}
+
+/**
+ * Enumerate the whole tree and count it (the statistics of `gbgc tree --stats`).
  * @param maxNodes stop with {@link TreeTooLargeError} once more histories than this are found
  * @param onProgress called every 65,536 histories with the count so far
  */
 export function treeStats(game: { newInitialState(): GameState }, maxNodes = 5_000_000, onProgress?: (histories: number) => void): TreeStats {
-  const stats: TreeStats = { histories: 0, terminalHistories: 0, chanceNodes: 0, decisionNodes: 0, infoStates: [0, 0], maxDepth: 0 };
-  const keys: [Set<string>, Set<string>] = [new Set(), new Set()];
-  const visit = (state: GameState, depth: number): void => {
-    if (++stats.histories > maxNodes) throw new TreeTooLargeError(maxNodes);
-    if (onProgress && (stats.histories & 0xffff) === 0) onProgress(stats.histories);
-    if (depth > stats.maxDepth) stats.maxDepth = depth;
-    if (state.isTerminal()) {
-      stats.terminalHistories++;
-      return;
+  return buildGameTree(game, { maxNodes, countOnly: true, onProgress }).stats;
+}
+
+/** A random-probe estimate of a tree's size (see {@link estimateTreeSize}). */
+export interface TreeSizeEstimate {
+  /** Estimated number of nodes (histories): the mean of the probes' estimates. */
+  histories: number;
+  /** Standard error of that mean (sample standard deviation of the probes / √probes). */
+  standardError: number;
+  /** Probes run. */
+  probes: number;
+  /** Longest probe, in actions. */
+  maxDepthSeen: number;
+}
+
+/**
+ * Knuth's estimator of the size of a tree (D. E. Knuth, "Estimating the efficiency of backtrack
+ * programs", Math. Comp. 29, 1975): walk from the root choosing each child uniformly at random;
+ * with b_0, b_1, … the numbers of children met on the path, X = 1 + b_0 + b_0·b_1 + … is an
+ * unbiased estimate of the number of nodes. The mean of `probes` independent walks is returned
+ * with its standard error. The estimator is unbiased but heavy-tailed on unbalanced trees (a
+ * rare deep branch is usually missed, so a few hundred probes tend to underestimate): callers
+ * compare it with a budget with a safety factor and still enforce the budget while enumerating.
+ * @param rng uniform numbers in [0, 1) (the estimate is a pure function of the stream)
+ */
+export function estimateTreeSize(game: { newInitialState(): GameState }, rng: Rng, probes = 256): TreeSizeEstimate {
+  let sum = 0;
+  let sumSq = 0;
+  let maxDepthSeen = 0;
+  for (let k = 0; k < probes; k++) {
+    const st = game.newInitialState();
+    let x = 1;
+    let weight = 1;
+    let depth = 0;
+    for (;;) {
+      const cp = st.currentPlayer();
+      if (cp === TERMINAL) break;
+      const actions = st.legalActions();
+      const b = actions.length;
+      if (b === 0) break;
+      weight *= b;
+      x += weight;
+      st.applyAction(actions[Math.min(b - 1, Math.floor(rng() * b))]);
+      depth++;
     }
-    const player = state.currentPlayer();
-    if (player === CHANCE) stats.chanceNodes++;
-    else {
-      stats.decisionNodes++;
-      keys[player].add(state.informationStateKey(player));
-    }
-    for (const a of state.legalActions()) {
-      const child = state.clone();
-      child.applyAction(a);
-      visit(child, depth + 1);
-    }
-  };
-  visit(game.newInitialState(), 0);
-  stats.infoStates = [keys[0].size, keys[1].size];
-  return stats;
+    if (depth > maxDepthSeen) maxDepthSeen = depth;
+    sum += x;
+    sumSq += x * x;
+  }
+  const mean = sum / probes;
+  const variance = probes > 1 ? Math.max(0, (sumSq - probes * mean * mean) / (probes - 1)) : 0;
+  return { histories: mean, standardError: Math.sqrt(variance / probes), probes, maxDepthSeen };
+}
+
+/** What {@link countWithinBudget} found: the exact statistics, or a refusal with the estimate. */
+export type BudgetedCount =
+  | { readonly kind: 'count'; readonly stats: TreeStats; readonly estimate: TreeSizeEstimate }
+  | {
+      readonly kind: 'refused';
+      /** `estimate`: refused from the estimate alone; `enumeration`: the walk passed the budget. */
+      readonly when: 'estimate' | 'enumeration';
+      readonly estimate: TreeSizeEstimate;
+      readonly maxNodes: number;
+    };
+
+/**
+ * Estimate the tree's size ({@link estimateTreeSize}, `probes` paths), refuse at once when the
+ * estimate exceeds `maxNodes`, else count the tree, refusing if it passes `maxNodes` after all.
+ * The time is bounded by the probes plus `maxNodes` nodes of the walk.
+ */
+export function countWithinBudget(
+  game: { newInitialState(): GameState },
+  maxNodes: number,
+  rng: Rng,
+  probes = 1000,
+  onProgress?: (histories: number) => void,
+): BudgetedCount {
+  const estimate = estimateTreeSize(game, rng, probes);
+  if (estimate.histories > maxNodes) return { kind: 'refused', when: 'estimate', estimate, maxNodes };
+  try {
+    return { kind: 'count', stats: treeStats(game, maxNodes, onProgress), estimate };
+  } catch (e) {
+    if (e instanceof TreeTooLargeError) return { kind: 'refused', when: 'enumeration', estimate, maxNodes };
+    throw e;
+  }
 }

@@ -71,11 +71,21 @@ describe('gbgc tree', () => {
     expect(text.stdout).toContain('histories            9,457');
   });
 
-  it('refuses a tree larger than --max-nodes with a clear error', async () => {
+  it('refuses a tree larger than --max-nodes at once, with the size estimate', async () => {
     const r = await runCli(['tree', 'examples/leduc.gbg', '--stats', '--max-nodes', '1000']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('gbgc: error: examples/leduc.gbg: the game tree has more than 1,000 histories; raise --max-nodes to enumerate it anyway\n');
+    expect(r.stderr).toMatch(
+      /^gbgc: error: examples\/leduc\.gbg: the game tree has an estimated [\d,]+ ± [\d,]+ histories \(Knuth's estimator over 1,000 random paths, ± one standard error\), more than --max-nodes 1,000; raise --max-nodes to enumerate it anyway\n$/,
+    );
+    const estimate = Number(/estimated ([\d,]+)/.exec(r.stderr)![1].replace(/,/g, ''));
+    expect(Math.abs(estimate - 9457)).toBeLessThan(2000);
     expect(r.stdout).toBe('');
+  });
+
+  it('refuses while enumerating when the estimate was under the budget, naming both', async () => {
+    const r = await runCli(['tree', 'examples/leduc.gbg', '--stats', '--max-nodes', '9456']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/more than 9,456 histories \(estimated [\d,]+ ± [\d,]+ histories|an estimated [\d,]+ ± [\d,]+ histories/);
   });
 });
 

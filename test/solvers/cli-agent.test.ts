@@ -89,6 +89,31 @@ describe('gbgc solve', () => {
   });
 });
 
+describe('gbgc solve --method mccfr', () => {
+  it('reports every N iterations; --json has the series, the method and the Kuhn value', async () => {
+    const r = await run(['solve', KUHN, '--method', 'mccfr', '--iterations', '6000', '--report-every', '2000', '--json', '--seed', '4']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j).toMatchObject({ method: 'mccfr', sampling: 'external', seed: 4, exploitabilityMethod: 'exact', iterations: 6000, infoStates: 12 });
+    expect(j.reports.map((x: { iterations: number }) => x.iterations)).toEqual([2000, 4000, 6000]);
+    expect(Math.abs(j.value[0] - -1 / 18)).toBeLessThan(0.02);
+    expect(j.value[1]).toBe(-j.value[0]);
+    expect(j.rulesetHash).toBe(compileGame(KUHN_IR).rulesetHash);
+    const text = await run(['solve', KUHN, '--method', 'mccfr', '--iterations', '2000', '--report-every', '1000', '--max-nodes', '0', '--br-samples', '2000']);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('exploitability by sampled best response, 2,000 episodes per seat and phase');
+    expect(text.out.match(/^\s+\d000\s+[\d.]+ s\s+12\s+[−+][\d.]+ ± [\d.]+\s+-?[\d.]+ ± [\d.]+$/gm)).toHaveLength(2);
+  });
+
+  it('bad usage exits 2', async () => {
+    for (const args of [['--method', 'lp'], ['--method', 'mccfr', '--sampling', 'chance'], ['--seconds', '3'], ['--method', 'mccfr', '--seconds', '0'], ['--method', 'mccfr', '--target-exploitability', '0.1']]) {
+      const r = await run(['solve', KUHN, ...args]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/^gbgc: error: /);
+    }
+  });
+});
+
 describe('saved policies', () => {
   it('name actions by label when distinct, else by id', () => {
     expect(actionKeys([0, 1, 2], ['fold', 'call', 'raise'])).toEqual(['fold', 'call', 'raise']);

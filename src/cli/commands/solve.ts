@@ -2,6 +2,10 @@
  * `gbgc solve FILE [--iterations N] [--target-exploitability E] [--check-every K] [--max-nodes N]
  * [--json] [--save policy.json]`: solve a small game exactly with CFR+ and report the game value
  * per seat and the exploitability of the average strategy.
+ *
+ * `gbgc solve FILE --method mccfr [--sampling external|outcome] [--iterations N | --seconds S]
+ * [--report-every N] [--br-samples N] [--seed N] [--json] [--save policy.json]`: Monte Carlo CFR
+ * over the interpreter for games of any size, with a report every N iterations.
  */
 import { SingleBar } from 'cli-progress';
 import type { RegisterCommand } from './index.js';
@@ -12,10 +16,22 @@ import { parseIntOption, parseNumberOption } from '../errors.js';
 import { compileGame } from '../../interpreter/index.js';
 import { DEFAULT_MAX_NODES } from '../../eval/solvers/tree.js';
 import { DEFAULT_CHECK_EVERY, DEFAULT_ITERATIONS, solve } from '../../eval/solvers/solve.js';
-import { toSavedPolicy } from '../../eval/solvers/policy-file.js';
+import { actionKeys, toSavedPolicy } from '../../eval/solvers/policy-file.js';
+import { mccfrPolicyEntries, type MccfrSampling } from '../../eval/solvers/mccfr.js';
+import { DEFAULT_BR_SAMPLES, DEFAULT_REPORT_EVERY, runMccfr, type MccfrReport } from '../../eval/solvers/mccfr-run.js';
+import { UsageError } from '../../util/errors.js';
+
+/** Default iterations of `--method mccfr` when neither --iterations nor --seconds is given. */
+export const DEFAULT_MCCFR_ITERATIONS = 10_000;
 
 interface SolveOpts {
-  iterations: string;
+  method: string;
+  sampling?: string;
+  seconds?: string;
+  reportEvery?: string;
+  brSamples?: string;
+  seed?: string;
+  iterations?: string;
   targetExploitability?: string;
   checkEvery: string;
   maxNodes: string;
@@ -43,12 +59,18 @@ const signed = (x: number, digits: number) => `${x >= 0 ? '+' : '−'}${Math.abs
 export const registerSolve: RegisterCommand = (program, ctx) =>
   program
     .command('solve')
-    .description('solve a small game exactly with CFR+: game value per seat and exploitability')
+    .description('solve a game: exactly with CFR+ (small games), or by Monte Carlo CFR (--method mccfr, any size)')
     .argument('<file>', '.gbg file')
-    .option('--iterations <n>', 'maximum CFR+ iterations', String(DEFAULT_ITERATIONS))
+    .option('--method <m>', 'cfr+ (exact tree) or mccfr (sampled, over the interpreter)', 'cfr+')
+    .option('--iterations <n>', `maximum iterations (default ${DEFAULT_ITERATIONS} for cfr+, ${DEFAULT_MCCFR_ITERATIONS} for mccfr)`)
+    .option('--seconds <s>', 'mccfr: stop after this many seconds of iterations')
+    .option('--sampling <s>', 'mccfr: external (default) or outcome sampling')
+    .option('--report-every <n>', `mccfr: iterations between reports (default ${DEFAULT_REPORT_EVERY})`)
+    .option('--br-samples <n>', `mccfr: episodes per seat and phase of the sampled best response (default ${DEFAULT_BR_SAMPLES})`)
+    .option('--seed <n>', 'mccfr: seed of the random stream (default 0)')
     .option('--target-exploitability <e>', 'stop once the exploitability (chips/game) is at most this')
     .option('--check-every <n>', 'iterations between exploitability checks (with a target)', String(DEFAULT_CHECK_EVERY))
-    .option('--max-nodes <n>', 'largest game tree to build (nodes)', String(DEFAULT_MAX_NODES))
+    .option('--max-nodes <n>', 'largest game tree to build (nodes); mccfr: for the exact exploitability, 0 always samples', String(DEFAULT_MAX_NODES))
     .option('--json', 'print the figures as JSON')
     .option('--save <file>', 'save the average strategy (keyed by information state and ruleset hash) as JSON')
     .addHelpText(
@@ -56,12 +78,24 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
       '\nThe game value is the expected chips won per game by each seat when both play the CFR+\n' +
         'average strategy; exploitability is NashConv / 2 (0 at a Nash equilibrium).\n' +
         'JSON fields: value [seat0, seat1], exploitability, nashConv, infoStates, iterations, seconds, rulesetHash.\n' +
+        '\nWith --method mccfr the report every N iterations gives the seat 0 value and the exploitability of\n' +
+        'the average strategy: exact (best response over the whole tree) when the tree fits --max-nodes,\n' +
+        'else estimated by sampled best responses with a standard error (see docs/solvers.md).\n' +
+        'MCCFR JSON fields: method, sampling, seed, exploitabilityMethod, iterations, seconds, infoStates,\n' +
+        'value, exploitability, exploitabilityError, reports [{iterations, solverSeconds, elapsedSeconds,\n' +
+        'infoStates, value, valueError, exploitability, exploitabilityError}], rulesetHash.\n' +
         '\nExamples:\n  gbgc solve examples/kuhn.gbg\n' +
+        '  gbgc solve examples/leduc.gbg --method mccfr --seconds 60 --report-every 20000\n' +
         '  gbgc solve examples/leduc.gbg --iterations 5000 --target-exploitability 0.001 --save leduc-policy.json\n' +
         '  gbgc play examples/leduc.gbg --vs cfr --policy leduc-policy.json\n',
     )
     .action((file: string, opts: SolveOpts) => {
-      const iterations = parseIntOption('--iterations', opts.iterations, 1, 100_000_000);
+      if (opts.method === 'mccfr') return solveMccfr(file, opts, ctx.io);
+      if (opts.method !== 'cfr+') throw new UsageError(`--method must be cfr+ or mccfr, got '${opts.method}'`);
+      for (const o of ['seconds', 'sampling', 'reportEvery', 'brSamples', 'seed'] as const) {
+        if (opts[o] !== undefined) throw new UsageError(`--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is for --method mccfr`);
+      }
+      const iterations = parseIntOption('--iterations', opts.iterations ?? String(DEFAULT_ITERATIONS), 1, 100_000_000);
       const target =
         opts.targetExploitability === undefined ? undefined : parseNumberOption('--target-exploitability', opts.targetExploitability, 0);
       const checkEvery = parseIntOption('--check-every', opts.checkEvery, 1, 100_000_000);
@@ -128,3 +162,87 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
       if (opts.save) lines.push(`  policy saved to     ${opts.save}`);
       ctx.io.stdout(`${lines.join('\n')}\n`);
     });
+
+/** One report line of `--method mccfr`. */
+export function formatMccfrReport(r: MccfrReport, exact: boolean): string {
+  const expl = exact ? `${r.exploitability.toFixed(5)}` : `${r.exploitability.toFixed(5)} ± ${r.exploitabilityError.toFixed(5)}`;
+  const value = exact ? signed(r.value, 5) : `${signed(r.value, 5)} ± ${r.valueError.toFixed(5)}`;
+  return `  ${String(r.iterations).padStart(10)}  ${r.solverSeconds.toFixed(1).padStart(8)} s  ${String(r.infoStates).padStart(9)}  ${value.padStart(20)}  ${expl}`;
+}
+
+/** `gbgc solve --method mccfr`. */
+function solveMccfr(file: string, opts: SolveOpts, io: CliIO): void {
+  if (opts.targetExploitability !== undefined) throw new UsageError('--target-exploitability is for --method cfr+');
+  const sampling = (opts.sampling ?? 'external') as MccfrSampling;
+  if (sampling !== 'external' && sampling !== 'outcome') throw new UsageError(`--sampling must be external or outcome, got '${opts.sampling}'`);
+  const seconds = opts.seconds === undefined ? undefined : parseNumberOption('--seconds', opts.seconds, 0);
+  if (seconds !== undefined && seconds <= 0) throw new UsageError('--seconds must be positive');
+  let iterations = opts.iterations === undefined ? undefined : parseIntOption('--iterations', opts.iterations, 1, 1_000_000_000);
+  if (iterations === undefined && seconds === undefined) iterations = DEFAULT_MCCFR_ITERATIONS;
+  const reportEvery = parseIntOption('--report-every', opts.reportEvery ?? String(DEFAULT_REPORT_EVERY), 1, 1_000_000_000);
+  const brSamples = parseIntOption('--br-samples', opts.brSamples ?? String(DEFAULT_BR_SAMPLES), 2, 100_000_000);
+  const seed = parseIntOption('--seed', opts.seed ?? '0', 0, 2 ** 32 - 1);
+  const maxNodes = parseIntOption('--max-nodes', opts.maxNodes, 0, 1_000_000_000);
+  const { ir, rulesetHash } = loadGame(file);
+  const game = compileGame(ir);
+  const lines: string[] = [];
+  let header = false;
+  const print = (r: MccfrReport, exact: boolean): void => {
+    if (opts.json) return;
+    if (!header) {
+      header = true;
+      io.stdout(
+        `${ir.name}: MCCFR (${sampling} sampling, seed ${seed}); exploitability ${exact ? 'exact (whole tree)' : `by sampled best response, ${brSamples.toLocaleString('en-US')} episodes per seat and phase, ± one standard error`}\n` +
+          `  ${'iterations'.padStart(10)}  ${'time'.padStart(10)}  ${'infostates'.padStart(9)}  ${`${ir.seats[0]} value`.padStart(20)}  exploitability (chips/game)\n`,
+      );
+    }
+    io.stdout(`${formatMccfrReport(r, exact)}\n`);
+  };
+  let exact = false;
+  const run = runMccfr(game, {
+    sampling,
+    seed,
+    iterations,
+    seconds,
+    reportEvery,
+    brSamples,
+    exactMaxNodes: maxNodes,
+    onReport: (r) => print(r, exact),
+    onTree: (fits) => (exact = fits),
+  });
+  const last = run.reports[run.reports.length - 1];
+  if (opts.save) {
+    const saved = {
+      rulesetHash,
+      game: ir.name,
+      iterations: run.solver.iteration,
+      exploitability: last.exploitability,
+      policy: mccfrPolicyEntries(run.solver, actionKeys),
+    };
+    writeFileAtomic(opts.save, `${JSON.stringify(saved, null, 1)}\n`);
+  }
+  if (opts.json) {
+    const out = {
+      game: ir.name,
+      method: 'mccfr',
+      sampling,
+      seed,
+      exploitabilityMethod: run.method,
+      ...(run.method === 'sampled-best-response' ? { brSamples } : {}),
+      iterations: run.solver.iteration,
+      seconds: last.solverSeconds,
+      infoStates: last.infoStates,
+      value: [last.value, -last.value],
+      exploitability: last.exploitability,
+      exploitabilityError: last.exploitabilityError,
+      reports: run.reports,
+      rulesetHash,
+      ...(opts.save ? { saved: opts.save } : {}),
+    };
+    io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+    return;
+  }
+  lines.push(`  ruleset hash ${rulesetHash}`);
+  if (opts.save) lines.push(`  policy saved to ${opts.save}`);
+  io.stdout(`${lines.join('\n')}\n`);
+}

@@ -1,7 +1,7 @@
 /**
  * The compact game tree: the whole extensive-form tree of a small game, built once from any
- * {@link Game} through the `GameState` API, stored in typed arrays so the solvers walk it without
- * allocating and without touching the interpreter again.
+ * {@link Game} (see `buildGameTree` in `interpreter/tree.ts`), stored in typed arrays so the
+ * solvers walk it without allocating and without touching the interpreter again.
  *
  * Layout. Nodes are numbered from 0 (the root). The children of a node are consecutive ids
  * `firstChild[n] .. firstChild[n] + childCount[n] - 1`, in the order of `legalActions()` (decision
@@ -15,15 +15,11 @@
  * seat 1's follow. Each has a slot range `slotStart[i] .. slotStart[i+1] - 1` into per-action
  * arrays (regrets, strategies, policies), one slot per legal action in ascending id order.
  */
-import { CHANCE, TERMINAL, type Action, type Game, type GameState } from '../../interpreter/api.js';
+import type { Game } from '../../interpreter/api.js';
+import { buildGameTree, TreeTooLargeError, type GameTree } from '../../interpreter/tree.js';
 import { UserError } from '../../util/errors.js';
 
-/** `kind[n]` of a terminal node. */
-export const NODE_TERMINAL = 0;
-/** `kind[n]` of a chance node. */
-export const NODE_CHANCE = 1;
-/** `kind[n]` of a decision node. */
-export const NODE_DECISION = 2;
+export { NODE_CHANCE, NODE_DECISION, NODE_TERMINAL } from '../../interpreter/tree.js';
 
 /** Default `--max-nodes` budget: large enough for Leduc-sized games, small enough for memory. */
 export const DEFAULT_MAX_NODES = 2_000_000;
@@ -95,71 +91,11 @@ export interface BuildTreeOptions {
   maxNodes?: number;
 }
 
-/** Growable typed arrays used while building. */
-class NodeStore {
-  cap: number;
-  n = 0;
-  kind: Uint8Array;
-  player: Int8Array;
-  infoset: Int32Array;
-  firstChild: Int32Array;
-  childCount: Int32Array;
-  action: Int32Array;
-  chanceProb: Float64Array;
-  returns0: Float64Array;
-  constructor(cap: number) {
-    this.cap = cap;
-    this.kind = new Uint8Array(cap);
-    this.player = new Int8Array(cap);
-    this.infoset = new Int32Array(cap);
-    this.firstChild = new Int32Array(cap);
-    this.childCount = new Int32Array(cap);
-    this.action = new Int32Array(cap);
-    this.chanceProb = new Float64Array(cap);
-    this.returns0 = new Float64Array(cap);
-  }
-  /** Reserve `k` consecutive node ids; returns the first. */
-  reserve(k: number, maxNodes: number): number {
-    if (this.n + k > maxNodes) throw new TreeBudgetError(maxNodes);
-    while (this.n + k > this.cap) this.grow(Math.min(maxNodes, this.cap * 2));
-    const first = this.n;
-    this.n += k;
-    return first;
-  }
-  private grow(cap: number): void {
-    const g = <T extends Uint8Array | Int8Array | Int32Array | Float64Array>(a: T, make: (c: number) => T): T => {
-      const b = make(cap);
-      b.set(a);
-      return b;
-    };
-    this.kind = g(this.kind, (c) => new Uint8Array(c));
-    this.player = g(this.player, (c) => new Int8Array(c));
-    this.infoset = g(this.infoset, (c) => new Int32Array(c));
-    this.firstChild = g(this.firstChild, (c) => new Int32Array(c));
-    this.childCount = g(this.childCount, (c) => new Int32Array(c));
-    this.action = g(this.action, (c) => new Int32Array(c));
-    this.chanceProb = g(this.chanceProb, (c) => new Float64Array(c));
-    this.returns0 = g(this.returns0, (c) => new Float64Array(c));
-    this.cap = cap;
-  }
-}
-
-/** An information state while building, before renumbering by seat. */
-interface InfosetDraft {
-  seat: number;
-  key: string;
-  actions: Action[];
-  labels: string[];
-  /** Parent slot as (draft id, action index), or null for the seat's first decision. */
-  parent: readonly [number, number] | null;
-  nodes: number[];
-}
-
 /**
- * Build the compact tree of a game by walking every history from `game.newInitialState()`.
- *
- * Uses only `currentPlayer`, `legalActions`, `chanceOutcomes`, `applyAction`, `clone`, `returns`,
- * `informationStateKey` and `actionToString`.
+ * Build the compact tree of a game: one walk of every history ({@link buildGameTree}: an undo walk
+ * with information-state ids from a trie over seen events for the interpreter's states, copies
+ * and `informationStateKey` for other `GameState`s), then information states renumbered by seat
+ * with their slots, parent slots and node lists.
  * @throws TreeBudgetError when the tree has more than `maxNodes` nodes.
  * @throws UserError when the game is not two-seat zero-sum at a terminal, when two states of one
  *   information state have different legal actions, or when a seat forgets its own earlier
@@ -168,155 +104,76 @@ interface InfosetDraft {
  */
 export function buildTree(game: Game, options: BuildTreeOptions = {}): CompactTree {
   const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
-  const store = new NodeStore(Math.min(maxNodes, 1024));
-  const drafts: InfosetDraft[] = [];
-  const ids: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
-  let maxDepth = 0;
-  // lastSlot[seat] is the seat's latest decision on the current path, as (draft id, action index).
-  const expand = (
-    state: GameState,
-    node: number,
-    depth: number,
-    last0: readonly [number, number] | null,
-    last1: readonly [number, number] | null,
-  ): void => {
-    if (depth > maxDepth) maxDepth = depth;
-    const cp = state.currentPlayer();
-    store.player[node] = -1;
-    store.infoset[node] = -1;
-    if (cp === TERMINAL) {
-      const r = state.returns();
-      if (Math.abs(r[0] + r[1]) > 1e-9) {
-        throw new UserError(`the game is not zero-sum: a terminal has returns [${r[0]}, ${r[1]}]`);
-      }
-      store.kind[node] = NODE_TERMINAL;
-      store.firstChild[node] = -1;
-      store.childCount[node] = 0;
-      store.returns0[node] = r[0];
-      return;
-    }
-    if (cp === CHANCE) {
-      const outcomes = state.chanceOutcomes();
-      let total = 0;
-      for (const [, p] of outcomes) total += p;
-      if (outcomes.length === 0 || Math.abs(total - 1) > 1e-9) {
-        throw new Error(`chance node with outcome probabilities summing to ${total}, not 1`);
-      }
-      const first = store.reserve(outcomes.length, maxNodes);
-      store.kind[node] = NODE_CHANCE;
-      store.firstChild[node] = first;
-      store.childCount[node] = outcomes.length;
-      for (let i = 0; i < outcomes.length; i++) {
-        const [a, p] = outcomes[i];
-        store.action[first + i] = a;
-        store.chanceProb[first + i] = p;
-        const child = i === outcomes.length - 1 ? state : state.clone();
-        child.applyAction(a);
-        expand(child, first + i, depth + 1, last0, last1);
-      }
-      return;
-    }
-    if (cp !== 0 && cp !== 1) throw new Error(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
-    const legal = state.legalActions();
-    if (legal.length === 0) throw new UserError('a decision node has no legal actions');
-    const key = state.informationStateKey(cp);
-    const last = cp === 0 ? last0 : last1;
-    let id = ids[cp].get(key);
-    if (id === undefined) {
-      id = drafts.length;
-      ids[cp].set(key, id);
-      drafts.push({
-        seat: cp,
-        key,
-        actions: legal.slice(),
-        labels: legal.map((a) => state.actionToString(cp, a)),
-        parent: last,
-        nodes: [],
-      });
-    } else {
-      const d = drafts[id];
-      if (d.actions.length !== legal.length || d.actions.some((a, i) => a !== legal[i])) {
-        throw new UserError(
-          `information state '${key}' of seat ${cp} has legal actions [${d.actions.join(', ')}] ` +
-            `at one state and [${legal.join(', ')}] at another`,
-        );
-      }
-      const same = d.parent === null ? last === null : last !== null && last[0] === d.parent[0] && last[1] === d.parent[1];
-      if (!same) {
-        throw new UserError(
-          `seat ${cp} does not recall its own earlier decisions at information state '${key}' ` +
-            '(imperfect recall); exact solving needs perfect recall',
-        );
-      }
-    }
-    drafts[id].nodes.push(node);
-    const first = store.reserve(legal.length, maxNodes);
-    store.kind[node] = NODE_DECISION;
-    store.player[node] = cp;
-    store.infoset[node] = id;
-    store.firstChild[node] = first;
-    store.childCount[node] = legal.length;
-    for (let i = 0; i < legal.length; i++) {
-      store.action[first + i] = legal[i];
-      store.chanceProb[first + i] = 1;
-      const child = i === legal.length - 1 ? state : state.clone();
-      child.applyAction(legal[i]);
-      const here = [id, i] as const;
-      expand(child, first + i, depth + 1, cp === 0 ? here : last0, cp === 1 ? here : last1);
-    }
-  };
-  const root = store.reserve(1, maxNodes);
-  store.action[root] = -1;
-  store.chanceProb[root] = 1;
-  expand(game.newInitialState(), root, 0, null, null);
-  return finish(store, drafts, maxDepth);
+  let g: GameTree;
+  try {
+    g = buildGameTree(game, { maxNodes });
+  } catch (e) {
+    if (e instanceof TreeTooLargeError) throw new TreeBudgetError(maxNodes);
+    throw e;
+  }
+  if (g.defect !== undefined) throw new UserError(g.defect);
+  return fromGameTree(g);
 }
 
-/** Renumber information states by seat and freeze the arrays. */
-function finish(store: NodeStore, drafts: InfosetDraft[], maxDepth: number): CompactTree {
-  const order = [...drafts.keys()].sort((a, b) => drafts[a].seat - drafts[b].seat || a - b);
-  const newId = new Int32Array(drafts.length);
-  order.forEach((old, i) => (newId[old] = i));
-  const numInfosets = drafts.length;
+/** Renumber information states by seat (seat 0's first, in order of discovery) and add slots. */
+function fromGameTree(g: GameTree): CompactTree {
+  const is = g.infosets;
+  const numInfosets = is.count;
+  const newId = new Int32Array(numInfosets);
+  const perSeat: [number, number] = [0, 0];
+  for (let i = 0; i < numInfosets; i++) perSeat[is.seat[i]]++;
+  const next = [0, perSeat[0]];
+  for (let i = 0; i < numInfosets; i++) newId[i] = next[is.seat[i]]++;
+  const order = new Int32Array(numInfosets);
+  for (let i = 0; i < numInfosets; i++) order[newId[i]] = i;
   const slotStart = new Int32Array(numInfosets + 1);
-  for (let i = 0; i < numInfosets; i++) slotStart[i + 1] = slotStart[i] + drafts[order[i]].actions.length;
+  for (let j = 0; j < numInfosets; j++) {
+    const i = order[j];
+    slotStart[j + 1] = slotStart[j] + is.actionStart[i + 1] - is.actionStart[i];
+  }
   const numSlots = slotStart[numInfosets];
   const slotAction = new Int32Array(numSlots);
   const slotLabel: string[] = new Array(numSlots);
   const infosetSeat = new Uint8Array(numInfosets);
   const infosetParentSlot = new Int32Array(numInfosets);
   const infosetKey: string[] = new Array(numInfosets);
-  const infosetNodeStart = new Int32Array(numInfosets + 1);
-  let nodeTotal = 0;
-  for (const d of drafts) nodeTotal += d.nodes.length;
-  const infosetNodes = new Int32Array(nodeTotal);
-  const perSeat: [number, number] = [0, 0];
-  for (let i = 0; i < numInfosets; i++) {
-    const d = drafts[order[i]];
-    perSeat[d.seat]++;
-    infosetSeat[i] = d.seat;
-    infosetKey[i] = d.key;
-    infosetParentSlot[i] = d.parent === null ? -1 : slotStart[newId[d.parent[0]]] + d.parent[1];
-    for (let a = 0; a < d.actions.length; a++) {
-      slotAction[slotStart[i] + a] = d.actions[a];
-      slotLabel[slotStart[i] + a] = d.labels[a];
+  for (let j = 0; j < numInfosets; j++) {
+    const i = order[j];
+    infosetSeat[j] = is.seat[i];
+    infosetKey[j] = is.key[i];
+    const p = is.parent[i];
+    infosetParentSlot[j] = p < 0 ? -1 : slotStart[newId[p]] + is.parentAction[i];
+    for (let k = is.actionStart[i], s = slotStart[j]; k < is.actionStart[i + 1]; k++, s++) {
+      slotAction[s] = is.actions[k];
+      slotLabel[s] = is.labels[k];
     }
-    infosetNodeStart[i + 1] = infosetNodeStart[i] + d.nodes.length;
-    infosetNodes.set(d.nodes, infosetNodeStart[i]);
   }
-  const n = store.n;
-  const infoset = store.infoset.slice(0, n);
-  for (let v = 0; v < n; v++) if (infoset[v] >= 0) infoset[v] = newId[infoset[v]];
+  // Node lists per information state (counting sort over the nodes).
+  const n = g.numNodes;
+  const infoset = g.infoset;
+  const infosetNodeStart = new Int32Array(numInfosets + 1);
+  for (let v = 0; v < n; v++) {
+    const i = infoset[v];
+    if (i >= 0) {
+      const j = newId[i];
+      infoset[v] = j;
+      infosetNodeStart[j + 1]++;
+    }
+  }
+  for (let j = 0; j < numInfosets; j++) infosetNodeStart[j + 1] += infosetNodeStart[j];
+  const infosetNodes = new Int32Array(infosetNodeStart[numInfosets]);
+  const fill = infosetNodeStart.slice(0, numInfosets);
+  for (let v = 0; v < n; v++) if (infoset[v] >= 0) infosetNodes[fill[infoset[v]]++] = v;
   return {
     numNodes: n,
-    kind: store.kind.slice(0, n),
-    player: store.player.slice(0, n),
+    kind: g.kind,
+    player: g.player,
     infoset,
-    firstChild: store.firstChild.slice(0, n),
-    childCount: store.childCount.slice(0, n),
-    action: store.action.slice(0, n),
-    chanceProb: store.chanceProb.slice(0, n),
-    returns0: store.returns0.slice(0, n),
+    firstChild: g.firstChild,
+    childCount: g.childCount,
+    action: g.action,
+    chanceProb: g.chanceProb,
+    returns0: g.returns0,
     numInfosets,
     infosetsPerSeat: perSeat,
     infosetSeat,
@@ -328,6 +185,20 @@ function finish(store: NodeStore, drafts: InfosetDraft[], maxDepth: number): Com
     infosetKey,
     infosetNodeStart,
     infosetNodes,
-    maxDepth,
+    maxDepth: g.stats.maxDepth,
   };
+}
+
+/**
+ * Bytes of the compact tree's arrays per node: the per-node arrays plus the node lists, slots and
+ * parent slots of the information states (the key strings and labels are not counted).
+ */
+export function treeBytesPerNode(tree: CompactTree): number {
+  const arrays = [
+    tree.kind, tree.player, tree.infoset, tree.firstChild, tree.childCount, tree.action, tree.chanceProb, tree.returns0,
+    tree.infosetSeat, tree.slotStart, tree.slotAction, tree.infosetParentSlot, tree.infosetNodeStart, tree.infosetNodes,
+  ];
+  let bytes = 0;
+  for (const a of arrays) bytes += a.byteLength;
+  return bytes / tree.numNodes;
 }

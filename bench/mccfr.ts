@@ -1,0 +1,94 @@
+/**
+ * Bench: Monte Carlo CFR (issue 17, item 3).
+ *
+ * 1. Leduc hold'em: the exact game value from CFR+ on the whole tree (the reference, computed in
+ *    the same run), then external-sampling MCCFR for SECONDS seconds of iterations with a report
+ *    every 10,000 iterations (value and exploitability exact on the tree). Prints the series and
+ *    the first report from which the value stays within 0.01 of the reference.
+ * 2. A sampled game, `sample(SEED, 0.5)` (default seed 10: 1.6 million histories), counted first;
+ *    external-sampling MCCFR for SECONDS seconds with a report every 5,000 iterations, the
+ *    exploitability estimated by sampled best responses (standard error given). At the end the
+ *    exact exploitability of the final average strategy on the whole tree, to compare.
+ *
+ * Run: `npx tsx bench/mccfr.ts [SECONDS] [SEED]` (defaults 60 and 10). Prints one JSON object.
+ */
+import { fileURLToPath } from 'node:url';
+import { loadGame } from '../src/cli/load.js';
+import { compileGame } from '../src/interpreter/index.js';
+import { treeStats } from '../src/interpreter/tree.js';
+import { solve } from '../src/eval/solvers/solve.js';
+import { runMccfr, type MccfrReport } from '../src/eval/solvers/mccfr-run.js';
+import { buildTree } from '../src/eval/solvers/tree.js';
+import { exploitability } from '../src/eval/solvers/best-response.js';
+import { policyFromFunction } from '../src/eval/solvers/policy.js';
+import { sampleIR } from '../src/sampler/index.js';
+
+const seconds = Number(process.argv[2] ?? 60);
+const seed = Number(process.argv[3] ?? 10);
+const BR_SAMPLES = 5000;
+const round = (r: MccfrReport) => ({
+  iterations: r.iterations,
+  solverSeconds: Number(r.solverSeconds.toFixed(2)),
+  value: Number(r.value.toFixed(5)),
+  valueError: Number(r.valueError.toFixed(5)),
+  exploitability: Number(r.exploitability.toFixed(5)),
+  exploitabilityError: Number(r.exploitabilityError.toFixed(5)),
+  infoStates: r.infoStates,
+});
+
+// 1. Leduc.
+const leduc = compileGame(loadGame(fileURLToPath(new URL('../examples/leduc.gbg', import.meta.url))).ir);
+const exact = solve(leduc, { iterations: 2000 });
+const leducRun = runMccfr(leduc, { seconds, reportEvery: 10_000 });
+const series = leducRun.reports.map(round);
+let within: (typeof series)[number] | undefined;
+for (let i = series.length - 1; i >= 0 && Math.abs(series[i].value - exact.value[0]) <= 0.01; i--) within = series[i];
+
+// 2. A sampled game beyond the exact tree of this run's solver budget.
+const ir = sampleIR(seed, 0.5);
+const game = compileGame(ir);
+const stats = treeStats(game, 50_000_000);
+const run = runMccfr(game, { seconds, reportEvery: 5_000, exactMaxNodes: 0, brSamples: BR_SAMPLES });
+let finalExact: number | undefined;
+try {
+  const tree = buildTree(game, { maxNodes: 5_000_000 });
+  const policy = policyFromFunction(tree, (key, s, actions) => {
+    const p = run.solver.averageAt(s, key);
+    return p && p.length === actions.length ? Array.from(p) : actions.map(() => 1 / actions.length);
+  });
+  finalExact = exploitability(tree, policy).exploitability;
+} catch {
+  finalExact = undefined;
+}
+
+console.log(
+  JSON.stringify(
+    {
+      bench: 'mccfr',
+      date: new Date().toISOString(),
+      node: process.version,
+      leduc: {
+        referenceValue: Number(exact.value[0].toFixed(6)),
+        reference: `CFR+ on the whole tree, ${exact.iterations} iterations (exploitability ${exact.exploitability.toExponential(2)})`,
+        sampling: 'external',
+        seconds,
+        withinHundredthFrom: within ? { iterations: within.iterations, solverSeconds: within.solverSeconds } : null,
+        final: series[series.length - 1],
+        series,
+      },
+      sampledGame: {
+        game: `sample(${seed}, 0.5)`,
+        rulesetHash: game.rulesetHash,
+        histories: stats.histories,
+        infoStates: stats.infoStates,
+        sampling: 'external',
+        exploitabilityMethod: `sampled best response, ${BR_SAMPLES} traversals and ${BR_SAMPLES} evaluation episodes per seat`,
+        seconds,
+        series: run.reports.map(round),
+        finalExactExploitability: finalExact === undefined ? null : Number(finalExact.toFixed(5)),
+      },
+    },
+    null,
+    2,
+  ),
+);

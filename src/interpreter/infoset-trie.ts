@@ -1,0 +1,98 @@
+/**
+ * Information-state ids without strings, for tree walks: a trie over the events a seat sees. Two
+ * histories reach the same trie node exactly when the seat saw the same sequence of events with
+ * the same visible fields, so a trie node is never coarser than the information-state key (which
+ * is built from the same events and fields, `events.ts`). It may be finer when the key merges
+ * histories (e.g. cards dealt together keyed as a multiset): callers map trie nodes to
+ * information states through the key, computed once per trie node.
+ *
+ * Storage: one open-addressing hash table over edges `(parent node, event token) → child node`,
+ * held in typed arrays (no per-node allocation). Node 0 is the empty history.
+ */
+import type { EventLog } from './eventlog.js';
+import { EV } from './layout.js';
+
+/** Ints per edge: parent, head (kind, seat, content flag), a, b, c. */
+const W = 5;
+
+export class EventTrie {
+  private keys: Int32Array;
+  private table: Int32Array;
+  private mask: number;
+  /** Number of trie nodes besides the root (node ids are 1 .. size). */
+  size = 0;
+
+  constructor(capacity = 1 << 12) {
+    this.keys = new Int32Array(capacity * W);
+    this.table = new Int32Array(capacity * 2);
+    this.mask = capacity * 2 - 1;
+  }
+
+  /**
+   * The trie node reached from `node` by the events `[from, to)` of `log` that `seat` sees.
+   * A token holds the event's kind, seat and first field; its second and third fields when the
+   * seat sees the content (and always a deal's source and a reveal's card, as the key does).
+   */
+  advance(node: number, log: EventLog, from: number, to: number, seat: number): number {
+    const bit = 1 << seat;
+    for (let i = from; i < to; i++) {
+      if (!(log.seenBy(i) & bit)) continue;
+      const kind = log.kind(i);
+      const content = (log.contentSeenBy(i) & bit) !== 0;
+      const head = kind | ((log.seat(i) + 1) << 8) | (content ? 1 << 12 : 0);
+      const b = content || kind === EV.REVEAL ? log.b(i) : 0;
+      const c = content || kind === EV.DEAL ? log.c(i) : 0;
+      node = this.child(node, head, log.a(i), b, c);
+    }
+    return node;
+  }
+
+  /** The child of `p` along the token `(head, a, b, c)`, created when new. */
+  private child(p: number, head: number, a: number, b: number, c: number): number {
+    let h = Math.imul(p ^ 0x9e3779b9, 0x85ebca6b) ^ head;
+    h = Math.imul(h ^ (h >>> 15), 0xc2b2ae35) ^ a;
+    h = Math.imul(h ^ (h >>> 13), 0x27d4eb2f) ^ b;
+    h = Math.imul(h ^ (h >>> 16), 0x165667b1) ^ c;
+    h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+    h ^= h >>> 13;
+    const keys = this.keys;
+    let slot = h & this.mask;
+    for (;;) {
+      const e = this.table[slot];
+      if (e === 0) break;
+      const o = (e - 1) * W;
+      if (keys[o] === p && keys[o + 1] === head && keys[o + 2] === a && keys[o + 3] === b && keys[o + 4] === c) return e;
+      slot = (slot + 1) & this.mask;
+    }
+    if ((this.size + 1) * W > keys.length) {
+      this.grow();
+      return this.child(p, head, a, b, c);
+    }
+    const id = ++this.size;
+    const o = (id - 1) * W;
+    keys[o] = p;
+    keys[o + 1] = head;
+    keys[o + 2] = a;
+    keys[o + 3] = b;
+    keys[o + 4] = c;
+    this.table[slot] = id;
+    return id;
+  }
+
+  private grow(): void {
+    const cap = (this.keys.length / W) * 2;
+    const keys = new Int32Array(cap * W);
+    keys.set(this.keys);
+    this.keys = keys;
+    this.table = new Int32Array(cap * 2);
+    this.mask = cap * 2 - 1;
+    const n = this.size;
+    this.size = 0;
+    for (let id = 1; id <= n; id++) {
+      const o = (id - 1) * W;
+      this.size = id - 1;
+      this.child(keys[o], keys[o + 1], keys[o + 2], keys[o + 3], keys[o + 4]);
+    }
+    this.size = n;
+  }
+}
