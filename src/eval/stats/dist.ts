@@ -9,6 +9,9 @@ import { quantileSorted, sampleRankCorrelation } from 'simple-statistics';
 
 /** Standard normal CDF Φ(x). */
 export const normCdf = (x: number): number => (x === Infinity ? 1 : x === -Infinity ? 0 : jStat.normal.cdf(x, 0, 1));
+
+/** Student's t CDF with `dof` degrees of freedom (jstat). */
+export const studentTCdf = (x: number, dof: number): number => (x === Infinity ? 1 : x === -Infinity ? 0 : jStat.studentt.cdf(x, dof));
 /** Standard normal quantile Φ⁻¹(p), p in (0, 1). */
 export const normInv = (p: number): number => jStat.normal.inv(p, 0, 1);
 

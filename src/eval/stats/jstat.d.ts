@@ -4,6 +4,9 @@ declare module 'jstat' {
     cdf(x: number, mean: number, sd: number): number;
     inv(p: number, mean: number, sd: number): number;
   }
-  const jStat: { normal: JStatNormal };
+  interface JStatStudentT {
+    cdf(x: number, dof: number): number;
+  }
+  const jStat: { normal: JStatNormal; studentt: JStatStudentT };
   export default jStat;
 }

@@ -5,14 +5,15 @@
  *
  * with z_a(g) the axis value z-scored over the analysed games (mean 0, sample SD 1; v1 §7). Slopes
  * are chips/game per SD of the axis. Intervals: percentile 95 % over the game-stratified
- * paired-cluster bootstrap (§7, B = 500); p-values: two-sided normal approximation with the bootstrap
- * standard error, p = 2Φ(−|β̂|/SE*) (a percentile p-value has resolution 1/B, too coarse for BH over
- * |M|·|A| tests); q-values: Benjamini–Hochberg across all (model, axis) slopes (App. L).
+ * paired-cluster bootstrap (§7, B = 500); p-values: two-sided, from Student's t with the regression's
+ * residual degrees of freedom G − A − 1 and the bootstrap standard error, p = 2·T_{G−A−1}(−|β̂|/SE*)
+ * (a percentile p-value has resolution 1/B, too coarse for BH over |M|·|A| tests; the normal
+ * reference was anti-conservative at BH's small thresholds in the planted-null bench); q-values: Benjamini–Hochberg across all (model, axis) slopes (App. L).
  * App. M's predicted strength at each axis's maximum (others at their medians) is reported too.
  */
 import { Matrix, SingularValueDecomposition, pseudoInverse } from 'ml-matrix';
 import { UserError } from '../../util/errors.js';
-import { benjaminiHochberg, normCdf, percentileInterval, sampleSd, type Interval } from './dist.js';
+import { benjaminiHochberg, percentileInterval, sampleSd, studentTCdf, type Interval } from './dist.js';
 import type { StratifiedReplicate } from './per-game.js';
 import type { AxisRow } from './slots.js';
 
@@ -146,7 +147,7 @@ export function capabilityProfiles(
     for (let a = 0; a < A; a++) {
       const col = boot.map((x) => (x ? x[a + 1] : NaN));
       const se = sampleSd(col);
-      const p = Number.isFinite(b[a + 1]) && se > 0 ? 2 * normCdf(-Math.abs(b[a + 1]) / se) : NaN;
+      const p = Number.isFinite(b[a + 1]) && se > 0 ? 2 * studentTCdf(-Math.abs(b[a + 1]) / se, G - A - 1) : NaN;
       table.push({ model: models[m], axis: axes.names[a], slope: b[a + 1], ci: percentileInterval(col), se, p, q: NaN });
     }
     predictedAtMax.push(
