@@ -164,7 +164,9 @@ export class RunStore {
     }
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
+    // Foreign keys are declared for readers and tools; the writer adds participants and games before
+    // their slots (openStoreFor), so per-row enforcement would only cost time.
+    db.pragma('foreign_keys = OFF');
     db.exec(SCHEMA);
     const store = new RunStore(db, path);
     if (store.meta('schemaVersion') === undefined) {

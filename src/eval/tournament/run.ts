@@ -107,7 +107,7 @@ export interface RunOptions {
 }
 
 /** Default batch size of commits: bots finish slots in well under a millisecond, and a commit costs more than a slot. */
-export const BATCH_SLOTS = 64;
+export const BATCH_SLOTS = 256;
 /** Default longest wait of a finished slot before it is committed. */
 export const BATCH_MS = 250;
 
