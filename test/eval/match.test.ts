@@ -11,7 +11,7 @@ import { playMatch, playSeed, playSlot, summarizeRuns, type SlotOutcome } from '
 import { solve } from '../../src/eval/solvers/solve.js';
 import { policyValue } from '../../src/eval/solvers/best-response.js';
 import { l0TreePolicy } from '../../src/eval/agents/l1.js';
-import type { ChanceRecord } from '../../src/interpreter/duplicate.js';
+import { compareChance } from '../support/duplicate-check.js';
 
 const EXAMPLES = ['kuhn', 'leduc', 'duel', 'genstrat-4643', 'genstrat-4643-v1', 'oracle', 'rounds', 'thieves'];
 /** Runs per example of the chance-identity test (the bench runs 1,000). */
@@ -21,19 +21,6 @@ function load(name: string) {
   const r = compileSource(readFileSync(`examples/${name}.gbg`, 'utf8'));
   if (!r.ir) throw new Error(`${name} does not compile`);
   return compileGame(r.ir);
-}
-
-/**
- * Compare the chance events of a run's two slots while both asked for the same thing (same
- * stream, same destination): the outcomes must be equal. @returns the number of events compared
- */
-export function compareChance(a: readonly ChanceRecord[], b: readonly ChanceRecord[]): number {
-  let i = 0;
-  for (; i < Math.min(a.length, b.length); i++) {
-    if (a[i].stream !== b[i].stream || a[i].target !== b[i].target) break;
-    if (a[i].outcome !== b[i].outcome) throw new Error(`chance event ${i} (${a[i].stream} → pile ${a[i].target}): ${a[i].outcome} in slot 0, ${b[i].outcome} in slot 1`);
-  }
-  return i;
 }
 
 describe('duplicate play', () => {

@@ -192,3 +192,43 @@ describe('gbgc tournament', () => {
     expect(readFileSync('examples/tournament.yaml', 'utf8')).toMatch(/coverage/);
   });
 });
+
+describe('async agents and concurrency', () => {
+  it('an agent that answers through act(view) after a delay gives the same slots at concurrency 1 and 4', async () => {
+    const { AGENTS } = await import('../../src/eval/agents/index.js');
+    const { l0PickFromKinds } = await import('../../src/interpreter/l0.js');
+    // A test kind: L0 through the view, answering asynchronously, reading the prompt (as an LLM would).
+    AGENTS['test-async'] = {
+      description: 'test only',
+      params: { properties: {} },
+      create: () => ({
+        name: 'test-async',
+        async act(view) {
+          expect(view.prompt).toContain('"action"');
+          await new Promise((r) => setTimeout(r, (view.ply % 3) + 1));
+          return { action: l0PickFromKinds(view.legal, view.kinds, view.rng()), fallback: view.ply === 0 ? 'test fallback' : null, extra: { ply: view.ply } };
+        },
+      }),
+    };
+    try {
+      const results: unknown[] = [];
+      for (const concurrency of [1, 4]) {
+        const cfg = config(`async${concurrency}.yaml`, { games: [join(EX, 'kuhn.gbg')], participants: [{ kind: 'test-async' }, { kind: 'heuristic' }], runs: 6, seed: 3, concurrency, store: `async${concurrency}.db` });
+        const r = await runCli(['tournament', cfg]);
+        expect(r.code, r.stderr).toBe(0);
+        results.push(rowsOf(join(tmp, `async${concurrency}.db`)));
+      }
+      expect(results[1]).toEqual(results[0]);
+      const s = RunStore.openReadOnly(join(tmp, 'async4.db'));
+      const fb = s.db.prepare('SELECT SUM(fallbacks0 + fallbacks1) FROM slots').pluck().get();
+      // Ply 0 is the first seat's: the async agent sits first in one slot of each of the 6 runs.
+      expect(fb).toBe(6);
+      const extra = s.db.prepare("SELECT extra, fallback FROM moves WHERE ply = 0 AND fallback IS NOT NULL LIMIT 1").get() as { extra: string; fallback: string };
+      expect(JSON.parse(extra.extra)).toEqual({ ply: 0 });
+      expect(extra.fallback).toBe('test fallback');
+      s.close();
+    } finally {
+      delete AGENTS['test-async'];
+    }
+  });
+});

@@ -55,14 +55,14 @@ export const registerTournament: RegisterCommand = (program, ctx) =>
       llm.attach(store.db);
       const progress = startProgress(ctx.io, plan.slots.length, 'tournament [{bar}] {value}/{total} slots | {rate} slots/s | ETA {eta_formatted}');
       const t0 = performance.now();
-      let first = -1;
+      const before = store.doneSlotIds().size;
+      progress.update(before);
       try {
         const report = await runTournament(plan, store, agents, {
           spend: llm.options.spend,
           onProgress: (done) => {
-            if (first < 0) first = done - 1;
             const s = (performance.now() - t0) / 1000;
-            progress.update(done, { rate: s > 0 ? Math.round((done - first) / s) : '-' });
+            progress.update(done, { rate: s > 0 ? Math.round((done - before) / s) : '-' });
           },
         });
         const out = { ...report, store: plan.storePath, engineVersion: ENGINE_VERSION };

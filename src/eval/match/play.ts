@@ -2,11 +2,10 @@
  * Playing one slot: a game between two agents in given seats, chance drawn from the run's play
  * seed ({@link DuplicateChance}), each agent's randomness from its own stream.
  */
-import { createHash } from 'node:crypto';
 import { CHANCE, type Action, type Game } from '../../interpreter/api.js';
 import { DuplicateChance, type ChanceRecord } from '../../interpreter/duplicate.js';
 import { CompiledGame } from '../../interpreter/game.js';
-import { rngFromKeys } from '../../util/rng.js';
+import { mix32, rngFromKeys } from '../../util/rng.js';
 import { decisionAction, type Agent } from '../agents/agent.js';
 import { LazyView } from '../agents/view.js';
 
@@ -18,7 +17,7 @@ export interface MoveRecord {
   /** Index of the decision in the slot (both seats), from 0. */
   ply: number;
   seat: number;
-  /** First 16 hex digits of SHA-256 of the seat's information-state key. */
+  /** 64-bit digest (16 hex digits) of the seat's information-state key: equal keys, equal digests (see {@link obsDigest}). */
   obsDigest: string;
   action: Action;
   /** `actionToString` of the action. */
@@ -60,7 +59,21 @@ export function agentRng(playSeed: number, slot: number, seat: number): () => nu
   return rngFromKeys(playSeed, AGENT_STREAM, slot, seat);
 }
 
-const digest = (key: string): string => createHash('sha256').update(key).digest('hex').slice(0, 16);
+/**
+ * A 64-bit digest of an information-state key as 16 hex digits: two FNV-1a passes with different
+ * offset bases, each finished by splitmix32's mixer. Not cryptographic; it names what the seat saw
+ * compactly (equal keys give equal digests; distinct keys collide with probability about 2^-64).
+ */
+export function obsDigest(key: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
+  }
+  return mix32(a).toString(16).padStart(8, '0') + mix32(b ^ key.length).toString(16).padStart(8, '0');
+}
 
 /**
  * Play one slot to the end.
@@ -102,7 +115,7 @@ export async function playSlot(game: Game, agents: readonly [Agent, Agent], play
     if (fallback !== null) fallbacks[seat]++;
     if (recordMoves) {
       const latencyMs = performance.now() - t0;
-      records.push({ ply, seat, obsDigest: digest(state.informationStateKey(seat)), action, label: state.actionToString(seat, action), fallback, latencyMs, extra });
+      records.push({ ply, seat, obsDigest: obsDigest(state.informationStateKey(seat)), action, label: state.actionToString(seat, action), fallback, latencyMs, extra });
     }
     ply++;
     state.applyAction(action);

@@ -12,8 +12,10 @@
  * - `slots(id, seq, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0,
  *   moves1, fallbacks0, fallbacks1, wall_ms, error, notes, finished_at)`; `status` is `done` or
  *   `error`; `notes` is JSON (per seat, how the agent plays the game, e.g. the l1 method).
- * - `moves(slot, ply, seat, obs_digest, action, label, fallback, latency_ms, extra)`; `extra` is
- *   JSON for agent-specific fields (LLM players: tokens, cost, raw reply), null for bots.
+ * - `moves(slot, ply, seat, obs_digest, action, label, fallback, latency_ms, extra)`, appended in
+ *   commit order (no index: appending stays cheap; `slot, ply` identify a move); `extra` is JSON for
+ *   agent-specific fields (LLM players: tokens, cost, raw reply), null for bots. A slot that ended
+ *   in an error has no moves.
  */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
@@ -57,9 +59,8 @@ CREATE TABLE IF NOT EXISTS moves (
   label TEXT NOT NULL,
   fallback TEXT,
   latency_ms REAL NOT NULL,
-  extra TEXT,
-  PRIMARY KEY (slot, ply)
-) WITHOUT ROWID;
+  extra TEXT
+);
 `;
 
 /** A finished slot as stored. */
@@ -137,16 +138,16 @@ export function checkStore(path: string): void {
 export class RunStore {
   private readonly insertSlot: Database.Statement;
   private readonly insertMove: Database.Statement;
-  private readonly writeSlot: (row: SlotRow, moves: readonly MoveRow[]) => void;
+  private readonly writeSlots: (batch: readonly { row: SlotRow; moves: readonly MoveRow[] }[]) => void;
 
   private constructor(readonly db: Database.Database, readonly path: string) {
     this.insertSlot = db.prepare(`INSERT OR REPLACE INTO slots (${SLOT_COLUMNS.join(', ')}) VALUES (${SLOT_COLUMNS.map((c) => `@${c}`).join(', ')})`);
-    this.insertMove = db.prepare(`INSERT INTO moves (${MOVE_COLUMNS.join(', ')}) VALUES (${MOVE_COLUMNS.map((c) => `@${c}`).join(', ')})`);
-    const deleteMoves = db.prepare('DELETE FROM moves WHERE slot = ?');
-    this.writeSlot = db.transaction((row: SlotRow, moves: readonly MoveRow[]) => {
-      deleteMoves.run(row.id);
-      this.insertSlot.run(row);
-      for (const m of moves) this.insertMove.run(m);
+    this.insertMove = db.prepare(`INSERT INTO moves (${MOVE_COLUMNS.join(', ')}) VALUES (${MOVE_COLUMNS.map(() => '?').join(', ')})`);
+    this.writeSlots = db.transaction((batch: readonly { row: SlotRow; moves: readonly MoveRow[] }[]) => {
+      for (const { row, moves } of batch) {
+        this.insertSlot.run(row);
+        for (const m of moves) this.insertMove.run(m.slot, m.ply, m.seat, m.obs_digest, m.action, m.label, m.fallback, m.latency_ms, m.extra);
+      }
     });
   }
 
@@ -163,7 +164,9 @@ export class RunStore {
     }
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
+    // Foreign keys are declared for readers and tools; the writer adds participants and games before
+    // their slots (openStoreFor), so per-row enforcement would only cost time.
+    db.pragma('foreign_keys = OFF');
     db.exec(SCHEMA);
     const store = new RunStore(db, path);
     if (store.meta('schemaVersion') === undefined) {
@@ -211,9 +214,17 @@ export class RunStore {
     return new Set((this.db.prepare("SELECT id FROM slots WHERE status = 'done'").pluck().all() as string[]));
   }
 
-  /** Write a finished slot and its moves in one transaction (replacing an earlier error row of the same id). */
+  /** Write a finished slot and its moves in one transaction (replacing an earlier error row of the same id, which has no moves). */
   recordSlot(row: SlotRow, moves: readonly MoveRow[]): void {
-    this.writeSlot(row, moves);
+    this.writeSlots([{ row, moves }]);
+  }
+
+  /**
+   * Write finished slots with their moves in one transaction: each slot and its moves are
+   * committed together, never partly (a crash loses whole slots only, which a rerun plays again).
+   */
+  recordSlots(batch: readonly { row: SlotRow; moves: readonly MoveRow[] }[]): void {
+    if (batch.length > 0) this.writeSlots(batch);
   }
 
   /** All slot rows in slot-list order. */

@@ -1,7 +1,9 @@
 /**
  * Running a tournament plan into a run store: check the store against the plan before anything is
- * written, make every agent, then play the slots the store does not hold yet and write each one
- * (with its moves) in one transaction as it ends.
+ * written, make every agent, then play the slots the store does not hold yet. Finished slots are
+ * committed with their moves in transactions of up to {@link BATCH_SLOTS} slots, at most
+ * {@link BATCH_MS} ms after the first of them ended; a slot is never committed partly, so a crash
+ * loses only uncommitted whole slots, which the next call plays again identically.
  */
 import { existsSync } from 'node:fs';
 import { UserError } from '../../util/errors.js';
@@ -103,7 +105,16 @@ export interface RunOptions {
   limit?: number;
   /** LLM spend: no slot starts once its budget is reached; the slots not started stay missing. */
   spend?: SpendGuard;
+  /** Most finished slots committed in one transaction (default {@link BATCH_SLOTS}). */
+  batchSlots?: number;
+  /** Most milliseconds a finished slot waits before its transaction commits (default {@link BATCH_MS}). */
+  batchMs?: number;
 }
+
+/** Default batch size of commits: bots finish slots in well under a millisecond, and a commit costs more than a slot. */
+export const BATCH_SLOTS = 256;
+/** Default longest wait of a finished slot before it is committed. */
+export const BATCH_MS = 250;
 
 /**
  * Play every slot of `plan` that `store` does not hold, `plan.config.concurrency` at a time.
@@ -118,7 +129,30 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
   let next = 0;
   let started = 0;
   let stoppedByBudget = false;
+  const notesCache = new Map<Agent, Map<Agent, string | null>>();
+  const notesOf = (pair: [Agent, Agent]): string | null => {
+    let inner = notesCache.get(pair[0]);
+    if (!inner) notesCache.set(pair[0], (inner = new Map()));
+    let v = inner.get(pair[1]);
+    if (v === undefined) inner.set(pair[1], (v = pair[0].notes || pair[1].notes ? JSON.stringify([pair[0].notes ?? null, pair[1].notes ?? null]) : null));
+    return v;
+  };
   const t0 = performance.now();
+  const batchSlots = opts.batchSlots ?? BATCH_SLOTS;
+  const batchMs = opts.batchMs ?? BATCH_MS;
+  let batch: { row: SlotRow; moves: MoveRow[] }[] = [];
+  let batchStart = 0;
+  // Slots that take seconds (language models) must not wait for the next slot to be committed.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (batch.length === 0) return;
+    store.recordSlots(batch);
+    finished += batch.length;
+    batch = [];
+    opts.onProgress?.(finished, plan.slots.length);
+  };
   const worker = async (): Promise<void> => {
     while (next < todo.length) {
       if (opts.spend && !opts.spend.canStartSlot()) {
@@ -148,7 +182,7 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
         fallbacks1: null,
         wall_ms: 0,
         error: null,
-        notes: pair[0].notes || pair[1].notes ? JSON.stringify([pair[0].notes ?? null, pair[1].notes ?? null]) : null,
+        notes: notesOf(pair),
         finished_at: '',
       };
       let moves: MoveRow[] = [];
@@ -168,12 +202,17 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
       }
       row.wall_ms = performance.now() - start;
       row.finished_at = new Date().toISOString();
-      store.recordSlot(row, moves);
-      finished++;
-      opts.onProgress?.(finished, plan.slots.length);
+      if (batch.length === 0) batchStart = performance.now();
+      batch.push({ row, moves });
+      if (batch.length >= batchSlots || performance.now() - batchStart >= batchMs) flush();
+      else timer ??= setTimeout(flush, batchMs);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.config.concurrency, todo.length)) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.config.concurrency, todo.length)) }, worker));
+  } finally {
+    flush();
+  }
   return {
     total: plan.slots.length,
     alreadyDone: plan.slots.length - pending.length,
