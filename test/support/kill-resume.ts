@@ -20,12 +20,17 @@ function newest(dir: string): number {
   return t;
 }
 
-/** Build `dist/` with `tsc -p tsconfig.build.json` unless it is newer than every source file. */
+/**
+ * Build `dist/` as `npm run build` does (tsc, then the esbuild bundle that `bin/gbgc.js` loads)
+ * unless the bundle is newer than every source file.
+ */
 export function ensureBuilt(): void {
-  const marker = join(ROOT, 'dist', 'cli', 'commands', 'tournament.js');
+  const marker = join(ROOT, 'dist', 'bundle', 'main.js');
   if (existsSync(marker) && statSync(marker).mtimeMs >= newest(join(ROOT, 'src'))) return;
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`build failed: ${r.stdout}${r.stderr}`);
+  for (const args of [[join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], [join(ROOT, 'scripts', 'build.mjs')]]) {
+    const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`build failed: ${r.stdout}${r.stderr}`);
+  }
 }
 
 /** Finished slots in a store (0 when it does not exist yet or is being created). */
