@@ -73,6 +73,12 @@ export const MALFORMED: MalformedCase[] = [
   { name: 'deck larger than the engine holds', source: kuhn('    shuffle deck').replace('suits hearts }', 'suits hearts; copies 86 }'), expected: [['E0231', 5, 9]] },
   { name: 'loop bound too large', source: kuhn('    repeat up to 5000 rounds as r { shuffle deck }'), expected: [['E0232', 6, 5]] },
   { name: 'parentheses nested too deeply', source: kuhn(`    if ${'('.repeat(70)}true${')'.repeat(70)} public { }`), expected: [['E0233', 6, 70]] },
+  { name: 'deal from a hand to each seat', source: kuhn('    deal 1 from Bob to each'), expected: [['E0215', 6, 5]] },
+  {
+    name: 'auction inside an auction prize',
+    source: kuhn('    auction sealed { bids 0..2; tie coinflip; winner pays pot; prize { deal 1 to winner; auction sealed { bids 0..2; tie coinflip; winner pays pot; prize { deal 1 to winner } } } }'),
+    expected: [['E0243', 6, 90]],
+  },
   { name: 'empty game name', source: kuhn('    shuffle deck').replace('game "K"', 'game ""'), expected: [['E0234', 5, 9]] },
   {
     name: 'chain of sub-phases too long',

@@ -7,6 +7,7 @@ import { checkAntes } from './antes.js';
 import { checkReachability } from './reachability.js';
 import { checkAuctionPrize } from './auction-prize.js';
 import { checkLimits } from './limits.js';
+import { checkAuctionNesting } from './auction-nesting.js';
 
-export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize, checkLimits];
+export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize, checkLimits, checkAuctionNesting];
 export type { Check, CheckContext } from './check.js';
