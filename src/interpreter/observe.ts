@@ -44,7 +44,7 @@ function party(p: Program, s: number): string {
 function cardMove(v: View, owner: number, to: number, card: string | null, c: number): ObservedEvent {
   const { p, seat } = v;
   const from = c & 0xff;
-  const reason = c >> 8;
+  const reason = (c >> 8) & 0xf;
   if (from === DECK_PILE) v.deckSize--;
   if (to === DECK_PILE) v.deckSize++;
   if (from === handPile(0) || from === handPile(1)) v.handSizes[from - 1]--;

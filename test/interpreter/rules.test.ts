@@ -84,7 +84,8 @@ describe('deals', () => {
     expect(s.chanceOutcomes()).toEqual([[0, 1]]);
     s.applyAction(0);
     expect(s.isTerminal()).toBe(true);
-    expect(s.pileCards(1)).toEqual([1, 0]);
+    // Cards of one deal step are one unordered event: each hand holds them in card-type order.
+    expect(s.pileCards(1)).toEqual([0, 1]);
     expect(s.pileCards(2)).toEqual([2]);
     expect(s.observation(1).handSizes).toEqual([2, 1]);
     expect(s.observation(1).deckSize).toBe(0);
