@@ -202,4 +202,8 @@ export const SKIP = {
   STEAL: 3,
   /** A `match` with no outstanding wager. */
   MATCH: 4,
+  /** A betting round (fixed or variable) while a seat has no chips behind: seat = that seat. */
+  ALL_IN: 5,
+  /** A wager the opponent could not answer (it has no chips behind): seat = the wagering seat. */
+  WAGER_UNANSWERED: 6,
 } as const;

@@ -246,6 +246,8 @@ function replay(v: View, state: InterpreterState, i: number): void {
         [SKIP.SWAP]: 'A hand is empty: no swap.',
         [SKIP.STEAL]: `Nothing to steal: no card moves.`,
         [SKIP.MATCH]: `There is no wager for ${who} to match.`,
+        [SKIP.ALL_IN]: `${who} has no chips left (all-in): no betting in this round.`,
+        [SKIP.WAGER_UNANSWERED]: `${names[1 - s] ?? 'The opponent'} has no chips left to answer a wager: ${who} makes no wager.`,
       };
       const e: ObservedEvent = { kind: 'skip', text: texts[a] ?? 'A step has no effect.' };
       if (s >= 0) e.seat = s;

@@ -12,12 +12,12 @@
  * and `chance-nodes.ts`.
  */
 import { CHANCE, IllegalActionError, TERMINAL, type Action, type ChanceOutcome, type GameState, type Observation, type PlayerId } from './api.js';
-import { applyBetting, bettingLabel, bettingLegal } from './betting.js';
+import { applyBetting, bettingLabel, bettingLegal, bettingSkipped } from './betting.js';
 import { applyCardOutcome, applyCoin, applyCost, cardChancePile, coinLabel, costChance } from './chance-nodes.js';
 import { DECISIONS } from './decisions.js';
 import { EventLog } from './eventlog.js';
 import { appendKeyTokens } from './events.js';
-import { BOTH, DEAL_FIRST, EV, NODE, R, X } from './layout.js';
+import { BOTH, DEAL_FIRST, EV, NODE, R, SKIP, X } from './layout.js';
 import { buildObservation } from './observe.js';
 import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
 import { showdown } from './showdown.js';
@@ -577,6 +577,11 @@ export class InterpreterState implements GameState {
           r[R.PC]++;
           break;
         case OP.BETTING:
+          if (bettingSkipped(r)) {
+            this.log.push(EV.SKIP, r[R.STACK] === 0 ? 0 : 1, SKIP.ALL_IN, 0, 0, BOTH, BOTH);
+            r[R.PC]++;
+            break;
+          }
           r[R.STEP] = 1;
           r[R.CONTRIB] = 0;
           r[R.CONTRIB + 1] = 0;
