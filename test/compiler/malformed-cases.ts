@@ -79,6 +79,16 @@ export const MALFORMED: MalformedCase[] = [
     source: kuhn('    auction sealed { bids 0..2; tie coinflip; winner pays pot; prize { deal 1 to winner; auction sealed { bids 0..2; tie coinflip; winner pays pot; prize { deal 1 to winner } } } }'),
     expected: [['E0243', 6, 90]],
   },
+  { name: 'number too large (a stack)', source: kuhn('    shuffle deck').replace('stack 10 each', 'stack 1000001 each'), expected: [['E0240', 5, 9], ['E0240', 5, 9]] },
+  { name: 'too many bids to choose from', source: kuhn('    auction sealed { bids 0..5000; tie coinflip; winner pays pot; prize { deal 1 to winner } }'), expected: [['E0241', 6, 5]] },
+  { name: 'wager up to a huge stack', source: kuhn('    wager Alice 1..stack').replace('stack 10 each', 'stack 600 each'), expected: [['E0241', 6, 5]] },
+  { name: 'variable bets up to a huge stack', source: kuhn('    betting variable { max stack; fallback bet 1; first Alice }').replace('stack 10 each', 'stack 600 each'), expected: [['E0241', 6, 5]] },
+  { name: 'nested loops too long', source: kuhn('    repeat up to 1000 rounds as a { repeat up to 11 rounds as b { shuffle deck } }'), expected: [['E0242', 6, 5]] },
+  {
+    name: 'nested loops through a sub-phase',
+    source: kuhn('    repeat up to 200 rounds as a { call S }', '  subphase S { repeat up to 100 rounds as b { shuffle deck } }\n'),
+    expected: [['E0242', 7, 5]],
+  },
   { name: 'empty game name', source: kuhn('    shuffle deck').replace('game "K"', 'game ""'), expected: [['E0234', 5, 9]] },
   {
     name: 'chain of sub-phases too long',
