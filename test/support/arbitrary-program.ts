@@ -374,8 +374,8 @@ class StepWriter {
     }
     let to: number | null = r.chance(0.5) ? null : r.int(0, this.refCount - 1);
     if (to === from) to = null;
-    // Never from a hand to `each` (E0215): to the other hand instead.
-    if (to === null && (from === 1 || from === 2)) to = 3 - from;
+    // Never from a hand to `each` (E0215): from the deck instead.
+    if (to === null && (from === 1 || from === 2)) from = 0;
     const targets = to === null ? [1, 2] : [to];
     const have = ctx.top ? (this.sizes.get(from) ?? 0) : this.total;
     const count = Math.min(r.int(1, 4), Math.floor(have / targets.length));
