@@ -211,6 +211,30 @@ const entries = {
     explanation: 'The game name is a non-empty string.',
     example: 'game "" { … }',
   },
+  E0240: {
+    title: 'number too large',
+    explanation:
+      'Every number in a game (stacks, antes, bets, bids, wagers, costs, payments, side bets, scores, card values, variables, numbers in conditions) is at most 1,000,000 in size, so that chip and score arithmetic stays exact and every amount fits the engine.',
+    example: 'stack 1000000000 each',
+  },
+  E0241: {
+    title: 'too many amounts to choose from',
+    explanation:
+      'A decision that picks an amount (a sealed bid, a wager, a variable bet) offers every whole amount of its range as its own action, and agents, prompts and solvers list them all. A range may hold at most 1,000 amounts. A range that ends at `stack` or `max stack` holds up to all the chips in the game (both starting stacks together), so those must then total at most 1,000. Narrow the range or lower the stacks.',
+    example: 'auction sealed { bids 0..1000000; tie coinflip; winner pays pot; prize { … } }',
+  },
+  E0242: {
+    title: 'nested loops run too many rounds',
+    explanation:
+      'Loops inside loops (also through sub-phases they call) multiply their rounds. Along any chain of nested loops the product of the `repeat up to N rounds` bounds is at most 10,000, so that every episode ends in bounded time.',
+    example: 'repeat up to 1000 rounds as a { repeat up to 1000 rounds as b { … } }',
+  },
+  E0243: {
+    title: 'auction inside an auction prize',
+    explanation:
+      "An auction's prize cannot hold another auction: one auction winner is bound at a time (`winner`). Hold the second auction after the first one.",
+    example: 'prize { auction sealed { … } }',
+  },
   E0901: {
     title: 'internal error: invalid IR',
     explanation: 'The compiler produced an IR that fails its own JSON Schema. This is a bug in gbgc; please report it with the input file.',

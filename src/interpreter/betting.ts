@@ -1,6 +1,11 @@
 /**
  * Betting rounds.
  *
+ * All-in seats follow the poker convention (OpenSpiel's `universal_poker`): a seat with no chips
+ * behind has no betting decisions, so a round that starts while a seat has no chips is skipped
+ * (logged as a `SKIP`), and a bet or raise is offered only while the opponent has chips behind
+ * to answer it.
+ *
  * Fixed-limit betting, as in OpenSpiel's `kuhn_poker` and `leduc_poker`. Action ids:
  * {@link FOLD} = 0, {@link CALL} = 1 (a check when not facing a bet), {@link RAISE} = 2 (a bet
  * when not facing a bet). Fold is legal only when facing a bet; a raise only while the round's
@@ -28,13 +33,27 @@ export function toCall(r: Int32Array, seat: number): number {
   return Math.max(0, r[R.CONTRIB + 1 - seat] - r[R.CONTRIB + seat]);
 }
 
+/**
+ * Whether the seat to act may bet or raise in a fixed round: below the cap, able to pay the whole
+ * amount, and facing an opponent with chips behind to answer it.
+ */
+export function canRaise(r: Int32Array, betSize: number, raiseCap: number): boolean {
+  const me = r[R.ACTOR];
+  return r[R.BETS] < raiseCap && r[R.STACK + me] >= toCall(r, me) + betSize && r[R.STACK + 1 - me] > 0;
+}
+
+/** Whether a betting round starting now is skipped because a seat has no chips behind. */
+export function bettingSkipped(r: Int32Array): boolean {
+  return r[R.STACK] === 0 || r[R.STACK + 1] === 0;
+}
+
 /** Legal betting actions of the seat to act, ascending (`betSize`, `raiseCap`: the round's operands). */
 export function bettingLegal(r: Int32Array, betSize: number, raiseCap: number): Action[] {
   const me = r[R.ACTOR];
   const need = toCall(r, me);
-  const canRaise = r[R.BETS] < raiseCap && r[R.STACK + me] >= need + betSize;
-  if (need > 0) return canRaise ? [FOLD, CALL, RAISE] : [FOLD, CALL];
-  return canRaise ? [CALL, RAISE] : [CALL];
+  const raise = canRaise(r, betSize, raiseCap);
+  if (need > 0) return raise ? [FOLD, CALL, RAISE] : [FOLD, CALL];
+  return raise ? [CALL, RAISE] : [CALL];
 }
 
 /** The label of a betting action for `seat` given what it faces: fold, check/call, bet/raise. */
@@ -61,7 +80,7 @@ export function bettingMenu(r: Int32Array, betSize: number, raiseCap: number): M
 export function variableMaxBet(s: InterpreterState): number {
   const r = s.r;
   const me = r[R.ACTOR];
-  if (toCall(r, me) > 0 || r[R.BETS] > 0) return 0;
+  if (toCall(r, me) > 0 || r[R.BETS] > 0 || r[R.STACK + 1 - me] === 0) return 0;
   const max = s.operand(3);
   return Math.min(max < 0 ? r[R.STACK + me] : max, r[R.STACK + me]);
 }
@@ -94,7 +113,7 @@ export function applyBetting(s: InterpreterState, a: Action, variable = false): 
   const need = toCall(r, me);
   if (!variable) {
     const betSize = s.betSize();
-    if (!(a === CALL || (a === FOLD && need > 0) || (a === RAISE && r[R.BETS] < s.raiseCap() && r[R.STACK + me] >= need + betSize))) {
+    if (!(a === CALL || (a === FOLD && need > 0) || (a === RAISE && canRaise(r, betSize, s.raiseCap())))) {
       throw new IllegalActionError(a, bettingLegal(r, betSize, s.raiseCap()));
     }
     r[R.MOVES + me]++;

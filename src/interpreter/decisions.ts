@@ -6,7 +6,7 @@
  * Action ids: variable betting fold 0 / check-call 1 / bet of k chips 1 + k; choice: the
  * option's index among all options (only offered ones are legal); wager and bid: the amount;
  * simultaneous pick: the option index; side bet: decline 0 / accept 1; chosen peek: the position
- * in the target hand (0-based; hands keep arrival order); chosen discard: the card type.
+ * in the target hand (0-based; hands keep arrival order, cards of one deal step in card-type order); chosen discard: the card type.
  */
 import type { Action } from './api.js';
 import { applyBetting, toCall, variableLabel, variableLegal, variableMaxBet } from './betting.js';
@@ -202,7 +202,7 @@ const peek: DecisionKind = {
     const target = s.program.seatNames[s.operand(1)];
     const n = s.piles[handPile(s.operand(1))];
     const told = s.operand(3) ? `${target} is told that you peeked, not which card you saw` : 'nobody else learns of it';
-    return `${me(s)}: choose which card of ${target}'s hand to look at in ${where(s)} (card 1 to card ${n}, in the order they arrived; ${told}).`;
+    return `${me(s)}: choose which card of ${target}'s hand to look at in ${where(s)} (card 1 to card ${n}, in the order they arrived, cards dealt together in deck order; ${told}).`;
   },
   apply: (s, a) => {
     const peeker = s.r[R.ACTOR];

@@ -4,7 +4,7 @@
  * for seats in its `CONTENT` mask (others learn that something happened, not what).
  */
 import type { EventLog } from './eventlog.js';
-import { EV } from './layout.js';
+import { DEAL_FIRST, EV } from './layout.js';
 
 /** Event kinds up to here keep their compact key tokens (Kuhn and Leduc keys are stable). */
 const LAST_POKER_EVENT = EV.END;
@@ -19,6 +19,14 @@ export function appendKeyTokens(key: string, log: EventLog, from: number, to: nu
   const bit = 1 << seat;
   for (let i = from; i < to; i++) {
     if (!(log.seenBy(i) & bit)) continue;
+    if (log.kind(i) === EV.DEAL && log.c(i) & DEAL_FIRST) {
+      // One deal step is one event whose cards form a multiset: its tokens go in sorted order.
+      const tokens = [dealToken(log, i, bit)];
+      while (i + 1 < to && log.kind(i + 1) === EV.DEAL && log.c(i + 1) >> 8 === 0) tokens.push(dealToken(log, ++i, bit));
+      tokens.sort();
+      key += tokens.join('');
+      continue;
+    }
     const kind = log.kind(i);
     const a = log.a(i);
     switch (kind) {
@@ -29,7 +37,7 @@ export function appendKeyTokens(key: string, log: EventLog, from: number, to: nu
         key += `/S${a}`;
         break;
       case EV.DEAL:
-        key += log.contentSeenBy(i) & bit ? `/D${log.c(i)}>${a}:${log.b(i)}` : `/D${log.c(i)}>${a}`;
+        key += dealToken(log, i, bit);
         break;
       case EV.REVEAL:
         key += `/V${log.seat(i)}:${log.b(i)}`;
@@ -40,4 +48,10 @@ export function appendKeyTokens(key: string, log: EventLog, from: number, to: nu
     }
   }
   return key;
+}
+
+/** Key token of a card move: source pile and reason, destination, and the card when the seat sees it. */
+function dealToken(log: EventLog, i: number, bit: number): string {
+  const c = log.c(i) & ~DEAL_FIRST;
+  return log.contentSeenBy(i) & bit ? `/D${c}>${log.a(i)}:${log.b(i)}` : `/D${c}>${log.a(i)}`;
 }

@@ -97,7 +97,8 @@ export const EV = {
   SHUFFLE: 2,
   /**
    * A card moves: seat = owner of the destination (or -1), a = destination pile, b = card type
-   * (content), c = source pile + 256 × {@link MOVE} reason.
+   * (content), c = source pile + 256 × {@link MOVE} reason, plus {@link DEAL_FIRST} on the first
+   * card of a `deal` step (the cards of one deal step form one unordered event).
    */
   DEAL: 3,
   /** seat pays a chips into the pot. */
@@ -180,8 +181,11 @@ export const EV = {
   SKIP: 43,
 } as const;
 
-/** Why a card moved (the high byte of a `DEAL` event's `c`). */
+/** Why a card moved (bits 8–11 of a `DEAL` event's `c`). */
 export const MOVE = { DEAL: 0, STEAL: 1, SWAP: 2, DISCARD: 3 } as const;
+
+/** Flag in a `DEAL` event's `c`: the first card moved by one `deal` step. */
+export const DEAL_FIRST = 1 << 12;
 
 /** Why chips moved (`TRANSFER` event's `c`). */
 export const PAY_REASON = { PAY: 0, COST: 1, SIDEBET: 2, AUCTION: 3 } as const;
@@ -200,4 +204,8 @@ export const SKIP = {
   MATCH: 4,
   /** A deal from an empty pile: b = cards not dealt, c = the source pile (a public notice). */
   DEAL: 5,
+  /** A betting round (fixed or variable) while a seat has no chips behind: seat = that seat. */
+  ALL_IN: 6,
+  /** A wager the opponent could not answer (it has no chips behind): seat = the wagering seat. */
+  WAGER_UNANSWERED: 7,
 } as const;

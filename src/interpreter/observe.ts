@@ -44,7 +44,7 @@ function party(p: Program, s: number): string {
 function cardMove(v: View, owner: number, to: number, card: string | null, c: number): ObservedEvent {
   const { p, seat } = v;
   const from = c & 0xff;
-  const reason = c >> 8;
+  const reason = (c >> 8) & 0xf;
   if (from === DECK_PILE) v.deckSize--;
   if (to === DECK_PILE) v.deckSize++;
   if (from === handPile(0) || from === handPile(1)) v.handSizes[from - 1]--;
@@ -247,6 +247,8 @@ function replay(v: View, state: InterpreterState, i: number): void {
         [SKIP.STEAL]: `Nothing to steal: no card moves.`,
         [SKIP.MATCH]: `There is no wager for ${who} to match.`,
         [SKIP.DEAL]: `The ${p.pileNames[c]} is empty: ${b} card${b === 1 ? '' : 's'} not dealt.`,
+        [SKIP.ALL_IN]: `${who} has no chips left (all-in): no betting in this round.`,
+        [SKIP.WAGER_UNANSWERED]: `${names[1 - s] ?? 'The opponent'} has no chips left to answer a wager: ${who} makes no wager.`,
       };
       const e: ObservedEvent = { kind: 'skip', text: texts[a] ?? 'A step has no effect.' };
       if (s >= 0) e.seat = s;

@@ -12,12 +12,12 @@
  * and `chance-nodes.ts`.
  */
 import { CHANCE, IllegalActionError, TERMINAL, type Action, type ChanceOutcome, type GameState, type Observation, type PlayerId } from './api.js';
-import { applyBetting, bettingLabel, bettingLegal } from './betting.js';
+import { applyBetting, bettingLabel, bettingLegal, bettingSkipped } from './betting.js';
 import { applyCardOutcome, applyCoin, applyCost, cardChancePile, coinLabel, costChance } from './chance-nodes.js';
 import { DECISIONS } from './decisions.js';
 import { EventLog } from './eventlog.js';
 import { appendKeyTokens } from './events.js';
-import { BOTH, EV, NODE, R, SKIP, X } from './layout.js';
+import { BOTH, DEAL_FIRST, EV, NODE, R, SKIP, X } from './layout.js';
 import { buildObservation } from './observe.js';
 import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
 import { showdown } from './showdown.js';
@@ -157,7 +157,7 @@ export class InterpreterState implements GameState {
       const idx = Number.isInteger(a) ? this.indexOf(from, a) : -1;
       if (idx < 0) throw new IllegalActionError(a, this.legalActions(), `illegal chance outcome ${a}: no such card in the ${this.program.pileNames[from]}`);
       r[R.NODE] = NODE.RUNNING;
-      this.moveCard(from, idx, this.dealTarget(), code[o + 4], 0);
+      this.moveCard(from, idx, this.dealTarget(), code[o + 4], r[R.STEP] === 0 ? DEAL_FIRST >> 8 : 0);
       r[R.STEP]++;
     } else this.applyOther(a);
     this.depthSoFar++;
@@ -237,18 +237,29 @@ export class InterpreterState implements GameState {
   informationStateKey(seat: number): string {
     checkSeat(seat);
     const n = this.log.count;
+    // The cards of a deal step form one unordered event: a trailing group of deal events may
+    // still grow, so it is keyed afresh each time and committed only once it is closed.
+    const open = this.openDealStart();
     if (seat === 0) {
-      if (this.key0UpTo < n) {
-        this.key0 = appendKeyTokens(this.key0, this.log, this.key0UpTo, n, 0);
-        this.key0UpTo = n;
+      if (this.key0UpTo < open) {
+        this.key0 = appendKeyTokens(this.key0, this.log, this.key0UpTo, open, 0);
+        this.key0UpTo = open;
       }
-      return this.key0;
+      return open < n ? appendKeyTokens(this.key0, this.log, open, n, 0) : this.key0;
     }
-    if (this.key1UpTo < n) {
-      this.key1 = appendKeyTokens(this.key1, this.log, this.key1UpTo, n, 1);
-      this.key1UpTo = n;
+    if (this.key1UpTo < open) {
+      this.key1 = appendKeyTokens(this.key1, this.log, this.key1UpTo, open, 1);
+      this.key1UpTo = open;
     }
-    return this.key1;
+    return open < n ? appendKeyTokens(this.key1, this.log, open, n, 1) : this.key1;
+  }
+
+  /** Index of the first event of a deal step still under way (its group may grow), else the log's length. */
+  private openDealStart(): number {
+    const n = this.log.count;
+    if (this.r[R.NODE] !== NODE.CHANCE_CARD || this.op() !== OP.DEAL || this.r[R.STEP] === 0) return n;
+    for (let i = n - 1; i >= 0; i--) if (this.log.kind(i) === EV.DEAL && this.log.c(i) & DEAL_FIRST) return i;
+    return n;
   }
 
   observation(seat: number): Observation {
@@ -568,6 +579,28 @@ export class InterpreterState implements GameState {
     return to;
   }
 
+  /**
+   * At the end of a deal step: put the cards each pile received in it into canonical (card type)
+   * order, so a hand's order depends only on which cards each deal step brought, never on the
+   * order they were drawn in (cards dealt together are an unordered set). @internal
+   */
+  sortDealt(): void {
+    const dealt = this.r[R.STEP];
+    if (dealt < 2) return;
+    const to = this.program.code[this.r[R.PC] * INSTR_WIDTH + 2];
+    if (to === -1) {
+      this.sortTail(handPile(0), (dealt + 1) >> 1);
+      this.sortTail(handPile(1), dealt >> 1);
+    } else this.sortTail(to === -2 ? handPile(this.winner()) : to, dealt);
+  }
+
+  /** Sort the last `k` cards of a pile by card type. */
+  private sortTail(pile: number, k: number): void {
+    if (k < 2) return;
+    const end = pileBase(this.program, pile) + this.piles[pile];
+    this.piles.subarray(end - k, end).sort();
+  }
+
   // ---------------------------------------------------------------- execution
 
   /** Run deterministic instructions until a decision, a chance node or the end. */
@@ -593,6 +626,7 @@ export class InterpreterState implements GameState {
           if (r[R.STEP] >= total || this.piles[from] === 0) {
             // The pile ran out: the rest of the deal is skipped, with a public notice (pile sizes are public).
             if (r[R.STEP] < total) this.log.push(EV.SKIP, -1, SKIP.DEAL, total - r[R.STEP], from, BOTH, BOTH);
+            this.sortDealt();
             r[R.STEP] = 0;
             r[R.PC]++;
             break;
@@ -601,7 +635,7 @@ export class InterpreterState implements GameState {
             r[R.NODE] = NODE.CHANCE_CARD;
             return;
           }
-          this.moveCard(from, 0, this.dealTarget(), code[o + 4], 0);
+          this.moveCard(from, 0, this.dealTarget(), code[o + 4], r[R.STEP] === 0 ? DEAL_FIRST >> 8 : 0);
           r[R.STEP]++;
           break;
         }
@@ -616,6 +650,11 @@ export class InterpreterState implements GameState {
           r[R.PC]++;
           break;
         case OP.BETTING:
+          if (bettingSkipped(r)) {
+            this.log.push(EV.SKIP, r[R.STACK] === 0 ? 0 : 1, SKIP.ALL_IN, 0, 0, BOTH, BOTH);
+            r[R.PC]++;
+            break;
+          }
           r[R.STEP] = 1;
           r[R.CONTRIB] = 0;
           r[R.CONTRIB + 1] = 0;

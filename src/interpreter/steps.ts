@@ -63,7 +63,13 @@ const end: Starter = (s) => {
 
 const varbet: Starter = (s) => {
   const r = s.r;
-  r[R.STEP] = r[R.STACK] > 0 && r[R.STACK + 1] > 0 ? 2 : 1;
+  // A seat with no chips behind has no betting decisions: the round is skipped (so its fixed
+  // fallback, `STEP` 1, is never reached from here).
+  if (r[R.STACK] === 0 || r[R.STACK + 1] === 0) {
+    s.log.push(EV.SKIP, r[R.STACK] === 0 ? 0 : 1, SKIP.ALL_IN, 0, 0, BOTH, BOTH);
+    return next(s);
+  }
+  r[R.STEP] = 2;
   r[R.CONTRIB] = 0;
   r[R.CONTRIB + 1] = 0;
   r[R.BETS] = 0;
@@ -100,6 +106,11 @@ const wager: Starter = (s) => {
   const seat = s.operand(0);
   if (wagerMax(s) < s.operand(1)) {
     s.log.push(EV.SKIP, seat, SKIP.WAGER, 0, 0, BOTH, BOTH);
+    return next(s);
+  }
+  if (s.r[R.STACK + 1 - seat] === 0) {
+    // Nobody could answer the wager: the opponent has no chips behind.
+    s.log.push(EV.SKIP, seat, SKIP.WAGER_UNANSWERED, 0, 0, BOTH, BOTH);
     return next(s);
   }
   s.decide(seat);

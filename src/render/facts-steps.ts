@@ -74,6 +74,7 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
       fact(`${where}, betting: option call`, 'call: put in exactly enough chips to match'),
       ...(s.raiseCap > 1 ? [fact(`${where}, betting: option raise`, `raise: put in enough chips to match plus ${chips(s.betSize)} more`)] : []),
       fact(`${where}, betting: all-in call`, /cannot pay the whole call puts in its entire stack \(all-in\)/),
+      fact(`${where}, betting: all-in seats`, 'A seat with no chips left (all-in) makes no more decisions: if a seat has no chips when the round starts, the round is skipped and play goes on; a bet or raise is offered only while the opponent still has chips to answer it'),
       fact(`${where}, betting: end of round`, 'The round ends when both seats have acted and have put the same number of chips into the pot'),
       fact(`${where}, betting: most chips per seat`, `A seat puts at most ${chips(s.betSize * s.raiseCap)} into the pot in this round`),
     ],
@@ -83,7 +84,7 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
       fact(`${where}, variable betting: bet range`, `bet: put any whole number of chips from 1 to ${s.max === 'stack' ? `${seat(s.firstSeat)}'s whole stack` : chips(s.max)}`),
       fact(`${where}, variable betting: fold`, 'fold: give up. The bettor takes the whole pot at once'),
       fact(`${where}, variable betting: call and all-in`, 'goes all-in with its whole stack, and the part of the bet it cannot match goes back from the pot to the bettor'),
-      fact(`${where}, variable betting: fallback`, `a fixed betting round is played instead. ${seat(s.firstSeat)} acts first; a bet is ${chips(s.fallbackBet)}`),
+      fact(`${where}, variable betting: all-in seats`, 'if a seat has no chips left (all-in), the round is skipped and play goes on'),
     ],
     call: (s) => [fact(`${where}, call ${s.phase}`, `Play the sub-phase ${humanize(s.phase)}`)],
     if: (s) => [

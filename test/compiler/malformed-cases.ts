@@ -71,6 +71,22 @@ export const MALFORMED: MalformedCase[] = [
   { name: 'deck larger than the engine holds', source: kuhn('    shuffle deck').replace('suits hearts }', 'suits hearts; copies 86 }'), expected: [['E0231', 5, 9]] },
   { name: 'loop bound too large', source: kuhn('    repeat up to 5000 rounds as r { shuffle deck }'), expected: [['E0232', 6, 5]] },
   { name: 'parentheses nested too deeply', source: kuhn(`    if ${'('.repeat(70)}true${')'.repeat(70)} public { }`), expected: [['E0233', 6, 70]] },
+  { name: 'deal from a hand to each seat', source: kuhn('    deal 1 from Bob to each'), expected: [['E0215', 6, 5]] },
+  {
+    name: 'auction inside an auction prize',
+    source: kuhn('    auction sealed { bids 0..2; tie coinflip; winner pays pot; prize { deal 1 to winner; auction sealed { bids 0..2; tie coinflip; winner pays pot; prize { deal 1 to winner } } } }'),
+    expected: [['E0243', 6, 90]],
+  },
+  { name: 'number too large (a stack)', source: kuhn('    shuffle deck').replace('stack 10 each', 'stack 1000001 each'), expected: [['E0240', 5, 9], ['E0240', 5, 9]] },
+  { name: 'too many bids to choose from', source: kuhn('    auction sealed { bids 0..5000; tie coinflip; winner pays pot; prize { deal 1 to winner } }'), expected: [['E0241', 6, 5]] },
+  { name: 'wager up to a huge stack', source: kuhn('    wager Alice 1..stack').replace('stack 10 each', 'stack 600 each'), expected: [['E0241', 6, 5]] },
+  { name: 'variable bets up to a huge stack', source: kuhn('    betting variable { max stack; fallback bet 1; first Alice }').replace('stack 10 each', 'stack 600 each'), expected: [['E0241', 6, 5]] },
+  { name: 'nested loops too long', source: kuhn('    repeat up to 1000 rounds as a { repeat up to 11 rounds as b { shuffle deck } }'), expected: [['E0242', 6, 5]] },
+  {
+    name: 'nested loops through a sub-phase',
+    source: kuhn('    repeat up to 200 rounds as a { call S }', '  subphase S { repeat up to 100 rounds as b { shuffle deck } }\n'),
+    expected: [['E0242', 7, 5]],
+  },
   { name: 'empty game name', source: kuhn('    shuffle deck').replace('game "K"', 'game ""'), expected: [['E0234', 5, 9]] },
   {
     name: 'chain of sub-phases too long',

@@ -141,17 +141,10 @@ describe('variable betting', () => {
     expect(fold.reachedShowdown()).toBe(false);
   });
 
-  it('falls back to a fixed round (bets of fallbackBet, one bet) when a seat has no chips', () => {
+  it('is skipped when a seat has no chips (a seat with no chips behind has no betting decisions)', () => {
     const s = game([10, 1]).newInitialState();
-    expect(s.legalActions()).toEqual([1, 2]);
-    expect(menu(s)).toEqual(['check', 'bet']);
-    s.applyAction(2);
-    expect(s.legalActions()).toEqual([0, 1]);
-    expect(s.observation(1).decision?.menu).toEqual([
-      { action: 0, label: 'fold', cost: 0 },
-      { action: 1, label: 'call', cost: 0 },
-    ]);
-    s.applyAction(1);
+    expect(s.isTerminal()).toBe(true);
+    expect(texts(s, 1)).toContain('Bob has no chips left (all-in): no betting in this round.');
     expect(s.returns()).toEqual([-1, 1]);
   });
 

@@ -170,8 +170,9 @@ describe('cfr agent', () => {
       policy: { [key(s)]: { check: 0.25, bet: 0.75 } },
     };
     writeFileSync(file, JSON.stringify(saved));
-    const agent = cfrAgentFromFile(file, game);
-    expect(agent).toBeInstanceOf(CfrAgent);
+    // A file covering one information state of 12 is refused when loaded (exit 1, naming a missing state).
+    expect(() => cfrAgentFromFile(file, game)).toThrow(/no entry for information state '.*' \(the game has 12 information states\)/);
+    const agent = new CfrAgent(saved, file);
     expect(agent.actFast(s, 0, () => 0.2)).toBe(1);
     expect(agent.actFast(s, 0, () => 0.3)).toBe(2);
     expect(JSON.parse(readFileSync(file, 'utf8')).rulesetHash).toBe(game.rulesetHash);

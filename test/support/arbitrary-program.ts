@@ -365,13 +365,17 @@ class StepWriter {
 
   private deal(r: Rand, ctx: Ctx): Piece[] {
     const fromGiven = r.chance(0.5);
-    const from = fromGiven ? r.int(0, this.refCount - 1) : 0;
+    let from = fromGiven ? r.int(0, this.refCount - 1) : 0;
     if (ctx.inPrize && (ctx.winnerDeal || r.chance(0.4))) {
+      // Never from a hand to `winner` (E0215: the winner could be that hand's seat).
+      if (from === 1 || from === 2) from = 0;
       const count = Math.min(r.int(1, 3), this.total);
       return ['deal', this.num(count), ...(fromGiven ? ['from', this.refName(from)] : []), 'to', 'winner', ...this.face(r)];
     }
     let to: number | null = r.chance(0.5) ? null : r.int(0, this.refCount - 1);
     if (to === from) to = null;
+    // Never from a hand to `each` (E0215): from the deck instead.
+    if (to === null && (from === 1 || from === 2)) from = 0;
     const targets = to === null ? [1, 2] : [to];
     const have = ctx.top ? (this.sizes.get(from) ?? 0) : this.total;
     const count = Math.min(r.int(1, 4), Math.floor(have / targets.length));
@@ -472,6 +476,8 @@ class StepWriter {
         return [...out, '}'];
       }
       case 'auction': {
+        // No auction inside a prize (E0243): a nested one becomes a shuffle.
+        if (ctx.inPrize) return ['shuffle', 'deck'];
         const min = r.int(0, 2);
         const prizeCtx = { ...ctx, top: false, inPrize: true };
         let prize = this.steps(blocks[0] ?? [], prizeCtx);

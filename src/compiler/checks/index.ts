@@ -16,8 +16,12 @@ import { checkNoHiddenInformation } from './no-hidden-information.js';
 import { checkLateDeals } from './late-deals.js';
 import type { GameIR } from '../../ir/schema.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { checkAuctionNesting } from './auction-nesting.js';
+import { checkNumberRange } from './number-range.js';
+import { checkMenuSize } from './menu-size.js';
+import { checkLoopNesting } from './loop-nesting.js';
 
-export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize, checkLimits, checkOneSidedSimultaneous, checkOneSeatBetting, checkBackToBackPayments, checkConstantConditions, checkPrivateHidesNothing, checkNoHiddenInformation, checkLateDeals];
+export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize, checkLimits, checkAuctionNesting, checkNumberRange, checkMenuSize, checkLoopNesting, checkOneSidedSimultaneous, checkOneSeatBetting, checkBackToBackPayments, checkConstantConditions, checkPrivateHidesNothing, checkNoHiddenInformation, checkLateDeals];
 export type { Check, CheckContext } from './check.js';
 
 /** The degenerate-construct checks (W0101–W0107), one per class of GENSTRAT-incoherent construct. */

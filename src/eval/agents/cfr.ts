@@ -6,18 +6,25 @@
  */
 import type { Action, Game, GameState } from '../../interpreter/api.js';
 import type { Agent, AgentView, Rng } from './agent.js';
-import { actionKeys, readPolicyFile, toSavedPolicy, type SavedPolicy } from '../solvers/policy-file.js';
+import { UserError } from '../../util/errors.js';
+import { actionKeys, checkPolicyCovers, entryProblem, readPolicyFile, toSavedPolicy, type SavedPolicy } from '../solvers/policy-file.js';
+import { buildTree, TreeBudgetError } from '../solvers/tree.js';
 import { DEFAULT_ITERATIONS, solve } from '../solvers/solve.js';
 
 /** An agent playing a saved policy. */
 export class CfrAgent implements Agent {
   readonly name = 'cfr';
-  constructor(readonly saved: SavedPolicy) {}
+  /** @param source where the policy came from (a file path), named in errors */
+  constructor(
+    readonly saved: SavedPolicy,
+    readonly source = 'the policy',
+  ) {}
 
   /**
    * Sample an action from the policy at the seat's information state (only the information-state
    * key, the legal actions and their labels are read), with one number from `rng`.
-   * @throws Error when the policy has no entry for the information state or its actions.
+   * @throws UserError when the policy has no entry for the information state, or its entry is
+   * not a distribution over exactly the legal actions (a policy file that does not fit the game).
    */
   actFast(state: GameState, seat: number, rng: Rng): Action {
     const legal = state.legalActions();
@@ -34,14 +41,12 @@ export class CfrAgent implements Agent {
   }
 
   private pick(key: string, legal: readonly Action[], labels: readonly string[], u: number): Action {
+    if (!Object.hasOwn(this.saved.policy, key)) throw new UserError(`${this.source}: the policy has no entry for information state '${key}'`);
     const entry = this.saved.policy[key];
-    if (!entry) throw new Error(`cfr agent: the policy has no entry for information state '${key}'`);
     const keys = actionKeys(legal, labels);
-    const probs = keys.map((k) => {
-      const p = entry[k];
-      if (p === undefined) throw new Error(`cfr agent: the policy at '${key}' has no probability for action '${k}'`);
-      return p;
-    });
+    const problem = entryProblem(entry, keys);
+    if (problem) throw new UserError(`${this.source}: information state '${key}': ${problem}`);
+    const probs = keys.map((k) => entry[k]!);
     for (let i = 0; i < legal.length; i++) {
       u -= probs[i];
       if (u < 0) return legal[i];
@@ -85,9 +90,19 @@ export function cfrAgentForGame(game: Game, options: CfrAgentOptions = {}): CfrA
 }
 
 /**
- * A `cfr` agent playing the policy saved in `path` (by `gbgc solve --save`).
- * @throws UserError when the file cannot be read, is not a policy, or was saved for other rules.
+ * A `cfr` agent playing the policy saved in `path` (by `gbgc solve --save`). The policy is checked
+ * against the game's tree when the tree fits the default node budget (every information state
+ * present, exactly its legal actions, a distribution each); for larger games each entry is
+ * checked when the agent first uses it.
+ * @throws UserError when the file cannot be read, is not a policy, was saved for other rules, or
+ * does not fit the game (naming the information state and what is wrong).
  */
 export function cfrAgentFromFile(path: string, game: Game): CfrAgent {
-  return new CfrAgent(readPolicyFile(path, game.rulesetHash));
+  const saved = readPolicyFile(path, game.rulesetHash);
+  try {
+    checkPolicyCovers(buildTree(game), saved, path);
+  } catch (e) {
+    if (!(e instanceof TreeBudgetError)) throw e;
+  }
+  return new CfrAgent(saved, path);
 }

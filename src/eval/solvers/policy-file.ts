@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { UserError } from '../../util/errors.js';
-import { checkDistribution, type TabularPolicy } from './policy.js';
+import type { TabularPolicy } from './policy.js';
 import type { CompactTree } from './tree.js';
 
 /** A policy as saved to a file. Probabilities per information state sum to 1. */
@@ -73,13 +73,8 @@ export function parseSavedPolicy(text: string, source: string): SavedPolicy {
   if (typeof d.policy !== 'object' || d.policy === null || Array.isArray(d.policy)) bad('"policy" must be an object');
   for (const [key, entry] of Object.entries(d.policy as Record<string, unknown>)) {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) bad(`entry '${key}' must be an object of probabilities`);
-    const probs = Object.values(entry as Record<string, unknown>);
-    if (!probs.every((p) => typeof p === 'number')) bad(`entry '${key}' has a non-numeric probability`);
-    try {
-      checkDistribution(probs as number[], probs.length, key);
-    } catch (e) {
-      bad((e as Error).message);
-    }
+    const problem = entryProblem(entry, Object.keys(entry as object));
+    if (problem) bad(`information state '${key}': ${problem}`);
   }
   return d as unknown as SavedPolicy;
 }
@@ -106,6 +101,57 @@ export function readPolicyFile(path: string, rulesetHash: string): SavedPolicy {
   return saved;
 }
 
+/** Tolerance of a saved distribution's sum (issue 10: within 1e-9 of 1). */
+export const SUM_TOLERANCE = 1e-9;
+
+/**
+ * What is wrong with a saved entry for one information state whose legal actions have the keys
+ * `expected` (see {@link actionKeys}), or null when it is a probability distribution over exactly
+ * those keys (finite, ≥ 0, summing to 1 within {@link SUM_TOLERANCE}).
+ */
+export function entryProblem(entry: unknown, expected: readonly string[]): string | null {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return 'its entry is not an object of probabilities';
+  const e = entry as Record<string, unknown>;
+  const missing = expected.filter((k) => !Object.hasOwn(e, k));
+  const extra = Object.keys(e).filter((k) => !expected.includes(k));
+  if (missing.length > 0 || extra.length > 0) {
+    const parts = [];
+    if (missing.length > 0) parts.push(`no probability for ${missing.map((k) => `'${k}'`).join(', ')}`);
+    if (extra.length > 0) parts.push(`${extra.map((k) => `'${k}'`).join(', ')} ${extra.length === 1 ? 'is not a legal action' : 'are not legal actions'} there`);
+    return `${parts.join('; ')} (the legal actions are ${expected.map((k) => `'${k}'`).join(', ')})`;
+  }
+  let sum = 0;
+  for (const k of expected) {
+    const q = e[k];
+    if (typeof q !== 'number' || !Number.isFinite(q) || q < 0) return `the probability of '${k}' is ${JSON.stringify(q) ?? String(q)}, not a finite number ≥ 0`;
+    sum += q;
+  }
+  if (!(Math.abs(sum - 1) <= SUM_TOLERANCE)) return `its probabilities sum to ${sum}, not 1 (within ${SUM_TOLERANCE})`;
+  return null;
+}
+
+/**
+ * Check that a saved policy covers the game exactly: every information state of the tree has an
+ * entry, each entry is a distribution over exactly the state's legal action keys, and the file
+ * names no information state the game does not have.
+ * @throws UserError naming `source`, the information state and what is wrong (the first problem found).
+ */
+export function checkPolicyCovers(tree: CompactTree, saved: SavedPolicy, source: string): void {
+  const keys = new Set<string>();
+  for (let i = 0; i < tree.numInfosets; i++) {
+    const key = tree.infosetKey[i];
+    keys.add(key);
+    const s = tree.slotStart[i];
+    const e = tree.slotStart[i + 1];
+    const expected = actionKeys(Array.from(tree.slotAction.subarray(s, e)), tree.slotLabel.slice(s, e));
+    if (!Object.hasOwn(saved.policy, key)) throw new UserError(`${source}: the policy has no entry for information state '${key}' (the game has ${tree.numInfosets} information states)`);
+    const problem = entryProblem(saved.policy[key], expected);
+    if (problem) throw new UserError(`${source}: information state '${key}': ${problem}`);
+  }
+  for (const key of Object.keys(saved.policy))
+    if (!keys.has(key)) throw new UserError(`${source}: the policy has an entry for '${key}', which is not an information state of this game`);
+}
+
 /**
  * A saved policy as a tabular policy over `tree`.
  * @throws UserError when an information state of the tree is missing or its actions differ.
@@ -115,11 +161,11 @@ export function policyFromSaved(tree: CompactTree, saved: SavedPolicy): TabularP
   for (let i = 0; i < tree.numInfosets; i++) {
     const s = tree.slotStart[i];
     const e = tree.slotStart[i + 1];
-    const entry = saved.policy[tree.infosetKey[i]];
+    const entry = Object.hasOwn(saved.policy, tree.infosetKey[i]) ? saved.policy[tree.infosetKey[i]] : undefined;
     if (!entry) throw new UserError(`the policy has no entry for information state '${tree.infosetKey[i]}'`);
     const keys = actionKeys(Array.from(tree.slotAction.subarray(s, e)), tree.slotLabel.slice(s, e));
     keys.forEach((k, j) => {
-      const q = entry[k];
+      const q = Object.hasOwn(entry, k) ? entry[k] : undefined;
       if (q === undefined) throw new UserError(`the policy at '${tree.infosetKey[i]}' has no probability for action '${k}'`);
       p[s + j] = q;
     });

@@ -1,0 +1,40 @@
+/**
+ * E0241: a decision that picks an amount (a sealed bid, a wager, a variable bet) offers each whole
+ * amount of its range as its own action; agents, prompts and solvers list them all, so a range
+ * holds at most {@link MAX_AMOUNTS} amounts. A range bounded by the stack can reach every chip
+ * of the game (both starting stacks: chips only move between the seats and the pot).
+ */
+import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { visitSteps } from '../../ir/walk.js';
+import type { Check } from './check.js';
+
+export const MAX_AMOUNTS = 1000;
+
+export const checkMenuSize: Check = ({ ir, spanOf }) => {
+  const out: Diagnostic[] = [];
+  const chips = ir.stacks[0] + ir.stacks[1];
+  const limit = MAX_AMOUNTS.toLocaleString('en-US');
+  const stackNote = `a range up to the stack can reach all ${chips.toLocaleString('en-US')} chips of the game (both starting stacks)`;
+  for (const p of [...ir.phases, ...ir.subphases])
+    visitSteps(p.steps, (st) => {
+      let size = 0;
+      let what = '';
+      let help: string | undefined;
+      if (st.kind === 'auction') {
+        size = st.max - st.min + 1;
+        what = `the bids ${st.min}..${st.max}`;
+      } else if (st.kind === 'wager') {
+        const hi = st.max === 'stack' ? chips : st.max;
+        size = hi - st.min + 1;
+        what = `the wager ${st.min}..${st.max}`;
+        if (st.max === 'stack') help = stackNote;
+      } else if (st.kind === 'varbet') {
+        size = st.max === 'stack' ? chips : Math.min(st.max, chips);
+        what = `the variable bets 1..${st.max === 'stack' ? 'stack' : st.max}`;
+        if (st.max === 'stack') help = stackNote;
+      } else return;
+      if (size > MAX_AMOUNTS)
+        out.push(error('E0241', `${what}: ${size.toLocaleString('en-US')} amounts to choose from; a decision offers at most ${limit}`, spanOf(st), help ?? 'narrow the range'));
+    });
+  return out;
+};
