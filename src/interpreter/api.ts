@@ -53,8 +53,15 @@ export interface MenuItem {
    * discards); `card 1`, `card 2`, … (chosen peeks, by position in the hand).
    */
   label: string;
-  /** Chips this action moves from the acting seat's stack, when known in advance. */
+  /**
+   * Chips this action moves from the acting seat's stack (negative: chips it receives), measured by
+   * playing the action out to the seat's next decision or the settlement of the pot (see
+   * `costs.ts`). Present when certain; when it depends on chance or on the other seat's
+   * simultaneous reply, {@link costRange} is given instead; neither when the search was too large.
+   */
   cost?: number;
+  /** The smallest and largest chips the action may move from the acting seat's stack, when uncertain. */
+  costRange?: [min: number, max: number];
 }
 
 /**

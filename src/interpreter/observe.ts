@@ -5,6 +5,7 @@
  */
 import type { MenuItem, Observation, ObservedEvent } from './api.js';
 import { bettingMenu } from './betting.js';
+import { actionCost } from './costs.js';
 import { DECISIONS } from './decisions.js';
 import { EV, MOVE, NODE, PAY_REASON, R, SKIP } from './layout.js';
 import { DECK_PILE, OP, handPile, type Program } from './program.js';
@@ -284,18 +285,25 @@ function decisionOf(state: InterpreterState, seat: number, phase: string): Obser
   if (state.inFixedBetting()) {
     const menu: MenuItem[] = bettingMenu(state.r, state.betSize(), state.raiseCap());
     const need = menu.find((m) => m.label === 'call')?.cost;
+    measureCosts(state, menu);
     const facing = need === undefined ? 'no bet to call' : `facing a bet, ${chips(need)} to call`;
     const fallback = state.op() === OP.VARBET ? `a seat has no chips, so variable betting falls back to fixed bets; ` : '';
     return { prompt: `${names[seat]} to act in ${phase} (${fallback}${facing}; bets are ${chips(state.betSize())}).`, menu };
   }
   const d = DECISIONS[state.op()]!;
-  const menu = d.legal(state).map((action) => {
-    const item: MenuItem = { action, label: d.label(state, action) };
-    const cost = d.cost(state, action);
-    if (cost !== undefined) item.cost = cost;
-    return item;
-  });
+  const menu = d.legal(state).map((action): MenuItem => ({ action, label: d.label(state, action) }));
+  measureCosts(state, menu);
   return { prompt: d.prompt(state), menu };
+}
+
+/** Set each menu entry's cost to the chips it moves when played out (see `costs.ts`), replacing any declared cost. */
+function measureCosts(state: InterpreterState, menu: MenuItem[]): void {
+  for (const item of menu) {
+    delete item.cost;
+    const c = actionCost(state, item.action);
+    if (c[0] === c[1]) item.cost = c[0];
+    else item.costRange = [c[0], c[1]];
+  }
 }
 
 /** Build a seat's observation by replaying the events it sees. */
