@@ -7,9 +7,15 @@
  * pot awarded, split), whichever comes first, so a call that ends the game costs the call, not
  * the pot it wins. Clamped amounts (short calls, unaffordable costs, bids above the stack) are
  * measured as the rules move them.
+ *
+ * The play-out never uses what the seat cannot see: while it runs, a rule that reads the other
+ * seat's hand (a condition or an amount on its cards) stops that continuation, which then
+ * contributes the widest range chips allow. So the stated cost is a function of the seat's
+ * information state (the observation property tests check it).
  */
 import type { Action } from './api.js';
-import { EV, NODE, R } from './layout.js';
+import { HIDDEN_READ, probe } from './expr.js';
+import { EV, NODE, R, X } from './layout.js';
 import { OP } from './program.js';
 import type { InterpreterState } from './state.js';
 
@@ -76,16 +82,95 @@ function otherHalf(s: InterpreterState, seat: number): boolean {
  */
 export function actionCost(state: InterpreterState, action: Action): CostRange {
   const seat = state.r[R.ACTOR];
+  const saved = probe.seat;
+  probe.seat = seat;
+  try {
+    const worlds = firstHalves(state);
+    if (worlds === null) return widestFrom(state, 0, seat);
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const w of worlds) {
+      const [a, b] = search(w, action, seat);
+      lo = Math.min(lo, a);
+      hi = Math.max(hi, b);
+    }
+    return [lo, hi];
+  } finally {
+    probe.seat = saved;
+  }
+}
+
+/** At most this many secret first halves (picks, bids) are tried for the second seat of a simultaneous step. */
+const FIRST_HALVES_LIMIT = 256;
+
+/**
+ * The states the deciding seat cannot tell apart by the other seat's secret first half: in the
+ * second half of a simultaneous pick or a sealed-bid auction, one copy per possible first pick or
+ * bid; elsewhere just the state. Null when there are more than {@link FIRST_HALVES_LIMIT}.
+ */
+function firstHalves(s: InterpreterState): InterpreterState[] | null {
+  const op = s.op();
+  if (s.r[R.STEP] === 0 || (op !== OP.SIMUL && op !== OP.AUCTION)) return [s];
+  const out: InterpreterState[] = [];
+  if (op === OP.SIMUL) {
+    const n = s.program.simultaneous[s.operand(0)].options.length;
+    if (n > FIRST_HALVES_LIMIT) return null;
+    for (let a = 0; a < n; a++) {
+      const w = s.clone();
+      w.r[R.STEP] = 1 + a;
+      out.push(w);
+    }
+  } else {
+    const t = s.program.auctions[s.operand(0)];
+    if (t.max - t.min + 1 > FIRST_HALVES_LIMIT) return null;
+    for (let b = t.min; b <= t.max; b++) {
+      const w = s.clone();
+      w.r[w.x(X.T0)] = b;
+      out.push(w);
+    }
+  }
+  return out;
+}
+
+/** The widest range chips allow from `s`, `paid` chips counted so far: the seat may pay its whole stack or receive the pot and the other stack. */
+function widestFrom(s: InterpreterState, paid: number, seat: number): CostRange {
+  return [paid - s.r[R.POT] - s.r[R.STACK + 1 - seat], paid + s.r[R.STACK + seat]];
+}
+
+/** Apply `a` to a copy of `s`; a hidden read leaves the copy where it stopped, flagged. */
+function play(s: InterpreterState, a: Action): { next: InterpreterState; hidden: boolean } {
+  const next = s.clone();
+  try {
+    next.applyAction(a);
+    return { next, hidden: false };
+  } catch (e) {
+    if (e !== HIDDEN_READ) throw e;
+    return { next, hidden: true };
+  }
+}
+
+function search(state: InterpreterState, action: Action, seat: number): CostRange {
   let lo = Infinity;
   let hi = -Infinity;
   let budget = COST_SEARCH_LIMIT;
-  const first = state.clone();
-  first.applyAction(action);
-  const queue: { s: InterpreterState; from: number; paid: number }[] = [{ s: first, from: state.log.count, paid: 0 }];
+  /** The widest range from a state where `paid` chips were counted so far. */
+  const widest = (s: InterpreterState, paid: number): void => {
+    const [a, b] = widestFrom(s, paid, seat);
+    lo = Math.min(lo, a);
+    hi = Math.max(hi, b);
+  };
+  const queue: { s: InterpreterState; from: number; paid: number; hidden: boolean }[] = [];
+  const first = play(state, action);
+  queue.push({ s: first.next, from: state.log.count, paid: 0, hidden: first.hidden });
   for (let q = 0; q < queue.length; q++) {
-    const { s, from, paid } = queue[q];
+    const { s, from, paid, hidden } = queue[q];
     const { change, settled } = stackChange(s, from, seat);
     const total = paid - change;
+    if (hidden && !settled) {
+      // stopped by a read of the other seat's cards before the pot was settled
+      widest(s, total);
+      continue;
+    }
     const node = s.r[R.NODE];
     if (settled || node === NODE.TERMINAL || (node === NODE.DECISION && !otherHalf(s, seat))) {
       lo = Math.min(lo, total);
@@ -94,16 +179,13 @@ export function actionCost(state: InterpreterState, action: Action): CostRange {
     }
     const actions = s.legalActions();
     if (budget < actions.length) {
-      // too many continuations: the widest range from here
-      lo = Math.min(lo, total - s.r[R.POT] - s.r[R.STACK + 1 - seat]);
-      hi = Math.max(hi, total + s.r[R.STACK + seat]);
+      widest(s, total);
       continue;
     }
     budget -= actions.length;
     for (const a of actions) {
-      const next = s.clone();
-      next.applyAction(a);
-      queue.push({ s: next, from: s.log.count, paid: total });
+      const r = play(s, a);
+      queue.push({ s: r.next, from: s.log.count, paid: total, hidden: r.hidden });
     }
   }
   return [lo, hi];
