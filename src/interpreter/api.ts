@@ -97,7 +97,7 @@ export interface Observation {
    * (this seat does not hold it; whether the opponent does is not told). Absent when the game has none.
    */
   positions?: { name: string; hidden: boolean; holder: string | null }[];
-  /** Score adjustments per seat (public; added to the sum-of-ranks total). Absent when the game has no scores. */
+  /** Score adjustments per seat (public; added to the sum-of-ranks total). Absent when the game has no `score` step. */
   scores?: [number, number];
   /** Whether the game is over, and, when it is, chips won per seat. */
   terminal: boolean;

@@ -8,10 +8,13 @@ import { bettingMenu } from './betting.js';
 import { actionCost } from './costs.js';
 import { DECISIONS } from './decisions.js';
 import { EV, MOVE, NODE, PAY_REASON, R, SKIP } from './layout.js';
-import { DECK_PILE, OP, handPile, type Program } from './program.js';
+import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
 import type { InterpreterState } from './state.js';
+import { humanize } from '../util/names.js';
 
 const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
+/** A variable as the rulebook shows it: `«bet round»`. */
+const variable = (name: string): string => `«${humanize(name)}»`;
 
 /** Mutable replay state of one seat's view. */
 interface View {
@@ -107,9 +110,9 @@ function replay(v: View, state: InterpreterState, i: number): void {
   switch (events.kind(i)) {
     case EV.PHASE:
       v.phase = p.phaseNames[a];
-      return push({ kind: 'phase', text: `Phase ${v.phase} begins.` });
+      return push({ kind: 'phase', text: `Phase ${humanize(v.phase)} begins.` });
     case EV.SUBPHASE:
-      return push({ kind: 'subphase', text: `Sub-phase ${p.subphaseNames[a]} begins.` });
+      return push({ kind: 'subphase', text: `Sub-phase ${humanize(p.subphaseNames[a])} begins.` });
     case EV.SHUFFLE:
       return push({ kind: 'shuffle', text: `The ${p.pileNames[a]} is shuffled.` });
     case EV.DEAL:
@@ -138,12 +141,12 @@ function replay(v: View, state: InterpreterState, i: number): void {
     case EV.ROUND: {
       const loop = p.loops[a];
       v.variables[loop.variable] = b;
-      return push({ kind: 'round', text: `Round ${b + 1} of at most ${loop.max} begins (${p.variableNames[loop.variable]} = ${b}).` });
+      return push({ kind: 'round', text: `Round ${b + 1} of at most ${loop.max} begins (${variable(p.variableNames[loop.variable])} = ${b}).` });
     }
     case EV.LOOP_END: {
       const loop = p.loops[a];
       v.variables[loop.variable] = b;
-      return push({ kind: 'loop-end', text: `The rounds stop after ${b} (${p.variableNames[loop.variable]} = ${b}).` });
+      return push({ kind: 'loop-end', text: `The rounds stop after ${b} (${variable(p.variableNames[loop.variable])} = ${b}).` });
     }
     case EV.ASK:
       return;
@@ -228,18 +231,18 @@ function replay(v: View, state: InterpreterState, i: number): void {
       v.scores[s] += a;
       return push({ kind: 'score', seat: s, amount: a, text: `${who}'s score ${a >= 0 ? 'goes up' : 'goes down'} by ${Math.abs(a)} (now ${v.scores[s]}).` });
     case EV.ASSIGN: {
-      const pos = p.positions[a].name;
+      const pos = humanize(p.positions[a].name);
       v.holders[a] = s >= 0 ? who : null;
       return push(s >= 0 ? { kind: 'assign', seat: s, text: `${who} takes the position ${pos}.` } : { kind: 'assign', text: `Nobody takes the position ${pos} (a tie).` });
     }
     case EV.ASSIGN_HIDDEN: {
-      const pos = p.positions[a].name;
+      const pos = humanize(p.positions[a].name);
       v.holders[a] = b ? who : null;
       return push({ kind: 'assign', seat: s, text: b ? `${who} holds the hidden position ${pos}.` : `${who} does not hold the hidden position ${pos}.` });
     }
     case EV.SET:
       v.variables[a] = b;
-      return push({ kind: 'set', text: `${p.variableNames[a]} is now ${b}.` });
+      return push({ kind: 'set', text: `${variable(p.variableNames[a])} is now ${b}.` });
     case EV.SKIP: {
       const texts: Record<number, string> = {
         [SKIP.WAGER]: `${who} cannot afford the smallest wager: no wager.`,
@@ -288,7 +291,7 @@ function decisionOf(state: InterpreterState, seat: number, phase: string): Obser
     measureCosts(state, menu);
     const facing = need === undefined ? 'no bet to call' : `facing a bet, ${chips(need)} to call`;
     const fallback = state.op() === OP.VARBET ? `a seat has no chips, so variable betting falls back to fixed bets; ` : '';
-    return { prompt: `${names[seat]} to act in ${phase} (${fallback}${facing}; bets are ${chips(state.betSize())}).`, menu };
+    return { prompt: `${names[seat]} to act in ${humanize(phase)} (${fallback}${facing}; bets are ${chips(state.betSize())}).`, menu };
   }
   const d = DECISIONS[state.op()]!;
   const menu = d.legal(state).map((action): MenuItem => ({ action, label: d.label(state, action) }));
@@ -347,6 +350,19 @@ export function buildObservation(state: InterpreterState, seat: number): Observa
   };
   if (p.variableNames.length > 0) obs.variables = Object.fromEntries(p.variableNames.map((n, i) => [n, v.variables[i]]));
   if (p.positions.length > 0) obs.positions = p.positions.map((pos, i) => ({ name: pos.name, hidden: pos.hidden, holder: v.holders[i] }));
-  if (p.ext >= 0) obs.scores = v.scores;
+  if (hasScores(p)) obs.scores = v.scores;
   return obs;
+}
+
+/** Per program: whether it has a `score` step (only then do observations carry scores). */
+const scoreSteps = new WeakMap<Program, boolean>();
+
+function hasScores(p: Program): boolean {
+  let has = scoreSteps.get(p);
+  if (has === undefined) {
+    has = false;
+    for (let pc = 0; pc * INSTR_WIDTH < p.code.length && !has; pc++) has = p.code[pc * INSTR_WIDTH] === OP.SCORE;
+    scoreSteps.set(p, has);
+  }
+  return has;
 }

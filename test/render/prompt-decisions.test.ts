@@ -217,3 +217,31 @@ describe('turn prompts of every example', () => {
     });
   }
 });
+
+describe('turn prompts use the rulebook’s names and show only what the game has', () => {
+  it('genstrat-4643: display names (Bob Fold Or Call 1, «bet round»), never raw identifiers; no scores line', () => {
+    const game = compileGame(loadGame('examples/genstrat-4643.gbg').ir);
+    const rules = game.ir;
+    const raw = [...rules.phases.map((p) => p.name), ...(rules.subphases ?? []).map((p) => p.name), ...(rules.variables ?? []).map((v) => v.name)].filter((n) => /[a-z][A-Z]|[A-Za-z]\d/.test(n));
+    expect(raw).toContain('BobFoldOrCall1');
+    expect(raw).toContain('betRound');
+    let prompts = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const s = game.newInitialState();
+      let k = seed;
+      while (!s.isTerminal()) {
+        const p = s.currentPlayer();
+        if (p !== CHANCE) {
+          const text = renderTurnPrompt(s.observation(p));
+          prompts++;
+          for (const name of raw) expect(text).not.toMatch(new RegExp(`\\b${name}\\b`));
+          expect(text).not.toContain('Scores');
+        }
+        const options = p === CHANCE ? s.chanceOutcomes().map(([a]) => a) : s.legalActions();
+        k = (k * 1103515245 + 12345) % 2147483648;
+        s.applyAction(options[k % options.length]);
+      }
+    }
+    expect(prompts).toBeGreaterThan(100);
+  });
+});
