@@ -79,6 +79,10 @@ export class StepLowerer {
         this.scope.err('E0215', 'a deal cannot move cards from a pile into itself', s.span);
         return null;
       }
+      if (s.face === 'down' && to.kind === 'pile' && this.scope.piles.get(to.name)?.visibility === 'public') {
+        this.scope.err('E0240', `cards dealt to the public pile '${to.name}' are seen by both seats: they cannot be dealt face down`, s.span);
+        return null;
+      }
       // Default face: cards to a public pile are dealt face up, to hands face down.
       const faceUp = s.face !== null ? s.face === 'up' : to.kind === 'pile' && this.scope.piles.get(to.name)?.visibility === 'public';
       return { kind: 'deal', count, from, to, faceUp };

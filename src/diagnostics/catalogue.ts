@@ -220,6 +220,12 @@ const entries = {
     explanation: 'The game name is a non-empty string.',
     example: 'game "" { … }',
   },
+  E0240: {
+    title: 'face-down deal to a public pile',
+    explanation:
+      'Both seats see every card in a public pile, so a card dealt to one cannot be face down. Deal it `face up` (the default for a public pile), or deal to a `hidden` pile to keep it unseen.',
+    example: 'pile board public … deal 1 to board face down',
+  },
   E0901: {
     title: 'internal error: invalid IR',
     explanation: 'The compiler produced an IR that fails its own JSON Schema. This is a bug in gbgc; please report it with the input file.',

@@ -77,6 +77,11 @@ export interface Observation {
   hand: string[];
   /** Cards in public piles, by pile name. */
   publicPiles: Record<string, string[]>;
+  /**
+   * Per seat, the cards of its hand that were dealt face up: both seats see them (this seat's own
+   * among them are visible to its opponent). Absent when no hand holds a face-up card.
+   */
+  faceUp?: [string[], string[]];
   /** Hand sizes per seat (public numbers). */
   handSizes: [number, number];
   /** Cards left in the deck (a public number). */

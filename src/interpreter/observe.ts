@@ -7,7 +7,7 @@ import type { MenuItem, Observation, ObservedEvent } from './api.js';
 import { bettingMenu } from './betting.js';
 import { actionCost } from './costs.js';
 import { DECISIONS } from './decisions.js';
-import { EV, MOVE, NODE, PAY_REASON, R, SKIP } from './layout.js';
+import { BOTH, EV, MOVE, NODE, PAY_REASON, R, SKIP } from './layout.js';
 import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
 import type { InterpreterState } from './state.js';
 import { humanize } from '../util/names.js';
@@ -27,6 +27,8 @@ interface View {
   handSizes: [number, number];
   hand: string[];
   publicPiles: Record<string, string[]>;
+  /** Per seat: the cards of its hand that were dealt face up (both seats see them). */
+  faceUp: [string[], string[]];
   variables: number[];
   holders: (string | null)[];
   scores: [number, number];
@@ -45,7 +47,7 @@ function party(p: Program, s: number): string {
 }
 
 /** A card moved (dealt, stolen, swapped, discarded): update sizes, the hand and public piles; describe it. */
-function cardMove(v: View, owner: number, to: number, card: string | null, c: number): ObservedEvent {
+function cardMove(v: View, owner: number, to: number, card: string | null, c: number, open: boolean): ObservedEvent {
   const { p, seat } = v;
   const from = c & 0xff;
   const reason = c >> 8;
@@ -54,6 +56,8 @@ function cardMove(v: View, owner: number, to: number, card: string | null, c: nu
   if (from === handPile(0) || from === handPile(1)) v.handSizes[from - 1]--;
   if (to === handPile(0) || to === handPile(1)) v.handSizes[to - 1]++;
   if (card !== null) {
+    if (from === handPile(0) || from === handPile(1)) removeName(v.faceUp[from - 1], card);
+    if (open && (to === handPile(0) || to === handPile(1))) v.faceUp[to - 1].push(card);
     if (from === handPile(seat)) removeName(v.hand, card);
     else if (v.publicPiles[p.pileNames[from]]) removeName(v.publicPiles[p.pileNames[from]], card);
     if (to === handPile(seat)) v.hand.push(card);
@@ -85,7 +89,8 @@ function cardMove(v: View, owner: number, to: number, card: string | null, c: nu
     default: {
       if (owner >= 0) e.seat = owner;
       const target = owner >= 0 ? `${p.seatNames[owner]} is dealt` : `Dealt to the ${p.pileNames[to]}:`;
-      e.text = card !== null ? `${target} ${card}.` : `${target} a card, face down.`;
+      const face = open && owner >= 0 ? (owner === seat ? ', face up (your opponent sees it too)' : ', face up') : '';
+      e.text = card !== null ? `${target} ${card}${face}.` : `${target} a card, face down.`;
     }
   }
   return e;
@@ -116,7 +121,7 @@ function replay(v: View, state: InterpreterState, i: number): void {
     case EV.SHUFFLE:
       return push({ kind: 'shuffle', text: `The ${p.pileNames[a]} is shuffled.` });
     case EV.DEAL:
-      return push(cardMove(v, s, a, content ? p.cardNames[b] : null, c));
+      return push(cardMove(v, s, a, content ? p.cardNames[b] : null, c, events.contentSeenBy(i) === BOTH && (c >> 8) === 0));
     case EV.ANTE:
       move(s, a);
       return push({ kind: 'ante', seat: s, amount: a, text: `${who} antes ${chips(a)}.` });
@@ -326,6 +331,7 @@ export function buildObservation(state: InterpreterState, seat: number): Observa
     handSizes: [0, 0],
     hand: [],
     publicPiles,
+    faceUp: [[], []],
     variables: [...p.variableInitial],
     holders: p.positions.map(() => null),
     scores: [0, 0],
@@ -351,6 +357,7 @@ export function buildObservation(state: InterpreterState, seat: number): Observa
   if (p.variableNames.length > 0) obs.variables = Object.fromEntries(p.variableNames.map((n, i) => [n, v.variables[i]]));
   if (p.positions.length > 0) obs.positions = p.positions.map((pos, i) => ({ name: pos.name, hidden: pos.hidden, holder: v.holders[i] }));
   if (hasScores(p)) obs.scores = v.scores;
+  if (v.faceUp[0].length + v.faceUp[1].length > 0) obs.faceUp = v.faceUp;
   return obs;
 }
 

@@ -40,6 +40,9 @@ export interface PromptView {
   opponentNumber: number;
   phase: string;
   hand: string[];
+  /** Your cards dealt face up (your opponent sees them), and the opponent's face-up cards; empty when none. */
+  yourFaceUp: string[];
+  opponentFaceUp: string[];
   publicPiles: { name: string; cards: string[] }[];
   deckSize: number;
   seats: { name: string; number: number; stack: number; handSize: number }[];
@@ -93,6 +96,8 @@ export function buildPromptView(obs: Observation): PromptView {
     opponentNumber: opp + 1,
     phase: escapeMarkdown(humanize(obs.phase)),
     hand: obs.hand.map(escapeMarkdown),
+    yourFaceUp: (obs.faceUp?.[me] ?? []).map(escapeMarkdown),
+    opponentFaceUp: (obs.faceUp?.[opp] ?? []).map(escapeMarkdown),
     publicPiles: Object.entries(obs.publicPiles).map(([name, cards]) => ({ name: escapeMarkdown(name), cards: cards.map(escapeMarkdown) })),
     deckSize: obs.deckSize,
     seats: [0, 1].map((s) => ({ name: names[s], number: s + 1, stack: obs.stacks[s], handSize: obs.handSizes[s] })),

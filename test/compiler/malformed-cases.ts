@@ -101,4 +101,5 @@ export const MALFORMED: MalformedCase[] = [
   { name: 'a tab inside a string', source: 'game "a\tb" { players Alice, Bob }', expected: [['E0112', 1, 6]] },
   // columns count code points: the caret after an astral character (U+1F0A1, two UTF-16 units) is right
   { name: 'column after an astral character', source: kuhn('    shuffle deck // 🂡\n    /* 🂡🂡 */ shufle deck'), expected: [['E0105', 7, 14]] },
+  { name: 'face-down deal to a public pile', source: kuhn('    deal 1 to board face down', '  pile board public\n'), expected: [['E0240', 7, 5]] },
 ];

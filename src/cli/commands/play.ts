@@ -36,6 +36,7 @@ const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
 /** What the seat sees before it decides: its cards, public piles, stacks, pot, and the menu with what each entry costs. */
 export function describeTurn(obs: Observation): string {
   const lines = [`Your hand: ${obs.hand.length ? obs.hand.join(', ') : '(empty)'}`];
+  if (obs.faceUp) for (const s of [0, 1]) if (obs.faceUp[s].length) lines.push(`${s === obs.seat ? 'Your face-up cards (your opponent sees them)' : `${obs.seatNames[s]}'s face-up cards`}: ${obs.faceUp[s].join(', ')}`);
   for (const [pile, cards] of Object.entries(obs.publicPiles)) lines.push(`${pile[0].toUpperCase()}${pile.slice(1)}: ${cards.length ? cards.join(', ') : '(empty)'}`);
   lines.push(`Stacks: ${obs.seatNames.map((s, i) => `${s} ${obs.stacks[i]}`).join(', ')}; pot ${obs.pot}`);
   if (obs.decision) {
