@@ -53,6 +53,12 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     program.outputHelp();
     return 2;
   }
+  // `gbgc help NAME` for a command that does not exist is bad usage (commander would print the
+  // general help and succeed).
+  if (argv[0] === 'help' && argv.length > 1 && !argv[1].startsWith('-') && !program.commands.some((c) => c.name() === argv[1] || c.aliases().includes(argv[1]))) {
+    io.stderr(`gbgc: error: unknown command '${argv[1]}'; the commands are ${program.commands.map((c) => c.name()).join(', ')}\n`);
+    return 2;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ctx.exitCode;

@@ -3,6 +3,7 @@
  * schema validation → ruleset hash. Never throws on any input; every problem is a diagnostic.
  */
 import { parse } from '../parser/parse.js';
+import { positionAt } from '../parser/source.js';
 import type { GameFile } from '../parser/ast.js';
 import { applyAllowComments, error, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { GameIR } from '../ir/schema.js';
@@ -28,7 +29,10 @@ export interface CompileResult {
  */
 export function compileSource(text: string): CompileResult {
   try {
-    return compileUnchecked(text);
+    const r = compileUnchecked(text);
+    // Lines and columns from the text itself: columns count code points (the lexer counts UTF-16 units).
+    for (const d of r.diagnostics) d.range = { ...d.range, ...positionAt(text, d.range.start) };
+    return r;
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
     const d = error('E0233', 'this program is nested too deeply to compile', { start: 0, end: 1, line: 1, column: 1 });

@@ -84,6 +84,10 @@ export class StepLowerer {
         this.scope.err('E0215', `a deal cannot move cards from a seat's hand ${to.kind === 'each' ? 'to each seat' : 'to the auction winner'}: that seat could receive its own cards; name a pile or the other seat's hand`, s.span);
         return null;
       }
+      if (s.face === 'down' && to.kind === 'pile' && this.scope.piles.get(to.name)?.visibility === 'public') {
+        this.scope.err('E0244', `cards dealt to the public pile '${to.name}' are seen by both seats: they cannot be dealt face down`, s.span);
+        return null;
+      }
       // Default face: cards to a public pile are dealt face up, to hands face down.
       const faceUp = s.face !== null ? s.face === 'up' : to.kind === 'pile' && this.scope.piles.get(to.name)?.visibility === 'public';
       return { kind: 'deal', count, from, to, faceUp };

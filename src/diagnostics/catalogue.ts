@@ -63,6 +63,18 @@ const entries = {
     title: 'not a text file',
     explanation: 'The input contains NUL bytes or is not valid UTF-8, so it is not a `.gbg` source file.',
   },
+  E0111: {
+    title: 'unknown escape in a string',
+    explanation:
+      'Inside a quoted string a backslash starts an escape: `\\"` (a quote), `\\\\` (a backslash) or `\\uXXXX` (a character by its hexadecimal code). Any other letter after a backslash is an error rather than silently dropping the backslash; write `\\\\` for a backslash.',
+    example: 'game "Kuhn \\q" { … }',
+  },
+  E0112: {
+    title: 'control character in a string',
+    explanation:
+      'Game names and `end` reasons are shown in rulebooks, turn prompts and terminal output exactly as written, so they must be one line of printable text: no line breaks, tabs or other control characters (written directly or as `\\n`, `\\t`, `\\r`, `\\u000A` and the like).',
+    example: 'game "Kuhn\\n## Injected" { … }',
+  },
   E0201: {
     title: 'unknown seat',
     explanation: 'A seat name is used that `players` does not declare. Seat names are case-sensitive.',
@@ -234,6 +246,12 @@ const entries = {
     explanation:
       "An auction's prize cannot hold another auction: one auction winner is bound at a time (`winner`). Hold the second auction after the first one.",
     example: 'prize { auction sealed { … } }',
+  },
+  E0244: {
+    title: 'face-down deal to a public pile',
+    explanation:
+      'Both seats see every card in a public pile, so a card dealt to one cannot be face down. Deal it `face up` (the default for a public pile), or deal to a `hidden` pile to keep it unseen.',
+    example: 'pile board public … deal 1 to board face down',
   },
   E0901: {
     title: 'internal error: invalid IR',

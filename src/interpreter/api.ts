@@ -53,8 +53,15 @@ export interface MenuItem {
    * discards); `card 1`, `card 2`, … (chosen peeks, by position in the hand).
    */
   label: string;
-  /** Chips this action moves from the acting seat's stack, when known in advance. */
+  /**
+   * Chips this action moves from the acting seat's stack (negative: chips it receives), measured by
+   * playing the action out to the seat's next decision or the settlement of the pot (see
+   * `costs.ts`). Present when certain; when it depends on chance or on the other seat's
+   * simultaneous reply, {@link costRange} is given instead; neither when the search was too large.
+   */
   cost?: number;
+  /** The smallest and largest chips the action may move from the acting seat's stack, when uncertain. */
+  costRange?: [min: number, max: number];
 }
 
 /**
@@ -70,6 +77,11 @@ export interface Observation {
   hand: string[];
   /** Cards in public piles, by pile name. */
   publicPiles: Record<string, string[]>;
+  /**
+   * Per seat, the cards of its hand that were dealt face up: both seats see them (this seat's own
+   * among them are visible to its opponent). Absent when no hand holds a face-up card.
+   */
+  faceUp?: [string[], string[]];
   /** Hand sizes per seat (public numbers). */
   handSizes: [number, number];
   /** Cards left in the deck (a public number). */
@@ -90,7 +102,7 @@ export interface Observation {
    * (this seat does not hold it; whether the opponent does is not told). Absent when the game has none.
    */
   positions?: { name: string; hidden: boolean; holder: string | null }[];
-  /** Score adjustments per seat (public; added to the sum-of-ranks total). Absent when the game has no scores. */
+  /** Score adjustments per seat (public; added to the sum-of-ranks total). Absent when the game has no `score` step. */
   scores?: [number, number];
   /** Whether the game is over, and, when it is, chips won per seat. */
   terminal: boolean;

@@ -13,6 +13,7 @@ import { applyBetting, toCall, variableLabel, variableLegal, variableMaxBet } fr
 import { BOTH, EV, MOVE, NODE, PAY_REASON, R, X } from './layout.js';
 import { OP, blockName, handPile } from './program.js';
 import type { InterpreterState } from './state.js';
+import { humanize } from '../util/names.js';
 import { optionOffered, wagerMax } from './steps.js';
 
 /** One kind of decision. `apply` receives a legal action; the node is RUNNING when it is called. */
@@ -32,7 +33,7 @@ const range = (lo: number, hi: number): number[] => {
   return out;
 };
 const me = (s: InterpreterState): string => s.program.seatNames[s.r[R.ACTOR]];
-const where = (s: InterpreterState): string => blockName(s.program, s.r[R.PC]);
+const where = (s: InterpreterState): string => humanize(blockName(s.program, s.r[R.PC]));
 const percent = (p: number): string => `${Math.round(p * 1000) / 10}%`;
 
 const varbet: DecisionKind = {

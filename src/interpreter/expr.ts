@@ -9,6 +9,7 @@
  * `holds`: S holds the position. A seat reference `any`/`each` makes the enclosing comparison
  * (or has/hasPair/holds) hold when it holds for at least one / both seats.
  */
+import { humanize } from '../util/names.js';
 import type { BoolExpr, IntExpr, PileRef, SeatRef } from '../ir/schema.js';
 import { ProgramError, type BoolFn, type IntFn, type Machine } from './program.js';
 
@@ -121,6 +122,16 @@ function quantify(quant: Quant, test: (m: Machine, q: number) => boolean): BoolF
   return (m) => test(m, -1);
 }
 
+/**
+ * Cost probes (`costs.ts`): while `probe.seat` is a seat, reading the cards of the other seat's
+ * hand throws {@link HIDDEN_READ}, so a play-out made to measure what an action costs that seat
+ * can never depend on cards it does not see. -1 (the default): no probe.
+ */
+export const probe = { seat: -1 };
+
+/** Thrown by a card-reading expression during a cost probe when it reads the other seat's hand. */
+export const HIDDEN_READ = new Error('cost probe: the outcome depends on cards the seat does not see');
+
 /** Compile an integer expression. */
 export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
   switch (e.kind) {
@@ -161,6 +172,7 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
       const stride = ctx.pileBase(2) - base0;
       return (m, q) => {
         const s = seat(m, q);
+        if (probe.seat >= 0 && s !== probe.seat) throw HIDDEN_READ;
         const len = m.piles[1 + s];
         if (len === 0) return 0;
         const base = base0 + s * stride;
@@ -249,6 +261,7 @@ export function compileBool(e: BoolExpr, ctx: ExprContext): BoolFn {
       const rankOf = ctx.cardRank;
       return quantify(quantOfSeat(e.seat), (m, q) => {
         const s = seat(m, q);
+        if (probe.seat >= 0 && s !== probe.seat) throw HIDDEN_READ;
         const base = base0 + s * stride;
         const len = m.piles[1 + s];
         for (let i = 0; i < len; i++) if (wanted[rankOf[m.piles[base + i]]]) return true;
@@ -261,6 +274,7 @@ export function compileBool(e: BoolExpr, ctx: ExprContext): BoolFn {
       const bases = [ctx.pileBase(1), ctx.pileBase(2)];
       return quantify(quantOfSeat(e.seat), (m, q) => {
         const s = seat(m, q);
+        if (probe.seat >= 0 && s !== probe.seat) throw HIDDEN_READ;
         rankCounts(m, s, ctx, bases[s], counts);
         return counts.some((c) => c >= 2);
       });
@@ -292,13 +306,13 @@ function seatText(s: SeatRef, ctx: ExprContext): string {
 
 const possessive = (who: string): string => (who.endsWith('s') ? `${who}'` : `${who}'s`);
 
-/** An integer expression in words, e.g. `Alice's highest card`, `the pot`, `betRound + 1`. */
+/** An integer expression in words, with display names as in the rulebook, e.g. `Alice's highest card`, `the pot`, `«bet round» + 1`. */
 export function describeInt(e: IntExpr, ctx: ExprContext): string {
   switch (e.kind) {
     case 'int':
       return String(e.value);
     case 'var':
-      return e.name;
+      return `«${humanize(e.name)}»`;
     case 'pot':
       return 'the pot';
     case 'stack':
@@ -336,6 +350,6 @@ export function describeBool(e: BoolExpr, ctx: ExprContext): string {
     case 'hasPair':
       return `${seatText(e.seat, ctx)} holds a pair`;
     case 'holds':
-      return `${seatText(e.seat, ctx)} holds ${e.position}`;
+      return `${seatText(e.seat, ctx)} holds ${humanize(e.position)}`;
   }
 }

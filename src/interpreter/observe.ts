@@ -5,12 +5,16 @@
  */
 import type { MenuItem, Observation, ObservedEvent } from './api.js';
 import { bettingMenu } from './betting.js';
+import { actionCost } from './costs.js';
 import { DECISIONS } from './decisions.js';
-import { EV, MOVE, NODE, PAY_REASON, R, SKIP } from './layout.js';
-import { DECK_PILE, OP, handPile, type Program } from './program.js';
+import { BOTH, EV, MOVE, NODE, PAY_REASON, R, SKIP } from './layout.js';
+import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
 import type { InterpreterState } from './state.js';
+import { humanize } from '../util/names.js';
 
 const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
+/** A variable as the rulebook shows it: `«bet round»`. */
+const variable = (name: string): string => `«${humanize(name)}»`;
 
 /** Mutable replay state of one seat's view. */
 interface View {
@@ -23,6 +27,8 @@ interface View {
   handSizes: [number, number];
   hand: string[];
   publicPiles: Record<string, string[]>;
+  /** Per seat: the cards of its hand that were dealt face up (both seats see them). */
+  faceUp: [string[], string[]];
   variables: number[];
   holders: (string | null)[];
   scores: [number, number];
@@ -41,7 +47,7 @@ function party(p: Program, s: number): string {
 }
 
 /** A card moved (dealt, stolen, swapped, discarded): update sizes, the hand and public piles; describe it. */
-function cardMove(v: View, owner: number, to: number, card: string | null, c: number): ObservedEvent {
+function cardMove(v: View, owner: number, to: number, card: string | null, c: number, open: boolean): ObservedEvent {
   const { p, seat } = v;
   const from = c & 0xff;
   const reason = (c >> 8) & 0xf;
@@ -50,6 +56,8 @@ function cardMove(v: View, owner: number, to: number, card: string | null, c: nu
   if (from === handPile(0) || from === handPile(1)) v.handSizes[from - 1]--;
   if (to === handPile(0) || to === handPile(1)) v.handSizes[to - 1]++;
   if (card !== null) {
+    if (from === handPile(0) || from === handPile(1)) removeName(v.faceUp[from - 1], card);
+    if (open && (to === handPile(0) || to === handPile(1))) v.faceUp[to - 1].push(card);
     if (from === handPile(seat)) removeName(v.hand, card);
     else if (v.publicPiles[p.pileNames[from]]) removeName(v.publicPiles[p.pileNames[from]], card);
     if (to === handPile(seat)) v.hand.push(card);
@@ -81,7 +89,8 @@ function cardMove(v: View, owner: number, to: number, card: string | null, c: nu
     default: {
       if (owner >= 0) e.seat = owner;
       const target = owner >= 0 ? `${p.seatNames[owner]} is dealt` : `Dealt to the ${p.pileNames[to]}:`;
-      e.text = card !== null ? `${target} ${card}.` : `${target} a card, face down.`;
+      const face = open && owner >= 0 ? (owner === seat ? ', face up (your opponent sees it too)' : ', face up') : '';
+      e.text = card !== null ? `${target} ${card}${face}.` : `${target} a card, face down.`;
     }
   }
   return e;
@@ -106,13 +115,13 @@ function replay(v: View, state: InterpreterState, i: number): void {
   switch (events.kind(i)) {
     case EV.PHASE:
       v.phase = p.phaseNames[a];
-      return push({ kind: 'phase', text: `Phase ${v.phase} begins.` });
+      return push({ kind: 'phase', text: `Phase ${humanize(v.phase)} begins.` });
     case EV.SUBPHASE:
-      return push({ kind: 'subphase', text: `Sub-phase ${p.subphaseNames[a]} begins.` });
+      return push({ kind: 'subphase', text: `Sub-phase ${humanize(p.subphaseNames[a])} begins.` });
     case EV.SHUFFLE:
       return push({ kind: 'shuffle', text: `The ${p.pileNames[a]} is shuffled.` });
     case EV.DEAL:
-      return push(cardMove(v, s, a, content ? p.cardNames[b] : null, c));
+      return push(cardMove(v, s, a, content ? p.cardNames[b] : null, c, events.contentSeenBy(i) === BOTH && (c >> 8) === 0));
     case EV.ANTE:
       move(s, a);
       return push({ kind: 'ante', seat: s, amount: a, text: `${who} antes ${chips(a)}.` });
@@ -137,12 +146,12 @@ function replay(v: View, state: InterpreterState, i: number): void {
     case EV.ROUND: {
       const loop = p.loops[a];
       v.variables[loop.variable] = b;
-      return push({ kind: 'round', text: `Round ${b + 1} of at most ${loop.max} begins (${p.variableNames[loop.variable]} = ${b}).` });
+      return push({ kind: 'round', text: `Round ${b + 1} of at most ${loop.max} begins (${variable(p.variableNames[loop.variable])} = ${b}).` });
     }
     case EV.LOOP_END: {
       const loop = p.loops[a];
       v.variables[loop.variable] = b;
-      return push({ kind: 'loop-end', text: `The rounds stop after ${b} (${p.variableNames[loop.variable]} = ${b}).` });
+      return push({ kind: 'loop-end', text: `The rounds stop after ${b} (${variable(p.variableNames[loop.variable])} = ${b}).` });
     }
     case EV.ASK:
       return;
@@ -227,18 +236,18 @@ function replay(v: View, state: InterpreterState, i: number): void {
       v.scores[s] += a;
       return push({ kind: 'score', seat: s, amount: a, text: `${who}'s score ${a >= 0 ? 'goes up' : 'goes down'} by ${Math.abs(a)} (now ${v.scores[s]}).` });
     case EV.ASSIGN: {
-      const pos = p.positions[a].name;
+      const pos = humanize(p.positions[a].name);
       v.holders[a] = s >= 0 ? who : null;
       return push(s >= 0 ? { kind: 'assign', seat: s, text: `${who} takes the position ${pos}.` } : { kind: 'assign', text: `Nobody takes the position ${pos} (a tie).` });
     }
     case EV.ASSIGN_HIDDEN: {
-      const pos = p.positions[a].name;
+      const pos = humanize(p.positions[a].name);
       v.holders[a] = b ? who : null;
       return push({ kind: 'assign', seat: s, text: b ? `${who} holds the hidden position ${pos}.` : `${who} does not hold the hidden position ${pos}.` });
     }
     case EV.SET:
       v.variables[a] = b;
-      return push({ kind: 'set', text: `${p.variableNames[a]} is now ${b}.` });
+      return push({ kind: 'set', text: `${variable(p.variableNames[a])} is now ${b}.` });
     case EV.SKIP: {
       const texts: Record<number, string> = {
         [SKIP.WAGER]: `${who} cannot afford the smallest wager: no wager.`,
@@ -287,18 +296,25 @@ function decisionOf(state: InterpreterState, seat: number, phase: string): Obser
   if (state.inFixedBetting()) {
     const menu: MenuItem[] = bettingMenu(state.r, state.betSize(), state.raiseCap());
     const need = menu.find((m) => m.label === 'call')?.cost;
+    measureCosts(state, menu);
     const facing = need === undefined ? 'no bet to call' : `facing a bet, ${chips(need)} to call`;
     const fallback = state.op() === OP.VARBET ? `a seat has no chips, so variable betting falls back to fixed bets; ` : '';
-    return { prompt: `${names[seat]} to act in ${phase} (${fallback}${facing}; bets are ${chips(state.betSize())}).`, menu };
+    return { prompt: `${names[seat]} to act in ${humanize(phase)} (${fallback}${facing}; bets are ${chips(state.betSize())}).`, menu };
   }
   const d = DECISIONS[state.op()]!;
-  const menu = d.legal(state).map((action) => {
-    const item: MenuItem = { action, label: d.label(state, action) };
-    const cost = d.cost(state, action);
-    if (cost !== undefined) item.cost = cost;
-    return item;
-  });
+  const menu = d.legal(state).map((action): MenuItem => ({ action, label: d.label(state, action) }));
+  measureCosts(state, menu);
   return { prompt: d.prompt(state), menu };
+}
+
+/** Set each menu entry's cost to the chips it moves when played out (see `costs.ts`), replacing any declared cost. */
+function measureCosts(state: InterpreterState, menu: MenuItem[]): void {
+  for (const item of menu) {
+    delete item.cost;
+    const c = actionCost(state, item.action);
+    if (c[0] === c[1]) item.cost = c[0];
+    else item.costRange = [c[0], c[1]];
+  }
 }
 
 /** Build a seat's observation by replaying the events it sees. */
@@ -318,6 +334,7 @@ export function buildObservation(state: InterpreterState, seat: number): Observa
     handSizes: [0, 0],
     hand: [],
     publicPiles,
+    faceUp: [[], []],
     variables: [...p.variableInitial],
     holders: p.positions.map(() => null),
     scores: [0, 0],
@@ -342,6 +359,20 @@ export function buildObservation(state: InterpreterState, seat: number): Observa
   };
   if (p.variableNames.length > 0) obs.variables = Object.fromEntries(p.variableNames.map((n, i) => [n, v.variables[i]]));
   if (p.positions.length > 0) obs.positions = p.positions.map((pos, i) => ({ name: pos.name, hidden: pos.hidden, holder: v.holders[i] }));
-  if (p.ext >= 0) obs.scores = v.scores;
+  if (hasScores(p)) obs.scores = v.scores;
+  if (v.faceUp[0].length + v.faceUp[1].length > 0) obs.faceUp = v.faceUp;
   return obs;
+}
+
+/** Per program: whether it has a `score` step (only then do observations carry scores). */
+const scoreSteps = new WeakMap<Program, boolean>();
+
+function hasScores(p: Program): boolean {
+  let has = scoreSteps.get(p);
+  if (has === undefined) {
+    has = false;
+    for (let pc = 0; pc * INSTR_WIDTH < p.code.length && !has; pc++) has = p.code[pc * INSTR_WIDTH] === OP.SCORE;
+    scoreSteps.set(p, has);
+  }
+  return has;
 }

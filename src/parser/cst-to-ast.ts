@@ -5,7 +5,7 @@
 import type { CstElement, CstNode, IToken } from 'chevrotain';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type * as A from './ast.js';
-import { tokenRange } from './source.js';
+import { rangeAtOffset, tokenRange } from './source.js';
 
 /** Largest whole number accepted anywhere in a game. */
 export const MAX_NUMBER = 1_000_000_000;
@@ -70,14 +70,35 @@ class Builder {
     return { kind: 'Number', value, text: negative ? `-${t.image}` : t.image, span };
   }
 
-  /** A quoted string's value: `\"`, `\\`, `\n`, `\t`, `\r` and `\uXXXX` are escapes; any other `\c` is `c`. */
+  /**
+   * A quoted string's value: `\"`, `\\` and `\uXXXX` are escapes (`\n`, `\t`, `\r` too, but they
+   * give control characters, which are refused). Any other `\c` is an unknown escape (E0111); a
+   * value with a control character (a line break, a tab, U+0000–U+001F, U+007F–U+009F, U+2028,
+   * U+2029) is refused (E0112), so a game's text can never break the lines of a rulebook or prompt.
+   */
   string(t: IToken): A.StringLit {
     const body = t.image.slice(1, -1);
-    const value = body.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_m, e: string) => {
+    const span = tokenRange(t);
+    const value = body.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (m, e: string, at: number) => {
       if (e.length === 5) return String.fromCharCode(parseInt(e.slice(1), 16));
-      return e === 'n' ? '\n' : e === 't' ? '\t' : e === 'r' ? '\r' : e;
+      if (e === 'n') return '\n';
+      if (e === 't') return '\t';
+      if (e === 'r') return '\r';
+      if (e === '"' || e === '\\') return e;
+      const start = t.startOffset + 1 + at;
+      this.diagnostics.push(
+        error('E0111', `unknown escape '${m}' in a string`, rangeAtOffset(this.text, start, m.length), 'the escapes are \\" \\\\ and \\uXXXX; write a backslash as \\\\'),
+      );
+      return e;
     });
-    return { kind: 'String', value, span: tokenRange(t) };
+    // eslint-disable-next-line no-control-regex
+    const bad = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.exec(value);
+    if (bad) {
+      const code = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+      const what = bad[0] === '\n' || bad[0] === '\r' || bad[0] === '\u2028' || bad[0] === '\u2029' ? 'a line break' : bad[0] === '\t' ? 'a tab' : 'a control character';
+      this.diagnostics.push(error('E0112', `this string contains ${what} (${code}); names and reasons must be one line of printable text`, span));
+    }
+    return { kind: 'String', value, span };
   }
 
   file(cst: CstNode, comments: A.CommentNode[]): A.GameFile {

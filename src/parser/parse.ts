@@ -153,11 +153,19 @@ export function parse(text: string): ParseResult {
   const parser = parserInstance();
   parser.input = tokens;
   const cst: CstNode = parser.file();
-  for (const e of parser.errors) diags.push(parseDiagnostic(text, tokens, e));
+  // One mistake, one diagnostic: error recovery can re-enter a rule and report the same token
+  // again (as a parse error and as an unknown word); only the first report at a position is kept.
+  const reported = new Set(diags.map((d) => d.range.start));
+  const report = (d: Diagnostic): void => {
+    if (reported.has(d.range.start)) return;
+    reported.add(d.range.start);
+    diags.push(d);
+  };
+  for (const e of parser.errors) report(parseDiagnostic(text, tokens, e));
   for (const u of parser.unknownWords) {
     const k = closestKeyword(u.token.image);
     const what = u.where === 'step' ? 'a step (shuffle, deal, ante, betting, if, call, choice, pay, …)' : 'a declaration (players, stack, deck, pile, var, position, phase, subphase, showdown)';
-    diags.push(error('E0105', `unknown word '${u.token.image}': expected ${what}`, tokenRange(u.token), k ? `did you mean '${k}'?` : undefined));
+    report(error('E0105', `unknown word '${u.token.image}': expected ${what}`, tokenRange(u.token), k ? `did you mean '${k}'?` : undefined));
   }
   let sorted = sortDiagnostics(diags);
   if (sorted.length > MAX_DIAGNOSTICS) {

@@ -4,18 +4,22 @@
 import type { IToken } from 'chevrotain';
 import type { SourceRange } from '../diagnostics/diagnostic.js';
 
-/** 1-based line and column of an offset. */
+/**
+ * 1-based line and column of an offset (a UTF-16 index). Columns count code points, so a
+ * character outside the Basic Multilingual Plane (an emoji, a rare CJK character) is one column,
+ * as a terminal shows it.
+ */
 export function positionAt(text: string, offset: number): { line: number; column: number } {
   let line = 1;
-  let lineStart = 0;
+  let column = 1;
   for (let i = 0; i < offset && i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
       line++;
-      lineStart = i + 1;
-    }
+      column = 1;
+    } else if (!(c >= 0xdc00 && c <= 0xdfff && i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff)) column++;
   }
-  return { line, column: offset - lineStart + 1 };
+  return { line, column };
 }
 
 export function rangeAtOffset(text: string, start: number, length: number): SourceRange {

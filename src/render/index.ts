@@ -3,7 +3,9 @@
  * facts check (`rulebookFacts`, `checkRulebookFacts`). See `docs/rulebook.md`.
  */
 export { renderRulebook, RENDER_FORMATS, type RenderFormat } from './rulebook.js';
-export { renderTurnPrompt, buildPromptView, replyFor, type PromptView, type PromptOptionView } from './prompt.js';
+export { renderTurnPrompt, buildPromptView, type PromptView, type PromptOptionView } from './prompt.js';
+export { parseReply, jsonReply, jsonAmountReply, type ReplyResult } from './reply.js';
+export { menuEntries, costWords, type MenuEntry } from './menu.js';
 export { rulebookFacts, checkRulebookFacts, normalizeRulebook, RULEBOOK_SECTIONS, type RulebookFact, type FactsReport } from './facts.js';
 export { renderDefects } from './defects.js';
 export { buildRulebookView } from './view/rulebook.js';

@@ -7,11 +7,21 @@
  * exactly that markup; it is not a general Markdown renderer.
  */
 
-const SPECIAL = /[\\`*_[\]<>#|]/g;
+/** Characters that mean something inside a line in CommonMark or its common extensions (emphasis, code, links, HTML and entities, tables, strikethrough). */
+const SPECIAL = /[\\`*_[\]<>#|~&!]/g;
 
-/** Escape the Markdown metacharacters of a name taken from the IR (game, seat, phase, pile, rank, suit). */
+/**
+ * Make a text from a game (its name, an `end` reason, a seat, phase, pile, rank or suit name, an
+ * event text) inert in Markdown: it reads exactly as written and cannot create structure. Every
+ * inline metacharacter is backslash-escaped (CommonMark lets any ASCII punctuation be escaped),
+ * and so is a block marker at its start (`- `, `+ `, `1. `, `1) `, a line of `=`); line breaks cannot occur
+ * (the compiler refuses control characters in strings, E0112).
+ */
 export function escapeMarkdown(text: string): string {
-  return text.replace(SPECIAL, (c) => `\\${c}`);
+  return text
+    .replace(SPECIAL, (c) => `\\${c}`)
+    .replace(/^[-+](?= |$)|^=(?==*$)/, (c) => `\\${c}`)
+    .replace(/^(\d+)([.)])(?= |$)/, '$1\\$2');
 }
 
 /**
@@ -38,7 +48,7 @@ function stripInline(line: string): string {
   let out = '';
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
-    if (c === '\\' && i + 1 < line.length && /[\\`*_[\]<>#|]/.test(line[i + 1])) {
+    if (c === '\\' && i + 1 < line.length && /[!-/:-@[-`{-~]/.test(line[i + 1])) {
       out += line[i + 1];
       i++;
     } else if (c === '*' || c === '`') {

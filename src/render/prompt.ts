@@ -5,32 +5,31 @@
  * sizes, counters, scores), positions as far as the seat is told, the events the seat has seen,
  * and its decision with the legal menu.
  *
- * Replies: one JSON object `{"action": "<label>"}` naming a menu entry. Amount decisions (the
- * interpreter labels them `bet 3`, `bid 2`, `card 2`: one word and a number) are shown as a
- * range instead of one line per amount; when the whole menu is one such range (a wager, a bid,
- * a chosen peek), the reply may also be the bare number, `{"action": 3}`. {@link actionForReply}
- * maps a reply's `action` value back to the action.
+ * Replies follow the grammar of `reply.ts` (`{"action": "call"}`, `{"action": "bet", "amount": 3}`,
+ * or the same as plain text), which the prompt states. Amount decisions (the interpreter labels
+ * them `bet 3`, `bid 2`, `card 2`) are shown as one range entry instead of one line per amount.
+ * Each entry states what it costs the seat, as measured by the interpreter (`MenuItem.cost`).
  */
-import type { Action, MenuItem, Observation } from '../interpreter/api.js';
+import type { Observation } from '../interpreter/api.js';
 import { renderEngine } from './engine.js';
 import { escapeMarkdown, markdownToText } from './markdown.js';
 import { tidy, type RenderFormat } from './rulebook.js';
+import { costWords, menuEntries } from './menu.js';
+import { jsonAmountReply, jsonReply } from './reply.js';
 import { humanize } from './words.js';
 
-/** One entry of the numbered menu: a named action, or a range of amounts sharing one word. */
+/** One entry of the menu: a named action, or a range of amounts sharing one word. */
 export interface PromptOptionView {
-  number: number;
-  /** The option's name (the reply), or the range's word (`bet`, `bid`, `card`). */
+  /** The action's name, or the range's word (`bet`, `bid`, `card`); Markdown-escaped. */
   label: string;
-  /** JSON of the reply choosing this option, e.g. `{"action": "call"}`; for a range, an example. */
+  /** The JSON reply choosing it, e.g. `{"action": "call"}`; for a range, the reply for its example amount. */
   reply: string;
-  /** Chips the option moves from the seat's stack; null when the menu does not say. */
-  cost: number | null;
-  /**
-   * For a range: the smallest and largest amount, whether the amounts are chips, an example
-   * amount (the middle of the range) and its two reply forms (`{"action": "bet 4"}`, `{"action": 4}`).
-   */
-  range: { min: number; max: number; chips: boolean; example: number; numberReply: string } | null;
+  /** The plain-text reply choosing it (`call`; for a range, `bet 4`). */
+  text: string;
+  /** What it costs the seat in words (`costs you 1 chip`), from the measured costs; null when not worked out. */
+  cost: string | null;
+  /** For a range: the smallest and largest amount and an example amount (the middle of the range). */
+  range: { min: number; max: number; example: number } | null;
 }
 
 /** The prompt's view model. Names are Markdown-escaped; amounts are chips. */
@@ -41,6 +40,9 @@ export interface PromptView {
   opponentNumber: number;
   phase: string;
   hand: string[];
+  /** Your cards dealt face up (your opponent sees them), and the opponent's face-up cards; empty when none. */
+  yourFaceUp: string[];
+  opponentFaceUp: string[];
   publicPiles: { name: string; cards: string[] }[];
   deckSize: number;
   seats: { name: string; number: number; stack: number; handSize: number }[];
@@ -55,92 +57,27 @@ export interface PromptView {
   decision: {
     prompt: string;
     options: PromptOptionView[];
-    /** The whole menu is one range of amounts: the reply may be the bare number. */
-    amountOnly: boolean;
     /** Some entry is a range of amounts. */
     hasRange: boolean;
+    /** The plain-text reply for the first range's example amount (`bet 4`), when there is a range. */
+    textExample: string | null;
   } | null;
   terminal: boolean;
   /** Chips won (positive) or lost (negative) per seat, at the end. */
   results: { name: string; won: number }[];
 }
 
-/** The JSON reply that chooses the option named `label`. */
-export function replyFor(label: string | number): string {
-  return `{"action": ${JSON.stringify(label)}}`;
-}
-
-/** `bet 3` → `["bet", 3]`; labels that are not one word and a whole number → null. */
-function amountLabel(label: string): [string, number] | null {
-  const m = /^([A-Za-z]+) (\d+)$/.exec(label);
-  return m ? [m[1], Number(m[2])] : null;
-}
-
-/** Range words whose numbers are chips. */
-const CHIP_WORDS = new Set(['bet', 'bid', 'raise', 'wager']);
-
-interface MenuGroup {
-  label: string;
-  items: MenuItem[];
-  amounts: number[] | null;
-}
-
-/** Group the menu: consecutive `word n` labels with the same word and consecutive numbers form one range. */
-function groupMenu(menu: readonly MenuItem[]): MenuGroup[] {
-  const out: MenuGroup[] = [];
-  for (const m of menu) {
-    const amount = amountLabel(m.label);
-    const last = out[out.length - 1];
-    if (amount && last?.amounts && last.label === amount[0] && last.amounts[last.amounts.length - 1] + 1 === amount[1]) {
-      last.items.push(m);
-      last.amounts.push(amount[1]);
-    } else out.push({ label: amount ? amount[0] : m.label, items: [m], amounts: amount ? [amount[1]] : null });
-  }
-  // a lone `word n` stays a plain entry: nothing to collapse
-  return out.map((g) => (g.amounts && g.amounts.length === 1 ? { label: g.items[0].label, items: g.items, amounts: null } : g));
-}
-
-/**
- * The action a reply picks: `value` is the reply's `action` field. A string matches a menu label
- * (case and surrounding spaces ignored); when the whole menu is one range of amounts, a whole
- * number (or its digits as a string) picks that amount. Null when the reply names no legal action.
- */
-export function actionForReply(value: unknown, menu: readonly MenuItem[]): Action | null {
-  const byLabel = (t: string) => menu.find((m) => m.label.toLowerCase() === t.trim().toLowerCase())?.action ?? null;
-  const groups = groupMenu(menu);
-  const single = groups.length === 1 && groups[0].amounts ? groups[0] : null;
-  if (typeof value === 'number' || (typeof value === 'string' && /^\s*\d+\s*$/.test(value))) {
-    if (!single) return typeof value === 'string' ? byLabel(value) : null;
-    const n = Number(value);
-    return single.amounts!.includes(n) ? single.items[single.amounts!.indexOf(n)].action : null;
-  }
-  return typeof value === 'string' ? byLabel(value) : null;
-}
-
 function decisionView(d: NonNullable<Observation['decision']>): NonNullable<PromptView['decision']> {
-  const groups = groupMenu(d.menu);
-  const options: PromptOptionView[] = groups.map((g, i) => {
-    if (!g.amounts) {
-      const m = g.items[0];
-      return { number: i + 1, label: escapeMarkdown(m.label), reply: replyFor(m.label), cost: m.cost === undefined ? null : m.cost, range: null };
-    }
-    const min = g.amounts[0];
-    const max = g.amounts[g.amounts.length - 1];
+  const options: PromptOptionView[] = menuEntries(d.menu).map((e) => {
+    const cost = costWords(e);
+    if (!e.amounts) return { label: escapeMarkdown(e.word), reply: jsonReply(e.word), text: e.word, cost, range: null };
+    const min = e.amounts[0];
+    const max = e.amounts[e.amounts.length - 1];
     const example = min + Math.floor((max - min) / 2);
-    return {
-      number: i + 1,
-      label: escapeMarkdown(g.label),
-      reply: replyFor(`${g.label} ${example}`),
-      cost: null,
-      range: { min, max, chips: CHIP_WORDS.has(g.label), example, numberReply: replyFor(example) },
-    };
+    return { label: escapeMarkdown(e.word), reply: jsonAmountReply(e.word, example), text: `${e.word} ${example}`, cost, range: { min, max, example } };
   });
-  return {
-    prompt: escapeMarkdown(d.prompt),
-    options,
-    amountOnly: options.length === 1 && options[0].range !== null,
-    hasRange: options.some((o) => o.range !== null),
-  };
+  const firstRange = options.find((o) => o.range !== null);
+  return { prompt: escapeMarkdown(d.prompt), options, hasRange: firstRange !== undefined, textExample: firstRange ? firstRange.text : null };
 }
 
 /**
@@ -159,6 +96,8 @@ export function buildPromptView(obs: Observation): PromptView {
     opponentNumber: opp + 1,
     phase: escapeMarkdown(humanize(obs.phase)),
     hand: obs.hand.map(escapeMarkdown),
+    yourFaceUp: (obs.faceUp?.[me] ?? []).map(escapeMarkdown),
+    opponentFaceUp: (obs.faceUp?.[opp] ?? []).map(escapeMarkdown),
     publicPiles: Object.entries(obs.publicPiles).map(([name, cards]) => ({ name: escapeMarkdown(name), cards: cards.map(escapeMarkdown) })),
     deckSize: obs.deckSize,
     seats: [0, 1].map((s) => ({ name: names[s], number: s + 1, stack: obs.stacks[s], handSize: obs.handSizes[s] })),

@@ -87,6 +87,15 @@ describe('gbgc explain and usage errors', () => {
     expect((await runCli([])).code).toBe(2);
   });
 
+  it('help for a command that does not exist is bad usage (exit 2); help for one that does is exit 0', async () => {
+    const nope = await runCli(['help', 'nope']);
+    expect(nope.code).toBe(2);
+    expect(nope.stderr).toMatch(/^gbgc: error: unknown command 'nope'; the commands are check, /);
+    const check = await runCli(['help', 'check']);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toContain('Usage: gbgc check');
+  });
+
   it('prints help with exit 0', async () => {
     const r = await runCli(['--help']);
     expect(r.code).toBe(0);

@@ -48,7 +48,7 @@ describe('ruleset hash', () => {
       base.replace('K = 13', 'K = 14'),
       base.replace('suits hearts, spades', 'suits spades, hearts'),
       base.replace('ante 1 each', 'ante 2 each'),
-      base.replace('deal 1 to board face up', 'deal 1 to board face down'),
+      base.replace('deal 1 to each face down', 'deal 1 to each face up'),
       base.replace('game "Leduc hold\'em"', 'game "Leduc"'),
     ];
     const hashes = variants.map((v) => {

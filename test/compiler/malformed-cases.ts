@@ -103,4 +103,17 @@ export const MALFORMED: MalformedCase[] = [
     source: kuhn('    ante 1 from Carol\n    deal 1 to board\n    betting fixed { bet 0; first Dave }'),
     expected: [['E0201', 6, 17], ['E0202', 7, 15], ['E0212', 8, 25], ['E0201', 8, 34]],
   },
+  {
+    // error recovery re-entered the step rule and reported 'Bob' and 'check' a second time as unknown words
+    name: 'one mistake, one diagnostic: three mistakes give three diagnostics',
+    source: kuhn('    if Bob { shuffle deck }\n    ante 1 from\n    deal to each'),
+    expected: [['E0105', 6, 8], ['E0104', 8, 5], ['E0104', 8, 10]],
+  },
+  { name: 'unknown escape in a string', source: 'game "Kuhn \\q poker" { players Alice, Bob }', expected: [['E0111', 1, 12]] },
+  { name: 'line break in the game name', source: 'game "x\\n## Injected section\\n1. fake rule" { players Alice, Bob }', expected: [['E0112', 1, 6]] },
+  { name: 'control character written as \\u in an end reason', source: kuhn('    end winner Alice "over\\u0007"'), expected: [['E0112', 6, 22]] },
+  { name: 'a tab inside a string', source: 'game "a\tb" { players Alice, Bob }', expected: [['E0112', 1, 6]] },
+  // columns count code points: the caret after an astral character (U+1F0A1, two UTF-16 units) is right
+  { name: 'column after an astral character', source: kuhn('    shuffle deck // 🂡\n    /* 🂡🂡 */ shufle deck'), expected: [['E0105', 7, 14]] },
+  { name: 'face-down deal to a public pile', source: kuhn('    deal 1 to board face down', '  pile board public\n'), expected: [['E0244', 7, 5]] },
 ];

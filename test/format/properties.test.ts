@@ -152,7 +152,7 @@ const KEYWORD_WORDS = new Set(KEYWORDS.map((t) => (t.LABEL ?? '').replace(/'/g, 
 
 /** Every optional form the arbitrary must produce (besides every node kind). */
 const EXPECTED_FORMS = [
-  ';', 'line comment', 'block comment', 'multi-line comment', 'file starts with a block comment', 'more than 12 comments', 'raw tab in a string',
+  ';', 'line comment', 'block comment', 'multi-line comment', 'file starts with a block comment', 'more than 12 comments',
   'stack each', 'stack per seat', 'high-card', 'pair-with-board', 'sum-of-ranks', 'sum-of-ranks rules', 'bonus pair', 'bonus each', 'penalty pair',
   'penalty each', 'Pile public', 'Pile hidden', 'Position public', 'Position hidden', 'negative variable',
   ...['from', ''].flatMap((f) => ['each', 'pile', 'winner'].flatMap((t) => ['up', 'down', 'null'].map((face) => `deal${f ? ' from' : ''} to ${t} face ${face}`))),

@@ -20,7 +20,8 @@ describe('choice', () => {
     expect(s.legalActions()).toEqual([1, 2]);
     expect(s.observation(0).decision?.menu).toEqual([
       { action: 1, label: 'cheap', cost: 1 },
-      { action: 2, label: 'risky' },
+      // due or not, a 5-chip cost cannot be paid from a stack of 1: risky moves nothing
+      { action: 2, label: 'risky', cost: 0 },
     ]);
     expect(() => s.applyAction(0)).toThrow(IllegalActionError);
     s.applyAction(1);

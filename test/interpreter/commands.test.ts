@@ -91,11 +91,13 @@ describe('gbgc tree', () => {
 
 describe('gbgc play', () => {
   it('shows only what the seat may see, re-asks on bad input, accepts a name, shows the result', async () => {
-    const r = await runCli(['play', 'examples/kuhn.gbg', '--seed', '3'], '\nfoo\n7\nbet\n');
+    const r = await runCli(['play', 'examples/kuhn.gbg', '--seed', '3'], '\nfoo\n2\nbet\n');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Kuhn poker: you are Alice \(seat 0\) against random; seed 3\n/);
-    expect(r.stdout).toContain('  1) check\n  2) bet (1 chip)\n');
-    expect(r.stdout.match(/is not a legal choice here; enter 1-2 or one of: check, bet/g)).toHaveLength(3);
+    expect(r.stdout).toMatch(/^Kuhn poker: you are Alice \(seat 1\) against random; seed 3\n/);
+    expect(r.stdout).toContain('  - check (costs no chips)\n  - bet (costs you 1 chip)\n');
+    expect(r.stdout).toContain('empty reply; legal: check, bet\n');
+    expect(r.stdout).toContain("'foo' is not a legal action here; legal: check, bet\n");
+    expect(r.stdout).toContain("a number alone names no action; write the action's name (with its amount, e.g. 'bet 2'); legal: check, bet\n");
     expect(r.stdout).toContain('Alice bets 1 chip.');
     expect(r.stdout).toMatch(/Result: you (won|lost) \d chips?\. Final stacks: Alice \d+, Bob \d+\.\n$/);
     expect(r.stdout).toContain('Bob is dealt a card, face down.');
@@ -103,11 +105,11 @@ describe('gbgc play', () => {
     if (shown) expect(r.stdout.slice(0, r.stdout.indexOf('Showdown'))).not.toContain(shown[1]);
   });
 
-  it('plays the second seat by name and by number', async () => {
-    for (const as of ['Bob', 'bob', '1']) {
-      const r = await runCli(['play', 'examples/leduc.gbg', '--as', as, '--seed', '5'], '1\n1\n1\n1\n1\n1\n');
+  it('plays the second seat by name, numbered from 1 like the rulebook and the prompt, and takes JSON replies', async () => {
+    for (const as of ['Bob', 'bob']) {
+      const r = await runCli(['play', 'examples/leduc.gbg', '--as', as, '--seed', '5'], '{"action": "check"}\ncall\n{"action": "call"}\ncheck\ncall\ncall\n');
       expect(r.code).toBe(0);
-      expect(r.stdout).toContain('you are Bob (seat 1) against random; seed 5');
+      expect(r.stdout).toContain('you are Bob (seat 2) against random; seed 5');
       expect(r.stdout).toContain('Result: ');
     }
   });
@@ -118,6 +120,8 @@ describe('gbgc play', () => {
     expect(eof.stderr).toBe('gbgc: error: standard input ended before the game was over\n');
     const seat = await runCli(['play', 'examples/kuhn.gbg', '--as', 'Carol']);
     expect(seat.code).toBe(2);
-    expect(seat.stderr).toContain('--as must be Alice, Bob, 0 or 1');
+    expect(seat.stderr).toContain("--as takes a seat name, Alice or Bob; got 'Carol'");
+    const number = await runCli(['play', 'examples/kuhn.gbg', '--as', '1']);
+    expect(number.code).toBe(2);
   });
 });

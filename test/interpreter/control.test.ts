@@ -143,7 +143,7 @@ describe('repeat', () => {
     const s = tinyGame(loop(null), vars).newInitialState();
     expect(s.variable('round')).toBe(3);
     expect(s.variable('n')).toBe(6);
-    expect(texts(s, 1).filter((t) => t.startsWith('Round'))).toEqual(['Round 1 of at most 3 begins (round = 0).', 'Round 2 of at most 3 begins (round = 1).', 'Round 3 of at most 3 begins (round = 2).']);
+    expect(texts(s, 1).filter((t) => t.startsWith('Round'))).toEqual(['Round 1 of at most 3 begins («round» = 0).', 'Round 2 of at most 3 begins («round» = 1).', 'Round 3 of at most 3 begins («round» = 2).']);
     expect(s.observation(0).variables).toEqual({ round: 3, n: 6 });
   });
 
@@ -153,7 +153,7 @@ describe('repeat', () => {
     expect(s.variable('n')).toBe(0);
     expect(s.chips().pot).toBe(0);
     expect(kinds(s, 0)).not.toContain('round');
-    expect(texts(s, 0)).toContain('The rounds stop after 0 (round = 0).');
+    expect(texts(s, 0)).toContain('The rounds stop after 0 («round» = 0).');
   });
 
   it('until is checked before every round: it stops the loop once it holds', () => {

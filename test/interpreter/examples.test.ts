@@ -51,7 +51,7 @@ describe('GENSTRAT seed 4643 (examples/genstrat-4643.gbg)', () => {
     // simultaneous round comes next.
     expect(s.variable('betRound')).toBe(1);
     expect(s.chips()).toEqual({ stacks: [0, 0], pot: 20 });
-    expect(texts(s, 1)).toContain('The rounds stop after 1 (betRound = 1).');
+    expect(texts(s, 1)).toContain('The rounds stop after 1 («bet round» = 1).');
     expect(texts(s, 1)).toContain('Check: the pot is more than 2 — yes.');
     expect(menu(s)).toEqual(['Press', 'Retreat']);
   });

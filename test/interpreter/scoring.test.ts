@@ -152,7 +152,7 @@ describe('variables and expressions', () => {
     // v = 11 + (1 − 4) = 8; w = 8 + 1 + 9 + 1 = 19.
     expect(s.variable('v')).toBe(8);
     expect(s.variable('w')).toBe(19);
-    expect(texts(s, 0).slice(-2)).toEqual(['v is now 8.', 'w is now 19.']);
+    expect(texts(s, 0).slice(-2)).toEqual(['«v» is now 8.', '«w» is now 19.']);
     expect(s.observation(1).variables).toEqual({ v: 8, w: 19 });
   });
 

@@ -69,8 +69,9 @@ describe('gbgc play --show-prompt', () => {
     expect(prompts.length).toBeGreaterThanOrEqual(1);
     expect(prompts[0]).toContain('You are **Alice** (seat 1); your opponent is **Bob** (seat 2).');
     expect(prompts[0]).toMatch(/- \*\*Your hand:\*\* [JQK] of hearts/);
-    expect(prompts[0]).toContain('1. **check** (puts no chips in): reply `{"action": "check"}`');
-    expect(prompts[0]).toContain('{"action": <option>}');
+    expect(prompts[0]).toContain('- **check** (costs no chips): reply `{"action": "check"}`');
+    expect(prompts[0]).toContain('- **bet** (costs you 1 chip): reply `{"action": "bet"}`');
+    expect(prompts[0]).toContain('{"action": "<name>"}');
     expect(r.stdout).toMatch(/Result: you (won|lost|broke even)/);
   });
   it('without the option, play keeps its short description', async () => {

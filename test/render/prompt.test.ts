@@ -49,17 +49,17 @@ describe('turn prompt of a hand-written observation', () => {
     expect(md).toContain('- **Seats:** seat 1 is Alice, seat 2 is Bob');
     expect(md).not.toMatch(/Counters|Position|Scores/);
   });
-  it('lists the log in order and the numbered menu with the reply of each option', () => {
+  it('lists the log in order and the menu (bullets, never positions) with the cost and the reply of each option', () => {
     expect(md).toContain('1. Alice is dealt K of hearts.\n2. Bob is dealt a card, face down.\n3. Bob bets 2 chips.');
-    expect(md).toContain('1. **fold** (puts no chips in): reply `{"action": "fold"}`');
-    expect(md).toContain('2. **call** (puts 2 chips into the pot): reply `{"action": "call"}`');
-    expect(md).toContain('3. **raise** (puts 4 chips into the pot): reply `{"action": "raise"}`');
-    expect(md).toContain('{"action": <option>}');
+    expect(md).toContain('- **fold** (costs no chips): reply `{"action": "fold"}`');
+    expect(md).toContain('- **call** (costs you 2 chips): reply `{"action": "call"}`');
+    expect(md).toContain('- **raise** (costs you 4 chips): reply `{"action": "raise"}`');
+    expect(md).toContain('{"action": "<name>"}');
   });
   it('plain text has no markup', () => {
     const txt = renderTurnPrompt(FACING_BET, 'txt');
     expect(txt).not.toMatch(/\*\*|`|^#/m);
-    expect(txt).toContain('2. call (puts 2 chips into the pot): reply {"action": "call"}');
+    expect(txt).toContain('- call (costs you 2 chips): reply {"action": "call"}');
   });
   it('says when it is not the seat turn, and shows results at the end', () => {
     const waiting = renderTurnPrompt({ ...FACING_BET, decision: null });
@@ -75,7 +75,7 @@ describe('turn prompt of a hand-written observation', () => {
   });
   it('quotes option names as JSON and rejects an impossible seat', () => {
     const v = buildPromptView({ ...FACING_BET, decision: { prompt: 'p', menu: [{ action: 0, label: 'say "hi"' }] } });
-    expect(v.decision?.options[0]).toEqual({ number: 1, label: 'say "hi"', reply: '{"action": "say \\"hi\\""}', cost: null, range: null });
+    expect(v.decision?.options[0]).toEqual({ label: 'say "hi"', reply: '{"action": "say \\"hi\\""}', text: 'say "hi"', cost: null, range: null });
     expect(() => buildPromptView({ ...FACING_BET, seat: 2 })).toThrow(TypeError);
   });
 });
@@ -211,6 +211,6 @@ describe('turn prompts of real states', () => {
     expect(text).not.toContain('K of hearts');
     expect(text).toContain('- **Pot:** 2 chips');
     expect(text).toContain('- **Stacks:** Alice 9 chips, Bob 9 chips');
-    expect(text).toMatch(/1\. \*\*check\*\*.*\n2\. \*\*bet\*\* \(puts 1 chip into the pot\)/);
+    expect(text).toContain('- **check** (costs no chips): reply `{"action": "check"}`\n- **bet** (costs you 1 chip): reply `{"action": "bet"}`\n');
   });
 });

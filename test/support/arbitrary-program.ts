@@ -32,8 +32,11 @@ const RESERVED = new Set([...KEYWORDS, HighCard, PairWithBoard, SumOfRanks, High
 /** An identifier that is not a keyword. */
 export const nameArb = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,7}$/).filter((s) => !RESERVED.has(s));
 
-/** Characters a string value may hold (some are written escaped, see {@link quoteLoosely}). */
-const STRING_CHARS = [...'abcXYZ 019 -_\'.,:!?'.split(''), '"', '\\', '\t', '\n', 'é', 'ß', '♠', '♥', '{', '}', '/', '*', '\u0001', '\u2028', '\ufffd', '😀'];
+/**
+ * Characters a string value may hold (some are written escaped, see {@link quoteLoosely}); no
+ * control characters or line separators, which strings may not contain (E0112).
+ */
+const STRING_CHARS = [...'abcXYZ 019 -_\'.,:!?'.split(''), '"', '\\', '&', '~', 'é', 'ß', '♠', '♥', '{', '}', '/', '*', '#', '<', '\ufffd', '😀'];
 const STRING_CHAR = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...STRING_CHARS.slice(0, 19)) },
   { weight: 2, arbitrary: fc.constantFrom(...STRING_CHARS.slice(19)) },
@@ -389,7 +392,9 @@ class StepWriter {
       }
       this.sizes.set(from, left);
     }
-    return ['deal', this.num(count), ...(fromGiven ? ['from', this.refName(from)] : []), 'to', to === null ? 'each' : this.refName(to), ...this.face(r)];
+    // a deal to a public pile cannot be face down (E0244)
+    const face = to !== null && to >= 3 && this.m.piles[to - 3]!.visibility === 'public' ? (r.int(0, 1) === 0 ? [] : ['face', 'up']) : this.face(r);
+    return ['deal', this.num(count), ...(fromGiven ? ['from', this.refName(from)] : []), 'to', to === null ? 'each' : this.refName(to), ...face];
   }
 
   private step(kind: (typeof STEP_KINDS)[number], r: Rand, blocks: RawStep[][], ctx: Ctx): Piece[] {

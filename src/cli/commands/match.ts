@@ -12,7 +12,8 @@ import { AGENTS, agentNames, createParticipantAgent, makeParticipant, type Parti
 import type { HumanIO } from '../../eval/agents/human.js';
 import { playMatch, summarizeRuns, type MatchSummary } from '../../eval/match/index.js';
 import { startProgress } from './progress-bar.js';
-import { describeTurn, parseChoice } from './play.js';
+import { describeTurn } from './play.js';
+import { parseReply } from '../../render/reply.js';
 import type { CliContext } from '../main.js';
 
 /** The JSON report of `gbgc match`. */
@@ -56,7 +57,7 @@ function terminal(ctx: CliContext): { io: HumanIO; close: () => void } {
         return next.value;
       },
       describe: describeTurn,
-      parse: parseChoice,
+      parse: parseReply,
     },
     close: () => rl.close(),
   };

@@ -1,7 +1,9 @@
 /**
  * `gbgc play FILE [--as SEAT] [--vs AGENT] [--policy FILE] [--seed S]`: a person plays one game in the terminal
  * against an agent. Shows only what the person's seat may see (its observation), lists the
- * legal actions, accepts a menu number or an action's name, and re-asks on bad input. Reads
+ * legal actions with what each costs, accepts a reply in the grammar of `render/reply.ts` (the
+ * same replies a turn prompt asks for: `call`, `bet 3`, `{"action": "bet", "amount": 3}`), and
+ * re-asks on bad input. Reads
  * lines from standard input, so it works on a terminal and with piped input.
  */
 import { createInterface } from 'node:readline';
@@ -9,7 +11,7 @@ import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
 import { UsageError, UserError, parseIntOption } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
-import { CHANCE, type Action, type MenuItem, type Observation } from '../../interpreter/api.js';
+import { CHANCE, type Action, type Observation } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { episodeRng } from '../../interpreter/rng.js';
 import { agentsOption } from './simulate.js';
@@ -17,42 +19,36 @@ import { renderTurnPrompt } from '../../render/prompt.js';
 import type { LlmKindAgent } from '../../eval/llm/kind.js';
 import { createAgent } from '../../eval/agents/index.js';
 import { asPlayer } from '../../eval/agents/player.js';
+import { costWords, menuEntries } from '../../render/menu.js';
+import { parseReply } from '../../render/reply.js';
 
 /**
- * Resolve `--as`: a seat name (any case) or 0/1.
+ * Resolve `--as`: a seat name (any case). Numbers are refused: people see seats by name (and
+ * the rulebook numbers them from 1), so an index here would be read two ways.
  * @throws UsageError for anything else
  */
 export function seatOption(text: string, seats: readonly [string, string]): number {
   const t = text.trim();
-  if (t === '0' || t === '1') return Number(t);
   const i = seats.findIndex((s) => s.toLowerCase() === t.toLowerCase());
-  if (i < 0) throw new UsageError(`--as must be ${seats[0]}, ${seats[1]}, 0 or 1, got '${text}'`);
+  if (i < 0) throw new UsageError(`--as takes a seat name, ${seats[0]} or ${seats[1]}; got '${text}'`);
   return i;
-}
-
-/**
- * Resolve a typed answer against the legal menu: a menu number (1-based) or an action label.
- * @returns the action, or null when the answer matches nothing
- */
-export function parseChoice(answer: string, menu: readonly MenuItem[]): Action | null {
-  const t = answer.trim().toLowerCase();
-  if (/^\d+$/.test(t)) {
-    const k = Number(t);
-    return k >= 1 && k <= menu.length ? menu[k - 1].action : null;
-  }
-  return menu.find((m) => m.label.toLowerCase() === t)?.action ?? null;
 }
 
 const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
 
-/** What the seat sees before it decides: its cards, public piles, stacks, pot, and the menu. */
+/** What the seat sees before it decides: its cards, public piles, stacks, pot, and the menu with what each entry costs. */
 export function describeTurn(obs: Observation): string {
   const lines = [`Your hand: ${obs.hand.length ? obs.hand.join(', ') : '(empty)'}`];
+  if (obs.faceUp) for (const s of [0, 1]) if (obs.faceUp[s].length) lines.push(`${s === obs.seat ? 'Your face-up cards (your opponent sees them)' : `${obs.seatNames[s]}'s face-up cards`}: ${obs.faceUp[s].join(', ')}`);
   for (const [pile, cards] of Object.entries(obs.publicPiles)) lines.push(`${pile[0].toUpperCase()}${pile.slice(1)}: ${cards.length ? cards.join(', ') : '(empty)'}`);
   lines.push(`Stacks: ${obs.seatNames.map((s, i) => `${s} ${obs.stacks[i]}`).join(', ')}; pot ${obs.pot}`);
   if (obs.decision) {
     lines.push(obs.decision.prompt);
-    obs.decision.menu.forEach((m, i) => lines.push(`  ${i + 1}) ${m.label}${m.cost ? ` (${chips(m.cost)})` : ''}`));
+    for (const e of menuEntries(obs.decision.menu)) {
+      const cost = costWords(e);
+      const name = e.amounts ? `${e.word} N, N from ${e.amounts[0]} to ${e.amounts[e.amounts.length - 1]}` : e.word;
+      lines.push(`  - ${name}${cost ? ` (${cost})` : ''}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
@@ -62,12 +58,12 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .command('play')
     .description('play one game in the terminal against an agent')
     .argument('<file>', '.gbg file')
-    .option('--as <seat>', 'your seat: a seat name, 0 or 1 (default: the first seat)')
+    .option('--as <seat>', 'your seat, by name (default: the first seat)')
     .option('--vs <agent>', 'the opponent agent: a registered name, or llm:PROVIDER/MODEL (key from the environment, see docs/llm.md)', 'random')
     .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save')
     .option('--seed <s>', 'seed of the deal and of the opponent (default: a random seed, printed)')
     .option('--show-prompt', 'at each of your turns, print the full turn prompt an LLM player would receive')
-    .addHelpText('after', '\nAnswer each decision with its number or its name (e.g. "2" or "bet").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
+    .addHelpText('after', '\nAnswer each decision with the action\'s name, and its amount for a range (e.g. "call", "bet 3"),\nor with the JSON reply a turn prompt asks for (e.g. {"action": "bet", "amount": 3}).\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
     .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string }) => {
       const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseIntOption('--seed', opts.seed);
       const { ir } = loadGame(file);
@@ -88,7 +84,7 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
         return next.value;
       };
       try {
-        out(`${ir.name}: you are ${ir.seats[seat]} (seat ${seat}) against ${opponent.name}; seed ${seed}\n`);
+        out(`${ir.name}: you are ${ir.seats[seat]} (seat ${seat + 1}) against ${opponent.name}; seed ${seed}\n`);
         const rng = episodeRng(seed, 0);
         const state = game.newInitialState();
         let shown = 0;
@@ -119,8 +115,9 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
               out('Your move: ');
               const answer = await ask();
               if (echo) out(`${answer}\n`);
-              action = parseChoice(answer, menu);
-              if (action === null) out(`'${answer.trim()}' is not a legal choice here; enter 1-${menu.length} or one of: ${menu.map((m) => m.label).join(', ')}\n`);
+              const reply = parseReply(answer, menu);
+              if (reply.ok) action = reply.action;
+              else out(`${reply.message}\n`);
             }
             state.applyAction(action);
           }

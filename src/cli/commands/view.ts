@@ -13,13 +13,12 @@ import { buildReplay, parseReplayRecord, type ViewerPerspective } from '../../ev
 import { renderViewerHtml } from '../../eval/report/viewer.js';
 import { renderRulebook } from '../../render/rulebook.js';
 
-/** Parse `--as`: a seat name (any case), 0, 1 or `all`. @throws UsageError otherwise */
+/** Parse `--as`: a seat name (any case) or `all`, as `play --as` takes seats by name. @throws UsageError otherwise */
 export function perspectiveOption(text: string, seats: readonly [string, string]): ViewerPerspective {
   const t = text.trim().toLowerCase();
   if (t === 'all') return 'all';
-  if (t === '0' || t === '1') return Number(t) as 0 | 1;
   const i = seats.findIndex((s) => s.toLowerCase() === t);
-  if (i < 0) throw new UsageError(`--as must be ${seats[0]}, ${seats[1]}, 0, 1 or all, got '${text}'`);
+  if (i < 0) throw new UsageError(`--as must be ${seats[0]}, ${seats[1]} or all, got '${text}'`);
   return i as 0 | 1;
 }
 
@@ -28,7 +27,7 @@ export const registerView: RegisterCommand = (program, ctx) =>
     .command('view')
     .description('write a self-contained HTML page that replays a recorded game step by step')
     .argument('<record>', 'a replay record (JSON) from gbgc play --record')
-    .option('--as <seat>', "whose view: a seat name, 0, 1, or all (omniscient)", 'all')
+    .option('--as <seat>', "whose view: a seat name, or all (omniscient)", 'all')
     .option('-o, --output <file>', 'write the page here (default: standard output)')
     .addHelpText('after', "\nA seat's page holds only what that seat saw; the omniscient page shows both hands.\n\nExamples:\n  gbgc play examples/leduc.gbg --record hand.json\n  gbgc view hand.json --as Alice -o alice.html")
     .action((file: string, opts: { as: string; output?: string }) => {

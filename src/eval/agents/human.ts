@@ -6,6 +6,7 @@
  */
 import type { Action, MenuItem, Observation } from '../../interpreter/api.js';
 import type { Agent, AgentView } from './agent.js';
+import type { ReplyResult } from '../../render/reply.js';
 
 /** How the human agent talks to the person. */
 export interface HumanIO {
@@ -16,7 +17,8 @@ export interface HumanIO {
   /** Describe the seat's turn (its cards, stacks, the menu). */
   describe(obs: Observation): string;
   /** An answer as an action of the menu, or null. */
-  parse(answer: string, menu: readonly MenuItem[]): Action | null;
+  /** Read a typed answer against the legal menu (the turn prompt's reply grammar, `parseReply`). */
+  parse(answer: string, menu: readonly MenuItem[]): ReplyResult;
 }
 
 export class HumanAgent implements Agent {
@@ -31,9 +33,9 @@ export class HumanAgent implements Agent {
     this.io.show(this.io.describe(obs));
     for (;;) {
       const answer = await this.io.ask('Your move: ');
-      const a = this.io.parse(answer, view.menu);
-      if (a !== null && view.legal.includes(a)) return a;
-      this.io.show(`'${answer.trim()}' is not a legal choice here; enter 1-${view.menu.length} or one of: ${view.menu.map((m) => m.label).join(', ')}\n`);
+      const r = this.io.parse(answer, view.menu);
+      if (r.ok && view.legal.includes(r.action)) return r.action;
+      this.io.show(`${r.ok ? `'${answer.trim()}' is not legal here` : r.message}\n`);
     }
   }
 }

@@ -1,12 +1,12 @@
 /**
  * From a reply's candidate to a legal action. This is the one place that knows the menu's reply
- * forms; it uses the turn prompt's own mapping (`actionForReply`, the same one the prompt's
- * examples are written for) and adds the seed rulebook's rule for amounts out of range: above the
+ * forms; it uses the turn prompt's own reply grammar (`parseReply`, the parser people's replies go
+ * through too, which the prompt's examples are written for) and adds the seed rulebook's rule for amounts out of range: above the
  * maximum is clamped to the maximum; below the minimum, or a range word without an amount, gets a
  * uniform-random legal amount (GENSTRAT seed rulebook, wager and bid paragraphs).
  */
 import type { Action, MenuItem } from '../../interpreter/api.js';
-import { actionForReply } from '../../render/prompt.js';
+import { parseReply } from '../../render/reply.js';
 import type { Rng } from '../../util/rng.js';
 import type { Candidate } from './parse.js';
 
@@ -56,8 +56,8 @@ export function menuSummary(menu: readonly MenuItem[]): string {
 export function resolveCandidate(c: Candidate, menu: readonly MenuItem[], rng: Rng): LegalResult {
   if (menu.length === 0) return { ok: false, problem: 'there is no legal action' };
   const value = typeof c.action === 'string' && c.amount !== undefined && !/\d/.test(c.action) ? `${c.action.trim()} ${c.amount}` : c.action;
-  const direct = actionForReply(value, menu);
-  if (direct !== null) return found(menu, direct);
+  const direct = typeof value === 'string' ? parseReply(value, menu) : null;
+  if (direct?.ok) return found(menu, direct.action);
   const r = ranges(menu);
   let word: string | null = null;
   let amount: number | null = null;

@@ -1,0 +1,192 @@
+/**
+ * What an action costs the seat that takes it, measured by playing it out rather than read from
+ * declarations: the action is applied to a copy of the state and the copy runs on to the seat's
+ * next point of choice, through every chance outcome (and every reply of the other seat in the
+ * second half of a simultaneous step: a sealed bid or a secret pick) met on the way. Chips are
+ * counted until the next decision, the end of the game, or the settlement of the pot (showdown,
+ * pot awarded, split), whichever comes first, so a call that ends the game costs the call, not
+ * the pot it wins. Clamped amounts (short calls, unaffordable costs, bids above the stack) are
+ * measured as the rules move them.
+ *
+ * The play-out never uses what the seat cannot see: while it runs, a rule that reads the other
+ * seat's hand (a condition or an amount on its cards) stops that continuation, which then
+ * contributes the widest range chips allow. So the stated cost is a function of the seat's
+ * information state (the observation property tests check it).
+ */
+import type { Action } from './api.js';
+import { HIDDEN_READ, probe } from './expr.js';
+import { EV, NODE, R, X } from './layout.js';
+import { OP } from './program.js';
+import type { InterpreterState } from './state.js';
+
+/** Chips an action moves from the acting seat's stack: `[min, max]` over what may happen next (equal when certain). */
+export type CostRange = readonly [min: number, max: number];
+
+/** At most this many continuation nodes are explored per action (beyond it, ranges are bounded by the chips in play). */
+export const COST_SEARCH_LIMIT = 1024;
+
+/** Whether an event settles the pot (the cost measurement stops there). */
+function settles(kind: number): boolean {
+  return kind === EV.SHOWDOWN || kind === EV.WIN || kind === EV.SPLIT || kind === EV.ODD_CHIP || kind === EV.END;
+}
+
+/**
+ * Stack change of `seat` over events `from..` of the state's log, stopping at the settlement.
+ * @returns the change in chips (negative: the seat paid) and whether a settlement was reached
+ */
+export function stackChange(s: InterpreterState, from: number, seat: number): { change: number; settled: boolean } {
+  const log = s.log;
+  let change = 0;
+  for (let i = from; i < log.count; i++) {
+    const k = log.kind(i);
+    if (settles(k)) return { change, settled: true };
+    const who = log.seat(i);
+    switch (k) {
+      case EV.ANTE:
+      case EV.CALL:
+      case EV.BET:
+      case EV.RAISE:
+      case EV.WAGER:
+      case EV.MATCH:
+        if (who === seat) change -= log.a(i);
+        break;
+      case EV.REFUND:
+        if (who === seat) change += log.a(i);
+        break;
+      case EV.TRANSFER:
+        if (who === seat) change -= log.a(i);
+        if (log.b(i) === seat) change += log.a(i);
+        break;
+    }
+  }
+  return { change, settled: false };
+}
+
+/** Whether the state waits for the other seat's half of a simultaneous step `seat` has started. */
+function otherHalf(s: InterpreterState, seat: number): boolean {
+  if (s.r[R.NODE] !== NODE.DECISION || s.r[R.ACTOR] === seat) return false;
+  const op = s.op();
+  return (op === OP.SIMUL || op === OP.AUCTION) && s.r[R.STEP] !== 0;
+}
+
+/**
+ * The chips `action` moves from the acting seat's stack, as a range over chance and the other
+ * seat's simultaneous reply (see the module comment). Positive: chips paid; negative: chips received.
+ *
+ * The continuations are explored breadth first, at most {@link COST_SEARCH_LIMIT} nodes; a
+ * continuation left unexplored then contributes the widest range chips allow from where it stands
+ * (the seat may yet pay its whole stack, or receive the pot and the opponent's stack), so the
+ * range is always sound and exact whenever the search completes.
+ * @param state a decision node (not modified)
+ * @returns `[min, max]` chips
+ */
+export function actionCost(state: InterpreterState, action: Action): CostRange {
+  const seat = state.r[R.ACTOR];
+  const saved = probe.seat;
+  probe.seat = seat;
+  try {
+    const worlds = firstHalves(state);
+    if (worlds === null) return widestFrom(state, 0, seat);
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const w of worlds) {
+      const [a, b] = search(w, action, seat);
+      lo = Math.min(lo, a);
+      hi = Math.max(hi, b);
+    }
+    return [lo, hi];
+  } finally {
+    probe.seat = saved;
+  }
+}
+
+/** At most this many secret first halves (picks, bids) are tried for the second seat of a simultaneous step. */
+const FIRST_HALVES_LIMIT = 256;
+
+/**
+ * The states the deciding seat cannot tell apart by the other seat's secret first half: in the
+ * second half of a simultaneous pick or a sealed-bid auction, one copy per possible first pick or
+ * bid; elsewhere just the state. Null when there are more than {@link FIRST_HALVES_LIMIT}.
+ */
+function firstHalves(s: InterpreterState): InterpreterState[] | null {
+  const op = s.op();
+  if (s.r[R.STEP] === 0 || (op !== OP.SIMUL && op !== OP.AUCTION)) return [s];
+  const out: InterpreterState[] = [];
+  if (op === OP.SIMUL) {
+    const n = s.program.simultaneous[s.operand(0)].options.length;
+    if (n > FIRST_HALVES_LIMIT) return null;
+    for (let a = 0; a < n; a++) {
+      const w = s.clone();
+      w.r[R.STEP] = 1 + a;
+      out.push(w);
+    }
+  } else {
+    const t = s.program.auctions[s.operand(0)];
+    if (t.max - t.min + 1 > FIRST_HALVES_LIMIT) return null;
+    for (let b = t.min; b <= t.max; b++) {
+      const w = s.clone();
+      w.r[w.x(X.T0)] = b;
+      out.push(w);
+    }
+  }
+  return out;
+}
+
+/** The widest range chips allow from `s`, `paid` chips counted so far: the seat may pay its whole stack or receive the pot and the other stack. */
+function widestFrom(s: InterpreterState, paid: number, seat: number): CostRange {
+  return [paid - s.r[R.POT] - s.r[R.STACK + 1 - seat], paid + s.r[R.STACK + seat]];
+}
+
+/** Apply `a` to a copy of `s`; a hidden read leaves the copy where it stopped, flagged. */
+function play(s: InterpreterState, a: Action): { next: InterpreterState; hidden: boolean } {
+  const next = s.clone();
+  try {
+    next.applyAction(a);
+    return { next, hidden: false };
+  } catch (e) {
+    if (e !== HIDDEN_READ) throw e;
+    return { next, hidden: true };
+  }
+}
+
+function search(state: InterpreterState, action: Action, seat: number): CostRange {
+  let lo = Infinity;
+  let hi = -Infinity;
+  let budget = COST_SEARCH_LIMIT;
+  /** The widest range from a state where `paid` chips were counted so far. */
+  const widest = (s: InterpreterState, paid: number): void => {
+    const [a, b] = widestFrom(s, paid, seat);
+    lo = Math.min(lo, a);
+    hi = Math.max(hi, b);
+  };
+  const queue: { s: InterpreterState; from: number; paid: number; hidden: boolean }[] = [];
+  const first = play(state, action);
+  queue.push({ s: first.next, from: state.log.count, paid: 0, hidden: first.hidden });
+  for (let q = 0; q < queue.length; q++) {
+    const { s, from, paid, hidden } = queue[q];
+    const { change, settled } = stackChange(s, from, seat);
+    const total = paid - change;
+    if (hidden && !settled) {
+      // stopped by a read of the other seat's cards before the pot was settled
+      widest(s, total);
+      continue;
+    }
+    const node = s.r[R.NODE];
+    if (settled || node === NODE.TERMINAL || (node === NODE.DECISION && !otherHalf(s, seat))) {
+      lo = Math.min(lo, total);
+      hi = Math.max(hi, total);
+      continue;
+    }
+    const actions = s.legalActions();
+    if (budget < actions.length) {
+      widest(s, total);
+      continue;
+    }
+    budget -= actions.length;
+    for (const a of actions) {
+      const r = play(s, a);
+      queue.push({ s: r.next, from: s.log.count, paid: total, hidden: r.hidden });
+    }
+  }
+  return [lo, hi];
+}

@@ -1,0 +1,74 @@
+/**
+ * Issue 10, item 1: every menu entry of a turn prompt states the chips the action moves from the
+ * acting seat as the rules move them (clamped amounts included), or a range containing them when
+ * the amount depends on chance or on the other seat's simultaneous reply. The cost is parsed from
+ * the printed prompt. Full size (200 episodes per game): `bench/menu-costs.ts`.
+ */
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadGame } from '../../src/cli/load.js';
+import { CHANCE, compileGame } from '../../src/interpreter/index.js';
+import { sampleIR } from '../../src/sampler/index.js';
+import { rngFromKeys } from '../../src/util/rng.js';
+import { checkGame, checkPrintedCosts, parseCost } from './menu-costs.js';
+
+const EXAMPLES = readdirSync('examples').filter((f) => f.endsWith('.gbg')).sort();
+
+describe('menu costs printed in the turn prompt', () => {
+  it('parses every printed form', () => {
+    expect(parseCost('- call (costs you 1 chip): reply `{"action": "call"}`')).toEqual({ lo: 1, hi: 1 });
+    expect(parseCost('- fold (costs no chips): reply')).toEqual({ lo: 0, hi: 0 });
+    expect(parseCost('- take (gives you 2 chips): reply')).toEqual({ lo: -2, hi: -2 });
+    expect(parseCost('- x (costs you between 0 and 3 chips, depending on chance): reply')).toEqual({ lo: 0, hi: 3 });
+    expect(parseCost('- x (changes your stack by between -3 and +1 chips, depending on chance): reply')).toEqual({ lo: -1, hi: 3 });
+  });
+
+  it('genstrat-4643: facing a 2-chip wager, call costs 2 chips (it said "puts no chips in")', () => {
+    const game = compileGame(loadGame('examples/genstrat-4643.gbg').ir);
+    // deal, antes; Alice's first variable round: bet 2; then Bob faces it
+    const s = game.newInitialState();
+    let found = false;
+    const rng = rngFromKeys(10, 1);
+    for (let tries = 0; tries < 200 && !found; tries++) {
+      const t = game.newInitialState();
+      while (!t.isTerminal() && !found) {
+        const p = t.currentPlayer();
+        if (p === 1) {
+          const menu = t.observation(1).decision!.menu;
+          const call = menu.find((m) => m.label === 'call');
+          if (call && t.observation(1).log.some((e) => e.kind === 'wager' && e.amount === 2) && !t.observation(1).log.some((e) => e.kind === 'match')) {
+            expect(call.cost).toBe(2);
+            expect(checkPrintedCosts(t, rng)).toEqual([]);
+            found = true;
+          }
+        }
+        const options = p === CHANCE ? t.chanceOutcomes().map(([a]) => a) : t.legalActions();
+        t.applyAction(options[Math.floor(rng() * options.length)]);
+      }
+    }
+    expect(s.isTerminal()).toBe(false);
+    expect(found).toBe(true);
+  });
+
+  for (const file of EXAMPLES) {
+    it(`${file}: every entry's printed cost is what playing it moves (30 random episodes)`, () => {
+      const game = compileGame(loadGame(`examples/${file}`).ir);
+      const { decisions, mismatches } = checkGame(game, 30, rngFromKeys(10, file.length));
+      expect(decisions).toBeGreaterThan(0);
+      expect(mismatches.slice(0, 3)).toEqual([]);
+    });
+  }
+
+  for (const c of [0, 0.5, 1]) {
+    it(`sampled games at complexity ${c}: 20 games, 5 episodes each`, () => {
+      let decisions = 0;
+      for (let seed = 0; seed < 20; seed++) {
+        const game = compileGame(sampleIR(seed, c));
+        const r = checkGame(game, 5, rngFromKeys(11, seed, c * 10));
+        decisions += r.decisions;
+        expect({ seed, mismatches: r.mismatches.slice(0, 3) }).toEqual({ seed, mismatches: [] });
+      }
+      expect(decisions).toBeGreaterThan(0);
+    });
+  }
+});
