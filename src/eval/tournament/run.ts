@@ -204,7 +204,9 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
       row.finished_at = new Date().toISOString();
       if (batch.length === 0) batchStart = performance.now();
       batch.push({ row, moves });
-      if (batch.length >= batchSlots || performance.now() - batchStart >= batchMs) flush();
+      // Batches pay off only for bots (sub-millisecond slots); a slot with an agent that has no
+      // synchronous path (a language model, a person) is committed as soon as it ends.
+      if (!pair[0].actFast || !pair[1].actFast || batch.length >= batchSlots || performance.now() - batchStart >= batchMs) flush();
       else timer ??= setTimeout(flush, batchMs);
     }
   };

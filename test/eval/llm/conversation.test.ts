@@ -22,7 +22,7 @@ beforeAll(async () => {
   server = await startFakeServer((req) => {
     const next = pending.shift();
     if (next) return next;
-    const replies = [...req.messages[req.messages.length - 1].content.matchAll(/\{"action": "[^"]+"\}/g)].map((m) => m[0]);
+    const replies = [...req.messages[req.messages.length - 1].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1]);
     return { reply: replies[replies.length - 1] }; // the last option: bet or call, so games run long
   });
 });
@@ -81,7 +81,7 @@ it('the cache key does not depend on failed attempts: a decision that needed a r
     { action: 0, label: 'check' },
     { action: 1, label: 'bet' },
   ];
-  const input = { seat: 0, system: 'S', history: [], prompt: 'reply {"action": "bet"}', menu, rng: rngFromKeys(1), occurrence: 'slot-9#0#0' };
+  const input = { seat: 0, system: 'S', history: [], prompt: 'reply `{"action": "bet"}`', menu, rng: rngFromKeys(1), occurrence: 'slot-9#0#0' };
   pending.push({ status: 500 }, { reply: 'thinking…' }, { reply: '{"action": "bet"}' });
   const first = await decide({ provider, settings, cache, backoffMs: 0 }, input);
   expect(first.record).toMatchObject({ path: 'format-fix', httpAttempts: 3, transportRetries: 1 });
@@ -99,7 +99,7 @@ it('decideView: the agent-interface face returns the action, the fallback reason
   const rng = rngFromKeys(8);
   while (state.currentPlayer() === CHANCE) state.applyAction(sampleChanceOutcome(state, rng));
   const obs = state.observation(0);
-  const view = { seat: 0, ply: 0, menu: obs.decision!.menu, prompt: 'reply {"action": "bet"}', rulebook: 'R', rng, slotId: 'slot-x' };
+  const view = { seat: 0, ply: 0, menu: obs.decision!.menu, prompt: 'reply `{"action": "bet"}`', rulebook: 'R', rng, slotId: 'slot-x' };
   const good = await agent.decideView(view);
   expect(good).toMatchObject({ action: obs.decision!.menu.find((m) => m.label === 'bet')!.action, fallback: null, extra: { kind: 'llm', path: 'strict' } });
   pending.push({ reply: 'no' }, { reply: 'still no' });

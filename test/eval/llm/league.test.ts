@@ -36,7 +36,7 @@ const serverRng = rngFromKeys(2026);
 /** The scripted models: `good` picks a legal reply from the prompt's menu; `flaky` is malformed 10 % of the time. */
 function script(req: SeenRequest): Scripted {
   const firstUser = req.messages[0].content;
-  const replies = [...firstUser.matchAll(/\{"action": "[^"]+"\}/g)].map((m) => m[0]);
+  const replies = [...firstUser.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1]);
   const pick = replies[Math.floor(serverRng() * replies.length)];
   if (req.model === 'flaky') {
     const isFix = req.messages.length > 1;

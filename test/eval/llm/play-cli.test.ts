@@ -10,7 +10,7 @@ beforeAll(async () => {
   setFakeKeys();
   server = await startFakeServer((req) => {
     if (mode === 'garbage') return { reply: 'hmm' };
-    const replies = [...req.messages[0].content.matchAll(/\{"action": "[^"]+"\}/g)].map((m) => m[0]);
+    const replies = [...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1]);
     return { reply: replies[0] };
   });
   process.env.OPENAI_BASE_URL = server.openaiBase;
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 it('a person plays Kuhn against a model; the model saw the rulebook and its turn prompt', async () => {
-  const r = await runCli(['play', 'examples/kuhn.gbg', '--as', 'Bob', '--vs', 'llm:openai/test-model', '--seed', '3'], '1\n1\n1\n1\n');
+  const r = await runCli(['play', 'examples/kuhn.gbg', '--as', 'Bob', '--vs', 'llm:openai/test-model', '--seed', '3'], 'check\ncall\ncall\ncall\n');
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   expect(r.stdout).toContain('against llm:openai/test-model');
@@ -34,7 +34,7 @@ it('a person plays Kuhn against a model; the model saw the rulebook and its turn
 
 it('a model whose replies cannot be used plays random legal moves, and the person is told', async () => {
   mode = 'garbage';
-  const r = await runCli(['play', 'examples/kuhn.gbg', '--as', 'Bob', '--vs', 'llm:openai/test-model', '--seed', '3'], '1\n1\n1\n1\n');
+  const r = await runCli(['play', 'examples/kuhn.gbg', '--as', 'Bob', '--vs', 'llm:openai/test-model', '--seed', '3'], 'check\ncall\ncall\ncall\n');
   expect(r.code).toBe(0);
   expect(r.stdout).toContain('(llm:openai/test-model: no usable reply (format); a random legal action was played)');
 });

@@ -18,7 +18,7 @@ import { SECRET_KEY, setFakeKeys } from './helpers.js';
 /** A deterministic model: its reply is a function of the conversation (so two runs can be compared). */
 function script(req: SeenRequest): Scripted {
   const text = req.messages.map((m) => m.content).join('\n');
-  const replies = [...req.messages[0].content.matchAll(/\{"action": "[^"]+"\}/g)].map((m) => m[0]);
+  const replies = [...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1]);
   const h = hashString(`${req.model}\n${text}`);
   return { reply: `ok ${replies[h % replies.length]}` };
 }
@@ -59,12 +59,25 @@ it('kill -9 mid-run, then resume: no repeated call for finished slots, at most t
   const uninterrupted = server.requests.length;
   server.requests.length = 0;
 
-  // the same tournament into another store, killed after 15 requests
+  // the same tournament into another store, killed after 15 requests once a slot is committed
+  // (finished slots are committed in batches, at most 250 ms after they end)
   const config = writeConfig('killed', server);
+  const committed = (): number => {
+    try {
+      const d = new Database(join(dir, 'killed.db'), { readonly: true, fileMustExist: true });
+      try {
+        return (d.prepare("SELECT count(*) AS n FROM slots WHERE status = 'done'").get() as { n: number }).n;
+      } finally {
+        d.close();
+      }
+    } catch {
+      return 0;
+    }
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/eval/llm/cli-entry.ts', 'tournament', config], { env: { ...process.env }, stdio: 'ignore' });
   await new Promise<void>((done, fail) => {
     const timer = setInterval(() => {
-      if (server.requests.length >= 15) {
+      if (server.requests.length >= 15 && committed() > 0) {
         clearInterval(timer);
         child.kill('SIGKILL');
       }

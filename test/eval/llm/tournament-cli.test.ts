@@ -23,7 +23,7 @@ const outputs: string[] = [];
 const rng = rngFromKeys(77);
 
 function script(req: SeenRequest): Scripted {
-  const replies = [...req.messages[0].content.matchAll(/\{"action": "[^"]+"\}/g)].map((m) => m[0]);
+  const replies = [...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1]);
   const pick = replies[Math.floor(rng() * replies.length)];
   if (req.model === 'flaky') {
     if (req.messages.length > 1) return { reply: 'Let me think about it more.' };
