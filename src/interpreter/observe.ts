@@ -121,7 +121,7 @@ function replay(v: View, state: InterpreterState, i: number): void {
     case EV.SHUFFLE:
       return push({ kind: 'shuffle', text: `The ${p.pileNames[a]} is shuffled.` });
     case EV.DEAL:
-      return push(cardMove(v, s, a, content ? p.cardNames[b] : null, c, events.contentSeenBy(i) === BOTH && (c >> 8) === 0));
+      return push(cardMove(v, s, a, content ? p.cardNames[b] : null, c, events.contentSeenBy(i) === BOTH && ((c >> 8) & 0xf) === 0));
     case EV.ANTE:
       move(s, a);
       return push({ kind: 'ante', seat: s, amount: a, text: `${who} antes ${chips(a)}.` });

@@ -54,7 +54,8 @@ describe('ruleset hash', () => {
     const hashes = variants.map((v) => {
       expect(v).not.toBe(base);
       const r = compileSource(v);
-      expect(r.diagnostics).toEqual([]);
+      // The face-up variant hides nothing at any decision: a warning (W0106), not an error.
+      expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       return r.rulesetHash;
     });
     expect(new Set([h, ...hashes]).size).toBe(variants.length + 1);

@@ -127,7 +127,8 @@ describe('L0: move kind first, then amount', () => {
 
   it('examples/genstrat-4643-v1.gbg passes the v1 acceptance filter (seat balance under 65 %)', () => {
     const r = compileSource(readFileSync('examples/genstrat-4643-v1.gbg', 'utf8'));
-    const report = acceptance(r.ir!, filterOptions('v1'));
+    // The game's own diagnostics: its `// gbgc-allow` lines keep the seed's deliberate constructs.
+    const report = acceptance(r.ir!, filterOptions('v1'), r.diagnostics);
     const balance = report.checks.find((c) => c.name === 'seat-balance')!;
     expect(balance.value).toBeLessThan(0.65);
     expect(balance.pass).toBe(true);

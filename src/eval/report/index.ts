@@ -2,9 +2,10 @@
  * `gbgc report`: an estimates object (and the games' axes) → one self-contained HTML page plus each
  * figure as SVG and PNG in a folder.
  */
-import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../util/fs.js';
+import { UserError } from '../../util/errors.js';
 import type { Estimates } from '../stats/analyze.js';
 import type { AxisRow } from '../stats/slots.js';
 import { buildFigures, svgToPng, toSvg } from './figures.js';
@@ -21,6 +22,15 @@ export interface ReportFiles {
 
 /** Render every figure and write `index.html`, `<id>.svg`, `<id>.png` and `estimates.json` into `dir`. */
 export async function writeReport(e: Estimates, dir: string, axes?: readonly AxisRow[]): Promise<ReportFiles> {
+  // The output folder is created (it was asked for); its parent must exist.
+  try {
+    mkdirSync(dir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new UserError(`cannot create ${dir}: the folder ${dirname(dir)} does not exist`);
+    if (code !== 'EEXIST') throw new UserError(`cannot create ${dir}: ${(err as Error).message}`);
+    if (!statSync(dir).isDirectory()) throw new UserError(`cannot write the report into ${dir}: it is a file`);
+  }
   const figures = buildFigures(e, axes);
   const svgs: string[] = [];
   const files: ReportFiles = { html: 'index.html', figures: [] };
