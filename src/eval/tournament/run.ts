@@ -153,8 +153,11 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
     batch = [];
     opts.onProgress?.(finished, plan.slots.length);
   };
+  // A problem the user must fix (a rejected API key, a policy that does not fit) stops the run: the
+  // slot stays missing, the finished ones are committed, and the error reaches the command (exit 1).
+  let fatal: UserError | null = null;
   const worker = async (): Promise<void> => {
-    while (next < todo.length) {
+    while (next < todo.length && !fatal) {
       if (opts.spend && !opts.spend.canStartSlot()) {
         stoppedByBudget = true;
         break;
@@ -196,6 +199,10 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
         row.fallbacks1 = out.fallbacks[1];
         moves = out.records.map((m) => ({ slot: s.id, ply: m.ply, seat: m.seat, obs_digest: m.obsDigest, action: m.action, label: m.label, fallback: m.fallback, latency_ms: m.latencyMs, extra: m.extra ? JSON.stringify(m.extra) : null }));
       } catch (e) {
+        if (e instanceof UserError) {
+          fatal ??= e;
+          break;
+        }
         row.status = 'error';
         row.error = (e as Error).message ?? String(e);
         errors++;
@@ -215,6 +222,7 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
   } finally {
     flush();
   }
+  if (fatal) throw fatal;
   return {
     total: plan.slots.length,
     alreadyDone: plan.slots.length - pending.length,

@@ -130,3 +130,35 @@ it('no output, store or export contains the key', async () => {
   expect(all).toContain('"kind":"llm"'); // the records are there
   expect(all).not.toContain(SECRET_KEY);
 });
+
+it('a rejected API key stops the tournament at once: exit 1, one line without the key, no slot recorded as an error', async () => {
+  const denied = await startFakeServer(() => ({ status: 401, message: 'invalid api key' }));
+  try {
+    const cfg = join(dir, 'denied.yaml');
+    writeFileSync(
+      cfg,
+      [
+        `games: {files: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]}`,
+        'participants:',
+        `  - {kind: llm, name: nokey, model: openai/nokey, base_url: ${JSON.stringify(denied.openaiBase)}}`,
+        '  - {kind: random}',
+        'runs: 20',
+        'store: denied.db',
+        '',
+      ].join('\n'),
+    );
+    const r = await runCli(['tournament', cfg]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^gbgc: error: .*401/);
+    expect(r.stdout + r.stderr).not.toContain(SECRET_KEY);
+    // The run stopped at the first rejected request: no slot is stored as an error.
+    const db = new Database(join(dir, 'denied.db'), { readonly: true });
+    const errors = (db.prepare("SELECT count(*) AS n FROM slots WHERE status = 'error'").get() as { n: number }).n;
+    db.close();
+    expect(errors).toBe(0);
+    expect(denied.requests.length).toBeLessThanOrEqual(2);
+  } finally {
+    await denied.close();
+  }
+});
