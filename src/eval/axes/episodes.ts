@@ -12,7 +12,7 @@
  */
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { l0Distribution, l0Sample } from '../../interpreter/l0.js';
+import { l0Distribution, l0Sample, legalActionKinds } from '../../interpreter/l0.js';
 import { FOLD } from '../../interpreter/betting.js';
 import { R } from '../../interpreter/layout.js';
 import { OP } from '../../interpreter/program.js';
@@ -37,6 +37,8 @@ export interface DecisionRecord {
   action: Action;
   /** The legal actions at the decision. */
   legal: readonly Action[];
+  /** Number of distinct L0 move kinds among the legal actions (see `legalActionKinds`). */
+  kinds: number;
 }
 
 /** One episode: its decisions in order, final returns (chips per seat), and its weight. */
@@ -72,8 +74,9 @@ export function decisionType(state: GameState, seat: number, legal: readonly Act
   return `${o.phase}:${o.decision?.prompt ?? ''}`;
 }
 
-function record(state: GameState, seat: number, action: Action, legal: readonly Action[]): DecisionRecord {
-  return { seat, info: `${seat}|${state.informationStateKey(seat)}`, dt: decisionType(state, seat, legal), action, legal };
+export function record(state: GameState, seat: number, action: Action, legal: readonly Action[]): DecisionRecord {
+  const kinds = new Set(legalActionKinds(state, legal)).size;
+  return { seat, info: `${seat}|${state.informationStateKey(seat)}`, dt: decisionType(state, seat, legal), action, legal, kinds };
 }
 
 /**
