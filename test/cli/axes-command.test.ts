@@ -1,0 +1,48 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'gbgc-axes-'));
+
+describe('gbgc axes', () => {
+  it('prints the exact Kuhn axes as JSON: 12 information states, temporal depth 1/120', async () => {
+    const r = await runCli(['axes', 'examples/kuhn.gbg', '--exact', '--json']);
+    expect(r.code).toBe(0);
+    const [line] = JSON.parse(r.stdout);
+    expect(line.axes.state_space).toBeCloseTo(Math.log10(12), 12);
+    expect(line.axes.temporal_depth).toBeCloseTo(1 / 120, 12);
+    expect(line.exact).toBe(true);
+    expect(line.rulesetHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('scores a pool into axes.jsonl and resumes without recomputing', async () => {
+    const pool = join(tmp, 'pool');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(pool);
+    copyFileSync('examples/kuhn.gbg', join(pool, 'g0.gbg'));
+    copyFileSync('examples/kuhn.gbg', join(pool, 'g1.gbg'));
+    const entry = (slot: number) => JSON.stringify({ slot, file: `g${slot}.gbg`, seed: 10 + slot, complexity: 0.5, rulesetHash: 'x', tries: 1, acceptance: {} });
+    writeFileSync(join(pool, 'index.jsonl'), `${entry(0)}\n${entry(1)}\n`);
+    const out = join(tmp, 'axes.jsonl');
+    const a = await runCli(['axes', pool, '--out', out, '--seed', '3']);
+    expect(a.code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.slot)).toEqual([0, 1]);
+    expect(lines[0].axes).toEqual(lines[1].axes); // same game, same seed
+    // Tamper with the stored value: a rerun must keep it (not recompute), and append nothing.
+    lines[1].axes.risk = 123;
+    writeFileSync(out, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const b = await runCli(['axes', pool, '--out', out, '--seed', '3', '--json']);
+    expect(b.code).toBe(0);
+    expect(JSON.parse(b.stdout).map((l: { axes: { risk: number } }) => l.axes.risk)[1]).toBe(123);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(2);
+  }, 60_000);
+
+  it('rejects a bad tier (exit 2) and a missing file (exit 1)', async () => {
+    expect((await runCli(['axes', 'examples/kuhn.gbg', '--tier', 'slow'])).code).toBe(2);
+    expect((await runCli(['axes', join(tmp, 'nope.gbg')])).code).toBe(1);
+    expect((await runCli(['axes', tmp])).code).toBe(1);
+  });
+});
