@@ -46,3 +46,32 @@ describe('gbgc axes', () => {
     expect((await runCli(['axes', tmp])).code).toBe(1);
   });
 });
+
+describe('gbgc select', () => {
+  it('chooses by farthest-point sampling from a pool with an axes file and reports coverage, r and VIF', async () => {
+    const pool = join(tmp, 'sel');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(pool);
+    const idx: string[] = [];
+    const ax: string[] = [];
+    for (let slot = 0; slot < 40; slot++) {
+      idx.push(JSON.stringify({ slot, file: `g${slot}.gbg`, seed: 100 + slot, complexity: 0.5, rulesetHash: `h${slot}`, tries: 1, acceptance: {} }));
+      const v = (k: number) => ((slot * (7 + 2 * k)) % 40) / 40;
+      ax.push(JSON.stringify({ file: `g${slot}.gbg`, slot, rulesetHash: `h${slot}`, set: 'v2', tier: 'fast', exact: false, axesSeed: 1, axes: { state_space: v(0), temporal_depth: v(1), info_sensitivity: v(2), opponent_modelling: v(3), risk: v(4) } }));
+    }
+    writeFileSync(join(pool, 'index.jsonl'), idx.join('\n') + '\n');
+    writeFileSync(join(tmp, 'sel.jsonl'), ax.join('\n') + '\n');
+    const out = join(tmp, 'selection.json');
+    const r = await runCli(['select', '--pool', pool, '--axes', join(tmp, 'sel.jsonl'), '--n', '10', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('VIF');
+    expect(r.stdout).toContain('Pearson r');
+    const sel = JSON.parse(readFileSync(out, 'utf8'));
+    expect(sel.chosen).toHaveLength(10);
+    expect(new Set(sel.chosen.map((c: { seed: number }) => c.seed)).size).toBe(10);
+    expect(sel.chosen.every((c: { seed: number; slot: number }) => c.seed === 100 + c.slot)).toBe(true);
+    expect(sel.correlation).toHaveLength(5);
+    expect((await runCli(['select', '--pool', pool, '--axes', join(tmp, 'sel.jsonl'), '--n', '41'])).code).toBe(2);
+    expect((await runCli(['select', '--pool', pool, '--axes', join(tmp, 'none.jsonl')])).code).toBe(1);
+  });
+});

@@ -24,6 +24,7 @@ import { registerMatch } from './match.js';
 import { registerTournament } from './tournament.js';
 import { registerRecords } from './records.js';
 import { registerAxes } from './axes.js';
+import { registerSelect } from './select.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -50,4 +51,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerTournament,
   registerRecords,
   registerAxes,
+  registerSelect,
 ];
