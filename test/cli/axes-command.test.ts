@@ -57,7 +57,7 @@ describe('gbgc select', () => {
     for (let slot = 0; slot < 40; slot++) {
       idx.push(JSON.stringify({ slot, file: `g${slot}.gbg`, seed: 100 + slot, complexity: 0.5, rulesetHash: `h${slot}`, tries: 1, acceptance: {} }));
       const v = (k: number) => ((slot * (7 + 2 * k)) % 40) / 40;
-      ax.push(JSON.stringify({ file: `g${slot}.gbg`, slot, rulesetHash: `h${slot}`, set: 'v2', tier: 'fast', exact: false, axesSeed: 1, axes: { state_space: v(0), temporal_depth: v(1), info_sensitivity: v(2), opponent_modelling: v(3), risk: v(4) } }));
+      ax.push(JSON.stringify({ file: `g${slot}.gbg`, slot, rulesetHash: `h${slot}`, set: 'v2', tier: 'fast', exact: false, axesSeed: 1, axes: { state_space: v(0), temporal_depth: v(1), info_sensitivity: v(2), opponent_modelling: v(3), risk: v(4), brittleness: v(5) - 2 } }));
     }
     writeFileSync(join(pool, 'index.jsonl'), idx.join('\n') + '\n');
     writeFileSync(join(tmp, 'sel.jsonl'), ax.join('\n') + '\n');
@@ -70,7 +70,7 @@ describe('gbgc select', () => {
     expect(sel.chosen).toHaveLength(10);
     expect(new Set(sel.chosen.map((c: { seed: number }) => c.seed)).size).toBe(10);
     expect(sel.chosen.every((c: { seed: number; slot: number }) => c.seed === 100 + c.slot)).toBe(true);
-    expect(sel.correlation).toHaveLength(5);
+    expect(sel.correlation).toHaveLength(6);
     expect((await runCli(['select', '--pool', pool, '--axes', join(tmp, 'sel.jsonl'), '--n', '41'])).code).toBe(2);
     expect((await runCli(['select', '--pool', pool, '--axes', join(tmp, 'none.jsonl')])).code).toBe(1);
   });

@@ -81,7 +81,7 @@ export const registerAxes: RegisterCommand = (program, ctx) =>
     .description('measure the complexity axes (GENSTRAT v2 Appendix C) of a game or of every game of a pool')
     .argument('<path>', '.gbg file, or a pool directory (with index.jsonl)')
     .option('--tier <tier>', 'measurement budget: fast (1,000 L0 episodes, 64 Sobol opponents) or precise (3,000 L0, 320 Sobol)', 'fast')
-    .option('--set <set>', 'axis set (v2: state space, temporal depth, information sensitivity, opponent modelling, risk)', 'v2')
+    .option('--set <set>', 'axis set (v2: state space, temporal depth, information sensitivity, opponent modelling, risk, brittleness)', 'v2')
     .option('--exact', 'exact L0 values by a walk of the game tree instead of samples (small trees only)')
     .option('--seed <s>', 'seed of the measurement (a whole number); the same seed gives the same values', '1')
     .option('--json', 'print the lines as a JSON array')
@@ -89,8 +89,8 @@ export const registerAxes: RegisterCommand = (program, ctx) =>
     .addHelpText(
       'after',
       '\nEach line: file, slot and seed (pool games), rulesetHash, set, tier, exact, axesSeed, and axes\n' +
-        '{state_space, temporal_depth, info_sensitivity, opponent_modelling, risk}. Definitions and the\n' +
-        'choices the paper leaves open: docs/axes.md.\n\n' +
+        '{state_space, temporal_depth, info_sensitivity, opponent_modelling, risk, brittleness}. Definitions and\n' +
+        'the choices the paper leaves open: docs/axes.md.\n\n' +
         'Examples:\n  gbgc axes examples/kuhn.gbg --exact\n  gbgc axes pool/ --tier fast --out axes.jsonl',
     )
     .action((path: string, opts: { tier: string; set: string; exact?: boolean; seed: string; json?: boolean; out?: string }) => {

@@ -6,6 +6,7 @@
 import type { Game } from '../../interpreter/api.js';
 import { BUDGETS, type AxisBudget } from './budget.js';
 import { exactL0Episodes, sampleL0Episodes, type EpisodeLog } from './episodes.js';
+import { brittleness } from './brittleness.js';
 import { infoSensitivity } from './info-sensitivity.js';
 import { opponentModelling } from './opponent-modelling.js';
 import { risk } from './risk.js';
@@ -21,10 +22,11 @@ export interface AxesV2 {
   info_sensitivity: number;
   opponent_modelling: number;
   risk: number;
+  brittleness: number;
 }
 
 /** Names of the v2 axes in report order. */
-export const AXES_V2 = ['state_space', 'temporal_depth', 'info_sensitivity', 'opponent_modelling', 'risk'] as const;
+export const AXES_V2 = ['state_space', 'temporal_depth', 'info_sensitivity', 'opponent_modelling', 'risk', 'brittleness'] as const;
 
 /** Options of {@link computeAxesV2}. */
 export interface AxesOptions {
@@ -49,5 +51,6 @@ export function computeAxesV2(game: Game, opts: AxesOptions): AxesV2 {
     info_sensitivity: infoSensitivity(log),
     opponent_modelling: opponentModelling(game, budget, opts.seed, !!opts.exact, log),
     risk: risk(log),
+    brittleness: brittleness(game, budget, opts.seed, !!opts.exact, log),
   };
 }

@@ -83,6 +83,16 @@ describe('v2 axes: Leduc above Kuhn, determinism', () => {
   }, 60_000);
 });
 
+describe('brittleness', () => {
+  it('Kuhn: exact and sampled brittleness are finite, above the floor, and within 0.3 (log10) of each other', () => {
+    const ex = computeAxesV2(kuhn(), { tier: 'fast', seed: 1, exact: true }).brittleness;
+    const sa = computeAxesV2(kuhn(), { tier: 'fast', seed: 1 }).brittleness;
+    expect(ex).toBeGreaterThan(-6);
+    expect(ex).toBeLessThan(0);
+    expect(Math.abs(ex - sa)).toBeLessThan(0.3);
+  }, 60_000);
+});
+
 describe('helpers', () => {
   it('weightedQuantile is the lower empirical quantile', () => {
     const pairs: [number, number][] = [[5, 1], [1, 1], [3, 1], [2, 1], [4, 1], [6, 1], [7, 1], [8, 1], [9, 1], [10, 1]];
