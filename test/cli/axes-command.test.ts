@@ -72,6 +72,15 @@ describe('gbgc select', () => {
     expect(sel.chosen.every((c: { seed: number; slot: number }) => c.seed === 100 + c.slot)).toBe(true);
     expect(sel.correlation).toHaveLength(6);
     expect((await runCli(['select', '--pool', pool, '--axes', join(tmp, 'sel.jsonl'), '--n', '41'])).code).toBe(2);
+    expect((await runCli(['select', '--pool', pool, '--axes', join(tmp, 'sel.jsonl'), '--scatter', 'risk,nope'])).code).toBe(2);
+    const plots = join(tmp, 'plots');
+    mkdirSync(plots);
+    const p = await runCli(['select', '--pool', pool, '--axes', join(tmp, 'sel.jsonl'), '--n', '10', '--plots', plots]);
+    expect(p.code).toBe(0);
+    const svg = readFileSync(join(plots, 'scatter.svg'), 'utf8');
+    expect(svg).toContain('<svg');
+    expect(svg).toContain('info_sensitivity');
+    expect(readFileSync(join(plots, 'distributions.png')).subarray(1, 4).toString()).toBe('PNG');
     expect((await runCli(['select', '--pool', pool, '--axes', join(tmp, 'none.jsonl')])).code).toBe(1);
   });
 });

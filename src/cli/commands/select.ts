@@ -4,7 +4,7 @@
  * print the chosen generator seeds, per-axis coverage, the Pearson correlation matrix and the VIFs
  * of the selection (v2 §3.1, Appendix D).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError, parseIntOption } from '../errors.js';
@@ -12,6 +12,7 @@ import { readIndex } from '../../sampler/pool.js';
 import { AXES_V2 } from '../../eval/axes/index.js';
 import { correlationMatrix, coverage, farthestPointSample, varianceInflationFactors, type AxisCoverage } from '../../eval/axes/select.js';
 import { writeFileAtomic } from '../../util/fs.js';
+import { writeSelectionFigures } from '../../eval/axes/figures.js';
 import type { AxesLine } from './axes.js';
 
 /** What `gbgc select` reports (and writes with --out). */
@@ -74,6 +75,8 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
     .option('--seed <s>', 'seed breaking exact distance ties (a whole number)', '1')
     .option('--json', 'print the selection as JSON')
     .option('--out <file>', 'write the selection as JSON')
+    .option('--plots <dir>', 'write scatter.svg/png (pool vs selection) and distributions.svg/png into this folder')
+    .option('--scatter <x,y>', 'the two axes of the scatter', 'info_sensitivity,opponent_modelling')
     .addHelpText(
       'after',
       '\nEach axis is min-max normalised over the pool; the first game is the one nearest the centroid and\n' +
@@ -81,7 +84,10 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
         'Coverage thirds count chosen games in the lower, middle and upper third of the pool range.\n\n' +
         'Example:\n  gbgc select --pool pool/ --axes axes.jsonl --n 50 --out selection.json',
     )
-    .action((opts: { pool: string; axes: string; n: string; seed: string; json?: boolean; out?: string }) => {
+    .action(async (opts: { pool: string; axes: string; n: string; seed: string; json?: boolean; out?: string; plots?: string; scatter: string }) => {
+      const [sx, sy] = opts.scatter.split(',').map((t) => t.trim());
+      if (!sy || !(AXES_V2 as readonly string[]).includes(sx) || !(AXES_V2 as readonly string[]).includes(sy)) throw new UsageError(`--scatter takes two axis names separated by a comma (${AXES_V2.join(', ')}), got '${opts.scatter}'`);
+      if (opts.plots !== undefined && !(existsSync(opts.plots) && statSync(opts.plots).isDirectory())) throw new UserError(`${opts.plots}: no such folder (for --plots)`);
       const n = parseIntOption('--n', opts.n, 1, 1_000_000);
       const seed = parseIntOption('--seed', opts.seed);
       const indexPath = join(opts.pool, 'index.jsonl');
@@ -117,5 +123,10 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
         missing: entries.length - rows.length,
       };
       if (opts.out) writeFileAtomic(opts.out, `${JSON.stringify(sel, null, 2)}\n`);
+      if (opts.plots !== undefined) {
+        const chosenSet = new Set(pick);
+        const points = rows.map((r, i) => ({ values: Object.fromEntries(AXES_V2.map((a, j) => [a, r.values[j]])), chosen: chosenSet.has(i) }));
+        await writeSelectionFigures(opts.plots, points, AXES_V2, sx, sy);
+      }
       ctx.io.stdout(opts.json ? `${JSON.stringify(sel, null, 2)}\n` : formatSelection(sel));
     });
