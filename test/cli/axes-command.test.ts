@@ -26,7 +26,7 @@ describe('gbgc axes', () => {
     const entry = (slot: number) => JSON.stringify({ slot, file: `g${slot}.gbg`, seed: 10 + slot, complexity: 0.5, rulesetHash: 'x', tries: 1, acceptance: {} });
     writeFileSync(join(pool, 'index.jsonl'), `${entry(0)}\n${entry(1)}\n`);
     const out = join(tmp, 'axes.jsonl');
-    const a = await runCli(['axes', pool, '--out', out, '--seed', '3']);
+    const a = await runCli(['axes', pool, '--out', out, '--seed', '3', '--jobs', '1']);
     expect(a.code).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => l.slot)).toEqual([0, 1]);
@@ -34,11 +34,18 @@ describe('gbgc axes', () => {
     // Tamper with the stored value: a rerun must keep it (not recompute), and append nothing.
     lines[1].axes.risk = 123;
     writeFileSync(out, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    const b = await runCli(['axes', pool, '--out', out, '--seed', '3', '--json']);
+    const b = await runCli(['axes', pool, '--out', out, '--seed', '3', '--json', '--jobs', '1']);
     expect(b.code).toBe(0);
     expect(JSON.parse(b.stdout).map((l: { axes: { risk: number } }) => l.axes.risk)[1]).toBe(123);
     expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(2);
-  }, 60_000);
+    // Worker threads give the same values as in-process.
+    const c = await runCli(['axes', pool, '--seed', '3', '--jobs', '2', '--json']);
+    expect(c.code).toBe(0);
+    const viaWorkers = JSON.parse(c.stdout);
+    expect(viaWorkers.map((l: { slot: number }) => l.slot)).toEqual([0, 1]);
+    expect(viaWorkers[0].axes).toEqual(lines[0].axes);
+    expect(viaWorkers[1].axes).toEqual(lines[0].axes);
+  }, 120_000);
 
   it('rejects a bad tier (exit 2) and a missing file (exit 1)', async () => {
     expect((await runCli(['axes', 'examples/kuhn.gbg', '--tier', 'slow'])).code).toBe(2);

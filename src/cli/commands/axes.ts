@@ -13,6 +13,8 @@ import { UsageError, UserError, parseIntOption } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
 import { computeAxesV2, AXES_V2, type AxesV2 } from '../../eval/axes/index.js';
 import { readIndex } from '../../sampler/pool.js';
+import { axesOnWorkers } from '../../eval/axes/parallel.js';
+import { availableParallelism } from 'node:os';
 import { startProgress } from './progress-bar.js';
 
 /** One line of the axes JSONL (read by `gbgc analyze --axes` and `gbgc select`). */
@@ -84,6 +86,7 @@ export const registerAxes: RegisterCommand = (program, ctx) =>
     .option('--set <set>', 'axis set (v2: state space, temporal depth, information sensitivity, opponent modelling, risk, brittleness)', 'v2')
     .option('--exact', 'exact L0 values by a walk of the game tree instead of samples (small trees only)')
     .option('--seed <s>', 'seed of the measurement (a whole number); the same seed gives the same values', '1')
+    .option('--jobs <n>', 'worker threads (default: the number of cores; 1 computes in-process)')
     .option('--json', 'print the lines as a JSON array')
     .option('--out <file>', 'append one JSON line per game; games already in the file are skipped (resumable)')
     .addHelpText(
@@ -93,7 +96,8 @@ export const registerAxes: RegisterCommand = (program, ctx) =>
         'the choices the paper leaves open: docs/axes.md.\n\n' +
         'Examples:\n  gbgc axes examples/kuhn.gbg --exact\n  gbgc axes pool/ --tier fast --out axes.jsonl',
     )
-    .action((path: string, opts: { tier: string; set: string; exact?: boolean; seed: string; json?: boolean; out?: string }) => {
+    .action(async (path: string, opts: { tier: string; set: string; exact?: boolean; seed: string; jobs?: string; json?: boolean; out?: string }) => {
+      const jobs = opts.jobs === undefined ? availableParallelism() : parseIntOption('--jobs', opts.jobs, 1, 256);
       if (opts.tier !== 'fast' && opts.tier !== 'precise') throw new UsageError(`--tier must be fast or precise, got '${opts.tier}'`);
       if (opts.set !== 'v2') throw new UsageError(opts.set === 'v1' ? '--set v1: the v1 axes are not available yet; use --set v2' : `--set must be v2, got '${opts.set}'`);
       const seed = parseIntOption('--seed', opts.seed);
@@ -107,16 +111,22 @@ export const registerAxes: RegisterCommand = (program, ctx) =>
       const todo = list.filter((t) => !doneKeys.has(resolve(t.file)));
       const progress = startProgress(ctx.io, todo.length, 'axes [{bar}] {value}/{total} games');
       try {
-        todo.forEach((t, i) => {
-          const { ir, rulesetHash } = loadGame(t.file);
-          const game = compileGame(ir);
-          const line: AxesLine = { file: t.file, ...(t.slot !== undefined ? { slot: t.slot, seed: t.seed } : {}), rulesetHash, set: 'v2', tier, exact, axesSeed: seed, axes: computeAxesV2(game, { tier, seed, exact }) };
+        // Compile every game first (bad input fails here, before any work), then measure.
+        const games = todo.map((t) => ({ t, ...loadGame(t.file) }));
+        let finished = 0;
+        const record = (i: number, axes: AxesV2): void => {
+          const { t, rulesetHash } = games[i];
+          const line: AxesLine = { file: t.file, ...(t.slot !== undefined ? { slot: t.slot, seed: t.seed } : {}), rulesetHash, set: 'v2', tier, exact, axesSeed: seed, axes };
           if (opts.out) appendFileSync(opts.out, `${JSON.stringify(line)}\n`);
           results.push(line);
-          progress.update(i + 1);
-        });
+          progress.update(++finished);
+        };
+        if (jobs <= 1 || games.length <= 1) games.forEach((g, i) => record(i, computeAxesV2(compileGame(g.ir), { tier, seed, exact })));
+        else await axesOnWorkers(games.map((g, id) => ({ id, ir: g.ir, tier, seed, exact })), jobs, (job, axes) => record(job.id, axes));
       } finally {
         progress.stop();
       }
+      const order = new Map(list.map((t, i) => [resolve(t.file), i]));
+      results.sort((a, b) => (order.get(resolve(a.file)) ?? 0) - (order.get(resolve(b.file)) ?? 0));
       ctx.io.stdout(opts.json ? `${JSON.stringify(results, null, 2)}\n` : formatAxes(results));
     });
