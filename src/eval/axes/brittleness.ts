@@ -12,8 +12,10 @@
  *   focal seat, the action with the highest mean final returns (ties: lowest id); L0 where the log
  *   never reached. Exact mode reads it off the exact log.
  * - The perturbed decision type of each trial is drawn uniformly from the focal seat's decision
- *   types (seeded). ΔU is the mean over opponents and playouts of U(perturbed) − U(L1), played on
- *   common random numbers (exact mode: exact expectations by tree walk).
+ *   types (seeded). ΔU is the mean over opponents of the expected change of the focal returns;
+ *   sampled, each playout of L1 branches at the perturbed decision type into the L1 action and a
+ *   uniformly drawn other action on common random numbers (first-order estimate, see
+ *   `branchedDelta`); exact mode compares exact expectations by tree walk.
  * - With an intercept, the OLS slope is mean ΔU of the trials that perturbed dt minus mean ΔU of
  *   the others; a dt never perturbed contributes 0; if every trial perturbed the same dt the slope
  *   is its mean ΔU.
@@ -64,10 +66,37 @@ function pick(probs: readonly number[], u: number): number {
   return i;
 }
 
-/** Focal returns of one playout on the stream `keys` (chance and both seats draw from it in order). */
-function playout(game: Game, pols: [Pol, Pol], focal: number, keys: number[]): number {
+/** Focal returns of a playout continued from a copy of `s` after action `a`, on the stream `keys`. */
+function continueFrom(game: Game, s: GameState, a: Action, pols: [Pol, Pol], focal: number, keys: number[]): number {
+  const rng = rngFromKeys(...keys);
+  const c = s.clone();
+  c.applyAction(a);
+  while (!c.isTerminal()) {
+    const p = c.currentPlayer();
+    if (p === CHANCE) {
+      c.applyAction(sampleChanceOutcome(c, rng));
+      continue;
+    }
+    const legal = c.legalActions();
+    c.applyAction(legal[pick(pols[p](c, p, legal), rng())]);
+  }
+  return c.returns()[focal];
+}
+
+/**
+ * One playout's estimate of U(perturbed) − U(L1): play L1 against the opponent; at every visit of
+ * the perturbed decision type, branch into the L1 action and a uniformly drawn other action, play
+ * both continuations on one common stream, and add BRITTLENESS_MASS × p(L1 action) × the
+ * difference. Its expectation is the first-order change of the focal returns when 3 % of the L1
+ * mass at dt moves to a uniform other action (exact for one visit per episode); far less noisy
+ * than comparing a perturbed and an unperturbed playout, where the perturbation fires in ~3 % of
+ * visits only.
+ */
+function branchedDelta(game: Game, pols: [Pol, Pol], focal: number, dt: string, keys: number[]): number {
   const rng = rngFromKeys(...keys);
   const s = game.newInitialState();
+  let delta = 0;
+  let visit = 0;
   while (!s.isTerminal()) {
     const p = s.currentPlayer();
     if (p === CHANCE) {
@@ -75,9 +104,17 @@ function playout(game: Game, pols: [Pol, Pol], focal: number, keys: number[]): n
       continue;
     }
     const legal = s.legalActions();
-    s.applyAction(legal[pick(pols[p](s, p, legal), rng())]);
+    const probs = pols[p](s, p, legal);
+    if (p === focal && legal.length >= 2 && decisionType(s, p, legal) === dt) {
+      const top = probs.indexOf(Math.max(...probs));
+      let alt = Math.floor(rng() * (legal.length - 1));
+      if (alt >= top) alt++;
+      const bk = [...keys, 0x8a, visit++];
+      delta += BRITTLENESS_MASS * probs[top] * (continueFrom(game, s, legal[alt], pols, focal, bk) - continueFrom(game, s, legal[top], pols, focal, bk));
+    }
+    s.applyAction(legal[pick(probs, rng())]);
   }
-  return s.returns()[focal];
+  return delta;
 }
 
 function exactValue(game: Game, pols: [Pol, Pol], focal: number): number {
@@ -160,11 +197,7 @@ export function brittlenessForSeat(game: Game, _budget: AxisBudget, seed: number
       const pa: [Pol, Pol] = focal === 0 ? [perturbed(dt), opp] : [opp, perturbed(dt)];
       const pb: [Pol, Pol] = focal === 0 ? [l1, opp] : [opp, l1];
       if (exact) dU += exactValue(game, pa, focal) - exactValue(game, pb, focal);
-      else
-        for (let k = 0; k < BRITTLENESS_PLAYOUTS; k++) {
-          const keys = [seed, 0xb1, focal, t, o, k];
-          dU += (playout(game, pa, focal, keys) - playout(game, pb, focal, keys)) / BRITTLENESS_PLAYOUTS;
-        }
+      else for (let k = 0; k < BRITTLENESS_PLAYOUTS; k++) dU += branchedDelta(game, pb, focal, dt, [seed, 0xb1, focal, t, o, k]) / BRITTLENESS_PLAYOUTS;
     }
     trials.push({ dt, dU: dU / BRITTLENESS_OPPONENTS });
   }

@@ -84,12 +84,12 @@ describe('v2 axes: Leduc above Kuhn, determinism', () => {
 });
 
 describe('brittleness', () => {
-  it('Kuhn: exact and sampled brittleness are finite, above the floor, and within 0.3 (log10) of each other', () => {
+  it('Kuhn: exact and sampled brittleness are finite, above the floor, and within 0.1 (log10) of each other', () => {
     const ex = computeAxesV2(kuhn(), { tier: 'fast', seed: 1, exact: true }).brittleness;
     const sa = computeAxesV2(kuhn(), { tier: 'fast', seed: 1 }).brittleness;
     expect(ex).toBeGreaterThan(-6);
     expect(ex).toBeLessThan(0);
-    expect(Math.abs(ex - sa)).toBeLessThan(0.3);
+    expect(Math.abs(ex - sa)).toBeLessThan(0.1);
   }, 60_000);
 });
 
