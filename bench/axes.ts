@@ -11,6 +11,7 @@ import { compileSource } from '../src/compiler/index.js';
 import { compileGame } from '../src/interpreter/game.js';
 import { computeAxesV2, AXES_V2, type AxesV2 } from '../src/eval/axes/index.js';
 import { sampleIR } from '../src/sampler/index.js';
+import { figure, report } from './lib/figures.js';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, dflt: number) => {
@@ -69,6 +70,15 @@ for (let seed = 0; seed < GAMES; seed++) {
   process.stderr.write(`game ${seed + 1}/${GAMES}\n`);
 }
 const fastPerGame = fastSec / GAMES;
+const spearmanFastVsPrecise = Object.fromEntries(AXES_V2.map((a) => [a, spearman(fast.map((x) => x[a]), precise.map((x) => x[a]))]));
+report(
+  'axes',
+  [
+    figure({ id: 'fast-per-game', name: `fast tier, c = ${C}`, value: fastPerGame, unit: 's/game', reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 's/game' }, kind: 'time', ratioMeaning: 'seconds per generated game / seconds on Kuhn', note: `${GAMES} games (sampleIR seeds 0…${GAMES - 1})` }),
+    figure({ id: 'precise-per-game', name: `precise tier, c = ${C}`, value: preciseSec / GAMES, unit: 's/game', reference: { name: 'fast tier, same games', value: fastPerGame, unit: 's/game' }, kind: 'time', ratioMeaning: 'precise / fast seconds per game' }),
+  ],
+  { projectedPool2000On2CoresMinutes: (fastPerGame * 2000) / 2 / 60, spearmanFastVsPrecise },
+);
 console.log(
   JSON.stringify(
     {
@@ -80,7 +90,7 @@ console.log(
       fastOverKuhn: fastPerGame / kuhnFast,
       preciseOverFast: preciseSec / fastSec,
       projectedPool2000On2CoresMinutes: (fastPerGame * 2000) / 2 / 60,
-      spearmanFastVsPrecise: Object.fromEntries(AXES_V2.map((a) => [a, spearman(fast.map((x) => x[a]), precise.map((x) => x[a]))])),
+      spearmanFastVsPrecise,
     },
     null,
     2,
