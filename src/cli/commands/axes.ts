@@ -72,8 +72,8 @@ const fmt = (x: number): string => x.toFixed(4);
 
 /** The human-readable table. */
 export function formatAxes(lines: readonly AxesLine[]): string {
-  const head = ['game', ...AXES_V2].map((h, i) => (i === 0 ? h.padEnd(28) : h.padStart(18))).join('');
-  const rows = lines.map((l) => [l.file.length > 27 ? `…${l.file.slice(-26)}` : l.file.padEnd(27), ...AXES_V2.map((a) => fmt(l.axes[a]).padStart(18))].join(' '));
+  const head = ['game'.padEnd(27), ...AXES_V2.map((h) => h.padStart(19))].join(' ');
+  const rows = lines.map((l) => [l.file.length > 27 ? `…${l.file.slice(-26)}` : l.file.padEnd(27), ...AXES_V2.map((a) => fmt(l.axes[a]).padStart(19))].join(' '));
   return `${head}\n${rows.join('\n')}\n`;
 }
 
