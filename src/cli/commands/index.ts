@@ -23,6 +23,8 @@ import { registerReport } from './report.js';
 import { registerMatch } from './match.js';
 import { registerTournament } from './tournament.js';
 import { registerRecords } from './records.js';
+import { registerAxes } from './axes.js';
+import { registerSelect } from './select.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -48,4 +50,6 @@ export const COMMANDS: RegisterCommand[] = [
   registerMatch,
   registerTournament,
   registerRecords,
+  registerAxes,
+  registerSelect,
 ];

@@ -1,0 +1,98 @@
+/**
+ * Cost and stability of the complexity axes (GENSTRAT v2 Appendix C) on generated games at c = 0.5:
+ * seconds per game at the fast and precise tiers, as ratios against the fast tier on
+ * examples/kuhn.gbg measured in the same run; the projected wall time of the fast tier over a
+ * 2,000-game pool on 2 cores; and Spearman's rank correlation between the fast and precise values
+ * of each axis over the games (the target is ≥ 0.9 per axis over 100 games).
+ * Prints JSON. Run: `npx tsx bench/axes.ts [--games N] [--c C]`.
+ */
+import { readFileSync } from 'node:fs';
+import { compileSource } from '../src/compiler/index.js';
+import { compileGame } from '../src/interpreter/game.js';
+import { computeAxesV2, AXES_V2, type AxesV2 } from '../src/eval/axes/index.js';
+import { sampleIR } from '../src/sampler/index.js';
+import { figure, report } from './lib/figures.js';
+
+const argv = process.argv.slice(2);
+const arg = (name: string, dflt: number) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? Number(argv[i + 1]) : dflt;
+};
+const GAMES = arg('--games', 100);
+const C = arg('--c', 0.5);
+
+function spearman(xs: number[], ys: number[]): number {
+  const ranks = (v: number[]) => {
+    const order = v.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
+    const r = new Array<number>(v.length);
+    for (let i = 0; i < order.length; ) {
+      let j = i;
+      while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
+      for (let k = i; k <= j; k++) r[order[k]![1]] = (i + j) / 2 + 1;
+      i = j + 1;
+    }
+    return r;
+  };
+  const rx = ranks(xs);
+  const ry = ranks(ys);
+  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  const mx = mean(rx);
+  const my = mean(ry);
+  let num = 0;
+  let dx = 0;
+  let dy = 0;
+  for (let i = 0; i < rx.length; i++) {
+    num += (rx[i]! - mx) * (ry[i]! - my);
+    dx += (rx[i]! - mx) ** 2;
+    dy += (ry[i]! - my) ** 2;
+  }
+  return dx > 0 && dy > 0 ? num / Math.sqrt(dx * dy) : NaN;
+}
+
+const kuhnIR = compileSource(readFileSync(new URL('../examples/kuhn.gbg', import.meta.url), 'utf8')).ir!;
+const kuhn = compileGame(kuhnIR);
+let t = performance.now();
+computeAxesV2(kuhn, { tier: 'fast', seed: 1 });
+const kuhnFast = (performance.now() - t) / 1000;
+
+const fast: AxesV2[] = [];
+const precise: AxesV2[] = [];
+let fastSec = 0;
+let preciseSec = 0;
+for (let seed = 0; seed < GAMES; seed++) {
+  const game = compileGame(sampleIR(seed, C));
+  t = performance.now();
+  fast.push(computeAxesV2(game, { tier: 'fast', seed: 1 }));
+  fastSec += (performance.now() - t) / 1000;
+  t = performance.now();
+  precise.push(computeAxesV2(game, { tier: 'precise', seed: 1 }));
+  preciseSec += (performance.now() - t) / 1000;
+  process.stderr.write(`game ${seed + 1}/${GAMES}\n`);
+}
+const fastPerGame = fastSec / GAMES;
+const spearmanFastVsPrecise = Object.fromEntries(AXES_V2.map((a) => [a, spearman(fast.map((x) => x[a]), precise.map((x) => x[a]))]));
+report(
+  'axes',
+  [
+    figure({ id: 'fast-per-game', name: `fast tier, c = ${C}`, value: fastPerGame, unit: 's/game', reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 's/game' }, kind: 'time', ratioMeaning: 'seconds per generated game / seconds on Kuhn', note: `${GAMES} games (sampleIR seeds 0…${GAMES - 1})` }),
+    figure({ id: 'precise-per-game', name: `precise tier, c = ${C}`, value: preciseSec / GAMES, unit: 's/game', reference: { name: 'fast tier, same games', value: fastPerGame, unit: 's/game' }, kind: 'time', ratioMeaning: 'precise / fast seconds per game' }),
+  ],
+  { projectedPool2000On2CoresMinutes: (fastPerGame * 2000) / 2 / 60, spearmanFastVsPrecise },
+);
+console.log(
+  JSON.stringify(
+    {
+      games: GAMES,
+      c: C,
+      kuhnFastSeconds: kuhnFast,
+      fastSecondsPerGame: fastPerGame,
+      preciseSecondsPerGame: preciseSec / GAMES,
+      fastOverKuhn: fastPerGame / kuhnFast,
+      preciseOverFast: preciseSec / fastSec,
+      projectedPool2000On2CoresMinutes: (fastPerGame * 2000) / 2 / 60,
+      spearmanFastVsPrecise,
+    },
+    null,
+    2,
+  ),
+);

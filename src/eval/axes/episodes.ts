@@ -1,0 +1,148 @@
+/**
+ * Episode logs for the complexity axes (GENSTRAT v2 Appendix C): every decision of an episode with
+ * the deciding seat, its information state, its decision type and the action taken, plus the
+ * episode's final returns and a weight.
+ *
+ * Two sources give the same record shape, so every axis has one estimator for both:
+ * - {@link sampleL0Episodes}: `n` L0-vs-L0 episodes, each weight 1, episode `e` drawn from
+ *   `rngFromKeys(seed, e)` (deterministic for a seed);
+ * - {@link exactL0Episodes}: every terminal history of the tree, weighted by its exact probability
+ *   under chance and L0 for both seats (weights sum to 1). An estimator run on it gives the exact
+ *   value of the quantity the sampled estimator estimates (the "exact mode").
+ */
+import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
+import { sampleChanceOutcome } from '../../interpreter/chance.js';
+import { l0Distribution, l0Sample, legalActionKinds } from '../../interpreter/l0.js';
+import { FOLD } from '../../interpreter/betting.js';
+import { R } from '../../interpreter/layout.js';
+import { OP } from '../../interpreter/program.js';
+import { InterpreterState } from '../../interpreter/state.js';
+import { UserError } from '../../util/errors.js';
+import { rngFromKeys } from '../../util/rng.js';
+
+/** One decision of an episode. */
+export interface DecisionRecord {
+  /** The deciding seat (0 or 1). */
+  seat: number;
+  /** The seat's information state (the engine's `informationStateKey`, prefixed by the seat). */
+  info: string;
+  /**
+   * The decision type dt = (phase, move type, move name) of v2 Appendix C: the phase entered last,
+   * the decision instruction under way (one instruction is one move of one type) and, for
+   * betting, whether the seat faces a bet (fold/call/raise) or not (check/bet): the two menus are
+   * different moves.
+   */
+  dt: string;
+  /** The action taken. */
+  action: Action;
+  /** The legal actions at the decision. */
+  legal: readonly Action[];
+  /** Number of distinct L0 move kinds among the legal actions (see `legalActionKinds`). */
+  kinds: number;
+}
+
+/** One episode: its decisions in order, final returns (chips per seat), and its weight. */
+export interface Episode {
+  decisions: DecisionRecord[];
+  returns: [number, number];
+  /** 1 for a sampled episode; the exact probability of the history in an exact log. */
+  weight: number;
+}
+
+/** A weighted episode log and how it was made. */
+export interface EpisodeLog {
+  episodes: Episode[];
+  /** `sampled` (weights 1) or `exact` (weights are probabilities summing to 1). */
+  mode: 'sampled' | 'exact';
+  /**
+   * The number of episodes the log stands for: the sample size, or (exact) the budget the
+   * estimators' visit thresholds are scaled to (expected counts = weight × nominal).
+   */
+  nominal: number;
+}
+
+/** The decision type of a decision node (see {@link DecisionRecord.dt}). */
+export function decisionType(state: GameState, seat: number, legal: readonly Action[] = state.legalActions()): string {
+  if (state instanceof InterpreterState) {
+    const phases = state.phasesEntered();
+    const op = state.op();
+    // Betting moves are named by their menu: open (check/bet) or facing a bet (fold/call/raise).
+    const name = op === OP.BETTING || op === OP.VARBET ? (legal.includes(FOLD) ? ':facing' : ':open') : '';
+    return `${phases.length ? phases[phases.length - 1] : -1}:${state.r[R.PC]}${name}`;
+  }
+  const o = state.observation(seat);
+  return `${o.phase}:${o.decision?.prompt ?? ''}`;
+}
+
+export function record(state: GameState, seat: number, action: Action, legal: readonly Action[]): DecisionRecord {
+  const kinds = new Set(legalActionKinds(state, legal)).size;
+  return { seat, info: `${seat}|${state.informationStateKey(seat)}`, dt: decisionType(state, seat, legal), action, legal, kinds };
+}
+
+/**
+ * `n` L0-vs-L0 episodes; episode `e` uses the stream `rngFromKeys(seed, e)` for chance and both
+ * seats. Deterministic for `(game, n, seed)`.
+ */
+export function sampleL0Episodes(game: Game, n: number, seed: number): EpisodeLog {
+  const episodes: Episode[] = [];
+  for (let e = 0; e < n; e++) {
+    const rng = rngFromKeys(seed, e);
+    const s = game.newInitialState();
+    const decisions: DecisionRecord[] = [];
+    while (!s.isTerminal()) {
+      const p = s.currentPlayer();
+      if (p === CHANCE) {
+        s.applyAction(sampleChanceOutcome(s, rng));
+        continue;
+      }
+      const legal = s.legalActions();
+      const a = l0Sample(s, rng);
+      decisions.push(record(s, p, a, legal));
+      s.applyAction(a);
+    }
+    episodes.push({ decisions, returns: s.returns(), weight: 1 });
+  }
+  return { episodes, mode: 'sampled', nominal: n };
+}
+
+/** Default cap on terminal histories of an exact log. */
+export const EXACT_MAX_HISTORIES = 200_000;
+
+/**
+ * Every terminal history with its exact probability under chance and L0 for both seats.
+ * @param nominal the episode budget the visit thresholds are scaled to
+ * @throws UserError when the tree has more than `maxHistories` terminal histories (use sampling)
+ */
+export function exactL0Episodes(game: Game, nominal: number, maxHistories = EXACT_MAX_HISTORIES): EpisodeLog {
+  const episodes: Episode[] = [];
+  const path: DecisionRecord[] = [];
+  const walk = (s: GameState, reach: number): void => {
+    if (s.isTerminal()) {
+      if (episodes.length >= maxHistories) throw new UserError(`the game tree has more than ${maxHistories} terminal histories: too large for --exact`);
+      episodes.push({ decisions: path.slice(), returns: s.returns(), weight: reach });
+      return;
+    }
+    const p = s.currentPlayer();
+    if (p === CHANCE) {
+      for (const [a, q] of s.chanceOutcomes()) {
+        if (q === 0) continue;
+        const c = s.clone();
+        c.applyAction(a);
+        walk(c, reach * q);
+      }
+      return;
+    }
+    const legal = s.legalActions();
+    const probs = l0Distribution(s, legal);
+    for (let i = 0; i < legal.length; i++) {
+      if (probs[i] === 0) continue;
+      path.push(record(s, p, legal[i], legal));
+      const c = s.clone();
+      c.applyAction(legal[i]);
+      walk(c, reach * probs[i]);
+      path.pop();
+    }
+  };
+  walk(game.newInitialState(), 1);
+  return { episodes, mode: 'exact', nominal };
+}

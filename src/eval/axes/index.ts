@@ -1,0 +1,56 @@
+/**
+ * The six complexity axes of GENSTRAT v2 (Appendix C) as one record per game: each axis a pure
+ * function of (game, budget, seed). Exact mode replaces the L0 sample by the exact L0 history
+ * distribution (trees that fit).
+ */
+import type { Game } from '../../interpreter/api.js';
+import { BUDGETS, type AxisBudget } from './budget.js';
+import { exactL0Episodes, sampleL0Episodes, type EpisodeLog } from './episodes.js';
+import { brittleness } from './brittleness.js';
+import { infoSensitivity } from './info-sensitivity.js';
+import { opponentModelling } from './opponent-modelling.js';
+import { risk } from './risk.js';
+import { stateSpace } from './state-space.js';
+import { temporalDepth } from './temporal-depth.js';
+
+export { BUDGETS, type AxisBudget } from './budget.js';
+
+/** The v2 axes of one game. */
+export interface AxesV2 {
+  state_space: number;
+  temporal_depth: number;
+  info_sensitivity: number;
+  opponent_modelling: number;
+  risk: number;
+  brittleness: number;
+}
+
+/** Names of the v2 axes in report order. */
+export const AXES_V2 = ['state_space', 'temporal_depth', 'info_sensitivity', 'opponent_modelling', 'risk', 'brittleness'] as const;
+
+/** Options of {@link computeAxesV2}. */
+export interface AxesOptions {
+  tier: 'fast' | 'precise';
+  seed: number;
+  /** Exact L0 values instead of samples. @throws UserError (from the tree walk) when the tree is too large. */
+  exact?: boolean;
+}
+
+/** The L0 episode log the axes read: sampled at the tier's budget, or exact. */
+export function l0Log(game: Game, budget: AxisBudget, seed: number, exact: boolean): EpisodeLog {
+  return exact ? exactL0Episodes(game, budget.l0Episodes) : sampleL0Episodes(game, budget.l0Episodes, seed);
+}
+
+/** Compute the v2 axes of `game`. Deterministic for (game, tier, seed, exact). */
+export function computeAxesV2(game: Game, opts: AxesOptions): AxesV2 {
+  const budget = BUDGETS[opts.tier];
+  const log = l0Log(game, budget, opts.seed, !!opts.exact);
+  return {
+    state_space: stateSpace(log),
+    temporal_depth: temporalDepth(log),
+    info_sensitivity: infoSensitivity(log),
+    opponent_modelling: opponentModelling(game, budget, opts.seed, !!opts.exact, log),
+    risk: risk(log),
+    brittleness: brittleness(game, budget, opts.seed, !!opts.exact, log),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Risk axis (GENSTRAT v2 Appendix C, "Risk"):
+ *   risk = Σ_I w_I · (EV(a*_I) − EV(a_safe,I)) / σ_U,
+ * over the focal seat's visited information states I with at least {@link RISK_MIN_VISITS} visits
+ * and at least two actions each taken at least {@link RISK_MIN_ACTION_VISITS} times; w_I is I's
+ * share of the seat's decision visits, a* the action with the highest mean final returns U, a_safe
+ * the action with the highest 10th percentile of U, σ_U the standard deviation of U over the L0
+ * episodes. Averaged over the two seats; values below 0.01 are reported as 0.
+ *
+ * Choices (docs/axes.md): the 10th percentile is the lower empirical quantile (the smallest u whose
+ * cumulative weight reaches 10 %); a_safe ties go to the higher EV, then the lowest action id; only
+ * actions meeting the visit threshold compete. In exact mode visit counts are expected counts at the
+ * log's nominal budget (probability × episodes). The information state is the engine's full key
+ * (the paper's coarsening to (dt, hand, action path, chip bin) is not applied; see docs/axes.md).
+ */
+import type { EpisodeLog } from './episodes.js';
+import { TIE_TOLERANCE } from './info-sensitivity.js';
+
+export const RISK_MIN_VISITS = 20;
+export const RISK_MIN_ACTION_VISITS = 5;
+export const RISK_QUANTILE = 0.1;
+export const RISK_FLOOR = 0.01;
+
+/** Lower weighted quantile of (value, weight) pairs. */
+export function weightedQuantile(pairs: [number, number][], q: number): number {
+  const sorted = pairs.slice().sort((a, b) => a[0] - b[0]);
+  const total = sorted.reduce((s, p) => s + p[1], 0);
+  let c = 0;
+  for (const [v, w] of sorted) {
+    c += w;
+    if (c >= q * total * (1 - 1e-12)) return v;
+  }
+  return sorted[sorted.length - 1][0];
+}
+
+/** Risk with `seat` as the focal seat, before the floor. */
+export function riskForSeat(log: EpisodeLog, seat: number): number {
+  const scale = log.mode === 'exact' ? log.nominal : 1;
+  let w = 0;
+  let s = 0;
+  let s2 = 0;
+  let visitsTotal = 0;
+  const byInfo = new Map<string, Map<number, [number, number][]>>();
+  for (const e of log.episodes) {
+    if (e.weight === 0) continue;
+    const u = e.returns[seat];
+    w += e.weight;
+    s += e.weight * u;
+    s2 += e.weight * u * u;
+    for (const d of e.decisions) {
+      if (d.seat !== seat) continue;
+      visitsTotal += e.weight;
+      let m = byInfo.get(d.info);
+      if (!m) byInfo.set(d.info, (m = new Map()));
+      let l = m.get(d.action);
+      if (!l) m.set(d.action, (l = []));
+      l.push([u, e.weight]);
+    }
+  }
+  if (w === 0) return 0;
+  const mean = s / w;
+  const sd = Math.sqrt(Math.max(0, s2 / w - mean * mean));
+  if (!(sd > 0)) return 0;
+  let risk = 0;
+  for (const m of byInfo.values()) {
+    let visits = 0;
+    const eligible: { a: number; ev: number; q: number }[] = [];
+    for (const [a, l] of m) {
+      const wa = l.reduce((t, p) => t + p[1], 0);
+      visits += wa;
+      if (wa * scale < RISK_MIN_ACTION_VISITS - 1e-9) continue;
+      eligible.push({ a, ev: l.reduce((t, p) => t + p[0] * p[1], 0) / wa, q: weightedQuantile(l, RISK_QUANTILE) });
+    }
+    if (visits * scale < RISK_MIN_VISITS - 1e-9 || eligible.length < 2) continue;
+    eligible.sort((x, y) => x.a - y.a);
+    const tol = (x: number) => TIE_TOLERANCE * Math.max(1, Math.abs(x));
+    let best = eligible[0];
+    let safe = eligible[0];
+    for (const c of eligible.slice(1)) {
+      if (c.ev > best.ev + tol(best.ev)) best = c;
+      if (c.q > safe.q + tol(safe.q) || (Math.abs(c.q - safe.q) <= tol(safe.q) && c.ev > safe.ev + tol(safe.ev))) safe = c;
+    }
+    risk += (visits / visitsTotal) * ((best.ev - safe.ev) / sd);
+  }
+  return risk;
+}
+
+/** The risk axis: the mean over the two seats, 0 when below {@link RISK_FLOOR}. */
+export function risk(log: EpisodeLog): number {
+  const r = (riskForSeat(log, 0) + riskForSeat(log, 1)) / 2;
+  return r < RISK_FLOOR ? 0 : r;
+}

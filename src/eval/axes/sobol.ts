@@ -1,0 +1,121 @@
+/**
+ * The Sobol low-discrepancy sequence in base 2 (Sobol 1967), with the direction numbers of Joe and
+ * Kuo (2008), table `new-joe-kuo-6.21201` (the first {@link SOBOL_MAX_DIMENSION} dimensions).
+ *
+ * Points are produced in Gray-code order (Antonov–Saleev), 32 bits per coordinate, starting with
+ * the all-zero point, exactly as the authors' reference generator: point n is the XOR of the
+ * direction numbers V_k of the bits k of gray(n) = n ⊕ (n >> 1). The first dimension uses
+ * m_k = 1 for all k (V_k = 2^(32−k)); dimension j ≥ 2 uses the row (s, a, m_1 … m_s) of the table
+ * and the recurrence
+ *   V_k = V_{k−s} ⊕ (V_{k−s} >> s) ⊕ ⊕_{i=1}^{s−1} a_i · V_{k−i},
+ * where a_1 … a_{s−1} are the bits of `a`, most significant first.
+ *
+ * Used by the opponent-modelling axis (GENSTRAT v2 Appendix C) to spread opponent policies evenly
+ * over the strategy simplex.
+ */
+
+/** Rows (s, a, m_1 … m_s) of new-joe-kuo-6.21201 for dimensions 2 … 33 (dimension 1 has no row). */
+const JOE_KUO: readonly (readonly number[])[] = [
+  [1, 0, 1],
+  [2, 1, 1, 3],
+  [3, 1, 1, 3, 1],
+  [3, 2, 1, 1, 1],
+  [4, 1, 1, 1, 3, 3],
+  [4, 4, 1, 3, 5, 13],
+  [5, 2, 1, 1, 5, 5, 17],
+  [5, 4, 1, 1, 5, 5, 5],
+  [5, 7, 1, 1, 7, 11, 19],
+  [5, 11, 1, 1, 5, 1, 1],
+  [5, 13, 1, 1, 1, 3, 11],
+  [5, 14, 1, 3, 5, 5, 31],
+  [6, 1, 1, 3, 3, 9, 7, 49],
+  [6, 13, 1, 1, 1, 15, 21, 21],
+  [6, 16, 1, 3, 1, 13, 27, 49],
+  [6, 19, 1, 1, 1, 15, 7, 5],
+  [6, 22, 1, 3, 1, 15, 13, 25],
+  [6, 25, 1, 1, 5, 5, 19, 61],
+  [7, 1, 1, 3, 7, 11, 23, 15, 103],
+  [7, 4, 1, 3, 7, 13, 13, 15, 69],
+  [7, 7, 1, 1, 3, 13, 7, 35, 63],
+  [7, 8, 1, 3, 5, 9, 1, 25, 53],
+  [7, 14, 1, 3, 1, 13, 9, 35, 107],
+  [7, 19, 1, 3, 1, 5, 27, 61, 31],
+  [7, 21, 1, 1, 5, 11, 19, 41, 61],
+  [7, 28, 1, 3, 5, 3, 3, 13, 69],
+  [7, 31, 1, 1, 7, 13, 1, 19, 1],
+  [7, 32, 1, 3, 7, 5, 13, 19, 59],
+  [7, 37, 1, 1, 3, 9, 25, 29, 41],
+  [7, 41, 1, 3, 5, 13, 23, 1, 55],
+  [7, 42, 1, 3, 7, 3, 13, 59, 17],
+];
+
+/** Number of dimensions this table supports. */
+export const SOBOL_MAX_DIMENSION = JOE_KUO.length + 1;
+
+const BITS = 32;
+
+/** Direction numbers V_1 … V_32 (as unsigned 32-bit integers) of dimension `j` (0-based). */
+function directionNumbers(j: number): Uint32Array {
+  const v = new Uint32Array(BITS + 1);
+  if (j === 0) {
+    for (let k = 1; k <= BITS; k++) v[k] = 2 ** (BITS - k);
+    return v;
+  }
+  const row = JOE_KUO[j - 1];
+  const s = row[0];
+  const a = row[1];
+  for (let k = 1; k <= s; k++) v[k] = (row[1 + k] * 2 ** (BITS - k)) >>> 0;
+  for (let k = s + 1; k <= BITS; k++) {
+    let x = (v[k - s] ^ (v[k - s] >>> s)) >>> 0;
+    for (let i = 1; i < s; i++) if ((a >>> (s - 1 - i)) & 1) x = (x ^ v[k - i]) >>> 0;
+    v[k] = x;
+  }
+  return v;
+}
+
+/**
+ * A Sobol sequence generator in `dimension` dimensions.
+ * @throws RangeError when `dimension` is not in 1 … {@link SOBOL_MAX_DIMENSION}.
+ */
+export class Sobol {
+  private readonly v: Uint32Array[];
+  private readonly x: Uint32Array;
+  private n = 0;
+
+  constructor(readonly dimension: number) {
+    if (!Number.isInteger(dimension) || dimension < 1 || dimension > SOBOL_MAX_DIMENSION) {
+      throw new RangeError(`Sobol dimension must be an integer in 1..${SOBOL_MAX_DIMENSION}, got ${dimension}`);
+    }
+    this.v = Array.from({ length: dimension }, (_, j) => directionNumbers(j));
+    this.x = new Uint32Array(dimension);
+  }
+
+  /** The next point, coordinates in [0, 1) (multiples of 2^-32); the first call gives the origin. */
+  next(): number[] {
+    if (this.n > 0) {
+      // The bit that changes between gray(n − 1) and gray(n): the lowest zero bit of n − 1 (1-based).
+      let c = 1;
+      let m = this.n - 1;
+      while (m & 1) {
+        m >>>= 1;
+        c++;
+      }
+      if (c > BITS) throw new RangeError('Sobol sequence exhausted (2^32 points)');
+      for (let j = 0; j < this.dimension; j++) this.x[j] = (this.x[j] ^ this.v[j][c]) >>> 0;
+    }
+    this.n++;
+    return Array.from(this.x, (xi) => xi / 4294967296);
+  }
+
+  /** Skip `count` points. */
+  skip(count: number): this {
+    for (let i = 0; i < count; i++) this.next();
+    return this;
+  }
+}
+
+/** The first `count` points of the `dimension`-dimensional sequence. */
+export function sobolPoints(dimension: number, count: number): number[][] {
+  const s = new Sobol(dimension);
+  return Array.from({ length: count }, () => s.next());
+}

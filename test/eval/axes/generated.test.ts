@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { compileGame } from '../../../src/interpreter/game.js';
+import { sampleIR } from '../../../src/sampler/index.js';
+import { AXES_V2, computeAxesV2 } from '../../../src/eval/axes/index.js';
+import { exactL0Episodes, sampleL0Episodes } from '../../../src/eval/axes/episodes.js';
+
+describe('v2 axes on generated games', () => {
+  it('are finite and within their ranges on games of low to high complexity', () => {
+    for (const [seed, c] of [[1, 0], [3, 0.7], [4, 1]] as const) {
+      const a = computeAxesV2(compileGame(sampleIR(seed, c)), { tier: 'fast', seed: 1 });
+      for (const k of AXES_V2) expect(Number.isFinite(a[k]), `${k} on seed ${seed}`).toBe(true);
+      expect(a.state_space).toBeGreaterThan(0);
+      expect(a.temporal_depth).toBeGreaterThanOrEqual(0);
+      for (const v of [a.info_sensitivity, a.opponent_modelling]) {
+        expect(v).toBeGreaterThanOrEqual(0);
+        expect(v).toBeLessThanOrEqual(1);
+      }
+      expect(a.risk === 0 || a.risk >= 0.01).toBe(true);
+      expect(a.brittleness).toBeGreaterThanOrEqual(-6);
+    }
+  }, 120_000);
+
+  it('a sampled log never visits more information states than the exact log holds (c = 0 game)', () => {
+    const game = compileGame(sampleIR(5, 0));
+    let exact;
+    try {
+      exact = exactL0Episodes(game, 1000, 50_000);
+    } catch {
+      return expect.fail('the c = 0 game should fit the exact walk');
+    }
+    const all = new Set(exact.episodes.flatMap((e) => e.decisions.map((d) => d.info)));
+    const sampled = sampleL0Episodes(game, 500, 1);
+    for (const e of sampled.episodes) for (const d of e.decisions) expect(all.has(d.info)).toBe(true);
+    expect(exact.episodes.reduce((s, e) => s + e.weight, 0)).toBeCloseTo(1, 9);
+  }, 120_000);
+});
