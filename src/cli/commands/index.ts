@@ -23,6 +23,7 @@ import { registerReport } from './report.js';
 import { registerMatch } from './match.js';
 import { registerTournament } from './tournament.js';
 import { registerRecords } from './records.js';
+import { registerLadder } from './ladder.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -48,4 +49,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerMatch,
   registerTournament,
   registerRecords,
+  registerLadder,
 ];

@@ -6,7 +6,7 @@
  * The criteria (our games are chip games; see docs/ladder.md):
  * - **separates**: level k+1 against level k has a margin whose 95 % interval excludes 0
  *   (lower end > 0 chips/game) *and* a run win rate whose 95 % Wilson interval excludes 50 %;
- * - **beats every lower level**: its win rate against each of Lv0 … Lv(k−1) is at least 50 % (the
+ * - **beats every lower level**: its win rate against each of Lv0 … Lv(k−1) exceeds 50 % (the
  *   rating's advance rule), so a level placed as a participant climbs to its own rung;
  * - among the chains meeting both, the longest (at most K levels above Lv0) is kept; ties go to
  *   the chain with more steps inside the 70–90 % win-rate band, then to the chain whose candidate
@@ -69,7 +69,7 @@ export function calibrate(n: number, figures: FiguresOf, maxLevels: number): Cal
       if (chain.includes(c)) continue;
       const f = figures(c, top);
       if (!separates(f)) continue;
-      if (!chain.slice(0, -1).every((l) => figures(c, l).winRate >= 0.5)) continue;
+      if (!chain.slice(0, -1).every((l) => figures(c, l).winRate > 0.5)) continue;
       chain.push(c);
       extend(chain, band + (inBand(f.winRate) ? 1 : 0));
       chain.pop();

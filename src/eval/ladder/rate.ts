@@ -2,15 +2,20 @@
  * The (level, progress) rating (BotzoneBench §4.5), pure over duel figures.
  *
  * Climbing from Lv0, the participant advances past a level when its win rate against it (wins /
- * (wins + losses), draws excluded) is at least 50 %. Its level is the first level it does not
- * advance past; its progress is twice its win rate against that level (the share of the gap to the
- * next level it has closed). A participant that advances past the top level is *topped*: level =
- * the top level, progress = twice its win rate there (≥ 100 %). Cost: one duel per level climbed,
+ * (wins + losses), draws excluded) exceeds 50 %. Its level is the first level it does not advance
+ * past; its progress is twice its win rate against that level (the share of the gap to the next
+ * level it has closed). A participant that advances past the top level is *topped*: level = the
+ * top level, progress = twice its win rate there (> 100 %). Cost: one duel per level climbed,
  * O(levels).
+ *
+ * §4.5 words the advance rule both as "at least 50 %" and as the level being the tier the bot
+ * "cannot yet exceed 50 %" against; we take the second (strictly more than 50 %), so a participant
+ * that only draws against a level (e.g. the level's own agent, whose duplicate runs all draw) sits
+ * at that level with progress 100 % instead of climbing past it.
  */
 import type { DuelFigures } from './stats.js';
 
-/** Win rate at or above which the participant advances past a level (BotzoneBench §4.5). */
+/** Win rate the participant must exceed to advance past a level (BotzoneBench §4.5). */
 export const ADVANCE_WIN_RATE = 0.5;
 
 /** A rating. */
@@ -39,8 +44,8 @@ export async function climb(levels: number, duel: (level: number) => Promise<Due
   for (let k = 0; k < levels; k++) {
     const f = await duel(k);
     steps.push(f);
-    if (f.winRate < ADVANCE_WIN_RATE || k === levels - 1) {
-      return { rating: { level: k, progress: 2 * f.winRate, progressCI: [2 * f.winRateCI[0], 2 * f.winRateCI[1]], topped: f.winRate >= ADVANCE_WIN_RATE, duels: steps.length }, steps };
+    if (!(f.winRate > ADVANCE_WIN_RATE) || k === levels - 1) {
+      return { rating: { level: k, progress: 2 * f.winRate, progressCI: [2 * f.winRateCI[0], 2 * f.winRateCI[1]], topped: f.winRate > ADVANCE_WIN_RATE, duels: steps.length }, steps };
     }
   }
   throw new Error('unreachable');
