@@ -33,6 +33,19 @@ const ladder: Ladder = { format: LADDER_FORMAT, version: LADDER_VERSION, engineV
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const f3 = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3);
 let failures = 0;
+
+/** Whether two ratings of one participant under different seeds agree within their intervals (see the note printed under the tables). */
+function agreement(a: GameRating, b: GameRating): 'yes' | 'boundary' | 'NO' {
+  const [x, y] = [a.rating, b.rating];
+  if (x.level === y.level) return x.progress >= y.progressCI[0] && x.progress <= y.progressCI[1] && y.progress >= x.progressCI[0] && y.progress <= x.progressCI[1] ? 'yes' : 'NO';
+  if (Math.abs(x.level - y.level) !== 1) return 'NO';
+  const low = Math.min(x.level, y.level);
+  const contains = (r: GameRating) => {
+    const s = r.steps.find((t) => t.level === low)!;
+    return s.winRateCI[0] <= 0.5 && s.winRateCI[1] >= 0.5;
+  };
+  return contains(a) && contains(b) ? 'boundary' : 'NO';
+}
 const lines: string[] = [`Ladder bench: ${runs} runs per calibration duel, ${rateRuns} runs per rating duel, calibration seed ${seed}, rating seeds ${rateSeeds.join(' and ')}, engine ${ENGINE_VERSION}, ${new Date().toISOString().slice(0, 10)}`];
 for (const file of files) {
   const t0 = performance.now();
@@ -50,22 +63,24 @@ for (const file of files) {
     lines.push(`| Lv${v.level} | ${v.name} | \`${v.participantId.slice(0, 12)}\` | ${v.policyHash ? `\`${v.policyHash.slice(0, 12)}\`` : '—'} | ${v.exploitability === null ? '—' : v.exploitability.toFixed(4)} | ${b ? `${f3(b.margin)} [${f3(b.marginCI[0])}, ${f3(b.marginCI[1])}]` : '—'} | ${b ? `${pct(b.winRate)} [${pct(b.winRateCI[0])}, ${pct(b.winRateCI[1])}]${v.inBand ? '' : ' †'}` : '—'} |`);
   }
   if (lg.dropped.length) lines.push('', ...lg.dropped.map((d) => `- dropped ${d.name}: ${d.reason}`));
-  lines.push('', '| level placed | rating, seed ' + rateSeeds[0] + ' (95 % CI of progress) | rating, seed ' + rateSeeds[1] + ' (95 % CI) | within one | seeds agree |', '|---|---|---|---|---|');
-  for (const v of lg.levels) {
-    const who = levelParticipant(v.agent, `Lv${v.level}`);
+  lines.push('', '| participant | rating, seed ' + rateSeeds[0] + ' (95 % CI of progress) | rating, seed ' + rateSeeds[1] + ' (95 % CI) | own level within one | seeds agree |', '|---|---|---|---|---|');
+  // every level placed as a participant, then every dropped candidate (participants off the ladder)
+  const placed = [...lg.levels.map((v) => ({ label: `Lv${v.level} ${v.name}`, agent: v.agent, own: v.level as number | null })), ...lg.dropped.map((d) => ({ label: d.name, agent: d.agent, own: null as number | null }))];
+  for (const p of placed) {
+    const who = levelParticipant(p.agent, p.label);
     const rs: GameRating[] = [];
-    for (const s of rateSeeds) rs.push(await rateOnGame(game, lg, { ...who, name: `Lv${v.level}` }, { runs: rateRuns, seed: s }));
-    const within = rs.every((r) => Math.abs(r.rating.level - v.level) <= 1);
-    const [a, b] = rs.map((r) => r.rating);
-    const agree = a.level === b.level && a.progress >= b.progressCI[0] && a.progress <= b.progressCI[1] && b.progress >= a.progressCI[0] && b.progress <= a.progressCI[1];
-    if (!within) failures++;
-    if (!agree) failures++;
+    for (const s of rateSeeds) rs.push(await rateOnGame(game, lg, { ...who, name: p.label }, { runs: rateRuns, seed: s }));
+    const within = p.own === null ? null : rs.every((r) => Math.abs(r.rating.level - p.own!) <= 1);
+    const verdict = agreement(rs[0], rs[1]);
+    if (within === false) failures++;
+    if (verdict === 'NO') failures++;
     const cell = (r: GameRating) => `${formatRating(r.rating)} [${Math.round(100 * r.rating.progressCI[0])} %, ${Math.round(100 * r.rating.progressCI[1])} %]`;
-    lines.push(`| Lv${v.level} ${v.name} | ${cell(rs[0])} | ${cell(rs[1])} | ${within ? 'yes' : 'NO'} | ${agree ? 'yes' : 'NO'} |`);
+    lines.push(`| ${p.label} | ${cell(rs[0])} | ${cell(rs[1])} | ${within === null ? '(not a level)' : within ? 'yes' : 'NO'} | ${verdict} |`);
   }
   lines.push('', `(${lg.game}: ${((performance.now() - t0) / 1000).toFixed(0)} s in all, calibration ${buildS.toFixed(0)} s, on a busy machine)`);
   console.error(`${lg.game} done`);
 }
+lines.push('', 'Seeds agree: "yes" when both ratings are the same level and each progress lies in the other\'s 95 % interval; "boundary" when the levels differ by one and, at the lower level, both seeds\' 95 % win-rate intervals contain 50 % (the participant is as strong as that level within the interval, so either side of the advance rule is within the CI); "NO" otherwise.');
 lines.push('', '† win rate outside the 70–90 % band (kept because the step separates and no chain as long stays in the band).');
 writeFileSync(values.out!, `${JSON.stringify(ladder, null, 2)}\n`);
 console.log(lines.join('\n'));
