@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { runCli } from './run-cli.js';
-import { readLadder } from '../../src/eval/ladder/index.js';
+import { readLadder, type GameRating } from '../../src/eval/ladder/index.js';
+import { formatRatings } from '../../src/cli/commands/ladder.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-ladder-'));
 const ladderPath = join(tmp, 'ladder.json');
@@ -55,6 +56,24 @@ describe('gbgc ladder', () => {
     const r = await runCli(['ladder', 'rate', ladderPath, 'Lv1', '--runs', '60']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Kuhn poker: Lv1 \S+ Lv[012] \(\d+ %\), progress 95 % CI \[\d+ %, \d+ %\]/);
+  });
+
+  it('the text report ends with the mean level and progress over games', () => {
+    const r = (game: string, level: number, progress: number, topped: boolean): GameRating => ({
+      game,
+      rulesetHash: 'x',
+      participant: { name: 'p', kind: 'random', id: 'i' },
+      seed: 1,
+      runs: 10,
+      rating: { level, progress, progressCI: [progress - 0.2, progress + 0.2], topped, duels: level + 1 },
+      steps: [],
+      slotsPlayed: 0,
+      slotsReused: 0,
+    });
+    const text = formatRatings([r('a', 1, 0.5, false), r('b', 4, 1.2, true)]);
+    expect(text).toContain('a: p Lv1 (50 %), progress 95 % CI [30 %, 70 %]');
+    expect(text).toContain('b: p Lv4 (topped, 120 %)');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('2 games: mean level 2.50, mean progress 85 %, topped on 1');
   });
 
   it('bad usage exits 2, bad input exits 1', async () => {

@@ -55,6 +55,10 @@ export function formatRatings(rs: GameRating[]): string {
     out.push(`${r.game}: ${r.participant.name} ${formatRating(r.rating)}, progress 95 % CI [${Math.round(100 * lo)} %, ${Math.round(100 * hi)} %] (${r.runs} runs per level, seed ${r.seed})`);
     for (const s of r.steps) out.push(`  vs Lv${s.level} ${s.name}`.padEnd(36) + `win rate ${pct(s.winRate)} [${pct(s.winRateCI[0])}, ${pct(s.winRateCI[1])}]  margin ${signed(s.margin)} ± ${s.pairedSE.toFixed(3)} chips/game`);
   }
+  if (rs.length > 1) {
+    const mean = (f: (r: GameRating) => number) => rs.reduce((s, r) => s + f(r), 0) / rs.length;
+    out.push(`${rs.length} games: mean level ${mean((r) => r.rating.level).toFixed(2)}, mean progress ${Math.round(100 * mean((r) => r.rating.progress))} %, topped on ${rs.filter((r) => r.rating.topped).length}`);
+  }
   return `${out.join('\n')}\n`;
 }
 
