@@ -81,7 +81,7 @@ describe('calibration on planted figures', () => {
     expect(c.chain).toEqual([0, 2, 3, 1]);
     expect(c.dropped.has(4)).toBe(true);
     // it separates from Lv1 (strength 1) but Lv2 (strength 2) does not separate from it
-    expect(c.dropped.get(4)).toMatch(/between Lv1 and Lv2: Lv2 against it has margin -0.050/);
+    expect(c.dropped.get(4)).toMatch(/separates from Lv1 but not from Lv2: its margin against Lv2 is 0.050 ± 0.196 chips\/game, win rate 50.5 %/);
   });
   it('with a level limit prefers steps inside the 70–90 % band', () => {
     // two-level chains: [0,2,1], [0,3,1], [0,4,1] each have one in-band step; [0,2,3] has none

@@ -86,10 +86,13 @@ export function calibrate(n: number, figures: FiguresOf, maxLevels: number): Cal
     if (k < 0) {
       const f = figures(c, best[0]);
       reason = `does not separate from Lv0 (margin ${f.margin.toFixed(3)} ± ${(f.marginCI[1] - f.margin).toFixed(3)}, win rate ${(100 * f.winRate).toFixed(1)} %)`;
-    } else if (k === best.length - 1) reason = `separates from the top level Lv${k} but the ladder is at its level limit`;
+    } else if (k === best.length - 1) {
+      const j = best.slice(0, -1).findIndex((l) => !(figures(c, l).winRate > 0.5));
+      reason = j >= 0 ? `separates from the top level Lv${k} but does not beat Lv${j} (win rate ${(100 * figures(c, best[j]).winRate).toFixed(1)} %)` : `separates from the top level Lv${k} but the ladder is at its level limit`;
+    }
     else {
-      const f = figures(best[k + 1], c);
-      reason = `sits between Lv${k} and Lv${k + 1}: Lv${k + 1} against it has margin ${f.margin.toFixed(3)} ± ${(f.marginCI[1] - f.margin).toFixed(3)}, win rate ${(100 * f.winRate).toFixed(1)} %`;
+      const f = figures(c, best[k + 1]);
+      reason = `separates from Lv${k} but not from Lv${k + 1}: its margin against Lv${k + 1} is ${f.margin.toFixed(3)} ± ${(f.marginCI[1] - f.margin).toFixed(3)} chips/game, win rate ${(100 * f.winRate).toFixed(1)} %`;
     }
     dropped.set(c, reason);
   }
