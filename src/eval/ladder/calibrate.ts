@@ -88,7 +88,9 @@ export function calibrate(n: number, figures: FiguresOf, maxLevels: number): Cal
       reason = `does not separate from Lv0 (margin ${f.margin.toFixed(3)} ± ${(f.marginCI[1] - f.margin).toFixed(3)}, win rate ${(100 * f.winRate).toFixed(1)} %)`;
     } else if (k === best.length - 1) {
       const j = best.slice(0, -1).findIndex((l) => !(figures(c, l).winRate > 0.5));
-      reason = j >= 0 ? `separates from the top level Lv${k} but does not beat Lv${j} (win rate ${(100 * figures(c, best[j]).winRate).toFixed(1)} %)` : `separates from the top level Lv${k} but the ladder is at its level limit`;
+      reason = j >= 0 ? `separates from the top level Lv${k} but does not beat Lv${j} (win rate ${(100 * figures(c, best[j]).winRate).toFixed(1)} %)` : best.length - 1 >= maxLevels
+            ? `separates from the top level Lv${k} but the ladder is at its level limit`
+            : `separates from the top level Lv${k}; a chain as long without it has more steps in the 70–90 % band or comes first`;
     }
     else {
       const f = figures(c, best[k + 1]);
