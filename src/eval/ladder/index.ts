@@ -9,3 +9,4 @@ export * from './rate.js';
 export * from './file.js';
 export * from './build.js';
 export * from './rating.js';
+export * from './table.js';
