@@ -82,6 +82,9 @@ describe('gbgc ladder', () => {
     expect((await runCli(['ladder', 'rate', ladderPath, 'heuristic:raise=2'])).code).toBe(2);
     expect((await runCli(['ladder', 'rate', ladderPath, 'Lv40'])).code).toBe(2);
     expect((await runCli(['ladder', 'build', 'examples/kuhn.gbg', '--levels', '0'])).code).toBe(2);
+    const noDir = await runCli(['ladder', 'build', 'examples/kuhn.gbg', '--out', join(tmp, 'no', 'x.json')]);
+    expect(noDir.code).toBe(1);
+    expect(noDir.stderr).toContain('does not exist');
     const missing = await runCli(['ladder', 'rate', join(tmp, 'nope.json'), 'random']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('no such file');

@@ -3,6 +3,7 @@
  * `gbgc ladder rate LADDER PARTICIPANT [--runs N] [--seed S] [--store DB] [--json]`: graded bot
  * ladders and (level, progress) ratings (BotzoneBench §4.4–4.5; docs/ladder.md).
  */
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
@@ -124,23 +125,27 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
       const runs = parseIntOption('--runs', opts.runs, 2, 10_000_000);
       const seed = parseIntOption('--seed', opts.seed);
       const outDir = dirname(resolve(opts.out));
+      if (!existsSync(outDir)) throw new UserError(`cannot write ${opts.out}: the folder ${outDir} does not exist`);
       const loaded = files.map((f) => ({ f, ...loadGame(f) }));
       const ladder: Ladder = { format: LADDER_FORMAT, version: LADDER_VERSION, engineVersion: ENGINE_VERSION, seed, runs, maxLevels: levels, games: [] };
       for (const { f, ir } of loaded) {
         const game = compileGame(ir);
         const rel = relative(outDir, resolve(f));
-        const progress = startProgress(ctx.io, 1, `ladder ${ir.name} [{bar}] {value}/{total} duels`);
+        let progress: ReturnType<typeof startProgress> | undefined;
         try {
           ladder.games.push(
             await buildLadderGame(game, isAbsolute(rel) ? rel : rel.split('\\').join('/'), {
               levels,
               runs,
               seed,
-              onDuel: (d, t) => progress.update(d, { total: t }),
+              onDuel: (d, t) => {
+                progress ??= startProgress(ctx.io, t, `ladder ${ir.name} [{bar}] {value}/{total} duels`);
+                progress.update(d);
+              },
             }),
           );
         } finally {
-          progress.stop();
+          progress?.stop();
         }
       }
       writeFileAtomic(opts.out, `${JSON.stringify(ladder, null, 2)}\n`);
