@@ -3,7 +3,7 @@
  * figure as SVG and PNG in a folder.
  */
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../util/fs.js';
 import type { Estimates } from '../stats/analyze.js';
 import type { AxisRow } from '../stats/slots.js';
@@ -21,6 +21,7 @@ export interface ReportFiles {
 
 /** Render every figure and write `index.html`, `<id>.svg`, `<id>.png` and `estimates.json` into `dir`; `extraSections` is HTML placed after the leaderboard. */
 export async function writeReport(e: Estimates, dir: string, axes?: readonly AxisRow[], extraSections = ''): Promise<ReportFiles> {
+  mkdirSync(dir, { recursive: true });
   const figures = buildFigures(e, axes);
   const svgs: string[] = [];
   const files: ReportFiles = { html: 'index.html', figures: [] };
