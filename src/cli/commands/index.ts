@@ -25,6 +25,7 @@ import { registerTournament } from './tournament.js';
 import { registerRecords } from './records.js';
 import { registerAxes } from './axes.js';
 import { registerSelect } from './select.js';
+import { registerLadder } from './ladder.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -52,4 +53,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerRecords,
   registerAxes,
   registerSelect,
+  registerLadder,
 ];

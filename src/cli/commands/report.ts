@@ -6,6 +6,7 @@ import type { RegisterCommand } from './index.js';
 import { runAnalysis, type AnalyzeCliOptions } from './analyze.js';
 import { readAxesFile } from '../../eval/stats/inputs.js';
 import { writeReport } from '../../eval/report/index.js';
+import { ladderTable, ladderTableHtml, readRatings } from '../../eval/ladder/table.js';
 
 export const registerReport: RegisterCommand = (program, ctx) =>
   program
@@ -18,10 +19,12 @@ export const registerReport: RegisterCommand = (program, ctx) =>
     .option('--secondary <n>', 'bootstrap resamples for per-game, profile, jaggedness and tertile estimates', '500')
     .option('--seed <s>', 'seed of the bootstrap streams', '1')
     .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW on sibling slots')
+    .option('--ladder <files...>', 'ladder ratings (gbgc ladder rate --json): adds the per-game and mean (level, progress) table')
     .option('--json', 'print the list of written files as JSON')
     .addHelpText('after', '\nFiles: index.html (self-contained; figures inlined), <figure>.svg, <figure>.png, estimates.json.\n\nExample:\n  gbgc report runs.db --axes axes.jsonl --out report/')
-    .action(async (db: string, opts: AnalyzeCliOptions & { out: string; json?: boolean }) => {
+    .action(async (db: string, opts: AnalyzeCliOptions & { out: string; json?: boolean; ladder?: string[] }) => {
+      const ladder = opts.ladder ? ladderTableHtml(ladderTable(opts.ladder.flatMap(readRatings))) : '';
       const e = runAnalysis(db, opts);
-      const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined);
+      const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined, ladder);
       ctx.io.stdout(opts.json ? `${JSON.stringify({ dir: opts.out, ...files }, null, 2)}\n` : `wrote ${opts.out}/index.html and ${files.figures.length} figures (SVG and PNG)\n`);
     });

@@ -9,8 +9,8 @@ const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;'
 const f = (x: number | null, d = 3): string => (x === null ? '—' : (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(d));
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)} %`);
 
-/** The page; `svgs` holds each figure's SVG text in the order of `figures`. */
-export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: readonly string[]): string {
+/** The page; `svgs` holds each figure's SVG text in the order of `figures`; `extraSections` (HTML, e.g. the ladder table) follow the leaderboard. */
+export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: readonly string[], extraSections = ''): string {
   const rows = e.leaderboard
     .map(
       (r) =>
@@ -63,6 +63,7 @@ ${rows}
 </table>
 <ul>${facts.map((x) => `<li>${x}</li>`).join('')}</ul>
 </section>
+${extraSections}
 ${figs}
 </body>
 </html>

@@ -20,8 +20,8 @@ export interface ReportFiles {
   figures: { id: string; svg: string; png: string }[];
 }
 
-/** Render every figure and write `index.html`, `<id>.svg`, `<id>.png` and `estimates.json` into `dir`. */
-export async function writeReport(e: Estimates, dir: string, axes?: readonly AxisRow[]): Promise<ReportFiles> {
+/** Render every figure and write `index.html`, `<id>.svg`, `<id>.png` and `estimates.json` into `dir`; `extraSections` is HTML placed after the leaderboard. */
+export async function writeReport(e: Estimates, dir: string, axes?: readonly AxisRow[], extraSections = ''): Promise<ReportFiles> {
   // The output folder is created (it was asked for); its parent must exist.
   try {
     mkdirSync(dir);
@@ -42,6 +42,6 @@ export async function writeReport(e: Estimates, dir: string, axes?: readonly Axi
     files.figures.push({ id: fig.id, svg: `${fig.id}.svg`, png: `${fig.id}.png` });
   }
   writeFileAtomic(join(dir, 'estimates.json'), `${JSON.stringify(e, null, 2)}\n`);
-  writeFileAtomic(join(dir, 'index.html'), reportHtml(e, figures, svgs));
+  writeFileAtomic(join(dir, 'index.html'), reportHtml(e, figures, svgs, extraSections));
   return files;
 }

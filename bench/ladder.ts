@@ -1,0 +1,88 @@
+/**
+ * Bench: the full acceptance run of graded ladders (docs/ladder.md). For each game (default
+ * kuhn, leduc, genstrat-4643): build its ladder with the default candidates, then place every
+ * level's own agent on the ladder with two other seeds, and report
+ * - the calibration table (levels, exploitability, margin and win rate against the level below with
+ *   95 % intervals) and whether every step separates (margin interval excludes 0);
+ * - for every level placed: the rating under each seed, whether it recovers its level within one,
+ *   and whether the two ratings agree (same level, each progress inside the other's 95 % interval).
+ *
+ * Run: `npx tsx bench/ladder.ts [--runs N] [--rate-runs N] [--levels K] [--out FILE] [FILE…]`
+ * (defaults 2000, 1000, 6, ladder-bench.json; the ladder is written to FILE and the Markdown
+ * tables to stdout). Exit code 1 when an acceptance check fails.
+ */
+import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadGame } from '../src/cli/load.js';
+import { compileGame } from '../src/interpreter/index.js';
+import { ENGINE_VERSION } from '../src/util/version.js';
+import { buildLadderGame, formatRating, LADDER_FORMAT, LADDER_VERSION, levelParticipant, rateOnGame, type GameRating, type Ladder } from '../src/eval/ladder/index.js';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '2000' }, 'rate-runs': { type: 'string', default: '1000' }, levels: { type: 'string', default: '6' }, out: { type: 'string', default: 'ladder-bench.json' }, seed: { type: 'string', default: '1' } } });
+const runs = Number(values.runs);
+const rateRuns = Number(values['rate-runs']);
+const levels = Number(values.levels);
+const seed = Number(values.seed);
+const ex = (f: string) => fileURLToPath(new URL(`../examples/${f}`, import.meta.url));
+const files = positionals.length ? positionals : [ex('kuhn.gbg'), ex('leduc.gbg'), ex('genstrat-4643.gbg')];
+const rateSeeds = [seed + 1, seed + 2];
+
+const ladder: Ladder = { format: LADDER_FORMAT, version: LADDER_VERSION, engineVersion: ENGINE_VERSION, seed, runs, maxLevels: levels, games: [] };
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+const f3 = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(3);
+let failures = 0;
+
+/** Whether two ratings of one participant under different seeds agree within their intervals (see the note printed under the tables). */
+function agreement(a: GameRating, b: GameRating): 'yes' | 'boundary' | 'NO' {
+  const [x, y] = [a.rating, b.rating];
+  if (x.level === y.level) return x.progress >= y.progressCI[0] && x.progress <= y.progressCI[1] && y.progress >= x.progressCI[0] && y.progress <= x.progressCI[1] ? 'yes' : 'NO';
+  if (Math.abs(x.level - y.level) !== 1) return 'NO';
+  const low = Math.min(x.level, y.level);
+  const contains = (r: GameRating) => {
+    const s = r.steps.find((t) => t.level === low)!;
+    return s.winRateCI[0] <= 0.5 && s.winRateCI[1] >= 0.5;
+  };
+  return contains(a) && contains(b) ? 'boundary' : 'NO';
+}
+const lines: string[] = [`Ladder bench: ${runs} runs per calibration duel, ${rateRuns} runs per rating duel, calibration seed ${seed}, rating seeds ${rateSeeds.join(' and ')}, engine ${ENGINE_VERSION}, ${new Date().toISOString().slice(0, 10)}`];
+for (const file of files) {
+  const t0 = performance.now();
+  const { ir } = loadGame(file);
+  const game = compileGame(ir);
+  const lg = await buildLadderGame(game, relative(dirname(resolve(values.out!)), file), { levels, runs, seed });
+  ladder.games.push(lg);
+  const buildS = (performance.now() - t0) / 1000;
+  lines.push('', `### ${lg.game} (ruleset \`${lg.rulesetHash.slice(0, 16)}…\`)`, '', `${lg.candidates.length} candidates, ${lg.levels.length - 1} levels above Lv0${lg.levels.length - 1 >= 4 ? '' : ' (FEWER THAN 4)'}.`, '');
+  if (lg.levels.length - 1 < 4) failures++;
+  lines.push('| level | agent | participant id | policy hash | exploitability | margin vs below, chips/game (95 % CI) | win rate vs below (95 % CI) |', '|---|---|---|---|---|---|---|');
+  for (const v of lg.levels) {
+    const b = v.vsBelow;
+    if (b && !(b.marginCI[0] > 0)) failures++;
+    lines.push(`| Lv${v.level} | ${v.name} | \`${v.participantId.slice(0, 12)}\` | ${v.policyHash ? `\`${v.policyHash.slice(0, 12)}\`` : '—'} | ${v.exploitability === null ? '—' : v.exploitability.toFixed(4)} | ${b ? `${f3(b.margin)} [${f3(b.marginCI[0])}, ${f3(b.marginCI[1])}]` : '—'} | ${b ? `${pct(b.winRate)} [${pct(b.winRateCI[0])}, ${pct(b.winRateCI[1])}]${v.inBand ? '' : ' †'}` : '—'} |`);
+  }
+  if (lg.dropped.length) lines.push('', ...lg.dropped.map((d) => `- dropped ${d.name}: ${d.reason}`));
+  lines.push('', '| participant | rating, seed ' + rateSeeds[0] + ' (95 % CI of progress) | rating, seed ' + rateSeeds[1] + ' (95 % CI) | own level within one | seeds agree |', '|---|---|---|---|---|');
+  // every level placed as a participant, then every dropped candidate (participants off the ladder)
+  const placed = [...lg.levels.map((v) => ({ label: `Lv${v.level} ${v.name}`, agent: v.agent, own: v.level as number | null })), ...lg.dropped.map((d) => ({ label: d.name, agent: d.agent, own: null as number | null }))];
+  for (const p of placed) {
+    const who = levelParticipant(p.agent, p.label);
+    const rs: GameRating[] = [];
+    for (const s of rateSeeds) rs.push(await rateOnGame(game, lg, { ...who, name: p.label }, { runs: rateRuns, seed: s }));
+    const within = p.own === null ? null : rs.every((r) => Math.abs(r.rating.level - p.own!) <= 1);
+    const verdict = agreement(rs[0], rs[1]);
+    if (within === false) failures++;
+    if (verdict === 'NO') failures++;
+    const cell = (r: GameRating) => `${formatRating(r.rating)} [${Math.round(100 * r.rating.progressCI[0])} %, ${Math.round(100 * r.rating.progressCI[1])} %]`;
+    lines.push(`| ${p.label} | ${cell(rs[0])} | ${cell(rs[1])} | ${within === null ? '(not a level)' : within ? 'yes' : 'NO'} | ${verdict} |`);
+  }
+  lines.push('', `(${lg.game}: ${((performance.now() - t0) / 1000).toFixed(0)} s in all, calibration ${buildS.toFixed(0)} s, on a busy machine)`);
+  console.error(`${lg.game} done`);
+}
+lines.push('', 'Seeds agree: "yes" when both ratings are the same level and each progress lies in the other\'s 95 % interval; "boundary" when the levels differ by one and, at the lower level, both seeds\' 95 % win-rate intervals contain 50 % (the participant is as strong as that level within the interval, so either side of the advance rule is within the CI); "NO" otherwise.');
+lines.push('', '† win rate outside the 70–90 % band (kept because the step separates and no chain as long stays in the band).');
+writeFileSync(values.out!, `${JSON.stringify(ladder, null, 2)}\n`);
+console.log(lines.join('\n'));
+console.log(`\n${failures === 0 ? 'all acceptance checks hold' : `${failures} acceptance check(s) failed`}`);
+if (failures > 0) process.exitCode = 1;
