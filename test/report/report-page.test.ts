@@ -15,6 +15,7 @@ import { plantedTable } from '../../src/eval/stats/simulate.js';
 import { writeMinimalStore } from '../../src/eval/stats/store-reader.js';
 import { buildFigures, toSvg } from '../../src/eval/report/figures.js';
 import { analyze } from '../../src/eval/stats/analyze.js';
+import { ENGINE_VERSION } from '../../src/util/version.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -72,7 +73,7 @@ describe('gbgc report', () => {
     page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
     await page.goto(pathToFileURL(join(out, 'index.html')).href);
     expect(await page.textContent('#commitment')).toBe(commitment);
-    expect(await page.textContent('#engine-version')).toMatch(/^\d+\.\d+\.\d+/);
+    expect(await page.textContent('#engine-version')).toMatch(new RegExp(`^${ENGINE_VERSION.replace(/[.+]/g, '\\$&')}`));
     const rows = await page.$$eval('#leaderboard-table tbody tr td:nth-child(2)', (tds) => tds.map((td) => td.textContent));
     expect(rows).toEqual(t.models);
     for (const id of FIGURES) {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../../util/errors.js';
 import type { AxisRow } from './slots.js';
+import { ENGINE_VERSION } from '../../util/version.js';
 
 /**
  * Parse an axes JSONL file: one object per line with the game's ruleset hash (`game`, or
@@ -37,12 +38,10 @@ export function readAxesFile(path: string): AxisRow[] {
   return parseAxesJsonl(readFileSync(path, 'utf8'), path);
 }
 
-/** The engine version (package.json's version). */
+/**
+ * The engine version that analyses (the same string the run store records for the tournament,
+ * `ENGINE_VERSION`), so the report can say whether both are the same engine.
+ */
 export function engineVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
+  return ENGINE_VERSION;
 }
