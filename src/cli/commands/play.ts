@@ -1,10 +1,12 @@
 /**
- * `gbgc play FILE [--as SEAT] [--vs AGENT] [--policy FILE] [--seed S]`: a person plays one game in the terminal
+ * `gbgc play FILE [--as SEAT] [--vs AGENT] [--policy FILE] [--seed S] [--record hand.json]`: a person plays one game in the terminal
  * against an agent. Shows only what the person's seat may see (its observation), lists the
  * legal actions with what each costs, accepts a reply in the grammar of `render/reply.ts` (the
  * same replies a turn prompt asks for: `call`, `bet 3`, `{"action": "bet", "amount": 3}`), and
  * re-asks on bad input. Reads
- * lines from standard input, so it works on a terminal and with piped input.
+ * lines from standard input, so it works on a terminal and with piped input. `--record` writes the
+ * game's replay record (every action, chance included; an LLM opponent's prompts and raw replies)
+ * for `gbgc view`.
  */
 import { createInterface } from 'node:readline';
 import type { RegisterCommand } from './index.js';
@@ -21,6 +23,9 @@ import { createAgent } from '../../eval/agents/index.js';
 import { asPlayer } from '../../eval/agents/player.js';
 import { costWords, menuEntries } from '../../render/menu.js';
 import { parseReply } from '../../render/reply.js';
+import { recordReplay, type DecisionNote } from '../../eval/report/replay.js';
+import { llmNote } from '../../eval/report/slot-replay.js';
+import { writeFileAtomic } from '../io.js';
 
 /**
  * Resolve `--as`: a seat name (any case). Numbers are refused: people see seats by name (and
@@ -63,10 +68,11 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save')
     .option('--seed <s>', 'seed of the deal and of the opponent (default: a random seed, printed)')
     .option('--show-prompt', 'at each of your turns, print the full turn prompt an LLM player would receive')
-    .addHelpText('after', '\nAnswer each decision with the action\'s name, and its amount for a range (e.g. "call", "bet 3"),\nor with the JSON reply a turn prompt asks for (e.g. {"action": "bet", "amount": 3}).\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
-    .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string }) => {
+    .option('--record <file>', 'when the game ends, write its replay record (JSON) here, for gbgc view')
+    .addHelpText('after', '\nAnswer each decision with the action\'s name, and its amount for a range (e.g. "call", "bet 3"),\nor with the JSON reply a turn prompt asks for (e.g. {"action": "bet", "amount": 3}).\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  gbgc play examples/leduc.gbg --record hand.json && gbgc view hand.json -o hand.html\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
+    .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string; record?: string }) => {
       const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseIntOption('--seed', opts.seed);
-      const { ir } = loadGame(file);
+      const { ir, source } = loadGame(file);
       const seat = opts.as === undefined ? 0 : seatOption(opts.as, ir.seats);
       const game = compileGame(ir);
       if (opts.vs.includes(',')) throw new UsageError(`--vs takes one agent name, got '${opts.vs}'`);
@@ -87,6 +93,13 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
         out(`${ir.name}: you are ${ir.seats[seat]} (seat ${seat + 1}) against ${opponent.name}; seed ${seed}\n`);
         const rng = episodeRng(seed, 0);
         const state = game.newInitialState();
+        // Every action from the initial state, for --record; notes of the LLM opponent's moves by history index.
+        const history: { player: number; action: Action }[] = [];
+        const notes: Record<number, DecisionNote> = {};
+        const apply = (player: number, action: Action): void => {
+          history.push({ player, action });
+          state.applyAction(action);
+        };
         let shown = 0;
         const showNews = (obs: Observation): void => {
           for (const e of obs.log.slice(shown)) out(`  ${e.text}\n`);
@@ -94,11 +107,15 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
         };
         while (!state.isTerminal()) {
           const player = state.currentPlayer();
-          if (player === CHANCE) state.applyAction(sampleChanceOutcome(state, rng));
+          if (player === CHANCE) apply(player, sampleChanceOutcome(state, rng));
           else if (player !== seat) {
+            const prompt = llm && opts.record ? renderTurnPrompt(state.observation(player)) : '';
             const a = opponent.act(state, player, rng);
-            state.applyAction(typeof a === 'number' ? a : await a);
+            const index = history.length;
+            apply(player, typeof a === 'number' ? a : await a);
             const last = llm?.llm.records.at(-1);
+            const note = last ? llmNote({ kind: 'llm', ...last }, () => prompt) : undefined;
+            if (note) notes[index] = note;
             if (last?.fallbackReason) out(`  (${opponent.name}: no usable reply (${last.fallbackReason}); a random legal action was played)\n`);
           } else {
             const obs = state.observation(seat);
@@ -119,8 +136,13 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
               if (reply.ok) action = reply.action;
               else out(`${reply.message}\n`);
             }
-            state.applyAction(action);
+            apply(player, action);
           }
+        }
+        if (opts.record) {
+          const participants = ir.seats.map((_, i) => (i === seat ? 'human' : opponent.name)) as [string, string];
+          const record = recordReplay(game, source, participants, history, Object.keys(notes).length ? { notes } : {});
+          writeFileAtomic(opts.record, `${JSON.stringify(record, null, 2)}\n`);
         }
         const end = state.observation(seat);
         showNews(end);

@@ -1,15 +1,20 @@
 /**
- * `gbgc view RECORD [--as SEAT|all] [-o match.html]`: the match viewer for a recorded game (a
- * replay record written by `gbgc play --record`): one self-contained HTML page that steps through
- * the game from one seat's view (only what that seat saw) or the omniscient view.
+ * `gbgc view RECORD [--as SEAT|all] [-o match.html]` and `gbgc view DB --slot ID [--as SEAT|all]
+ * [--out match.html]`: the match viewer for a recorded game (a replay record written by `gbgc play
+ * --record`) or for a tournament slot (rebuilt from the run store by replaying its play seed and
+ * its stored moves): one self-contained HTML page that steps through the game from one seat's view
+ * (only what that seat saw) or the omniscient view. Which of the two the file is, is read from its
+ * content (the SQLite header, else JSON).
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
 import { compileSource } from '../../compiler/index.js';
 import { compileGame } from '../../interpreter/game.js';
-import { buildReplay, parseReplayRecord, type ViewerPerspective } from '../../eval/report/replay.js';
+import { buildReplay, parseReplayRecord, type ReplayRecord, type ViewerPerspective } from '../../eval/report/replay.js';
+import { replayFromStore } from '../../eval/report/slot-replay.js';
+import { RunStore } from '../../eval/store/store.js';
 import { renderViewerHtml } from '../../eval/report/viewer.js';
 import { renderRulebook } from '../../render/rulebook.js';
 
@@ -22,36 +27,85 @@ export function perspectiveOption(text: string, seats: readonly [string, string]
   return i as 0 | 1;
 }
 
+/** The first 16 bytes of every SQLite database file. */
+const SQLITE_HEADER = 'SQLite format 3\0';
+
+/** Whether `file` starts with the SQLite header. @throws UserError when it cannot be read */
+export function isSqliteFile(file: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (e) {
+    throw new UserError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  try {
+    const buf = Buffer.alloc(16);
+    const n = readSync(fd, buf, 0, 16, 0);
+    return n === 16 && buf.toString('latin1') === SQLITE_HEADER;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Read a replay record (JSON) from a file. @throws UserError when it cannot be read or is not a record */
+function readRecordFile(file: string): ReplayRecord {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UserError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new UserError(`${file}: not JSON (${(e as Error).message})`);
+  }
+  return parseReplayRecord(json, file);
+}
+
+/** Rebuild a slot's replay record from a run store. @throws UserError (see {@link replayFromStore}) */
+function readSlot(file: string, slot: string): ReplayRecord {
+  const store = RunStore.openReadOnly(file);
+  try {
+    return replayFromStore(store, slot);
+  } finally {
+    store.close();
+  }
+}
+
 export const registerView: RegisterCommand = (program, ctx) =>
   program
     .command('view')
     .description('write a self-contained HTML page that replays a recorded game step by step')
-    .argument('<record>', 'a replay record (JSON) from gbgc play --record')
+    .argument('<file>', 'a replay record (JSON) from gbgc play --record, or a run store (SQLite) from gbgc tournament with --slot')
+    .option('--slot <id>', 'the slot of a run store to replay: its id or a unique prefix')
     .option('--as <seat>', "whose view: a seat name, or all (omniscient)", 'all')
     .option('-o, --output <file>', 'write the page here (default: standard output)')
-    .addHelpText('after', "\nA seat's page holds only what that seat saw; the omniscient page shows both hands.\n\nExamples:\n  gbgc play examples/leduc.gbg --record hand.json\n  gbgc view hand.json --as Alice -o alice.html")
-    .action((file: string, opts: { as: string; output?: string }) => {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        throw new UserError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    .option('--out <file>', 'same as --output')
+    .addHelpText(
+      'after',
+      "\nA seat's page holds only what that seat saw; the omniscient page shows both hands.\nA slot is rebuilt from its play seed and its stored moves; a store that does not replay\non this engine (altered, or written by another engine) is refused naming the slot and ply.\n\nExamples:\n  gbgc play examples/leduc.gbg --record hand.json\n  gbgc view hand.json --as Alice -o alice.html\n  gbgc records export runs.db --jsonl --table slots   # slot ids\n  gbgc view runs.db --slot 3f2a9c --as all --out match.html",
+    )
+    .action((file: string, opts: { as: string; output?: string; out?: string; slot?: string }) => {
+      if (opts.output !== undefined && opts.out !== undefined && opts.output !== opts.out) throw new UsageError('give one of --output and --out');
+      const output = opts.output ?? opts.out;
+      let record: ReplayRecord;
+      if (isSqliteFile(file)) {
+        if (opts.slot === undefined) throw new UsageError(`${file} is a run store: name the slot to view with --slot ID (list the ids with: gbgc records export ${file} --jsonl --table slots)`);
+        record = readSlot(file, opts.slot);
+      } else {
+        if (opts.slot !== undefined) throw new UsageError(`--slot applies to a run store (SQLite); ${file} is not one`);
+        record = readRecordFile(file);
       }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch (e) {
-        throw new UserError(`${file}: not JSON (${(e as Error).message})`);
-      }
-      const record = parseReplayRecord(json, file);
       const compiled = compileSource(record.game.source);
       if (!compiled.ir) throw new UserError(`${file}: the recorded game does not compile (${compiled.diagnostics[0]?.message ?? 'unknown error'})`);
       const game = compileGame(compiled.ir);
       const perspective = perspectiveOption(opts.as, game.program.seatNames);
       const replay = buildReplay(game, record, perspective);
       const html = renderViewerHtml(replay, { rulebook: renderRulebook(game.ir) });
-      if (opts.output) {
-        writeFileAtomic(opts.output, html);
-        ctx.io.stdout(`wrote ${opts.output}\n`);
+      if (output) {
+        writeFileAtomic(output, html);
+        ctx.io.stdout(`wrote ${output}\n`);
       } else ctx.io.stdout(html);
     });

@@ -55,7 +55,7 @@ export interface LlmAgentMove {
   action: Action;
   /** The fallback reason, or null when the model named the action. */
   fallback: string | null;
-  /** The move record with `kind: 'llm'` (an {@link LlmMoveRecord}; JSON; keys redacted). */
+  /** The move record with `kind: 'llm'` (an {@link LlmMoveRecord}; JSON; keys redacted) and `prompt`, the turn prompt the model was given. */
   extra: Record<string, unknown>;
 }
 
@@ -117,7 +117,8 @@ export function createLlmAgent(game: Game, settings: LlmSettings, options: LlmAg
     records.push(record);
     slotRecords.push(record);
     options.onMove?.(record);
-    return { action: record.action, fallback: record.fallbackReason ?? null, extra: { kind: 'llm', ...record } as Record<string, unknown> };
+    // The turn prompt is stored with the record so the match viewer shows what the model was asked.
+    return { action: record.action, fallback: record.fallbackReason ?? null, extra: { kind: 'llm', ...record, prompt: view.prompt } as Record<string, unknown> };
   }
 
   return {

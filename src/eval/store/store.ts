@@ -238,6 +238,22 @@ export class RunStore {
     return this.db.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).iterate() as IterableIterator<Record<string, unknown>>;
   }
 
+  /** Slot rows whose id starts with `prefix` (a full id matches itself), at most `limit` of them, in slot-list order. */
+  slotsByIdPrefix(prefix: string, limit = 10): SlotRow[] {
+    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return this.db.prepare("SELECT * FROM slots WHERE id LIKE ? ESCAPE '\\' ORDER BY seq LIMIT ?").all(`${escaped}%`, limit) as SlotRow[];
+  }
+
+  /** The moves of one slot in ply order. */
+  movesOf(slotId: string): MoveRow[] {
+    return this.db.prepare('SELECT * FROM moves WHERE slot = ? ORDER BY ply').all(slotId) as MoveRow[];
+  }
+
+  /** A game by ruleset hash, with its source, or undefined. */
+  game(rulesetHash: string): { ruleset_hash: string; name: string; path: string; source: string } | undefined {
+    return this.db.prepare('SELECT * FROM games WHERE ruleset_hash = ?').get(rulesetHash) as { ruleset_hash: string; name: string; path: string; source: string } | undefined;
+  }
+
   participants(): { id: string; name: string; kind: string; config: string }[] {
     return this.db.prepare('SELECT * FROM participants ORDER BY name').all() as { id: string; name: string; kind: string; config: string }[];
   }

@@ -1,0 +1,143 @@
+/**
+ * The replay record of a tournament slot, rebuilt from the run store. The store keeps each slot's
+ * play seed and the seats' moves, not the chance outcomes; those are a pure function of the play
+ * seed ({@link DuplicateChance}, the same streams the match runner drew from), so the whole history
+ * is replayed: chance from the play seed, each seat's move from the store by its label. Every
+ * stored move is checked on the way (the seat to move, the label legal, the action id, the digest
+ * of the seat's information state) and the final returns against the stored ones; a store written
+ * by another engine, or altered, is refused naming the slot and the ply.
+ */
+import { CHANCE } from '../../interpreter/api.js';
+import { DuplicateChance } from '../../interpreter/duplicate.js';
+import { compileGame, type CompiledGame } from '../../interpreter/game.js';
+import { compileSource } from '../../compiler/index.js';
+import { renderTurnPrompt } from '../../render/prompt.js';
+import { UserError } from '../../util/errors.js';
+import { ENGINE_VERSION } from '../../util/version.js';
+import { obsDigest } from '../match/play.js';
+import type { MoveRow, RunStore, SlotRow } from '../store/store.js';
+import { REPLAY_FORMAT, type DecisionNote, type ReplayRecord } from './replay.js';
+
+/** How to list a store's slot ids, quoted in errors. */
+const HOW_TO_LIST = (db: string) => `list the slot ids with: gbgc records export ${db} --jsonl --table slots`;
+
+/**
+ * Find a slot by its full id or a unique prefix of it.
+ * @throws UserError when no slot or more than one slot matches (naming how to list the ids)
+ */
+export function findSlot(store: RunStore, ref: string): SlotRow {
+  const id = ref.trim().toLowerCase();
+  if (!/^[0-9a-f]+$/.test(id)) throw new UserError(`--slot: '${ref}' is not a slot id (slot ids are hexadecimal); ${HOW_TO_LIST(store.path)}`);
+  const rows = store.slotsByIdPrefix(id, 6);
+  if (rows.length === 0) throw new UserError(`${store.path}: no slot with id ${id.length < 32 ? 'starting with ' : ''}${id}; ${HOW_TO_LIST(store.path)}`);
+  const exact = rows.find((r) => r.id === id);
+  if (exact) return exact;
+  if (rows.length > 1) throw new UserError(`${store.path}: '${id}' is the start of ${rows.length > 5 ? 'more than 5' : rows.length} slot ids (${rows.slice(0, 5).map((r) => r.id).join(', ')}); give more of the id`);
+  return rows[0];
+}
+
+/**
+ * The viewer's note of an LLM move from its move record (the `extra` of `src/eval/llm`: `kind:
+ * 'llm'`, `raw`, `calls`, `path`, `fallbackReason`, `prompt`), or undefined for other agents.
+ * @param fallbackPrompt the turn prompt, for records written before the prompt was kept (it is a pure function of the seat's observation)
+ */
+export function llmNote(e: Record<string, unknown> | null, fallbackPrompt: () => string): DecisionNote | undefined {
+  if (!e || e.kind !== 'llm') return undefined;
+  const calls = Array.isArray(e.calls) ? (e.calls as { kind?: string; text?: string }[]) : [];
+  const texts = calls.filter((c) => typeof c.text === 'string' && c.text !== '');
+  // Several replies (a format-fix re-ask, a retry): show each with the call it answered.
+  const reply = texts.length > 1 ? texts.map((c) => `[${c.kind ?? 'call'}]\n${c.text}`).join('\n\n') : typeof e.raw === 'string' ? e.raw : (texts[0]?.text ?? '');
+  return {
+    prompt: typeof e.prompt === 'string' ? e.prompt : fallbackPrompt(),
+    reply,
+    ...(typeof e.path === 'string' ? { path: e.path } : {}),
+    ...(typeof e.fallbackReason === 'string' ? { fallbackReason: e.fallbackReason } : {}),
+  };
+}
+
+/** A stored `extra` column as an object (null when absent or not a JSON object). */
+function parseExtra(extra: string | null): Record<string, unknown> | null {
+  if (!extra) return null;
+  try {
+    const v = JSON.parse(extra) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A compiled game and its source as the store holds it. @throws UserError when the store lacks it or it compiles to other rules */
+function storedGame(store: RunStore, slot: SlotRow, mismatch: string): { game: CompiledGame; source: string } {
+  const g = store.game(slot.game);
+  if (!g) throw new UserError(`${store.path}: slot ${slot.id}: the store holds no game with ruleset ${slot.game}`);
+  const compiled = compileSource(g.source);
+  if (!compiled.ir) throw new UserError(`${store.path}: slot ${slot.id}: the stored game ${g.path} does not compile here (${compiled.diagnostics[0]?.message ?? 'unknown error'}); ${mismatch}`);
+  const game = compileGame(compiled.ir);
+  if (game.rulesetHash !== slot.game) throw new UserError(`${store.path}: slot ${slot.id}: the stored game ${g.path} compiles to ruleset ${game.rulesetHash.slice(0, 12)}…, not the slot's ${slot.game.slice(0, 12)}…; ${mismatch}`);
+  return { game, source: g.source };
+}
+
+/**
+ * Rebuild the replay record of one finished slot: chance drawn again from its play seed, the seats'
+ * moves taken from the store by label, each checked. Notes carry each LLM move's turn prompt and raw
+ * reply (from the move's `extra`).
+ * @param ref the slot's full id or a unique prefix
+ * @throws UserError for an unknown or ambiguous id, a slot that ended in an error, and any mismatch
+ *   between the store and this engine's replay (naming the slot and the ply)
+ */
+export function replayFromStore(store: RunStore, ref: string): ReplayRecord {
+  const slot = findSlot(store, ref);
+  if (slot.status !== 'done') throw new UserError(`${store.path}: slot ${slot.id} ended in an error (${slot.error ?? 'no message'}); it has no moves to replay`);
+  const engine = store.meta('engineVersion');
+  const mismatch = engine && engine !== ENGINE_VERSION ? `the store was written by engine ${engine}, this is ${ENGINE_VERSION}` : 'the store was altered or written by another engine';
+  const { game, source } = storedGame(store, slot, mismatch);
+  const names = new Map(store.participants().map((p) => [p.id, p.name]));
+  const participants: [string, string] = [names.get(slot.seat0) ?? slot.seat0, names.get(slot.seat1) ?? slot.seat1];
+  const seatNames = game.program.seatNames;
+  const moves: MoveRow[] = store.movesOf(slot.id);
+  const fail = (ply: number, what: string) => new UserError(`${store.path}: slot ${slot.id}, ply ${ply}: ${what}; ${mismatch}`);
+
+  const chance = new DuplicateChance(game.program, [slot.play_seed]);
+  const state = game.newInitialState();
+  const history: ReplayRecord['history'] = [];
+  const notes: Record<number, DecisionNote> = {};
+  let ply = 0;
+  while (!state.isTerminal()) {
+    const player = state.currentPlayer();
+    if (player === CHANCE) {
+      const a = chance.sample(state);
+      history.push({ player, action: a, label: state.actionToString(player, a) });
+      state.applyAction(a);
+      continue;
+    }
+    const m = moves[ply];
+    if (!m) throw fail(ply, `the store has no move here, but ${seatNames[player]} is to move (the game is not over)`);
+    if (m.ply !== ply) throw fail(ply, `the stored moves skip from ply ${ply - 1} to ply ${m.ply}`);
+    if (m.seat !== player) throw fail(ply, `the store has a move of ${seatNames[m.seat] ?? `seat ${m.seat}`}, but ${seatNames[player]} is to move`);
+    const digest = obsDigest(state.informationStateKey(player));
+    if (m.obs_digest !== digest) throw fail(ply, `${seatNames[player]}'s information state differs from the one stored (digest ${digest}, stored ${m.obs_digest})`);
+    const legal = state.legalActions();
+    const labels = legal.map((a) => state.actionToString(player, a));
+    const k = labels.indexOf(m.label);
+    if (k < 0) throw fail(ply, `the stored move '${m.label}' of ${seatNames[player]} is not legal here (legal: ${labels.join(', ')})`);
+    if (legal[k] !== m.action) throw fail(ply, `the stored move '${m.label}' has action id ${m.action}, the game gives it ${legal[k]}`);
+    const note = llmNote(parseExtra(m.extra), () => renderTurnPrompt(state.observation(player)));
+    if (note) notes[history.length] = note;
+    history.push({ player, action: legal[k], label: m.label });
+    state.applyAction(legal[k]);
+    ply++;
+  }
+  if (ply < moves.length) throw fail(ply, `the store holds ${moves.length - ply} move${moves.length - ply === 1 ? '' : 's'} after the end of the game`);
+  const returns = state.returns();
+  if (returns[0] !== slot.return0 || returns[1] !== slot.return1) {
+    throw new UserError(`${store.path}: slot ${slot.id}: the replayed returns (${returns.join(', ')}) differ from the stored ones (${slot.return0}, ${slot.return1}); ${mismatch}`);
+  }
+  return {
+    format: REPLAY_FORMAT,
+    game: { name: game.ir.name, rulesetHash: game.rulesetHash, source },
+    slot: slot.id,
+    participants,
+    history,
+    ...(Object.keys(notes).length ? { notes } : {}),
+  };
+}
