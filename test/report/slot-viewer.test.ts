@@ -191,7 +191,7 @@ describe('gbgc view DB --slot', () => {
         if (perspective !== 'all') {
           expect(await page.$(`#hand-${1 - perspective}`)).toBeNull();
           // Nothing the seat did not see is visible anywhere on the page at this step.
-          const visible = await page.evaluate(() => document.body.innerText);
+          const visible = await page.innerText('body');
           const rulebookText = (await page.textContent('#rulebook')) ?? '';
           for (const c of unrevealedCards(game, record.history, perspective).hidden) expect(visible.replace(rulebookText, '')).not.toContain(c);
         }
