@@ -8,6 +8,8 @@
  * game's replay record (every action, chance included; an LLM opponent's prompts and raw replies)
  * for `gbgc view`.
  */
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
@@ -73,6 +75,17 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string; record?: string }) => {
       const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseIntOption('--seed', opts.seed);
       const { ir, source } = loadGame(file);
+      // Refuse a record path that cannot be written before the person plays the game, not after.
+      if (opts.record !== undefined) {
+        const folder = dirname(opts.record);
+        let isFolder = false;
+        try {
+          isFolder = statSync(folder).isDirectory();
+        } catch {
+          isFolder = false;
+        }
+        if (!isFolder) throw new UserError(`cannot write ${opts.record}: the folder ${folder} does not exist`);
+      }
       const seat = opts.as === undefined ? 0 : seatOption(opts.as, ir.seats);
       const game = compileGame(ir);
       if (opts.vs.includes(',')) throw new UsageError(`--vs takes one agent name, got '${opts.vs}'`);
