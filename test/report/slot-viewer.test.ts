@@ -203,7 +203,17 @@ describe('gbgc view DB --slot', () => {
       }
       expect(await page.textContent('#result')).toContain(`Game over. Returns: Alice ${row.return0! > 0 ? '+' : ''}${row.return0}`);
       await page.screenshot({ path: join(ARTIFACTS, `slot-${perspective}-end.png`), fullPage: true });
-      expect(await page.$('#chips-chart polyline')).not.toBeNull();
+      // Chips won by each seat and the pot: one point per step each.
+      const lines = await page.$$eval('#chips-chart polyline', (els) => els.map((e) => [e.querySelector('title')!.textContent, e.getAttribute('points')!.split(' ').length]));
+      expect(lines).toEqual([['Alice (chips won)', steps + 1], ['Bob (chips won)', steps + 1], ['pot', steps + 1]]);
+      if (perspective === 'all') {
+        // An event both seats saw is listed once, one seat's own events are tagged with it.
+        const shownLog = await page.$$eval('#log li', (els) => els.map((e) => e.textContent ?? ''));
+        const both = state.observation(0).log.map((e) => e.text).filter((t) => state.observation(1).log.some((e) => e.text === t));
+        for (const t of both) expect(shownLog).toContain(t);
+        expect(shownLog.filter((l) => l === 'The deck is shuffled.')).toHaveLength(1);
+        expect(shownLog.some((l) => l.startsWith('[Alice only] Alice is dealt '))).toBe(true);
+      }
       expect(errors).toEqual([]);
       await page.close();
     }, 60_000);

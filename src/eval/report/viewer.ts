@@ -21,25 +21,35 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** Stacks and pot over the steps as an SVG line chart (public numbers: every perspective may see them). */
+/**
+ * Chips over the steps as an SVG line chart: each seat's gain or loss since the start (its stack
+ * minus its starting stack, chips) and the pot. Stacks of 100 that move by a few chips would be flat
+ * lines on a scale from 0; the changes are what the chart is for. Public numbers: every perspective
+ * may see them.
+ */
 function chipsChart(replay: Replay): string {
   const w = 420;
-  const h = 160;
-  const pad = 28;
+  const h = 170;
+  const left = 40;
+  const pad = 24;
   const n = Math.max(1, replay.snapshots.length - 1);
+  const start = replay.snapshots[0]?.stacks ?? [0, 0];
   const series: { name: string; values: number[]; color: string }[] = [
-    { name: replay.seatNames[0], values: replay.snapshots.map((s) => s.stacks[0]), color: '#2563eb' },
-    { name: replay.seatNames[1], values: replay.snapshots.map((s) => s.stacks[1]), color: '#dc2626' },
+    { name: `${replay.seatNames[0]} (chips won)`, values: replay.snapshots.map((s) => s.stacks[0] - start[0]), color: '#2563eb' },
+    { name: `${replay.seatNames[1]} (chips won)`, values: replay.snapshots.map((s) => s.stacks[1] - start[1]), color: '#dc2626' },
     { name: 'pot', values: replay.snapshots.map((s) => s.pot), color: '#16a34a' },
   ];
-  const max = Math.max(1, ...series.flatMap((s) => s.values));
-  const x = (i: number) => pad + ((w - 2 * pad) * i) / n;
-  const y = (v: number) => h - pad - ((h - 2 * pad) * v) / max;
+  const all = series.flatMap((s) => s.values);
+  const max = Math.max(1, ...all);
+  const min = Math.min(0, ...all);
+  const x = (i: number) => left + ((w - left - pad) * i) / n;
+  const y = (v: number) => h - pad - ((h - 2 * pad) * (v - min)) / (max - min);
   const lines = series
     .map((s) => `<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}"><title>${esc(s.name)}</title></polyline>`)
     .join('');
-  const legend = series.map((s, i) => `<text x="${pad + i * 120}" y="14" fill="${s.color}" font-size="12">${esc(s.name)}</text>`).join('');
-  return `<svg id="chips-chart" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="stacks and pot over time">${legend}<line x1="${pad}" y1="${h - pad}" x2="${w - pad}" y2="${h - pad}" stroke="#999"/><text x="${pad}" y="${h - 8}" font-size="11">step 0</text><text x="${w - pad - 40}" y="${h - 8}" font-size="11">step ${n}</text><text x="2" y="${y(max) + 4}" font-size="11">${max}</text>${lines}<line id="chips-marker" x1="${pad}" y1="${pad - 6}" x2="${pad}" y2="${h - pad}" stroke="#555" stroke-dasharray="3 3" data-x0="${pad}" data-dx="${((w - 2 * pad) / n).toFixed(4)}"/></svg>`;
+  const legend = series.map((s, i) => `<text x="${left + i * 125}" y="12" fill="${s.color}" font-size="11">${esc(s.name)}</text>`).join('');
+  const ticks = [...new Set([max, 0, min])].map((v) => `<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" font-size="11" text-anchor="end">${v > 0 ? '+' : ''}${v}</text>`).join('');
+  return `<svg id="chips-chart" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="chips won by each seat and the pot over time">${legend}${ticks}<line x1="${left}" y1="${y(0).toFixed(1)}" x2="${w - pad}" y2="${y(0).toFixed(1)}" stroke="#999"/><text x="${left}" y="${h - 6}" font-size="11">step 0</text><text x="${w - pad - 40}" y="${h - 6}" font-size="11">step ${n}</text>${lines}<line id="chips-marker" x1="${left}" y1="${pad - 6}" x2="${left}" y2="${h - pad}" stroke="#555" stroke-dasharray="3 3" data-x0="${left}" data-dx="${((w - left - pad) / n).toFixed(4)}"/></svg>`;
 }
 
 const STYLE = `
@@ -55,7 +65,7 @@ section{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 14p
 section h2{font-size:15px;margin:0 0 8px}
 .cards{font-family:ui-monospace,monospace}
 #log li.new{font-weight:600}
-#log{max-height:320px;overflow:auto;margin:0;padding-left:20px}
+#log{max-height:320px;overflow:auto;margin:0;padding-left:36px}
 pre{white-space:pre-wrap;word-break:break-word;font-size:12px;background:#f3f4f6;padding:8px;border-radius:4px;max-height:360px;overflow:auto}
 .menu span{display:inline-block;border:1px solid #bbb;border-radius:4px;padding:1px 6px;margin:2px}
 .menu span.chosen{background:#fde68a;border-color:#d97706}
@@ -89,7 +99,16 @@ function render() {
     const sk = snaps[k];
     const lines = [];
     if (sk.via) lines.push(sk.via);
-    for (const seat of [0, 1]) if (sk.seats[seat]) for (const e of sk.seats[seat].newEvents) lines.push((data.perspective === 'all' ? '[' + data.seatNames[seat] + '] ' : '') + e);
+    if (data.perspective === 'all') {
+      // An event both seats saw is listed once; an event only one seat saw is tagged with that seat.
+      const a = sk.seats[0].newEvents, b = sk.seats[1].newEvents;
+      let i = 0, j = 0;
+      while (i < a.length || j < b.length) {
+        if (i < a.length && j < b.length && a[i] === b[j]) { lines.push(a[i]); i++; j++; }
+        else if (i < a.length && b.indexOf(a[i], j) < 0) { lines.push('[' + data.seatNames[0] + ' only] ' + a[i]); i++; }
+        else { lines.push('[' + data.seatNames[1] + ' only] ' + b[j]); j++; }
+      }
+    } else for (const seat of [0, 1]) if (sk.seats[seat]) for (const e of sk.seats[seat].newEvents) lines.push(e);
     for (const line of lines) { const li = document.createElement('li'); li.textContent = line; if (k === step) li.className = 'new'; log.appendChild(li); }
   }
   log.scrollTop = log.scrollHeight;
@@ -151,7 +170,7 @@ export function renderViewerHtml(replay: Replay, options: ViewerOptions = {}): s
 </div>
 <div>
 <section><h2>What happened</h2><ol id="log"></ol></section>
-<section><h2>Chips over time</h2>${chipsChart(replay)}</section>
+<section><h2>Chips and pot over time</h2>${chipsChart(replay)}</section>
 ${options.rulebook ? `<section><details><summary><b>Rulebook</b></summary><pre id="rulebook">${esc(options.rulebook)}</pre></details></section>` : ''}
 </div>
 </main>
