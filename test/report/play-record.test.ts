@@ -68,7 +68,7 @@ describe('gbgc play --record', () => {
     expect(slot.code).toBe(2);
   });
 
-  it('writes nothing when the game did not end, and exits 1 for a folder that does not exist', async () => {
+  it('writes nothing when the game did not end; refuses a missing folder, a folder as the file, an empty name before playing', async () => {
     const file = join(dir, 'unfinished.json');
     const eof = await runCli(['play', 'examples/kuhn.gbg', '--seed', '1', '--record', file], '');
     expect(eof.code).toBe(1);
@@ -79,6 +79,15 @@ describe('gbgc play --record', () => {
     expect(r.stderr).toBe(`gbgc: error: cannot write ${missing}: the folder ${join(dir, 'no-such-folder')} does not exist\n`);
     // Refused before the game started.
     expect(r.stdout).toBe('');
+    const folder = await runCli(['play', 'examples/kuhn.gbg', '--seed', '3', '--record', dir], 'bet\ncall\n');
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toBe(`gbgc: error: cannot write ${dir}: it is a folder\n`);
+    expect(folder.stdout).toBe('');
+    const empty = await runCli(['play', 'examples/kuhn.gbg', '--seed', '3', '--record', ''], 'bet\ncall\n');
+    expect(empty.code).toBe(2);
+    const viewFolder = await runCli(['view', dir]);
+    expect(viewFolder.code).toBe(1);
+    expect(viewFolder.stderr).toBe(`gbgc: error: cannot read ${dir}: it is a folder\n`);
   });
 
   it("keeps an LLM opponent's turn prompt and raw reply per move, shown on the model's seat only", async () => {

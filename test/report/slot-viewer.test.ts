@@ -249,6 +249,23 @@ describe('gbgc view DB --slot', () => {
     const r2 = await runCli(['view', changed, '--slot', row.id]);
     expect(r2.code).toBe(1);
     expect(r2.stderr).toMatch(new RegExp(`slot ${row.id}(, ply \\d+)?: `));
+    // Written by another engine version: the message says so.
+    const otherEngine = altered('engine.db', "UPDATE meta SET value = 'gbgc 0.0.0-other' WHERE key = 'engineVersion'");
+    const db = new Database(otherEngine);
+    db.prepare('UPDATE moves SET label = ? WHERE slot = ? AND ply = 1').run('dance', row.id);
+    db.close();
+    const r4 = await runCli(['view', otherEngine, '--slot', row.id]);
+    expect(r4.code).toBe(1);
+    expect(r4.stderr).toContain(`slot ${row.id}, ply 1: `);
+    expect(r4.stderr).toContain('the store was written by engine gbgc 0.0.0-other, this is ');
+    // An SQLite file that is not a run store.
+    const foreign = join(dir, 'foreign.db');
+    const f = new Database(foreign);
+    f.exec('CREATE TABLE t (x INTEGER)');
+    f.close();
+    const r5 = await runCli(['view', foreign, '--slot', 'ab']);
+    expect(r5.code).toBe(1);
+    expect(r5.stderr).toContain('not a gbgc run store');
     // A changed play seed: other cards, so a stored information state no longer matches.
     const seed = altered('seed.db', 'UPDATE slots SET play_seed = play_seed + 1 WHERE id = ?', row.id);
     const r3 = await runCli(['view', seed, '--slot', row.id]);

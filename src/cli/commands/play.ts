@@ -77,14 +77,17 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
       const { ir, source } = loadGame(file);
       // Refuse a record path that cannot be written before the person plays the game, not after.
       if (opts.record !== undefined) {
+        if (opts.record.trim() === '') throw new UsageError('--record needs a file name');
         const folder = dirname(opts.record);
-        let isFolder = false;
-        try {
-          isFolder = statSync(folder).isDirectory();
-        } catch {
-          isFolder = false;
-        }
-        if (!isFolder) throw new UserError(`cannot write ${opts.record}: the folder ${folder} does not exist`);
+        const kind = (p: string): 'folder' | 'file' | null => {
+          try {
+            return statSync(p).isDirectory() ? 'folder' : 'file';
+          } catch {
+            return null;
+          }
+        };
+        if (kind(folder) !== 'folder') throw new UserError(`cannot write ${opts.record}: the folder ${folder} does not exist`);
+        if (kind(opts.record) === 'folder') throw new UserError(`cannot write ${opts.record}: it is a folder`);
       }
       const seat = opts.as === undefined ? 0 : seatOption(opts.as, ir.seats);
       const game = compileGame(ir);

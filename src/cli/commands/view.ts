@@ -40,7 +40,12 @@ export function isSqliteFile(file: string): boolean {
   }
   try {
     const buf = Buffer.alloc(16);
-    const n = readSync(fd, buf, 0, 16, 0);
+    let n: number;
+    try {
+      n = readSync(fd, buf, 0, 16, 0);
+    } catch (e) {
+      throw new UserError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a folder' : (e as Error).message}`);
+    }
     return n === 16 && buf.toString('latin1') === SQLITE_HEADER;
   } finally {
     closeSync(fd);
