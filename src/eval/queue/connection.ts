@@ -52,14 +52,18 @@ export function parseQueueUrl(text: string, what = '--queue'): QueueUrl {
  */
 export async function connectQueue(url: QueueUrl, timeoutMs = CONNECT_TIMEOUT_MS): Promise<Redis> {
   const probe = new Redis({ ...url.options, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
-  probe.on('error', () => {});
+  let lastError: Error | undefined;
+  probe.on('error', (e: Error) => (lastError ??= e));
   try {
     await Promise.race([
       probe.connect().then(() => probe.ping()),
       new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
     ]);
   } catch (e) {
-    throw new UserError(`cannot reach Redis at ${url.display}: ${(e as Error).message}`);
+    const cause = lastError ?? (e as Error);
+    const code = (cause as NodeJS.ErrnoException).code;
+    const why = code === 'ECONNREFUSED' ? 'connection refused' : code === 'ENOTFOUND' ? 'no such host' : code === 'ETIMEDOUT' ? `no answer within ${timeoutMs} ms` : /RESP|protocol/i.test(cause.message) ? 'the server there does not speak the Redis protocol' : cause.message;
+    throw new UserError(`cannot reach Redis at ${url.display}: ${why} (is redis-server running there?)`);
   } finally {
     probe.disconnect();
   }

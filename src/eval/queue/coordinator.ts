@@ -93,6 +93,9 @@ export async function runQueuedTournament(plan: TournamentPlan, store: RunStore,
       await Promise.all(batch.map((b) => queue.remove(b.row.id).catch(() => 0)));
     };
 
+    // Jobs of slots committed by an earlier run that stopped before removing them.
+    const leftovers = (await queue.getRanges(['completed'], 0, -1)).filter((id) => done.has(id));
+    for (const part of chunks(leftovers, 256)) await Promise.all(part.map((id) => queue.remove(id).catch(() => 0)));
     // What is already in the queue for the missing slots: collect the finished, requeue what the last run reported.
     const toAdd: typeof missing = [];
     for (const part of chunks(missing, 256)) {
