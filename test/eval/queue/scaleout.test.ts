@@ -18,6 +18,9 @@ import { connectQueue, parseQueueUrl, QUEUE_NAME, redisRateLimiter, startWorker 
 import { tournamentKey, stalledKey } from '../../../src/eval/queue/spec.js';
 import { rngFromKeys } from '../../../src/util/rng.js';
 import { runCli } from '../../cli/run-cli.js';
+import { setSharedRateLimiter } from '../../../src/eval/llm/limits.js';
+import { startFakeServer, type SeenRequest } from '../llm/fake-server.js';
+import { setFakeKeys } from '../llm/helpers.js';
 import { doneSlots, ensureBuilt } from '../../support/kill-resume.js';
 import { startRedis, type TestRedis } from '../../support/redis-server.js';
 
@@ -233,6 +236,31 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       for (const c of conns) c.disconnect();
     }
   }, 30_000);
+
+  it("an LLM participant's rpm goes through the shared limiter before every request to the provider", async () => {
+    setFakeKeys();
+    const server = await startFakeServer((req: SeenRequest) => ({ reply: `ok ${[...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1])[0]}` }));
+    const conn = new Redis(redis.url);
+    const limiter = redisRateLimiter(conn, 300);
+    const grants: { endpoint: string; rpm: number; window: number }[] = [];
+    setSharedRateLimiter(async (endpoint, rpm) => grants.push({ endpoint, rpm, window: await limiter(endpoint, rpm) }));
+    try {
+      const cfg = join(dir, 'rpm.yaml');
+      writeFileSync(cfg, [`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]`, 'participants:', `  - {kind: llm, name: m, model: openai/m, rpm: 2, base_url: ${JSON.stringify(server.openaiBase)}}`, '  - {kind: random}', 'runs: 2', 'seed: 4', 'store: rpm.db', ''].join('\n'));
+      const r = await runCli(['tournament', cfg, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(server.requests.length).toBeGreaterThan(2);
+      expect(grants).toHaveLength(server.requests.length);
+      for (const g of grants) expect(g).toMatchObject({ rpm: 2, endpoint: expect.stringContaining('127.0.0.1') });
+      const per = new Map<number, number>();
+      for (const g of grants) per.set(g.window, (per.get(g.window) ?? 0) + 1);
+      for (const n of per.values()) expect(n).toBeLessThanOrEqual(2);
+    } finally {
+      setSharedRateLimiter(undefined);
+      conn.disconnect();
+      await server.close();
+    }
+  }, 60_000);
 
   it('bad queue URLs: malformed exits 2, unreachable exits 1 with one line', async () => {
     const bad = await runCli(['worker', '--queue', 'http://127.0.0.1:6379']);
