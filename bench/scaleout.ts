@@ -32,7 +32,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'gbgc.js');
 const BOT_RUNS = QUICK ? 25 : 100; // 12 slots per run
 const ACCEPT_RUNS = QUICK ? 50 : 417; // 5,004 slots
-const LLM_RUNS = QUICK ? 3 : 6; // 2 slots per run
+const LLM_RUNS = QUICK ? 3 : 12; // 2 slots per run
 const LATENCY_MS = 2000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -75,9 +75,17 @@ function config(name: string, lines: string[]): string {
 const games = `games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}, ${JSON.stringify(resolve('examples/leduc.gbg'))}]`;
 const bots = ['participants:', '  - {kind: random}', '  - {kind: heuristic}', '  - {kind: heuristic, name: loose, raise: 0.5, fold: 0.2, bluff: 0.3}'];
 
-async function queued(cfg: string, store: string, workers: number): Promise<{ slots: number; seconds: number }> {
+/**
+ * The coordinator's figures for `cfg` played by `workers` fresh worker processes; `warmup` (a config
+ * of other slots) is played first, untimed, so that each worker has loaded what it needs.
+ */
+async function queued(cfg: string, store: string, workers: number, warmup?: string): Promise<{ slots: number; seconds: number }> {
   const ws = await startWorkers(workers);
   try {
+    if (warmup) {
+      const w = cli(['tournament', warmup, '--queue', redis.url, '--store', `${store}.warmup.db`, '--json']);
+      if ((await w.exited) !== 0) throw new Error(`warm-up exited: ${w.out()}`);
+    }
     const c = cli(['tournament', cfg, '--queue', redis.url, '--store', store, '--json']);
     const code = await c.exited;
     if (code !== 0) throw new Error(`coordinator exited ${code}: ${c.out()}`);
@@ -131,14 +139,25 @@ console.log('# gbgc scale-out benchmark (built CLI, local redis-server, workers 
         'seed: 200',
         'store: x.db',
       ]);
-      const before = server.requests.length;
-      const r = await queued(cfg, join(tmp, `llm-${n}.db`), n);
+      const warm = config(`llm-warm-${n}`, [
+        `games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]`,
+        'participants:',
+        `  - {kind: llm, name: slow, model: openai/slow, base_url: ${JSON.stringify(server.openaiBase)}}`,
+        '  - {kind: random}',
+        `runs: ${2 * n}`,
+        'seed: 999',
+        'store: x.db',
+      ]);
+      const r = await queued(cfg, join(tmp, `llm-${n}.db`), n, warm);
+      const db = new Database(join(tmp, `llm-${n}.db`), { readonly: true });
+      const decisions = db.prepare('SELECT COUNT(*) FROM moves WHERE extra IS NOT NULL').pluck().get() as number;
+      db.close();
       const rate = r.slots / r.seconds;
       if (n === 1) one = rate;
-      lines.push(`| ${n} | ${r.slots} | ${server.requests.length - before} | ${fmt(r.seconds)} | ${rate.toFixed(3)} | ${fmt(rate / one)} |`);
+      lines.push(`| ${n} | ${r.slots} | ${decisions} | ${fmt(r.seconds)} | ${rate.toFixed(3)} | ${fmt(rate / one)} |`);
     }
-    console.log(`\n## fake LLM, ${LATENCY_MS / 1000} s per reply (Kuhn, llm vs random, ${2 * LLM_RUNS} slots per run, one slot at a time per worker)\n`);
-    console.log('| workers | slots | requests | s | slots/s | × 1 worker |\n|---|---|---|---|---|---|');
+    console.log(`\n## fake LLM, ${LATENCY_MS / 1000} s per reply (Kuhn, llm vs random, ${2 * LLM_RUNS} slots per run, one slot at a time per worker; each worker warmed up first on other slots)\n`);
+    console.log('| workers | slots | LLM decisions | s | slots/s | × 1 worker |\n|---|---|---|---|---|---|');
     for (const x of lines) console.log(x);
   } finally {
     await server.close();
