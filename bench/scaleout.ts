@@ -54,8 +54,8 @@ function cli(args: string[]): Proc {
   child.stderr!.on('data', (d) => (out += d));
   return { child, exited: new Promise((r) => child.once('exit', (c) => r(c))), out: () => out };
 }
-async function startWorkers(n: number): Promise<Proc[]> {
-  const ws = Array.from({ length: n }, () => cli(['worker', '--queue', redis.url, '--lock-duration', '5000', '--stalled-interval', '1000']));
+async function startWorkers(n: number, concurrency = 1): Promise<Proc[]> {
+  const ws = Array.from({ length: n }, () => cli(['worker', '--queue', redis.url, '--concurrency', String(concurrency), '--lock-duration', '5000', '--stalled-interval', '1000']));
   for (const w of ws) while (!w.out().includes('gbgc worker: engine')) await sleep(20);
   return ws;
 }
@@ -79,8 +79,8 @@ const bots = ['participants:', '  - {kind: random}', '  - {kind: heuristic}', ' 
  * The coordinator's figures for `cfg` played by `workers` fresh worker processes; `warmup` (a config
  * of other slots) is played first, untimed, so that each worker has loaded what it needs.
  */
-async function queued(cfg: string, store: string, workers: number, warmup?: string): Promise<{ slots: number; seconds: number }> {
-  const ws = await startWorkers(workers);
+async function queued(cfg: string, store: string, workers: number, warmup?: string, concurrency = 1): Promise<{ slots: number; seconds: number }> {
+  const ws = await startWorkers(workers, concurrency);
   try {
     if (warmup) {
       const w = cli(['tournament', warmup, '--queue', redis.url, '--store', `${store}.warmup.db`, '--json']);
@@ -107,15 +107,15 @@ console.log('# gbgc scale-out benchmark (built CLI, local redis-server, workers 
   const l = json(local);
   const localRate = (l.played as number) / (l.seconds as number);
   let one = 0;
-  for (const n of [1, 2, 3]) {
-    const r = await queued(config(`bots-${n}`, [games, ...bots, `runs: ${BOT_RUNS}`, 'seed: 100', 'store: x.db']), join(tmp, `bots-${n}.db`), n);
+  for (const [n, conc] of [[1, 1], [2, 1], [3, 1], [1, 8], [3, 8]]) {
+    const r = await queued(config(`bots-${n}-${conc}`, [games, ...bots, `runs: ${BOT_RUNS}`, 'seed: 100', 'store: x.db']), join(tmp, `bots-${n}-${conc}.db`), n, undefined, conc);
     const rate = r.slots / r.seconds;
-    if (n === 1) one = rate;
-    lines.push(`| ${n} | ${r.slots} | ${fmt(r.seconds)} | ${rate.toFixed(0)} | ${fmt(rate / one)} | ${fmt(rate / localRate)} |`);
+    if (n === 1 && conc === 1) one = rate;
+    lines.push(`| ${n} | ${conc} | ${r.slots} | ${fmt(r.seconds)} | ${rate.toFixed(0)} | ${fmt(rate / one)} | ${fmt(rate / localRate)} |`);
   }
   console.log(`\n## bot slots (${12 * BOT_RUNS} slots per run)\n`);
   console.log(`local run (no queue): ${l.played} slots in ${fmt(l.seconds as number)} s, ${localRate.toFixed(0)} slots/s\n`);
-  console.log('| workers | slots | s | slots/s | × 1 worker | × local run |\n|---|---|---|---|---|---|');
+  console.log('| workers | --concurrency | slots | s | slots/s | × 1 worker | × local run |\n|---|---|---|---|---|---|---|');
   for (const x of lines) console.log(x);
 }
 

@@ -71,6 +71,7 @@ export async function runQueuedTournament(plan: TournamentPlan, store: RunStore,
     let errors = 0;
     let played = 0;
     let finished = plan.slots.length - missing.length;
+    await redis.hset(tKey, 'recorded', String(finished));
 
     const collect = async (jobs: (Job<SlotJobData, SlotResult> | undefined)[]): Promise<void> => {
       const batch: { row: SlotRow; moves: MoveRow[] }[] = [];
