@@ -20,7 +20,7 @@ import { rngFromKeys } from '../../../src/util/rng.js';
 import { runCli } from '../../cli/run-cli.js';
 import { setSharedRateLimiter } from '../../../src/eval/llm/limits.js';
 import { startFakeServer, type SeenRequest } from '../llm/fake-server.js';
-import { setFakeKeys } from '../llm/helpers.js';
+import { SECRET_KEY, setFakeKeys } from '../llm/helpers.js';
 import { doneSlots, ensureBuilt } from '../../support/kill-resume.js';
 import { startRedis, type TestRedis } from '../../support/redis-server.js';
 
@@ -261,6 +261,36 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       expect(per.size).toBeGreaterThanOrEqual(Math.ceil(grants.length / 2));
     } finally {
       setSharedRateLimiter(undefined);
+      conn.disconnect();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('LLM slots through the queue: the worker reads the key from its environment, and no key is ever written to Redis', async () => {
+    setFakeKeys();
+    const server = await startFakeServer((req: SeenRequest) => ({ reply: `ok ${[...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1])[0]}` }));
+    const conn = await connectQueue(parseQueueUrl(redis.url));
+    const w = startWorker(conn, { concurrency: 2, lockDurationMs: 2000, stalledIntervalMs: 500 });
+    try {
+      const cfg = join(dir, 'llmq.yaml');
+      writeFileSync(cfg, [`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]`, 'participants:', `  - {kind: llm, name: m, model: openai/m, base_url: ${JSON.stringify(server.openaiBase)}}`, '  - {kind: random}', 'runs: 3', 'seed: 6', 'store: llmq.db', ''].join('\n'));
+      const r = await runCli(['tournament', cfg, '--queue', redis.url, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ total: 6, played: 6, errors: 0, failed: [] });
+      expect(server.requests.length).toBeGreaterThan(0);
+      for (const q of server.requests) expect(q.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+      // Every value of every key in Redis, as text.
+      let everything = '';
+      for (const key of await client.keys('*')) {
+        const type = await client.type(key);
+        const v =
+          type === 'string' ? await client.get(key) : type === 'hash' ? await client.hgetall(key) : type === 'list' ? await client.lrange(key, 0, -1) : type === 'set' ? await client.smembers(key) : type === 'zset' ? await client.zrange(key, '0', '-1') : type === 'stream' ? await client.xrange(key, '-', '+') : null;
+        everything += `${key} ${JSON.stringify(v)}\n`;
+      }
+      expect(everything).toContain('gbgc:games');
+      expect(everything).not.toContain(SECRET_KEY);
+    } finally {
+      await w.close();
       conn.disconnect();
       await server.close();
     }
