@@ -26,6 +26,8 @@ import { registerRecords } from './records.js';
 import { registerAxes } from './axes.js';
 import { registerSelect } from './select.js';
 import { registerLadder } from './ladder.js';
+import { registerWorker } from './worker.js';
+import { registerQueue } from './queue.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -54,4 +56,6 @@ export const COMMANDS: RegisterCommand[] = [
   registerAxes,
   registerSelect,
   registerLadder,
+  registerWorker,
+  registerQueue,
 ];

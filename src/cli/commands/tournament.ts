@@ -3,11 +3,45 @@
  * run store, resuming where it stopped; `--commit` only records and prints the commitment hash.
  */
 import type { RegisterCommand } from './index.js';
-import { readConfig, buildPlan, checkPlanAgainstStore, makeAgents, openStoreFor, runTournament } from '../../eval/tournament/index.js';
+import { readConfig, buildPlan, checkPlanAgainstStore, makeAgents, openStoreFor, runTournament, type TournamentPlan } from '../../eval/tournament/index.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 import { estimateTournamentLlm, llmRuntimeFor } from '../../eval/llm/tournament.js';
 import { formatDryRun } from '../../eval/llm/dry-run.js';
 import { startProgress } from './progress-bar.js';
+import { connectQueue, parseQueueUrl, runQueuedTournament, type QueueUrl } from '../../eval/queue/index.js';
+import { UserError } from '../../util/errors.js';
+import type { CliContext } from '../main.js';
+
+/** The coordinator: enqueue the missing slots, collect what the workers return into the store. */
+async function runThroughQueue(ctx: CliContext, plan: TournamentPlan, url: QueueUrl, json: boolean): Promise<void> {
+  if (plan.config.budgetUsd !== null) throw new UserError(`${plan.configPath}: budget_usd is not enforced across queue workers; remove it or play locally (without --queue)`);
+  const redis = await connectQueue(url);
+  const store = openStoreFor(plan);
+  const progress = startProgress(ctx.io, plan.slots.length, 'tournament [{bar}] {value}/{total} slots | {rate} slots/s | ETA {eta_formatted}');
+  const t0 = performance.now();
+  const before = store.doneSlotIds().size;
+  progress.update(before);
+  try {
+    const report = await runQueuedTournament(plan, store, redis, {
+      onProgress: (done) => {
+        const s = (performance.now() - t0) / 1000;
+        progress.update(done, { rate: s > 0 ? Math.round((done - before) / s) : '-' });
+      },
+    });
+    const out = { ...report, store: plan.storePath, engineVersion: ENGINE_VERSION, queue: url.display };
+    const failedLines = report.failed.slice(0, 10).map((f) => `  slot ${f.slot} failed: ${f.reason}\n`).join('') + (report.failed.length > 10 ? `  … and ${report.failed.length - 10} more failed slots\n` : '');
+    ctx.io.stdout(
+      json
+        ? `${JSON.stringify(out, null, 2)}\n`
+        : `${plan.slots.length} slots: ${report.alreadyDone} already in the store, ${report.played} played now by workers on ${url.display} (${report.enqueued} queued now)${report.errors ? `, ${report.errors} with errors` : ''}${report.failed.length ? `, ${report.failed.length} failed` : ''} (${report.seconds.toFixed(1)} s)\n${failedLines}  store ${plan.storePath}\n  commitment ${plan.commitment}\n`,
+    );
+    if (report.errors > 0 || report.failed.length > 0) ctx.exitCode = 1;
+  } finally {
+    progress.stop();
+    store.close();
+    redis.disconnect();
+  }
+}
 
 export const registerTournament: RegisterCommand = (program, ctx) =>
   program
@@ -17,6 +51,7 @@ export const registerTournament: RegisterCommand = (program, ctx) =>
     .option('--commit', 'record the commitment hash of the config in the store and print it, without playing')
     .option('--store <file>', 'run store path (default: the config\'s "store", relative to the config)')
     .option('--dry-run', 'estimate calls, tokens and cost of each LLM participant, without playing or calling anything')
+    .option('--queue <url>', 'play through gbgc workers on this Redis (redis://HOST:PORT) instead of locally (default: the config\'s "queue")')
     .option('--json', 'print the figures as JSON')
     .addHelpText(
       'after',
@@ -25,11 +60,23 @@ export const registerTournament: RegisterCommand = (program, ctx) =>
         'The commitment is the SHA-256 of (config, ruleset hashes, engine version, seeds).\n' +
         'JSON fields: total, alreadyDone, played, errors, seconds, commitment, store, engineVersion.\n' +
         'See docs/tournaments.md for the config reference.\n\n' +
+        'With --queue (or queue: in the config) this process enqueues the missing slots in Redis, `gbgc worker`s on any\n' +
+        'machine play them, and it records each finished slot in the store; rerun it after a crash (see docs/scale-out.md).\n' +
+        'JSON fields with --queue: also enqueued and failed ([{slot, reason}]).\n\n' +
         'LLM participants (kind: llm) read their keys from the environment; budget_usd stops at a slot boundary (see docs/llm.md).\n\n' +
         'Examples:\n  gbgc tournament examples/tournament.yaml --commit\n  gbgc tournament examples/tournament.yaml\n  gbgc tournament llm.yaml --dry-run',
     )
-    .action(async (configPath: string, opts: { commit?: boolean; store?: string; json?: boolean; dryRun?: boolean }) => {
+    .action(async (configPath: string, opts: { commit?: boolean; store?: string; json?: boolean; dryRun?: boolean; queue?: string }) => {
+      const flagQueue = opts.queue === undefined ? undefined : parseQueueUrl(opts.queue);
       const config = readConfig(configPath);
+      let queueUrl: QueueUrl | undefined = flagQueue;
+      if (!queueUrl && config.queue) {
+        try {
+          queueUrl = parseQueueUrl(config.queue, 'queue');
+        } catch (e) {
+          throw new UserError(`${configPath}: ${(e as Error).message}`);
+        }
+      }
       const plan = buildPlan(configPath, config, opts.store);
       if (opts.dryRun) {
         const rows = estimateTournamentLlm(plan);
@@ -49,6 +96,7 @@ export const registerTournament: RegisterCommand = (program, ctx) =>
         ctx.io.stdout(opts.json ? `${JSON.stringify({ commitment: plan.commitment, store: plan.storePath, slots: plan.slots.length, engineVersion: ENGINE_VERSION }, null, 2)}\n` : `commitment ${plan.commitment}\n  ${plan.slots.length} slots, engine ${ENGINE_VERSION}, store ${plan.storePath}\n`);
         return;
       }
+      if (queueUrl) return runThroughQueue(ctx, plan, queueUrl, !!opts.json);
       const llm = llmRuntimeFor(plan);
       const agents = await makeAgents(plan, { llmRuntime: llm.options });
       const store = openStoreFor(plan);

@@ -16,7 +16,7 @@ import type { Rng } from '../../util/rng.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import { costUsd, llmIdentity, type LlmSettings } from './config.js';
 import { fallbackAction, menuSummary, resolveCandidate } from './legal.js';
-import { endpointQueue } from './limits.js';
+import { endpointQueue, sharedRateLimit } from './limits.js';
 import { parseReply } from './parse.js';
 import { ProviderCallError } from './providers/errors.js';
 import { redactSecrets } from './redact.js';
@@ -123,7 +123,8 @@ export async function decide(ctx: DecisionContext, input: DecisionInput): Promis
         try {
           const sent = messages;
           reply = await queue.add(
-            () => {
+            async () => {
+              await sharedRateLimit(ctx.provider.endpoint, s.rpm);
               startDeadline();
               if (controller.signal.aborted) throw new ProviderCallError('abort', 'the decision deadline passed');
               return ctx.provider.complete({ system: input.system, messages: sent, signal: controller.signal });

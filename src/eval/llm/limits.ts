@@ -25,3 +25,21 @@ export function endpointQueue(endpoint: string, concurrency: number, rpm?: numbe
 export function resetEndpointQueues(): void {
   queues.clear();
 }
+
+/**
+ * A limit shared by several processes (queue workers on several machines): called before each
+ * request to an endpoint whose participant sets `rpm`, it resolves when the request may start.
+ */
+export type SharedRateLimiter = (endpoint: string, rpm: number) => Promise<unknown>;
+
+let shared: SharedRateLimiter | undefined;
+
+/** Install (or with undefined, remove) the shared limiter of this process (`gbgc worker` installs a Redis one). */
+export function setSharedRateLimiter(limiter: SharedRateLimiter | undefined): void {
+  shared = limiter;
+}
+
+/** Wait for the shared limiter when one is installed and `rpm` is set (a no-op otherwise). */
+export async function sharedRateLimit(endpoint: string, rpm: number | undefined): Promise<void> {
+  if (shared && rpm) await shared(endpoint, rpm);
+}

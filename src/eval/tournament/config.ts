@@ -32,6 +32,8 @@ export interface TournamentConfig {
   budgetUsd: number | null;
   /** LLM prices by model id (`{input, output, cached_input}`, USD per million tokens); see docs/llm.md. */
   prices: Record<string, unknown>;
+  /** Redis URL of the slot queue (`redis://HOST:PORT`): play through `gbgc worker`s instead of locally (null: local). */
+  queue: string | null;
 }
 
 /** JSON Schema of a config (participants checked per kind afterwards). */
@@ -73,6 +75,7 @@ export const CONFIG_SCHEMA = {
     store: { type: 'string', minLength: 1 },
     budget_usd: { type: 'number', minimum: 0 },
     prices: { type: 'object', additionalProperties: { type: 'object' } },
+    queue: { type: 'string', minLength: 1 },
   },
 } as const;
 
@@ -161,5 +164,6 @@ export function validate(data: unknown, where: string): TournamentConfig {
     store: (d.store as string | undefined) ?? 'runs.db',
     budgetUsd: (d.budget_usd as number | undefined) ?? null,
     prices: (d.prices as Record<string, unknown> | undefined) ?? {},
+    queue: (d.queue as string | undefined) ?? null,
   };
 }

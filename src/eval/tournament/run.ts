@@ -9,9 +9,10 @@ import { existsSync } from 'node:fs';
 import { UserError } from '../../util/errors.js';
 import { createParticipantAgent, type Agent, type AgentOptions } from '../agents/index.js';
 import { playSlot } from '../match/play.js';
+import type { CompiledGame } from '../../interpreter/game.js';
 import { RunStore, checkStore, type MoveRow, type SlotRow } from '../store/store.js';
 import type { SpendGuard } from '../llm/spend.js';
-import { describeChanges, type PlanSummary, type TournamentPlan } from './plan.js';
+import { describeChanges, type PlannedSlot, type PlanSummary, type TournamentPlan } from './plan.js';
 
 /** Figures of one `runTournament` call. */
 export interface TournamentRunReport {
@@ -116,6 +117,75 @@ export const BATCH_SLOTS = 256;
 /** Default longest wait of a finished slot before it is committed. */
 export const BATCH_MS = 250;
 
+/** The slot record of a finished slot and its moves, as {@link RunStore.recordSlots} takes them. */
+export interface SlotResult {
+  row: SlotRow;
+  moves: MoveRow[];
+}
+
+/** The games and participants a slot refers to by index (a {@link TournamentPlan}, or a queue worker's copy of one). */
+export interface SlotContext {
+  games: readonly { rulesetHash: string; game: CompiledGame }[];
+  participants: readonly { id: string }[];
+}
+
+/** The `notes` column of a slot: JSON of what each seat's agent says about how it plays (null when neither says anything). */
+export function slotNotes(pair: readonly [Agent, Agent]): string | null {
+  return pair[0].notes || pair[1].notes ? JSON.stringify([pair[0].notes ?? null, pair[1].notes ?? null]) : null;
+}
+
+/**
+ * Play one planned slot and return its record: the one function that plays a slot, for the local
+ * run ({@link runTournament}) and for queue workers (`src/eval/queue`), so both give identical rows.
+ * An error of the slot's play (not the user's) gives a row with status `error` and no moves.
+ * @param pair the agents in seat 0 and seat 1
+ * @param notes the row's `notes` (see {@link slotNotes})
+ * @throws UserError for a problem the user must fix (a rejected API key, a policy that does not fit)
+ */
+export async function playPlannedSlot(ctx: SlotContext, s: PlannedSlot, pair: [Agent, Agent], notes: string | null): Promise<SlotResult> {
+  const g = ctx.games[s.game];
+  const start = performance.now();
+  const row: SlotRow = {
+    id: s.id,
+    seq: s.seq,
+    game: g.rulesetHash,
+    run: s.run,
+    slot: s.slot,
+    seat0: ctx.participants[s.seats[0]].id,
+    seat1: ctx.participants[s.seats[1]].id,
+    play_seed: s.playSeed,
+    status: 'done',
+    return0: null,
+    return1: null,
+    moves0: null,
+    moves1: null,
+    fallbacks0: null,
+    fallbacks1: null,
+    wall_ms: 0,
+    error: null,
+    notes,
+    finished_at: '',
+  };
+  let moves: MoveRow[] = [];
+  try {
+    const out = await playSlot(g.game, pair, s.playSeed, s.slot, { slotId: s.id });
+    row.return0 = out.returns[0];
+    row.return1 = out.returns[1];
+    row.moves0 = out.moves[0];
+    row.moves1 = out.moves[1];
+    row.fallbacks0 = out.fallbacks[0];
+    row.fallbacks1 = out.fallbacks[1];
+    moves = out.records.map((m) => ({ slot: s.id, ply: m.ply, seat: m.seat, obs_digest: m.obsDigest, action: m.action, label: m.label, fallback: m.fallback, latency_ms: m.latencyMs, extra: m.extra ? JSON.stringify(m.extra) : null }));
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    row.status = 'error';
+    row.error = (e as Error).message ?? String(e);
+  }
+  row.wall_ms = performance.now() - start;
+  row.finished_at = new Date().toISOString();
+  return { row, moves };
+}
+
 /**
  * Play every slot of `plan` that `store` does not hold, `plan.config.concurrency` at a time.
  * Deterministic: a slot's outcome depends only on its play seed, its slot index and its agents.
@@ -134,7 +204,7 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
     let inner = notesCache.get(pair[0]);
     if (!inner) notesCache.set(pair[0], (inner = new Map()));
     let v = inner.get(pair[1]);
-    if (v === undefined) inner.set(pair[1], (v = pair[0].notes || pair[1].notes ? JSON.stringify([pair[0].notes ?? null, pair[1].notes ?? null]) : null));
+    if (v === undefined) inner.set(pair[1], (v = slotNotes(pair)));
     return v;
   };
   const t0 = performance.now();
@@ -164,51 +234,19 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
       }
       const s = todo[next++];
       started++;
-      const g = plan.games[s.game];
       const pair: [Agent, Agent] = [agents.get(`${s.seats[0]}:${s.game}`)!, agents.get(`${s.seats[1]}:${s.game}`)!];
-      const start = performance.now();
-      const row: SlotRow = {
-        id: s.id,
-        seq: s.seq,
-        game: g.rulesetHash,
-        run: s.run,
-        slot: s.slot,
-        seat0: plan.participants[s.seats[0]].id,
-        seat1: plan.participants[s.seats[1]].id,
-        play_seed: s.playSeed,
-        status: 'done',
-        return0: null,
-        return1: null,
-        moves0: null,
-        moves1: null,
-        fallbacks0: null,
-        fallbacks1: null,
-        wall_ms: 0,
-        error: null,
-        notes: notesOf(pair),
-        finished_at: '',
-      };
-      let moves: MoveRow[] = [];
+      let row: SlotRow;
+      let moves: MoveRow[];
       try {
-        const out = await playSlot(g.game, pair, s.playSeed, s.slot, { slotId: s.id });
-        row.return0 = out.returns[0];
-        row.return1 = out.returns[1];
-        row.moves0 = out.moves[0];
-        row.moves1 = out.moves[1];
-        row.fallbacks0 = out.fallbacks[0];
-        row.fallbacks1 = out.fallbacks[1];
-        moves = out.records.map((m) => ({ slot: s.id, ply: m.ply, seat: m.seat, obs_digest: m.obsDigest, action: m.action, label: m.label, fallback: m.fallback, latency_ms: m.latencyMs, extra: m.extra ? JSON.stringify(m.extra) : null }));
+        ({ row, moves } = await playPlannedSlot(plan, s, pair, notesOf(pair)));
       } catch (e) {
         if (e instanceof UserError) {
           fatal ??= e;
           break;
         }
-        row.status = 'error';
-        row.error = (e as Error).message ?? String(e);
-        errors++;
+        throw e;
       }
-      row.wall_ms = performance.now() - start;
-      row.finished_at = new Date().toISOString();
+      if (row.status === 'error') errors++;
       if (batch.length === 0) batchStart = performance.now();
       batch.push({ row, moves });
       // Batches pay off only for bots (sub-millisecond slots); a slot with an agent that has no
