@@ -21,12 +21,13 @@ import { runMccfr, type MccfrReport } from '../src/eval/solvers/mccfr-run.js';
 import { buildTree } from '../src/eval/solvers/tree.js';
 import { exploitability } from '../src/eval/solvers/best-response.js';
 import { policyFromFunction } from '../src/eval/solvers/policy.js';
+import { figure, report } from './lib/figures.js';
 import { sampleIR } from '../src/sampler/index.js';
 
 const seconds = Number(process.argv[2] ?? 60);
 const seed = Number(process.argv[3] ?? 10);
 const BR_SAMPLES = 5000;
-const round = (r: MccfrReport) => ({
+const roundReport = (r: MccfrReport) => ({
   iterations: r.iterations,
   solverSeconds: Number(r.solverSeconds.toFixed(2)),
   value: Number(r.value.toFixed(5)),
@@ -40,7 +41,7 @@ const round = (r: MccfrReport) => ({
 const leduc = compileGame(loadGame(fileURLToPath(new URL('../examples/leduc.gbg', import.meta.url))).ir);
 const exact = solve(leduc, { iterations: 2000 });
 const leducRun = runMccfr(leduc, { seconds, reportEvery: 10_000 });
-const series = leducRun.reports.map(round);
+const series = leducRun.reports.map(roundReport);
 let within: (typeof series)[number] | undefined;
 for (let i = series.length - 1; i >= 0 && Math.abs(series[i].value - exact.value[0]) <= 0.01; i--) within = series[i];
 
@@ -84,11 +85,42 @@ console.log(
         sampling: 'external',
         exploitabilityMethod: `sampled best response, ${BR_SAMPLES} traversals and ${BR_SAMPLES} evaluation episodes per seat`,
         seconds,
-        series: run.reports.map(round),
+        series: run.reports.map(roundReport),
         finalExactExploitability: finalExact === undefined ? null : Number(finalExact.toFixed(5)),
       },
     },
     null,
     2,
   ),
+);
+
+// The figures for `npm run bench` (bench/results.json).
+const last = series[series.length - 1];
+const sampledSeries = run.reports;
+report(
+  'mccfr',
+  [
+    figure({
+      id: 'mccfr-leduc',
+      kind: 'size',
+      name: `Leduc: |seat 0 value − exact| after ${seconds} s of external-sampling MCCFR (${last.iterations} iterations)`,
+      value: Number(Math.abs(last.value - exact.value[0]).toFixed(5)),
+      unit: 'chips',
+      reference: { name: 'issue 17 bound', value: 0.01, unit: 'chips' },
+      ratioMeaning: 'times the bound (iterations a machine affords in the time vary; the value error does not depend on it otherwise)',
+      target: { max: 1 },
+      note: within ? `within 0.01 from ${within.iterations} iterations (${within.solverSeconds} s) on; exact value ${exact.value[0].toFixed(6)} by CFR+` : `not within 0.01 at the end; exact value ${exact.value[0].toFixed(6)} by CFR+`,
+    }),
+    figure({
+      id: 'mccfr-sampled-falls',
+      kind: 'size',
+      name: `sample(${seed}, 0.5) (${stats.histories} histories): estimated exploitability at the end of ${seconds} s`,
+      value: Number(sampledSeries[sampledSeries.length - 1].exploitability.toFixed(5)),
+      unit: 'chips',
+      reference: { name: `the estimate at the first report (${sampledSeries[0].iterations} iterations)`, value: Number(sampledSeries[0].exploitability.toFixed(5)), unit: 'chips' },
+      ratioMeaning: 'times the first estimate (below 1: falling)',
+      target: { max: 1 },
+      note: `sampled best response, ${BR_SAMPLES} traversals and episodes per seat${finalExact === undefined ? '' : `; exact exploitability of the final average strategy ${finalExact.toFixed(5)}`}`,
+    }),
+  ],
 );

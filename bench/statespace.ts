@@ -3,9 +3,11 @@
  * log10 of the distinct information states visited in 3,000 uniform-random episodes (summed over
  * the seats) over 30 seeds at each c = 0, 0.1, …, 1, with Spearman's rank correlation between c
  * and the means. Expected: Spearman ≥ 0.9, the mean under 2 at c = 0 and at least 4 at c = 1
- * (exit 1 otherwise). Prints JSON. Run: `npx tsx bench/statespace.ts [--seeds N] [--episodes E]`.
+ * (exit 1 otherwise). Prints JSON and reports the three checks as figures against their bounds
+ * (`npm run bench`). Run: `npx tsx bench/statespace.ts [--seeds N] [--episodes E]`.
  */
 import { sampleIR, stateSpace } from '../src/sampler/index.js';
+import { figure, report, round } from './lib/figures.js';
 
 /** Spearman's rank correlation (average ranks for ties). */
 function spearman(xs: number[], ys: number[]): number {
@@ -52,4 +54,10 @@ const means = cs.map((c) => {
 const rho = spearman(cs, means);
 const ok = rho >= 0.9 && means[0]! < 2 && means[10]! >= 4;
 console.log(JSON.stringify({ seeds: SEEDS, episodes: EPISODES, meanLog10: Object.fromEntries(cs.map((c, i) => [String(c), Number(means[i]!.toFixed(3))])), spearman: rho, ok }, null, 2));
+const note = `${SEEDS} seeds per c, ${EPISODES} uniform-random episodes each; counts, reproducible from the seeds`;
+report('statespace', [
+  figure({ id: 'spearman', kind: 'size', name: 'Spearman rank correlation of c and the mean log10 state space (c = 0, 0.1, …, 1)', value: round(rho, 4), unit: '', reference: { name: 'bound (GENSTRAT v2 Appendix C)', value: 0.9, unit: '' }, ratioMeaning: 'times the bound (at least 1: the dial orders the state space)', target: { min: 1 }, note }),
+  figure({ id: 'log10-at-c0', kind: 'size', name: 'mean log10 information states visited at c = 0', value: round(means[0]!, 3), unit: 'log10', reference: { name: 'bound', value: 2, unit: 'log10' }, ratioMeaning: 'times the bound (below 1 required)', target: { max: 1 }, note }),
+  figure({ id: 'log10-at-c1', kind: 'size', name: 'mean log10 information states visited at c = 1', value: round(means[10]!, 3), unit: 'log10', reference: { name: 'bound', value: 4, unit: 'log10' }, ratioMeaning: 'times the bound (at least 1 required)', target: { min: 1 }, note }),
+]);
 process.exitCode = ok ? 0 : 1;

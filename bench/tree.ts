@@ -18,6 +18,7 @@ import { buildTree, treeBytesPerNode } from '../src/eval/solvers/tree.js';
 import { CfrPlusSolver } from '../src/eval/solvers/cfr-plus.js';
 import { TREE_DEFAULT_MAX_NODES, TREE_ESTIMATE_PROBES } from '../src/cli/commands/tree.js';
 import { sampleIR } from '../src/sampler/index.js';
+import { figure, report } from './lib/figures.js';
 import { rngFromKeys } from '../src/util/rng.js';
 
 const repeats = Number(process.argv[2] ?? 5);
@@ -91,4 +92,43 @@ console.log(
     null,
     2,
   ),
+);
+
+// The figures for `npm run bench` (bench/results.json).
+report(
+  'tree',
+  [
+    figure({
+      id: 'tree-build',
+      kind: 'time',
+      name: `tree building on examples/genstrat-4643.gbg (${tree.numNodes} nodes), per node`,
+      value: Number(buildUs.toFixed(4)),
+      unit: 'µs/node',
+      reference: { name: 'one CFR+ iteration on the same tree, per node', value: Number(cfrUs.toFixed(5)), unit: 'µs/node' },
+      ratioMeaning: 'times one CFR+ iteration (issue 17 asks ≤ 1 µs per node: see the value)',
+      note: `best of ${repeats}`,
+    }),
+    figure({
+      id: 'tree-bytes',
+      kind: 'size',
+      name: 'bytes per node of the compact tree (genstrat-4643)',
+      value: Number(treeBytesPerNode(tree).toFixed(1)),
+      unit: 'bytes/node',
+      reference: { name: 'issue 17 bound', value: 40, unit: 'bytes/node' },
+      ratioMeaning: 'times the bound (a size: independent of the machine)',
+      target: { max: 1 },
+    }),
+    figure({
+      id: 'tree-stats-slowest',
+      kind: 'time',
+      name: `slowest answer of tree --stats over sample(1..12, c ∈ {0.3, 0.5, 0.7, 1}) (${games.filter((g) => g.answer === 'count').length} counted, ${games.filter((g) => g.answer !== 'count').length} refused)`,
+      value: slowest.seconds,
+      unit: 's',
+      reference: { name: 'issue 17 bound', value: 10, unit: 's' },
+      ratioMeaning: 'times the bound (wall clock, compilation excluded; a busy machine inflates it)',
+      target: { max: 1 },
+      note: `slowest: sample(${slowest.seed}, ${slowest.c}), ${slowest.answer}`,
+    }),
+  ],
+  { treeBuild: { nodes: tree.numNodes, infoStates: tree.numInfosets, buildMicrosecondsPerNode: Number(buildUs.toFixed(4)) }, treeStats: { games: games.length, slowestSeconds: slowest.seconds } },
 );

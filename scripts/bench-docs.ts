@@ -4,14 +4,19 @@
  * machine, and one table row per figure: value, reference, ratio, target).
  *
  * `npm run bench:docs` rewrites the block from `bench/results.json`; `npm run bench:check-docs`
- * (and `test/bench/docs.test.ts`) fails when the block differs from what the results give.
+ * (and `test/bench/docs.test.ts`) fails when the block differs from what the results give, and
+ * when any page of `docs/` cites a figure (`` `bench/figure-id` ``, e.g. `` `tournament/orchestration-overhead` ``)
+ * that `bench/results.json` does not hold. Pages other than performance.md cite figures by that
+ * key instead of copying numbers.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchResults } from '../bench/run-all.js';
 
 export const DOCS_PATH = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
 export const RESULTS_PATH = fileURLToPath(new URL('../bench/results.json', import.meta.url));
+export const DOCS_DIR = fileURLToPath(new URL('../docs/', import.meta.url));
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
@@ -52,14 +57,37 @@ export function updatedDocs(docs: string, r: BenchResults): string {
   return docs.slice(0, a) + renderBlock(r) + docs.slice(b + END.length);
 }
 
+/**
+ * Figures a text cites that the results do not hold: every `` `bench/id` `` whose bench is one of
+ * `benches` (the registered names) and whose figure is not in `r`, as `bench/id`.
+ */
+export function missingCitations(text: string, r: BenchResults, benches: readonly string[]): string[] {
+  const have = new Set(r.benches.flatMap((b) => b.figures.map((f) => `${b.name}/${f.id}`)));
+  const missing = new Set<string>();
+  for (const m of text.matchAll(/`([a-z0-9-]+)\/([a-z0-9-]+)`/g)) if (benches.includes(m[1]) && !have.has(`${m[1]}/${m[2]}`)) missing.add(`${m[1]}/${m[2]}`);
+  return [...missing];
+}
+
+/** Citations of figures missing from `r` in every page of docs/, as `page: bench/id`. */
+export function missingInDocs(r: BenchResults, benches: readonly string[], dir = DOCS_DIR): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .flatMap((f) => missingCitations(readFileSync(join(dir, f), 'utf8'), r, benches).map((k) => `docs/${f}: ${k}`));
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { BENCHES } = await import('../bench/run-all.js');
   const results = JSON.parse(readFileSync(RESULTS_PATH, 'utf8')) as BenchResults;
   const docs = readFileSync(DOCS_PATH, 'utf8');
   const want = updatedDocs(docs, results);
   if (process.argv.includes('--check')) {
+    const missing = missingInDocs(results, BENCHES.map((b) => b.name));
+    for (const m of missing) console.error(`${m}: cited, but not in bench/results.json`);
     if (want !== docs) {
       console.error('docs/performance.md does not quote bench/results.json: run npm run bench:docs');
       process.exitCode = 1;
-    } else console.log('docs/performance.md quotes bench/results.json');
+    } else if (missing.length > 0) process.exitCode = 1;
+    else console.log('docs/performance.md quotes bench/results.json; every figure docs/ cites is in it');
   } else writeFileSync(DOCS_PATH, want);
 }

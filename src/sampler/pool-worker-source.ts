@@ -14,8 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 let bundled: Promise<URL> | undefined;
 
 /**
- * URL of the bundled worker entry (`pool-worker.ts` and what it imports from `src/`; packages stay
- * imports resolved from the package's `node_modules`).
+ * URL of the bundled worker entry (`pool-worker.ts`, what it imports from `src/` and the libraries
+ * it uses, native packages excepted).
  * @throws Error when esbuild is missing or the bundle cannot be written
  */
 export function sourceWorkerUrl(): Promise<URL> {
@@ -32,7 +32,11 @@ async function bundle(): Promise<URL> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    // Libraries bundled in, as in the built CLI (scripts/build.mjs): left external, a worker
+    // resolved and loaded about a thousand module files at each start (chevrotain's lodash-es).
+    external: ['better-sqlite3', '@resvg/resvg-js', 'playwright-core', 'esbuild'],
+    // CommonJS packages inside an ES module bundle need a `require` for Node's built-ins.
+    banner: { js: "import { createRequire as __gbgcRequire } from 'node:module'; const require = __gbgcRequire(import.meta.url);" },
     // Keep import.meta.url-relative paths (the render templates) right: the bundle is written two
     // levels below the package root, like src/<folder>/.
     outfile: join(root, 'node_modules/.cache/gbgc/pool-worker.mjs'),

@@ -144,7 +144,22 @@ function manifest(opts: PoolOptions): object {
 async function startWorker(): Promise<Worker> {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pool-worker.js', import.meta.url));
   const { sourceWorkerUrl } = await import('./pool-worker-source.js');
-  return new Worker(await sourceWorkerUrl());
+  // A worker inherits the parent's Node options, among them the TypeScript loader the sources run
+  // under (`--import tsx`): it would start its own module hooks and route every import of the
+  // plain-JavaScript bundle through them (about 2 s of CPU per worker, and the hooks of two workers
+  // starting together wait on each other).
+  return new Worker(await sourceWorkerUrl(), { execArgv: withoutModuleLoaders(process.execArgv) });
+}
+
+/** Node options without the ones that install module loaders (`--import`, `--loader`, `--require` and their values). */
+export function withoutModuleLoaders(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const a = execArgv[i];
+    if (/^(--import|--loader|--experimental-loader|--require|-r)$/.test(a)) i++;
+    else if (!/^(--import|--loader|--experimental-loader|--require)=/.test(a)) out.push(a);
+  }
+  return out;
 }
 
 /**

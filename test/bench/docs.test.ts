@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DOCS_PATH, RESULTS_PATH, formatNumber, renderBlock, updatedDocs } from '../../scripts/bench-docs.js';
+import { DOCS_PATH, RESULTS_PATH, formatNumber, missingCitations, missingInDocs, renderBlock, updatedDocs } from '../../scripts/bench-docs.js';
 import type { BenchResults } from '../../bench/run-all.js';
 import { BENCHES } from '../../bench/run-all.js';
 
@@ -19,6 +19,18 @@ describe('docs/performance.md quotes bench/results.json', () => {
     expect(results.machine.loadAverageStart).toHaveLength(3);
     expect(results.machine.loadAverageEnd).toHaveLength(3);
     for (const b of results.benches) for (const f of b.figures) expect(f.reference.value).toBeGreaterThan(0);
+  });
+
+  it('every figure a page of docs/ cites (`bench/figure-id`) is in bench/results.json', () => {
+    const results = JSON.parse(readFileSync(RESULTS_PATH, 'utf8')) as BenchResults;
+    expect(missingInDocs(results, BENCHES.map((b) => b.name))).toEqual([]);
+  });
+
+  it('a cited figure that the results do not hold is reported; other backticked paths are not figures', () => {
+    const r = { benches: [{ name: 'tree', figures: [{ id: 'tree-build' }] }] } as unknown as BenchResults;
+    const text = 'see `tree/tree-build` and `tree/tree-bytes`, `mccfr/mccfr-leduc`, `examples/kuhn.gbg`, `bench/tree.ts`, `docs/x`';
+    expect(missingCitations(text, r, ['tree', 'mccfr'])).toEqual(['tree/tree-bytes', 'mccfr/mccfr-leduc']);
+    expect(missingCitations('`tree/tree-build`', r, ['tree'])).toEqual([]);
   });
 
   it('prints each figure with its reference, its ratio and its target', () => {

@@ -9,7 +9,7 @@ import type { Game } from '../../interpreter/api.js';
 import { canonicalJson } from '../../ir/hash.js';
 import { UserError } from '../../util/errors.js';
 import { createParticipantAgent, type Agent, type AgentOptions, type Participant } from '../agents/index.js';
-import type { RunStore, SlotRow, MoveRow } from '../store/store.js';
+import type { RunStore, SlotRow } from '../store/store.js';
 import { levelParticipant, policyHash } from './build.js';
 import { playDuel } from './duel.js';
 import type { LadderGame } from './file.js';
@@ -127,8 +127,7 @@ export async function rateOnGame(game: Game, lg: LadderGame, who: Participant, o
           notes: JSON.stringify({ ladder: { level: k, name: lv.participant.name, seed: opts.seed } }),
           finished_at: new Date().toISOString(),
         };
-        const moves: MoveRow[] = o.records.map((m) => ({ slot: id, ply: m.ply, seat: m.seat, obs_digest: m.obsDigest, action: m.action, label: m.label, fallback: m.fallback, latency_ms: m.latencyMs, extra: m.extra ? JSON.stringify(m.extra) : null }));
-        store.recordSlot(row, moves);
+        store.recordSlot(row, o.records);
       },
     });
     const f = duelFigures(runs);

@@ -12,10 +12,15 @@
  * - `slots(id, seq, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0,
  *   moves1, fallbacks0, fallbacks1, wall_ms, error, notes, finished_at)`; `status` is `done` or
  *   `error`; `notes` is JSON (per seat, how the agent plays the game, e.g. the l1 method).
- * - `moves(slot, ply, seat, obs_digest, action, label, fallback, latency_ms, extra)`, appended in
- *   commit order (no index: appending stays cheap; `slot, ply` identify a move); `extra` is JSON for
+ * - `moves(slot, ply, seat, obs_digest, action, label, fallback, latency_ms, extra)`: a view over
+ *   `slots.move_log`, one row per decision (`ply` is its index in the slot); `extra` is JSON for
  *   agent-specific fields (LLM players: tokens, cost, raw reply), null for bots. A slot that ended
  *   in an error has no moves.
+ *
+ * The moves of a slot are stored with it, in the `move_log` column: a JSON array with one entry
+ * `[seat, obs_digest, action, label, fallback, latency_ms, extra]` per decision. One row per slot
+ * instead of one per decision made storing a bot tournament cost a fraction of what it did
+ * (schema 1 had a `moves` table); readers see the same `moves` relation through the view.
  */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
@@ -23,7 +28,7 @@ import { UserError } from '../../util/errors.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 
 /** Version of the table layout below. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -48,19 +53,15 @@ CREATE TABLE IF NOT EXISTS slots (
   wall_ms REAL,
   error TEXT,
   notes TEXT,
-  finished_at TEXT NOT NULL
+  finished_at TEXT NOT NULL,
+  move_log TEXT
 );
-CREATE TABLE IF NOT EXISTS moves (
-  slot TEXT NOT NULL REFERENCES slots(id),
-  ply INTEGER NOT NULL,
-  seat INTEGER NOT NULL,
-  obs_digest TEXT NOT NULL,
-  action INTEGER NOT NULL,
-  label TEXT NOT NULL,
-  fallback TEXT,
-  latency_ms REAL NOT NULL,
-  extra TEXT
-);
+CREATE VIEW IF NOT EXISTS moves AS
+  SELECT s.id AS slot, CAST(j.key AS INTEGER) AS ply, json_extract(j.value, '$[0]') AS seat, json_extract(j.value, '$[1]') AS obs_digest,
+         json_extract(j.value, '$[2]') AS action, json_extract(j.value, '$[3]') AS label, json_extract(j.value, '$[4]') AS fallback,
+         json_extract(j.value, '$[5]') AS latency_ms, json_extract(j.value, '$[6]') AS extra
+  FROM slots s, json_each(s.move_log) j
+  WHERE s.move_log IS NOT NULL;
 `;
 
 /** A finished slot as stored. */
@@ -90,6 +91,21 @@ export interface SlotRow {
   /** JSON. */
   notes: string | null;
   finished_at: string;
+}
+
+/** A decision as {@link RunStore.stageSlot} takes it (the shape of `MoveRecord` in `src/eval/match/play.ts`). */
+export interface MoveInput {
+  ply: number;
+  seat: number;
+  /** 16 hex digits. */
+  obsDigest: string;
+  action: number;
+  label: string;
+  fallback: string | null;
+  /** Wall-clock milliseconds. */
+  latencyMs: number;
+  /** Stored as JSON, or null. */
+  extra: Record<string, unknown> | null;
 }
 
 /** A move as stored. */
@@ -134,21 +150,34 @@ export function checkStore(path: string): void {
   }
 }
 
+/**
+ * The `move_log` of a slot: JSON, one `[seat, obs_digest, action, label, fallback, latency_ms, extra]`
+ * per decision; latencies rounded to the microsecond.
+ */
+export function moveLog(moves: readonly MoveInput[]): string {
+  const out = new Array<unknown[]>(moves.length);
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i];
+    if (m.ply !== i) throw new Error(`moveLog: move ${i} has ply ${m.ply}; moves must be given in decision order`);
+    out[i] = [m.seat, m.obsDigest, m.action, m.label, m.fallback, Math.round(m.latencyMs * 1000) / 1000, m.extra];
+  }
+  return JSON.stringify(out);
+}
+
 /** An open run store. */
 export class RunStore {
   private readonly insertSlot: Database.Statement;
-  private readonly insertMove: Database.Statement;
-  private readonly writeSlots: (batch: readonly { row: SlotRow; moves: readonly MoveRow[] }[]) => void;
+  private readonly begin: Database.Statement;
+  private readonly commitStatement: Database.Statement;
+  private readonly rollback: Database.Statement;
+  private staged = 0;
 
   private constructor(readonly db: Database.Database, readonly path: string) {
-    this.insertSlot = db.prepare(`INSERT OR REPLACE INTO slots (${SLOT_COLUMNS.join(', ')}) VALUES (${SLOT_COLUMNS.map((c) => `@${c}`).join(', ')})`);
-    this.insertMove = db.prepare(`INSERT INTO moves (${MOVE_COLUMNS.join(', ')}) VALUES (${MOVE_COLUMNS.map(() => '?').join(', ')})`);
-    this.writeSlots = db.transaction((batch: readonly { row: SlotRow; moves: readonly MoveRow[] }[]) => {
-      for (const { row, moves } of batch) {
-        this.insertSlot.run(row);
-        for (const m of moves) this.insertMove.run(m.slot, m.ply, m.seat, m.obs_digest, m.action, m.label, m.fallback, m.latency_ms, m.extra);
-      }
-    });
+    // Positional parameters: binding by name looks every column up in the row object.
+    this.insertSlot = db.prepare(`INSERT OR REPLACE INTO slots (${SLOT_COLUMNS.join(', ')}, move_log) VALUES (${SLOT_COLUMNS.map(() => '?').join(', ')}, ?)`);
+    this.begin = db.prepare('BEGIN');
+    this.commitStatement = db.prepare('COMMIT');
+    this.rollback = db.prepare('ROLLBACK');
   }
 
   /**
@@ -215,16 +244,55 @@ export class RunStore {
   }
 
   /** Write a finished slot and its moves in one transaction (replacing an earlier error row of the same id, which has no moves). */
-  recordSlot(row: SlotRow, moves: readonly MoveRow[]): void {
-    this.writeSlots([{ row, moves }]);
+  recordSlot(row: SlotRow, moves: readonly MoveInput[]): void {
+    this.recordSlots([{ row, moves }]);
   }
 
   /**
    * Write finished slots with their moves in one transaction: each slot and its moves are
    * committed together, never partly (a crash loses whole slots only, which a rerun plays again).
    */
-  recordSlots(batch: readonly { row: SlotRow; moves: readonly MoveRow[] }[]): void {
-    if (batch.length > 0) this.writeSlots(batch);
+  recordSlots(batch: readonly { row: SlotRow; moves: readonly MoveInput[] }[]): void {
+    if (batch.length === 0) return;
+    if (this.staged > 0) this.commitStaged();
+    for (const { row, moves } of batch) this.stageSlot(row, moves);
+    this.commitStaged();
+  }
+
+  /**
+   * Write a finished slot and its moves (in decision order, `ply` = index) into the open
+   * transaction (opening one when none is), to be committed with the other staged slots by
+   * {@link commitStaged}. A slot is one row, staged whole or not at all, so a crash before the
+   * commit loses whole slots only, which a rerun plays again. Writing each slot as it ends, rather
+   * than keeping a batch of rows in memory until the commit, lets its move records die young.
+   * @throws Error from SQLite (the open transaction is rolled back: its staged slots are lost)
+   */
+  stageSlot(r: SlotRow, moves: readonly MoveInput[]): void {
+    if (this.staged === 0 && !this.db.inTransaction) this.begin.run();
+    try {
+      this.insertSlot.run(r.id, r.seq, r.game, r.run, r.slot, r.seat0, r.seat1, r.play_seed, r.status, r.return0, r.return1, r.moves0, r.moves1, r.fallbacks0, r.fallbacks1, r.wall_ms, r.error, r.notes, r.finished_at, r.status === 'done' ? moveLog(moves) : null);
+    } catch (e) {
+      // A slot written in part must not be committed: drop the transaction (the staged slots are
+      // lost, never counted as finished, and played again by the next run).
+      if (this.db.inTransaction) this.rollback.run();
+      this.staged = 0;
+      throw e;
+    }
+    this.staged++;
+  }
+
+  /** Slots staged and not yet committed. */
+  get stagedSlots(): number {
+    return this.staged;
+  }
+
+  /** Commit the staged slots; returns how many were committed (0 when none were staged). */
+  commitStaged(): number {
+    const n = this.staged;
+    if (n === 0) return 0;
+    this.commitStatement.run();
+    this.staged = 0;
+    return n;
   }
 
   /** All slot rows in slot-list order. */

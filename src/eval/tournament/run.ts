@@ -10,7 +10,7 @@ import { UserError } from '../../util/errors.js';
 import { createParticipantAgent, type Agent, type AgentOptions } from '../agents/index.js';
 import { playSlot } from '../match/play.js';
 import type { CompiledGame } from '../../interpreter/game.js';
-import { RunStore, checkStore, type MoveRow, type SlotRow } from '../store/store.js';
+import { RunStore, checkStore, type MoveInput, type SlotRow } from '../store/store.js';
 import type { SpendGuard } from '../llm/spend.js';
 import { describeChanges, type PlannedSlot, type PlanSummary, type TournamentPlan } from './plan.js';
 
@@ -120,7 +120,7 @@ export const BATCH_MS = 250;
 /** The slot record of a finished slot and its moves, as {@link RunStore.recordSlots} takes them. */
 export interface SlotResult {
   row: SlotRow;
-  moves: MoveRow[];
+  moves: MoveInput[];
 }
 
 /** The games and participants a slot refers to by index (a {@link TournamentPlan}, or a queue worker's copy of one). */
@@ -166,7 +166,7 @@ export async function playPlannedSlot(ctx: SlotContext, s: PlannedSlot, pair: [A
     notes,
     finished_at: '',
   };
-  let moves: MoveRow[] = [];
+  let moves: MoveInput[] = [];
   try {
     const out = await playSlot(g.game, pair, s.playSeed, s.slot, { slotId: s.id });
     row.return0 = out.returns[0];
@@ -175,7 +175,7 @@ export async function playPlannedSlot(ctx: SlotContext, s: PlannedSlot, pair: [A
     row.moves1 = out.moves[1];
     row.fallbacks0 = out.fallbacks[0];
     row.fallbacks1 = out.fallbacks[1];
-    moves = out.records.map((m) => ({ slot: s.id, ply: m.ply, seat: m.seat, obs_digest: m.obsDigest, action: m.action, label: m.label, fallback: m.fallback, latency_ms: m.latencyMs, extra: m.extra ? JSON.stringify(m.extra) : null }));
+    moves = out.records;
   } catch (e) {
     if (e instanceof UserError) throw e;
     row.status = 'error';
@@ -210,17 +210,17 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
   const t0 = performance.now();
   const batchSlots = opts.batchSlots ?? BATCH_SLOTS;
   const batchMs = opts.batchMs ?? BATCH_MS;
-  let batch: { row: SlotRow; moves: MoveRow[] }[] = [];
+  // Finished slots are written into an open transaction as they end (store.stageSlot) and
+  // committed together: at most batchSlots slots, at most batchMs after the first of them.
   let batchStart = 0;
   // Slots that take seconds (language models) must not wait for the next slot to be committed.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = (): void => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    if (batch.length === 0) return;
-    store.recordSlots(batch);
-    finished += batch.length;
-    batch = [];
+    const n = store.commitStaged();
+    if (n === 0) return;
+    finished += n;
     opts.onProgress?.(finished, plan.slots.length);
   };
   // A problem the user must fix (a rejected API key, a policy that does not fit) stops the run: the
@@ -236,7 +236,7 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
       started++;
       const pair: [Agent, Agent] = [agents.get(`${s.seats[0]}:${s.game}`)!, agents.get(`${s.seats[1]}:${s.game}`)!];
       let row: SlotRow;
-      let moves: MoveRow[];
+      let moves: MoveInput[];
       try {
         ({ row, moves } = await playPlannedSlot(plan, s, pair, notesOf(pair)));
       } catch (e) {
@@ -247,11 +247,11 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
         throw e;
       }
       if (row.status === 'error') errors++;
-      if (batch.length === 0) batchStart = performance.now();
-      batch.push({ row, moves });
+      if (store.stagedSlots === 0) batchStart = performance.now();
+      store.stageSlot(row, moves);
       // Batches pay off only for bots (sub-millisecond slots); a slot with an agent that has no
       // synchronous path (a language model, a person) is committed as soon as it ends.
-      if (!pair[0].actFast || !pair[1].actFast || batch.length >= batchSlots || performance.now() - batchStart >= batchMs) flush();
+      if (!pair[0].actFast || !pair[1].actFast || store.stagedSlots >= batchSlots || performance.now() - batchStart >= batchMs) flush();
       else timer ??= setTimeout(flush, batchMs);
     }
   };
