@@ -6,28 +6,34 @@
  * modal_share is the share of opponents whose argmax action at dt is the most common one.
  *
  * Choices (docs/axes.md):
- * - The focal seat plays L0; U is its final returns; E[U | dt, a, π] is the mean over its visits of
- *   dt where it took a, from {@link BUDGETS} playouts per opponent (exact mode: the exact value by a
- *   tree walk). The argmax is over the actions with visits; ties go to the lowest id.
+ * - The focal seat plays L0; U is its final returns. E[U | dt, a, π] is estimated from the tier's
+ *   L0 episode log by importance reweighting: each episode gets the likelihood ratio of the
+ *   opponent's actions under π and under L0 (the product over its decisions of
+ *   K · π(kind) , K the number of move kinds; amounts within a kind are uniform under both, so they
+ *   cancel), and the mean over the focal seat's visits of dt where it took a is the weighted mean
+ *   of U. Every opponent is evaluated on the same episodes (common random numbers), so sampling
+ *   noise moves the argmaxes of all opponents together instead of flipping each one independently
+ *   (the upward bias of separate 32-playout estimates per opponent). On the exact log (weights are
+ *   L0 probabilities) the same reweighting gives the exact values. The argmax is over the actions
+ *   with positive weight; ties go to the lowest id.
  * - A Sobol point becomes a behaviour strategy of the opponent: each opponent information state
  *   of the L0 log (in sorted order) with K move kinds takes K − 1 coordinates, mapped to a point of
  *   the (K−1)-simplex by the spacings of the sorted coordinates (uniform on the simplex for
  *   uniform input); amounts within a kind are uniform as in L0; states the log never reached play
  *   L0. (Opponents that ignore their cards, one mixture per decision type, would make every
- *   card game's best response against them card-blind and the axis near zero.) Coordinate j uses Sobol dimension j mod 32 with a Cranley–Patterson
- *   shift drawn from the seed (randomised QMC: deterministic for a seed).
+ *   card game's best response against them card-blind and the axis near zero.) Coordinate j uses
+ *   Sobol dimension j mod 32 with a Cranley–Patterson shift drawn from the seed (randomised QMC:
+ *   deterministic for a seed).
  * - The global pass takes the first `sobolGlobal` points; the concentrated pass (precise tier) takes
  *   the next `sobolConcentrated` points, each squeezed into a box of side 1/4 around one of the
  *   global-pass opponents whose argmax differed from the modal one at some dt (in turn), or
  *   continues the global pass when there is none.
  * - Each seat is the focal seat in turn; the two scores are averaged.
  */
-import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
-import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { l0Distribution, legalActionKinds } from '../../interpreter/l0.js';
+import type { Game } from '../../interpreter/api.js';
 import { rngFromKeys } from '../../util/rng.js';
 import type { AxisBudget } from './budget.js';
-import { decisionType, type EpisodeLog } from './episodes.js';
+import type { EpisodeLog } from './episodes.js';
 import { argmaxMean } from './info-sensitivity.js';
 import { Sobol, SOBOL_MAX_DIMENSION } from './sobol.js';
 
@@ -44,104 +50,46 @@ export function toSimplex(u: readonly number[]): number[] {
   return out;
 }
 
-/** Probabilities of the legal actions at `state` under a kind policy (uniform amounts within a kind; L0 at information states the L0 log never reached). */
-function actionProbs(state: GameState, legal: readonly Action[], info: string, pol: KindPolicy): number[] {
+/**
+ * Likelihood ratio π(a | I) / L0(a | I) of one opponent decision: the kind's mass under π
+ * (renormalised over the K kinds legal here) times K. 1 at states π does not cover (L0 there).
+ */
+function ratio(pol: KindPolicy, info: string, kinds: number, kindPos: number): number {
   const kp = pol.get(info);
-  if (!kp) return l0Distribution(state, legal);
-  const kinds = legalActionKinds(state, legal);
-  const order: number[] = [];
-  for (const k of kinds) if (!order.includes(k)) order.push(k);
-  const mass = order.map((_, i) => kp[Math.min(i, kp.length - 1)] ?? 0);
-  let total = mass.reduce((a, b) => a + b, 0);
-  if (!(total > 0)) {
-    mass.fill(1);
-    total = mass.length;
-  }
-  const size = new Map<number, number>();
-  for (const k of kinds) size.set(k, (size.get(k) ?? 0) + 1);
-  return kinds.map((k) => mass[order.indexOf(k)] / total / size.get(k)!);
+  if (!kp) return 1;
+  const at = (i: number) => kp[Math.min(i, kp.length - 1)] ?? 0;
+  let total = 0;
+  for (let i = 0; i < kinds; i++) total += at(i);
+  return total > 0 ? (kinds * at(kindPos)) / total : 1;
 }
 
-function addMean(m: Means, dt: string, a: number, w: number, u: number): void {
-  let x = m.get(dt);
-  if (!x) m.set(dt, (x = new Map()));
-  const y = x.get(a);
-  if (y) {
-    y.w += w;
-    y.s += w * u;
-  } else x.set(a, { w, s: w * u });
-}
-
-/** E[U | dt, a] of the focal seat (L0) against `pol`, from `n` playouts. */
-function sampledMeans(game: Game, focal: number, pol: KindPolicy, n: number, keys: number[]): Means {
+/**
+ * E[U | dt, a] of the focal seat (L0) when the opponent plays `pol`, by reweighting the L0 log
+ * (sampled: a self-normalised importance-sampling estimate; exact log: the exact value).
+ */
+export function reweightedMeans(log: EpisodeLog, focal: number, pol: KindPolicy): Means {
   const m: Means = new Map();
-  for (let e = 0; e < n; e++) {
-    const rng = rngFromKeys(...keys, e);
-    const s = game.newInitialState();
-    const mine: [string, number][] = [];
-    while (!s.isTerminal()) {
-      const p = s.currentPlayer();
-      if (p === CHANCE) {
-        s.applyAction(sampleChanceOutcome(s, rng));
-        continue;
-      }
-      const legal = s.legalActions();
-      const dt = decisionType(s, p, legal);
-      const probs = p === focal ? l0Distribution(s, legal) : actionProbs(s, legal, `${p}|${s.informationStateKey(p)}`, pol);
-      let u = rng();
-      let i = 0;
-      for (; i < legal.length - 1; i++) {
-        u -= probs[i];
-        if (u < 0) break;
-      }
-      if (p === focal) mine.push([dt, legal[i]]);
-      s.applyAction(legal[i]);
+  for (const e of log.episodes) {
+    let w = e.weight;
+    for (const d of e.decisions) if (d.seat !== focal) w *= ratio(pol, d.info, d.kinds, d.kindPos);
+    if (w === 0) continue;
+    const u = e.returns[focal];
+    for (const d of e.decisions) {
+      if (d.seat !== focal) continue;
+      let x = m.get(d.dt);
+      if (!x) m.set(d.dt, (x = new Map()));
+      const y = x.get(d.action);
+      if (y) {
+        y.w += w;
+        y.s += w * u;
+      } else x.set(d.action, { w, s: w * u });
     }
-    const ret = s.returns()[focal];
-    for (const [dt, a] of mine) addMean(m, dt, a, 1, ret);
   }
-  return m;
-}
-
-/** E[U | dt, a] of the focal seat (L0) against `pol`, exactly (tree walk). */
-function exactMeans(game: Game, focal: number, pol: KindPolicy): Means {
-  const m: Means = new Map();
-  const path: [string, number][] = [];
-  const walk = (s: GameState, reach: number): void => {
-    if (s.isTerminal()) {
-      const ret = s.returns()[focal];
-      for (const [dt, a] of path) addMean(m, dt, a, reach, ret);
-      return;
-    }
-    const p = s.currentPlayer();
-    if (p === CHANCE) {
-      for (const [a, q] of s.chanceOutcomes()) {
-        if (q === 0) continue;
-        const c = s.clone();
-        c.applyAction(a);
-        walk(c, reach * q);
-      }
-      return;
-    }
-    const legal = s.legalActions();
-    const dt = decisionType(s, p, legal);
-    const probs = p === focal ? l0Distribution(s, legal) : actionProbs(s, legal, `${p}|${s.informationStateKey(p)}`, pol);
-    for (let i = 0; i < legal.length; i++) {
-      if (probs[i] === 0) continue;
-      if (p === focal) path.push([dt, legal[i]]);
-      const c = s.clone();
-      c.applyAction(legal[i]);
-      walk(c, reach * probs[i]);
-      if (p === focal) path.pop();
-    }
-  };
-  walk(game.newInitialState(), 1);
   return m;
 }
 
 /** Opponent-modelling score with `focal` as the focal seat. */
-export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: number, exact: boolean, log: EpisodeLog, focal: number): number {
-  const opp = 1 - focal;
+export function opponentModellingForSeat(_game: Game, budget: AxisBudget, seed: number, _exact: boolean, log: EpisodeLog, focal: number): number {
   // Focal visit weights and the opponent's decision types with their kind counts.
   const w = new Map<string, number>();
   let wTotal = 0;
@@ -173,9 +121,8 @@ export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: n
     }
     return pol;
   };
-  const argmaxes = (pt: readonly number[], index: number): Map<string, number> => {
-    const pol = toPolicy(pt);
-    const means = exact ? exactMeans(game, focal, pol) : sampledMeans(game, focal, pol, budget.playoutsPerOpponent, [seed, 0x0bb0, focal, index]);
+  const argmaxes = (pt: readonly number[]): Map<string, number> => {
+    const means = reweightedMeans(log, focal, toPolicy(pt));
     const out = new Map<string, number>();
     for (const [dt, m] of means) out.set(dt, argmaxMean(m, m.keys()));
     return out;
@@ -185,7 +132,7 @@ export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: n
   for (let i = 0; i < budget.sobolGlobal; i++) {
     const pt = rawPoint();
     points.push(pt);
-    results.push(argmaxes(pt, i));
+    results.push(argmaxes(pt));
   }
   const modal = (rs: Map<string, number>[], dt: string): [number, number] => {
     const counts = new Map<number, number>();
@@ -210,7 +157,7 @@ export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: n
         const x = c + (raw[j] - 0.5) / 4;
         return x < 0 ? -x : x >= 1 ? 2 - x - 1e-12 : x;
       });
-      results.push(argmaxes(pt, budget.sobolGlobal + i));
+      results.push(argmaxes(pt));
     }
   }
   let score = 0;
