@@ -49,7 +49,7 @@ export function computeAxesV2(game: Game, opts: AxesOptions): AxesV2 {
     state_space: stateSpace(log),
     temporal_depth: temporalDepth(log),
     info_sensitivity: infoSensitivity(log),
-    opponent_modelling: opponentModelling(game, budget, opts.seed, !!opts.exact, log),
+    opponent_modelling: opponentModelling(budget, opts.seed, log),
     risk: risk(log),
     brittleness: brittleness(game, budget, opts.seed, !!opts.exact, log),
   };

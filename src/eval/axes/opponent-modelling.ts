@@ -30,17 +30,11 @@
  *   continues the global pass when there is none.
  * - Each seat is the focal seat in turn; the two scores are averaged.
  */
-import type { Game } from '../../interpreter/api.js';
 import { rngFromKeys } from '../../util/rng.js';
 import type { AxisBudget } from './budget.js';
 import type { EpisodeLog } from './episodes.js';
-import { argmaxMean } from './info-sensitivity.js';
+import { TIE_TOLERANCE } from './info-sensitivity.js';
 import { Sobol, SOBOL_MAX_DIMENSION } from './sobol.js';
-
-type Means = Map<string, Map<number, { w: number; s: number }>>;
-
-/** An opponent policy: probability of each move kind (in first-appearance order) by information state. */
-export type KindPolicy = Map<string, number[]>;
 
 /** Map K − 1 numbers in [0, 1) to a point of the (K−1)-simplex (spacings of the sorted numbers). */
 export function toSimplex(u: readonly number[]): number[] {
@@ -51,59 +45,169 @@ export function toSimplex(u: readonly number[]): number[] {
 }
 
 /**
- * Likelihood ratio π(a | I) / L0(a | I) of one opponent decision: the kind's mass under π
- * (renormalised over the K kinds legal here) times K. 1 at states π does not cover (L0 there).
+ * The L0 log indexed for one focal seat: opponent information states, focal decision types and
+ * (dt, action) cells as small integers, so that reweighting the log for one opponent is a pass
+ * over flat arrays.
  */
-function ratio(pol: KindPolicy, info: string, kinds: number, kindPos: number): number {
-  const kp = pol.get(info);
-  if (!kp) return 1;
-  const at = (i: number) => kp[Math.min(i, kp.length - 1)] ?? 0;
-  let total = 0;
-  for (let i = 0; i < kinds; i++) total += at(i);
-  return total > 0 ? (kinds * at(kindPos)) / total : 1;
+interface Indexed {
+  /** Per opponent information state (sorted by key): number of move kinds, offset of its mass vector. */
+  kinds: Int32Array;
+  massOffset: Int32Array;
+  massLength: number;
+  /** Per episode: weight, focal returns, ranges into the decision arrays. */
+  weight: Float64Array;
+  ret: Float64Array;
+  oppStart: Int32Array;
+  focStart: Int32Array;
+  /** Opponent decisions: information-state id, kinds legal here, position of the taken kind. */
+  oppInfo: Int32Array;
+  oppKinds: Int32Array;
+  oppPos: Int32Array;
+  /** Focal decisions: (dt, action) cell id. */
+  focCell: Int32Array;
+  /** Cells: decision type id and action; cells of one dt are contiguous, by action id. */
+  cellDt: Int32Array;
+  cellAction: Int32Array;
+  /** Per focal dt: visit share w_dt and its cell range. */
+  dtShare: Float64Array;
+  dtStart: Int32Array;
 }
 
-/**
- * E[U | dt, a] of the focal seat (L0) when the opponent plays `pol`, by reweighting the L0 log
- * (sampled: a self-normalised importance-sampling estimate; exact log: the exact value).
- */
-export function reweightedMeans(log: EpisodeLog, focal: number, pol: KindPolicy): Means {
-  const m: Means = new Map();
-  for (const e of log.episodes) {
-    let w = e.weight;
-    for (const d of e.decisions) if (d.seat !== focal) w *= ratio(pol, d.info, d.kinds, d.kindPos);
-    if (w === 0) continue;
-    const u = e.returns[focal];
-    for (const d of e.decisions) {
-      if (d.seat !== focal) continue;
-      let x = m.get(d.dt);
-      if (!x) m.set(d.dt, (x = new Map()));
-      const y = x.get(d.action);
-      if (y) {
-        y.w += w;
-        y.s += w * u;
-      } else x.set(d.action, { w, s: w * u });
-    }
-  }
-  return m;
-}
-
-/** Opponent-modelling score with `focal` as the focal seat. */
-export function opponentModellingForSeat(_game: Game, budget: AxisBudget, seed: number, _exact: boolean, log: EpisodeLog, focal: number): number {
-  // Focal visit weights and the opponent's decision types with their kind counts.
-  const w = new Map<string, number>();
+function indexLog(log: EpisodeLog, focal: number): Indexed | undefined {
+  const oppK = new Map<string, number>();
+  const dtW = new Map<string, number>();
+  const cells = new Map<string, Set<number>>();
   let wTotal = 0;
-  const oppKinds = new Map<string, number>();
+  let nOpp = 0;
+  let nFoc = 0;
   for (const e of log.episodes)
     for (const d of e.decisions) {
       if (d.seat === focal) {
-        w.set(d.dt, (w.get(d.dt) ?? 0) + e.weight);
+        dtW.set(d.dt, (dtW.get(d.dt) ?? 0) + e.weight);
         wTotal += e.weight;
-      } else oppKinds.set(d.info, Math.max(oppKinds.get(d.info) ?? 0, d.kinds));
+        let c = cells.get(d.dt);
+        if (!c) cells.set(d.dt, (c = new Set()));
+        c.add(d.action);
+        nFoc++;
+      } else {
+        oppK.set(d.info, Math.max(oppK.get(d.info) ?? 0, d.kinds));
+        nOpp++;
+      }
     }
-  if (wTotal === 0) return 0;
-  const dts = [...oppKinds.keys()].sort();
-  const dims = dts.reduce((t, dt) => t + Math.max(0, oppKinds.get(dt)! - 1), 0);
+  if (wTotal === 0) return undefined;
+  const infos = [...oppK.keys()].sort();
+  const infoId = new Map(infos.map((k, i) => [k, i]));
+  const kinds = Int32Array.from(infos, (k) => oppK.get(k)!);
+  const massOffset = new Int32Array(infos.length);
+  let massLength = 0;
+  infos.forEach((_, i) => ((massOffset[i] = massLength), (massLength += kinds[i])));
+  const dts = [...dtW.keys()].sort();
+  const cellId = new Map<string, number>();
+  const cellDt: number[] = [];
+  const cellAction: number[] = [];
+  const dtStart = new Int32Array(dts.length + 1);
+  dts.forEach((dt, i) => {
+    dtStart[i] = cellDt.length;
+    for (const a of [...cells.get(dt)!].sort((x, y) => x - y)) {
+      cellId.set(`${dt}\u0000${a}`, cellDt.length);
+      cellDt.push(i);
+      cellAction.push(a);
+    }
+  });
+  dtStart[dts.length] = cellDt.length;
+  const E = log.episodes.length;
+  const ix: Indexed = {
+    kinds,
+    massOffset,
+    massLength,
+    weight: new Float64Array(E),
+    ret: new Float64Array(E),
+    oppStart: new Int32Array(E + 1),
+    focStart: new Int32Array(E + 1),
+    oppInfo: new Int32Array(nOpp),
+    oppKinds: new Int32Array(nOpp),
+    oppPos: new Int32Array(nOpp),
+    focCell: new Int32Array(nFoc),
+    cellDt: Int32Array.from(cellDt),
+    cellAction: Int32Array.from(cellAction),
+    dtShare: Float64Array.from(dts, (dt) => dtW.get(dt)! / wTotal),
+    dtStart,
+  };
+  let o = 0;
+  let f = 0;
+  log.episodes.forEach((e, i) => {
+    ix.weight[i] = e.weight;
+    ix.ret[i] = e.returns[focal];
+    ix.oppStart[i] = o;
+    ix.focStart[i] = f;
+    for (const d of e.decisions) {
+      if (d.seat === focal) ix.focCell[f++] = cellId.get(`${d.dt}\u0000${d.action}`)!;
+      else {
+        ix.oppInfo[o] = infoId.get(d.info)!;
+        ix.oppKinds[o] = d.kinds;
+        ix.oppPos[o++] = d.kindPos;
+      }
+    }
+  });
+  ix.oppStart[E] = o;
+  ix.focStart[E] = f;
+  return ix;
+}
+
+/**
+ * argmax_a E[U | dt, a] of the focal seat (L0) for every focal dt when the opponent plays the kind
+ * masses `mass` (per information state, at `massOffset`), by reweighting the L0 log: each episode's
+ * weight is multiplied by the likelihood ratio π/L0 of the opponent's actions, K · m(kind) / Σ m
+ * per decision (amounts within a kind are uniform under both and cancel). Sampled log: a
+ * self-normalised importance-sampling estimate; exact log: the exact values. −1 for a dt whose
+ * cells all have weight 0. Ties within {@link TIE_TOLERANCE} go to the lowest action id.
+ */
+function argmaxes(ix: Indexed, mass: Float64Array, sw: Float64Array, ss: Float64Array): Int32Array {
+  sw.fill(0);
+  ss.fill(0);
+  const E = ix.weight.length;
+  for (let e = 0; e < E; e++) {
+    let w = ix.weight[e];
+    for (let j = ix.oppStart[e]; j < ix.oppStart[e + 1]; j++) {
+      const off = ix.massOffset[ix.oppInfo[j]];
+      const K = ix.oppKinds[j];
+      const len = ix.kinds[ix.oppInfo[j]];
+      let total = 0;
+      for (let i = 0; i < K; i++) total += mass[off + Math.min(i, len - 1)];
+      if (total > 0) w *= (K * mass[off + Math.min(ix.oppPos[j], len - 1)]) / total;
+    }
+    if (w === 0) continue;
+    const u = ix.ret[e];
+    for (let j = ix.focStart[e]; j < ix.focStart[e + 1]; j++) {
+      sw[ix.focCell[j]] += w;
+      ss[ix.focCell[j]] += w * u;
+    }
+  }
+  const D = ix.dtShare.length;
+  const out = new Int32Array(D);
+  for (let d = 0; d < D; d++) {
+    let best = -1;
+    let bestV = -Infinity;
+    for (let c = ix.dtStart[d]; c < ix.dtStart[d + 1]; c++) {
+      if (sw[c] === 0) continue;
+      const v = ss[c] / sw[c];
+      if (best < 0 || v > bestV + TIE_TOLERANCE * Math.max(1, Math.abs(bestV))) {
+        best = ix.cellAction[c];
+        bestV = v;
+      }
+    }
+    out[d] = best;
+  }
+  return out;
+}
+
+/** Opponent-modelling score with `focal` as the focal seat. */
+export function opponentModellingForSeat(budget: AxisBudget, seed: number, log: EpisodeLog, focal: number): number {
+  const ix = indexLog(log, focal);
+  if (!ix) return 0;
+  const nInfo = ix.kinds.length;
+  let dims = 0;
+  for (let i = 0; i < nInfo; i++) dims += Math.max(0, ix.kinds[i] - 1);
   const shiftRng = rngFromKeys(seed, 0x50b01, focal);
   const shift = Array.from({ length: dims }, () => shiftRng());
   const sobol = new Sobol(Math.max(1, Math.min(SOBOL_MAX_DIMENSION, dims)));
@@ -111,36 +215,33 @@ export function opponentModellingForSeat(_game: Game, budget: AxisBudget, seed: 
     const x = sobol.next();
     return shift.map((c, j) => (x[j % x.length] + c) % 1);
   };
-  const toPolicy = (pt: readonly number[]): KindPolicy => {
-    const pol: KindPolicy = new Map();
+  const mass = new Float64Array(ix.massLength);
+  const sw = new Float64Array(ix.cellDt.length);
+  const ss = new Float64Array(ix.cellDt.length);
+  const evaluate = (pt: readonly number[]): Int32Array => {
     let j = 0;
-    for (const dt of dts) {
-      const k = oppKinds.get(dt)!;
-      pol.set(dt, toSimplex(pt.slice(j, j + k - 1)));
+    for (let i = 0; i < nInfo; i++) {
+      const k = ix.kinds[i];
+      mass.set(toSimplex(pt.slice(j, j + k - 1)), ix.massOffset[i]);
       j += k - 1;
     }
-    return pol;
+    return argmaxes(ix, mass, sw, ss);
   };
-  const argmaxes = (pt: readonly number[]): Map<string, number> => {
-    const means = reweightedMeans(log, focal, toPolicy(pt));
-    const out = new Map<string, number>();
-    for (const [dt, m] of means) out.set(dt, argmaxMean(m, m.keys()));
-    return out;
-  };
+  const D = ix.dtShare.length;
   const points: number[][] = [];
-  const results: Map<string, number>[] = [];
+  const results: Int32Array[] = [];
   for (let i = 0; i < budget.sobolGlobal; i++) {
     const pt = rawPoint();
     points.push(pt);
-    results.push(argmaxes(pt));
+    results.push(evaluate(pt));
   }
-  const modal = (rs: Map<string, number>[], dt: string): [number, number] => {
+  /** The modal argmax at dt `d` and its share among the opponents with an argmax there. */
+  const modal = (d: number): [number, number] => {
     const counts = new Map<number, number>();
     let n = 0;
-    for (const r of rs) {
-      const a = r.get(dt);
-      if (a === undefined || a < 0) continue;
-      counts.set(a, (counts.get(a) ?? 0) + 1);
+    for (const r of results) {
+      if (r[d] < 0) continue;
+      counts.set(r[d], (counts.get(r[d]) ?? 0) + 1);
       n++;
     }
     let best = -1;
@@ -149,23 +250,23 @@ export function opponentModellingForSeat(_game: Game, budget: AxisBudget, seed: 
     return [best, n > 0 ? bc / n : 1];
   };
   if (budget.sobolConcentrated > 0) {
-    const modalAt = new Map(dts.length || w.size ? [...w.keys()].map((dt) => [dt, modal(results, dt)[0]] as const) : []);
-    const unstable = points.filter((_, i) => [...results[i]].some(([dt, a]) => modalAt.get(dt) !== a));
+    const modalAt = Array.from({ length: D }, (_, d) => modal(d)[0]);
+    const unstable = points.filter((_, i) => modalAt.some((m, d) => results[i][d] !== m));
     for (let i = 0; i < budget.sobolConcentrated; i++) {
       const raw = rawPoint();
       const pt = unstable.length === 0 ? raw : unstable[i % unstable.length].map((c, j) => {
         const x = c + (raw[j] - 0.5) / 4;
         return x < 0 ? -x : x >= 1 ? 2 - x - 1e-12 : x;
       });
-      results.push(argmaxes(pt));
+      results.push(evaluate(pt));
     }
   }
   let score = 0;
-  for (const [dt, wd] of w) score += (wd / wTotal) * (1 - modal(results, dt)[1]);
+  for (let d = 0; d < D; d++) score += ix.dtShare[d] * (1 - modal(d)[1]);
   return score;
 }
 
 /** The opponent-modelling axis: the mean over the two focal seats. Bounded in [0, 1]. */
-export function opponentModelling(game: Game, budget: AxisBudget, seed: number, exact: boolean, log: EpisodeLog): number {
-  return (opponentModellingForSeat(game, budget, seed, exact, log, 0) + opponentModellingForSeat(game, budget, seed, exact, log, 1)) / 2;
+export function opponentModelling(budget: AxisBudget, seed: number, log: EpisodeLog): number {
+  return (opponentModellingForSeat(budget, seed, log, 0) + opponentModellingForSeat(budget, seed, log, 1)) / 2;
 }
