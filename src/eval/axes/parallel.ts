@@ -11,19 +11,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { GameIR } from '../../ir/schema.js';
 import { UserError } from '../../util/errors.js';
-import type { AxesV2 } from './index.js';
+import type { AxisSet } from './index.js';
 
 /** One game to measure. */
 export interface AxesJob {
   id: number;
   ir: GameIR;
+  set: AxisSet;
   tier: 'fast' | 'precise';
   seed: number;
   exact: boolean;
 }
 
 /** A worker's answer. `user`: the failure is about the input (e.g. a tree too large for exact mode). */
-export type AxesResult = { id: number; ok: true; axes: AxesV2 } | { id: number; ok: false; error: string; user: boolean };
+export type AxesResult = { id: number; ok: true; axes: Record<string, number> } | { id: number; ok: false; error: string; user: boolean };
 
 let bundled: Promise<URL> | undefined;
 
@@ -79,7 +80,7 @@ function ask(worker: Worker, job: AxesJob): Promise<AxesResult> {
  * Measure every job on `workers` threads; `onDone` is called in completion order.
  * @throws UserError for a failure caused by the input (the first one); Error for anything else
  */
-export async function axesOnWorkers(jobs: readonly AxesJob[], workers: number, onDone: (job: AxesJob, axes: AxesV2) => void): Promise<void> {
+export async function axesOnWorkers(jobs: readonly AxesJob[], workers: number, onDone: (job: AxesJob, axes: Record<string, number>) => void): Promise<void> {
   const queue = [...jobs];
   const started: Worker[] = [];
   try {
