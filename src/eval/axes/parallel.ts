@@ -2,15 +2,12 @@
  * The axes of many games on worker threads (one game per job, each worker takes the next game when
  * it is done). The values are the same as in-process: every axis is a pure function of (game,
  * tier, seed, exact). From TypeScript sources (tests, `tsx`) the worker entry is bundled once per
- * process with esbuild, as the pool's workers are (see `src/sampler/pool-worker-source.ts`).
+ * process with esbuild, as the pool's workers are (`src/util/worker-bundle.ts`).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { GameIR } from '../../ir/schema.js';
 import { UserError } from '../../util/errors.js';
+import { bundledWorkerUrl } from '../../util/worker-bundle.js';
 import type { AxisSet } from './index.js';
 
 /** One game to measure. */
@@ -26,37 +23,9 @@ export interface AxesJob {
 /** A worker's answer. `user`: the failure is about the input (e.g. a tree too large for exact mode). */
 export type AxesResult = { id: number; ok: true; axes: Record<string, number> } | { id: number; ok: false; error: string; user: boolean };
 
-let bundled: Promise<URL> | undefined;
-
-async function bundle(): Promise<URL> {
-  const { build } = await import('esbuild');
-  const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    outfile: join(root, 'node_modules/.cache/gbgc/axes-worker.mjs'),
-    logLevel: 'silent',
-  });
-  const text = result.outputFiles[0]!.text;
-  const dir = join(root, 'node_modules/.cache/gbgc');
-  const file = join(dir, `axes-worker-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  }
-  return pathToFileURL(file);
-}
-
 async function startWorker(): Promise<Worker> {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url));
-  return new Worker(await (bundled ??= bundle()));
+  return new Worker(await bundledWorkerUrl(new URL('./worker.ts', import.meta.url), 'axes-worker'));
 }
 
 function ask(worker: Worker, job: AxesJob): Promise<AxesResult> {
