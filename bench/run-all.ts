@@ -38,6 +38,7 @@ export const BENCHES: BenchEntry[] = [
   { name: 'expressions', file: 'expressions.ts', args: ['1'], quickArgs: ['0.2'], about: 'compiled conditions against hand-written ones' },
   { name: 'render', file: 'render.ts', args: [], quickArgs: [], about: 'rulebooks through the templates against a hand-written renderer' },
   { name: 'cfr-leduc', file: 'cfr-leduc.ts', args: ['1000', '3'], quickArgs: ['100', '1'], about: 'CFR+ on examples/leduc.gbg against a hand-written Leduc CFR+' },
+  { name: 'axes', file: 'axes.ts', args: ['--games', '20'], quickArgs: ['--games', '2'], about: 'complexity axes per generated game (fast, precise tiers) against the fast tier on Kuhn; fast vs precise rank correlation' },
 ];
 
 /** One bench's outcome in results.json. */
