@@ -366,23 +366,31 @@ function scoreVisit(game: Game, b: V1Budget, seed: number, tier1: Policy[], seat
 /**
  * A one-step search player for seat `seat`: at each decision with two or more actions, every kept
  * action is valued by `rollouts` L0-vs-L0 rollouts from sampled worlds (conditioned on its own
- * cards or not), and the best mean chip lead is played (ties: the first).
+ * cards or not; an action a world does not offer is not valued there), and the best mean chip
+ * lead is played (ties: the first).
  */
 function searchMove(game: Game, s: GameState, history: readonly Action[], seat: number, ownCards: boolean, rollouts: number, keys: number[]): Action {
   const legal = s.legalActions();
   if (legal.length < 2) return legal[0];
   const { actions } = actionSet(s, legal);
   const value = new Float64Array(actions.length);
+  const count = new Float64Array(actions.length);
   for (let r = 0; r < rollouts; r++) {
     const world = resampleWorld(game, history, s, seat, ownCards, rngFromKeys(...keys, 0x77, r), 5);
+    // A world with other own cards may offer another menu (e.g. which card to discard): an action
+    // it does not offer is not valued in it.
+    const offered = world.legalActions();
     for (let a = 0; a < actions.length; a++) {
+      if (!offered.includes(actions[a])) continue;
       const c = world.clone();
       c.applyAction(actions[a]);
       value[a] += lead(playOut(c, [L0, L0], rngFromKeys(...keys, 0x78, r)), seat);
+      count[a]++;
     }
   }
-  let best = 0;
-  for (let a = 1; a < actions.length; a++) if (value[a] > value[best] + 1e-9) best = a;
+  let best = -1;
+  for (let a = 0; a < actions.length; a++) if (count[a] > 0 && (best < 0 || value[a] / count[a] > value[best] / count[best] + 1e-9)) best = a;
+  if (best < 0) best = 0;
   return actions[best];
 }
 

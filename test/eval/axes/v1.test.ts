@@ -3,6 +3,8 @@ import { kuhn, leduc } from './games.js';
 import { CHANCE, type Action, type GameState } from '../../../src/interpreter/api.js';
 import { computeAxesV1, resampleWorld, v1StateCounts, v1StateCountsExact, AXES_V1 } from '../../../src/eval/axes/v1.js';
 import { rngFromKeys } from '../../../src/util/rng.js';
+import { compileGame } from '../../../src/interpreter/game.js';
+import { sampleIR } from '../../../src/sampler/index.js';
 
 /** Kuhn after the deal `cards` ([seat 0, seat 1] as chance actions) and seat 0's first action, with the history. */
 function kuhnAfter(cards: [number, number], seat0: 'check' | 'bet'): { state: GameState; history: Action[] } {
@@ -93,6 +95,15 @@ describe('v1 axes', () => {
     const e = computeAxesV1(kuhn(), { tier: 'fast', seed: 4, exact: true });
     const s = computeAxesV1(kuhn(), { tier: 'fast', seed: 4 });
     expect(e).toEqual(s); // Kuhn's 12 states are all reached by 1,000 uniform deals
+  }, 60_000);
+
+  it('a generated game (c = 0.5): finite values, temporal in [0, 1], opponent dependence ≥ 0', () => {
+    const a = computeAxesV1(compileGame(sampleIR(3, 0.5)), { tier: 'fast', seed: 2 });
+    for (const k of AXES_V1) expect(Number.isFinite(a[k]), k).toBe(true);
+    expect(a.temporal).toBeGreaterThanOrEqual(0);
+    expect(a.temporal).toBeLessThanOrEqual(1);
+    expect(a.opponent_dependence).toBeGreaterThanOrEqual(0);
+    expect(a.state_space).toBeGreaterThan(0);
   }, 60_000);
 
   it('Leduc above Kuhn on state space', () => {
