@@ -7,7 +7,7 @@
  * axes file are kept in `--dir` (default a fresh folder under the system temp folder).
  *
  * Figures: seconds of the fast tier per pool game (wall, on --jobs workers) against one in-process
- * fast-tier game on examples/kuhn.gbg measured in the same run, and the projected wall time of the
+ * fast-tier game on examples/kuhn.gbg measured in the same run (median of 3 after a warm-up), and the projected wall time of the
  * fast tier for a 2,000-game pool on 2 cores.
  *
  * Run: `npx tsx bench/select.ts [--pool 2000] [--n 50] [--set v2] [--jobs K] [--dir DIR]`
@@ -21,7 +21,7 @@ import { main } from '../src/cli/main.js';
 import { compileSource } from '../src/compiler/index.js';
 import { compileGame } from '../src/interpreter/game.js';
 import { computeAxes, type AxisSet } from '../src/eval/axes/index.js';
-import { figure, report } from './lib/figures.js';
+import { figure, median, report } from './lib/figures.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, dflt: string): string => {
@@ -43,9 +43,15 @@ async function cli(args: string[]): Promise<string> {
 }
 
 const kuhn = compileGame(compileSource(readFileSync(new URL('../examples/kuhn.gbg', import.meta.url), 'utf8')).ir!);
-let t = performance.now();
-computeAxes(kuhn, SET, { tier: 'fast', seed: 1 });
-const kuhnSec = (performance.now() - t) / 1000;
+computeAxes(kuhn, SET, { tier: 'fast', seed: 1 }); // warm-up (JIT)
+let t = 0;
+const kuhnSec = median(
+  [1, 2, 3].map((s) => {
+    t = performance.now();
+    computeAxes(kuhn, SET, { tier: 'fast', seed: s });
+    return (performance.now() - t) / 1000;
+  }),
+);
 
 const pool = join(DIR, 'pool');
 const axesFile = join(DIR, `axes-${SET}.jsonl`);
