@@ -1,7 +1,7 @@
 /**
  * Cost and stability of the complexity axes (GENSTRAT v2 Appendix C) on generated games at c = 0.5:
  * seconds per game at the fast and precise tiers, as ratios against the fast tier on
- * examples/kuhn.gbg measured in the same run; the projected wall time of the fast tier over a
+ * examples/kuhn.gbg measured in the same run (median of 3 after a warm-up); the projected wall time of the fast tier over a
  * 2,000-game pool on 2 cores; and Spearman's rank correlation between the fast and precise values
  * of each axis over the games (the target is ≥ 0.9 per axis over 100 games).
  * Prints JSON. Run: `npx tsx bench/axes.ts [--games N] [--c C]`.
@@ -11,7 +11,7 @@ import { compileSource } from '../src/compiler/index.js';
 import { compileGame } from '../src/interpreter/game.js';
 import { computeAxesV2, AXES_V2, type AxesV2 } from '../src/eval/axes/index.js';
 import { sampleIR } from '../src/sampler/index.js';
-import { figure, report } from './lib/figures.js';
+import { figure, median, report } from './lib/figures.js';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, dflt: number) => {
@@ -51,9 +51,15 @@ function spearman(xs: number[], ys: number[]): number {
 
 const kuhnIR = compileSource(readFileSync(new URL('../examples/kuhn.gbg', import.meta.url), 'utf8')).ir!;
 const kuhn = compileGame(kuhnIR);
-let t = performance.now();
-computeAxesV2(kuhn, { tier: 'fast', seed: 1 });
-const kuhnFast = (performance.now() - t) / 1000;
+computeAxesV2(kuhn, { tier: 'fast', seed: 1 }); // warm-up (JIT)
+let t = 0;
+const kuhnFast = median(
+  [1, 2, 3].map((s) => {
+    t = performance.now();
+    computeAxesV2(kuhn, { tier: 'fast', seed: s });
+    return (performance.now() - t) / 1000;
+  }),
+);
 
 const fast: AxesV2[] = [];
 const precise: AxesV2[] = [];

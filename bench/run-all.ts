@@ -42,6 +42,7 @@ export const BENCHES: BenchEntry[] = [
   { name: 'tree', file: 'tree.ts', args: ['3'], quickArgs: ['1'], about: 'tree building per node against a CFR+ iteration; bytes per node; tree --stats on sampled games' },
   { name: 'statespace', file: 'statespace.ts', args: [], quickArgs: ['--seeds', '10'], about: 'the complexity dial against the state-space measure of GENSTRAT v2 (counts, not speed)' },
   { name: 'mccfr', file: 'mccfr.ts', args: ['60', '10'], quickArgs: ['5', '10'], about: 'external-sampling MCCFR on Leduc against the exact CFR+ value; exploitability estimate on a sampled game' },
+  { name: 'axes', file: 'axes.ts', args: ['--games', '20'], quickArgs: ['--games', '2'], about: 'complexity axes per generated game (fast, precise tiers) against the fast tier on Kuhn; fast vs precise rank correlation' },
 ];
 
 /** One bench's outcome in results.json. */

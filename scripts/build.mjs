@@ -1,6 +1,6 @@
 // The build after `tsc -p tsconfig.build.json` (run by `npm run build` and `prepare`):
 // 1. copies the generated IR validator (plain JavaScript, see scripts/gen-ir-validator.ts) into dist/;
-// 2. bundles the CLI and the pool worker with esbuild into dist/bundle/, which bin/gbgc.js loads:
+// 2. bundles the CLI, the pool worker and the axes worker with esbuild into dist/bundle/, which bin/gbgc.js loads:
 //    one file per entry plus shared chunks, so a start reads a handful of files instead of about a
 //    thousand modules, and libraries needed by one command only (Prettier, Handlebars) load on
 //    first use. Native packages stay external. The bundle sits two levels below the package root,
@@ -18,7 +18,7 @@ const outdir = `${root}dist/bundle`;
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: ['src/cli/main.ts', 'src/sampler/pool-worker.ts'],
+  entryPoints: ['src/cli/main.ts', 'src/sampler/pool-worker.ts', 'src/eval/axes/worker.ts'],
   outdir,
   entryNames: '[name]',
   bundle: true,
@@ -28,7 +28,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   minify: true,
-  // esbuild is reached only from TypeScript sources (src/sampler/pool-worker-source.ts), never from the bundle.
+  // esbuild is reached only from TypeScript sources (src/util/worker-bundle.ts), never from the bundle.
   external: ['better-sqlite3', '@resvg/resvg-js', 'playwright-core', 'esbuild'],
   // CommonJS packages inside an ES module bundle need a `require` for Node's built-ins.
   banner: { js: "import { createRequire as __gbgcRequire } from 'node:module'; const require = __gbgcRequire(import.meta.url);" },

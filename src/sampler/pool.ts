@@ -12,6 +12,7 @@
  * before its index line is appended, so an index line always names a complete file. The settings
  * are kept in `pool.json`; a rerun with other settings is refused.
  */
+import { withoutModuleLoaders } from '../util/worker-bundle.js';
 import { Worker } from 'node:worker_threads';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
@@ -151,16 +152,7 @@ async function startWorker(): Promise<Worker> {
   return new Worker(await sourceWorkerUrl(), { execArgv: withoutModuleLoaders(process.execArgv) });
 }
 
-/** Node options without the ones that install module loaders (`--import`, `--loader`, `--require` and their values). */
-export function withoutModuleLoaders(execArgv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < execArgv.length; i++) {
-    const a = execArgv[i];
-    if (/^(--import|--loader|--experimental-loader|--require|-r)$/.test(a)) i++;
-    else if (!/^(--import|--loader|--experimental-loader|--require)=/.test(a)) out.push(a);
-  }
-  return out;
-}
+export { withoutModuleLoaders };
 
 /**
  * Build (or resume) a pool.

@@ -90,4 +90,48 @@ describe('gbgc select', () => {
     expect(readFileSync(join(plots, 'distributions.png')).subarray(1, 4).toString()).toBe('PNG');
     expect((await runCli(['select', '--pool', pool, '--axes', join(tmp, 'none.jsonl')])).code).toBe(1);
   });
+
+  it('reads a v1 axes file: five axes, v1 scatter default; mixed sets are refused (exit 1)', async () => {
+    const { mkdirSync } = await import('node:fs');
+    const pool = join(tmp, 'sel1');
+    mkdirSync(pool);
+    const idx: string[] = [];
+    const ax: string[] = [];
+    for (let slot = 0; slot < 20; slot++) {
+      idx.push(JSON.stringify({ slot, file: `g${slot}.gbg`, seed: 200 + slot, complexity: 0.5, rulesetHash: `k${slot}`, tries: 1, acceptance: {} }));
+      const v = (k: number) => ((slot * (3 + 2 * k)) % 20) / 20;
+      ax.push(JSON.stringify({ file: `g${slot}.gbg`, slot, rulesetHash: `k${slot}`, set: 'v1', tier: 'fast', exact: false, axesSeed: 1, axes: { state_space: v(0), temporal: v(1), opponent_dependence: v(2), information: v(3), precision: v(4) } }));
+    }
+    writeFileSync(join(pool, 'index.jsonl'), idx.join('\n') + '\n');
+    writeFileSync(join(tmp, 'sel1.jsonl'), ax.join('\n') + '\n');
+    const r = await runCli(['select', '--pool', pool, '--axes', join(tmp, 'sel1.jsonl'), '--n', '6', '--json']);
+    expect(r.code).toBe(0);
+    const sel = JSON.parse(r.stdout);
+    expect(sel.axes).toEqual(['state_space', 'temporal', 'opponent_dependence', 'information', 'precision']);
+    expect(sel.correlation).toHaveLength(5);
+    expect(Object.keys(sel.vif)).toHaveLength(5);
+    const plots = join(tmp, 'plots1');
+    mkdirSync(plots);
+    expect((await runCli(['select', '--pool', pool, '--axes', join(tmp, 'sel1.jsonl'), '--n', '6', '--plots', plots])).code).toBe(0);
+    expect(readFileSync(join(plots, 'scatter.svg'), 'utf8')).toContain('opponent_dependence');
+    const v2line = JSON.stringify({ file: 'g0.gbg', slot: 0, rulesetHash: 'k0', set: 'v2', tier: 'fast', exact: false, axesSeed: 1, axes: { state_space: 1, temporal_depth: 0, info_sensitivity: 0, opponent_modelling: 0, risk: 0, brittleness: -2 } });
+    writeFileSync(join(tmp, 'mixed.jsonl'), ax.join('\n') + '\n' + v2line + '\n');
+    const m = await runCli(['select', '--pool', pool, '--axes', join(tmp, 'mixed.jsonl'), '--n', '6']);
+    expect(m.code).toBe(1);
+    expect(m.stderr).toContain('select from one set at a time');
+  });
+});
+
+describe('gbgc axes --set v1', () => {
+  it('measures the five v1 axes of Kuhn (12 information states) and refuses an unknown set (exit 2)', async () => {
+    const r = await runCli(['axes', 'examples/kuhn.gbg', '--set', 'v1', '--json', '--jobs', '1']);
+    expect(r.code).toBe(0);
+    const [line] = JSON.parse(r.stdout);
+    expect(line.set).toBe('v1');
+    expect(Object.keys(line.axes)).toEqual(['state_space', 'temporal', 'opponent_dependence', 'information', 'precision']);
+    expect(line.axes.state_space).toBeCloseTo(Math.log10(12), 12);
+    const t = await runCli(['axes', 'examples/kuhn.gbg', '--set', 'v1']);
+    expect(t.stdout).toContain('opponent_dependence');
+    expect((await runCli(['axes', 'examples/kuhn.gbg', '--set', 'v3'])).code).toBe(2);
+  }, 60_000);
 });

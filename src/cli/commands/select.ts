@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError, parseIntOption } from '../errors.js';
 import { readIndex } from '../../sampler/pool.js';
-import { AXES_V2 } from '../../eval/axes/index.js';
+import { axisNames, type AxisSet } from '../../eval/axes/index.js';
 import { correlationMatrix, coverage, farthestPointSample, varianceInflationFactors, type AxisCoverage } from '../../eval/axes/select.js';
 import { writeFileAtomic } from '../../util/fs.js';
 import { writeSelectionFigures } from '../../eval/axes/figures.js';
@@ -31,9 +31,14 @@ export interface Selection {
   missing: number;
 }
 
-function readAxesLines(path: string): AxesLine[] {
+/**
+ * The lines of an axes JSONL of one set (v2 or v1, from each line's `set`; lines without one are v2).
+ * @throws UserError when the file is missing, a line is not an axes line of its set, or the sets are mixed
+ */
+function readAxesLines(path: string): { set: AxisSet; lines: AxesLine[] } {
   if (!existsSync(path)) throw new UserError(`${path}: no such file`);
-  return readFileSync(path, 'utf8')
+  let set: AxisSet | undefined;
+  const lines = readFileSync(path, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l, i) => {
@@ -44,9 +49,14 @@ function readAxesLines(path: string): AxesLine[] {
         throw new UserError(`${path}:${i + 1}: not a JSON line`);
       }
       if (!o || typeof o !== 'object' || typeof o.axes !== 'object' || o.axes === null) throw new UserError(`${path}:${i + 1}: not an axes line (no axes object)`);
-      for (const a of AXES_V2) if (typeof o.axes[a] !== 'number' || !Number.isFinite(o.axes[a])) throw new UserError(`${path}:${i + 1}: axis ${a} missing or not a finite number`);
+      const ls = o.set ?? 'v2';
+      if (ls !== 'v1' && ls !== 'v2') throw new UserError(`${path}:${i + 1}: unknown axis set '${String(ls)}' (v1 or v2)`);
+      if (set !== undefined && ls !== set) throw new UserError(`${path}:${i + 1}: a ${ls} line in a file of ${set} lines; select from one set at a time`);
+      set = ls;
+      for (const a of axisNames(ls)) if (typeof o.axes[a] !== 'number' || !Number.isFinite(o.axes[a])) throw new UserError(`${path}:${i + 1}: axis ${a} missing or not a finite number`);
       return o;
     });
+  return { set: set ?? 'v2', lines };
 }
 
 const f = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : String(x));
@@ -76,7 +86,7 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
     .option('--json', 'print the selection as JSON')
     .option('--out <file>', 'write the selection as JSON')
     .option('--plots <dir>', 'write scatter.svg/png (pool vs selection) and distributions.svg/png into this folder')
-    .option('--scatter <x,y>', 'the two axes of the scatter', 'info_sensitivity,opponent_modelling')
+    .option('--scatter <x,y>', 'the two axes of the scatter (default: info_sensitivity,opponent_modelling for v2; information,opponent_dependence for v1)')
     .addHelpText(
       'after',
       '\nEach axis is min-max normalised over the pool; the first game is the one nearest the centroid and\n' +
@@ -84,16 +94,18 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
         'Coverage thirds count chosen games in the lower, middle and upper third of the pool range.\n\n' +
         'Example:\n  gbgc select --pool pool/ --axes axes.jsonl --n 50 --out selection.json',
     )
-    .action(async (opts: { pool: string; axes: string; n: string; seed: string; json?: boolean; out?: string; plots?: string; scatter: string }) => {
-      const [sx, sy] = opts.scatter.split(',').map((t) => t.trim());
-      if (!sy || !(AXES_V2 as readonly string[]).includes(sx) || !(AXES_V2 as readonly string[]).includes(sy)) throw new UsageError(`--scatter takes two axis names separated by a comma (${AXES_V2.join(', ')}), got '${opts.scatter}'`);
+    .action(async (opts: { pool: string; axes: string; n: string; seed: string; json?: boolean; out?: string; plots?: string; scatter?: string }) => {
       if (opts.plots !== undefined && !(existsSync(opts.plots) && statSync(opts.plots).isDirectory())) throw new UserError(`${opts.plots}: no such folder (for --plots)`);
       const n = parseIntOption('--n', opts.n, 1, 1_000_000);
       const seed = parseIntOption('--seed', opts.seed);
       const indexPath = join(opts.pool, 'index.jsonl');
       if (!existsSync(indexPath)) throw new UserError(`${opts.pool}: not a pool (no index.jsonl)`);
       const entries = readIndex(indexPath).sort((a, b) => a.slot - b.slot);
-      const lines = readAxesLines(opts.axes);
+      const { set, lines } = readAxesLines(opts.axes);
+      const AXES = axisNames(set);
+      const scatter = opts.scatter ?? (set === 'v1' ? 'information,opponent_dependence' : 'info_sensitivity,opponent_modelling');
+      const [sx, sy] = scatter.split(',').map((t) => t.trim());
+      if (!sy || !AXES.includes(sx) || !AXES.includes(sy)) throw new UsageError(`--scatter takes two ${set} axis names separated by a comma (${AXES.join(', ')}), got '${scatter}'`);
       const bySlot = new Map<number, AxesLine>();
       const byHash = new Map<string, AxesLine>();
       for (const l of lines) {
@@ -102,7 +114,7 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
       }
       const rows = entries.flatMap((e) => {
         const l = bySlot.get(e.slot) ?? byHash.get(e.rulesetHash);
-        return l ? [{ e, values: AXES_V2.map((a) => l.axes[a]) }] : [];
+        return l ? [{ e, values: AXES.map((a) => l.axes[a]) }] : [];
       });
       if (rows.length === 0) throw new UserError(`${opts.axes}: no line matches a game of ${opts.pool}`);
       if (n > rows.length) throw new UsageError(`--n ${n} is more than the ${rows.length} pool games with axes`);
@@ -115,18 +127,18 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
         axesFile: opts.axes,
         n,
         seed,
-        axes: [...AXES_V2],
+        axes: [...AXES],
         chosen: pick.map((i) => ({ slot: rows[i].e.slot, seed: rows[i].e.seed, file: rows[i].e.file, rulesetHash: rows[i].e.rulesetHash, values: rows[i].values })),
-        coverage: Object.fromEntries(AXES_V2.map((a, j) => [a, cov[j]])),
+        coverage: Object.fromEntries(AXES.map((a, j) => [a, cov[j]])),
         correlation: correlationMatrix(chosenRows).map((r) => r.map((x) => (Number.isFinite(x) ? x : NaN))),
-        vif: Object.fromEntries(AXES_V2.map((a, j) => [a, Number.isNaN(vif[j]) ? null : vif[j]])),
+        vif: Object.fromEntries(AXES.map((a, j) => [a, Number.isNaN(vif[j]) ? null : vif[j]])),
         missing: entries.length - rows.length,
       };
       if (opts.out) writeFileAtomic(opts.out, `${JSON.stringify(sel, null, 2)}\n`);
       if (opts.plots !== undefined) {
         const chosenSet = new Set(pick);
-        const points = rows.map((r, i) => ({ values: Object.fromEntries(AXES_V2.map((a, j) => [a, r.values[j]])), chosen: chosenSet.has(i) }));
-        await writeSelectionFigures(opts.plots, points, AXES_V2, sx, sy);
+        const points = rows.map((r, i) => ({ values: Object.fromEntries(AXES.map((a, j) => [a, r.values[j]])), chosen: chosenSet.has(i) }));
+        await writeSelectionFigures(opts.plots, points, AXES, sx, sy);
       }
       ctx.io.stdout(opts.json ? `${JSON.stringify(sel, null, 2)}\n` : formatSelection(sel));
     });

@@ -9,8 +9,9 @@
  *
  * Choices (docs/axes.md):
  * - L1 is the one-step best response to L0 read off the L0 log: at each information state of the
- *   focal seat, the action with the highest mean final returns (ties: lowest id); L0 where the log
- *   never reached. Exact mode reads it off the exact log.
+ *   focal seat, the action with the highest mean final returns among the actions taken at least
+ *   {@link BRITTLENESS_L1_MIN_ACTION_VISITS} times per 1,000 episodes (ties: lowest id); L0 where
+ *   fewer than two actions meet that. Exact mode reads it off the exact log (probabilities).
  * - The perturbed decision type of each trial is drawn uniformly from the focal seat's decision
  *   types (seeded). ΔU is the mean over opponents of the expected change of the focal returns;
  *   sampled, each playout of L1 branches at the perturbed decision type into the L1 action and a
@@ -36,6 +37,13 @@ export const BRITTLENESS_TRIALS = 20;
 export const BRITTLENESS_OPPONENTS = 10;
 export const BRITTLENESS_PLAYOUTS = 15;
 export const BRITTLENESS_MASS = 0.03;
+/**
+ * L1 takes the best action at an information state only where at least two actions were each
+ * taken this many times per 1,000 L0 episodes (a share of the log, the same at every budget);
+ * elsewhere it plays L0. An argmax over one or two visits is noise, and it made L1, and so the
+ * axis, differ between the tiers.
+ */
+export const BRITTLENESS_L1_MIN_ACTION_VISITS = 5;
 /** log10 of the smallest reported value (a game where no perturbation moves the payoff). */
 export const BRITTLENESS_FLOOR = -6;
 
@@ -172,7 +180,12 @@ export function brittlenessForSeat(game: Game, _budget: AxisBudget, seed: number
   const sd = n > 0 ? Math.sqrt(Math.max(0, s2 / n - mean * mean)) : 0;
   if (!(sd > 0) || wTotal === 0) return BRITTLENESS_FLOOR;
   const best = new Map<string, number>();
-  for (const [info, m] of means) best.set(info, argmaxMean(m, m.keys()));
+  const minA = BRITTLENESS_L1_MIN_ACTION_VISITS * (n / 1000);
+  for (const [info, m] of means) {
+    const acts = [...m].filter(([, x]) => x.w >= minA - 1e-9).map(([a]) => a);
+    if (acts.length < 2) continue;
+    best.set(info, argmaxMean(m, acts));
+  }
   const l1: Pol = (s, seat, legal) => {
     const a = best.get(`${seat}|${s.informationStateKey(seat)}`);
     const i = a === undefined ? -1 : legal.indexOf(a);

@@ -11,11 +11,9 @@ export interface AxisBudget {
   /** Sobol opponent policies of the opponent-modelling axis: the global pass, then the concentrated pass. */
   sobolGlobal: number;
   sobolConcentrated: number;
-  /** Playouts per Sobol opponent. */
-  playoutsPerOpponent: number;
 }
 
 export const BUDGETS: Record<'fast' | 'precise', AxisBudget> = {
-  fast: { tier: 'fast', l0Episodes: 1000, l1Episodes: 0, sobolGlobal: 64, sobolConcentrated: 0, playoutsPerOpponent: 32 },
-  precise: { tier: 'precise', l0Episodes: 3000, l1Episodes: 1500, sobolGlobal: 64, sobolConcentrated: 256, playoutsPerOpponent: 32 },
+  fast: { tier: 'fast', l0Episodes: 1000, l1Episodes: 0, sobolGlobal: 64, sobolConcentrated: 0 },
+  precise: { tier: 'precise', l0Episodes: 3000, l1Episodes: 1500, sobolGlobal: 64, sobolConcentrated: 256 },
 };

@@ -39,6 +39,8 @@ export interface DecisionRecord {
   legal: readonly Action[];
   /** Number of distinct L0 move kinds among the legal actions (see `legalActionKinds`). */
   kinds: number;
+  /** Position of the taken action's kind among the kinds in order of first appearance (0-based). */
+  kindPos: number;
 }
 
 /** One episode: its decisions in order, final returns (chips per seat), and its weight. */
@@ -75,8 +77,11 @@ export function decisionType(state: GameState, seat: number, legal: readonly Act
 }
 
 export function record(state: GameState, seat: number, action: Action, legal: readonly Action[]): DecisionRecord {
-  const kinds = new Set(legalActionKinds(state, legal)).size;
-  return { seat, info: `${seat}|${state.informationStateKey(seat)}`, dt: decisionType(state, seat, legal), action, legal, kinds };
+  const ks = legalActionKinds(state, legal);
+  const order: number[] = [];
+  for (const k of ks) if (!order.includes(k)) order.push(k);
+  const kindPos = order.indexOf(ks[legal.indexOf(action)]);
+  return { seat, info: `${seat}|${state.informationStateKey(seat)}`, dt: decisionType(state, seat, legal), action, legal, kinds: order.length, kindPos };
 }
 
 /**

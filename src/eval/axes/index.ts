@@ -13,7 +13,18 @@ import { risk } from './risk.js';
 import { stateSpace } from './state-space.js';
 import { temporalDepth } from './temporal-depth.js';
 
+import { computeAxesV1, AXES_V1 } from './v1.js';
+
 export { BUDGETS, type AxisBudget } from './budget.js';
+export { computeAxesV1, AXES_V1, V1_BUDGETS, type AxesV1 } from './v1.js';
+
+/** An axis set: GENSTRAT v2 (six axes) or v1 (five axes). */
+export type AxisSet = 'v1' | 'v2';
+
+/** The axis names of a set, in report order. */
+export function axisNames(set: AxisSet): readonly string[] {
+  return set === 'v1' ? AXES_V1 : AXES_V2;
+}
 
 /** The v2 axes of one game. */
 export interface AxesV2 {
@@ -49,8 +60,16 @@ export function computeAxesV2(game: Game, opts: AxesOptions): AxesV2 {
     state_space: stateSpace(log),
     temporal_depth: temporalDepth(log),
     info_sensitivity: infoSensitivity(log),
-    opponent_modelling: opponentModelling(game, budget, opts.seed, !!opts.exact, log),
+    opponent_modelling: opponentModelling(budget, opts.seed, log),
     risk: risk(log),
     brittleness: brittleness(game, budget, opts.seed, !!opts.exact, log),
   };
+}
+
+/**
+ * The axes of `set` for `game` as a record of numbers keyed by {@link axisNames}. Deterministic for
+ * (game, set, tier, seed, exact). @throws UserError when `exact` and the tree is too large
+ */
+export function computeAxes(game: Game, set: AxisSet, opts: AxesOptions): Record<string, number> {
+  return set === 'v1' ? { ...computeAxesV1(game, opts) } : { ...computeAxesV2(game, opts) };
 }

@@ -6,35 +6,35 @@
  * modal_share is the share of opponents whose argmax action at dt is the most common one.
  *
  * Choices (docs/axes.md):
- * - The focal seat plays L0; U is its final returns; E[U | dt, a, π] is the mean over its visits of
- *   dt where it took a, from {@link BUDGETS} playouts per opponent (exact mode: the exact value by a
- *   tree walk). The argmax is over the actions with visits; ties go to the lowest id.
+ * - The focal seat plays L0; U is its final returns. E[U | dt, a, π] is estimated from the tier's
+ *   L0 episode log by importance reweighting: each episode gets the likelihood ratio of the
+ *   opponent's actions under π and under L0 (the product over its decisions of
+ *   K · π(kind) , K the number of move kinds; amounts within a kind are uniform under both, so they
+ *   cancel), and the mean over the focal seat's visits of dt where it took a is the weighted mean
+ *   of U. Every opponent is evaluated on the same episodes (common random numbers), so sampling
+ *   noise moves the argmaxes of all opponents together instead of flipping each one independently
+ *   (the upward bias of separate 32-playout estimates per opponent). On the exact log (weights are
+ *   L0 probabilities) the same reweighting gives the exact values. The argmax is over the actions
+ *   with positive weight; ties go to the lowest id.
  * - A Sobol point becomes a behaviour strategy of the opponent: each opponent information state
  *   of the L0 log (in sorted order) with K move kinds takes K − 1 coordinates, mapped to a point of
  *   the (K−1)-simplex by the spacings of the sorted coordinates (uniform on the simplex for
  *   uniform input); amounts within a kind are uniform as in L0; states the log never reached play
  *   L0. (Opponents that ignore their cards, one mixture per decision type, would make every
- *   card game's best response against them card-blind and the axis near zero.) Coordinate j uses Sobol dimension j mod 32 with a Cranley–Patterson
- *   shift drawn from the seed (randomised QMC: deterministic for a seed).
+ *   card game's best response against them card-blind and the axis near zero.) Coordinate j uses
+ *   Sobol dimension j mod 32 with a Cranley–Patterson shift drawn from the seed (randomised QMC:
+ *   deterministic for a seed).
  * - The global pass takes the first `sobolGlobal` points; the concentrated pass (precise tier) takes
  *   the next `sobolConcentrated` points, each squeezed into a box of side 1/4 around one of the
  *   global-pass opponents whose argmax differed from the modal one at some dt (in turn), or
  *   continues the global pass when there is none.
  * - Each seat is the focal seat in turn; the two scores are averaged.
  */
-import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
-import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { l0Distribution, legalActionKinds } from '../../interpreter/l0.js';
 import { rngFromKeys } from '../../util/rng.js';
 import type { AxisBudget } from './budget.js';
-import { decisionType, type EpisodeLog } from './episodes.js';
-import { argmaxMean } from './info-sensitivity.js';
+import type { EpisodeLog } from './episodes.js';
+import { TIE_TOLERANCE } from './info-sensitivity.js';
 import { Sobol, SOBOL_MAX_DIMENSION } from './sobol.js';
-
-type Means = Map<string, Map<number, { w: number; s: number }>>;
-
-/** An opponent policy: probability of each move kind (in first-appearance order) by information state. */
-export type KindPolicy = Map<string, number[]>;
 
 /** Map K − 1 numbers in [0, 1) to a point of the (K−1)-simplex (spacings of the sorted numbers). */
 export function toSimplex(u: readonly number[]): number[] {
@@ -44,118 +44,170 @@ export function toSimplex(u: readonly number[]): number[] {
   return out;
 }
 
-/** Probabilities of the legal actions at `state` under a kind policy (uniform amounts within a kind; L0 at information states the L0 log never reached). */
-function actionProbs(state: GameState, legal: readonly Action[], info: string, pol: KindPolicy): number[] {
-  const kp = pol.get(info);
-  if (!kp) return l0Distribution(state, legal);
-  const kinds = legalActionKinds(state, legal);
-  const order: number[] = [];
-  for (const k of kinds) if (!order.includes(k)) order.push(k);
-  const mass = order.map((_, i) => kp[Math.min(i, kp.length - 1)] ?? 0);
-  let total = mass.reduce((a, b) => a + b, 0);
-  if (!(total > 0)) {
-    mass.fill(1);
-    total = mass.length;
-  }
-  const size = new Map<number, number>();
-  for (const k of kinds) size.set(k, (size.get(k) ?? 0) + 1);
-  return kinds.map((k) => mass[order.indexOf(k)] / total / size.get(k)!);
+/**
+ * The L0 log indexed for one focal seat: opponent information states, focal decision types and
+ * (dt, action) cells as small integers, so that reweighting the log for one opponent is a pass
+ * over flat arrays.
+ */
+interface Indexed {
+  /** Per opponent information state (sorted by key): number of move kinds, offset of its mass vector. */
+  kinds: Int32Array;
+  massOffset: Int32Array;
+  massLength: number;
+  /** Per episode: weight, focal returns, ranges into the decision arrays. */
+  weight: Float64Array;
+  ret: Float64Array;
+  oppStart: Int32Array;
+  focStart: Int32Array;
+  /** Opponent decisions: information-state id, kinds legal here, position of the taken kind. */
+  oppInfo: Int32Array;
+  oppKinds: Int32Array;
+  oppPos: Int32Array;
+  /** Focal decisions: (dt, action) cell id. */
+  focCell: Int32Array;
+  /** Cells: decision type id and action; cells of one dt are contiguous, by action id. */
+  cellDt: Int32Array;
+  cellAction: Int32Array;
+  /** Per focal dt: visit share w_dt and its cell range. */
+  dtShare: Float64Array;
+  dtStart: Int32Array;
 }
 
-function addMean(m: Means, dt: string, a: number, w: number, u: number): void {
-  let x = m.get(dt);
-  if (!x) m.set(dt, (x = new Map()));
-  const y = x.get(a);
-  if (y) {
-    y.w += w;
-    y.s += w * u;
-  } else x.set(a, { w, s: w * u });
-}
-
-/** E[U | dt, a] of the focal seat (L0) against `pol`, from `n` playouts. */
-function sampledMeans(game: Game, focal: number, pol: KindPolicy, n: number, keys: number[]): Means {
-  const m: Means = new Map();
-  for (let e = 0; e < n; e++) {
-    const rng = rngFromKeys(...keys, e);
-    const s = game.newInitialState();
-    const mine: [string, number][] = [];
-    while (!s.isTerminal()) {
-      const p = s.currentPlayer();
-      if (p === CHANCE) {
-        s.applyAction(sampleChanceOutcome(s, rng));
-        continue;
-      }
-      const legal = s.legalActions();
-      const dt = decisionType(s, p, legal);
-      const probs = p === focal ? l0Distribution(s, legal) : actionProbs(s, legal, `${p}|${s.informationStateKey(p)}`, pol);
-      let u = rng();
-      let i = 0;
-      for (; i < legal.length - 1; i++) {
-        u -= probs[i];
-        if (u < 0) break;
-      }
-      if (p === focal) mine.push([dt, legal[i]]);
-      s.applyAction(legal[i]);
-    }
-    const ret = s.returns()[focal];
-    for (const [dt, a] of mine) addMean(m, dt, a, 1, ret);
-  }
-  return m;
-}
-
-/** E[U | dt, a] of the focal seat (L0) against `pol`, exactly (tree walk). */
-function exactMeans(game: Game, focal: number, pol: KindPolicy): Means {
-  const m: Means = new Map();
-  const path: [string, number][] = [];
-  const walk = (s: GameState, reach: number): void => {
-    if (s.isTerminal()) {
-      const ret = s.returns()[focal];
-      for (const [dt, a] of path) addMean(m, dt, a, reach, ret);
-      return;
-    }
-    const p = s.currentPlayer();
-    if (p === CHANCE) {
-      for (const [a, q] of s.chanceOutcomes()) {
-        if (q === 0) continue;
-        const c = s.clone();
-        c.applyAction(a);
-        walk(c, reach * q);
-      }
-      return;
-    }
-    const legal = s.legalActions();
-    const dt = decisionType(s, p, legal);
-    const probs = p === focal ? l0Distribution(s, legal) : actionProbs(s, legal, `${p}|${s.informationStateKey(p)}`, pol);
-    for (let i = 0; i < legal.length; i++) {
-      if (probs[i] === 0) continue;
-      if (p === focal) path.push([dt, legal[i]]);
-      const c = s.clone();
-      c.applyAction(legal[i]);
-      walk(c, reach * probs[i]);
-      if (p === focal) path.pop();
-    }
-  };
-  walk(game.newInitialState(), 1);
-  return m;
-}
-
-/** Opponent-modelling score with `focal` as the focal seat. */
-export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: number, exact: boolean, log: EpisodeLog, focal: number): number {
-  const opp = 1 - focal;
-  // Focal visit weights and the opponent's decision types with their kind counts.
-  const w = new Map<string, number>();
+function indexLog(log: EpisodeLog, focal: number): Indexed | undefined {
+  const oppK = new Map<string, number>();
+  const dtW = new Map<string, number>();
+  const cells = new Map<string, Set<number>>();
   let wTotal = 0;
-  const oppKinds = new Map<string, number>();
+  let nOpp = 0;
+  let nFoc = 0;
   for (const e of log.episodes)
     for (const d of e.decisions) {
       if (d.seat === focal) {
-        w.set(d.dt, (w.get(d.dt) ?? 0) + e.weight);
+        dtW.set(d.dt, (dtW.get(d.dt) ?? 0) + e.weight);
         wTotal += e.weight;
-      } else oppKinds.set(d.info, Math.max(oppKinds.get(d.info) ?? 0, d.kinds));
+        let c = cells.get(d.dt);
+        if (!c) cells.set(d.dt, (c = new Set()));
+        c.add(d.action);
+        nFoc++;
+      } else {
+        oppK.set(d.info, Math.max(oppK.get(d.info) ?? 0, d.kinds));
+        nOpp++;
+      }
     }
-  if (wTotal === 0) return 0;
-  const dts = [...oppKinds.keys()].sort();
-  const dims = dts.reduce((t, dt) => t + Math.max(0, oppKinds.get(dt)! - 1), 0);
+  if (wTotal === 0) return undefined;
+  const infos = [...oppK.keys()].sort();
+  const infoId = new Map(infos.map((k, i) => [k, i]));
+  const kinds = Int32Array.from(infos, (k) => oppK.get(k)!);
+  const massOffset = new Int32Array(infos.length);
+  let massLength = 0;
+  infos.forEach((_, i) => ((massOffset[i] = massLength), (massLength += kinds[i])));
+  const dts = [...dtW.keys()].sort();
+  const cellId = new Map<string, number>();
+  const cellDt: number[] = [];
+  const cellAction: number[] = [];
+  const dtStart = new Int32Array(dts.length + 1);
+  dts.forEach((dt, i) => {
+    dtStart[i] = cellDt.length;
+    for (const a of [...cells.get(dt)!].sort((x, y) => x - y)) {
+      cellId.set(`${dt}\u0000${a}`, cellDt.length);
+      cellDt.push(i);
+      cellAction.push(a);
+    }
+  });
+  dtStart[dts.length] = cellDt.length;
+  const E = log.episodes.length;
+  const ix: Indexed = {
+    kinds,
+    massOffset,
+    massLength,
+    weight: new Float64Array(E),
+    ret: new Float64Array(E),
+    oppStart: new Int32Array(E + 1),
+    focStart: new Int32Array(E + 1),
+    oppInfo: new Int32Array(nOpp),
+    oppKinds: new Int32Array(nOpp),
+    oppPos: new Int32Array(nOpp),
+    focCell: new Int32Array(nFoc),
+    cellDt: Int32Array.from(cellDt),
+    cellAction: Int32Array.from(cellAction),
+    dtShare: Float64Array.from(dts, (dt) => dtW.get(dt)! / wTotal),
+    dtStart,
+  };
+  let o = 0;
+  let f = 0;
+  log.episodes.forEach((e, i) => {
+    ix.weight[i] = e.weight;
+    ix.ret[i] = e.returns[focal];
+    ix.oppStart[i] = o;
+    ix.focStart[i] = f;
+    for (const d of e.decisions) {
+      if (d.seat === focal) ix.focCell[f++] = cellId.get(`${d.dt}\u0000${d.action}`)!;
+      else {
+        ix.oppInfo[o] = infoId.get(d.info)!;
+        ix.oppKinds[o] = d.kinds;
+        ix.oppPos[o++] = d.kindPos;
+      }
+    }
+  });
+  ix.oppStart[E] = o;
+  ix.focStart[E] = f;
+  return ix;
+}
+
+/**
+ * argmax_a E[U | dt, a] of the focal seat (L0) for every focal dt when the opponent plays the kind
+ * masses `mass` (per information state, at `massOffset`), by reweighting the L0 log: each episode's
+ * weight is multiplied by the likelihood ratio π/L0 of the opponent's actions, K · m(kind) / Σ m
+ * per decision (amounts within a kind are uniform under both and cancel). Sampled log: a
+ * self-normalised importance-sampling estimate; exact log: the exact values. −1 for a dt whose
+ * cells all have weight 0. Ties within {@link TIE_TOLERANCE} go to the lowest action id.
+ */
+function argmaxes(ix: Indexed, mass: Float64Array, sw: Float64Array, ss: Float64Array): Int32Array {
+  sw.fill(0);
+  ss.fill(0);
+  const E = ix.weight.length;
+  for (let e = 0; e < E; e++) {
+    let w = ix.weight[e];
+    for (let j = ix.oppStart[e]; j < ix.oppStart[e + 1]; j++) {
+      const off = ix.massOffset[ix.oppInfo[j]];
+      const K = ix.oppKinds[j];
+      const len = ix.kinds[ix.oppInfo[j]];
+      let total = 0;
+      for (let i = 0; i < K; i++) total += mass[off + Math.min(i, len - 1)];
+      if (total > 0) w *= (K * mass[off + Math.min(ix.oppPos[j], len - 1)]) / total;
+    }
+    if (w === 0) continue;
+    const u = ix.ret[e];
+    for (let j = ix.focStart[e]; j < ix.focStart[e + 1]; j++) {
+      sw[ix.focCell[j]] += w;
+      ss[ix.focCell[j]] += w * u;
+    }
+  }
+  const D = ix.dtShare.length;
+  const out = new Int32Array(D);
+  for (let d = 0; d < D; d++) {
+    let best = -1;
+    let bestV = -Infinity;
+    for (let c = ix.dtStart[d]; c < ix.dtStart[d + 1]; c++) {
+      if (sw[c] === 0) continue;
+      const v = ss[c] / sw[c];
+      if (best < 0 || v > bestV + TIE_TOLERANCE * Math.max(1, Math.abs(bestV))) {
+        best = ix.cellAction[c];
+        bestV = v;
+      }
+    }
+    out[d] = best;
+  }
+  return out;
+}
+
+/** Opponent-modelling score with `focal` as the focal seat. */
+export function opponentModellingForSeat(budget: AxisBudget, seed: number, log: EpisodeLog, focal: number): number {
+  const ix = indexLog(log, focal);
+  if (!ix) return 0;
+  const nInfo = ix.kinds.length;
+  let dims = 0;
+  for (let i = 0; i < nInfo; i++) dims += Math.max(0, ix.kinds[i] - 1);
   const shiftRng = rngFromKeys(seed, 0x50b01, focal);
   const shift = Array.from({ length: dims }, () => shiftRng());
   const sobol = new Sobol(Math.max(1, Math.min(SOBOL_MAX_DIMENSION, dims)));
@@ -163,37 +215,33 @@ export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: n
     const x = sobol.next();
     return shift.map((c, j) => (x[j % x.length] + c) % 1);
   };
-  const toPolicy = (pt: readonly number[]): KindPolicy => {
-    const pol: KindPolicy = new Map();
+  const mass = new Float64Array(ix.massLength);
+  const sw = new Float64Array(ix.cellDt.length);
+  const ss = new Float64Array(ix.cellDt.length);
+  const evaluate = (pt: readonly number[]): Int32Array => {
     let j = 0;
-    for (const dt of dts) {
-      const k = oppKinds.get(dt)!;
-      pol.set(dt, toSimplex(pt.slice(j, j + k - 1)));
+    for (let i = 0; i < nInfo; i++) {
+      const k = ix.kinds[i];
+      mass.set(toSimplex(pt.slice(j, j + k - 1)), ix.massOffset[i]);
       j += k - 1;
     }
-    return pol;
+    return argmaxes(ix, mass, sw, ss);
   };
-  const argmaxes = (pt: readonly number[], index: number): Map<string, number> => {
-    const pol = toPolicy(pt);
-    const means = exact ? exactMeans(game, focal, pol) : sampledMeans(game, focal, pol, budget.playoutsPerOpponent, [seed, 0x0bb0, focal, index]);
-    const out = new Map<string, number>();
-    for (const [dt, m] of means) out.set(dt, argmaxMean(m, m.keys()));
-    return out;
-  };
+  const D = ix.dtShare.length;
   const points: number[][] = [];
-  const results: Map<string, number>[] = [];
+  const results: Int32Array[] = [];
   for (let i = 0; i < budget.sobolGlobal; i++) {
     const pt = rawPoint();
     points.push(pt);
-    results.push(argmaxes(pt, i));
+    results.push(evaluate(pt));
   }
-  const modal = (rs: Map<string, number>[], dt: string): [number, number] => {
+  /** The modal argmax at dt `d` and its share among the opponents with an argmax there. */
+  const modal = (d: number): [number, number] => {
     const counts = new Map<number, number>();
     let n = 0;
-    for (const r of rs) {
-      const a = r.get(dt);
-      if (a === undefined || a < 0) continue;
-      counts.set(a, (counts.get(a) ?? 0) + 1);
+    for (const r of results) {
+      if (r[d] < 0) continue;
+      counts.set(r[d], (counts.get(r[d]) ?? 0) + 1);
       n++;
     }
     let best = -1;
@@ -202,23 +250,23 @@ export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: n
     return [best, n > 0 ? bc / n : 1];
   };
   if (budget.sobolConcentrated > 0) {
-    const modalAt = new Map(dts.length || w.size ? [...w.keys()].map((dt) => [dt, modal(results, dt)[0]] as const) : []);
-    const unstable = points.filter((_, i) => [...results[i]].some(([dt, a]) => modalAt.get(dt) !== a));
+    const modalAt = Array.from({ length: D }, (_, d) => modal(d)[0]);
+    const unstable = points.filter((_, i) => modalAt.some((m, d) => results[i][d] !== m));
     for (let i = 0; i < budget.sobolConcentrated; i++) {
       const raw = rawPoint();
       const pt = unstable.length === 0 ? raw : unstable[i % unstable.length].map((c, j) => {
         const x = c + (raw[j] - 0.5) / 4;
         return x < 0 ? -x : x >= 1 ? 2 - x - 1e-12 : x;
       });
-      results.push(argmaxes(pt, budget.sobolGlobal + i));
+      results.push(evaluate(pt));
     }
   }
   let score = 0;
-  for (const [dt, wd] of w) score += (wd / wTotal) * (1 - modal(results, dt)[1]);
+  for (let d = 0; d < D; d++) score += ix.dtShare[d] * (1 - modal(d)[1]);
   return score;
 }
 
 /** The opponent-modelling axis: the mean over the two focal seats. Bounded in [0, 1]. */
-export function opponentModelling(game: Game, budget: AxisBudget, seed: number, exact: boolean, log: EpisodeLog): number {
-  return (opponentModellingForSeat(game, budget, seed, exact, log, 0) + opponentModellingForSeat(game, budget, seed, exact, log, 1)) / 2;
+export function opponentModelling(budget: AxisBudget, seed: number, log: EpisodeLog): number {
+  return (opponentModellingForSeat(budget, seed, log, 0) + opponentModellingForSeat(budget, seed, log, 1)) / 2;
 }

@@ -2,60 +2,31 @@
  * The axes of many games on worker threads (one game per job, each worker takes the next game when
  * it is done). The values are the same as in-process: every axis is a pure function of (game,
  * tier, seed, exact). From TypeScript sources (tests, `tsx`) the worker entry is bundled once per
- * process with esbuild, as the pool's workers are (see `src/sampler/pool-worker-source.ts`).
+ * process with esbuild, as the pool's workers are (`src/util/worker-bundle.ts`).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { GameIR } from '../../ir/schema.js';
 import { UserError } from '../../util/errors.js';
-import type { AxesV2 } from './index.js';
+import { bundledWorkerUrl, withoutModuleLoaders } from '../../util/worker-bundle.js';
+import type { AxisSet } from './index.js';
 
 /** One game to measure. */
 export interface AxesJob {
   id: number;
   ir: GameIR;
+  set: AxisSet;
   tier: 'fast' | 'precise';
   seed: number;
   exact: boolean;
 }
 
 /** A worker's answer. `user`: the failure is about the input (e.g. a tree too large for exact mode). */
-export type AxesResult = { id: number; ok: true; axes: AxesV2 } | { id: number; ok: false; error: string; user: boolean };
-
-let bundled: Promise<URL> | undefined;
-
-async function bundle(): Promise<URL> {
-  const { build } = await import('esbuild');
-  const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    outfile: join(root, 'node_modules/.cache/gbgc/axes-worker.mjs'),
-    logLevel: 'silent',
-  });
-  const text = result.outputFiles[0]!.text;
-  const dir = join(root, 'node_modules/.cache/gbgc');
-  const file = join(dir, `axes-worker-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  }
-  return pathToFileURL(file);
-}
+export type AxesResult = { id: number; ok: true; axes: Record<string, number> } | { id: number; ok: false; error: string; user: boolean };
 
 async function startWorker(): Promise<Worker> {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url));
-  return new Worker(await (bundled ??= bundle()));
+  // Without the parent's TypeScript loader: the bundle is plain JavaScript (see src/sampler/pool.ts).
+  return new Worker(await bundledWorkerUrl(new URL('./worker.ts', import.meta.url), 'axes-worker'), { execArgv: withoutModuleLoaders(process.execArgv) });
 }
 
 function ask(worker: Worker, job: AxesJob): Promise<AxesResult> {
@@ -79,7 +50,7 @@ function ask(worker: Worker, job: AxesJob): Promise<AxesResult> {
  * Measure every job on `workers` threads; `onDone` is called in completion order.
  * @throws UserError for a failure caused by the input (the first one); Error for anything else
  */
-export async function axesOnWorkers(jobs: readonly AxesJob[], workers: number, onDone: (job: AxesJob, axes: AxesV2) => void): Promise<void> {
+export async function axesOnWorkers(jobs: readonly AxesJob[], workers: number, onDone: (job: AxesJob, axes: Record<string, number>) => void): Promise<void> {
   const queue = [...jobs];
   const started: Worker[] = [];
   try {

@@ -2,15 +2,18 @@
  * Risk axis (GENSTRAT v2 Appendix C, "Risk"):
  *   risk = Σ_I w_I · (EV(a*_I) − EV(a_safe,I)) / σ_U,
  * over the focal seat's visited information states I with at least {@link RISK_MIN_VISITS} visits
- * and at least two actions each taken at least {@link RISK_MIN_ACTION_VISITS} times; w_I is I's
+ * and at least two actions each taken at least {@link RISK_MIN_ACTION_VISITS} times per
+ * {@link RISK_VISITS_PER} episodes (the paper's thresholds, read at the fast tier's 1,000 episodes
+ * and kept as shares of the episodes at every budget, so that both tiers measure the same
+ * states; fixed counts let the precise tier admit three times as many states and the tiers
+ * rank-correlated only about 0.6 over generated games); w_I is I's
  * share of the seat's decision visits, a* the action with the highest mean final returns U, a_safe
  * the action with the highest 10th percentile of U, σ_U the standard deviation of U over the L0
  * episodes. Averaged over the two seats; values below 0.01 are reported as 0.
  *
  * Choices (docs/axes.md): the 10th percentile is the lower empirical quantile (the smallest u whose
  * cumulative weight reaches 10 %); a_safe ties go to the higher EV, then the lowest action id; only
- * actions meeting the visit threshold compete. In exact mode visit counts are expected counts at the
- * log's nominal budget (probability × episodes). The information state is the engine's full key
+ * actions meeting the visit threshold compete. In exact mode the shares are probabilities. The information state is the engine's full key
  * (the paper's coarsening to (dt, hand, action path, chip bin) is not applied; see docs/axes.md).
  */
 import type { EpisodeLog } from './episodes.js';
@@ -18,6 +21,8 @@ import { TIE_TOLERANCE } from './info-sensitivity.js';
 
 export const RISK_MIN_VISITS = 20;
 export const RISK_MIN_ACTION_VISITS = 5;
+/** The episode count the two visit thresholds are stated for (the fast tier's budget). */
+export const RISK_VISITS_PER = 1000;
 export const RISK_QUANTILE = 0.1;
 export const RISK_FLOOR = 0.01;
 
@@ -35,7 +40,6 @@ export function weightedQuantile(pairs: [number, number][], q: number): number {
 
 /** Risk with `seat` as the focal seat, before the floor. */
 export function riskForSeat(log: EpisodeLog, seat: number): number {
-  const scale = log.mode === 'exact' ? log.nominal : 1;
   let w = 0;
   let s = 0;
   let s2 = 0;
@@ -58,6 +62,8 @@ export function riskForSeat(log: EpisodeLog, seat: number): number {
     }
   }
   if (w === 0) return 0;
+  // Visits are compared as shares of the episodes (weights), per RISK_VISITS_PER episodes.
+  const scale = RISK_VISITS_PER / w;
   const mean = s / w;
   const sd = Math.sqrt(Math.max(0, s2 / w - mean * mean));
   if (!(sd > 0)) return 0;

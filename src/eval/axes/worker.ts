@@ -1,10 +1,10 @@
 /**
  * An axes worker thread: receives one game's IR with the measurement settings ({@link AxesJob}),
- * computes its v2 axes and posts them back ({@link AxesResult}). Started by {@link axesOnWorkers}.
+ * computes the axes of its set and posts them back ({@link AxesResult}). Started by {@link axesOnWorkers}.
  */
 import { parentPort } from 'node:worker_threads';
 import { compileGame } from '../../interpreter/game.js';
-import { computeAxesV2 } from './index.js';
+import { computeAxes } from './index.js';
 import type { AxesJob, AxesResult } from './parallel.js';
 
 const port = parentPort;
@@ -13,7 +13,7 @@ if (!port) throw new Error('worker.ts runs only as a worker thread');
 port.on('message', (job: AxesJob) => {
   let result: AxesResult;
   try {
-    result = { id: job.id, ok: true, axes: computeAxesV2(compileGame(job.ir), { tier: job.tier, seed: job.seed, exact: job.exact }) };
+    result = { id: job.id, ok: true, axes: computeAxes(compileGame(job.ir), job.set, { tier: job.tier, seed: job.seed, exact: job.exact }) };
   } catch (e) {
     result = { id: job.id, ok: false, error: (e as Error).message, user: (e as { exitCode?: number }).exitCode === 1 };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kuhn, leduc } from './games.js';
-import { computeAxesV2, BUDGETS } from '../../../src/eval/axes/index.js';
+import { computeAxesV2, BUDGETS, AXES_V2 } from '../../../src/eval/axes/index.js';
 import { exactL0Episodes, sampleL0Episodes } from '../../../src/eval/axes/episodes.js';
 import { stateSpace, visitedInformationStates } from '../../../src/eval/axes/state-space.js';
 import { temporalDepth, temporalDepthForSeat } from '../../../src/eval/axes/temporal-depth.js';
@@ -36,20 +36,35 @@ describe('v2 axes on Kuhn, exact', () => {
 });
 
 describe('v2 axes: sampled against exact', () => {
-  it('Kuhn: the mean over 8 seeds of 1,000 L0 episodes is within 3 standard errors of the exact value (state space, temporal depth, information sensitivity, risk)', () => {
-    const exact = exactL0Episodes(kuhn(), 1000);
-    const ex = [stateSpace(exact), temporalDepth(exact), infoSensitivity(exact), risk(exact)];
-    const runs = Array.from({ length: 8 }, (_, s) => {
-      const l = sampleL0Episodes(kuhn(), 1000, 100 + s);
-      return [stateSpace(l), temporalDepth(l), infoSensitivity(l), risk(l)];
+  it('Kuhn, all six axes: over 8 seeds the mean of sampled − exact (fast tier, same seed) is within 3 standard errors of 0', () => {
+    const diffs = Array.from({ length: 8 }, (_, s) => {
+      const sa = computeAxesV2(kuhn(), { tier: 'fast', seed: 100 + s });
+      const ex = computeAxesV2(kuhn(), { tier: 'fast', seed: 100 + s, exact: true });
+      return AXES_V2.map((a) => sa[a] - ex[a]);
     });
-    for (let k = 0; k < ex.length; k++) {
-      const xs = runs.map((r) => r[k]);
+    AXES_V2.forEach((axis, k) => {
+      const xs = diffs.map((r) => r[k]);
       const m = xs.reduce((a, b) => a + b, 0) / xs.length;
       const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
       const se = sd / Math.sqrt(xs.length);
-      expect(Math.abs(m - ex[k]), `axis ${k}: sampled ${m} ± ${se}, exact ${ex[k]}`).toBeLessThanOrEqual(3 * se + 1e-12);
-    }
+      expect(Math.abs(m), `${axis}: mean difference ${m} ± ${se}`).toBeLessThanOrEqual(3 * se + 1e-12);
+    });
+  }, 120_000);
+
+  it('Kuhn, opponent modelling at the precise tier (concentrated pass): sampled within 3 standard errors of exact', () => {
+    const xs = Array.from({ length: 6 }, (_, s) => {
+      const sa = computeAxesV2(kuhn(), { tier: 'precise', seed: 200 + s }).opponent_modelling;
+      const ex = computeAxesV2(kuhn(), { tier: 'precise', seed: 200 + s, exact: true }).opponent_modelling;
+      return sa - ex;
+    });
+    const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const se = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1) / xs.length);
+    expect(Math.abs(m), `mean difference ${m} ± ${se}`).toBeLessThanOrEqual(3 * se + 1e-12);
+  }, 120_000);
+
+  it('opponent modelling on the exact log equals the value of a tree walk for each Sobol opponent (reweighting is exact)', () => {
+    // Kuhn, exact log, the fast tier: 27/640 (recorded from the tree-walk estimator it replaced).
+    expect(computeAxesV2(kuhn(), { tier: 'fast', seed: 1, exact: true }).opponent_modelling).toBeCloseTo(0.0421875, 12);
   }, 60_000);
 });
 
