@@ -234,7 +234,7 @@ describe('gbgc view DB --slot', () => {
       return path;
     };
     // A label no move of the game has.
-    const bad = altered('label.db', 'UPDATE moves SET label = ? WHERE slot = ? AND ply = 1', 'dance', row.id);
+    const bad = altered('label.db', "UPDATE slots SET move_log = json_set(move_log, '$[1][3]', ?) WHERE id = ?", 'dance', row.id);
     const r = await runCli(['view', bad, '--slot', row.id]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`slot ${row.id}, ply 1: the stored move 'dance' of`);
@@ -245,14 +245,14 @@ describe('gbgc view DB --slot', () => {
     const chanceFree = recordOf(bots.db, row.id).history.slice(0, recordOf(bots.db, row.id).history.findIndex((h) => h.player !== CHANCE));
     for (const h of chanceFree) state.applyAction(h.action);
     const other = state.legalActions().find((a) => a !== moves[0].action)!;
-    const changed = altered('move.db', 'UPDATE moves SET label = ?, action = ? WHERE slot = ? AND ply = 0', state.actionToString(state.currentPlayer(), other), other, row.id);
+    const changed = altered('move.db', "UPDATE slots SET move_log = json_set(move_log, '$[0][3]', ?, '$[0][2]', ?) WHERE id = ?", state.actionToString(state.currentPlayer(), other), other, row.id);
     const r2 = await runCli(['view', changed, '--slot', row.id]);
     expect(r2.code).toBe(1);
     expect(r2.stderr).toMatch(new RegExp(`slot ${row.id}(, ply \\d+)?: `));
     // Written by another engine version: the message says so.
     const otherEngine = altered('engine.db', "UPDATE meta SET value = 'gbgc 0.0.0-other' WHERE key = 'engineVersion'");
     const db = new Database(otherEngine);
-    db.prepare('UPDATE moves SET label = ? WHERE slot = ? AND ply = 1').run('dance', row.id);
+    db.prepare("UPDATE slots SET move_log = json_set(move_log, '$[1][3]', ?) WHERE id = ?").run('dance', row.id);
     db.close();
     const r4 = await runCli(['view', otherEngine, '--slot', row.id]);
     expect(r4.code).toBe(1);
