@@ -3,7 +3,7 @@
  * from its IR through the Handlebars templates of `src/render/templates`.
  */
 import type { RegisterCommand } from './index.js';
-import { loadGame } from '../load.js';
+import { loadGameArg } from '../inputs.js';
 import { writeFileAtomic } from '../io.js';
 import { UsageError } from '../errors.js';
 import { RENDER_FORMATS, renderRulebook, type RenderFormat } from '../../render/rulebook.js';
@@ -19,16 +19,16 @@ export const registerRender: RegisterCommand = (program, ctx) =>
   program
     .command('render')
     .description('write the rulebook of a .gbg game (Markdown or plain text)')
-    .argument('<file>', '.gbg file')
+    .argument('<file>', ".gbg file, or '-' for standard input")
     .option('-o, --output <file>', 'write the rulebook to this file (atomically) instead of standard output')
     .option('--format <format>', 'md (Markdown) or txt (plain text)', 'md')
     .addHelpText(
       'after',
       '\nSections: Overview, Visibility, Sequence of Play, Phase Details, Showdown.\n\nExamples:\n  gbgc render examples/kuhn.gbg\n  gbgc render examples/leduc.gbg -o leduc.md\n  gbgc render examples/leduc.gbg --format txt',
     )
-    .action((file: string, opts: { output?: string; format: string }) => {
+    .action(async (file: string, opts: { output?: string; format: string }) => {
       const format = parseFormat(opts.format);
-      const { ir } = loadGame(file);
+      const { ir } = await loadGameArg(ctx.io, file);
       const text = renderRulebook(ir, format);
       if (opts.output) {
         writeFileAtomic(opts.output, text);
