@@ -12,6 +12,9 @@ import { CompileError } from './load.js';
 /** Operating-system errors about files and folders given on the command line (exit 1). */
 const FILE_ERRORS = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENAMETOOLONG', 'ELOOP']);
 
+/** Commander's own messages start `error: `; ours start `gbgc: error: `. One prefix for both. */
+const outputError = (text: string, write: (s: string) => void): void => write(text.replace(/^error: /, 'gbgc: error: '));
+
 /** Shared context handed to every command. */
 export interface CliContext {
   io: CliIO;
@@ -32,10 +35,11 @@ export function buildProgram(ctx: CliContext): Command {
     .configureOutput({
       writeOut: (s) => ctx.io.stdout(s),
       writeErr: (s) => ctx.io.stderr(s),
+      outputError,
     });
   for (const register of COMMANDS) {
     const cmd = register(program, ctx);
-    cmd.exitOverride().configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) });
+    cmd.exitOverride().configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s), outputError });
     cmd.showHelpAfterError('(run with --help for usage)');
   }
   return program;

@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, readFileSync, statSync, truncateSync } from
 import { join, resolve } from 'node:path';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
-import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, parseSeedOption } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
 import { computeAxesV2, AXES_V2, type AxesV2 } from '../../eval/axes/index.js';
 import { readIndex } from '../../sampler/pool.js';
@@ -100,7 +100,7 @@ export const registerAxes: RegisterCommand = (program, ctx) =>
       const jobs = opts.jobs === undefined ? availableParallelism() : parseIntOption('--jobs', opts.jobs, 1, 256);
       if (opts.tier !== 'fast' && opts.tier !== 'precise') throw new UsageError(`--tier must be fast or precise, got '${opts.tier}'`);
       if (opts.set !== 'v2') throw new UsageError(opts.set === 'v1' ? '--set v1: the v1 axes are not available yet; use --set v2' : `--set must be v2, got '${opts.set}'`);
-      const seed = parseIntOption('--seed', opts.seed);
+      const seed = parseSeedOption(opts.seed);
       const tier = opts.tier;
       const exact = !!opts.exact;
       const list = targets(path);

@@ -9,7 +9,7 @@ import type { RegisterCommand } from './index.js';
 import { compileSource } from '../../compiler/index.js';
 import { expandInputs, readInput } from '../inputs.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, MAX_COUNT } from '../errors.js';
 import { FILTER_PRESETS, acceptance, filterOptions, type AcceptanceReport, type FilterPreset } from '../../sampler/index.js';
 import { formatReport } from './sample.js';
 
@@ -41,7 +41,7 @@ export const registerCheck: RegisterCommand = (program, ctx) =>
         if (!Object.hasOwn(FILTER_PRESETS, opts.acceptance)) throw new UsageError(`--acceptance must be v1 or v2, got '${opts.acceptance}'`);
         preset = opts.acceptance as FilterPreset;
       }
-      const episodes = parseIntOption('--episodes', opts.episodes, 1, 10_000_000);
+      const episodes = parseIntOption('--episodes', opts.episodes, 1, MAX_COUNT);
       const report = [];
       let failed = 0;
       for (const input of expandInputs(args)) {

@@ -9,7 +9,7 @@
 import { createInterface } from 'node:readline';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
-import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, parseSeedOption } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
 import { CHANCE, type Action, type Observation } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
@@ -65,7 +65,7 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .option('--show-prompt', 'at each of your turns, print the full turn prompt an LLM player would receive')
     .addHelpText('after', '\nAnswer each decision with the action\'s name, and its amount for a range (e.g. "call", "bet 3"),\nor with the JSON reply a turn prompt asks for (e.g. {"action": "bet", "amount": 3}).\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
     .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string }) => {
-      const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseIntOption('--seed', opts.seed);
+      const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseSeedOption(opts.seed);
       const { ir } = loadGame(file);
       const seat = opts.as === undefined ? 0 : seatOption(opts.as, ir.seats);
       const game = compileGame(ir);

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RegisterCommand } from './index.js';
-import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, parseSeedOption } from '../errors.js';
 import { readIndex } from '../../sampler/pool.js';
 import { AXES_V2 } from '../../eval/axes/index.js';
 import { correlationMatrix, coverage, farthestPointSample, varianceInflationFactors, type AxisCoverage } from '../../eval/axes/select.js';
@@ -89,7 +89,7 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
       if (!sy || !(AXES_V2 as readonly string[]).includes(sx) || !(AXES_V2 as readonly string[]).includes(sy)) throw new UsageError(`--scatter takes two axis names separated by a comma (${AXES_V2.join(', ')}), got '${opts.scatter}'`);
       if (opts.plots !== undefined && !(existsSync(opts.plots) && statSync(opts.plots).isDirectory())) throw new UserError(`${opts.plots}: no such folder (for --plots)`);
       const n = parseIntOption('--n', opts.n, 1, 1_000_000);
-      const seed = parseIntOption('--seed', opts.seed);
+      const seed = parseSeedOption(opts.seed);
       const indexPath = join(opts.pool, 'index.jsonl');
       if (!existsSync(indexPath)) throw new UserError(`${opts.pool}: not a pool (no index.jsonl)`);
       const entries = readIndex(indexPath).sort((a, b) => a.slot - b.slot);

@@ -4,7 +4,7 @@
  */
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
-import { UsageError, parseIntOption } from '../errors.js';
+import { UsageError, parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
 import { simulate, type SimulationReport } from '../../interpreter/simulate.js';
 import { agentNames, createAgent, AGENTS, type AgentOptions } from '../../eval/agents/index.js';
@@ -61,8 +61,8 @@ export const registerSimulate: RegisterCommand = (program, ctx) =>
         'Examples:\n  gbgc simulate examples/leduc.gbg --episodes 100000 --seed 7\n  gbgc simulate examples/kuhn.gbg --agents random --json',
     )
     .action(async (file: string, opts: { episodes: string; seed: string; agents: string; json?: boolean; policy?: string }) => {
-      const episodes = parseIntOption('--episodes', opts.episodes, 1, 1_000_000_000);
-      const seed = parseIntOption('--seed', opts.seed);
+      const episodes = parseIntOption('--episodes', opts.episodes, 1, MAX_COUNT);
+      const seed = parseSeedOption(opts.seed);
       const { ir } = loadGame(file);
       const game = compileGame(ir);
       const agents = await agentsOption(opts.agents, game, { policy: opts.policy });
