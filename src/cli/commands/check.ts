@@ -5,6 +5,7 @@
  * filter on each game that compiles and print its per-check report in `gbgc sample`'s format;
  * exit 1 if a game is rejected.
  */
+import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { compileSource } from '../../compiler/index.js';
 import { expandInputs, readInput } from '../inputs.js';
@@ -70,7 +71,7 @@ export const registerCheck: RegisterCommand = (program, ctx) =>
           continue;
         }
         if (r.diagnostics.length > 0) ctx.io.stderr(formatDiagnostics(f, r.source, r.diagnostics));
-        else ctx.io.stdout(`${f}: ok\n`);
+        else info(ctx, `${f}: ok\n`);
         if (accepted) ctx.io.stdout(`${f}: ${accepted.accepted ? 'accepted' : 'rejected'} by the ${preset} acceptance filter (${episodes} episodes)\n${formatReport(accepted)}\n`);
       }
       if (opts.json) ctx.io.stdout(`${JSON.stringify(report, null, 2)}\n`);

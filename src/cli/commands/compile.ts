@@ -1,6 +1,7 @@
 /**
  * `gbgc compile FILE [-o ir.json]`: compile to IR JSON and print the ruleset hash.
  */
+import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { loadGameArg } from '../inputs.js';
 import { writeFileAtomic } from '../io.js';
@@ -19,9 +20,9 @@ export const registerCompile: RegisterCommand = (program, ctx) =>
       if (opts.output) {
         writeFileAtomic(opts.output, text);
         if (opts.json) ctx.io.stdout(`${JSON.stringify({ file, rulesetHash, output: opts.output })}\n`);
-        else ctx.io.stdout(`ruleset hash ${rulesetHash}\nwrote ${opts.output}\n`);
+        else ctx.io.stdout(`ruleset hash ${rulesetHash}\n${ctx.quiet ? '' : `wrote ${opts.output}\n`}`);
       } else {
         ctx.io.stdout(text);
-        ctx.io.stderr(`ruleset hash ${rulesetHash}\n`);
+        info(ctx, `ruleset hash ${rulesetHash}\n`, 'stderr');
       }
     });

@@ -11,6 +11,7 @@
  * A file that cannot be read or does not parse is reported (its diagnostics on standard error),
  * the other files are still processed, and the exit code is 1.
  */
+import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { applyEndOfLine, expandInputs, parseEndOfLine, readInput } from '../inputs.js';
 import { writeFileAtomic } from '../io.js';
@@ -75,8 +76,8 @@ export const registerFmt: RegisterCommand = (program, ctx) =>
         ctx.io.stdout(`${file}\n`);
       }
       if (opts.check && changed.length > 0) {
-        ctx.io.stderr(`${changed.length} of ${files.length} file${files.length === 1 ? ' is' : 's are'} not formatted (run gbgc fmt --write)\n`);
+        info(ctx, `${changed.length} of ${files.length} file${files.length === 1 ? ' is' : 's are'} not formatted (run gbgc fmt --write)\n`, 'stderr');
       }
-      if (opts.write && changed.length > 0) ctx.io.stderr(`formatted ${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'}\n`);
+      if (opts.write && changed.length > 0) info(ctx, `formatted ${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'}\n`, 'stderr');
       if (failed > 0 || (opts.check && changed.length > 0)) ctx.exitCode = 1;
     });

@@ -2,6 +2,7 @@
  * `gbgc render FILE [-o rulebook.md] [--format md|txt]`: the game's complete rulebook, built
  * from its IR through the Handlebars templates of `src/render/templates`.
  */
+import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { loadGameArg } from '../inputs.js';
 import { writeFileAtomic } from '../io.js';
@@ -32,6 +33,6 @@ export const registerRender: RegisterCommand = (program, ctx) =>
       const text = renderRulebook(ir, format);
       if (opts.output) {
         writeFileAtomic(opts.output, text);
-        ctx.io.stdout(`wrote ${opts.output}\n`);
+        info(ctx, `wrote ${opts.output}\n`);
       } else ctx.io.stdout(text);
     });

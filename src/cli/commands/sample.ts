@@ -4,6 +4,7 @@
  * the Monte Carlo acceptance filter, and print (or write) its formatted source.
  */
 import type { Command } from 'commander';
+import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError, parseIntOption, parseNumberOption, parseSeedOption, parseProbabilityOption, MAX_COUNT } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
@@ -117,6 +118,6 @@ export const registerSample: RegisterCommand = (program, ctx) =>
       if (opts.output) ctx.io.stdout(`${note}\n`);
       else {
         ctx.io.stdout(game.source);
-        ctx.io.stderr(`${note}\n`);
+        info(ctx, `${note}\n`, 'stderr');
       }
     });

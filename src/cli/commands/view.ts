@@ -4,6 +4,7 @@
  * the game from one seat's view (only what that seat saw) or the omniscient view.
  */
 import { readFileSync } from 'node:fs';
+import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
@@ -52,6 +53,6 @@ export const registerView: RegisterCommand = (program, ctx) =>
       const html = renderViewerHtml(replay, { rulebook: renderRulebook(game.ir) });
       if (opts.output) {
         writeFileAtomic(opts.output, html);
-        ctx.io.stdout(`wrote ${opts.output}\n`);
+        info(ctx, `wrote ${opts.output}\n`);
       } else ctx.io.stdout(html);
     });
