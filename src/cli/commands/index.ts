@@ -26,6 +26,7 @@ import { registerRecords } from './records.js';
 import { registerAxes } from './axes.js';
 import { registerSelect } from './select.js';
 import { registerLadder } from './ladder.js';
+import { registerPolicy } from './policy.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -54,4 +55,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerAxes,
   registerSelect,
   registerLadder,
+  registerPolicy,
 ];

@@ -7,6 +7,7 @@
  * lines from standard input, so it works on a terminal and with piped input.
  */
 import { createInterface } from 'node:readline';
+import { cfrPolicyFor } from '../policy-cache.js';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
 import { UsageError, UserError, parseIntOption, parseSeedOption } from '../errors.js';
@@ -88,7 +89,7 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .argument('<file>', '.gbg file')
     .option('--as <seat>', 'your seat, by name (default: the first seat)')
     .option('--vs <agent>', 'the opponent agent: a registered name, or llm:PROVIDER/MODEL (key from the environment, see docs/llm.md)', 'random')
-    .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save')
+    .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save (default: solve the game once and cache the policy in .gbgc-cache/ next to it)')
     .option('--seed <s>', 'seed of the deal and of the opponent (default: a random seed, printed)')
     .option('--show-prompt', 'at each of your turns, print the full turn prompt an LLM player would receive')
     .addHelpText('after', '\nAnswer each decision with the action\'s name, and its amount for a range (e.g. "call", "bet 3"),\nor with the JSON reply a turn prompt asks for (e.g. {"action": "bet", "amount": 3}). A unique\nprefix of a name is enough ("c" for "call" when nothing else starts with c), and a number alone\nwhen the decision has one range of amounts ("3" for "bet 3").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
@@ -100,7 +101,8 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
       if (opts.vs.includes(',')) throw new UsageError(`--vs takes one agent name, got '${opts.vs}'`);
       // an LLM opponent is kept by its handle, to tell the person when its reply could not be used
       const llm = opts.vs.startsWith('llm:') ? ((await createAgent(opts.vs, game)) as LlmKindAgent) : null;
-      const [opponent] = llm ? [asPlayer(llm, game)] : await agentsOption(opts.vs, game, { policy: opts.policy });
+      const policy = llm ? opts.policy : cfrPolicyFor(ctx, file, game, [opts.vs.trim()], opts.policy);
+      const [opponent] = llm ? [asPlayer(llm, game)] : await agentsOption(opts.vs, game, { policy });
       const out = ctx.io.stdout;
       const rl = createInterface({ input: ctx.io.stdin, terminal: false, crlfDelay: Infinity });
       // On a terminal the person's typing is echoed by the terminal; piped answers are echoed here.

@@ -16,7 +16,7 @@ import { parseIntOption, parseNumberOption, parseSeedOption, parsePositiveOption
 import { compileGame } from '../../interpreter/index.js';
 import { DEFAULT_MAX_NODES } from '../../eval/solvers/tree.js';
 import { DEFAULT_CHECK_EVERY, DEFAULT_ITERATIONS, solve } from '../../eval/solvers/solve.js';
-import { actionKeys, toSavedPolicy } from '../../eval/solvers/policy-file.js';
+import { actionKeys, encodePolicy, toSavedPolicy } from '../../eval/solvers/policy-file.js';
 import { mccfrPolicyEntries, type MccfrSampling } from '../../eval/solvers/mccfr.js';
 import { DEFAULT_BR_SAMPLES, DEFAULT_REPORT_EVERY, runMccfr, type MccfrReport } from '../../eval/solvers/mccfr-run.js';
 import { UsageError } from '../../util/errors.js';
@@ -72,7 +72,7 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
     .option('--check-every <n>', 'iterations between exploitability checks (with a target)', String(DEFAULT_CHECK_EVERY))
     .option('--max-nodes <n>', 'largest game tree to build (nodes); mccfr: for the exact exploitability, 0 always samples', String(DEFAULT_MAX_NODES))
     .option('--json', 'print the figures as JSON')
-    .option('--save <file>', 'save the average strategy (keyed by information state and ruleset hash) as JSON')
+    .option('--save <file>', 'save the average strategy (keyed by information state and ruleset hash): gzip-compressed JSON')
     .addHelpText(
       'after',
       '\nThe game value is the expected chips won per game by each seat when both play the CFR+\n' +
@@ -128,7 +128,7 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
           iterations: r.iterations,
           exploitability: r.exploitability,
         });
-        writeFileAtomic(opts.save, `${JSON.stringify(saved, null, 1)}\n`);
+        writeFileAtomic(opts.save, encodePolicy(saved));
       }
       if (opts.json) {
         const out = {
@@ -219,7 +219,7 @@ function solveMccfr(file: string, opts: SolveOpts, io: CliIO): void {
       exploitability: last.exploitability,
       policy: mccfrPolicyEntries(run.solver, actionKeys),
     };
-    writeFileAtomic(opts.save, `${JSON.stringify(saved, null, 1)}\n`);
+    writeFileAtomic(opts.save, encodePolicy(saved));
   }
   if (opts.json) {
     const out = {
