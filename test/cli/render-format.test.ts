@@ -50,3 +50,17 @@ describe('render -o picks the format from the extension', () => {
     expect((await runCli(['render', 'examples/leduc.gbg'])).stdout).toBe(md);
   });
 });
+
+describe('-o errors name the path and create nothing', () => {
+  it.each([
+    ['/proc/x.md', 'cannot write /proc/x.md: no such file or folder'],
+    [tmpdir(), `cannot write ${tmpdir()}: it is a folder`],
+    ['/nonexistent-gbgc/dir/x.md', 'cannot write /nonexistent-gbgc/dir/x.md: the folder /nonexistent-gbgc/dir does not exist'],
+  ])('%s', async (out, message) => {
+    const r = await runCli(['render', 'examples/kuhn.gbg', '-o', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`gbgc: error: ${message}\n`);
+    expect(r.stderr).not.toContain('gbgc-tmp');
+    expect(existsSync('/nonexistent-gbgc')).toBe(false);
+  });
+});
