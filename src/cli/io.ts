@@ -10,6 +10,8 @@ export interface CliIO {
   stderrIsTTY: boolean;
   /** Standard input, for interactive commands. */
   stdin: NodeJS.ReadableStream;
+  /** The environment (for `NO_COLOR`); the process's when absent. */
+  env?: Record<string, string | undefined>;
 }
 
 let pipeGuard = false;
@@ -28,7 +30,17 @@ export function processIO(): CliIO {
     stderr: (t) => void process.stderr.write(t),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     stdin: process.stdin,
+    env: process.env,
   };
+}
+
+/**
+ * Print an informational line (`wrote FILE`, `FILE: ok`, a summary), unless `--quiet`.
+ * @param ctx the command's context (its streams and whether `--quiet` was given)
+ * @param stream where it goes (stdout by default)
+ */
+export function info(ctx: { io: CliIO; quiet?: boolean }, text: string, stream: 'stdout' | 'stderr' = 'stdout'): void {
+  if (!ctx.quiet) ctx.io[stream](text);
 }
 
 export { writeFileAtomic } from '../util/fs.js';

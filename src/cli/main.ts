@@ -8,16 +8,25 @@ import { processIO, type CliIO } from './io.js';
 import { UsageError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
 import { CompileError } from './load.js';
+import { colorize, useColor } from './color.js';
 
 /** Operating-system errors about files and folders given on the command line (exit 1). */
 const FILE_ERRORS = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENAMETOOLONG', 'ELOOP']);
+
+/** Commander's own messages start `error: `; ours start `gbgc: error: `. One prefix for both. */
+const outputError = (text: string, write: (s: string) => void): void => write(text.replace(/^error: /, 'gbgc: error: '));
 
 /** Shared context handed to every command. */
 export interface CliContext {
   io: CliIO;
   /** Set by a command to the exit code it wants (0 by default). */
   exitCode: number;
+  /** `--quiet`: print no progress and no informational lines (errors and requested output stay). */
+  quiet?: boolean;
 }
+
+
+export { info } from './io.js';
 
 /** Build the commander program (exported for tests and for generating docs). */
 export function buildProgram(ctx: CliContext): Command {
@@ -27,15 +36,18 @@ export function buildProgram(ctx: CliContext): Command {
     .description('Compiler, interpreter and solver for generalized betting games (.gbg)')
     .version('0.1.0')
     .option('--debug', 'print stack traces of internal errors')
+    .option('--no-color', 'no colours (also when NO_COLOR is set; colours are used only on a terminal)')
+    .option('-q, --quiet', 'print no progress and no informational lines; errors and requested output stay')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.io.stdout(s),
       writeErr: (s) => ctx.io.stderr(s),
+      outputError,
     });
   for (const register of COMMANDS) {
     const cmd = register(program, ctx);
-    cmd.exitOverride().configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s) });
+    cmd.exitOverride().configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s), outputError });
     cmd.showHelpAfterError('(run with --help for usage)');
   }
   return program;
@@ -45,9 +57,20 @@ export function buildProgram(ctx: CliContext): Command {
  * Run `gbgc` with the given arguments (without `node` and the script path).
  * @returns the process exit code.
  */
-export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
-  const ctx: CliContext = { io, exitCode: 0 };
-  const debug = argv.includes('--debug');
+export async function main(argv: string[], rawIO: CliIO = processIO()): Promise<number> {
+  // Global options are honoured anywhere on the line (before or after the command).
+  const operands = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  const debug = operands.includes('--debug');
+  const quiet = operands.includes('--quiet') || operands.includes('-q');
+  const color = useColor(rawIO.stderrIsTTY, rawIO.env ?? process.env, operands.includes('--no-color'));
+  const colorState = { severity: 'error' as 'error' | 'warning' };
+  const io: CliIO = {
+    ...rawIO,
+    stderr: color ? (t) => rawIO.stderr(colorize(t, colorState)) : rawIO.stderr,
+    // progress is drawn only on a terminal, and never with --quiet
+    stderrIsTTY: rawIO.stderrIsTTY && !quiet,
+  };
+  const ctx: CliContext = { io, exitCode: 0, quiet };
   const program = buildProgram(ctx);
   if (argv.length === 0) {
     program.outputHelp();

@@ -42,6 +42,11 @@ export interface ObservedEvent {
   hiddenCount?: number;
   /** One-line English description of the event as this seat sees it. */
   text: string;
+  /**
+   * For a showdown `result`: why, in words, from the showdown's own evaluation (e.g. "Bob pairs
+   * the board (J)", "Alice's K beats Bob's Q", a sum-of-ranks breakdown). Absent for other events.
+   */
+  reason?: string;
 }
 
 /** One entry of a decision's legal menu. */

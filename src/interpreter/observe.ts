@@ -11,6 +11,7 @@ import { BOTH, EV, MOVE, NODE, PAY_REASON, R, SKIP } from './layout.js';
 import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
 import type { InterpreterState } from './state.js';
 import { humanize } from '../util/names.js';
+import { SHOWDOWN_REASON, sumOfRanksParts, type SumOfRanksParts } from './showdown.js';
 
 const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
 /** A variable as the rulebook shows it: `«bet round»`. */
@@ -94,6 +95,53 @@ function cardMove(v: View, owner: number, to: number, card: string | null, c: nu
     }
   }
   return e;
+}
+
+/** The card types each seat revealed at the showdown whose result is event `i`. */
+function revealedBefore(state: InterpreterState, i: number): [number[], number[]] {
+  const log = state.log;
+  const hands: [number[], number[]] = [[], []];
+  for (let j = i - 1; j >= 0 && log.kind(j) !== EV.SHOWDOWN; j--) if (log.kind(j) === EV.REVEAL) hands[log.seat(j)].unshift(log.b(j));
+  return hands;
+}
+
+/** `J 1 + Q 2 + pair of J 3 + score −1 = 5`: a sum-of-ranks total in words. */
+function partsWords(p: Program, parts: SumOfRanksParts): string {
+  const terms = parts.cards.map((c) => `${p.rankNames[c.rank]} ${c.value}`);
+  for (const b of parts.bonuses) {
+    if (b.pair !== 0) terms.push(`pair of ${p.rankNames[b.rank]} ${b.pair}`);
+    if (b.each !== 0) terms.push(`${b.count}× ${p.rankNames[b.rank]} bonus ${b.each}`);
+  }
+  if (parts.score !== 0) terms.push(`score ${parts.score}`);
+  return `${terms.length ? terms.join(' + ') : 'no cards'} = ${parts.total}`;
+}
+
+/**
+ * Why the showdown whose result is event `i` went as it did, in words: the reason the showdown
+ * logged with its result (see `SHOWDOWN_REASON`) applied to the revealed hands.
+ */
+function showdownReason(state: InterpreterState, i: number, scores: [number, number]): string | undefined {
+  const p = state.program;
+  const log = state.log;
+  const winner = log.seat(i);
+  const reason = log.a(i);
+  const names = p.seatNames;
+  const hands = revealedBefore(state, i);
+  if (reason === SHOWDOWN_REASON.TOTALS) {
+    const parts = [0, 1].map((s) => sumOfRanksParts(p, hands[s], scores[s]));
+    const each = [0, 1].map((s) => `${names[s]} ${partsWords(p, parts[s])}`).join('; ');
+    return winner < 0 ? `equal totals: ${each}` : `${names[winner]} has the higher total: ${each}`;
+  }
+  if (reason === SHOWDOWN_REASON.PAIRS_BOARD) return `${names[winner]} pairs the board (${p.rankNames[log.b(i)]})`;
+  if (reason !== SHOWDOWN_REASON.HIGH_CARD) return undefined;
+  const pairCase = log.c(i) === 1 ? 'neither hand pairs the board; ' : log.c(i) === 2 ? 'both hands pair the board; ' : '';
+  const k = log.b(i);
+  const sorted = hands.map((h) => [...h].sort((x, y) => p.cardValue[y] - p.cardValue[x]));
+  if (winner < 0) return `${pairCase}the hands are equal by high card`;
+  const loser = 1 - winner;
+  if (k >= sorted[loser].length) return `${pairCase}${names[loser]}'s hand runs out of cards first (${sorted[winner].slice(0, k + 1).map((t) => p.rankNames[p.cardRank[t]]).join(', ')} against ${sorted[loser].length ? sorted[loser].map((t) => p.rankNames[p.cardRank[t]]).join(', ') : 'no cards'})`;
+  const rank = (s: number): string => p.rankNames[p.cardRank[sorted[s][k]]];
+  return `${pairCase}${names[winner]}'s ${rank(winner)} beats ${names[loser]}'s ${rank(loser)}${k > 0 ? ` (the ${k} higher card${k === 1 ? '' : 's'} tie)` : ''}`;
 }
 
 /** Replay one event the seat sees into the view. */
@@ -272,8 +320,12 @@ function replay(v: View, state: InterpreterState, i: number): void {
     }
     case EV.TOTAL:
       return push({ kind: 'total', seat: s, amount: a, text: `${who}'s total: ${a} points.` });
-    case EV.RESULT:
-      return push(s >= 0 ? { kind: 'result', seat: s, text: `${who} wins the showdown.` } : { kind: 'result', text: 'The showdown is a tie: the pot is split.' });
+    case EV.RESULT: {
+      const e: ObservedEvent = s >= 0 ? { kind: 'result', seat: s, text: `${who} wins the showdown.` } : { kind: 'result', text: 'The showdown is a tie: the pot is split.' };
+      const why = showdownReason(state, i, [v.scores[0], v.scores[1]]);
+      if (why !== undefined) e.reason = why;
+      return push(e);
+    }
     case EV.SPLIT:
       return push({ kind: 'split', text: 'The pot is split between the seats.' });
     case EV.ODD_CHIP:

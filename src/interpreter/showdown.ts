@@ -41,22 +41,59 @@ export function pairsBoard(handRanks: readonly number[], boardRanks: readonly nu
 }
 
 /**
+ * Why a showdown went the way it did, logged with its result (`EV.RESULT`'s `a`; `b` and `c` as
+ * listed) so that what players are told is the evaluation itself, not a second derivation.
+ * - HIGH_CARD: `b` the position (0 = highest card) where the sorted hands first differ, or the
+ *   length of the shorter hand when one runs out; `c` for pair-with-board: 1 neither hand pairs
+ *   the board, 2 both do (0 for the high-card metric).
+ * - PAIRS_BOARD: the winner pairs the board and the loser does not; `b` the paired rank index.
+ * - TOTALS: the sum-of-ranks totals differ or tie (see {@link sumOfRanksParts} for the breakdown).
+ */
+export const SHOWDOWN_REASON = { HIGH_CARD: 1, PAIRS_BOARD: 2, TOTALS: 3 } as const;
+
+/** The parts of a sum-of-ranks total, in points (GENSTRAT paper, "A concrete game"). */
+export interface SumOfRanksParts {
+  /** Per card of the hand, in hand order: its rank index and rank value. */
+  cards: { rank: number; value: number }[];
+  /** Per rank with a bonus: the `pair` points (held two or more times) and the `each` points times the count. */
+  bonuses: { rank: number; count: number; pair: number; each: number }[];
+  /** The seat's score adjustments. */
+  score: number;
+  /** The total: card values + bonuses + score. */
+  total: number;
+}
+
+/**
+ * The sum-of-ranks total of a hand with its parts; the showdown's own evaluation.
+ * @param cards card types of the hand
+ * @param score the seat's score adjustments
+ */
+export function sumOfRanksParts(p: Program, cards: readonly number[], score: number): SumOfRanksParts {
+  const counts = new Int32Array(p.rankNames.length);
+  let total = score;
+  const out: SumOfRanksParts = { cards: [], bonuses: [], score, total: 0 };
+  for (const t of cards) {
+    total += p.cardValue[t];
+    counts[p.cardRank[t]]++;
+    out.cards.push({ rank: p.cardRank[t], value: p.cardValue[t] });
+  }
+  for (let rank = 0; rank < counts.length; rank++) {
+    const pair = counts[rank] >= 2 ? p.pairPoints[rank] : 0;
+    const each = p.eachPoints[rank] * counts[rank];
+    total += pair + each;
+    if (pair !== 0 || each !== 0) out.bonuses.push({ rank, count: counts[rank], pair, each });
+  }
+  out.total = total;
+  return out;
+}
+
+/**
  * The sum-of-ranks total of a hand, in points.
  * @param cards card types of the hand
  * @param score the seat's score adjustments
  */
 export function sumOfRanks(p: Program, cards: readonly number[], score: number): number {
-  const counts = new Int32Array(p.rankNames.length);
-  let total = score;
-  for (const t of cards) {
-    total += p.cardValue[t];
-    counts[p.cardRank[t]]++;
-  }
-  for (let rank = 0; rank < counts.length; rank++) {
-    if (counts[rank] >= 2) total += p.pairPoints[rank];
-    total += p.eachPoints[rank] * counts[rank];
-  }
-  return total;
+  return sumOfRanksParts(p, cards, score).total;
 }
 
 /**
@@ -80,16 +117,19 @@ function settleSideBets(s: InterpreterState): void {
 /** Scratch arrays of the seats' card values, sorted highest first (single-threaded, never held across calls). */
 const sorted = [new Int32Array(256), new Int32Array(256)];
 
-/** Whether any card of `seat`'s hand has the rank of a card in `board` (without allocating). */
-function handPairsBoard(s: InterpreterState, seat: number, board: number): boolean {
+/** The rank index of the first card of `seat`'s hand whose rank is on `board`, or -1 (without allocating). */
+function handBoardPair(s: InterpreterState, seat: number, board: number): number {
   const p = s.program;
   const hand = handPile(seat);
   for (let i = 0; i < s.piles[hand]; i++) {
     const rank = p.cardRank[s.cardAt(hand, i)];
-    for (let j = 0; j < s.piles[board]; j++) if (p.cardRank[s.cardAt(board, j)] === rank) return true;
+    for (let j = 0; j < s.piles[board]; j++) if (p.cardRank[s.cardAt(board, j)] === rank) return rank;
   }
-  return false;
+  return -1;
 }
+
+/** The position where the last {@link compareHands} was decided (see `SHOWDOWN_REASON.HIGH_CARD`). */
+let decidingIndex = 0;
 
 /** {@link compareHighCard} on the seats' hands, reading the piles into scratch arrays. */
 function compareHands(s: InterpreterState): number {
@@ -112,6 +152,7 @@ function compareHands(s: InterpreterState): number {
     len[seat] = n;
   }
   for (let i = 0; ; i++) {
+    decidingIndex = i;
     if (i >= len[0] || i >= len[1]) return len[0] - len[1];
     if (sorted[0][i] !== sorted[1][i]) return sorted[0][i] - sorted[1][i];
   }
@@ -127,21 +168,35 @@ export function showdown(s: InterpreterState): boolean {
     for (let i = 0; i < s.piles[pile]; i++) s.log.push(EV.REVEAL, seat, 0, s.cardAt(pile, i), 0, BOTH, BOTH);
   }
   let cmp = 0;
+  let reason: number = SHOWDOWN_REASON.HIGH_CARD;
+  let detail = 0;
+  let pairCase = 0;
   if (p.metric === METRIC.SUM_OF_RANKS) {
+    reason = SHOWDOWN_REASON.TOTALS;
     const scores = s.scores();
     const totals = [sumOfRanks(p, s.pileCards(handPile(0)), scores[0]), sumOfRanks(p, s.pileCards(handPile(1)), scores[1])];
     for (let seat = 0; seat < 2; seat++) s.log.push(EV.TOTAL, seat, totals[seat], 0, 0, BOTH, BOTH);
     cmp = totals[0] - totals[1];
   } else {
-    if (p.metric === METRIC.PAIR_WITH_BOARD) cmp = Number(handPairsBoard(s, 0, p.boardPile)) - Number(handPairsBoard(s, 1, p.boardPile));
-    if (cmp === 0) cmp = compareHands(s);
+    if (p.metric === METRIC.PAIR_WITH_BOARD) {
+      const pairs = [handBoardPair(s, 0, p.boardPile), handBoardPair(s, 1, p.boardPile)];
+      cmp = Number(pairs[0] >= 0) - Number(pairs[1] >= 0);
+      if (cmp !== 0) {
+        reason = SHOWDOWN_REASON.PAIRS_BOARD;
+        detail = pairs[cmp > 0 ? 0 : 1];
+      } else pairCase = pairs[0] >= 0 ? 2 : 1;
+    }
+    if (cmp === 0) {
+      cmp = compareHands(s);
+      detail = decidingIndex;
+    }
   }
   if (cmp !== 0) {
     const winner = cmp > 0 ? 0 : 1;
-    s.log.push(EV.RESULT, winner, 0, 0, 0, BOTH, BOTH);
+    s.log.push(EV.RESULT, winner, reason, detail, pairCase, BOTH, BOTH);
     s.award(winner, s.r[R.POT]);
     return false;
   }
-  s.log.push(EV.RESULT, -1, 0, 0, 0, BOTH, BOTH);
+  s.log.push(EV.RESULT, -1, reason, detail, pairCase, BOTH, BOTH);
   return s.splitPot();
 }

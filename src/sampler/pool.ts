@@ -132,9 +132,47 @@ export function readIndex(path: string): PoolEntry[] {
   return entries;
 }
 
-/** The settings recorded in `pool.json`. */
-function manifest(opts: PoolOptions): object {
+/** The settings recorded in `pool.json` (exported for tests). */
+export function manifest(opts: PoolOptions): object {
   return { generator: GENERATOR, builderVersion: BUILDER_VERSION, rngStream: RNG_STREAM, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries, ...(opts.repair === false ? { repair: false } : {}) };
+}
+
+/** The command-line option that sets each field of `pool.json`. */
+const SETTING_FLAGS: Record<string, string> = { count: '--count', complexity: '--complexity', seed: '--seed', maxTries: '--max-tries', filter: '--filter and its thresholds', repair: 'repairs (--no-repair)' };
+
+/** A manifest value as a user would type it (`0..1` for a complexity range). */
+function settingText(key: string, v: unknown): string {
+  if (key === 'repair') return v === false ? 'off' : 'on';
+  if (v === undefined) return 'unset';
+  if (key === 'complexity' && Array.isArray(v)) return v[0] === v[1] ? String(v[0]) : `${v[0]}..${v[1]}`;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/**
+ * Why a pool directory cannot be continued with `wanted` settings: one sentence naming each
+ * setting that differs (its option, the pool's value and the value asked for) and how to go on.
+ * A pool's games depend on every setting (complexities are spread over the count), so the only
+ * ways on are the pool's own settings or another directory.
+ */
+export function settingsMismatchMessage(out: string, manifestPath: string, found: string, wanted: object): string {
+  let old: Record<string, unknown>;
+  try {
+    old = JSON.parse(found) as Record<string, unknown>;
+  } catch {
+    return `${out} holds a pool whose ${manifestPath} cannot be read (not JSON); use another --out directory`;
+  }
+  const want = wanted as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(want)])].filter((k) => JSON.stringify(old[k]) !== JSON.stringify(want[k]));
+  const user = keys.filter((k) => k in SETTING_FLAGS);
+  const engine = keys.filter((k) => !(k in SETTING_FLAGS));
+  const parts = user.map((k) => `${SETTING_FLAGS[k]} is ${settingText(k, old[k])} in the pool, ${settingText(k, want[k])} here`);
+  for (const k of engine) parts.push(`it was built by ${k} ${settingText(k, old[k])}, this is ${settingText(k, want[k])}`);
+  const rerun = user.filter((k) => k !== 'filter' && k !== 'repair').map((k) => `${SETTING_FLAGS[k]} ${settingText(k, old[k])}`);
+  const how =
+    engine.length > 0
+      ? 'this generator cannot continue it; use another --out directory'
+      : `to continue it, rerun with the pool's settings${rerun.length ? ` (${rerun.join(' ')})` : ''}, as recorded in ${manifestPath}; for the new settings use another --out directory (a pool's games depend on all its settings: complexities are spread over its count)`;
+  return `${out} holds a pool built with other settings: ${parts.join('; ') || 'the settings file differs'}. ${how[0].toUpperCase()}${how.slice(1)}`;
 }
 
 /**
@@ -164,7 +202,8 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
   const manifestPath = join(opts.out, 'pool.json');
   const wanted = JSON.stringify(manifest(opts), null, 2) + '\n';
   if (existsSync(manifestPath)) {
-    if (readFileSync(manifestPath, 'utf8') !== wanted) throw new PoolError(`${opts.out} holds a pool built with other settings (see ${manifestPath}); use another directory`);
+    const found = readFileSync(manifestPath, 'utf8');
+    if (found !== wanted) throw new PoolError(settingsMismatchMessage(opts.out, manifestPath, found, manifest(opts)));
   } else writeFileAtomic(manifestPath, wanted);
   const indexPath = join(opts.out, 'index.jsonl');
   if (!existsSync(indexPath)) writeFileSync(indexPath, '');

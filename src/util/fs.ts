@@ -31,7 +31,7 @@ function writeError(path: string, e: unknown): UserError {
  * @throws UserError naming `path` (never the temporary file) when the folder is missing, the
  *   target is a folder, or the write fails (permissions, read-only or full file system, …)
  */
-export function writeFileAtomic(path: string, data: string): void {
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   const dir = dirname(path);
   let target: ReturnType<typeof statSync> | undefined;
   try {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { decodePolicyBytes } from '../../src/eval/solvers/policy-file.js';
 import { runCli } from './run-cli.js';
 
 const KUHN = 'examples/kuhn.gbg';
@@ -20,7 +21,7 @@ let text: string;
 beforeAll(async () => {
   const r = await runCli(['solve', KUHN, '--iterations', '200', '--save', saved]);
   expect(r.code).toBe(0);
-  text = readFileSync(saved, 'utf8');
+  text = decodePolicyBytes(readFileSync(saved), saved);
   original = JSON.parse(text);
 });
 

@@ -40,7 +40,7 @@ describe('gbgc match', () => {
       [['match', 'examples/kuhn.gbg', '--agents', 'cfr'], 2, /--agents takes two agent names/],
       [['match', 'examples/kuhn.gbg', '--agents', 'cfr,wizard'], 2, /unknown agent 'wizard'/],
       [['match', 'examples/kuhn.gbg', '--agents', 'random,random', '--policy', 'p.json'], 2, /--policy is played by the cfr agent/],
-      [['match', 'examples/kuhn.gbg', '--agents', 'random,random', '--runs', '0'], 2, /--runs must be between 1/],
+      [['match', 'examples/kuhn.gbg', '--agents', 'random,random', '--runs', '0'], 2, /--runs must be a whole number from 1 to/],
       [['match', 'examples/kuhn.gbg', '--agents', 'cfr,random', '--policy', join(tmp, 'absent.json')], 1, /policy: cannot read .*absent\.json: no such file/],
       [['records', 'summary', join(tmp, 'absent.db')], 1, /cannot read .*absent\.db: no such file/],
       [['records', 'export', join(tmp, 'absent.db'), '--csv', '--jsonl'], 2, /exactly one of --csv and --jsonl/],

@@ -1,7 +1,7 @@
 /**
  * `gbgc solve` on the examples, saved policies and the `cfr` agent.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -195,7 +195,10 @@ describe('cfr in the agent registry, simulate and play', () => {
   });
 
   it('simulate --agents cfr,random matches the exact value of CFR+ against uniform play', async () => {
-    const r = await run(['simulate', KUHN, '--agents', 'cfr,random', '--episodes', '20000', '--seed', '5', '--json']);
+    // a copy in the temporary folder: without --policy the solved policy is cached next to the game
+    const kuhn = join(tmp, 'kuhn.gbg');
+    copyFileSync(KUHN, kuhn);
+    const r = await run(['simulate', kuhn, '--agents', 'cfr,random', '--episodes', '20000', '--seed', '5', '--json']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out);
     // Exact: seat 0 plays the CFR+ average strategy (1000 iterations), seat 1 uniform.

@@ -4,7 +4,7 @@
  * GENSTRAT v2 §6–§9 written to one JSON file (schema: src/eval/stats/schema.ts).
  */
 import type { RegisterCommand } from './index.js';
-import { UsageError, parseIntOption } from '../errors.js';
+import { UsageError, parseIntOption, parseSeedOption } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
 import { analyze, type Estimates } from '../../eval/stats/analyze.js';
 import { readStore } from '../../eval/stats/store-reader.js';
@@ -51,7 +51,7 @@ export interface AnalyzeCliOptions {
 export function runAnalysis(db: string, opts: AnalyzeCliOptions): Estimates {
   const B = parseIntOption('--bootstrap', opts.bootstrap, 0, 1_000_000);
   const B2 = parseIntOption('--secondary', opts.secondary, 0, 1_000_000);
-  const seed = parseIntOption('--seed', opts.seed);
+  const seed = parseSeedOption(opts.seed);
   let ablation: { low: string; high: string } | undefined;
   if (opts.ablation !== undefined) {
     const parts = opts.ablation.split(',').map((s) => s.trim());

@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, readFileSync, statSync, truncateSync } from
 import { join, resolve } from 'node:path';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
-import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, parseSeedOption } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
 import { computeAxes, axisNames, type AxisSet } from '../../eval/axes/index.js';
 import { readIndex } from '../../sampler/pool.js';
@@ -105,7 +105,7 @@ export const registerAxes: RegisterCommand = (program, ctx) =>
       if (opts.tier !== 'fast' && opts.tier !== 'precise') throw new UsageError(`--tier must be fast or precise, got '${opts.tier}'`);
       if (opts.set !== 'v2' && opts.set !== 'v1') throw new UsageError(`--set must be v1 or v2, got '${opts.set}'`);
       const set: AxisSet = opts.set;
-      const seed = parseIntOption('--seed', opts.seed);
+      const seed = parseSeedOption(opts.seed);
       const tier = opts.tier;
       const exact = !!opts.exact;
       const list = targets(path);

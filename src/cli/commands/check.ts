@@ -5,10 +5,12 @@
  * filter on each game that compiles and print its per-check report in `gbgc sample`'s format;
  * exit 1 if a game is rejected.
  */
+import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
-import { compileFile } from '../load.js';
+import { compileSource } from '../../compiler/index.js';
+import { expandInputs, readInput } from '../inputs.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, MAX_COUNT } from '../errors.js';
 import { FILTER_PRESETS, acceptance, filterOptions, type AcceptanceReport, type FilterPreset } from '../../sampler/index.js';
 import { formatReport } from './sample.js';
 
@@ -23,7 +25,7 @@ export const registerCheck: RegisterCommand = (program, ctx) =>
   program
     .command('check')
     .description('check .gbg files for errors and warnings (syntax, names, amounts, cards, degenerate constructs)')
-    .argument('<files...>', '.gbg files to check')
+    .argument('<files...>', ".gbg files, folders (every .gbg file inside, recursively, sorted) or '-' for standard input")
     .option('--json', 'print diagnostics (and acceptance reports) as JSON')
     .option('--deny-warnings', 'fail (exit 1) on warnings too')
     .option('--acceptance <preset>', 'also run the Monte Carlo acceptance filter: v2 (GENSTRAT v2) or v1 (the earlier paper)')
@@ -32,21 +34,23 @@ export const registerCheck: RegisterCommand = (program, ctx) =>
       'after',
       '\nWarnings (W0xxx) do not stop a game compiling; `// gbgc-allow W0xxx` on the line (or alone on the line\n' +
         'above) silences one. `gbgc explain W0101` says what a code means.\n\n' +
-        'Examples:\n  gbgc check examples/*.gbg\n  gbgc check game.gbg --json\n  gbgc check --deny-warnings game.gbg\n  gbgc check --acceptance v1 examples/genstrat-4643-v1.gbg',
+        'Examples:\n  gbgc check examples/*.gbg\n  gbgc check examples/\n  cat game.gbg | gbgc check -\n  gbgc check game.gbg --json\n  gbgc check --deny-warnings game.gbg\n  gbgc check --acceptance v1 examples/genstrat-4643-v1.gbg',
     )
-    .action((files: string[], opts: CheckFlags) => {
+    .action(async (args: string[], opts: CheckFlags) => {
       let preset: FilterPreset | null = null;
       if (opts.acceptance !== undefined) {
         if (!Object.hasOwn(FILTER_PRESETS, opts.acceptance)) throw new UsageError(`--acceptance must be v1 or v2, got '${opts.acceptance}'`);
         preset = opts.acceptance as FilterPreset;
       }
-      const episodes = parseIntOption('--episodes', opts.episodes, 1, 10_000_000);
+      const episodes = parseIntOption('--episodes', opts.episodes, 1, MAX_COUNT);
       const report = [];
       let failed = 0;
-      for (const f of files) {
+      for (const input of expandInputs(args)) {
+        const f = input.name;
         let r;
         try {
-          r = compileFile(f);
+          const source = await readInput(ctx.io, input);
+          r = { ...compileSource(source), source };
         } catch (e) {
           if (!(e instanceof UserError)) throw e;
           failed++;
@@ -67,7 +71,7 @@ export const registerCheck: RegisterCommand = (program, ctx) =>
           continue;
         }
         if (r.diagnostics.length > 0) ctx.io.stderr(formatDiagnostics(f, r.source, r.diagnostics));
-        else ctx.io.stdout(`${f}: ok\n`);
+        else info(ctx, `${f}: ok\n`);
         if (accepted) ctx.io.stdout(`${f}: ${accepted.accepted ? 'accepted' : 'rejected'} by the ${preset} acceptance filter (${episodes} episodes)\n${formatReport(accepted)}\n`);
       }
       if (opts.json) ctx.io.stdout(`${JSON.stringify(report, null, 2)}\n`);

@@ -21,12 +21,17 @@ interface CommandSpec {
 }
 
 function specs(program: Command): CommandSpec[] {
-  return program.commands.map((c) => ({
-    name: c.name(),
-    description: c.description(),
-    flags: [...c.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f))), '--help'],
-    described: c.options.filter((o) => o.long).map((o) => ({ flag: o.long as string, description: o.description, takesValue: o.required || o.optional })),
-  }));
+  // global options (--quiet, --no-color, --debug) are accepted after every command too
+  const global = program.options.filter((o) => o.long !== '--version');
+  return program.commands.map((c) => {
+    const options = [...c.options, ...global];
+    return {
+      name: c.name(),
+      description: c.description(),
+      flags: [...options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f))), '--help'],
+      described: options.filter((o) => o.long).map((o) => ({ flag: o.long as string, description: o.description, takesValue: o.required || o.optional })),
+    };
+  });
 }
 
 const quoteFish = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

@@ -1,6 +1,8 @@
 /**
- * `gbgc fmt FILE… [--write|--check]`: format `.gbg` files in the canonical style
- * (see `docs/formatting.md`).
+ * `gbgc fmt FILE… [--write|--check] [--end-of-line lf|crlf|auto]`: format `.gbg` files in the
+ * canonical style (see `docs/formatting.md`). A folder stands for the `.gbg` files inside it
+ * (recursively, sorted); `-` reads standard input. Line endings follow `--end-of-line` (default
+ * `auto`: a file keeps its own, CRLF or LF, judged by its first line ending as Prettier does).
  *
  * - no flag: print the formatted text of one file to standard output;
  * - `--write`: rewrite (atomically) each file whose formatting changes, and list those files;
@@ -9,8 +11,9 @@
  * A file that cannot be read or does not parse is reported (its diagnostics on standard error),
  * the other files are still processed, and the exit code is 1.
  */
+import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
-import { readSource } from '../load.js';
+import { applyEndOfLine, expandInputs, parseEndOfLine, readInput } from '../inputs.js';
 import { writeFileAtomic } from '../io.js';
 import { UsageError, UserError } from '../errors.js';
 import { parse } from '../../parser/parse.js';
@@ -20,30 +23,36 @@ import { formatSource } from '../../format/format-source.js';
 interface FmtOptions {
   write?: boolean;
   check?: boolean;
+  endOfLine: string;
 }
 
 export const registerFmt: RegisterCommand = (program, ctx) =>
   program
     .command('fmt')
     .description('format .gbg files in the canonical style (comments are kept)')
-    .argument('<files...>', '.gbg files to format')
+    .argument('<files...>', ".gbg files, folders (every .gbg file inside, recursively) or '-' for standard input")
     .option('--write', 'rewrite the files that are not formatted, and list them')
     .option('--check', 'list the files that are not formatted; exit 1 if there is one')
+    .option('--end-of-line <eol>', "line endings: lf, crlf, or auto (keep the file's own)", 'auto')
     .addHelpText(
       'after',
-      '\nWithout --write or --check, the formatted text of the one FILE is printed.\n\nExamples:\n  gbgc fmt game.gbg\n  gbgc fmt --write examples/*.gbg\n  gbgc fmt --check examples/*.gbg',
+      '\nWithout --write or --check, the formatted text of the one FILE is printed.\n\nExamples:\n  gbgc fmt game.gbg\n  gbgc fmt - < game.gbg\n  gbgc fmt --check examples/\n  gbgc fmt --write examples/*.gbg\n  gbgc fmt --check examples/*.gbg',
     )
-    .action(async (files: string[], opts: FmtOptions) => {
+    .action(async (args: string[], opts: FmtOptions) => {
       if (opts.write && opts.check) throw new UsageError('--write and --check cannot be used together');
+      const eol = parseEndOfLine(opts.endOfLine);
+      if (opts.write && args.includes('-')) throw new UsageError("--write cannot rewrite standard input ('-'); leave out --write to print the formatted text");
+      const files = expandInputs(args);
       if (!opts.write && !opts.check && files.length !== 1) {
         throw new UsageError(`give one file to print its formatted text, or use --write or --check (got ${files.length} files)`);
       }
       let failed = 0;
       const changed: string[] = [];
-      for (const file of files) {
+      for (const input of files) {
+        const file = input.name;
         let source: string;
         try {
-          source = readSource(file);
+          source = await readInput(ctx.io, input);
         } catch (e) {
           if (!(e instanceof UserError)) throw e;
           ctx.io.stderr(`gbgc: error: ${e.message}\n`);
@@ -56,19 +65,19 @@ export const registerFmt: RegisterCommand = (program, ctx) =>
           failed++;
           continue;
         }
-        const formatted = await formatSource(source);
+        const formatted = applyEndOfLine(await formatSource(source), source, eol);
         if (!opts.write && !opts.check) {
           ctx.io.stdout(formatted);
           continue;
         }
         if (formatted === source) continue;
         changed.push(file);
-        if (opts.write) writeFileAtomic(file, formatted);
+        if (opts.write && input.path !== null) writeFileAtomic(input.path, formatted);
         ctx.io.stdout(`${file}\n`);
       }
       if (opts.check && changed.length > 0) {
-        ctx.io.stderr(`${changed.length} of ${files.length} file${files.length === 1 ? ' is' : 's are'} not formatted (run gbgc fmt --write)\n`);
+        info(ctx, `${changed.length} of ${files.length} file${files.length === 1 ? ' is' : 's are'} not formatted (run gbgc fmt --write)\n`, 'stderr');
       }
-      if (opts.write && changed.length > 0) ctx.io.stderr(`formatted ${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'}\n`);
+      if (opts.write && changed.length > 0) info(ctx, `formatted ${changed.length} of ${files.length} file${files.length === 1 ? '' : 's'}\n`, 'stderr');
       if (failed > 0 || (opts.check && changed.length > 0)) ctx.exitCode = 1;
     });

@@ -28,6 +28,7 @@ import { registerSelect } from './select.js';
 import { registerLadder } from './ladder.js';
 import { registerWorker } from './worker.js';
 import { registerQueue } from './queue.js';
+import { registerPolicy } from './policy.js';
 
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
@@ -58,4 +59,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerLadder,
   registerWorker,
   registerQueue,
+  registerPolicy,
 ];

@@ -5,6 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { writeFileAtomic } from '../io.js';
 import { UserError } from '../errors.js';
@@ -80,5 +81,5 @@ export const registerInit: RegisterCommand = (program, ctx) =>
           .replace(/[-_]+/g, ' ')
           .replace(/\b\w/g, (c) => c.toUpperCase());
       writeFileAtomic(file, starterGame(title));
-      ctx.io.stdout(`wrote ${file}\nnext: gbgc check ${file} && gbgc render ${file}\n`);
+      info(ctx, `wrote ${file}\nnext: gbgc check ${file} && gbgc render ${file}\n`);
     });

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
-import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
 import { compileGame } from '../../interpreter/game.js';
 import { AGENTS, agentNames, makeParticipant, type Participant } from '../../eval/agents/index.js';
@@ -122,8 +122,8 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
     )
     .action(async (files: string[], opts: { levels: string; runs: string; seed: string; out: string; json?: boolean }) => {
       const levels = parseIntOption('--levels', opts.levels, 1, 50);
-      const runs = parseIntOption('--runs', opts.runs, 2, 10_000_000);
-      const seed = parseIntOption('--seed', opts.seed);
+      const runs = parseIntOption('--runs', opts.runs, 2, MAX_COUNT);
+      const seed = parseSeedOption(opts.seed);
       const outDir = dirname(resolve(opts.out));
       if (!existsSync(outDir)) throw new UserError(`cannot write ${opts.out}: the folder ${outDir} does not exist`);
       const loaded = files.map((f) => ({ f, ...loadGame(f) }));
@@ -172,8 +172,8 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
         'Examples:\n  gbgc ladder rate ladder.json heuristic:raise=0.8,fold=0.2\n  gbgc ladder rate ladder.json Lv2 --seed 7 --store ladder.db',
     )
     .action(async (ladderPath: string, spec: string, opts: { runs: string; seed: string; policy?: string; store?: string; json?: boolean }) => {
-      const runs = parseIntOption('--runs', opts.runs, 1, 10_000_000);
-      const seed = parseIntOption('--seed', opts.seed);
+      const runs = parseIntOption('--runs', opts.runs, 1, MAX_COUNT);
+      const seed = parseSeedOption(opts.seed);
       const { participant, level } = parseParticipantSpec(spec, opts.policy);
       const ladder = readLadder(ladderPath);
       if (level !== null && !ladder.games.some((g) => level < g.levels.length)) throw new UsageError(`${spec}: no game of the ladder has level ${level}`);

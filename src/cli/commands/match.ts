@@ -6,7 +6,7 @@
 import { createInterface } from 'node:readline';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
-import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
 import { AGENTS, agentNames, createParticipantAgent, makeParticipant, type Participant } from '../../eval/agents/index.js';
 import type { HumanIO } from '../../eval/agents/human.js';
@@ -83,8 +83,8 @@ export const registerMatch: RegisterCommand = (program, ctx) =>
         'Examples:\n  gbgc match examples/kuhn.gbg --agents cfr,random --runs 2000\n  gbgc match examples/leduc.gbg --agents heuristic,l1 --json',
     )
     .action(async (file: string, opts: { agents: string; runs: string; seed: string; policy?: string; json?: boolean }) => {
-      const runs = parseIntOption('--runs', opts.runs, 1, 100_000_000);
-      const seed = parseIntOption('--seed', opts.seed);
+      const runs = parseIntOption('--runs', opts.runs, 1, MAX_COUNT);
+      const seed = parseSeedOption(opts.seed);
       const names = opts.agents.split(',').map((s) => s.trim());
       if (names.length !== 2 || names.some((n) => n === '')) throw new UsageError(`--agents takes two agent names separated by a comma, got '${opts.agents}'`);
       for (const n of names) if (!Object.hasOwn(AGENTS, n)) throw new UsageError(`unknown agent '${n}'; known agents: ${agentNames().join(', ')}`);

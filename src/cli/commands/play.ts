@@ -11,11 +11,12 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { cfrPolicyFor } from '../policy-cache.js';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
-import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, parseSeedOption } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
-import { CHANCE, type Action, type Observation } from '../../interpreter/api.js';
+import { CHANCE, type Action, type MenuItem, type Observation } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { episodeRng } from '../../interpreter/rng.js';
 import { agentsOption } from './simulate.js';
@@ -24,7 +25,7 @@ import type { LlmKindAgent } from '../../eval/llm/kind.js';
 import { createAgent } from '../../eval/agents/index.js';
 import { asPlayer } from '../../eval/agents/player.js';
 import { costWords, menuEntries } from '../../render/menu.js';
-import { parseReply } from '../../render/reply.js';
+import { parseReply, type ReplyResult } from '../../render/reply.js';
 import { recordReplay, type DecisionNote } from '../../eval/report/replay.js';
 import { llmNote } from '../../eval/report/slot-replay.js';
 import { writeFileAtomic } from '../io.js';
@@ -41,6 +42,32 @@ export function seatOption(text: string, seats: readonly [string, string]): numb
   return i;
 }
 
+/**
+ * A person's reply at the terminal: the reply grammar of `render/reply.ts` (shared with models),
+ * plus two conveniences for typing: a number alone when the menu has exactly one range of amounts
+ * (`7` for `bet 7`), and a unique prefix of an action's name, any case (`c` for `call` when no
+ * other action starts with `c`). An ambiguous prefix is refused, naming the actions it matches.
+ */
+export function parsePlayReply(text: string, menu: readonly MenuItem[]): ReplyResult {
+  const t = text.trim();
+  const entries = menuEntries(menu);
+  if (t.startsWith('{')) return parseReply(t, menu);
+  const ranges = entries.filter((e) => e.amounts);
+  if (/^\d+$/.test(t) && ranges.length === 1) return parseReply(`${ranges[0].word} ${t}`, menu);
+  const m = /^(.*?)(?:\s+(\d+))?$/.exec(t)!;
+  const name = m[1].toLowerCase();
+  if (name === '' || entries.some((e) => e.word.toLowerCase() === name)) return parseReply(t, menu);
+  const matches = entries.filter((e) => e.word.toLowerCase().startsWith(name));
+  if (matches.length > 1) return { ok: false, message: `'${m[1]}' could be ${matches.map((e) => e.word).join(' or ')}; type more of the name` };
+  if (matches.length === 1) return parseReply(m[2] === undefined ? matches[0].word : `${matches[0].word} ${m[2]}`, menu);
+  return parseReply(t, menu);
+}
+
+/** What a seat has learned by peeking (events of kind `peek` that showed it a card), one line each; kept in its state summary. */
+export function peekKnowledge(obs: Observation): string[] {
+  return obs.log.filter((e) => e.kind === 'peek' && e.seat === obs.seat && e.cards && e.cards.length > 0).map((e) => e.text);
+}
+
 const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
 
 /** What the seat sees before it decides: its cards, public piles, stacks, pot, and the menu with what each entry costs. */
@@ -48,12 +75,14 @@ export function describeTurn(obs: Observation): string {
   const lines = [`Your hand: ${obs.hand.length ? obs.hand.join(', ') : '(empty)'}`];
   if (obs.faceUp) for (const s of [0, 1]) if (obs.faceUp[s].length) lines.push(`${s === obs.seat ? 'Your face-up cards (your opponent sees them)' : `${obs.seatNames[s]}'s face-up cards`}: ${obs.faceUp[s].join(', ')}`);
   for (const [pile, cards] of Object.entries(obs.publicPiles)) lines.push(`${pile[0].toUpperCase()}${pile.slice(1)}: ${cards.length ? cards.join(', ') : '(empty)'}`);
+  const peeks = peekKnowledge(obs);
+  if (peeks.length) lines.push(`What you learned by peeking: ${peeks.join(' ')}`);
   lines.push(`Stacks: ${obs.seatNames.map((s, i) => `${s} ${obs.stacks[i]}`).join(', ')}; pot ${obs.pot}`);
   if (obs.decision) {
     lines.push(obs.decision.prompt);
     for (const e of menuEntries(obs.decision.menu)) {
       const cost = costWords(e);
-      const name = e.amounts ? `${e.word} N, N from ${e.amounts[0]} to ${e.amounts[e.amounts.length - 1]}` : e.word;
+      const name = e.amounts ? `${e.word} N, N from ${e.amounts[0]} to ${e.amounts[e.amounts.length - 1]}${menuEntries(obs.decision.menu).filter((x) => x.amounts).length === 1 ? ' (or just the number)' : ''}` : e.word;
       lines.push(`  - ${name}${cost ? ` (${cost})` : ''}`);
     }
   }
@@ -67,13 +96,13 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .argument('<file>', '.gbg file')
     .option('--as <seat>', 'your seat, by name (default: the first seat)')
     .option('--vs <agent>', 'the opponent agent: a registered name, or llm:PROVIDER/MODEL (key from the environment, see docs/llm.md)', 'random')
-    .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save')
+    .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save (default: solve the game once and cache the policy in .gbgc-cache/ next to it)')
     .option('--seed <s>', 'seed of the deal and of the opponent (default: a random seed, printed)')
     .option('--show-prompt', 'at each of your turns, print the full turn prompt an LLM player would receive')
     .option('--record <file>', 'when the game ends, write its replay record (JSON) here, for gbgc view')
-    .addHelpText('after', '\nAnswer each decision with the action\'s name, and its amount for a range (e.g. "call", "bet 3"),\nor with the JSON reply a turn prompt asks for (e.g. {"action": "bet", "amount": 3}).\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  gbgc play examples/leduc.gbg --record hand.json && gbgc view hand.json -o hand.html\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
+    .addHelpText('after', '\nAnswer each decision with the action\'s name, and its amount for a range (e.g. "call", "bet 3"),\nor with the JSON reply a turn prompt asks for (e.g. {"action": "bet", "amount": 3}). A unique\nprefix of a name is enough ("c" for "call" when nothing else starts with c), and a number alone\nwhen the decision has one range of amounts ("3" for "bet 3").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  gbgc play examples/leduc.gbg --record hand.json && gbgc view hand.json -o hand.html\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
     .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string; record?: string }) => {
-      const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseIntOption('--seed', opts.seed);
+      const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseSeedOption(opts.seed);
       const { ir, source } = loadGame(file);
       // Refuse a record path that cannot be written before the person plays the game, not after.
       if (opts.record !== undefined) {
@@ -94,7 +123,8 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
       if (opts.vs.includes(',')) throw new UsageError(`--vs takes one agent name, got '${opts.vs}'`);
       // an LLM opponent is kept by its handle, to tell the person when its reply could not be used
       const llm = opts.vs.startsWith('llm:') ? ((await createAgent(opts.vs, game)) as LlmKindAgent) : null;
-      const [opponent] = llm ? [asPlayer(llm, game)] : await agentsOption(opts.vs, game, { policy: opts.policy });
+      const policy = llm ? opts.policy : cfrPolicyFor(ctx, file, game, [opts.vs.trim()], opts.policy);
+      const [opponent] = llm ? [asPlayer(llm, game)] : await agentsOption(opts.vs, game, { policy });
       const out = ctx.io.stdout;
       const rl = createInterface({ input: ctx.io.stdin, terminal: false, crlfDelay: Infinity });
       // On a terminal the person's typing is echoed by the terminal; piped answers are echoed here.
@@ -118,7 +148,7 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
         };
         let shown = 0;
         const showNews = (obs: Observation): void => {
-          for (const e of obs.log.slice(shown)) out(`  ${e.text}\n`);
+          for (const e of obs.log.slice(shown)) out(`  ${e.text}${e.reason ? ` Why: ${e.reason}.` : ''}\n`);
           shown = obs.log.length;
         };
         while (!state.isTerminal()) {
@@ -148,7 +178,7 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
               out('Your move: ');
               const answer = await ask();
               if (echo) out(`${answer}\n`);
-              const reply = parseReply(answer, menu);
+              const reply = parsePlayReply(answer, menu);
               if (reply.ok) action = reply.action;
               else out(`${reply.message}\n`);
             }

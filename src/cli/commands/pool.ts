@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { RegisterCommand } from './index.js';
-import { UsageError, UserError, parseIntOption, parseNumberOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, parseNumberOption, parseSeedOption } from '../errors.js';
 import { MAX_SEED, PoolError, buildPool, type PoolSummary } from '../../sampler/index.js';
 import { addFilterOptions, filterFromFlags, type FilterFlags } from './sample.js';
 import { startProgress } from './progress-bar.js';
@@ -70,7 +70,7 @@ export const registerPool: RegisterCommand = (program, ctx) =>
     .action(async (opts: PoolFlags) => {
       const count = parseIntOption('--count', opts.count, 1, 10_000_000);
       const complexity = parseComplexityRange(opts.complexity);
-      const seed = parseIntOption('--seed', opts.seed, 0, MAX_SEED);
+      const seed = parseSeedOption(opts.seed, '--seed', MAX_SEED);
       const workers = opts.workers === undefined ? availableParallelism() : parseIntOption('--workers', opts.workers, 1, 1024);
       const maxTries = parseIntOption('--max-tries', opts.maxTries, 1, 1_000_000);
       const filter = filterFromFlags(opts);

@@ -4,8 +4,9 @@
  * the Monte Carlo acceptance filter, and print (or write) its formatted source.
  */
 import type { Command } from 'commander';
+import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
-import { UsageError, UserError, parseIntOption, parseNumberOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, parseNumberOption, parseSeedOption, parseProbabilityOption, MAX_COUNT } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
 import { FILTER_PRESETS, MAX_SEED, NoAcceptedCandidateError, SamplerError, filterOptions, sampleAccepted, type AcceptanceReport, type FilterOptions, type FilterPreset, type FilterThresholds } from '../../sampler/index.js';
 
@@ -47,11 +48,11 @@ export function filterFromFlags(o: FilterFlags): FilterOptions | null {
   if (!Object.hasOwn(FILTER_PRESETS, preset)) throw new UsageError(`--filter must be v1 or v2, got '${o.filter}'`);
   const t: Partial<FilterThresholds> = {};
   if (o.maxMoves !== undefined) t.maxMovesPerPlayer = parseNumberOption('--max-moves', o.maxMoves, 0);
-  if (o.maxRarePhases !== undefined) t.maxRarePhases = parseNumberOption('--max-rare-phases', o.maxRarePhases, 0, 1);
-  if (o.maxDeadBranches !== undefined) t.maxDeadBranches = parseNumberOption('--max-dead-branches', o.maxDeadBranches, 0, 1);
+  if (o.maxRarePhases !== undefined) t.maxRarePhases = parseProbabilityOption('--max-rare-phases', o.maxRarePhases);
+  if (o.maxDeadBranches !== undefined) t.maxDeadBranches = parseProbabilityOption('--max-dead-branches', o.maxDeadBranches);
   if (o.maxSeatShare !== undefined) t.maxSeatWinShare = parseNumberOption('--max-seat-share', o.maxSeatShare, 0.5, 1);
-  if (o.maxExtremeConditions !== undefined) t.maxExtremeConditions = parseNumberOption('--max-extreme-conditions', o.maxExtremeConditions, 0, 1);
-  return filterOptions(preset, t, parseIntOption('--episodes', o.episodes, 1, 10_000_000));
+  if (o.maxExtremeConditions !== undefined) t.maxExtremeConditions = parseProbabilityOption('--max-extreme-conditions', o.maxExtremeConditions);
+  return filterOptions(preset, t, parseIntOption('--episodes', o.episodes, 1, MAX_COUNT));
 }
 
 /** One line per check: name, measured value, threshold, pass/fail. */
@@ -92,7 +93,7 @@ export const registerSample: RegisterCommand = (program, ctx) =>
     )
     .action(async (opts: SampleFlags) => {
       const complexity = parseNumberOption('--complexity', opts.complexity, 0, 1);
-      const seed = parseIntOption('--seed', opts.seed, 0, MAX_SEED);
+      const seed = parseSeedOption(opts.seed, '--seed', MAX_SEED);
       const maxTries = parseIntOption('--max-tries', opts.maxTries, 1, 1_000_000);
       const filter = filterFromFlags(opts);
       let result;
@@ -117,6 +118,6 @@ export const registerSample: RegisterCommand = (program, ctx) =>
       if (opts.output) ctx.io.stdout(`${note}\n`);
       else {
         ctx.io.stdout(game.source);
-        ctx.io.stderr(`${note}\n`);
+        info(ctx, `${note}\n`, 'stderr');
       }
     });

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RegisterCommand } from './index.js';
-import { UsageError, UserError, parseIntOption } from '../errors.js';
+import { UsageError, UserError, parseIntOption, parseSeedOption } from '../errors.js';
 import { readIndex } from '../../sampler/pool.js';
 import { axisNames, type AxisSet } from '../../eval/axes/index.js';
 import { correlationMatrix, coverage, farthestPointSample, varianceInflationFactors, type AxisCoverage } from '../../eval/axes/select.js';
@@ -97,7 +97,7 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
     .action(async (opts: { pool: string; axes: string; n: string; seed: string; json?: boolean; out?: string; plots?: string; scatter?: string }) => {
       if (opts.plots !== undefined && !(existsSync(opts.plots) && statSync(opts.plots).isDirectory())) throw new UserError(`${opts.plots}: no such folder (for --plots)`);
       const n = parseIntOption('--n', opts.n, 1, 1_000_000);
-      const seed = parseIntOption('--seed', opts.seed);
+      const seed = parseSeedOption(opts.seed);
       const indexPath = join(opts.pool, 'index.jsonl');
       if (!existsSync(indexPath)) throw new UserError(`${opts.pool}: not a pool (no index.jsonl)`);
       const entries = readIndex(indexPath).sort((a, b) => a.slot - b.slot);

@@ -2,9 +2,10 @@
  * `gbgc simulate FILE [--episodes N] [--seed S] [--agents A,B] [--policy FILE] [--json]`: Monte Carlo play
  * between two agents; mean returns with standard errors, moves per player, phase firing rates.
  */
+import { cfrPolicyFor } from '../policy-cache.js';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
-import { UsageError, parseIntOption } from '../errors.js';
+import { UsageError, parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
 import { simulate, type SimulationReport } from '../../interpreter/simulate.js';
 import { agentNames, createAgent, AGENTS, type AgentOptions } from '../../eval/agents/index.js';
@@ -52,7 +53,7 @@ export const registerSimulate: RegisterCommand = (program, ctx) =>
     .option('--seed <s>', 'seed of the run (a whole number); the same seed gives the same results', '1')
     .option('--agents <a,b>', `agents of the two seats, or one for both (known: ${agentNames().join(', ')})`, 'random,random')
     .option('--json', 'print the figures as JSON')
-    .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save')
+    .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save (default: solve the game once and cache the policy in .gbgc-cache/ next to it)')
     .addHelpText(
       'after',
       '\nEpisode i draws its chance outcomes and the agents\' random choices from one stream seeded by (seed, i).\n' +
@@ -61,11 +62,12 @@ export const registerSimulate: RegisterCommand = (program, ctx) =>
         'Examples:\n  gbgc simulate examples/leduc.gbg --episodes 100000 --seed 7\n  gbgc simulate examples/kuhn.gbg --agents random --json',
     )
     .action(async (file: string, opts: { episodes: string; seed: string; agents: string; json?: boolean; policy?: string }) => {
-      const episodes = parseIntOption('--episodes', opts.episodes, 1, 1_000_000_000);
-      const seed = parseIntOption('--seed', opts.seed);
+      const episodes = parseIntOption('--episodes', opts.episodes, 1, MAX_COUNT);
+      const seed = parseSeedOption(opts.seed);
       const { ir } = loadGame(file);
       const game = compileGame(ir);
-      const agents = await agentsOption(opts.agents, game, { policy: opts.policy });
+      const policy = cfrPolicyFor(ctx, file, game, opts.agents.split(',').map((s) => s.trim()), opts.policy);
+      const agents = await agentsOption(opts.agents, game, { policy });
       const progress = startProgress(ctx.io, episodes, 'simulate [{bar}] {value}/{total} episodes');
       let report: SimulationReport;
       try {

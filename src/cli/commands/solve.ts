@@ -12,11 +12,11 @@ import type { RegisterCommand } from './index.js';
 import type { CliIO } from '../io.js';
 import { writeFileAtomic } from '../io.js';
 import { loadGame } from '../load.js';
-import { parseIntOption, parseNumberOption } from '../errors.js';
+import { parseIntOption, parseNumberOption, parseSeedOption, parsePositiveOption, MAX_COUNT } from '../errors.js';
 import { compileGame } from '../../interpreter/index.js';
 import { DEFAULT_MAX_NODES } from '../../eval/solvers/tree.js';
 import { DEFAULT_CHECK_EVERY, DEFAULT_ITERATIONS, solve } from '../../eval/solvers/solve.js';
-import { actionKeys, toSavedPolicy } from '../../eval/solvers/policy-file.js';
+import { actionKeys, encodePolicy, toSavedPolicy } from '../../eval/solvers/policy-file.js';
 import { mccfrPolicyEntries, type MccfrSampling } from '../../eval/solvers/mccfr.js';
 import { DEFAULT_BR_SAMPLES, DEFAULT_REPORT_EVERY, runMccfr, type MccfrReport } from '../../eval/solvers/mccfr-run.js';
 import { UsageError } from '../../util/errors.js';
@@ -72,7 +72,7 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
     .option('--check-every <n>', 'iterations between exploitability checks (with a target)', String(DEFAULT_CHECK_EVERY))
     .option('--max-nodes <n>', 'largest game tree to build (nodes); mccfr: for the exact exploitability, 0 always samples', String(DEFAULT_MAX_NODES))
     .option('--json', 'print the figures as JSON')
-    .option('--save <file>', 'save the average strategy (keyed by information state and ruleset hash) as JSON')
+    .option('--save <file>', 'save the average strategy (keyed by information state and ruleset hash): gzip-compressed JSON')
     .addHelpText(
       'after',
       '\nThe game value is the expected chips won per game by each seat when both play the CFR+\n' +
@@ -95,10 +95,10 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
       for (const o of ['seconds', 'sampling', 'reportEvery', 'brSamples', 'seed'] as const) {
         if (opts[o] !== undefined) throw new UsageError(`--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is for --method mccfr`);
       }
-      const iterations = parseIntOption('--iterations', opts.iterations ?? String(DEFAULT_ITERATIONS), 1, 100_000_000);
+      const iterations = parseIntOption('--iterations', opts.iterations ?? String(DEFAULT_ITERATIONS), 1, MAX_COUNT);
       const target =
-        opts.targetExploitability === undefined ? undefined : parseNumberOption('--target-exploitability', opts.targetExploitability, 0);
-      const checkEvery = parseIntOption('--check-every', opts.checkEvery, 1, 100_000_000);
+        opts.targetExploitability === undefined ? undefined : parsePositiveOption('--target-exploitability', opts.targetExploitability);
+      const checkEvery = parseIntOption('--check-every', opts.checkEvery, 1, MAX_COUNT);
       const maxNodes = parseIntOption('--max-nodes', opts.maxNodes, 1, 1_000_000_000);
       const { ir, rulesetHash } = loadGame(file);
       const game = compileGame(ir);
@@ -128,7 +128,7 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
           iterations: r.iterations,
           exploitability: r.exploitability,
         });
-        writeFileAtomic(opts.save, `${JSON.stringify(saved, null, 1)}\n`);
+        writeFileAtomic(opts.save, encodePolicy(saved));
       }
       if (opts.json) {
         const out = {
@@ -175,13 +175,13 @@ function solveMccfr(file: string, opts: SolveOpts, io: CliIO): void {
   if (opts.targetExploitability !== undefined) throw new UsageError('--target-exploitability is for --method cfr+');
   const sampling = (opts.sampling ?? 'external') as MccfrSampling;
   if (sampling !== 'external' && sampling !== 'outcome') throw new UsageError(`--sampling must be external or outcome, got '${opts.sampling}'`);
-  const seconds = opts.seconds === undefined ? undefined : parseNumberOption('--seconds', opts.seconds, 0);
+  const seconds = opts.seconds === undefined ? undefined : parsePositiveOption('--seconds', opts.seconds);
   if (seconds !== undefined && seconds <= 0) throw new UsageError('--seconds must be positive');
-  let iterations = opts.iterations === undefined ? undefined : parseIntOption('--iterations', opts.iterations, 1, 1_000_000_000);
+  let iterations = opts.iterations === undefined ? undefined : parseIntOption('--iterations', opts.iterations, 1, MAX_COUNT);
   if (iterations === undefined && seconds === undefined) iterations = DEFAULT_MCCFR_ITERATIONS;
   const reportEvery = parseIntOption('--report-every', opts.reportEvery ?? String(DEFAULT_REPORT_EVERY), 1, 1_000_000_000);
   const brSamples = parseIntOption('--br-samples', opts.brSamples ?? String(DEFAULT_BR_SAMPLES), 2, 100_000_000);
-  const seed = parseIntOption('--seed', opts.seed ?? '0', 0, 2 ** 32 - 1);
+  const seed = parseSeedOption(opts.seed ?? '0');
   const maxNodes = parseIntOption('--max-nodes', opts.maxNodes, 0, 1_000_000_000);
   const { ir, rulesetHash } = loadGame(file);
   const game = compileGame(ir);
@@ -219,7 +219,7 @@ function solveMccfr(file: string, opts: SolveOpts, io: CliIO): void {
       exploitability: last.exploitability,
       policy: mccfrPolicyEntries(run.solver, actionKeys),
     };
-    writeFileAtomic(opts.save, `${JSON.stringify(saved, null, 1)}\n`);
+    writeFileAtomic(opts.save, encodePolicy(saved));
   }
   if (opts.json) {
     const out = {

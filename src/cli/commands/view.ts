@@ -7,6 +7,7 @@
  * content (the SQLite header, else JSON).
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
@@ -111,6 +112,6 @@ export const registerView: RegisterCommand = (program, ctx) =>
       const html = renderViewerHtml(replay, { rulebook: renderRulebook(game.ir) });
       if (output) {
         writeFileAtomic(output, html);
-        ctx.io.stdout(`wrote ${output}\n`);
+        info(ctx, `wrote ${output}\n`);
       } else ctx.io.stdout(html);
     });

@@ -7,8 +7,12 @@
  * where an action key is the action's label (`actionToString`, e.g. `fold`, `call`, `raise`) when
  * the labels of the information state's legal actions are distinct, and the action id in decimal
  * otherwise (see {@link actionKeys}).
+ *
+ * On disk a policy is that JSON compressed with gzip ({@link encodePolicy}); reading accepts gzip
+ * and plain JSON alike (files saved before compression still load).
  */
 import { readFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { UserError } from '../../util/errors.js';
 import type { TabularPolicy } from './policy.js';
 import type { CompactTree } from './tree.js';
@@ -24,6 +28,42 @@ export interface SavedPolicy {
   /** Exploitability of the profile, chips/game. */
   exploitability: number;
   policy: Record<string, Record<string, number>>;
+}
+
+/** A saved policy as the bytes of its file: the JSON, gzip-compressed (level 9). */
+export function encodePolicy(saved: SavedPolicy): Buffer {
+  return gzipSync(`${JSON.stringify(saved)}\n`, { level: 9 });
+}
+
+/**
+ * The JSON text of a policy file's bytes: gunzipped when they start with the gzip magic number
+ * (1f 8b), else read as UTF-8 (plain JSON, as saved before compression).
+ * @throws UserError naming `source` when gzip data is damaged
+ */
+export function decodePolicyBytes(bytes: Uint8Array, source: string): string {
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      return gunzipSync(bytes).toString('utf8');
+    } catch (e) {
+      throw new UserError(`${source}: damaged gzip data (${(e as Error).message})`);
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * Read a policy file (gzip or plain JSON) and check its shape, without checking which rules it is for.
+ * @throws UserError when the file cannot be read or is not a saved policy
+ */
+export function loadPolicyFile(path: string): SavedPolicy {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UserError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (e as Error).message}`);
+  }
+  return parseSavedPolicy(decodePolicyBytes(bytes, path), path);
 }
 
 /** The keys naming a decision's legal actions in a saved policy: labels when distinct, else ids. */
@@ -84,14 +124,7 @@ export function parseSavedPolicy(text: string, source: string): SavedPolicy {
  * @throws UserError when the file cannot be read, is not a policy, or is for other rules.
  */
 export function readPolicyFile(path: string, rulesetHash: string): SavedPolicy {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
-  const saved = parseSavedPolicy(text, path);
+  const saved = loadPolicyFile(path);
   if (saved.rulesetHash !== rulesetHash) {
     throw new UserError(
       `${path}: the policy was computed for ruleset ${saved.rulesetHash.slice(0, 12)}… ('${saved.game}'), ` +
