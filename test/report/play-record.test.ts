@@ -53,7 +53,7 @@ describe('gbgc play --record', () => {
     expect(state.isTerminal()).toBe(true);
     expect(record.history.some((h) => h.player === CHANCE)).toBe(true);
     // Every event Bob saw was printed, and the result line is the replay's.
-    for (const e of state.observation(1).log) expect(r.stdout).toContain(`  ${e.text}\n`);
+    for (const e of state.observation(1).log) expect(r.stdout).toContain(`  ${e.text}${e.reason ? ` Why: ${e.reason}.` : ''}\n`);
     expect(r.stdout).toContain(`Final stacks: Alice ${state.chips().stacks[0]}, Bob ${state.chips().stacks[1]}.`);
     // Same seed, same answers: the same record.
     const again = join(dir, 'again.json');
