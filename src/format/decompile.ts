@@ -186,6 +186,10 @@ class Decompiler {
     const sd = ir.showdown;
     if (sd.metric === 'high-card') out.push('  showdown high-card');
     else if (sd.metric === 'pair-with-board') out.push(`  showdown pair-with-board using ${sd.board}`);
+    else if (sd.metric === 'poker-hand')
+      out.push(
+        `  showdown poker-hand${sd.board === null ? '' : ` using ${sd.board}`}${sd.flushBeatsFullHouse ? ' flush-beats-full-house' : ''}${sd.suited ? '' : ' no-suits'}`,
+      );
     else {
       const rules = sd.rules.map(
         (r) => `    ${r.points < 0 ? 'penalty' : 'bonus'} ${Math.abs(r.points)} ${r.kind === 'pair' ? 'for pair of' : 'per'} ${this.rank(r.rank)}`,

@@ -7,7 +7,8 @@ import type { MenuItem, Observation, ObservedEvent } from './api.js';
 import { bettingMenu } from './betting.js';
 import { actionCost } from './costs.js';
 import { DECISIONS } from './decisions.js';
-import { BOTH, EV, MOVE, NODE, PAY_REASON, R, SKIP } from './layout.js';
+import { BOTH, EV, MOVE, NODE, PAY_REASON, R, SKIP, unpackHandCards } from './layout.js';
+import { HAND_CATEGORIES } from './poker-hand.js';
 import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
 import type { InterpreterState } from './state.js';
 import { humanize } from '../util/names.js';
@@ -272,6 +273,11 @@ function replay(v: View, state: InterpreterState, i: number): void {
     }
     case EV.TOTAL:
       return push({ kind: 'total', seat: s, amount: a, text: `${who}'s total: ${a} points.` });
+    case EV.HAND: {
+      const cards = unpackHandCards(b, c).map((t) => p.cardNames[t]);
+      const category = HAND_CATEGORIES[a];
+      return push({ kind: 'hand', seat: s, category, cards, text: `${who} has ${/^(straight|flush|full)/.test(category) ? `a ${category}` : category}: ${cards.join(', ')}.` });
+    }
     case EV.RESULT:
       return push(s >= 0 ? { kind: 'result', seat: s, text: `${who} wins the showdown.` } : { kind: 'result', text: 'The showdown is a tie: the pot is split.' });
     case EV.SPLIT:

@@ -323,12 +323,22 @@ export type ScoringRule = Static<typeof ScoringRuleSchema>;
  * - `sum-of-ranks`: the sum of the hand's rank values, plus `pair` points if the hand holds two
  *   or more cards of the rank, plus `each` points per card of the rank, plus the seat's score
  *   adjustments; the higher total wins.
+ * - `poker-hand`: the best five-card poker hand of the seat's hand plus the cards of `board`
+ *   (a public pile, or null: the hand alone), ranked by the standard categories (see
+ *   `src/interpreter/poker-hand.ts`); `flushBeatsFullHouse`: short-deck order; `suited: false`:
+ *   suits do not count (no flushes).
  * Ties split the pot; an odd chip goes to a tied seat chosen at random (a chance node).
  */
 export const ShowdownSchema = Type.Union([
   obj({ metric: Type.Literal('high-card') }),
   obj({ metric: Type.Literal('pair-with-board'), board: Name }),
   obj({ metric: Type.Literal('sum-of-ranks'), rules: Type.Array(ScoringRuleSchema) }),
+  obj({
+    metric: Type.Literal('poker-hand'),
+    board: Type.Union([Name, Type.Null()]),
+    flushBeatsFullHouse: Type.Boolean(),
+    suited: Type.Boolean(),
+  }),
 ]);
 export type Showdown = Static<typeof ShowdownSchema>;
 export type ShowdownMetric = Showdown['metric'];

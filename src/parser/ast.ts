@@ -108,11 +108,16 @@ export interface PhaseDecl {
   span: Span;
 }
 
-/** `showdown high-card`, `showdown pair-with-board using board`, `showdown sum-of-ranks { … }` */
+/**
+ * `showdown high-card`, `showdown pair-with-board using board`, `showdown sum-of-ranks { … }`,
+ * `showdown poker-hand using board flush-beats-full-house`
+ */
 export interface ShowdownDecl {
   kind: 'Showdown';
-  metric: 'high-card' | 'pair-with-board' | 'sum-of-ranks';
+  metric: 'high-card' | 'pair-with-board' | 'sum-of-ranks' | 'poker-hand';
   using: Ident | null;
+  /** Options of `poker-hand`, in source order (empty otherwise). */
+  options: ('flush-beats-full-house' | 'no-suits')[];
   /** Scoring rules of `sum-of-ranks` (empty otherwise). */
   rules: ScoringRuleNode[];
   span: Span;

@@ -173,8 +173,11 @@ class Builder {
         const using = this.token(ch, 'Identifier');
         return {
           kind: 'Showdown',
-          metric: this.token(ch, 'HighCard') ? 'high-card' : this.token(ch, 'PairWithBoard') ? 'pair-with-board' : 'sum-of-ranks',
+          metric: this.token(ch, 'HighCard') ? 'high-card' : this.token(ch, 'PairWithBoard') ? 'pair-with-board' : this.token(ch, 'PokerHand') ? 'poker-hand' : 'sum-of-ranks',
           using: using ? this.ident(using) : null,
+          options: [...this.tokens(ch, 'FlushBeatsFullHouse'), ...this.tokens(ch, 'NoSuits')]
+            .sort((a, b) => a.startOffset - b.startOffset)
+            .map((t) => (t.tokenType.name === 'NoSuits' ? ('no-suits' as const) : ('flush-beats-full-house' as const))),
           rules: this.nodes(ch, 'scoringRule').map((r) => ({
             kind: 'ScoringRule' as const,
             sign: this.token(r.children, 'Kw_bonus') ? ('bonus' as const) : ('penalty' as const),

@@ -797,7 +797,10 @@ export class GbgParser extends CstParser {
     ]);
   });
 
-  /** showdown := 'showdown' ('high-card' | 'pair-with-board' ('using' NAME)? | 'sum-of-ranks' ('{' scoringRule* '}')?) */
+  /**
+   * showdown := 'showdown' ('high-card' | 'pair-with-board' ('using' NAME)?
+   *   | 'poker-hand' ('using' NAME)? ('flush-beats-full-house' | 'no-suits')* | 'sum-of-ranks' ('{' scoringRule* '}')?)
+   */
   showdown = this.RULE('showdown', () => {
     this.CONSUME(T.Showdown);
     this.OR([
@@ -809,6 +812,16 @@ export class GbgParser extends CstParser {
             this.CONSUME(T.Using);
             this.CONSUME(T.Identifier);
           });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.PokerHand);
+          this.OPTION4(() => {
+            this.CONSUME2(T.Using);
+            this.CONSUME2(T.Identifier);
+          });
+          this.MANY2(() => this.OR2([{ ALT: () => this.CONSUME(T.FlushBeatsFullHouse) }, { ALT: () => this.CONSUME(T.NoSuits) }]));
         },
       },
       {

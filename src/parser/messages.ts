@@ -66,7 +66,7 @@ const RULE_WORDS: Record<string, string> = {
   anteStep: 'an ante',
   bettingStep: 'a betting round',
   bettingItem: "a betting setting ('bet', 'raises at most', 'first', 'max', 'fallback bet')",
-  showdown: "a showdown metric ('high-card', 'pair-with-board' or 'sum-of-ranks')",
+  showdown: "a showdown metric ('high-card', 'pair-with-board', 'poker-hand' or 'sum-of-ranks')",
   generated: 'the generator record',
 };
 

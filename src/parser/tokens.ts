@@ -138,6 +138,18 @@ export const PairWithBoard = createToken({
   longer_alt: Identifier,
 });
 
+/** The poker-hand showdown and its options (hyphenated keywords). */
+export const PokerHand = createToken({ name: 'PokerHand', pattern: /poker-hand/, label: "'poker-hand'", longer_alt: Identifier });
+export const FlushBeatsFullHouse = createToken({
+  name: 'FlushBeatsFullHouse',
+  pattern: /flush-beats-full-house/,
+  label: "'flush-beats-full-house'",
+  longer_alt: Identifier,
+});
+export const NoSuits = createToken({ name: 'NoSuits', pattern: /no-suits/, label: "'no-suits'", longer_alt: Identifier });
+/** Every hyphenated keyword (they are not in {@link KEYWORDS}: the lexer tries them first). */
+export const HYPHENATED: TokenType[] = [HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader, PokerHand, FlushBeatsFullHouse, NoSuits];
+
 export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /"(?:[^"\\\r\n]|\\.)*"/, label: 'a quoted string' });
 /** A string with no closing quote on its line: reported as its own diagnostic. */
 export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /"(?:[^"\\\r\n]|\\.)*/, label: 'an unterminated string' });
@@ -201,7 +213,7 @@ const STEP_STARTS = new Set<TokenType>([
 ]);
 const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated]);
 for (const t of [
-  ...KEYWORDS, HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader, Identifier, StringLiteral, Decimal, Integer,
+  ...KEYWORDS, ...HYPHENATED, Identifier, StringLiteral, Decimal, Integer,
   Minus, Plus, DotDot, Percent, Slash, LParen, RParen, Le, Ge, Lt, Gt, EqEq, NotEq, Comma, Semicolon, Equals,
 ]) {
   const cats: TokenType[] = [];
@@ -219,12 +231,7 @@ export const ALL_TOKENS: TokenType[] = [
   LineComment,
   BlockComment,
   UnterminatedComment,
-  HighCard,
-  PairWithBoard,
-  SumOfRanks,
-  HighestCard,
-  LowestCard,
-  ChipLeader,
+  ...HYPHENATED,
   ...[...KEYWORDS].sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length),
   Identifier,
   StringLiteral,
