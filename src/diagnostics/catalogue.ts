@@ -260,6 +260,11 @@ const entries = {
       'The `poker-hand` showdown orders ranks by their values (straights are runs of consecutive ranks in that order), so every rank needs its own value. Give the ranks distinct values.',
     example: 'deck { ranks J = 11, Q = 11 } … showdown poker-hand',
   },
+  E0246: {
+    title: 'both blinds from one seat',
+    explanation: 'A `blinds` step names the seat posting the small blind, then the seat posting the big blind: two different seats.',
+    example: 'blinds Alice 1, Alice 2',
+  },
   E0901: {
     title: 'internal error: invalid IR',
     explanation: 'The compiler produced an IR that fails its own JSON Schema. This is a bug in gbgc; please report it with the input file.',

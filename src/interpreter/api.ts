@@ -25,7 +25,7 @@ export type ChanceOutcome = readonly [action: Action, probability: number];
 /** What the seat sees of one event, in the order it happened. */
 export interface ObservedEvent {
   /**
-   * Event kind: `phase`, `subphase`, `shuffle`, `deal`, `steal`, `swap`, `discard`, `ante`, `fold`,
+   * Event kind: `phase`, `subphase`, `shuffle`, `deal`, `steal`, `swap`, `discard`, `ante`, `blind`, `fold`,
    * `check`, `call`, `bet`, `raise`, `refund`, `check-result`, `round`, `loop-end`, `choice`, `cost`,
    * `pay`, `wager`, `match`, `pick`, `picks`, `bid`, `bids`, `coin`, `auction`, `peek`, `show`,
    * `sidebet`, `settle`, `score`, `assign`, `set`, `skip`, `showdown`, `reveal`, `total`, `hand`,

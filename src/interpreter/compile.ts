@@ -12,6 +12,7 @@ import { canonicalDeck, cardName, numCardTypes, rankOf } from './cards.js';
 import { compileBool, compileInt, describeBool, type ExprContext } from './expr.js';
 import { R, X } from './layout.js';
 import {
+  RAISES,
   CRITERION,
   DECK_PILE,
   INSTR_WIDTH,
@@ -305,7 +306,9 @@ export function compileProgram(ir: GameIR): Program {
     },
     ante: (s) => void asm.emit(OP.ANTE, s.amount, s.payers.reduce((m, seat) => m | (1 << seat), 0)),
     betting: (s) => void asm.emit(OP.BETTING, s.betSize, s.raiseCap, s.firstSeat),
-    varbet: (s) => void asm.emit(OP.VARBET, s.fallbackBet, 1, s.firstSeat, s.max === 'stack' ? -1 : s.max),
+    blinds: (s) => void asm.emit(OP.BLINDS, s.small, s.smallAmount, s.big, s.bigAmount),
+    varbet: (s) =>
+      void asm.emit(OP.VARBET, s.fallbackBet, 1, s.firstSeat, s.max === 'stack' ? -1 : s.max, s.raises === 'no-limit' ? RAISES.NO_LIMIT : s.raises === 'pot-limit' ? RAISES.POT_LIMIT : RAISES.NONE, s.minBet ?? 1),
     call: (s) => {
       const sub = base.subphaseNames.indexOf(s.phase);
       if (sub < 0) throw new ProgramError(`no sub-phase named '${s.phase}'`);

@@ -36,7 +36,10 @@ export const R = {
   CONTRIB: 7,
   /** Bets and raises made in the current betting round. */
   BETS: 9,
-  /** Bit s set: seat s has acted in the current betting round. */
+  /**
+   * Bit s set: seat s has acted in the current betting round. Bit 2 ({@link LIVE_BLINDS}), set by
+   * a `blinds` step: the next betting round starts from the posted contributions.
+   */
   ACTED: 10,
   /** Decisions taken by seat 0; seat 1's is `MOVES + 1`. */
   MOVES: 11,
@@ -185,6 +188,8 @@ export const EV = {
    * each + 1 in 8 bits (b: cards 1–3, c: cards 4–5; 0 = no card). See {@link packHandCards}.
    */
   HAND: 44,
+  /** seat posts a blind of a chips into the pot (a live bet): b = 0 the small blind, 1 the big blind. */
+  BLIND: 45,
 } as const;
 
 /** Why a card moved (bits 8–11 of a `DEAL` event's `c`). */
@@ -235,3 +240,6 @@ export function unpackHandCards(b: number, c: number): number[] {
   }
   return out;
 }
+
+/** Bit of `R.ACTED` set by a `blinds` step: the blinds are live bets of the next betting round. */
+export const LIVE_BLINDS = 4;

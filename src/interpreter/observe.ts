@@ -126,6 +126,9 @@ function replay(v: View, state: InterpreterState, i: number): void {
     case EV.ANTE:
       move(s, a);
       return push({ kind: 'ante', seat: s, amount: a, text: `${who} antes ${chips(a)}.` });
+    case EV.BLIND:
+      move(s, a);
+      return push({ kind: 'blind', seat: s, amount: a, text: `${who} posts the ${b ? 'big' : 'small'} blind: ${chips(a)}.` });
     case EV.FOLD:
       return push({ kind: 'fold', seat: s, text: `${who} folds.` });
     case EV.CHECK:

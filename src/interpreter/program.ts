@@ -28,7 +28,8 @@ export const INSTR_WIDTH = 8;
  * - `IF` cond, elseTarget, public (0/1): continue when `conds[cond]` holds, else jump.
  * - `LOOP_INIT` loop; `LOOP_TEST` loop, endTarget; `LOOP_NEXT` loop, testTarget.
  * - `END` winner (-1: none), reason index.
- * - `VARBET` fallbackBet, 1, firstSeat, max (-1: the stack).
+ * - `VARBET` fallbackBet, 1, firstSeat, max (-1: the stack), raises ({@link RAISES}), minBet.
+ * - `BLINDS` smallSeat, smallAmount, bigSeat, bigAmount: live blinds for the next betting round.
  * - `CHOICE` choice index. `SIMUL` round index. `AUCTION` auction index. `SIDEBET` side-bet index.
  * - `WAGER` seat, min, max (-1: the stack). `MATCH` seat.
  * - `PEEK` peeker, target, chosen (0/1), occurrence (0/1).
@@ -70,7 +71,11 @@ export const OP = {
   SCORE: 28,
   ASSIGN: 29,
   SET: 30,
+  BLINDS: 31,
 } as const;
+
+/** Raise rules of a `VARBET` round: none (one bet, then fold or call), no-limit, pot-limit. */
+export const RAISES = { NONE: 0, NO_LIMIT: 1, POT_LIMIT: 2 } as const;
 export type OpCode = (typeof OP)[keyof typeof OP];
 
 /** `PAY` parties. */

@@ -197,6 +197,16 @@ export interface DealStepNode {
   span: Span;
 }
 
+/** `blinds Alice 1, Bob 2`: Alice posts the small blind of 1, Bob the big blind of 2 (live bets). */
+export interface BlindsStepNode {
+  kind: 'BlindsStep';
+  small: Ident;
+  smallAmount: NumberLit;
+  big: Ident;
+  bigAmount: NumberLit;
+  span: Span;
+}
+
 /** `ante 1 each` or `ante 2 from Alice` */
 export interface AnteStepNode {
   kind: 'AnteStep';
@@ -214,7 +224,14 @@ export interface BettingStepNode {
   span: Span;
 }
 
-export type BettingItem = BetSizeItem | RaiseCapItem | FirstActorItem | MaxBetItem | FallbackItem;
+export type BettingItem = BetSizeItem | RaiseCapItem | RaiseRuleItem | FirstActorItem | MaxBetItem | FallbackItem;
+
+/** `raises no-limit` or `raises pot-limit` (variable betting with raises) */
+export interface RaiseRuleItem {
+  kind: 'RaiseRule';
+  rule: 'no-limit' | 'pot-limit';
+  span: Span;
+}
 
 /** `max 5` or `max stack` (variable betting) */
 export interface MaxBetItem {
@@ -474,6 +491,7 @@ export type StepNode =
   | ShuffleStepNode
   | DealStepNode
   | AnteStepNode
+  | BlindsStepNode
   | BettingStepNode
   | CallStepNode
   | IfStepNode

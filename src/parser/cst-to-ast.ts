@@ -517,6 +517,18 @@ class Builder {
         const from = this.token(ch, 'Identifier');
         return { kind: 'AnteStep', amount: this.number(this.need(this.token(ch, 'Integer'), 'amount')), from: from ? this.ident(from) : null, span };
       }
+      case 'blindsStep': {
+        const names = this.tokens(ch, 'Identifier');
+        const ints = this.tokens(ch, 'Integer');
+        return {
+          kind: 'BlindsStep',
+          small: this.ident(this.need(names[0], 'small blind seat')),
+          smallAmount: this.number(this.need(ints[0], 'small blind')),
+          big: this.ident(this.need(names[1], 'big blind seat')),
+          bigAmount: this.number(this.need(ints[1], 'big blind')),
+          span,
+        };
+      }
       case 'bettingStep':
         return {
           kind: 'BettingStep',
@@ -533,6 +545,8 @@ class Builder {
     const ch = n.children;
     const span = this.spanOf(n);
     if (this.token(ch, 'Kw_bet') && !this.token(ch, 'Kw_fallback')) return { kind: 'BetSize', amount: this.number(this.need(this.token(ch, 'Integer'), 'bet')), span };
+    if (this.token(ch, 'NoLimit')) return { kind: 'RaiseRule', rule: 'no-limit', span };
+    if (this.token(ch, 'PotLimit')) return { kind: 'RaiseRule', rule: 'pot-limit', span };
     if (this.token(ch, 'Kw_raises')) return { kind: 'RaiseCap', count: this.number(this.need(this.token(ch, 'Integer'), 'cap')), span };
     if (this.token(ch, 'Kw_fallback')) return { kind: 'Fallback', amount: this.number(this.need(this.token(ch, 'Integer'), 'fallback bet')), span };
     if (this.token(ch, 'Kw_max')) {

@@ -29,7 +29,7 @@ describe('rulebook golden files', () => {
       golden(`${name}.txt`, renderRulebook(ir, 'txt'));
     });
   }
-  for (const name of ['royal-holdem']) {
+  for (const name of ['royal-holdem', 'nlhe-short']) {
     it(`${name}.md matches (compiled from its example)`, () => {
       golden(`${name}.md`, renderRulebook(loadGame(`examples/${name}.gbg`).ir, 'md'));
     });
