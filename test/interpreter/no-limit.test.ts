@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
 import { compileGame, type InterpreterState } from '../../src/interpreter/index.js';
+import { renderTurnPrompt } from '../../src/render/prompt.js';
 
 /** A heads-up game: blinds 1/2 (Alice small), a pre-flop round Alice first, a flop round Bob first. */
 function game(opts: { alice?: number; bob?: number; rule?: 'no-limit' | 'pot-limit'; fixed?: boolean } = {}) {
@@ -112,5 +113,9 @@ describe('heads-up no-limit: min-raise and all-in table', () => {
     expect(d.prompt).toContain('raise to any total from 10 chips to 20 chips');
     expect(d.prompt).toContain('raise 20 is all-in');
     expect(d.menu.find((m) => m.label === 'raise 10')?.cost).toBe(8);
+    // The turn prompt offers the raises as one range, each costing N less the 2 chips already in.
+    const prompt = renderTurnPrompt(s.observation(1), 'txt');
+    expect(prompt).toContain('raise N, where N is any whole number from 10 to 20 (costs you N − 2 chips, as you have already put in 2 chips)');
+    expect(prompt).not.toContain('raise 11');
   });
 });
