@@ -21,7 +21,7 @@ const DIRECT_KINDS = new Set<StepKind>(['shuffle', 'deal', 'ante', 'betting']);
 export function directSupports(ir: GameIR): boolean {
   return (
     allSteps(ir).every((s) => DIRECT_KINDS.has(s.kind)) &&
-    ir.showdown.metric !== 'sum-of-ranks' &&
+    (ir.showdown.metric === 'high-card' || ir.showdown.metric === 'pair-with-board') &&
     ir.variables.length === 0 &&
     ir.positions.length === 0 &&
     ir.subphases.length === 0

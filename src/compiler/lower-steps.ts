@@ -98,6 +98,18 @@ export class StepLowerer {
       const seat = this.scope.seat(s.from);
       return seat === null ? null : { kind: 'ante', amount, payers: [seat] };
     },
+    BlindsStep: (s) => {
+      const smallAmount = this.scope.atLeastOne(s.smallAmount, 'the small blind');
+      const bigAmount = this.scope.atLeastOne(s.bigAmount, 'the big blind');
+      const small = this.scope.seat(s.small);
+      const big = this.scope.seat(s.big);
+      if (small === null || big === null) return null;
+      if (small === big) {
+        this.scope.err('E0246', `the small and the big blind must be posted by different seats, both are '${s.small.name}'`, s.big.span);
+        return null;
+      }
+      return { kind: 'blinds', small, smallAmount, big, bigAmount };
+    },
     BettingStep: (s) => this.betting(s),
     CallStep: (s) => {
       const phase = this.scope.phase(s.phase);
@@ -260,19 +272,25 @@ export class StepLowerer {
     if (s.mode === 'variable') {
       const max = once('MaxBet', '`max`');
       const fallback = once('Fallback', '`fallback bet`');
-      notHere([once('BetSize', '`bet`'), once('RaiseCap', '`raises at most`')], 'variable');
-      if (!fallback) {
+      const rule = once('RaiseRule', '`raises`');
+      notHere([once('RaiseCap', '`raises at most`')], 'variable');
+      const bet = once('BetSize', '`bet`');
+      if (bet && !rule) this.scope.err('E0230', '`bet N` (the smallest bet) applies to variable betting with `raises no-limit` or `raises pot-limit`', bet.span);
+      if (rule && max?.amount) this.scope.err('E0230', `\`max\` does not apply to ${rule.rule} betting: the largest bet is ${rule.rule === 'no-limit' ? 'the whole stack' : 'the pot after the call'}`, max.span);
+      if (!fallback && !rule) {
         this.scope.err('E0213', 'a variable betting round needs `fallback bet N` (the fixed bet when a seat cannot bet freely)', s.span);
         return null;
       }
-      const fallbackBet = this.scope.atLeastOne(fallback.amount, 'the fallback bet');
+      const minBet = bet ? this.scope.atLeastOne(bet.amount, 'the smallest bet') : 1;
+      const fallbackBet = fallback ? this.scope.atLeastOne(fallback.amount, 'the fallback bet') : minBet;
       const maxBet = max?.amount ? this.scope.atLeastOne(max.amount, 'the largest bet') : ('stack' as const);
       if (firstSeat === null) return null;
+      if (rule) return { kind: 'varbet', firstSeat, max: 'stack', fallbackBet, raises: rule.rule, minBet };
       return { kind: 'varbet', firstSeat, max: maxBet, fallbackBet };
     }
     const bet = once('BetSize', '`bet`');
     const cap = once('RaiseCap', '`raises at most`');
-    notHere([once('MaxBet', '`max`'), once('Fallback', '`fallback bet`')], 'fixed');
+    notHere([once('MaxBet', '`max`'), once('Fallback', '`fallback bet`'), once('RaiseRule', '`raises no-limit` or `raises pot-limit`')], 'fixed');
     if (!bet) {
       this.scope.err('E0213', 'this betting round has no bet size: add `bet N`', s.span);
       return null;

@@ -200,6 +200,29 @@ class Lowerer {
       }
       return { metric: 'sum-of-ranks', rules };
     }
+    if (d.metric === 'poker-hand') {
+      const values = new Set<number>();
+      for (const item of this.decls.filter((x): x is A.DeckDecl => x.kind === 'Deck').flatMap((x) => x.items))
+        if (item.kind === 'Ranks')
+          for (const r of item.ranks) {
+            if (values.has(r.value.value)) s.err('E0245', `rank '${r.name.name}' has the value ${r.value.value} of another rank: a poker-hand showdown needs distinct rank values`, r.span);
+            values.add(r.value.value);
+          }
+      let board: string | null = null;
+      if (d.using) {
+        const pile = s.piles.get(d.using.name);
+        if (!pile) {
+          s.err('E0202', `unknown pile '${d.using.name}'`, d.using.span);
+          return null;
+        }
+        if (pile.visibility !== 'public') {
+          s.err('E0214', `the board '${d.using.name}' must be a public pile`, d.using.span);
+          return null;
+        }
+        board = d.using.name;
+      }
+      return { metric: 'poker-hand', board, flushBeatsFullHouse: d.options.includes('flush-beats-full-house'), suited: !d.options.includes('no-suits') };
+    }
     const publicPiles = [...s.piles.values()].filter((p) => p.visibility === 'public');
     if (!d.using) {
       s.err('E0214', '`pair-with-board` needs the board: write `using NAME`', d.span, publicPiles.length ? `e.g. \`using ${publicPiles[0]!.name.name}\`` : 'declare one with `pile board public`');

@@ -136,8 +136,9 @@ const entries = {
     explanation: 'A fixed betting round needs `bet N` (chips per bet or raise).',
   },
   E0214: {
-    title: 'pair-with-board needs a public board',
-    explanation: 'The `pair-with-board` showdown compares hands with the cards of a public pile: write `showdown pair-with-board using NAME` with `pile NAME public`.',
+    title: 'the showdown needs a public board',
+    explanation:
+      'The `pair-with-board` showdown compares hands with the cards of a public pile: write `showdown pair-with-board using NAME` with `pile NAME public`. A `poker-hand` showdown may name a board the same way (`using NAME`, a public pile); without one it ranks the hands alone.',
   },
   E0215: {
     title: 'deal from a pile into itself',
@@ -252,6 +253,17 @@ const entries = {
     explanation:
       'Both seats see every card in a public pile, so a card dealt to one cannot be face down. Deal it `face up` (the default for a public pile), or deal to a `hidden` pile to keep it unseen.',
     example: 'pile board public … deal 1 to board face down',
+  },
+  E0245: {
+    title: 'poker-hand showdown on a deck with equal rank values',
+    explanation:
+      'The `poker-hand` showdown orders ranks by their values (straights are runs of consecutive ranks in that order), so every rank needs its own value. Give the ranks distinct values.',
+    example: 'deck { ranks J = 11, Q = 11 } … showdown poker-hand',
+  },
+  E0246: {
+    title: 'both blinds from one seat',
+    explanation: 'A `blinds` step names the seat posting the small blind, then the seat posting the big blind: two different seats.',
+    example: 'blinds Alice 1, Alice 2',
   },
   E0901: {
     title: 'internal error: invalid IR',

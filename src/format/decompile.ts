@@ -126,7 +126,12 @@ class Decompiler {
       return `ante ${s.amount} from ${this.seat(s.payers[0]!)}`;
     },
     betting: (s) => `betting fixed { bet ${s.betSize}; raises at most ${s.raiseCap}; first ${this.seat(s.firstSeat)} }`,
-    varbet: (s) => `betting variable { first ${this.seat(s.firstSeat)}; max ${s.max}; fallback bet ${s.fallbackBet} }`,
+    blinds: (s) => `blinds ${this.seat(s.small)} ${s.smallAmount}, ${this.seat(s.big)} ${s.bigAmount}`,
+    varbet: (s) => {
+      if (s.raises === undefined) return `betting variable { first ${this.seat(s.firstSeat)}; max ${s.max}; fallback bet ${s.fallbackBet} }`;
+      if (s.max !== 'stack') throw new DecompileError(`a ${s.raises} round has no \`max\``);
+      return `betting variable { first ${this.seat(s.firstSeat)}; raises ${s.raises}; bet ${s.minBet ?? 1}; fallback bet ${s.fallbackBet} }`;
+    },
     call: (s) => `call ${s.phase}`,
     if: (s, ind) => {
       const parts = s.branches.map((b, i) => `${i === 0 ? 'if' : 'else if'} ${this.cond(b.cond)} ${b.check} ${this.block(b.steps, ind)}`);
@@ -186,6 +191,10 @@ class Decompiler {
     const sd = ir.showdown;
     if (sd.metric === 'high-card') out.push('  showdown high-card');
     else if (sd.metric === 'pair-with-board') out.push(`  showdown pair-with-board using ${sd.board}`);
+    else if (sd.metric === 'poker-hand')
+      out.push(
+        `  showdown poker-hand${sd.board === null ? '' : ` using ${sd.board}`}${sd.flushBeatsFullHouse ? ' flush-beats-full-house' : ''}${sd.suited ? '' : ' no-suits'}`,
+      );
     else {
       const rules = sd.rules.map(
         (r) => `    ${r.points < 0 ? 'penalty' : 'bonus'} ${Math.abs(r.points)} ${r.kind === 'pair' ? 'for pair of' : 'per'} ${this.rank(r.rank)}`,

@@ -64,7 +64,7 @@ export const NODE_PRINTERS: { [K in AstKind]: NodePrinter<K> } = {
   Subphase: (path, options, print) => printBraces(options, ['subphase ', print('name')], blockOf(path.node), path.map(print, 'steps')),
   Showdown: (path, options, print) => {
     const n = path.node;
-    const head = ['showdown ', n.metric, n.using ? [' using ', print('using')] : ''];
+    const head = ['showdown ', n.metric, n.using ? [' using ', print('using')] : '', ...(n.options ?? []).map((o: string) => ` ${o}`)];
     return showdownHasBlock(n) ? printBraces(options, head, blockOf(n), path.map(print, 'rules')) : head;
   },
   ScoringRule: (path, _options, print) => [path.node.sign, ' ', print('points'), path.node.per === 'pair' ? ' for pair of ' : ' per ', print('rank')],

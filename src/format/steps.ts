@@ -9,7 +9,7 @@ import { blockOf } from './layout.js';
 import { numberText } from './literals.js';
 
 /** Kinds of steps and of the parts printed by the step printers. */
-type StepPartKind = StepNode['kind'] | 'BetSize' | 'RaiseCap' | 'FirstActor' | 'MaxBet' | 'Fallback' | 'CondBranch' | 'ChoiceOption' | 'Outcome';
+type StepPartKind = StepNode['kind'] | 'BetSize' | 'RaiseCap' | 'RaiseRule' | 'FirstActor' | 'MaxBet' | 'Fallback' | 'CondBranch' | 'ChoiceOption' | 'Outcome';
 
 /** One printer per step kind and step part. */
 export const STEP_PRINTERS: { [K in StepPartKind]: NodePrinter<K> } = {
@@ -18,10 +18,12 @@ export const STEP_PRINTERS: { [K in StepPartKind]: NodePrinter<K> } = {
     const n = path.node;
     return ['deal ', print('count'), n.from ? [' from ', print('from')] : '', ' to ', n.winner ? 'winner' : n.to ? print('to') : 'each', n.face ? [' face ', n.face] : ''];
   },
+  BlindsStep: (_path, _options, print) => ['blinds ', print('small'), ' ', print('smallAmount'), ', ', print('big'), ' ', print('bigAmount')],
   AnteStep: (path, _options, print) => ['ante ', print('amount'), path.node.from ? [' from ', print('from')] : ' each'],
   BettingStep: (path, options, print) => printBraces(options, ['betting ', path.node.mode], blockOf(path.node), path.map(print, 'items')),
   BetSize: (_path, _options, print) => ['bet ', print('amount')],
   RaiseCap: (_path, _options, print) => ['raises at most ', print('count')],
+  RaiseRule: (path) => ['raises ', path.node.rule],
   FirstActor: (_path, _options, print) => ['first ', print('seat')],
   MaxBet: (path, _options, print) => ['max ', path.node.amount ? print('amount') : 'stack'],
   Fallback: (_path, _options, print) => ['fallback bet ', print('amount')],

@@ -25,11 +25,11 @@ export type ChanceOutcome = readonly [action: Action, probability: number];
 /** What the seat sees of one event, in the order it happened. */
 export interface ObservedEvent {
   /**
-   * Event kind: `phase`, `subphase`, `shuffle`, `deal`, `steal`, `swap`, `discard`, `ante`, `fold`,
+   * Event kind: `phase`, `subphase`, `shuffle`, `deal`, `steal`, `swap`, `discard`, `ante`, `blind`, `fold`,
    * `check`, `call`, `bet`, `raise`, `refund`, `check-result`, `round`, `loop-end`, `choice`, `cost`,
    * `pay`, `wager`, `match`, `pick`, `picks`, `bid`, `bids`, `coin`, `auction`, `peek`, `show`,
-   * `sidebet`, `settle`, `score`, `assign`, `set`, `skip`, `showdown`, `reveal`, `total`, `result`,
-   * `split`, `odd-chip`, `win`, `end`.
+   * `sidebet`, `settle`, `score`, `assign`, `set`, `skip`, `showdown`, `reveal`, `total`, `hand`,
+   * `result`, `split`, `odd-chip`, `win`, `end`.
    */
   kind: string;
   /** The seat that acted or received, when there is one. */
@@ -38,6 +38,8 @@ export interface ObservedEvent {
   amount?: number;
   /** Card names this seat may see (e.g. `["K of hearts"]`); cards it may not see are never listed. */
   cards?: string[];
+  /** A `hand` event (poker-hand showdown): the category of the seat's best hand, e.g. `two pair`; its cards are in {@link cards}. */
+  category?: string;
   /** Number of cards moved when the seat may not see which cards (e.g. the opponent's deal). */
   hiddenCount?: number;
   /** One-line English description of the event as this seat sees it. */

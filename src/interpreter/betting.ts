@@ -21,7 +21,8 @@
  * folds or calls. No raises. A short call is all-in and the excess returns to the bettor.
  */
 import { IllegalActionError, type Action, type MenuItem } from './api.js';
-import { BOTH, EV, NODE, R } from './layout.js';
+import { BOTH, EV, LIVE_BLINDS, NODE, R, SKIP } from './layout.js';
+import { RAISES } from './program.js';
 import type { InterpreterState } from './state.js';
 
 export const FOLD = 0;
@@ -76,6 +77,76 @@ export function bettingMenu(r: Int32Array, betSize: number, raiseCap: number): M
   }));
 }
 
+/**
+ * Open a betting round. Contributions start from 0, or, after a `blinds` step, from the posted
+ * blinds (live bets; the big blind counts as the opening bet: `BETS` = 1 in a fixed round, the
+ * big blind's size in a no-limit or pot-limit round, where `BETS` holds the last full raise).
+ * The round is skipped when a seat has no chips behind, unless, after blinds, the other seat
+ * still faces a bet (it may fold or call); an all-in blind smaller than the other's is matched
+ * and the excess goes back.
+ * @param fixed whether the round is fixed-limit (a `betting` step or a variable round's fallback)
+ * @returns the seat to act first, or -1 when the round is skipped (logged)
+ */
+export function openRound(s: InterpreterState, first: number, fixed: boolean): number {
+  const r = s.r;
+  const live = (r[R.ACTED] & LIVE_BLINDS) !== 0;
+  r[R.ACTED] = 0;
+  if (!live) {
+    r[R.CONTRIB] = 0;
+    r[R.CONTRIB + 1] = 0;
+    r[R.BETS] = 0;
+  } else {
+    const c = Math.max(r[R.CONTRIB], r[R.CONTRIB + 1]);
+    r[R.BETS] = fixed ? (c > 0 ? 1 : 0) : c;
+  }
+  if (!bettingSkipped(r)) return first;
+  const c0 = r[R.CONTRIB];
+  const c1 = r[R.CONTRIB + 1];
+  const lo = c0 < c1 ? 0 : c1 < c0 ? 1 : -1;
+  if (lo >= 0 && r[R.STACK + lo] > 0) return lo;
+  if (lo >= 0) {
+    const hi = 1 - lo;
+    const excess = r[R.CONTRIB + hi] - r[R.CONTRIB + lo];
+    r[R.STACK + hi] += excess;
+    r[R.POT] -= excess;
+    r[R.CONTRIB + hi] -= excess;
+    s.log.push(EV.REFUND, hi, excess, 0, 0, BOTH, BOTH);
+  }
+  s.log.push(EV.SKIP, r[R.STACK] === 0 ? 0 : 1, SKIP.ALL_IN, 0, 0, BOTH, BOTH);
+  return -1;
+}
+
+/** The raise rule of the variable round under way ({@link RAISES}). */
+export function raiseRule(s: InterpreterState): number {
+  return s.operand(4);
+}
+
+/**
+ * Totals the seat to act may bet or raise to in a no-limit or pot-limit round, as its whole
+ * contribution to the round after the action: `[lo, hi]`, or null when it may not bet or raise
+ * (the opponent has no chips behind to answer, or the seat cannot put in more than the call).
+ * The smallest raise is the bet faced plus the last full raise of the round or the minimum bet
+ * (the big blind), whichever is larger (the league ruleset's "previous raise size or big
+ * blind"); a seat with fewer chips may still go all-in. The largest is all-in (no-limit) or the
+ * bet faced plus the pot after the call (pot-limit). An all-in raise smaller than a full raise
+ * leaves the minimum raise unchanged; heads-up it never reopens the betting, since the all-in
+ * seat has no chips left to face a re-raise.
+ */
+export function raiseBounds(s: InterpreterState): [number, number] | null {
+  const r = s.r;
+  const me = r[R.ACTOR];
+  const mine = r[R.CONTRIB + me];
+  const theirs = r[R.CONTRIB + 1 - me];
+  const stack = r[R.STACK + me];
+  const need = Math.max(0, theirs - mine);
+  if (r[R.STACK + 1 - me] === 0 || stack <= need) return null;
+  const allIn = mine + stack;
+  const lo = Math.min(theirs + Math.max(r[R.BETS], s.operand(5)), allIn);
+  let hi = allIn;
+  if (raiseRule(s) === RAISES.POT_LIMIT) hi = Math.min(hi, Math.max(lo, theirs + r[R.POT] + need));
+  return [lo, hi];
+}
+
 /** Largest bet of the variable round under way for the seat to act (0: it may not bet). */
 export function variableMaxBet(s: InterpreterState): number {
   const r = s.r;
@@ -87,6 +158,12 @@ export function variableMaxBet(s: InterpreterState): number {
 
 /** Legal actions in a variable round: fold/call when facing a bet, else check and bets of 1..max. */
 export function variableLegal(s: InterpreterState): Action[] {
+  if (raiseRule(s) !== RAISES.NONE) {
+    const out: Action[] = toCall(s.r, s.r[R.ACTOR]) > 0 ? [FOLD, CALL] : [CALL];
+    const b = raiseBounds(s);
+    if (b) for (let t = b[0]; t <= b[1]; t++) out.push(1 + t);
+    return out;
+  }
   if (toCall(s.r, s.r[R.ACTOR]) > 0) return [FOLD, CALL];
   const out: Action[] = [CALL];
   const hi = variableMaxBet(s);
@@ -98,6 +175,7 @@ export function variableLegal(s: InterpreterState): Action[] {
 export function variableLabel(s: InterpreterState, a: Action): string {
   if (a === FOLD) return 'fold';
   if (a === CALL) return toCall(s.r, s.r[R.ACTOR]) > 0 ? 'call' : 'check';
+  if (raiseRule(s) !== RAISES.NONE && s.r[R.CONTRIB] + s.r[R.CONTRIB + 1] > 0) return `raise ${a - 1}`;
   return `bet ${a - 1}`;
 }
 
@@ -139,6 +217,15 @@ export function applyBetting(s: InterpreterState, a: Action, variable = false): 
         s.log.push(EV.REFUND, other, excess, 0, 0, BOTH, BOTH);
       }
     }
+  } else if (variable && raiseRule(s) !== RAISES.NONE) {
+    // Raise (or bet) to a total of a − 1 chips for the round.
+    const theirs = r[R.CONTRIB + other];
+    const amount = a - 1 - r[R.CONTRIB + me];
+    const opening = r[R.CONTRIB] + r[R.CONTRIB + 1] === 0;
+    s.pay(me, amount);
+    const increment = a - 1 - theirs;
+    if (increment >= Math.max(r[R.BETS], s.operand(5))) r[R.BETS] = increment;
+    s.log.push(opening ? EV.BET : EV.RAISE, me, amount, 0, 0, BOTH, BOTH);
   } else {
     const amount = variable ? a - 1 : need + s.betSize();
     s.pay(me, amount);

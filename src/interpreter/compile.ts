@@ -4,12 +4,15 @@
  * outcomes and prizes become jumps over blocks laid out in line. The step compiler is a
  * `StepHandlers` table, so a new step kind in the IR is a compile error here until handled.
  */
+import { pokerRankOrder } from '../ir/poker.js';
+import type { PokerRules } from './poker-hand.js';
 import type { GameIR, PileRef, Step, StepHandlers } from '../ir/schema.js';
 import { analyseCalls, childBlocks } from './callgraph.js';
 import { canonicalDeck, cardName, numCardTypes, rankOf } from './cards.js';
 import { compileBool, compileInt, describeBool, type ExprContext } from './expr.js';
 import { R, X } from './layout.js';
 import {
+  RAISES,
   CRITERION,
   DECK_PILE,
   INSTR_WIDTH,
@@ -117,6 +120,8 @@ export class Assembler {
  * @throws ProgramError when the showdown's board pile does not exist, the deck has more than
  *   {@link MAX_CARDS} cards or the game more than {@link MAX_PILES} piles.
  */
+const METRIC_OF = { 'high-card': METRIC.HIGH_CARD, 'pair-with-board': METRIC.PAIR_WITH_BOARD, 'sum-of-ranks': METRIC.SUM_OF_RANKS, 'poker-hand': METRIC.POKER_HAND } as const;
+
 export function programTables(ir: GameIR): ProgramTables {
   const nTypes = numCardTypes(ir.deck);
   if (nTypes * ir.deck.copies > MAX_CARDS) throw new ProgramError(`the deck has ${nTypes * ir.deck.copies} cards; the interpreter handles at most ${MAX_CARDS}`);
@@ -133,10 +138,24 @@ export function programTables(ir: GameIR): ProgramTables {
   const pilePublic = Uint8Array.from(pileNames.map((_, i) => (i >= 3 && i < 3 + ir.piles.length && ir.piles[i - 3].visibility === 'public' ? 1 : 0)));
   const pileOwner = Int8Array.from(pileNames.map((_, i) => (i === 1 ? 0 : i === 2 ? 1 : -1)));
   let boardPile = -1;
-  if (ir.showdown.metric === 'pair-with-board') {
+  if ((ir.showdown.metric === 'pair-with-board' || ir.showdown.metric === 'poker-hand') && ir.showdown.board !== null) {
     const name = ir.showdown.board;
     boardPile = ir.piles.findIndex((p) => p.name === name) + 3;
-    if (name === undefined || boardPile < 3) throw new ProgramError(`showdown pair-with-board: no pile named '${name ?? ''}'`);
+    if (name === undefined || boardPile < 3) throw new ProgramError(`showdown ${ir.showdown.metric}: no pile named '${name ?? ''}'`);
+  }
+  const order = pokerRankOrder(ir);
+  const position = new Int32Array(order.length);
+  order.forEach((rank, i) => (position[rank] = i));
+  const pokerRank = new Int32Array(nTypes);
+  const cardSuit = new Int32Array(nTypes);
+  for (let t = 0; t < nTypes; t++) {
+    pokerRank[t] = position[cardRank[t]];
+    cardSuit[t] = t % ir.deck.suits.length;
+  }
+  let poker: PokerRules | null = null;
+  if (ir.showdown.metric === 'poker-hand') {
+    if (new Set(ir.deck.ranks.map((r) => r.value)).size !== ir.deck.ranks.length) throw new ProgramError('showdown poker-hand: the ranks need distinct values');
+    poker = { numRanks: order.length, suited: ir.showdown.suited, flushBeatsFullHouse: ir.showdown.flushBeatsFullHouse };
   }
   const nRanks = ir.deck.ranks.length;
   const pairPoints = new Int32Array(nRanks);
@@ -163,8 +182,11 @@ export function programTables(ir: GameIR): ProgramTables {
     cardValue,
     rankNames: ir.deck.ranks.map((r) => r.name),
     startStacks: [ir.stacks[0], ir.stacks[1]],
-    metric: ir.showdown.metric === 'high-card' ? METRIC.HIGH_CARD : ir.showdown.metric === 'pair-with-board' ? METRIC.PAIR_WITH_BOARD : METRIC.SUM_OF_RANKS,
+    metric: METRIC_OF[ir.showdown.metric],
     boardPile,
+    pokerRank,
+    cardSuit,
+    poker,
     pairPoints,
     eachPoints,
     variableNames: ir.variables.map((v) => v.name),
@@ -284,7 +306,9 @@ export function compileProgram(ir: GameIR): Program {
     },
     ante: (s) => void asm.emit(OP.ANTE, s.amount, s.payers.reduce((m, seat) => m | (1 << seat), 0)),
     betting: (s) => void asm.emit(OP.BETTING, s.betSize, s.raiseCap, s.firstSeat),
-    varbet: (s) => void asm.emit(OP.VARBET, s.fallbackBet, 1, s.firstSeat, s.max === 'stack' ? -1 : s.max),
+    blinds: (s) => void asm.emit(OP.BLINDS, s.small, s.smallAmount, s.big, s.bigAmount),
+    varbet: (s) =>
+      void asm.emit(OP.VARBET, s.fallbackBet, 1, s.firstSeat, s.max === 'stack' ? -1 : s.max, s.raises === 'no-limit' ? RAISES.NO_LIMIT : s.raises === 'pot-limit' ? RAISES.POT_LIMIT : RAISES.NONE, s.minBet ?? 1),
     call: (s) => {
       const sub = base.subphaseNames.indexOf(s.phase);
       if (sub < 0) throw new ProgramError(`no sub-phase named '${s.phase}'`);

@@ -43,6 +43,7 @@ export function stackChange(s: InterpreterState, from: number, seat: number): { 
     const who = log.seat(i);
     switch (k) {
       case EV.ANTE:
+      case EV.BLIND:
       case EV.CALL:
       case EV.BET:
       case EV.RAISE:

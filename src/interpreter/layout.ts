@@ -36,7 +36,10 @@ export const R = {
   CONTRIB: 7,
   /** Bets and raises made in the current betting round. */
   BETS: 9,
-  /** Bit s set: seat s has acted in the current betting round. */
+  /**
+   * Bit s set: seat s has acted in the current betting round. Bit 2 ({@link LIVE_BLINDS}), set by
+   * a `blinds` step: the next betting round starts from the posted contributions.
+   */
   ACTED: 10,
   /** Decisions taken by seat 0; seat 1's is `MOVES + 1`. */
   MOVES: 11,
@@ -179,6 +182,14 @@ export const EV = {
   TOTAL: 42,
   /** A step did nothing: seat (or -1), a = {@link SKIP} reason. */
   SKIP: 43,
+  /**
+   * seat's best poker hand at a `poker-hand` showdown: a = category (index into
+   * `HAND_CATEGORIES`), b and c = the card types of the hand's cards, most significant first,
+   * each + 1 in 8 bits (b: cards 1–3, c: cards 4–5; 0 = no card). See {@link packHandCards}.
+   */
+  HAND: 44,
+  /** seat posts a blind of a chips into the pot (a live bet): b = 0 the small blind, 1 the big blind. */
+  BLIND: 45,
 } as const;
 
 /** Why a card moved (bits 8–11 of a `DEAL` event's `c`). */
@@ -209,3 +220,26 @@ export const SKIP = {
   /** A wager the opponent could not answer (it has no chips behind): seat = the wagering seat. */
   WAGER_UNANSWERED: 7,
 } as const;
+
+/** Pack up to five card types (each at most 254) into the `b` and `c` fields of a `HAND` event. */
+export function packHandCards(types: readonly number[]): [number, number] {
+  const field = (from: number, n: number) => {
+    let v = 0;
+    for (let i = from + n - 1; i >= from; i--) v = v * 256 + (i < types.length ? types[i] + 1 : 0);
+    return v;
+  };
+  return [field(0, 3), field(3, 2)];
+}
+
+/** The card types of a `HAND` event's `b` and `c` fields (inverse of {@link packHandCards}). */
+export function unpackHandCards(b: number, c: number): number[] {
+  const out: number[] = [];
+  for (const [v0, n] of [[b, 3], [c, 2]] as const) {
+    let v = v0;
+    for (let i = 0; i < n; i++, v = Math.floor(v / 256)) if (v % 256 !== 0) out.push((v % 256) - 1);
+  }
+  return out;
+}
+
+/** Bit of `R.ACTED` set by a `blinds` step: the blinds are live bets of the next betting round. */
+export const LIVE_BLINDS = 4;

@@ -7,7 +7,8 @@ import type { MenuItem, Observation, ObservedEvent } from './api.js';
 import { bettingMenu } from './betting.js';
 import { actionCost } from './costs.js';
 import { DECISIONS } from './decisions.js';
-import { BOTH, EV, MOVE, NODE, PAY_REASON, R, SKIP } from './layout.js';
+import { BOTH, EV, MOVE, NODE, PAY_REASON, R, SKIP, unpackHandCards } from './layout.js';
+import { HAND_CATEGORIES } from './poker-hand.js';
 import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
 import type { InterpreterState } from './state.js';
 import { humanize } from '../util/names.js';
@@ -173,6 +174,9 @@ function replay(v: View, state: InterpreterState, i: number): void {
     case EV.ANTE:
       move(s, a);
       return push({ kind: 'ante', seat: s, amount: a, text: `${who} antes ${chips(a)}.` });
+    case EV.BLIND:
+      move(s, a);
+      return push({ kind: 'blind', seat: s, amount: a, text: `${who} posts the ${b ? 'big' : 'small'} blind: ${chips(a)}.` });
     case EV.FOLD:
       return push({ kind: 'fold', seat: s, text: `${who} folds.` });
     case EV.CHECK:
@@ -320,6 +324,11 @@ function replay(v: View, state: InterpreterState, i: number): void {
     }
     case EV.TOTAL:
       return push({ kind: 'total', seat: s, amount: a, text: `${who}'s total: ${a} points.` });
+    case EV.HAND: {
+      const cards = unpackHandCards(b, c).map((t) => p.cardNames[t]);
+      const category = HAND_CATEGORIES[a];
+      return push({ kind: 'hand', seat: s, category, cards, text: `${who} has ${/^(straight|flush|full)/.test(category) ? `a ${category}` : category}: ${cards.join(', ')}.` });
+    }
     case EV.RESULT: {
       const e: ObservedEvent = s >= 0 ? { kind: 'result', seat: s, text: `${who} wins the showdown.` } : { kind: 'result', text: 'The showdown is a tie: the pot is split.' };
       const why = showdownReason(state, i, [v.scores[0], v.scores[1]]);

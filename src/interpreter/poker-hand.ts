@@ -177,3 +177,49 @@ export function evaluateHand(cards: readonly RankedCard[], rules: PokerRules): H
   for (const c of candidates) if (c.value > best.value) best = c;
   return best;
 }
+
+/** What a deck allows, for {@link possibleCategories}. */
+export interface DeckShape {
+  /** Number of ranks. */
+  numRanks: number;
+  /** Most cards of one rank in the deck (suits × copies). */
+  perRank: number;
+  /** Most cards of one suit in the deck (ranks × copies). */
+  perSuit: number;
+}
+
+/**
+ * The categories a deck can make under `rules`, best first (the rulebook's ranking): straights
+ * need five ranks, flushes need suits that count and five cards of a suit, four of a kind four
+ * cards of a rank, and so on. Short-deck order puts a flush above a full house.
+ */
+export function possibleCategories(deck: DeckShape, rules: Omit<PokerRules, 'numRanks'>): HandCategory[] {
+  const suited = rules.suited ?? true;
+  const possible = (c: HandCategory): boolean => {
+    switch (c) {
+      case 'high card':
+        return true;
+      case 'one pair':
+        return deck.perRank >= 2;
+      case 'two pair':
+        return deck.perRank >= 2 && deck.numRanks >= 2;
+      case 'three of a kind':
+        return deck.perRank >= 3;
+      case 'straight':
+        return deck.numRanks >= 5;
+      case 'flush':
+        return suited && deck.perSuit >= 5;
+      case 'full house':
+        return deck.perRank >= 3 && deck.numRanks >= 2;
+      case 'four of a kind':
+        return deck.perRank >= 4;
+      case 'straight flush':
+        return suited && deck.numRanks >= 5;
+      case 'five of a kind':
+        return deck.perRank >= 5;
+    }
+  };
+  return HAND_CATEGORIES.filter(possible).sort(
+    (a, b) => categoryOrder(b, { numRanks: deck.numRanks, ...rules }) - categoryOrder(a, { numRanks: deck.numRanks, ...rules }),
+  );
+}

@@ -9,6 +9,7 @@
  * state's program counter is the only cursor, so a state is copied by copying its arrays (no
  * closures or generators to clone; the expression closures live in the program).
  */
+import type { PokerRules } from './poker-hand.js';
 
 /** Ints per instruction: `code[pc * INSTR_WIDTH]` is the opcode, the rest are operands. */
 export const INSTR_WIDTH = 8;
@@ -27,7 +28,8 @@ export const INSTR_WIDTH = 8;
  * - `IF` cond, elseTarget, public (0/1): continue when `conds[cond]` holds, else jump.
  * - `LOOP_INIT` loop; `LOOP_TEST` loop, endTarget; `LOOP_NEXT` loop, testTarget.
  * - `END` winner (-1: none), reason index.
- * - `VARBET` fallbackBet, 1, firstSeat, max (-1: the stack).
+ * - `VARBET` fallbackBet, 1, firstSeat, max (-1: the stack), raises ({@link RAISES}), minBet.
+ * - `BLINDS` smallSeat, smallAmount, bigSeat, bigAmount: live blinds for the next betting round.
  * - `CHOICE` choice index. `SIMUL` round index. `AUCTION` auction index. `SIDEBET` side-bet index.
  * - `WAGER` seat, min, max (-1: the stack). `MATCH` seat.
  * - `PEEK` peeker, target, chosen (0/1), occurrence (0/1).
@@ -69,7 +71,11 @@ export const OP = {
   SCORE: 28,
   ASSIGN: 29,
   SET: 30,
+  BLINDS: 31,
 } as const;
+
+/** Raise rules of a `VARBET` round: none (one bet, then fold or call), no-limit, pot-limit. */
+export const RAISES = { NONE: 0, NO_LIMIT: 1, POT_LIMIT: 2 } as const;
 export type OpCode = (typeof OP)[keyof typeof OP];
 
 /** `PAY` parties. */
@@ -91,7 +97,7 @@ export const MAX_CARDS = 255;
 export const MAX_PILES = 31;
 
 /** Showdown metrics as numbers. */
-export const METRIC = { HIGH_CARD: 0, PAIR_WITH_BOARD: 1, SUM_OF_RANKS: 2 } as const;
+export const METRIC = { HIGH_CARD: 0, PAIR_WITH_BOARD: 1, SUM_OF_RANKS: 2, POKER_HAND: 3 } as const;
 
 /** What compiled expressions read: the state's registers and piles. */
 export interface Machine {
@@ -186,8 +192,14 @@ export interface Program {
   readonly startStacks: readonly [number, number];
   /** `METRIC.*`. */
   readonly metric: number;
-  /** Board pile of `pair-with-board`, or -1. */
+  /** Board pile of `pair-with-board` or `poker-hand`, or -1. */
   readonly boardPile: number;
+  /** Per card type: its rank's position in the deck's rank order by value, lowest 0 (`poker-hand`). */
+  readonly pokerRank: Int32Array;
+  /** Per card type: its suit index. */
+  readonly cardSuit: Int32Array;
+  /** Rules of the `poker-hand` showdown, or null for another metric. */
+  readonly poker: PokerRules | null;
   /** Sum-of-ranks rules per rank index: points for holding two or more, points per card. */
   readonly pairPoints: Int32Array;
   readonly eachPoints: Int32Array;

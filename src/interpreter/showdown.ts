@@ -8,12 +8,15 @@
  *   seed rulebook's "Showdown" section).
  * - pair-with-board (Leduc hold'em, OpenSpiel `leduc_poker`): a hand holding a card of the same
  *   rank as a board card beats one that does not; both or neither: high-card on the hands.
+ * - poker-hand: each seat's best five-card poker hand of its hand and the board (standard
+ *   categories, `poker-hand.ts`); a `HAND` event per seat states the category and the cards.
  * - sum-of-ranks (GENSTRAT paper, "A concrete game"): the sum of the hand's rank values, plus
  *   `pair` points when the hand holds two or more cards of the rank, plus `each` points per
  *   card of the rank, plus the seat's score adjustments; the higher total wins.
  */
 import type { InterpreterState } from './state.js';
-import { BOTH, EV, PAY_REASON, R } from './layout.js';
+import { BOTH, EV, PAY_REASON, R, packHandCards } from './layout.js';
+import { HAND_CATEGORIES, evaluateHand } from './poker-hand.js';
 import { METRIC, handPile, type Program } from './program.js';
 
 /**
@@ -158,6 +161,21 @@ function compareHands(s: InterpreterState): number {
   }
 }
 
+/**
+ * A seat's best poker hand from its cards and the board's (see `poker-hand.ts`).
+ * @param hand card types of the seat's hand
+ * @param board card types of the board (empty without one)
+ * @returns the category's index in `HAND_CATEGORIES`, the card types of the best hand (most
+ *   significant first) and its comparable value (higher is better)
+ */
+export function bestPokerHand(p: Program, hand: readonly number[], board: readonly number[]): { category: number; types: number[]; value: number } {
+  const rules = p.poker;
+  if (!rules) throw new Error('bestPokerHand: the game has no poker-hand showdown');
+  const cards = [...hand, ...board].map((type) => ({ rank: p.pokerRank[type], suit: p.cardSuit[type], type }));
+  const best = evaluateHand(cards, rules);
+  return { category: HAND_CATEGORIES.indexOf(best.category), types: best.cards.map((c) => (c as (typeof cards)[number]).type), value: best.value };
+}
+
 /** Run the showdown. @returns true when it stops at the odd-chip chance node. */
 export function showdown(s: InterpreterState): boolean {
   const p = s.program;
@@ -177,6 +195,15 @@ export function showdown(s: InterpreterState): boolean {
     const totals = [sumOfRanks(p, s.pileCards(handPile(0)), scores[0]), sumOfRanks(p, s.pileCards(handPile(1)), scores[1])];
     for (let seat = 0; seat < 2; seat++) s.log.push(EV.TOTAL, seat, totals[seat], 0, 0, BOTH, BOTH);
     cmp = totals[0] - totals[1];
+  } else if (p.metric === METRIC.POKER_HAND) {
+    const values = [0, 0];
+    for (let seat = 0; seat < 2; seat++) {
+      const best = bestPokerHand(p, s.pileCards(handPile(seat)), p.boardPile >= 0 ? s.pileCards(p.boardPile) : []);
+      const [b, c] = packHandCards(best.types);
+      s.log.push(EV.HAND, seat, best.category, b, c, BOTH, BOTH);
+      values[seat] = best.value;
+    }
+    cmp = Math.sign(values[0] - values[1]);
   } else {
     if (p.metric === METRIC.PAIR_WITH_BOARD) {
       const pairs = [handBoardPair(s, 0, p.boardPile), handBoardPair(s, 1, p.boardPile)];

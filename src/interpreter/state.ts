@@ -12,7 +12,7 @@
  * and `chance-nodes.ts`.
  */
 import { CHANCE, IllegalActionError, TERMINAL, type Action, type ChanceOutcome, type GameState, type Observation, type PlayerId } from './api.js';
-import { applyBetting, bettingLabel, bettingLegal, bettingSkipped } from './betting.js';
+import { applyBetting, bettingLabel, bettingLegal, openRound } from './betting.js';
 import { applyCardOutcome, applyCoin, applyCost, cardChancePile, coinLabel, costChance } from './chance-nodes.js';
 import { DECISIONS } from './decisions.js';
 import { EventLog } from './eventlog.js';
@@ -649,21 +649,18 @@ export class InterpreterState implements GameState {
           }
           r[R.PC]++;
           break;
-        case OP.BETTING:
-          if (bettingSkipped(r)) {
-            this.log.push(EV.SKIP, r[R.STACK] === 0 ? 0 : 1, SKIP.ALL_IN, 0, 0, BOTH, BOTH);
+        case OP.BETTING: {
+          const first = openRound(this, code[o + 3], true);
+          if (first < 0) {
             r[R.PC]++;
             break;
           }
           r[R.STEP] = 1;
-          r[R.CONTRIB] = 0;
-          r[R.CONTRIB + 1] = 0;
-          r[R.BETS] = 0;
-          r[R.ACTED] = 0;
-          r[R.ACTOR] = code[o + 3];
+          r[R.ACTOR] = first;
           r[R.NODE] = NODE.DECISION;
-          if (p.privateAt[r[R.PC]]) this.log.push(EV.ASK, code[o + 3], r[R.PC], 0, 0, 1 << code[o + 3], 1 << code[o + 3]);
+          if (p.privateAt[r[R.PC]]) this.log.push(EV.ASK, first, r[R.PC], 0, 0, 1 << first, 1 << first);
           return;
+        }
         case OP.SHOWDOWN:
           if (showdown(this)) return;
           r[R.PC]++;

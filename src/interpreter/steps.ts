@@ -7,7 +7,8 @@
  * `DISCARD`) and returns true when the state stopped at a node (decision, chance or terminal),
  * false when it moved the program counter on.
  */
-import { BOTH, EV, NODE, PAY_REASON, R, SKIP, X } from './layout.js';
+import { BOTH, EV, LIVE_BLINDS, NODE, PAY_REASON, R, SKIP, X } from './layout.js';
+import { openRound } from './betting.js';
 import { CRITERION, OP, PARTY, handPile } from './program.js';
 import type { InterpreterState } from './state.js';
 
@@ -62,20 +63,31 @@ const end: Starter = (s) => {
 };
 
 const varbet: Starter = (s) => {
-  const r = s.r;
   // A seat with no chips behind has no betting decisions: the round is skipped (so its fixed
-  // fallback, `STEP` 1, is never reached from here).
-  if (r[R.STACK] === 0 || r[R.STACK + 1] === 0) {
-    s.log.push(EV.SKIP, r[R.STACK] === 0 ? 0 : 1, SKIP.ALL_IN, 0, 0, BOTH, BOTH);
-    return next(s);
-  }
-  r[R.STEP] = 2;
+  // fallback, `STEP` 1, is never reached from here), unless it faces a live blind.
+  const first = openRound(s, s.operand(2), false);
+  if (first < 0) return next(s);
+  s.r[R.STEP] = 2;
+  s.decide(first);
+  return true;
+};
+
+const blinds: Starter = (s) => {
+  const r = s.r;
   r[R.CONTRIB] = 0;
   r[R.CONTRIB + 1] = 0;
-  r[R.BETS] = 0;
-  r[R.ACTED] = 0;
-  s.decide(s.operand(2));
-  return true;
+  for (const [seat, amount, big] of [
+    [s.operand(0), s.operand(1), 0],
+    [s.operand(2), s.operand(3), 1],
+  ]) {
+    const pay = Math.min(amount, r[R.STACK + seat]);
+    r[R.STACK + seat] -= pay;
+    r[R.POT] += pay;
+    r[R.CONTRIB + seat] += pay;
+    s.log.push(EV.BLIND, seat, pay, big, 0, BOTH, BOTH);
+  }
+  r[R.ACTED] = LIVE_BLINDS;
+  return next(s);
 };
 
 /** Whether a choice's option is offered: its certain cost is within the seat's stack. */
@@ -286,6 +298,7 @@ START[OP.LOOP_TEST] = loopTest;
 START[OP.LOOP_NEXT] = loopNext;
 START[OP.END] = end;
 START[OP.VARBET] = varbet;
+START[OP.BLINDS] = blinds;
 START[OP.CHOICE] = choice;
 START[OP.WAGER] = wager;
 START[OP.MATCH] = match;

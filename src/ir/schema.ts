@@ -172,6 +172,11 @@ export const StepSchema = Type.Recursive(
       ),
       step('ante', { amount: PositiveInt, payers: Type.Array(SeatSchema, { minItems: 1, maxItems: 2 }) }, 'Each payer moves `amount` chips to the pot, clamped to its stack.'),
       step(
+        'blinds',
+        { small: SeatSchema, smallAmount: PositiveInt, big: SeatSchema, bigAmount: PositiveInt },
+        'The small and the big blind: each seat puts its blind in the pot (clamped to its stack) as a live bet: the next betting round starts from these contributions (the small blind has the difference to call, the big blind may still raise when called; the big blind counts as the opening bet).',
+      ),
+      step(
         'betting',
         {
           mode: Type.Literal('fixed'),
@@ -183,8 +188,14 @@ export const StepSchema = Type.Recursive(
       ),
       step(
         'varbet',
-        { firstSeat: SeatSchema, max: Type.Union([PositiveInt, Type.Literal('stack')]), fallbackBet: PositiveInt },
-        'A variable betting round: check or bet any amount from 1 to `max` (or the stack), then fold or call (a short call is all-in and the excess returns to the bettor); no raises. When either seat has no chips, a fixed round with bets of `fallbackBet` and one bet at most is played instead.',
+        {
+          firstSeat: SeatSchema,
+          max: Type.Union([PositiveInt, Type.Literal('stack')]),
+          fallbackBet: PositiveInt,
+          raises: Type.Optional(Type.Union([Type.Literal('no-limit'), Type.Literal('pot-limit')])),
+          minBet: Type.Optional(PositiveInt),
+        },
+        'A variable betting round: check or bet any amount from 1 to `max` (or the stack), then fold or call (a short call is all-in and the excess returns to the bettor); no raises. With `raises`: bets and raises to a total, at least the previous raise size or `minBet` (the big blind) above the bet faced, at most all-in (`no-limit`) or the pot after the call (`pot-limit`); an all-in for less is allowed and does not change the minimum raise. When either seat has no chips, a fixed round with bets of `fallbackBet` and one bet at most is played instead.',
       ),
       step('call', { phase: Name }, 'Play a sub-phase, then return here.'),
       step(
@@ -323,12 +334,22 @@ export type ScoringRule = Static<typeof ScoringRuleSchema>;
  * - `sum-of-ranks`: the sum of the hand's rank values, plus `pair` points if the hand holds two
  *   or more cards of the rank, plus `each` points per card of the rank, plus the seat's score
  *   adjustments; the higher total wins.
+ * - `poker-hand`: the best five-card poker hand of the seat's hand plus the cards of `board`
+ *   (a public pile, or null: the hand alone), ranked by the standard categories (see
+ *   `src/interpreter/poker-hand.ts`); `flushBeatsFullHouse`: short-deck order; `suited: false`:
+ *   suits do not count (no flushes).
  * Ties split the pot; an odd chip goes to a tied seat chosen at random (a chance node).
  */
 export const ShowdownSchema = Type.Union([
   obj({ metric: Type.Literal('high-card') }),
   obj({ metric: Type.Literal('pair-with-board'), board: Name }),
   obj({ metric: Type.Literal('sum-of-ranks'), rules: Type.Array(ScoringRuleSchema) }),
+  obj({
+    metric: Type.Literal('poker-hand'),
+    board: Type.Union([Name, Type.Null()]),
+    flushBeatsFullHouse: Type.Boolean(),
+    suited: Type.Boolean(),
+  }),
 ]);
 export type Showdown = Static<typeof ShowdownSchema>;
 export type ShowdownMetric = Showdown['metric'];

@@ -10,6 +10,7 @@ const BLOCKS: StepHandlers<Step[][]> = {
   shuffle: none,
   deal: none,
   ante: none,
+  blinds: none,
   betting: none,
   varbet: none,
   call: none,

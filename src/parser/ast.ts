@@ -108,11 +108,16 @@ export interface PhaseDecl {
   span: Span;
 }
 
-/** `showdown high-card`, `showdown pair-with-board using board`, `showdown sum-of-ranks { … }` */
+/**
+ * `showdown high-card`, `showdown pair-with-board using board`, `showdown sum-of-ranks { … }`,
+ * `showdown poker-hand using board flush-beats-full-house`
+ */
 export interface ShowdownDecl {
   kind: 'Showdown';
-  metric: 'high-card' | 'pair-with-board' | 'sum-of-ranks';
+  metric: 'high-card' | 'pair-with-board' | 'sum-of-ranks' | 'poker-hand';
   using: Ident | null;
+  /** Options of `poker-hand`, in source order (empty otherwise). */
+  options: ('flush-beats-full-house' | 'no-suits')[];
   /** Scoring rules of `sum-of-ranks` (empty otherwise). */
   rules: ScoringRuleNode[];
   span: Span;
@@ -192,6 +197,16 @@ export interface DealStepNode {
   span: Span;
 }
 
+/** `blinds Alice 1, Bob 2`: Alice posts the small blind of 1, Bob the big blind of 2 (live bets). */
+export interface BlindsStepNode {
+  kind: 'BlindsStep';
+  small: Ident;
+  smallAmount: NumberLit;
+  big: Ident;
+  bigAmount: NumberLit;
+  span: Span;
+}
+
 /** `ante 1 each` or `ante 2 from Alice` */
 export interface AnteStepNode {
   kind: 'AnteStep';
@@ -209,7 +224,14 @@ export interface BettingStepNode {
   span: Span;
 }
 
-export type BettingItem = BetSizeItem | RaiseCapItem | FirstActorItem | MaxBetItem | FallbackItem;
+export type BettingItem = BetSizeItem | RaiseCapItem | RaiseRuleItem | FirstActorItem | MaxBetItem | FallbackItem;
+
+/** `raises no-limit` or `raises pot-limit` (variable betting with raises) */
+export interface RaiseRuleItem {
+  kind: 'RaiseRule';
+  rule: 'no-limit' | 'pot-limit';
+  span: Span;
+}
 
 /** `max 5` or `max stack` (variable betting) */
 export interface MaxBetItem {
@@ -469,6 +491,7 @@ export type StepNode =
   | ShuffleStepNode
   | DealStepNode
   | AnteStepNode
+  | BlindsStepNode
   | BettingStepNode
   | CallStepNode
   | IfStepNode

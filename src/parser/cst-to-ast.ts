@@ -173,8 +173,11 @@ class Builder {
         const using = this.token(ch, 'Identifier');
         return {
           kind: 'Showdown',
-          metric: this.token(ch, 'HighCard') ? 'high-card' : this.token(ch, 'PairWithBoard') ? 'pair-with-board' : 'sum-of-ranks',
+          metric: this.token(ch, 'HighCard') ? 'high-card' : this.token(ch, 'PairWithBoard') ? 'pair-with-board' : this.token(ch, 'PokerHand') ? 'poker-hand' : 'sum-of-ranks',
           using: using ? this.ident(using) : null,
+          options: [...this.tokens(ch, 'FlushBeatsFullHouse'), ...this.tokens(ch, 'NoSuits')]
+            .sort((a, b) => a.startOffset - b.startOffset)
+            .map((t) => (t.tokenType.name === 'NoSuits' ? ('no-suits' as const) : ('flush-beats-full-house' as const))),
           rules: this.nodes(ch, 'scoringRule').map((r) => ({
             kind: 'ScoringRule' as const,
             sign: this.token(r.children, 'Kw_bonus') ? ('bonus' as const) : ('penalty' as const),
@@ -514,6 +517,18 @@ class Builder {
         const from = this.token(ch, 'Identifier');
         return { kind: 'AnteStep', amount: this.number(this.need(this.token(ch, 'Integer'), 'amount')), from: from ? this.ident(from) : null, span };
       }
+      case 'blindsStep': {
+        const names = this.tokens(ch, 'Identifier');
+        const ints = this.tokens(ch, 'Integer');
+        return {
+          kind: 'BlindsStep',
+          small: this.ident(this.need(names[0], 'small blind seat')),
+          smallAmount: this.number(this.need(ints[0], 'small blind')),
+          big: this.ident(this.need(names[1], 'big blind seat')),
+          bigAmount: this.number(this.need(ints[1], 'big blind')),
+          span,
+        };
+      }
       case 'bettingStep':
         return {
           kind: 'BettingStep',
@@ -530,6 +545,8 @@ class Builder {
     const ch = n.children;
     const span = this.spanOf(n);
     if (this.token(ch, 'Kw_bet') && !this.token(ch, 'Kw_fallback')) return { kind: 'BetSize', amount: this.number(this.need(this.token(ch, 'Integer'), 'bet')), span };
+    if (this.token(ch, 'NoLimit')) return { kind: 'RaiseRule', rule: 'no-limit', span };
+    if (this.token(ch, 'PotLimit')) return { kind: 'RaiseRule', rule: 'pot-limit', span };
     if (this.token(ch, 'Kw_raises')) return { kind: 'RaiseCap', count: this.number(this.need(this.token(ch, 'Integer'), 'cap')), span };
     if (this.token(ch, 'Kw_fallback')) return { kind: 'Fallback', amount: this.number(this.need(this.token(ch, 'Integer'), 'fallback bet')), span };
     if (this.token(ch, 'Kw_max')) {

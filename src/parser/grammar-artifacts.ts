@@ -22,7 +22,7 @@ import {
   type TokenType,
 } from 'chevrotain';
 import { parserInstance } from './grammar.js';
-import { KEYWORDS, HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader } from './tokens.js';
+import { KEYWORDS, HYPHENATED } from './tokens.js';
 
 /** Rules that exist only to recover from errors; they are not part of the language. */
 const RECOVERY_RULES = new Set(['unknownDeclaration', 'unknownStep', 'skippedBlock']);
@@ -101,7 +101,7 @@ export function grammarDiagramsHtml(): string {
 
 /** A TextMate grammar (for VS Code and other editors) highlighting keywords, numbers, strings and comments. */
 export function textMateGrammar(): object {
-  const words = [...KEYWORDS, HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader].map((t) => (t.LABEL ?? '').replace(/'/g, '').replace(/-/g, '\\-'));
+  const words = [...KEYWORDS, ...HYPHENATED].map((t) => (t.LABEL ?? '').replace(/'/g, '').replace(/-/g, '\\-'));
   return {
     $schema: 'https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json',
     name: 'GBG',

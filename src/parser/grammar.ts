@@ -224,6 +224,7 @@ export class GbgParser extends CstParser {
       { ALT: () => this.SUBRULE(this.shuffleStep) },
       { ALT: () => this.SUBRULE(this.dealStep) },
       { ALT: () => this.SUBRULE(this.anteStep) },
+      { ALT: () => this.SUBRULE(this.blindsStep) },
       { ALT: () => this.SUBRULE(this.bettingStep) },
       { ALT: () => this.SUBRULE(this.callStep) },
       { ALT: () => this.SUBRULE(this.ifStep) },
@@ -298,6 +299,16 @@ export class GbgParser extends CstParser {
     ]);
   });
 
+  /** blindsStep := 'blinds' NAME INT ',' NAME INT (the small blind, then the big blind) */
+  blindsStep = this.RULE('blindsStep', () => {
+    this.CONSUME(T.Blinds);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Integer);
+    this.CONSUME(T.Comma);
+    this.CONSUME2(T.Identifier);
+    this.CONSUME2(T.Integer);
+  });
+
   /** bettingStep := 'betting' ('fixed' | 'variable') '{' (bettingItem ';'?)* '}' */
   bettingStep = this.RULE('bettingStep', () => {
     this.CONSUME(T.Betting);
@@ -310,7 +321,7 @@ export class GbgParser extends CstParser {
     this.CONSUME(T.RCurly);
   });
 
-  /** bettingItem := 'bet' INT | 'raises' 'at' 'most' INT | 'first' NAME | 'max' (INT | 'stack') | 'fallback' 'bet' INT */
+  /** bettingItem := 'bet' INT | 'raises' ('at' 'most' INT | 'no-limit' | 'pot-limit') | 'first' NAME | 'max' (INT | 'stack') | 'fallback' 'bet' INT */
   bettingItem = this.RULE('bettingItem', () => {
     this.OR([
       {
@@ -322,9 +333,17 @@ export class GbgParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(T.Raises);
-          this.CONSUME(T.At);
-          this.CONSUME(T.Most);
-          this.CONSUME2(T.Integer);
+          this.OR3([
+            {
+              ALT: () => {
+                this.CONSUME(T.At);
+                this.CONSUME(T.Most);
+                this.CONSUME2(T.Integer);
+              },
+            },
+            { ALT: () => this.CONSUME(T.NoLimit) },
+            { ALT: () => this.CONSUME(T.PotLimit) },
+          ]);
         },
       },
       {
@@ -797,7 +816,10 @@ export class GbgParser extends CstParser {
     ]);
   });
 
-  /** showdown := 'showdown' ('high-card' | 'pair-with-board' ('using' NAME)? | 'sum-of-ranks' ('{' scoringRule* '}')?) */
+  /**
+   * showdown := 'showdown' ('high-card' | 'pair-with-board' ('using' NAME)?
+   *   | 'poker-hand' ('using' NAME)? ('flush-beats-full-house' | 'no-suits')* | 'sum-of-ranks' ('{' scoringRule* '}')?)
+   */
   showdown = this.RULE('showdown', () => {
     this.CONSUME(T.Showdown);
     this.OR([
@@ -809,6 +831,16 @@ export class GbgParser extends CstParser {
             this.CONSUME(T.Using);
             this.CONSUME(T.Identifier);
           });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.PokerHand);
+          this.OPTION4(() => {
+            this.CONSUME2(T.Using);
+            this.CONSUME2(T.Identifier);
+          });
+          this.MANY2(() => this.OR2([{ ALT: () => this.CONSUME(T.FlushBeatsFullHouse) }, { ALT: () => this.CONSUME(T.NoSuits) }]));
         },
       },
       {

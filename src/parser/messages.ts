@@ -64,9 +64,10 @@ const RULE_WORDS: Record<string, string> = {
   dealStep: 'a deal',
   pileRef: "a pile ('deck', a seat or a declared pile)",
   anteStep: 'an ante',
+  blindsStep: 'blinds',
   bettingStep: 'a betting round',
   bettingItem: "a betting setting ('bet', 'raises at most', 'first', 'max', 'fallback bet')",
-  showdown: "a showdown metric ('high-card', 'pair-with-board' or 'sum-of-ranks')",
+  showdown: "a showdown metric ('high-card', 'pair-with-board', 'poker-hand' or 'sum-of-ranks')",
   generated: 'the generator record',
 };
 

@@ -6,7 +6,7 @@
 import { EOF, type CstNode, type ILexingError, type IRecognitionException, type IToken } from 'chevrotain';
 import { error, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
-import { gbgLexer, KEYWORDS, HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader } from './tokens.js';
+import { gbgLexer, KEYWORDS, HYPHENATED } from './tokens.js';
 import { parserInstance } from './grammar.js';
 import { buildAst } from './cst-to-ast.js';
 import type { CommentNode, GameFile } from './ast.js';
@@ -48,7 +48,7 @@ function distance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-const KEYWORD_WORDS = [...KEYWORDS, HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader].map((t) => (t.LABEL ?? '').replace(/'/g, ''));
+const KEYWORD_WORDS = [...KEYWORDS, ...HYPHENATED].map((t) => (t.LABEL ?? '').replace(/'/g, ''));
 
 /** A keyword close to `word` (edit distance ≤ 2, and less than half its length). */
 export function closestKeyword(word: string): string | undefined {

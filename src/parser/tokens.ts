@@ -38,6 +38,7 @@ export const Face = kw('face');
 export const Up = kw('up');
 export const Down = kw('down');
 export const Ante = kw('ante');
+export const Blinds = kw('blinds');
 export const Betting = kw('betting');
 export const Fixed = kw('fixed');
 export const Bet = kw('bet');
@@ -138,6 +139,21 @@ export const PairWithBoard = createToken({
   longer_alt: Identifier,
 });
 
+/** The poker-hand showdown and its options (hyphenated keywords). */
+export const PokerHand = createToken({ name: 'PokerHand', pattern: /poker-hand/, label: "'poker-hand'", longer_alt: Identifier });
+export const FlushBeatsFullHouse = createToken({
+  name: 'FlushBeatsFullHouse',
+  pattern: /flush-beats-full-house/,
+  label: "'flush-beats-full-house'",
+  longer_alt: Identifier,
+});
+export const NoSuits = createToken({ name: 'NoSuits', pattern: /no-suits/, label: "'no-suits'", longer_alt: Identifier });
+/** Raise rules of a variable betting round (`raises no-limit`, `raises pot-limit`). */
+export const NoLimit = createToken({ name: 'NoLimit', pattern: /no-limit/, label: "'no-limit'", longer_alt: Identifier });
+export const PotLimit = createToken({ name: 'PotLimit', pattern: /pot-limit/, label: "'pot-limit'", longer_alt: Identifier });
+/** Every hyphenated keyword (they are not in {@link KEYWORDS}: the lexer tries them first). */
+export const HYPHENATED: TokenType[] = [HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader, PokerHand, FlushBeatsFullHouse, NoSuits, NoLimit, PotLimit];
+
 export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /"(?:[^"\\\r\n]|\\.)*"/, label: 'a quoted string' });
 /** A string with no closing quote on its line: reported as its own diagnostic. */
 export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /"(?:[^"\\\r\n]|\\.)*/, label: 'an unterminated string' });
@@ -177,7 +193,7 @@ export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f
 /** The keywords (the lexer tries them longest first, so no keyword shadows a longer one). */
 export const KEYWORDS: TokenType[] = [
   Game, Players, Stack, Each, Deck, Ranks, Suits, Copies, Pile, Public, Hidden, Phase, Shuffle, Deal, To, From, Face,
-  Up, Down, Ante, Betting, Fixed, Bet, Raises, At, Most, First, Showdown, Using, Generated, Generator, Builder, Seed,
+  Up, Down, Ante, Blinds, Betting, Fixed, Bet, Raises, At, Most, First, Showdown, Using, Generated, Generator, Builder, Seed,
   Complexity, Var, Position, Subphase, Call, If, Else, Private, Events, When, Repeat, Rounds, As, Until, End,
   Winner, Variable, Max, Fallback, Choice, Options, OptionKw, Cost, Match, Wager,
   Simultaneous, Outcome, Otherwise, Auction, Sealed, Bids, Tie, Coinflip, Pays, Pay, Prize,
@@ -196,12 +212,12 @@ export const Word = createToken({ name: 'Word', pattern: Lexer.NA, label: 'a nam
 export const StepNoise = createToken({ name: 'StepNoise', pattern: Lexer.NA, label: 'a word' });
 export const DeclNoise = createToken({ name: 'DeclNoise', pattern: Lexer.NA, label: 'a word' });
 const STEP_STARTS = new Set<TokenType>([
-  Shuffle, Deal, Ante, Betting, Call, If, Events, Repeat, End, Choice, Wager, Match, Simultaneous, Auction, Peek,
+  Shuffle, Deal, Ante, Blinds, Betting, Call, If, Events, Repeat, End, Choice, Wager, Match, Simultaneous, Auction, Peek,
   Reveal, Swap, Steal, Discard, Pay, Sidebet, Score, Assign, SetKw,
 ]);
 const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated]);
 for (const t of [
-  ...KEYWORDS, HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader, Identifier, StringLiteral, Decimal, Integer,
+  ...KEYWORDS, ...HYPHENATED, Identifier, StringLiteral, Decimal, Integer,
   Minus, Plus, DotDot, Percent, Slash, LParen, RParen, Le, Ge, Lt, Gt, EqEq, NotEq, Comma, Semicolon, Equals,
 ]) {
   const cats: TokenType[] = [];
@@ -219,12 +235,7 @@ export const ALL_TOKENS: TokenType[] = [
   LineComment,
   BlockComment,
   UnterminatedComment,
-  HighCard,
-  PairWithBoard,
-  SumOfRanks,
-  HighestCard,
-  LowestCard,
-  ChipLeader,
+  ...HYPHENATED,
   ...[...KEYWORDS].sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length),
   Identifier,
   StringLiteral,

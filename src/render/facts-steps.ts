@@ -78,14 +78,28 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
       fact(`${where}, betting: end of round`, 'The round ends when both seats have acted and have put the same number of chips into the pot'),
       fact(`${where}, betting: most chips per seat`, `A seat puts at most ${chips(s.betSize * s.raiseCap)} into the pot in this round`),
     ],
-    varbet: (s) => [
+    blinds: (s) => [
+      fact(`${where}, blinds: small blind`, `${seat(s.small)} posts the small blind of ${chips(s.smallAmount)}`),
+      fact(`${where}, blinds: big blind`, `${seat(s.big)} the big blind of ${chips(s.bigAmount)}`),
+      fact(`${where}, blinds: live`, 'The blinds are live bets'),
+    ],
+    varbet: (s) =>
+      s.raises
+        ? [
+            fact(`${where}, ${s.raises} betting: kind`, `A ${s.raises} betting round`),
+            fact(`${where}, ${s.raises} betting: first to act`, `${seat(s.firstSeat)} acts first`),
+            fact(`${where}, ${s.raises} betting: smallest raise`, `or plus ${chips(s.minBet ?? 1)} (the minimum bet), whichever is more`),
+            fact(`${where}, ${s.raises} betting: short all-in`, 'does not reopen the betting'),
+            fact(`${where}, ${s.raises} betting: largest`, s.raises === 'no-limit' ? "the seat's whole stack (all-in)" : 'the bet faced plus the pot after the call'),
+          ]
+        : [
       fact(`${where}, variable betting: kind`, 'A variable betting round, with no raises'),
       fact(`${where}, variable betting: first to act`, `${seat(s.firstSeat)} acts first and chooses one of`),
       fact(`${where}, variable betting: bet range`, `bet: put any whole number of chips from 1 to ${s.max === 'stack' ? `${seat(s.firstSeat)}'s whole stack` : chips(s.max)}`),
       fact(`${where}, variable betting: fold`, 'fold: give up. The bettor takes the whole pot at once'),
       fact(`${where}, variable betting: call and all-in`, 'goes all-in with its whole stack, and the part of the bet it cannot match goes back from the pot to the bettor'),
       fact(`${where}, variable betting: all-in seats`, 'if a seat has no chips left (all-in), the round is skipped and play goes on'),
-    ],
+          ],
     call: (s) => [fact(`${where}, call ${s.phase}`, `Play the sub-phase ${humanize(s.phase)}`)],
     if: (s) => [
       ...s.branches.flatMap((b, i) => [

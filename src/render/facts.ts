@@ -12,6 +12,8 @@
 import type { GameIR, Showdown, ShowdownMetric } from '../ir/schema.js';
 import { fact, conditionWords, stepsFacts, type RulebookFact } from './facts-steps.js';
 import { markdownToText } from './markdown.js';
+import { possibleCategories } from '../interpreter/poker-hand.js';
+import { pokerRankOrder } from '../ir/poker.js';
 import type { RenderFormat } from './rulebook.js';
 import { allSteps, conditionsOf, handsFixed, hasPrivateSteps, subphaseLayout } from './view/analysis.js';
 import { cardName, chips, englishList, humanize } from './words.js';
@@ -34,6 +36,21 @@ function showdownFacts(ir: GameIR): RulebookFact[] {
       fact('showdown metric: pair beats no pair', 'A seat with a pair beats a seat without one'),
       fact('showdown metric: otherwise high card', 'compared by high card'),
     ],
+    'poker-hand': (sd) => {
+      const order = pokerRankOrder(ir).map(rank);
+      const shape = { numRanks: order.length, perRank: ir.deck.suits.length * ir.deck.copies, perSuit: order.length * ir.deck.copies };
+      const cats = possibleCategories(shape, { suited: sd.suited, flushBeatsFullHouse: sd.flushBeatsFullHouse });
+      return [
+        fact('showdown metric: poker hand', `Comparison (poker hand): each seat plays the best five-card poker hand it can make`),
+        ...(sd.board ? [fact('showdown: poker hand uses the board', `together with the cards on the ${sd.board}`)] : []),
+        fact('showdown: ranking of poker hands', `Ranking of hands, from best to worst: ${cats.join(', ')}`),
+        fact('showdown: rank order', `Rank order, lowest to highest: ${order.join(', ')}`),
+        ...(order.length >= 6 ? [fact('showdown: lowest straight', `${[order[order.length - 1], ...order.slice(0, 4)].join(', ')} is the lowest straight`)] : []),
+        ...(sd.suited ? [] : [fact('showdown: suits do not count', 'Suits do not count in this game')]),
+        ...(sd.flushBeatsFullHouse && sd.suited ? [fact('showdown: flush beats full house', 'a flush beats a full house')] : []),
+        fact('showdown: kickers', 'then the remaining cards (kickers) one by one from the highest'),
+      ];
+    },
     'sum-of-ranks': (sd) => [
       fact('showdown metric: sum of ranks', 'Comparison (sum of ranks): each hand gets a total: the sum of the rank values of its cards'),
       fact('showdown: higher total wins', 'The higher total wins; equal totals tie'),

@@ -65,7 +65,8 @@ const NEXT = 'chance or your opponent’s simultaneous choice';
 
 /**
  * What an entry costs the seat, in words (no Markdown): for a named action, its measured cost or
- * cost range; for a range of amounts, `costs you N chips` when each amount costs itself, a fixed
+ * cost range; for a range of amounts, `costs you N chips` when each amount costs itself,
+ * `costs you N − k chips` when each costs itself less the k chips already put in (a raise to a total), a fixed
  * cost when all cost the same, else the range over all amounts. Null when some cost is unknown.
  */
 export function costWords(entry: MenuEntry): string | null {
@@ -75,6 +76,9 @@ export function costWords(entry: MenuEntry): string | null {
   if (!entry.amounts) return rangeWords(rs[0][0], rs[0][1], NEXT);
   const amounts = entry.amounts;
   if (rs.every(([lo, hi], i) => lo === hi && lo === amounts[i])) return 'costs you N chips';
+  // A bet or raise to a total N when the seat has already put k chips into the round: each costs N − k.
+  const k = amounts[0] - rs[0][0];
+  if ((entry.word === 'raise' || entry.word === 'bet') && k > 0 && rs.every(([lo, hi], i) => lo === hi && lo === amounts[i] - k)) return `costs you N − ${k} chips, as you have already put in ${chipWord(k)}`;
   if (rs.every(([lo, hi]) => lo === rs[0][0] && hi === rs[0][1])) return rangeWords(rs[0][0], rs[0][1], NEXT);
   if (rs.every(([lo, hi], i) => lo === rs[0][0] && hi === amounts[i] && lo >= 0 && lo < hi))
     return `costs you between ${rs[0][0]} and N chips, depending on ${NEXT}`;

@@ -115,5 +115,14 @@ export const MALFORMED: MalformedCase[] = [
   { name: 'a tab inside a string', source: 'game "a\tb" { players Alice, Bob }', expected: [['E0112', 1, 6]] },
   // columns count code points: the caret after an astral character (U+1F0A1, two UTF-16 units) is right
   { name: 'column after an astral character', source: kuhn('    shuffle deck // 🂡\n    /* 🂡🂡 */ shufle deck'), expected: [['E0105', 7, 14]] },
+  { name: 'both blinds from one seat', source: kuhn('    blinds Alice 1, Alice 2'), expected: [['E0246', 6, 21]] },
+  {
+    name: 'poker-hand showdown with two ranks of one value',
+    source: kuhn('    shuffle deck').replace('showdown high-card', 'showdown poker-hand').replace('K = 13', 'K = 12'),
+    expected: [['E0245', 4, 32]],
+  },
+  { name: 'poker-hand showdown on a hidden pile', source: kuhn('    shuffle deck', '  pile stash hidden\n').replace('showdown high-card', 'showdown poker-hand using stash'), expected: [['E0214', 9, 29]] },
+  { name: 'minimum bet in a variable round without raises', source: kuhn('    betting variable { bet 2; fallback bet 1 }'), expected: [['E0230', 6, 24]] },
+  { name: 'max in a no-limit round', source: kuhn('    betting variable { raises no-limit; max 5 }'), expected: [['E0230', 6, 41]] },
   { name: 'face-down deal to a public pile', source: kuhn('    deal 1 to board face down', '  pile board public\n'), expected: [['E0244', 7, 5]] },
 ];

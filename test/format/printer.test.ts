@@ -321,7 +321,7 @@ describe('the printer table', () => {
   it('has one printer per AST node kind', () => {
     expect(Object.keys(NODE_PRINTERS).sort()).toEqual(
       [
-        'AnteStep', 'AssignStep', 'AuctionStep', 'BetSize', 'BettingStep', 'Binary', 'BoolLit', 'CallStep', 'ChoiceOption', 'ChoiceStep', 'Comment',
+        'AnteStep', 'BlindsStep', 'RaiseRule', 'AssignStep', 'AuctionStep', 'BetSize', 'BettingStep', 'Binary', 'BoolLit', 'CallStep', 'ChoiceOption', 'ChoiceStep', 'Comment',
         'Compare', 'CondBranch', 'Copies', 'DealStep', 'Deck', 'DiscardStep', 'EndStep', 'EventsStep', 'Fallback', 'File', 'FirstActor', 'Game',
         'Generated', 'Has', 'Holds', 'Ident', 'IfStep', 'Logic', 'MatchStep', 'MaxBet', 'Not', 'Number', 'Outcome', 'Paren', 'Party', 'PayStep',
         'PeekStep', 'Phase', 'Pile', 'PileRef', 'Players', 'Position', 'Pot', 'RaiseCap', 'RankEntry', 'Ranks', 'RepeatStep', 'RevealStep',

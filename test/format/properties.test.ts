@@ -16,7 +16,7 @@ const RUNS = 200;
 
 /** A line of formatted source that starts a step. */
 const STEP_LINE =
-  /^ *(shuffle|deal|ante|betting|call|if|events|repeat|end|choice|wager|match|simultaneous|auction|peek|reveal|swap|steal|discard|pay|sidebet|score|assign|set) /gm;
+  /^ *(shuffle|deal|ante|blinds|betting|call|if|events|repeat|end|choice|wager|match|simultaneous|auction|peek|reveal|swap|steal|discard|pay|sidebet|score|assign|set) /gm;
 
 /** Visit every node of the tree (depth first, the node before its children). */
 function walk(node: AstNode, visit: (n: AstNode, parent: AstNode | null) => void, parent: AstNode | null = null): void {
@@ -48,7 +48,10 @@ function forms(ast: GameFile, source: string): string[] {
         out.push(n.each ? 'stack each' : 'stack per seat');
         break;
       case 'Showdown':
-        out.push(n.metric, ...(n.rules.length > 0 ? ['sum-of-ranks rules'] : []));
+        out.push(n.metric, ...(n.rules.length > 0 ? ['sum-of-ranks rules'] : []), ...n.options, ...(n.metric === 'poker-hand' && n.using ? ['poker-hand using'] : []));
+        break;
+      case 'RaiseRule':
+        out.push(`raises ${n.rule}`);
         break;
       case 'ScoringRule':
         out.push(`${n.sign} ${n.per}`);
@@ -153,7 +156,8 @@ const KEYWORD_WORDS = new Set(KEYWORDS.map((t) => (t.LABEL ?? '').replace(/'/g, 
 /** Every optional form the arbitrary must produce (besides every node kind). */
 const EXPECTED_FORMS = [
   ';', 'line comment', 'block comment', 'multi-line comment', 'file starts with a block comment', 'more than 12 comments',
-  'stack each', 'stack per seat', 'high-card', 'pair-with-board', 'sum-of-ranks', 'sum-of-ranks rules', 'bonus pair', 'bonus each', 'penalty pair',
+  'stack each', 'stack per seat', 'high-card', 'pair-with-board', 'sum-of-ranks', 'poker-hand', 'poker-hand using', 'flush-beats-full-house', 'no-suits',
+  'variable betting opens with RaiseRule', 'raises no-limit', 'raises pot-limit', 'sum-of-ranks rules', 'bonus pair', 'bonus each', 'penalty pair',
   'penalty each', 'Pile public', 'Pile hidden', 'Position public', 'Position hidden', 'negative variable',
   ...['from', ''].flatMap((f) => ['each', 'pile', 'winner'].flatMap((t) => ['up', 'down', 'null'].map((face) => `deal${f ? ' from' : ''} to ${t} face ${face}`))),
   'ante each', 'ante from', 'fixed betting opens with BetSize', 'fixed betting opens with RaiseCap', 'fixed betting opens with FirstActor',

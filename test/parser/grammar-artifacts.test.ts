@@ -15,7 +15,7 @@ describe('grammar artifacts in grammar/', () => {
     const ebnf = grammarEbnf();
     const step = /^step = \( (.*) \) ;$/m.exec(ebnf)?.[1]?.split(' | ');
     expect(step).toEqual([
-      ...['shuffleStep', 'dealStep', 'anteStep', 'bettingStep', 'callStep', 'ifStep', 'eventsStep', 'repeatStep', 'endStep'],
+      ...['shuffleStep', 'dealStep', 'anteStep', 'blindsStep', 'bettingStep', 'callStep', 'ifStep', 'eventsStep', 'repeatStep', 'endStep'],
       ...['choiceStep', 'wagerStep', 'matchStep', 'simultaneousStep', 'auctionStep', 'peekStep', 'revealStep', 'swapStep'],
       ...['stealStep', 'discardStep', 'payStep', 'sidebetStep', 'scoreStep', 'assignStep', 'setStep'],
     ]);

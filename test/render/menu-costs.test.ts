@@ -11,6 +11,7 @@ import { CHANCE, compileGame } from '../../src/interpreter/index.js';
 import { sampleIR } from '../../src/sampler/index.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 import { checkGame, checkPrintedCosts, parseCost } from './menu-costs.js';
+import { costWords } from '../../src/render/menu.js';
 
 const EXAMPLES = readdirSync('examples').filter((f) => f.endsWith('.gbg')).sort();
 
@@ -21,6 +22,18 @@ describe('menu costs printed in the turn prompt', () => {
     expect(parseCost('- take (gives you 2 chips): reply')).toEqual({ lo: -2, hi: -2 });
     expect(parseCost('- x (costs you between 0 and 3 chips, depending on chance): reply')).toEqual({ lo: 0, hi: 3 });
     expect(parseCost('- x (changes your stack by between -3 and +1 chips, depending on chance): reply')).toEqual({ lo: -1, hi: 3 });
+    expect(parseCost('- raise N, where N is any whole number from 4 to 20 (costs you N − 1 chips, as you have already put in 1 chip): reply')).toEqual({ lo: 0, hi: 'N', less: 1 });
+  });
+
+  it('words a raise to a total as N less the chips already in, and only a bet or raise', () => {
+    const items = (word: string, costs: number[], from: number) => ({
+      word,
+      amounts: costs.map((_, i) => from + i),
+      items: costs.map((cost, i) => ({ action: i, label: `${word} ${from + i}`, cost })),
+    });
+    expect(costWords(items('raise', [3, 4, 5], 4))).toBe('costs you N − 1 chips, as you have already put in 1 chip');
+    expect(costWords(items('card', [0], 1))).toBe('costs no chips');
+    expect(costWords(items('bet', [1, 2, 3], 1))).toBe('costs you N chips');
   });
 
   it('genstrat-4643: facing a 2-chip wager, call costs 2 chips (it said "puts no chips in")', () => {

@@ -21,6 +21,8 @@ import type { Rng } from '../../src/util/rng.js';
 interface Printed {
   lo: number;
   hi: number | 'N';
+  /** `costs you N − less chips` (a raise to a total N): exactly N − less. */
+  less?: number;
 }
 
 /** Parse one menu line's cost phrase. @throws when the line states no cost */
@@ -28,6 +30,7 @@ export function parseCost(line: string): Printed {
   let m: RegExpExecArray | null;
   if (/\(costs no chips[),]/.test(line)) return { lo: 0, hi: 0 };
   if ((m = /\(costs you N chips[),]/.exec(line))) return { lo: 0, hi: 'N' } as Printed & { exactN: true };
+  if ((m = /\(costs you N − (\d+) chips, as you have already put in/.exec(line))) return { lo: 0, hi: 'N', less: Number(m[1]) } as Printed;
   if ((m = /\(costs you between (-?\d+) and (N|-?\d+) chips?, depending on/.exec(line))) return { lo: Number(m[1]), hi: m[2] === 'N' ? 'N' : Number(m[2]) };
   if ((m = /\(costs you (\d+) chips?[),]/.exec(line))) return { lo: Number(m[1]), hi: Number(m[1]) };
   if ((m = /\(gives you (\d+) chips?[),]/.exec(line))) return { lo: -Number(m[1]), hi: -Number(m[1]) };
@@ -42,7 +45,7 @@ function measured(s: InterpreterState, from: number, seat: number): { change: nu
   for (let i = from; i < log.count; i++) {
     const k = log.kind(i);
     if (k === EV.SHOWDOWN || k === EV.WIN || k === EV.SPLIT || k === EV.ODD_CHIP || k === EV.END) return { change, settled: true };
-    const payer = [EV.ANTE, EV.CALL, EV.BET, EV.RAISE, EV.WAGER, EV.MATCH].includes(k as never);
+    const payer = [EV.ANTE, EV.BLIND, EV.CALL, EV.BET, EV.RAISE, EV.WAGER, EV.MATCH].includes(k as never);
     if (payer && log.seat(i) === seat) change -= log.a(i);
     if (k === EV.REFUND && log.seat(i) === seat) change += log.a(i);
     if (k === EV.TRANSFER) {
@@ -108,7 +111,7 @@ export function checkPrintedCosts(state: GameState, rng: Rng): CostMismatch[] {
       const lo = printed.lo;
       const exactN = /\(costs you N chips/.test(lines[i]);
       const hi = printed.hi === 'N' ? n! : printed.hi;
-      const ok = exactN ? realised === n : realised >= lo && realised <= hi;
+      const ok = exactN ? realised === n : printed.less !== undefined ? realised === n! - printed.less : realised >= lo && realised <= hi;
       if (!ok) out.push({ line: lines[i], amount: n, realised });
     }
   });

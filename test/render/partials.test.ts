@@ -17,7 +17,7 @@ const COND_KINDS = exprKinds(BoolExprSchema as never);
 describe('templates', () => {
   it('lists the step kinds of the IR schema', () => {
     expect([...STEP_KINDS].sort()).toEqual(
-      ['ante', 'assign', 'auction', 'betting', 'call', 'choice', 'deal', 'discard', 'end', 'if', 'match', 'pay', 'peek', 'repeat', 'reveal', 'score', 'set', 'shuffle', 'sidebet', 'simultaneous', 'steal', 'swap', 'triggers', 'varbet', 'wager'],
+      ['ante', 'assign', 'auction', 'betting', 'blinds', 'call', 'choice', 'deal', 'discard', 'end', 'if', 'match', 'pay', 'peek', 'repeat', 'reveal', 'score', 'set', 'shuffle', 'sidebet', 'simultaneous', 'steal', 'swap', 'triggers', 'varbet', 'wager'],
     );
   });
   it('has a detail partial and a summary partial for every step kind', () => {
@@ -27,7 +27,7 @@ describe('templates', () => {
     }
   });
   it('has a partial for every showdown metric', () => {
-    expect(METRICS.sort()).toEqual(['high-card', 'pair-with-board', 'sum-of-ranks']);
+    expect(METRICS.sort()).toEqual(['high-card', 'pair-with-board', 'poker-hand', 'sum-of-ranks']);
     for (const m of METRICS) expect(existsSync(join(TEMPLATE_DIR, 'showdown', `${m}.hbs`)), `showdown/${m}.hbs`).toBe(true);
   });
   it('has a partial for every integer-expression kind and every condition kind', () => {

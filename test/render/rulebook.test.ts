@@ -29,6 +29,11 @@ describe('rulebook golden files', () => {
       golden(`${name}.txt`, renderRulebook(ir, 'txt'));
     });
   }
+  for (const name of ['royal-holdem', 'nlhe-short']) {
+    it(`${name}.md matches (compiled from its example)`, () => {
+      golden(`${name}.md`, renderRulebook(loadGame(`examples/${name}.gbg`).ir, 'md'));
+    });
+  }
   it('genstrat-4643.md matches (the seed rulebook game, compiled from its example)', () => {
     golden('genstrat-4643.md', renderRulebook(loadGame('examples/genstrat-4643.gbg').ir, 'md'));
   });

@@ -397,16 +397,18 @@ class StepWriter {
     return ['deal', this.num(count), ...(fromGiven ? ['from', this.refName(from)] : []), 'to', to === null ? 'each' : this.refName(to), ...face];
   }
 
-  private step(kind: (typeof STEP_KINDS)[number], r: Rand, blocks: RawStep[][], ctx: Ctx): Piece[] {
+  private step(kind: (typeof STEP_KINDS)[number] | 'blinds', r: Rand, blocks: RawStep[][], ctx: Ctx): Piece[] {
     const m = this.m;
     const seat = this.seat(r);
     const other = m.seats[1 - m.seats.indexOf(seat)]!;
-    switch (kind) {
+    switch (kind as (typeof STEP_KINDS)[number] | 'blinds') {
       case 'shuffle':
         return ['shuffle', this.refName(r.int(0, this.refCount - 1))];
       case 'deal':
         return this.deal(r, ctx);
       case 'ante': {
+        // One ante step in four is a `blinds` step (drawn here so that the other draws stay as they were).
+        if (r.chance(0.25)) return this.step('blinds', r, blocks, ctx);
         const amount = r.int(1, 5);
         const each = r.chance(0.5);
         if (ctx.top) for (const s of each ? [0, 1] : [m.seats.indexOf(seat)]) this.anted[s]! += amount;
@@ -418,7 +420,24 @@ class StepWriter {
         if (r.chance(0.5)) items.push(['first', seat, END]);
         return ['betting', 'fixed', '{', ...r.shuffle(items).flat(), '}'];
       }
+      case 'blinds': {
+        const small = r.int(1, 3);
+        const big = r.int(1, 5);
+        if (ctx.top) {
+          this.anted[m.seats.indexOf(seat)]! += small;
+          this.anted[m.seats.indexOf(other)]! += big;
+        }
+        return ['blinds', seat, this.num(small), ',', other, this.num(big)];
+      }
       case 'varbet': {
+        if (r.chance(0.4)) {
+          const items: Piece[][] = [['raises', r.chance(0.5) ? 'no-limit' : 'pot-limit', END]];
+          if (r.chance(0.5)) items.push(['bet', this.num(r.int(1, 4)), END]);
+          if (r.chance(0.3)) items.push(['fallback', 'bet', this.num(r.int(1, 3)), END]);
+          if (r.chance(0.3)) items.push(['max', 'stack', END]);
+          if (r.chance(0.5)) items.push(['first', seat, END]);
+          return ['betting', 'variable', '{', ...r.shuffle(items).flat(), '}'];
+        }
         const items: Piece[][] = [['fallback', 'bet', this.num(r.int(1, 3)), END]];
         if (r.chance(0.6)) items.push(['max', r.chance(0.5) ? 'stack' : this.num(r.int(1, 9)), END]);
         if (r.chance(0.5)) items.push(['first', seat, END]);
@@ -570,6 +589,16 @@ function tokens(m: Model, num: (n: number) => string, str: (s: string) => string
   const showdown: Piece[] =
     sd.metric === 1 && publicPiles.length > 0
       ? ['showdown', 'pair-with-board', 'using', publicPiles[sd.board % publicPiles.length]!.name, END]
+      : sd.metric === 0 && sd.board >= 5 && new Set(m.ranks.map((x) => x.value)).size === m.ranks.length
+      ? [
+          // Half the high-card draws (board 5…9) become a poker-hand showdown; board picks its options.
+          'showdown',
+          'poker-hand',
+          ...(publicPiles.length > 0 && sd.board !== 5 ? ['using', publicPiles[sd.board % publicPiles.length]!.name] : []),
+          ...(sd.board === 6 || sd.board === 8 ? ['flush-beats-full-house'] : []),
+          ...(sd.board >= 7 ? ['no-suits'] : []),
+          END,
+        ]
       : sd.metric === 2
         ? [
             'showdown',

@@ -21,7 +21,7 @@ import type { Action, Game, GameState, Observation } from '../../interpreter/api
 import { CompiledGame } from '../../interpreter/game.js';
 import { l0PickFromKinds, legalActionKinds } from '../../interpreter/l0.js';
 import { METRIC, type Program } from '../../interpreter/program.js';
-import { compareHighCard, pairsBoard, sumOfRanks } from '../../interpreter/showdown.js';
+import { bestPokerHand, compareHighCard, pairsBoard, sumOfRanks } from '../../interpreter/showdown.js';
 import { hashString, rngFromKeys } from '../../util/rng.js';
 import type { Agent, AgentView, Rng } from './agent.js';
 
@@ -63,6 +63,7 @@ export function handStrength(program: Program, obs: Observation, cache?: Map<str
   }
   const cmp = (theirs: number[]): number => {
     if (program.metric === METRIC.SUM_OF_RANKS) return sumOfRanks(program, mine, scores[obs.seat]) - sumOfRanks(program, theirs, scores[1 - obs.seat]);
+    if (program.metric === METRIC.POKER_HAND) return bestPokerHand(program, mine, board).value - bestPokerHand(program, theirs, board).value;
     if (program.metric === METRIC.PAIR_WITH_BOARD) {
       const br = board.map((t) => program.cardRank[t]);
       const d = Number(pairsBoard(mine.map((t) => program.cardRank[t]), br)) - Number(pairsBoard(theirs.map((t) => program.cardRank[t]), br));

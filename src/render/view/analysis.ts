@@ -248,6 +248,7 @@ const CHANGE: Partial<Record<StepKind, string[]>> = {
   shuffle: ['announcements'],
   deal: ['cards'],
   ante: ['chips'],
+  blinds: ['chips'],
   betting: ['chips', 'announcements'],
   varbet: ['chips', 'announcements'],
   end: ['chips'],

@@ -4,6 +4,8 @@
  */
 import type { GameIR, Showdown, ShowdownMetric, Step, StepKind } from '../../ir/schema.js';
 import { escapeMarkdown } from '../markdown.js';
+import { possibleCategories } from '../../interpreter/poker-hand.js';
+import { pokerRankOrder } from '../../ir/poker.js';
 import { cardName } from '../words.js';
 import { allSteps, conditionsOf, deckDrawBound, handsFixed, hasPrivateSteps, intKindsUsed, kindsUsed, payoutBound, subphaseLayout } from './analysis.js';
 import { viewContext, type ViewContext } from './context.js';
@@ -236,6 +238,25 @@ function showdownView(ir: GameIR, ctx: ViewContext, f: GameFeatures, ov: Overvie
       board: `the ${escapeMarkdown(sd.board)}`,
       boardSize: fixed ? (totals.pile.get(sd.board) ?? 0) : null,
     }),
+    'poker-hand': (sd) => {
+      const order = pokerRankOrder(ir);
+      const names = order.map((i) => escapeMarkdown(ir.deck.ranks[i].name));
+      const shape = { numRanks: names.length, perRank: ir.deck.suits.length * ir.deck.copies, perSuit: names.length * ir.deck.copies };
+      return {
+        metric: 'poker-hand',
+        partial: 'showdown/poker-hand',
+        ...base,
+        board: sd.board === null ? null : `the ${escapeMarkdown(sd.board)}`,
+        categories: possibleCategories(shape, { suited: sd.suited, flushBeatsFullHouse: sd.flushBeatsFullHouse }),
+        rankOrder: names,
+        straights: names.length >= 5,
+        wheel: names.length >= 6 ? [names[names.length - 1], ...names.slice(0, 4)].join(', ') : '',
+        topRank: names[names.length - 1],
+        lowRank: names[0],
+        flushBeatsFullHouse: sd.flushBeatsFullHouse,
+        suited: sd.suited,
+      };
+    },
     'sum-of-ranks': (sd) => ({
       metric: 'sum-of-ranks',
       partial: 'showdown/sum-of-ranks',

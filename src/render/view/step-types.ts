@@ -76,9 +76,20 @@ export interface BettingView extends StepViewBase<'betting'> {
   courses: BettingCourseView[];
 }
 
+export interface BlindsView extends StepViewBase<'blinds'> {
+  small: string;
+  smallAmount: number;
+  big: string;
+  bigAmount: number;
+}
+
 export interface VarbetView extends StepViewBase<'varbet'> {
   first: string;
   second: string;
+  /** `no-limit` or `pot-limit` for a round with raises, else null. */
+  raises: 'no-limit' | 'pot-limit' | null;
+  /** The smallest bet and raise (with raises), in chips. */
+  minBet: number;
   /** Largest bet in chips (still capped at the stack), or null when it is the whole stack. */
   max: number | null;
   /** Bet size of the fixed round played when a seat has no chips. */
@@ -283,6 +294,7 @@ export interface StepViewByKind {
   shuffle: ShuffleView;
   deal: DealView;
   ante: AnteView;
+  blinds: BlindsView;
   betting: BettingView;
   varbet: VarbetView;
   call: CallView;

@@ -76,6 +76,15 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
       payers: step.payers.map((s) => ctx.seat(s)),
       both: step.payers.length === 2 && step.payers[0] !== step.payers[1],
     }),
+    blinds: (step) => ({
+      kind: 'blinds',
+      partial: 'steps/blinds',
+      summary: 'summaries/blinds',
+      small: ctx.seat(step.small),
+      smallAmount: step.smallAmount,
+      big: ctx.seat(step.big),
+      bigAmount: step.bigAmount,
+    }),
     betting: (step) => ({
       kind: 'betting',
       partial: 'steps/betting',
@@ -97,6 +106,8 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
       second: other(step.firstSeat),
       max: step.max === 'stack' ? null : step.max,
       fallbackBet: step.fallbackBet,
+      raises: step.raises ?? null,
+      minBet: step.minBet ?? 1,
     }),
     call: (step) => ({ kind: 'call', partial: 'steps/call', summary: 'summaries/call', phase: ctx.phaseName(step.phase) }),
     if: (step) => ({

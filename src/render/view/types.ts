@@ -200,6 +200,24 @@ export interface PairWithBoardView extends ShowdownViewBase<'pair-with-board'> {
   boardSize: number | null;
 }
 
+export interface PokerHandView extends ShowdownViewBase<'poker-hand'> {
+  /** `the board`, or null when the hands alone are ranked. */
+  board: string | null;
+  /** Categories the deck can make, best first. */
+  categories: string[];
+  /** Rank names, lowest first (the order straights follow). */
+  rankOrder: string[];
+  /** Straights are possible (five ranks or more). */
+  straights: boolean;
+  /** The lowest straight with the top rank playing low, e.g. `A, 2, 3, 4, 5`; empty with five ranks (one straight only). */
+  wheel: string;
+  /** The highest and the lowest rank. */
+  topRank: string;
+  lowRank: string;
+  flushBeatsFullHouse: boolean;
+  suited: boolean;
+}
+
 /** One bonus or penalty of the sum-of-ranks metric. */
 export interface ScoringRuleView {
   /** Points, without sign. */
@@ -221,6 +239,7 @@ export interface ShowdownViewByMetric {
   'high-card': HighCardView;
   'pair-with-board': PairWithBoardView;
   'sum-of-ranks': SumOfRanksView;
+  'poker-hand': PokerHandView;
 }
 export type ShowdownView = ShowdownViewByMetric[ShowdownMetric];
 
