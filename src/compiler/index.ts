@@ -5,7 +5,7 @@
 import { parse } from '../parser/parse.js';
 import { positionAt } from '../parser/source.js';
 import type { GameFile } from '../parser/ast.js';
-import { applyAllowComments, error, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { applyAllowComments, error, hasErrors, mergeUnknownNames, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { GameIR } from '../ir/schema.js';
 import { validateIR } from '../ir/validate.js';
 import { rulesetHash } from '../ir/hash.js';
@@ -44,7 +44,7 @@ function compileUnchecked(text: string): CompileResult {
   const parsed = parse(text);
   if (!parsed.ast) return { ast: null, ir: null, rulesetHash: null, diagnostics: parsed.diagnostics };
   const lowered = lower(parsed.ast);
-  if (!lowered.ir) return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: sortDiagnostics(lowered.diagnostics) };
+  if (!lowered.ir) return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: sortDiagnostics(mergeUnknownNames(lowered.diagnostics)) };
   const ir = lowered.ir;
   const fallback = parsed.ast.game.name.span;
   const ctx = { ir, spanOf: (n: object) => lowered.spans.get(n) ?? fallback };

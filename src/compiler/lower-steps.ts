@@ -54,8 +54,11 @@ export class StepLowerer {
     return s === null ? null : { kind: 'seat', seat: s };
   }
 
-  private range(min: A.NumberLit, max: A.NumberLit | null, what: string, span: A.Span): void {
-    if (max !== null && max.value < min.value) this.scope.err('E0225', `the ${what} range ${min.value}..${max.value} is empty`, span);
+  /** E0225 at `MIN..MAX` when the range is empty. @returns whether it was empty */
+  private range(min: A.NumberLit, max: A.NumberLit | null, what: string): boolean {
+    if (max === null || max.value >= min.value) return false;
+    this.scope.err('E0225', `the ${what} range ${min.value}..${max.value} is empty`, { ...min.span, end: max.span.end });
+    return true;
   }
 
   private readonly lowerers: Lowerers = {
@@ -157,8 +160,8 @@ export class StepLowerer {
     },
     WagerStep: (s) => {
       const seat = this.scope.seat(s.seat);
-      const min = this.scope.atLeastOne(s.min, 'the smallest wager');
-      this.range(s.min, s.max, 'wager', s.span);
+      // One mistake, one error: an empty range is not also a bound below 1.
+      const min = this.range(s.min, s.max, 'wager') ? s.min.value : this.scope.atLeastOne(s.min, 'the smallest wager');
       return seat === null ? null : { kind: 'wager', seat, min, max: s.max ? s.max.value : 'stack' };
     },
     MatchStep: (s) => {
@@ -181,8 +184,7 @@ export class StepLowerer {
       return { kind: 'simultaneous', options: names, outcomes, otherwise: s.otherwise ? this.block(s.otherwise, ctx) : [] };
     },
     AuctionStep: (s) => {
-      this.scope.atLeastOne(s.max, 'the largest bid');
-      this.range(s.min, s.max, 'bid', s.span);
+      if (!this.range(s.min, s.max, 'bid')) this.scope.atLeastOne(s.max, 'the largest bid');
       return { kind: 'auction', min: s.min.value, max: s.max.value, tie: 'coinflip', payTo: s.payTo, prize: this.block(s.prize, { inPrize: true }) };
     },
     PeekStep: (s, ctx) => {
@@ -273,8 +275,14 @@ export class StepLowerer {
       const max = once('MaxBet', '`max`');
       const fallback = once('Fallback', '`fallback bet`');
       const rule = once('RaiseRule', '`raises`');
-      notHere([once('RaiseCap', '`raises at most`')], 'variable');
       const bet = once('BetSize', '`bet`');
+      if (bet && !rule && !fallback) {
+        // One mistake, one error: `bet N` in a variable round without a fallback or a raise rule is the fallback bet misspelt.
+        this.scope.err('E0230', '`bet N` does not apply to variable betting without `raises no-limit` or `raises pot-limit`: write `fallback bet N` (the fixed bet when a seat cannot bet freely)', bet.span);
+        notHere([once('RaiseCap', '`raises at most`')], 'variable');
+        return null;
+      }
+      notHere([once('RaiseCap', '`raises at most`')], 'variable');
       if (bet && !rule) this.scope.err('E0230', '`bet N` (the smallest bet) applies to variable betting with `raises no-limit` or `raises pot-limit`', bet.span);
       if (rule && max?.amount) this.scope.err('E0230', `\`max\` does not apply to ${rule.rule} betting: the largest bet is ${rule.rule === 'no-limit' ? 'the whole stack' : 'the pot after the call'}`, max.span);
       if (!fallback && !rule) {

@@ -117,7 +117,7 @@ class Lowerer {
       s.err('E0206', 'missing `stack`: give the starting chips, e.g. `stack 10 each`', g.name.span);
       return null;
     }
-    if (d.each) return [d.each.value, d.each.value];
+    if (d.each) return this.spanned<[number, number]>([d.each.value, d.each.value], d.each.span);
     const out: (number | null)[] = [null, null];
     for (const e of d.perSeat) {
       const seat = s.seat(e.seat);
@@ -130,7 +130,13 @@ class Lowerer {
       s.err('E0206', `missing stack for ${missing.join(' and ')}`, d.span);
       return null;
     }
-    return [out[0]!, out[1]!];
+    return this.spanned<[number, number]>([out[0]!, out[1]!], d.span);
+  }
+
+  /** Record where an IR part was written (for the checks' diagnostics) and return it. */
+  private spanned<T extends object>(ir: T, span: A.Span): T {
+    this.spans.set(ir, span);
+    return ir;
   }
 
   private deck(d: A.DeckDecl | undefined, g: A.GameNode): GameIR['deck'] | null {
@@ -160,11 +166,14 @@ class Lowerer {
       if (seen.has(x.name)) s.err('E0204', `duplicate suit '${x.name}'`, x.span);
       seen.add(x.name);
     }
-    return {
-      ranks: ranks.ranks.map((r) => ({ name: r.name.name, value: r.value.value })),
+    const ir = {
+      ranks: ranks.ranks.map((r) => this.spanned({ name: r.name.name, value: r.value.value }, r.value.span)),
       suits: suits.suits.map((x) => x.name),
       copies: copies ? s.atLeastOne(copies.count, 'copies') : 1,
     };
+    // The deck's size is ranks × suits × copies: a size error points at `copies N` when there are copies.
+    this.spans.set(ir, copies && copies.count.value > 1 ? copies.count.span : d.span);
+    return ir;
   }
 
   private phases(g: A.GameNode): [Phase[] | null, Phase[] | null] {

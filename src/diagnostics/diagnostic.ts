@@ -65,3 +65,37 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
       return true;
     });
 }
+
+/**
+ * One mistake, one diagnostic: a misspelt or removed name makes every use of it unknown. Keep the
+ * first error for each unknown name (same code and message, `unknown …`) and list the lines of the
+ * other uses in its help; errors about a name declared twice (E0204) give way to the duplicate.
+ */
+export function mergeUnknownNames(list: Diagnostic[]): Diagnostic[] {
+  const first = new Map<string, { d: Diagnostic; lines: number[] }>();
+  const out: Diagnostic[] = [];
+  // A name declared twice (E0204) makes its uses ambiguous: the duplicate is the one error.
+  const duplicated = new Set(list.filter((d) => d.code === 'E0204').map((d) => /^duplicate \w+ '([^']+)'/.exec(d.message)?.[1]).filter((n) => n !== undefined));
+  for (const d of [...list].sort((a, b) => a.range.start - b.range.start)) {
+    if (d.code !== 'E0204' && [...d.message.matchAll(/'([^']+)'/g)].some((m) => duplicated.has(m[1]!))) continue;
+    if (d.severity !== 'error' || !d.message.startsWith('unknown ')) {
+      out.push(d);
+      continue;
+    }
+    const key = `${d.code}:${d.message}`;
+    const seen = first.get(key);
+    if (seen) {
+      if (!seen.lines.includes(d.range.line)) seen.lines.push(d.range.line);
+      continue;
+    }
+    const copy = { ...d };
+    first.set(key, { d: copy, lines: [] });
+    out.push(copy);
+  }
+  for (const { d, lines } of first.values()) {
+    if (lines.length === 0) continue;
+    const also = `also used on line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}`;
+    d.help = d.help ? `${d.help}; ${also}` : also;
+  }
+  return out;
+}

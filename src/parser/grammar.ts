@@ -8,7 +8,7 @@
  */
 import { CstParser, type CstNode, type IToken, type TokenType } from 'chevrotain';
 import * as T from './tokens.js';
-import { messageProvider } from './messages.js';
+import { messageProvider, takeExpected } from './messages.js';
 
 /** An unknown word found where a step or declaration should start (see `unknownStep`). */
 export interface UnknownWord {
@@ -25,9 +25,30 @@ function DECL_KEYWORD_ALTS(p: GbgParser) {
   }));
 }
 
+/** An active grammar rule when a syntax error was found: its name and the index of its first token. */
+export interface RuleFrame {
+  rule: string;
+  start: number;
+}
+
+/** Chevrotain's internal hooks that {@link GbgParser} wraps to know where each active rule started. */
+interface ParserInternals {
+  currIdx: number;
+  ruleInvocationStateUpdate(...args: unknown[]): void;
+  ruleFinallyStateUpdate(): void;
+  SAVE_ERROR(e: unknown): unknown;
+  getHumanReadableRuleStack(): string[];
+}
+
 export class GbgParser extends CstParser {
   /** Filled while parsing; reset by {@link GbgParser.reset}. */
   unknownWords: UnknownWord[] = [];
+  /** For each error in `errors`, the rules active when it was found (outermost first). */
+  errorFrames: RuleFrame[][] = [];
+  /** For each error in `errors`, the token types that would have been accepted there. */
+  errorExpected: TokenType[][] = [];
+  /** Token index where each active rule started, parallel to Chevrotain's rule stack. */
+  private ruleStarts: number[] = [];
 
   /** Consume token type `t` at occurrence index `i` (for generated alternatives). */
   consumeAny(t: TokenType, i: number): void {
@@ -37,16 +58,41 @@ export class GbgParser extends CstParser {
   override reset(): void {
     super.reset();
     this.unknownWords = [];
+    this.errorFrames = [];
+    this.errorExpected = [];
+    this.ruleStarts = [];
   }
 
   /**
    * @param validate run Chevrotain's grammar validations (ambiguities, left recursion, …) while
    *   building. They cost most of the build time and depend on the grammar only, so the parser
    *   used at run time skips them and `test/parser/grammar-validation.test.ts` runs them.
+   * @param recovery recover from syntax errors (the compiler's parser); without it the first
+   *   error ends the parse, which tells where a text stops being a prefix of a valid program.
    * @throws Error listing the grammar's definition errors when `validate` is set and any is found
    */
-  constructor({ validate = false }: { validate?: boolean } = {}) {
-    super(T.ALL_TOKENS, { recoveryEnabled: true, errorMessageProvider: messageProvider, maxLookahead: 3, skipValidations: !validate });
+  constructor({ validate = false, recovery = true }: { validate?: boolean; recovery?: boolean } = {}) {
+    super(T.ALL_TOKENS, { recoveryEnabled: recovery, errorMessageProvider: messageProvider, maxLookahead: 3, skipValidations: !validate });
+    // Record where each rule starts, and the active rules of each error, so that recovery can
+    // skip exactly the step or declaration that holds a mistake (see parse.ts).
+    const internals = this as unknown as ParserInternals;
+    const enter = internals.ruleInvocationStateUpdate;
+    const leave = internals.ruleFinallyStateUpdate;
+    const save = internals.SAVE_ERROR;
+    internals.ruleInvocationStateUpdate = function (this: GbgParser & ParserInternals, ...args: unknown[]) {
+      this.ruleStarts.push(this.currIdx + 1);
+      enter.apply(this, args);
+    };
+    internals.ruleFinallyStateUpdate = function (this: GbgParser & ParserInternals) {
+      this.ruleStarts.pop();
+      leave.apply(this);
+    };
+    internals.SAVE_ERROR = function (this: GbgParser & ParserInternals, e: unknown) {
+      const names = this.getHumanReadableRuleStack();
+      this.errorFrames.push(names.map((rule, i) => ({ rule, start: this.ruleStarts[i] ?? 0 })));
+      this.errorExpected.push(takeExpected());
+      return save.call(this, e);
+    };
     this.performSelfAnalysis();
   }
 
@@ -83,20 +129,18 @@ export class GbgParser extends CstParser {
     ]);
   });
 
-  /** Recovery: an unknown word where a declaration should start, and the rest of that item. */
+  /** Recovery: an unknown word where a declaration should start, and the rest of that item (words and `{ … }` blocks). */
   unknownDeclaration = this.RULE('unknownDeclaration', () => {
     const word = this.CONSUME(T.Identifier);
     this.ACTION(() => this.unknownWords.push({ token: word, where: 'declaration' }));
-    this.MANY(() => this.CONSUME(T.DeclNoise));
-    this.OPTION(() => this.SUBRULE(this.skippedBlock));
+    this.MANY(() => this.OR([{ ALT: () => this.CONSUME(T.DeclNoise) }, { ALT: () => this.SUBRULE(this.skippedBlock) }]));
   });
 
-  /** Recovery: an unknown word where a step should start, and the rest of that item. */
+  /** Recovery: an unknown word where a step should start, and the rest of that item (words and `{ … }` blocks, so `else { … }` too). */
   unknownStep = this.RULE('unknownStep', () => {
     const word = this.CONSUME(T.Identifier);
     this.ACTION(() => this.unknownWords.push({ token: word, where: 'step' }));
-    this.MANY(() => this.CONSUME(T.StepNoise));
-    this.OPTION(() => this.SUBRULE(this.skippedBlock));
+    this.MANY(() => this.OR([{ ALT: () => this.CONSUME(T.StepNoise) }, { ALT: () => this.SUBRULE(this.skippedBlock) }]));
   });
 
   /** Recovery: a balanced `{ … }` block whose content is skipped. */
@@ -897,6 +941,13 @@ let instance: GbgParser | undefined;
 export function parserInstance(): GbgParser {
   instance ??= new GbgParser();
   return instance;
+}
+
+let strict: GbgParser | undefined;
+/** A parser without error recovery: it stops at the first syntax error. */
+export function strictParserInstance(): GbgParser {
+  strict ??= new GbgParser({ recovery: false });
+  return strict;
 }
 
 export type { CstNode };

@@ -98,16 +98,29 @@ function firstTokens(paths: TokenType[][][]): string[] {
   return paths.flatMap((alt) => alt.map((path) => (path[0] ? label(path[0]) : 'nothing')));
 }
 
+/** The token types the last built message expected (read by the parser when it saves the error). */
+let lastExpected: TokenType[] = [];
+
+/** The token types expected by the error whose message was built last; clears the record. */
+export function takeExpected(): TokenType[] {
+  const e = lastExpected;
+  lastExpected = [];
+  return e;
+}
+
 export const messageProvider: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual }) {
+    lastExpected = [expected];
     return `expected ${label(expected)}, found ${describeToken(actual)}`;
   },
   buildNotAllInputParsedMessage({ firstRedundant }) {
+    lastExpected = [];
     return `unexpected ${describeToken(firstRedundant)} after the end of the game`;
   },
   buildNoViableAltMessage({ expectedPathsPerAlt, actual, ruleName }) {
     const found = actual[0] ? describeToken(actual[0]) : 'the end of the file';
     const firsts = firstTokens(expectedPathsPerAlt);
+    lastExpected = expectedPathsPerAlt.flatMap((alt) => alt.map((path) => path[0]).filter((t): t is TokenType => t !== undefined));
     const what = RULE_WORDS[ruleName];
     return what && firsts.length > 4
       ? `expected ${what}, found ${found}`
@@ -116,6 +129,7 @@ export const messageProvider: IParserErrorMessageProvider = {
   buildEarlyExitMessage({ expectedIterationPaths, actual, ruleName }) {
     const found = actual[0] ? describeToken(actual[0]) : 'the end of the file';
     const firsts = expectedIterationPaths.map((p) => (p[0] ? label(p[0]) : 'nothing'));
+    lastExpected = expectedIterationPaths.map((p) => p[0]).filter((t): t is TokenType => t !== undefined);
     const what = RULE_WORDS[ruleName];
     return `expected ${firsts.length > 0 ? inWords(firsts) : (what ?? 'more input')}, found ${found}`;
   },

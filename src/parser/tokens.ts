@@ -211,11 +211,11 @@ export const KEYWORDS: TokenType[] = [
 export const Word = createToken({ name: 'Word', pattern: Lexer.NA, label: 'a name' });
 export const StepNoise = createToken({ name: 'StepNoise', pattern: Lexer.NA, label: 'a word' });
 export const DeclNoise = createToken({ name: 'DeclNoise', pattern: Lexer.NA, label: 'a word' });
-const STEP_STARTS = new Set<TokenType>([
+export const STEP_STARTS = new Set<TokenType>([
   Shuffle, Deal, Ante, Blinds, Betting, Call, If, Events, Repeat, End, Choice, Wager, Match, Simultaneous, Auction, Peek,
   Reveal, Swap, Steal, Discard, Pay, Sidebet, Score, Assign, SetKw,
 ]);
-const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated]);
+export const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated]);
 for (const t of [
   ...KEYWORDS, ...HYPHENATED, Identifier, StringLiteral, Decimal, Integer,
   Minus, Plus, DotDot, Percent, Slash, LParen, RParen, Le, Ge, Lt, Gt, EqEq, NotEq, Comma, Semicolon, Equals,

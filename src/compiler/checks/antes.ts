@@ -8,14 +8,23 @@ import { topLevelSteps, type Check } from './check.js';
 export const checkAntes: Check = ({ ir, spanOf }) => {
   const out: Diagnostic[] = [];
   const paid = [0, 0];
+  const reported = [false, false];
   for (const { step } of topLevelSteps(ir)) {
     if (step.kind !== 'ante') continue;
+    // One mistake, one error: the first ante a seat cannot cover, both seats in one message.
+    const short: number[] = [];
     for (const seat of step.payers) {
       paid[seat]! += step.amount;
-      if (paid[seat]! > ir.stacks[seat]) {
-        out.push(error('E0210', `${ir.seats[seat]} must ante ${paid[seat]} chips in total but starts with ${ir.stacks[seat]}`, spanOf(step)));
-      }
+      if (paid[seat]! > ir.stacks[seat]! && !reported[seat]) short.push(seat);
     }
+    if (short.length === 0) continue;
+    for (const seat of short) reported[seat] = true;
+    const [a, b] = short as [number, number | undefined];
+    const message =
+      b !== undefined && paid[a] === paid[b] && ir.stacks[a] === ir.stacks[b]
+        ? `each seat must ante ${paid[a]} chips in total but starts with ${ir.stacks[a]}`
+        : short.map((seat) => `${ir.seats[seat]} must ante ${paid[seat]} chips in total but starts with ${ir.stacks[seat]}`).join('; ');
+    out.push(error('E0210', message, spanOf(step)));
   }
   return out;
 };
