@@ -57,7 +57,7 @@ export const GOLDEN: Record<string, string[]> = {
     ""
   ],
   "showdown highcard (one error, and the metric suggested)": [
-    "g.gbg:11:12: error[E0105]: expected 'high-card', 'pair-with-board' or 'sum-of-ranks', found 'highcard'",
+    "g.gbg:11:12: error[E0105]: expected 'high-card', 'pair-with-board', 'poker-hand' or 'sum-of-ranks', found 'highcard'",
     "   |",
     "11 |   showdown highcard",
     "   |            ^^^^^^^^",

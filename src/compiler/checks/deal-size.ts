@@ -24,13 +24,17 @@ export const checkDealSize: Check = ({ ir, spanOf }) => {
   const size = new Map<string, number>([['deck', ir.deck.ranks.length * ir.deck.suits.length * ir.deck.copies]]);
   const total = size.get('deck')!;
   const reported = new Set<object>();
+  // Piles a reported deal already overdrew: their later sizes follow from that mistake, so later
+  // deals from them are not reported again (one mistake, one diagnostic).
+  const overdrawn = new Set<string>();
   for (const { step } of topLevelSteps(ir)) {
     if (step.kind !== 'deal' || step.to.kind === 'winner') continue;
     const have = size.get(key(step.from)) ?? 0;
     const targets: PileRef[] = step.to.kind === 'each' ? [{ kind: 'hand', seat: 0 }, { kind: 'hand', seat: 1 }] : [step.to];
     const need = step.count * targets.length;
-    if (need > have) {
+    if (need > have && !overdrawn.has(key(step.from))) {
       reported.add(step);
+      overdrawn.add(key(step.from));
       const what = step.to.kind === 'each' ? `${step.count} card${step.count === 1 ? '' : 's'} to each seat (${need} cards)` : `${need} card${need === 1 ? '' : 's'}`;
       out.push(
         error('E0207', `this deal takes ${what} from ${describe(step.from, ir.seats)}, which holds ${have} at this point`, spanOf(step), `the deck has ${ir.deck.ranks.length} ranks × ${ir.deck.suits.length} suits × ${ir.deck.copies} copies`),
