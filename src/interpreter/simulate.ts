@@ -10,6 +10,8 @@ import type { CompiledGame } from './game.js';
 import { RNG_STREAM } from './rng.js';
 import { EV, R } from './layout.js';
 import type { InterpreterState } from './state.js';
+import { l0Player } from './l0.js';
+import { pokerKernel } from './poker-kernel.js';
 
 /** Summary of a simulation. Returns are in chips per episode. */
 export interface SimulationReport {
@@ -94,7 +96,28 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
   const log = state.log;
   const [start0, start1] = game.program.startStacks;
   const t0 = performance.now();
-  for (let i = 0; i < n; i++) {
+  // L0 on both seats of a program in the poker subset: the specialised loop plays the same
+  // episodes without the event log or agent calls (see `poker-kernel.ts`).
+  const kernel = agent0 === l0Player && agent1 === l0Player ? pokerKernel(game.program) : null;
+  if (kernel) {
+    const seenK = kernel.phaseSeen;
+    for (let i = 0; i < n; i++) {
+      stream.restart(opts.seed, i);
+      kernel.play(rng);
+      const r0 = kernel.returns0;
+      const r1 = kernel.returns1;
+      sum[0] += r0;
+      sum[1] += r1;
+      sumSq[0] += r0 * r0;
+      sumSq[1] += r1 * r1;
+      moves[0] += kernel.moves0;
+      moves[1] += kernel.moves1;
+      for (let p = 0; p < seenK.length; p++) fired[p] += seenK[p];
+      if (kernel.showdown) showdowns++;
+      if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1);
+    }
+  }
+  for (let i = kernel ? n : 0; i < n; i++) {
     stream.restart(opts.seed, i);
     game.resetToInitial(state);
     while (!state.isTerminal()) {

@@ -1,0 +1,355 @@
+/**
+ * A specialised episode loop for the poker subset of the step program, used by `simulate()` when
+ * both seats are played by L0 (`l0.ts`): programs made only of `PHASE`, `SHUFFLE`, `DEAL` (to a
+ * pile or to each seat), `ANTE`, fixed-limit `BETTING`, a high-card or pair-with-board `SHOWDOWN`
+ * without side bets, `JUMP` and `HALT` — Kuhn poker, Leduc hold'em and their relatives.
+ *
+ * It plays exactly the episodes of the general loop (`InterpreterState` driven by
+ * `sampleChance` and `l0Player`): the same random numbers are drawn in the same order (one per
+ * shuffled card dealt, one per decision, one for the odd chip of a split pot), chance outcomes are
+ * picked by the same inverse CDF over card types, L0 picks `first + ⌊u·n⌋` among the `n` legal
+ * betting actions, and chips move by the same rules (all-in calls, refunds, skipped rounds,
+ * split pots). What it leaves out is what the figures of a simulation do not read: the event log,
+ * information-state keys, observations and the agents' calls. `test/interpreter/simulate.test.ts`
+ * checks it against the general loop episode by episode on games with every feature it covers.
+ *
+ * Per-episode state lives in a few typed arrays reset in place, so an episode allocates nothing.
+ */
+import type { Rng } from '../util/rng.js';
+import { DECK_PILE, INSTR_WIDTH, METRIC, OP, handPile, type Program } from './program.js';
+import { pileBase } from './state.js';
+
+/** Registers of the kernel (indices into `PokerKernel.r`). */
+const PC = 0;
+const POT = 1;
+/** Stacks of seats 0 and 1. */
+const STACK = 2;
+/** Chips put in during the current betting round, seats 0 and 1. */
+const CONTRIB = 4;
+/** Decisions taken, seats 0 and 1. */
+const MOVES = 6;
+const SHUFFLED = 8;
+const REGS = 9;
+
+/** Opcodes the kernel runs. */
+const SUPPORTED = new Set<number>([OP.PHASE, OP.SHUFFLE, OP.DEAL, OP.ANTE, OP.BETTING, OP.SHOWDOWN, OP.JUMP, OP.HALT]);
+
+/** Whether the kernel can play a program (see the module comment for the subset). */
+export function kernelSupports(p: Program): boolean {
+  if (p.ext >= 0 || p.sidebets.length > 0) return false;
+  if (p.metric !== METRIC.HIGH_CARD && p.metric !== METRIC.PAIR_WITH_BOARD) return false;
+  for (let o = 0; o < p.code.length; o += INSTR_WIDTH) {
+    const op = p.code[o];
+    if (!SUPPORTED.has(op)) return false;
+    if (op === OP.DEAL && p.code[o + 2] < -1) return false; // to the auction winner
+  }
+  return true;
+}
+
+/** Kernels by program (a program's kernel is built once). */
+const kernels = new WeakMap<Program, PokerKernel | null>();
+
+/** The kernel of a program, or null when the program leaves the poker subset. */
+export function pokerKernel(p: Program): PokerKernel | null {
+  let k = kernels.get(p);
+  if (k === undefined) {
+    k = kernelSupports(p) ? new PokerKernel(p) : null;
+    kernels.set(p, k);
+  }
+  return k;
+}
+
+/**
+ * Plays uniform-L0 episodes of one program. After {@link PokerKernel.play}, the episode's
+ * outcome is in `returns0`/`returns1` (chips), `moves0`/`moves1`, `phaseSeen` (1 per phase
+ * entered) and `showdown`.
+ */
+export class PokerKernel {
+  private readonly code: Int32Array;
+  private readonly r = new Int32Array(REGS);
+  private readonly piles: Uint8Array;
+  private readonly initialPiles: Uint8Array;
+  private readonly counts: Int32Array;
+  private readonly values: Int32Array;
+  private readonly ranks: Int32Array;
+  private readonly start0: number;
+  private readonly start1: number;
+  private readonly numTypes: number;
+  private readonly pileCount: number;
+  private readonly capacity: number;
+  private readonly pairWithBoard: boolean;
+  private readonly board: number;
+  private readonly sorted0: Int32Array;
+  private readonly sorted1: Int32Array;
+  /**
+   * Whether the deck stays in ascending type order all game: it starts sorted and no step puts
+   * cards into it. Then the k-th card in type order is simply the deck's k-th card.
+   */
+  private readonly deckSorted: boolean;
+  /** Per phase: 1 when the last episode entered it. */
+  readonly phaseSeen: Uint8Array;
+  returns0 = 0;
+  returns1 = 0;
+  moves0 = 0;
+  moves1 = 0;
+  showdown = false;
+
+  constructor(p: Program) {
+    this.code = Int32Array.from(p.code);
+    this.piles = new Uint8Array(p.pileBytes);
+    this.piles.set(p.initialDeck, pileBase(p, DECK_PILE));
+    this.piles[DECK_PILE] = p.initialDeck.length;
+    this.initialPiles = this.piles.slice();
+    this.numTypes = p.numCardTypes;
+    this.counts = new Int32Array(p.numCardTypes);
+    this.values = Int32Array.from(p.cardValue);
+    this.ranks = Int32Array.from(p.cardRank);
+    this.start0 = p.startStacks[0];
+    this.start1 = p.startStacks[1];
+    this.pileCount = p.pileNames.length;
+    this.capacity = p.pileCapacity;
+    this.pairWithBoard = p.metric === METRIC.PAIR_WITH_BOARD;
+    this.board = p.boardPile;
+    this.sorted0 = new Int32Array(Math.max(1, p.pileCapacity));
+    this.sorted1 = new Int32Array(Math.max(1, p.pileCapacity));
+    this.phaseSeen = new Uint8Array(p.phaseNames.length);
+    let sorted = true;
+    for (let i = 1; i < p.initialDeck.length; i++) if (p.initialDeck[i] < p.initialDeck[i - 1]) sorted = false;
+    for (let o = 0; o < p.code.length; o += INSTR_WIDTH) if (p.code[o] === OP.DEAL && p.code[o + 2] === DECK_PILE) sorted = false;
+    this.deckSorted = sorted;
+  }
+
+  /** Play one episode from the initial state with the numbers of `rng` (see the module comment). */
+  play(rng: Rng): void {
+    const r = this.r;
+    const code = this.code;
+    const piles = this.piles;
+    const init = this.initialPiles;
+    for (let i = 0; i < piles.length; i++) piles[i] = init[i];
+    const seen = this.phaseSeen;
+    for (let i = 0; i < seen.length; i++) seen[i] = 0;
+    r[PC] = 0;
+    r[POT] = 0;
+    r[STACK] = this.start0;
+    r[STACK + 1] = this.start1;
+    r[MOVES] = 0;
+    r[MOVES + 1] = 0;
+    r[SHUFFLED] = 0;
+    this.showdown = false;
+    for (;;) {
+      const o = r[PC] * INSTR_WIDTH;
+      const op = code[o];
+      if (op === OP.PHASE) {
+        seen[code[o + 1]] = 1;
+        r[PC]++;
+      } else if (op === OP.SHUFFLE) {
+        r[SHUFFLED] |= 1 << code[o + 1];
+        r[PC]++;
+      } else if (op === OP.DEAL) {
+        this.deal(o, rng);
+        r[PC]++;
+      } else if (op === OP.ANTE) {
+        for (let seat = 0; seat < 2; seat++) {
+          if (!(code[o + 2] & (1 << seat))) continue;
+          const pay = Math.min(code[o + 1], r[STACK + seat]);
+          r[STACK + seat] -= pay;
+          r[POT] += pay;
+        }
+        r[PC]++;
+      } else if (op === OP.BETTING) {
+        if (this.betting(o, rng)) break;
+        r[PC]++;
+      } else if (op === OP.SHOWDOWN) {
+        this.settle(rng);
+        r[PC]++;
+      } else if (op === OP.JUMP) {
+        r[PC] = code[o + 1];
+      } else break; // HALT
+    }
+    this.returns0 = r[STACK] - this.start0;
+    this.returns1 = r[STACK + 1] - this.start1;
+    this.moves0 = r[MOVES];
+    this.moves1 = r[MOVES + 1];
+  }
+
+  /** Index of a pile's first card slot. */
+  private base(pile: number): number {
+    return this.pileCount + pile * this.capacity;
+  }
+
+  /** A `DEAL` step: each card is the top one, or drawn by the chance node's inverse CDF when the pile is shuffled. */
+  private deal(o: number, rng: Rng): void {
+    const code = this.code;
+    const piles = this.piles;
+    const from = code[o + 1];
+    const to = code[o + 2];
+    const total = to === -1 ? 2 * code[o + 3] : code[o + 3];
+    const shuffled = (this.r[SHUFFLED] & (1 << from)) !== 0;
+    const fb = this.base(from);
+    let step = 0;
+    for (; step < total && piles[from] > 0; step++) {
+      const len = piles[from];
+      let idx = 0;
+      if (shuffled && from === DECK_PILE && this.deckSorted) {
+        // Sorted: the k-th card in type order is at index k (removing it instead of the first
+        // card of its type leaves the same pile).
+        idx = Math.min(len - 1, Math.floor(rng() * len));
+      } else if (shuffled) {
+        // `InterpreterState.sampleChance`: the k-th card in ascending type order, then the first card of that type.
+        const k = Math.min(len - 1, Math.floor(rng() * len));
+        const counts = this.counts;
+        for (let t = 0; t < this.numTypes; t++) counts[t] = 0;
+        for (let i = 0; i < len; i++) counts[piles[fb + i]]++;
+        let cum = 0;
+        let type = piles[fb];
+        for (let t = 0; t < this.numTypes; t++) {
+          cum += counts[t];
+          if (k < cum) {
+            type = t;
+            break;
+          }
+        }
+        while (piles[fb + idx] !== type) idx++;
+      }
+      const card = piles[fb + idx];
+      for (let i = fb + idx + 1; i < fb + len; i++) piles[i - 1] = piles[i];
+      piles[from] = len - 1;
+      const dest = to === -1 ? handPile(step & 1) : to;
+      piles[this.base(dest) + piles[dest]] = card;
+      piles[dest]++;
+    }
+    // `InterpreterState.sortDealt`: the cards each pile received in one step go in type order.
+    if (step >= 2) {
+      if (to === -1) {
+        this.sortTail(handPile(0), (step + 1) >> 1);
+        this.sortTail(handPile(1), step >> 1);
+      } else this.sortTail(to, step);
+    }
+  }
+
+  private sortTail(pile: number, k: number): void {
+    if (k < 2) return;
+    const end = this.base(pile) + this.piles[pile];
+    this.piles.subarray(end - k, end).sort();
+  }
+
+  /**
+   * A fixed-limit betting round played by L0 on both seats (the rules of `betting.ts`).
+   * @returns true when a seat folded (the game is over)
+   */
+  private betting(o: number, rng: Rng): boolean {
+    const r = this.r;
+    if (r[STACK] === 0 || r[STACK + 1] === 0) return false; // skipped: a seat is all-in
+    const betSize = this.code[o + 1];
+    const cap = this.code[o + 2];
+    let actor = this.code[o + 3];
+    r[CONTRIB] = 0;
+    r[CONTRIB + 1] = 0;
+    let bets = 0;
+    let acted = 0;
+    for (;;) {
+      const me = actor;
+      const other = 1 - me;
+      const need = Math.max(0, r[CONTRIB + other] - r[CONTRIB + me]);
+      const raise = bets < cap && r[STACK + me] >= need + betSize && r[STACK + other] > 0;
+      const first = need > 0 ? 0 : 1;
+      const n = 3 - first - (raise ? 0 : 1);
+      const a = first + Math.min(n - 1, Math.floor(rng() * n));
+      r[MOVES + me]++;
+      acted |= 1 << me;
+      if (a === 0) {
+        r[STACK + other] += r[POT];
+        r[POT] = 0;
+        return true;
+      }
+      if (a === 1) {
+        if (need > 0) {
+          const pay = Math.min(need, r[STACK + me]);
+          r[STACK + me] -= pay;
+          r[POT] += pay;
+          r[CONTRIB + me] += pay;
+          if (pay < need) {
+            const excess = need - pay;
+            r[STACK + other] += excess;
+            r[POT] -= excess;
+            r[CONTRIB + other] -= excess;
+          }
+        }
+      } else {
+        const amount = need + betSize;
+        r[STACK + me] -= amount;
+        r[POT] += amount;
+        r[CONTRIB + me] += amount;
+        bets++;
+      }
+      if (acted === 3 && r[CONTRIB] === r[CONTRIB + 1]) return false;
+      actor = other;
+    }
+  }
+
+  /** The showdown (`showdown.ts` without side bets): the winner takes the pot; a tie splits it, the odd chip by a coin. */
+  private settle(rng: Rng): void {
+    const r = this.r;
+    this.showdown = true;
+    let cmp = 0;
+    if (this.pairWithBoard) cmp = Number(this.pairsBoard(0)) - Number(this.pairsBoard(1));
+    if (cmp === 0) cmp = this.compareHands();
+    const pot = r[POT];
+    if (cmp !== 0) {
+      r[STACK + (cmp > 0 ? 0 : 1)] += pot;
+      r[POT] = 0;
+      return;
+    }
+    const half = Math.floor(pot / 2);
+    r[STACK] += half;
+    r[STACK + 1] += half;
+    r[POT] = pot - 2 * half;
+    if (pot % 2 !== 0) {
+      // The odd chip: `sampleChance` at the coin node gives seat 0 for u < 1/2.
+      const seat = rng() < 0.5 ? 0 : 1;
+      r[STACK + seat] += 1;
+      r[POT] -= 1;
+    }
+  }
+
+  private pairsBoard(seat: number): boolean {
+    const piles = this.piles;
+    const hand = handPile(seat);
+    const hb = this.base(hand);
+    const bb = this.base(this.board);
+    for (let i = 0; i < piles[hand]; i++) {
+      const rank = this.ranks[piles[hb + i]];
+      for (let j = 0; j < piles[this.board]; j++) if (this.ranks[piles[bb + j]] === rank) return true;
+    }
+    return false;
+  }
+
+  /** High card on the hands: values sorted highest first, compared in order; a hand that runs out first loses. */
+  private compareHands(): number {
+    const n0 = this.sortHand(0, this.sorted0);
+    const n1 = this.sortHand(1, this.sorted1);
+    const x = this.sorted0;
+    const y = this.sorted1;
+    for (let i = 0; ; i++) {
+      if (i >= n0 || i >= n1) return n0 - n1;
+      if (x[i] !== y[i]) return x[i] - y[i];
+    }
+  }
+
+  private sortHand(seat: number, out: Int32Array): number {
+    const piles = this.piles;
+    const pile = handPile(seat);
+    const b = this.base(pile);
+    const n = piles[pile];
+    for (let i = 0; i < n; i++) {
+      const v = this.values[piles[b + i]];
+      let j = i;
+      while (j > 0 && out[j - 1] < v) {
+        out[j] = out[j - 1];
+        j--;
+      }
+      out[j] = v;
+    }
+    return n;
+  }
+}
