@@ -88,13 +88,18 @@ export class PokerKernel {
   private readonly deckSorted: boolean;
   /** Per phase: 1 when the last episode entered it. */
   readonly phaseSeen: Uint8Array;
+  /** The generated episode function of a program without jumps (see {@link generateStraightLine}), else null. */
+  private readonly straight: ((rng: Rng) => void) | null;
+  /** Where the generated function leaves its results: returns of both seats, moves of both seats, showdown (0/1). */
+  private readonly out = new Int32Array(5);
   returns0 = 0;
   returns1 = 0;
   moves0 = 0;
   moves1 = 0;
   showdown = false;
 
-  constructor(p: Program) {
+  /** @param generate whether to generate straight-line code for a program without jumps (false: always interpret, for tests) */
+  constructor(p: Program, generate = true) {
     this.code = Int32Array.from(p.code);
     this.piles = new Uint8Array(p.pileBytes);
     this.piles.set(p.initialDeck, pileBase(p, DECK_PILE));
@@ -117,10 +122,45 @@ export class PokerKernel {
     for (let i = 1; i < p.initialDeck.length; i++) if (p.initialDeck[i] < p.initialDeck[i - 1]) sorted = false;
     for (let o = 0; o < p.code.length; o += INSTR_WIDTH) if (p.code[o] === OP.DEAL && p.code[o + 2] === DECK_PILE) sorted = false;
     this.deckSorted = sorted;
+    this.straight = generate ? generateStraightLine(p, this) : null;
+  }
+
+  /** A deal step (for generated code). @internal */
+  dealStep(rng: Rng, o: number, shuffledMask: number): void {
+    this.r[SHUFFLED] = shuffledMask;
+    this.deal(o, rng);
+  }
+
+  /** The showdown's comparison of the hands (> 0: seat 0 wins, < 0: seat 1, 0: a tie; for generated code). @internal */
+  compare(): number {
+    let cmp = 0;
+    if (this.pairWithBoard) cmp = Number(this.pairsBoard(0)) - Number(this.pairsBoard(1));
+    return cmp === 0 ? this.compareHands() : cmp;
+  }
+
+  /** Buffers shared with generated code. @internal */
+  buffers(): { piles: Uint8Array; initialPiles: Uint8Array; phaseSeen: Uint8Array; out: Int32Array } {
+    return { piles: this.piles, initialPiles: this.initialPiles, phaseSeen: this.phaseSeen, out: this.out };
   }
 
   /** Play one episode from the initial state with the numbers of `rng` (see the module comment). */
   play(rng: Rng): void {
+    const fast = this.straight;
+    if (fast !== null) {
+      fast(rng);
+      const out = this.out;
+      this.returns0 = out[0];
+      this.returns1 = out[1];
+      this.moves0 = out[2];
+      this.moves1 = out[3];
+      this.showdown = out[4] !== 0;
+      return;
+    }
+    this.interpret(rng);
+  }
+
+  /** The step program run instruction by instruction (programs with jumps). */
+  private interpret(rng: Rng): void {
     const r = this.r;
     const code = this.code;
     const piles = this.piles;
@@ -291,9 +331,7 @@ export class PokerKernel {
   private settle(rng: Rng): void {
     const r = this.r;
     this.showdown = true;
-    let cmp = 0;
-    if (this.pairWithBoard) cmp = Number(this.pairsBoard(0)) - Number(this.pairsBoard(1));
-    if (cmp === 0) cmp = this.compareHands();
+    const cmp = this.compare();
     const pot = r[POT];
     if (cmp !== 0) {
       r[STACK + (cmp > 0 ? 0 : 1)] += pot;
@@ -353,3 +391,130 @@ export class PokerKernel {
     return n;
   }
 }
+
+/**
+ * Generate the episode function of a program without jumps: the instructions become straight-line
+ * JavaScript with their operands as constants and the registers as local variables (what a
+ * hand-written simulator of the game would do), calling back into the kernel for deals and the
+ * showdown's comparison. The function does what {@link PokerKernel} does instruction by
+ * instruction. @returns null for a program with a jump
+ */
+function generateStraightLine(p: Program, kernel: PokerKernel): ((rng: Rng) => void) | null {
+  const code = p.code;
+  const lines: string[] = [];
+  let shuffled = 0;
+  let halted = false;
+  for (let o = 0; o < code.length && !halted; o += INSTR_WIDTH) {
+    const op = code[o];
+    const a = code[o + 1];
+    const b = code[o + 2];
+    const c = code[o + 3];
+    switch (op) {
+      case OP.PHASE:
+        lines.push(`seen[${a}] = 1;`);
+        break;
+      case OP.SHUFFLE:
+        shuffled |= 1 << a;
+        break;
+      case OP.DEAL:
+        lines.push(`kernel.dealStep(rng, ${o}, ${shuffled});`);
+        break;
+      case OP.ANTE:
+        for (let seat = 0; seat < 2; seat++) if (b & (1 << seat)) lines.push(`{ const pay = Math.min(${a}, s${seat}); s${seat} -= pay; pot += pay; }`);
+        break;
+      case OP.BETTING:
+        lines.push(bettingCode(a, b, c));
+        break;
+      case OP.SHOWDOWN:
+        lines.push(SHOWDOWN_CODE);
+        break;
+      case OP.HALT:
+        halted = true;
+        break;
+      default:
+        return null; // a jump: the kernel interprets the program
+    }
+  }
+  if (!halted) return null;
+  const [start0, start1] = p.startStacks;
+  const body = `"use strict";
+const { piles, initialPiles, phaseSeen: seen, out } = kernel.buffers();
+return function play(rng) {
+  for (let i = 0; i < ${p.pileBytes}; i++) piles[i] = initialPiles[i];
+  for (let i = 0; i < ${p.phaseNames.length}; i++) seen[i] = 0;
+  let pot = 0, s0 = ${start0}, s1 = ${start1}, m0 = 0, m1 = 0, sd = 0;
+  end: {
+${lines.join('\n')}
+  }
+  out[0] = s0 - ${start0};
+  out[1] = s1 - ${start1};
+  out[2] = m0;
+  out[3] = m1;
+  out[4] = sd;
+};`;
+  return new Function('kernel', body)(kernel) as (rng: Rng) => void;
+}
+
+/** A fixed-limit betting round played by L0 on both seats (as `PokerKernel.betting`), as code; a fold ends the episode. */
+function bettingCode(bet: number, cap: number, first: number): string {
+  return `if (s0 !== 0 && s1 !== 0) {
+  let c0 = 0, c1 = 0, bets = 0, acted = 0, me = ${first}, folded = false;
+  for (;;) {
+    const mine = me === 0 ? s0 : s1;
+    const theirs = me === 0 ? s1 : s0;
+    const need = me === 0 ? (c1 > c0 ? c1 - c0 : 0) : (c0 > c1 ? c0 - c1 : 0);
+    const raise = bets < ${cap} && mine >= need + ${bet} && theirs > 0;
+    const lo = need > 0 ? 0 : 1;
+    const n = 3 - lo - (raise ? 0 : 1);
+    const a = lo + Math.min(n - 1, Math.floor(rng() * n));
+    if (me === 0) m0++; else m1++;
+    acted |= 1 << me;
+    if (a === 0) {
+      if (me === 0) s1 += pot; else s0 += pot;
+      pot = 0;
+      folded = true;
+      break;
+    }
+    if (a === 1) {
+      if (need > 0) {
+        const pay = Math.min(need, mine);
+        if (me === 0) { s0 -= pay; c0 += pay; } else { s1 -= pay; c1 += pay; }
+        pot += pay;
+        if (pay < need) {
+          const excess = need - pay;
+          if (me === 0) { s1 += excess; c1 -= excess; } else { s0 += excess; c0 -= excess; }
+          pot -= excess;
+        }
+      }
+    } else {
+      const amount = need + ${bet};
+      if (me === 0) { s0 -= amount; c0 += amount; } else { s1 -= amount; c1 += amount; }
+      pot += amount;
+      bets++;
+    }
+    if (acted === 3 && c0 === c1) break;
+    me = 1 - me;
+  }
+  if (folded) break end;
+}`;
+}
+
+/** The showdown (as `PokerKernel.settle`), as code. */
+const SHOWDOWN_CODE = `sd = 1;
+{
+  const cmp = kernel.compare();
+  if (cmp !== 0) {
+    if (cmp > 0) s0 += pot; else s1 += pot;
+    pot = 0;
+  } else {
+    const odd = pot % 2 !== 0;
+    const half = Math.floor(pot / 2);
+    s0 += half;
+    s1 += half;
+    pot -= 2 * half;
+    if (odd) {
+      if (rng() < 0.5) s0 += 1; else s1 += 1;
+      pot -= 1;
+    }
+  }
+}`;
