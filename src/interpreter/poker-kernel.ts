@@ -15,7 +15,7 @@
  *
  * Per-episode state lives in a few typed arrays reset in place, so an episode allocates nothing.
  */
-import type { Rng } from '../util/rng.js';
+import type { KeyedStream, Rng } from '../util/rng.js';
 import { DECK_PILE, INSTR_WIDTH, METRIC, OP, handPile, type Program } from './program.js';
 import { pileBase } from './state.js';
 
@@ -90,6 +90,8 @@ export class PokerKernel {
   readonly phaseSeen: Uint8Array;
   /** The generated episode function of a program without jumps (see {@link generateStraightLine}), else null. */
   private readonly straight: ((rng: Rng) => void) | null;
+  /** The generated loop over episodes of such a program (see {@link PokerKernel.playMany}), else null. */
+  private readonly straightMany: ManyFn | null;
   /** Where the generated function leaves its results: returns of both seats, moves of both seats, showdown (0/1). */
   private readonly out = new Int32Array(5);
   returns0 = 0;
@@ -122,13 +124,28 @@ export class PokerKernel {
     for (let i = 1; i < p.initialDeck.length; i++) if (p.initialDeck[i] < p.initialDeck[i - 1]) sorted = false;
     for (let o = 0; o < p.code.length; o += INSTR_WIDTH) if (p.code[o] === OP.DEAL && p.code[o + 2] === DECK_PILE) sorted = false;
     this.deckSorted = sorted;
-    this.straight = generate ? generateStraightLine(p, this) : null;
+    this.straight = generate ? generateStraightLine(p, this, false) : null;
+    this.straightMany = generate ? (generateStraightLine(p, this, true) as ManyFn | null) : null;
   }
 
   /** A deal step (for generated code). @internal */
   dealStep(rng: Rng, o: number, shuffledMask: number): void {
     this.r[SHUFFLED] = shuffledMask;
     this.deal(o, rng);
+  }
+
+  /** Whether the deck stays in type order all game (for generated code). @internal */
+  sortedDeck(): boolean {
+    return this.deckSorted;
+  }
+
+  /** The end of a deal step that moved `dealt` cards to `to` (-1: each seat): `InterpreterState.sortDealt` (for generated code). @internal */
+  sortDealt(to: number, dealt: number): void {
+    if (dealt < 2) return;
+    if (to === -1) {
+      this.sortTail(handPile(0), (dealt + 1) >> 1);
+      this.sortTail(handPile(1), dealt >> 1);
+    } else this.sortTail(to, dealt);
   }
 
   /** The showdown's comparison of the hands (> 0: seat 0 wins, < 0: seat 1, 0: a tie; for generated code). @internal */
@@ -141,6 +158,36 @@ export class PokerKernel {
   /** Buffers shared with generated code. @internal */
   buffers(): { piles: Uint8Array; initialPiles: Uint8Array; phaseSeen: Uint8Array; out: Int32Array } {
     return { piles: this.piles, initialPiles: this.initialPiles, phaseSeen: this.phaseSeen, out: this.out };
+  }
+
+  /**
+   * Play episodes `first … end - 1` of a run, episode i on the stream `stream.restart(seed, i)`,
+   * adding to `acc` [Σ returns seat 0, Σ returns seat 1, Σ squared returns seat 0, seat 1,
+   * Σ moves seat 0, seat 1, showdowns] and to `fired[p]` 1 per episode that entered phase p, in
+   * episode order (the sums `simulate()` keeps, added in the same order).
+   */
+  playMany(stream: KeyedStream, seed: number, first: number, end: number, acc: Float64Array, fired: Float64Array): void {
+    const many = this.straightMany;
+    if (many !== null) {
+      many(stream, seed, first, end, acc, fired);
+      return;
+    }
+    const rng = stream.next;
+    const seen = this.phaseSeen;
+    for (let i = first; i < end; i++) {
+      stream.restart(seed, i);
+      this.play(rng);
+      const r0 = this.returns0;
+      const r1 = this.returns1;
+      acc[0] += r0;
+      acc[1] += r1;
+      acc[2] += r0 * r0;
+      acc[3] += r1 * r1;
+      acc[4] += this.moves0;
+      acc[5] += this.moves1;
+      if (this.showdown) acc[6]++;
+      for (let p = 0; p < seen.length; p++) fired[p] += seen[p];
+    }
   }
 
   /** Play one episode from the initial state with the numbers of `rng` (see the module comment). */
@@ -259,12 +306,7 @@ export class PokerKernel {
       piles[dest]++;
     }
     // `InterpreterState.sortDealt`: the cards each pile received in one step go in type order.
-    if (step >= 2) {
-      if (to === -1) {
-        this.sortTail(handPile(0), (step + 1) >> 1);
-        this.sortTail(handPile(1), step >> 1);
-      } else this.sortTail(to, step);
-    }
+    this.sortDealt(to, step);
   }
 
   private sortTail(pile: number, k: number): void {
@@ -399,9 +441,13 @@ export class PokerKernel {
  * showdown's comparison. The function does what {@link PokerKernel} does instruction by
  * instruction. @returns null for a program with a jump
  */
-function generateStraightLine(p: Program, kernel: PokerKernel): ((rng: Rng) => void) | null {
+function generateStraightLine(p: Program, kernel: PokerKernel, many: boolean): ((rng: Rng) => void) | ManyFn | null {
   const code = p.code;
   const lines: string[] = [];
+  // A loop over episodes counts phases in place when each phase is announced once in the program.
+  const phaseIndices: number[] = [];
+  for (let o = 0; o < code.length; o += INSTR_WIDTH) if (code[o] === OP.PHASE) phaseIndices.push(code[o + 1]);
+  const countInPlace = many && new Set(phaseIndices).size === phaseIndices.length;
   let shuffled = 0;
   let halted = false;
   for (let o = 0; o < code.length && !halted; o += INSTR_WIDTH) {
@@ -411,13 +457,13 @@ function generateStraightLine(p: Program, kernel: PokerKernel): ((rng: Rng) => v
     const c = code[o + 3];
     switch (op) {
       case OP.PHASE:
-        lines.push(`seen[${a}] = 1;`);
+        lines.push(countInPlace ? `fired[${a}]++;` : `seen[${a}] = 1;`);
         break;
       case OP.SHUFFLE:
         shuffled |= 1 << a;
         break;
       case OP.DEAL:
-        lines.push(`kernel.dealStep(rng, ${o}, ${shuffled});`);
+        lines.push(a === DECK_PILE && shuffled & (1 << a) && kernel.sortedDeck() ? sortedDeckDealCode(p, a, b, c) : `kernel.dealStep(rng, ${o}, ${shuffled});`);
         break;
       case OP.ANTE:
         for (let seat = 0; seat < 2; seat++) if (b & (1 << seat)) lines.push(`{ const pay = Math.min(${a}, s${seat}); s${seat} -= pay; pot += pay; }`);
@@ -437,22 +483,72 @@ function generateStraightLine(p: Program, kernel: PokerKernel): ((rng: Rng) => v
   }
   if (!halted) return null;
   const [start0, start1] = p.startStacks;
-  const body = `"use strict";
-const { piles, initialPiles, phaseSeen: seen, out } = kernel.buffers();
-return function play(rng) {
+  const episode = `
   for (let i = 0; i < ${p.pileBytes}; i++) piles[i] = initialPiles[i];
-  for (let i = 0; i < ${p.phaseNames.length}; i++) seen[i] = 0;
+  ${countInPlace ? '' : `for (let i = 0; i < ${p.phaseNames.length}; i++) seen[i] = 0;`}
   let pot = 0, s0 = ${start0}, s1 = ${start1}, m0 = 0, m1 = 0, sd = 0;
   end: {
 ${lines.join('\n')}
+  }`;
+  const body = many
+    ? `"use strict";
+const { piles, initialPiles, phaseSeen: seen } = kernel.buffers();
+return function playMany(stream, seed, first, last, acc, fired) {
+  const rng = stream.next;
+  for (let episode = first; episode < last; episode++) {
+    stream.restart(seed, episode);
+    ${episode}
+    const r0 = s0 - ${start0};
+    const r1 = s1 - ${start1};
+    acc[0] += r0;
+    acc[1] += r1;
+    acc[2] += r0 * r0;
+    acc[3] += r1 * r1;
+    acc[4] += m0;
+    acc[5] += m1;
+    acc[6] += sd;
+    ${countInPlace ? '' : `for (let i = 0; i < ${p.phaseNames.length}; i++) fired[i] += seen[i];`}
   }
+};`
+    : `"use strict";
+const { piles, initialPiles, phaseSeen: seen, out } = kernel.buffers();
+return function play(rng) {
+  ${episode}
   out[0] = s0 - ${start0};
   out[1] = s1 - ${start1};
   out[2] = m0;
   out[3] = m1;
   out[4] = sd;
 };`;
-  return new Function('kernel', body)(kernel) as (rng: Rng) => void;
+  return new Function('kernel', body)(kernel) as ((rng: Rng) => void) | ManyFn;
+}
+
+/** The generated loop of {@link PokerKernel.playMany}. */
+type ManyFn = (stream: KeyedStream, seed: number, first: number, end: number, acc: Float64Array, fired: Float64Array) => void;
+
+/**
+ * A deal step from the shuffled deck while it stays in type order (as `PokerKernel.deal`): the
+ * k-th card is the deck's k-th, so each card is one draw and a shift.
+ */
+function sortedDeckDealCode(p: Program, from: number, to: number, count: number): string {
+  const base = (pile: number): number => p.pileNames.length + pile * p.pileCapacity;
+  const total = to === -1 ? 2 * count : count;
+  const fb = base(from);
+  const dest = to === -1 ? `(step & 1) === 0 ? ${handPile(0)} : ${handPile(1)}` : String(to);
+  return `{
+  let step = 0;
+  for (; step < ${total} && piles[${from}] > 0; step++) {
+    const len = piles[${from}];
+    const idx = Math.min(len - 1, Math.floor(rng() * len));
+    const card = piles[${fb} + idx];
+    for (let i = ${fb} + idx + 1; i < ${fb} + len; i++) piles[i - 1] = piles[i];
+    piles[${from}] = len - 1;
+    const dest = ${dest};
+    piles[${p.pileNames.length} + dest * ${p.pileCapacity} + piles[dest]] = card;
+    piles[dest]++;
+  }
+  if (step >= 2) kernel.sortDealt(${to}, step);
+}`;
 }
 
 /** A fixed-limit betting round played by L0 on both seats (as `PokerKernel.betting`), as code; a fold ends the episode. */

@@ -100,22 +100,22 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
   // episodes without the event log or agent calls (see `poker-kernel.ts`).
   const kernel = agent0 === l0Player && agent1 === l0Player ? pokerKernel(game.program) : null;
   if (kernel) {
-    const seenK = kernel.phaseSeen;
-    for (let i = 0; i < n; i++) {
-      stream.restart(opts.seed, i);
-      kernel.play(rng);
-      const r0 = kernel.returns0;
-      const r1 = kernel.returns1;
-      sum[0] += r0;
-      sum[1] += r1;
-      sumSq[0] += r0 * r0;
-      sumSq[1] += r1 * r1;
-      moves[0] += kernel.moves0;
-      moves[1] += kernel.moves1;
-      for (let p = 0; p < seenK.length; p++) fired[p] += seenK[p];
-      if (kernel.showdown) showdowns++;
-      if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1);
+    const acc = new Float64Array(7);
+    const firedK = new Float64Array(fired.length);
+    const chunk = opts.onProgress ? every : n;
+    for (let i = 0; i < n; i += chunk) {
+      const end = Math.min(n, i + chunk);
+      kernel.playMany(stream, opts.seed, i, end, acc, firedK);
+      if (opts.onProgress && end % every === 0) opts.onProgress(end);
     }
+    sum[0] = acc[0];
+    sum[1] = acc[1];
+    sumSq[0] = acc[2];
+    sumSq[1] = acc[3];
+    moves[0] = acc[4];
+    moves[1] = acc[5];
+    showdowns = acc[6];
+    for (let p = 0; p < fired.length; p++) fired[p] = firedK[p];
   }
   for (let i = kernel ? n : 0; i < n; i++) {
     stream.restart(opts.seed, i);
