@@ -124,7 +124,7 @@ export class PokerKernel {
     for (let i = 1; i < p.initialDeck.length; i++) if (p.initialDeck[i] < p.initialDeck[i - 1]) sorted = false;
     for (let o = 0; o < p.code.length; o += INSTR_WIDTH) if (p.code[o] === OP.DEAL && p.code[o + 2] === DECK_PILE) sorted = false;
     this.deckSorted = sorted;
-    this.straight = generate ? generateStraightLine(p, this, false) : null;
+    this.straight = generate ? (generateStraightLine(p, this, false) as ((rng: Rng) => void) | null) : null;
     this.straightMany = generate ? (generateStraightLine(p, this, true) as ManyFn | null) : null;
   }
 
