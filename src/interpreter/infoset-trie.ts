@@ -108,6 +108,8 @@ export class EventTrie {
       path.push(u);
       u = keys[(u - 1) * W];
     }
+    // Tokens joined once (one flat string) rather than appended one by one.
+    const parts: string[] = [];
     for (let j = path.length - 1; j >= 0; j--) {
       const o = (path[j] - 1) * W;
       const head = keys[o + 1];
@@ -124,11 +126,12 @@ export class EventTrie {
           j--;
         }
         tokens.sort();
-        key += tokens.join('');
+        parts.push(tokens.join(''));
         continue;
       }
-      key += keyTokenOf(kind, evSeat, keys[o + 2], keys[o + 3], keys[o + 4], content);
+      parts.push(keyTokenOf(kind, evSeat, keys[o + 2], keys[o + 3], keys[o + 4], content));
     }
+    key += parts.join('');
     memo.set(node, key);
     return key;
   }

@@ -102,7 +102,8 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
   if (kernel) {
     const acc = new Float64Array(7);
     const firedK = new Float64Array(fired.length);
-    const chunk = opts.onProgress ? every : n;
+    // Runs of episodes between progress calls (one at a time for an unusual `progressEvery`).
+    const chunk = !opts.onProgress ? n : Number.isInteger(every) && every > 0 ? every : 1;
     for (let i = 0; i < n; i += chunk) {
       const end = Math.min(n, i + chunk);
       kernel.playMany(stream, opts.seed, i, end, acc, firedK);

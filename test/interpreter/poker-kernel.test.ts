@@ -154,6 +154,22 @@ describe('poker kernel', () => {
     expect(checked).toBeGreaterThan(30);
   });
 
+  it('reports progress as the general loop does, whatever progressEvery is', async () => {
+    const game = compileGame(KUHN_IR);
+    const wrapped = { name: 'random', act: l0Player.act };
+    for (const every of [100, 1, 2.5, 0, 250, 1000]) {
+      const calls: number[][] = [[], []];
+      const reports = [];
+      for (const [k, agents] of [random, [wrapped, wrapped] as const].entries()) {
+        const r = await simulate(game, { episodes: 250, seed: 1, agents, progressEvery: every, onProgress: (d) => calls[k]!.push(d) });
+        const { episodesPerSecond: _, ...rest } = r;
+        reports.push(rest);
+      }
+      expect(calls[0]).toEqual(calls[1]);
+      expect(reports[0]).toEqual(reports[1]);
+    }
+  });
+
   it('other agents take the general loop with the same stream', async () => {
     const game = compileGame(LEDUC_IR);
     const wrapped = { name: 'random', act: l0Player.act };
