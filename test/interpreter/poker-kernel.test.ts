@@ -13,6 +13,8 @@ import { l0Player } from '../../src/interpreter/l0.js';
 import { kernelSupports, PokerKernel, pokerKernel } from '../../src/interpreter/poker-kernel.js';
 import { KeyedStream } from '../../src/util/rng.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
+import { createAgent } from '../../src/eval/agents/index.js';
+import { asPlayer } from '../../src/eval/agents/player.js';
 import { exampleIRs } from './helpers.js';
 
 const random = [l0Player, l0Player] as const;
@@ -168,6 +170,11 @@ describe('poker kernel', () => {
       expect(calls[0]).toEqual(calls[1]);
       expect(reports[0]).toEqual(reports[1]);
     }
+  });
+
+  it("the registry's random agent (gbgc simulate --agents random) plays as l0Player, so through the kernel", async () => {
+    const game = compileGame(KUHN_IR);
+    expect(asPlayer(await createAgent('random', game), game)).toBe(l0Player);
   });
 
   it('other agents take the general loop with the same stream', async () => {
