@@ -19,6 +19,8 @@ import { optionOffered, wagerMax } from './steps.js';
 /** One kind of decision. `apply` receives a legal action; the node is RUNNING when it is called. */
 export interface DecisionKind {
   legal(s: InterpreterState): Action[];
+  /** Whether `a` is in `legal(s)`, without building the list (kinds whose legal actions form a range). */
+  isLegal?(s: InterpreterState, a: Action): boolean;
   label(s: InterpreterState, a: Action): string;
   /** Chips the action moves from the deciding seat's stack, when known in advance. */
   cost(s: InterpreterState, a: Action): number | undefined;
@@ -32,6 +34,8 @@ const range = (lo: number, hi: number): number[] => {
   for (let i = 0; i < out.length; i++) out[i] = lo + i;
   return out;
 };
+/** Whether `a` is a whole number in `lo … hi` (the members of `range(lo, hi)`). */
+const inRange = (a: Action, lo: number, hi: number): boolean => Number.isInteger(a) && a >= lo && a <= hi;
 const me = (s: InterpreterState): string => s.program.seatNames[s.r[R.ACTOR]];
 const where = (s: InterpreterState): string => humanize(blockName(s.program, s.r[R.PC]));
 const percent = (p: number): string => `${Math.round(p * 1000) / 10}%`;
@@ -103,6 +107,7 @@ const choice: DecisionKind = {
 
 const wager: DecisionKind = {
   legal: (s) => range(s.operand(1), wagerMax(s)),
+  isLegal: (s, a) => inRange(a, s.operand(1), wagerMax(s)),
   label: (_s, a) => `bet ${a}`,
   cost: (_s, a) => a,
   prompt: (s) => `${me(s)}: wager from ${s.operand(1)} to ${chips(wagerMax(s))} in ${where(s)} (the amount goes to the pot at once; your opponent may then match it).`,
@@ -120,6 +125,7 @@ const wager: DecisionKind = {
 
 const simultaneous: DecisionKind = {
   legal: (s) => range(0, s.program.simultaneous[s.operand(0)].options.length - 1),
+  isLegal: (s, a) => inRange(a, 0, s.program.simultaneous[s.operand(0)].options.length - 1),
   label: (s, a) => s.program.simultaneous[s.operand(0)].options[a] ?? `option ${a}`,
   cost: () => undefined,
   prompt: (s) => {
@@ -170,6 +176,10 @@ const auction: DecisionKind = {
     const t = s.program.auctions[s.operand(0)];
     return range(t.min, t.max);
   },
+  isLegal: (s, a) => {
+    const t = s.program.auctions[s.operand(0)];
+    return inRange(a, t.min, t.max);
+  },
   label: (_s, a) => `bid ${a}`,
   cost: () => undefined,
   prompt: (s) => {
@@ -211,6 +221,7 @@ const auction: DecisionKind = {
 
 const peek: DecisionKind = {
   legal: (s) => range(0, s.piles[handPile(s.operand(1))] - 1),
+  isLegal: (s, a) => inRange(a, 0, s.piles[handPile(s.operand(1))] - 1),
   label: (_s, a) => `card ${a + 1}`,
   cost: () => 0,
   prompt: (s) => {
@@ -252,6 +263,7 @@ const discard: DecisionKind = {
 
 const sidebet: DecisionKind = {
   legal: () => [0, 1],
+  isLegal: (_s, a) => a === 0 || a === 1,
   label: (_s, a) => (a === 1 ? 'accept' : 'decline'),
   cost: () => 0,
   prompt: (s) => {

@@ -28,30 +28,38 @@ export function appendKeyTokens(key: string, log: EventLog, from: number, to: nu
       continue;
     }
     const kind = log.kind(i);
-    const a = log.a(i);
-    switch (kind) {
-      case EV.PHASE:
-        key += `/P${a}`;
-        break;
-      case EV.SHUFFLE:
-        key += `/S${a}`;
-        break;
-      case EV.DEAL:
-        key += dealToken(log, i, bit);
-        break;
-      case EV.REVEAL:
-        key += `/V${log.seat(i)}:${log.b(i)}`;
-        break;
-      default:
-        key += `/${kind}.${log.seat(i)}.${a}`;
-        if (kind > LAST_POKER_EVENT && log.contentSeenBy(i) & bit) key += `.${log.b(i)}.${log.c(i)}`;
-    }
+    key += keyTokenOf(kind, log.seat(i), log.a(i), log.b(i), log.c(i), (log.contentSeenBy(i) & bit) !== 0);
   }
   return key;
 }
 
 /** Key token of a card move: source pile and reason, destination, and the card when the seat sees it. */
 function dealToken(log: EventLog, i: number, bit: number): string {
-  const c = log.c(i) & ~DEAL_FIRST;
-  return log.contentSeenBy(i) & bit ? `/D${c}>${log.a(i)}:${log.b(i)}` : `/D${c}>${log.a(i)}`;
+  return dealTokenOf(log.a(i), log.b(i), log.c(i), (log.contentSeenBy(i) & bit) !== 0);
+}
+
+/** {@link dealToken} from the event's fields (`content`: the seat sees the card). */
+export function dealTokenOf(a: number, b: number, c: number, content: boolean): string {
+  const from = c & ~DEAL_FIRST;
+  return content ? `/D${from}>${a}:${b}` : `/D${from}>${a}`;
+}
+
+/**
+ * The key token of one event from its fields, for a seat that sees it (`content`: the seat also
+ * sees its content); a deal step's group of cards is keyed by the caller (see
+ * {@link appendKeyTokens}).
+ */
+export function keyTokenOf(kind: number, seat: number, a: number, b: number, c: number, content: boolean): string {
+  switch (kind) {
+    case EV.PHASE:
+      return `/P${a}`;
+    case EV.SHUFFLE:
+      return `/S${a}`;
+    case EV.DEAL:
+      return dealTokenOf(a, b, c, content);
+    case EV.REVEAL:
+      return `/V${seat}:${b}`;
+    default:
+      return kind > LAST_POKER_EVENT && content ? `/${kind}.${seat}.${a}.${b}.${c}` : `/${kind}.${seat}.${a}`;
+  }
 }

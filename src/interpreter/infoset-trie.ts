@@ -10,7 +10,8 @@
  * held in typed arrays (no per-node allocation). Node 0 is the empty history.
  */
 import type { EventLog } from './eventlog.js';
-import { EV } from './layout.js';
+import { dealTokenOf, keyTokenOf } from './events.js';
+import { DEAL_FIRST, EV } from './layout.js';
 
 /** Ints per edge: parent, head (kind, seat, content flag), a, b, c. */
 const W = 5;
@@ -77,6 +78,62 @@ export class EventTrie {
     keys[o + 4] = c;
     this.table[slot] = id;
     return id;
+  }
+
+  /**
+   * The information-state key (`InterpreterState.informationStateKey(seat)`) of a history that
+   * reached trie node `node` of `seat`'s trie, built from the trie's edges (the events the seat
+   * saw, with the fields it saw) instead of the event log. Keys are memoised per node in `memo`;
+   * a node may be memoised only when no deal step is under way there (the cards of a deal step
+   * are keyed as one sorted group), which holds at every decision node.
+   */
+  keyOf(node: number, seat: number, memo: Map<number, string>): string {
+    const known = memo.get(node);
+    if (known !== undefined) return known;
+    const keys = this.keys;
+    // Edges from the nearest memoised node (or the root) down to `node`.
+    const path: number[] = [];
+    let u = node;
+    let key = '';
+    for (;;) {
+      if (u === 0) {
+        key = seat === 0 ? '0' : '1';
+        break;
+      }
+      const m = memo.get(u);
+      if (m !== undefined) {
+        key = m;
+        break;
+      }
+      path.push(u);
+      u = keys[(u - 1) * W];
+    }
+    // Tokens joined once (one flat string) rather than appended one by one.
+    const parts: string[] = [];
+    for (let j = path.length - 1; j >= 0; j--) {
+      const o = (path[j] - 1) * W;
+      const head = keys[o + 1];
+      const kind = head & 0xff;
+      const evSeat = ((head >> 8) & 0xf) - 1;
+      const content = (head & (1 << 12)) !== 0;
+      if (kind === EV.DEAL && keys[o + 4] & DEAL_FIRST) {
+        // One deal step is one event whose cards form a multiset: its tokens go in sorted order.
+        const tokens = [dealTokenOf(keys[o + 2], keys[o + 3], keys[o + 4], content)];
+        while (j > 0) {
+          const q = (path[j - 1] - 1) * W;
+          if ((keys[q + 1] & 0xff) !== EV.DEAL || keys[q + 4] >> 8 !== 0) break;
+          tokens.push(dealTokenOf(keys[q + 2], keys[q + 3], keys[q + 4], (keys[q + 1] & (1 << 12)) !== 0));
+          j--;
+        }
+        tokens.sort();
+        parts.push(tokens.join(''));
+        continue;
+      }
+      parts.push(keyTokenOf(kind, evSeat, keys[o + 2], keys[o + 3], keys[o + 4], content));
+    }
+    key += parts.join('');
+    memo.set(node, key);
+    return key;
   }
 
   private grow(): void {

@@ -68,7 +68,17 @@ export function l0Distribution(state: GameState, legal: readonly Action[] = stat
  * picks the amount uniformly within the kind. Where every action is its own kind this is
  * `legal[⌊u·n⌋]`, the plain uniform pick.
  */
-export function l0Pick(state: GameState, u: number, legal: readonly Action[] = state.legalActions()): Action {
+export function l0Pick(state: GameState, u: number, legal?: readonly Action[]): Action {
+  if (legal === undefined) {
+    // Fixed-limit betting on the interpreter's states: the legal actions are a run of ids
+    // (fold, check/call, bet/raise, or check/call, bet/raise), picked without listing them.
+    if (state instanceof InterpreterState && state.r[R.NODE] === NODE.DECISION && state.inFixedBetting()) {
+      const first = state.fixedBettingFirst();
+      const n = 3 - first - (state.fixedBettingCanRaise() ? 0 : 1);
+      return first + Math.min(n - 1, Math.floor(u * n));
+    }
+    legal = state.legalActions();
+  }
   const n = legal.length;
   if (!inVariableBetting(state) || n <= 2) return legal[Math.min(n - 1, Math.floor(u * n))];
   // Not facing a bet (facing one leaves fold/call only, n = 2): check = legal[0], bets = legal[1..].

@@ -137,27 +137,14 @@ let decidingIndex = 0;
 /** {@link compareHighCard} on the seats' hands, reading the piles into scratch arrays. */
 function compareHands(s: InterpreterState): number {
   const p = s.program;
-  const len = [0, 0];
-  for (let seat = 0; seat < 2; seat++) {
-    const pile = handPile(seat);
-    const n = s.piles[pile];
-    const out = sorted[seat];
-    for (let i = 0; i < n; i++) {
-      // Insertion sort, highest first (hands are small).
-      const v = p.cardValue[s.cardAt(pile, i)];
-      let j = i;
-      while (j > 0 && out[j - 1] < v) {
-        out[j] = out[j - 1];
-        j--;
-      }
-      out[j] = v;
-    }
-    len[seat] = n;
-  }
+  const len0 = sortHand(s, p, 0);
+  const len1 = sortHand(s, p, 1);
+  const x = sorted[0];
+  const y = sorted[1];
   for (let i = 0; ; i++) {
     decidingIndex = i;
-    if (i >= len[0] || i >= len[1]) return len[0] - len[1];
-    if (sorted[0][i] !== sorted[1][i]) return sorted[0][i] - sorted[1][i];
+    if (i >= len0 || i >= len1) return len0 - len1;
+    if (x[i] !== y[i]) return x[i] - y[i];
   }
 }
 
@@ -174,6 +161,24 @@ export function bestPokerHand(p: Program, hand: readonly number[], board: readon
   const cards = [...hand, ...board].map((type) => ({ rank: p.pokerRank[type], suit: p.cardSuit[type], type }));
   const best = evaluateHand(cards, rules);
   return { category: HAND_CATEGORIES.indexOf(best.category), types: best.cards.map((c) => (c as (typeof cards)[number]).type), value: best.value };
+}
+
+/** Read `seat`'s card values into `sorted[seat]`, highest first; returns the hand's size. */
+function sortHand(s: InterpreterState, p: Program, seat: number): number {
+  const pile = handPile(seat);
+  const n = s.piles[pile];
+  const out = sorted[seat];
+  for (let i = 0; i < n; i++) {
+    // Insertion sort, highest first (hands are small).
+    const v = p.cardValue[s.cardAt(pile, i)];
+    let j = i;
+    while (j > 0 && out[j - 1] < v) {
+      out[j] = out[j - 1];
+      j--;
+    }
+    out[j] = v;
+  }
+  return n;
 }
 
 /** Run the showdown. @returns true when it stops at the odd-chip chance node. */

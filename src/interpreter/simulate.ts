@@ -10,6 +10,8 @@ import type { CompiledGame } from './game.js';
 import { RNG_STREAM } from './rng.js';
 import { EV, R } from './layout.js';
 import type { InterpreterState } from './state.js';
+import { l0Player } from './l0.js';
+import { pokerKernel } from './poker-kernel.js';
 
 /** Summary of a simulation. Returns are in chips per episode. */
 export interface SimulationReport {
@@ -94,7 +96,29 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
   const log = state.log;
   const [start0, start1] = game.program.startStacks;
   const t0 = performance.now();
-  for (let i = 0; i < n; i++) {
+  // L0 on both seats of a program in the poker subset: the specialised loop plays the same
+  // episodes without the event log or agent calls (see `poker-kernel.ts`).
+  const kernel = agent0 === l0Player && agent1 === l0Player ? pokerKernel(game.program) : null;
+  if (kernel) {
+    const acc = new Float64Array(7);
+    const firedK = new Float64Array(fired.length);
+    // Runs of episodes between progress calls (one at a time for an unusual `progressEvery`).
+    const chunk = !opts.onProgress ? n : Number.isInteger(every) && every > 0 ? every : 1;
+    for (let i = 0; i < n; i += chunk) {
+      const end = Math.min(n, i + chunk);
+      kernel.playMany(stream, opts.seed, i, end, acc, firedK);
+      if (opts.onProgress && end % every === 0) opts.onProgress(end);
+    }
+    sum[0] = acc[0];
+    sum[1] = acc[1];
+    sumSq[0] = acc[2];
+    sumSq[1] = acc[3];
+    moves[0] = acc[4];
+    moves[1] = acc[5];
+    showdowns = acc[6];
+    for (let p = 0; p < fired.length; p++) fired[p] = firedK[p];
+  }
+  for (let i = kernel ? n : 0; i < n; i++) {
     stream.restart(opts.seed, i);
     game.resetToInitial(state);
     while (!state.isTerminal()) {

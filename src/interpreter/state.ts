@@ -12,7 +12,7 @@
  * and `chance-nodes.ts`.
  */
 import { CHANCE, IllegalActionError, TERMINAL, type Action, type ChanceOutcome, type GameState, type Observation, type PlayerId } from './api.js';
-import { applyBetting, bettingLabel, bettingLegal, openRound } from './betting.js';
+import { applyBetting, bettingLabel, bettingLegal, bettingSkipped, CALL, canRaise, FOLD, openRound, toCall } from './betting.js';
 import { applyCardOutcome, applyCoin, applyCost, cardChancePile, coinLabel, costChance } from './chance-nodes.js';
 import { DECISIONS } from './decisions.js';
 import { EventLog } from './eventlog.js';
@@ -145,6 +145,46 @@ export class InterpreterState implements GameState {
     }
   }
 
+  /**
+   * {@link chanceOutcomes} without allocating: writes the outcomes into `actions` and their
+   * probabilities into `probs` (same order, same values) and returns how many there are. The
+   * arrays need room for `program.numCardTypes` entries (2 for a coin or a cost).
+   * @throws IllegalActionError when the state is not at a chance node
+   */
+  chanceOutcomesInto(actions: Int32Array, probs: Float64Array): number {
+    switch (this.r[R.NODE]) {
+      case NODE.CHANCE_COIN:
+        actions[0] = 0;
+        actions[1] = 1;
+        probs[0] = 0.5;
+        probs[1] = 0.5;
+        return 2;
+      case NODE.CHANCE_COST: {
+        const p = costChance(this);
+        actions[0] = 0;
+        actions[1] = 1;
+        probs[0] = 1 - p;
+        probs[1] = p;
+        return 2;
+      }
+      case NODE.CHANCE_CARD: {
+        const from = cardChancePile(this);
+        const remaining = this.piles[from];
+        const counts = this.countTypes(from);
+        let k = 0;
+        for (let t = 0; t < this.program.numCardTypes; t++) {
+          if (counts[t] > 0) {
+            actions[k] = t;
+            probs[k++] = counts[t] / remaining;
+          }
+        }
+        return k;
+      }
+      default:
+        throw new IllegalActionError(-1, [], 'chanceOutcomes() called at a node that is not a chance node');
+    }
+  }
+
   applyAction(a: Action): void {
     const r = this.r;
     const code = this.program.code;
@@ -173,8 +213,7 @@ export class InterpreterState implements GameState {
         if (op === OP.VARBET && r[R.STEP] === 1) applyBetting(this, a);
         else {
           const d = DECISIONS[op]!;
-          const legal = d.legal(this);
-          if (!legal.includes(a)) throw new IllegalActionError(a, legal);
+          if (!(d.isLegal ? d.isLegal(this, a) : d.legal(this).includes(a))) throw new IllegalActionError(a, d.legal(this));
           r[R.MOVES + r[R.ACTOR]]++;
           r[R.NODE] = NODE.RUNNING;
           d.apply(this, a);
@@ -228,6 +267,11 @@ export class InterpreterState implements GameState {
     this.key0UpTo = src.key0UpTo;
     this.key1 = src.key1;
     this.key1UpTo = src.key1UpTo;
+  }
+
+  /** Chips `seat` won or lost so far: its stack minus its starting stack (`returns()[seat]` at a terminal, without allocating). */
+  stackChange(seat: number): number {
+    return this.r[R.STACK + seat] - this.program.startStacks[seat];
   }
 
   returns(): [number, number] {
@@ -373,6 +417,16 @@ export class InterpreterState implements GameState {
       if (k < cum) return t;
     }
     return this.piles[base];
+  }
+
+  /** In a fixed-limit betting decision: the smallest legal action, {@link FOLD} when facing a bet, else {@link CALL}. @internal */
+  fixedBettingFirst(): number {
+    return toCall(this.r, this.r[R.ACTOR]) > 0 ? FOLD : CALL;
+  }
+
+  /** In a fixed-limit betting decision: whether a bet or raise is legal. @internal */
+  fixedBettingCanRaise(): boolean {
+    return canRaise(this.r, this.betSize(), this.raiseCap());
   }
 
   /** Bet size of the fixed betting round under way, in chips. */

@@ -189,6 +189,11 @@ class TreeWalk {
   /** Per seat: trie node → information state + 1 (0: not yet known). */
   private trieInfoset: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
   private readonly marks: StateMark[] = [];
+  /** Per seat: information-state keys of trie nodes met at decisions (see `EventTrie.keyOf`). */
+  private readonly keyMemo: [Map<number, string>, Map<number, string>] = [new Map(), new Map()];
+  /** Per depth: the outcomes and probabilities of the chance node there (reused). */
+  private readonly outcomeScratch: Int32Array[] = [];
+  private readonly probScratch: Float64Array[] = [];
 
   constructor(
     private readonly root: GameState,
@@ -261,12 +266,50 @@ class TreeWalk {
     return { first, outcomes };
   }
 
+  /** {@link terminal} for the interpreter's states (returns read from the registers, no allocation). */
+  private terminalFast(st: InterpreterState, node: number): void {
+    this.terminals++;
+    const r0 = st.stackChange(0);
+    const r1 = st.stackChange(1);
+    if (this.defect === undefined && Math.abs(r0 + r1) > 1e-9) this.defect = `the game is not zero-sum: a terminal has returns [${r0}, ${r1}]`;
+    const s = this.store;
+    if (s) {
+      s.kind[node] = NODE_TERMINAL;
+      s.player[node] = -1;
+      s.infoset[node] = -1;
+      s.firstChild[node] = -1;
+      s.childCount[node] = 0;
+      s.returns0[node] = r0;
+    }
+  }
+
+  /** {@link chance} from outcomes already listed in arrays (`k` of them). */
+  private chanceFrom(node: number, outcomes: Int32Array, probs: Float64Array, k: number): number {
+    this.chances++;
+    let total = 0;
+    for (let i = 0; i < k; i++) total += probs[i];
+    if (k === 0 || Math.abs(total - 1) > 1e-9) throw new Error(`chance node with outcome probabilities summing to ${total}, not 1`);
+    const first = this.reserve(k);
+    const s = this.store;
+    if (s) {
+      s.kind[node] = NODE_CHANCE;
+      s.player[node] = -1;
+      s.infoset[node] = -1;
+      s.firstChild[node] = first;
+      s.childCount[node] = k;
+      for (let i = 0; i < k; i++) {
+        s.action[first + i] = outcomes[i];
+        s.chanceProb[first + i] = probs[i];
+      }
+    }
+    return first;
+  }
+
   /**
    * The information state of `seat` at `state` by its key (interned), checked against its
    * legal actions and the seat's previous decision; new ones are recorded.
    */
-  private infosetOf(state: GameState, seat: number, legal: readonly Action[], parent: number, parentAction: number): number {
-    const key = state.informationStateKey(seat);
+  private infosetOf(state: GameState, seat: number, legal: readonly Action[], parent: number, parentAction: number, key = state.informationStateKey(seat)): number {
     let id = this.byKey[seat].get(key);
     if (id === undefined) {
       id = this.isSeat.length;
@@ -329,16 +372,23 @@ class TreeWalk {
   private expandFast(st: InterpreterState, node: number, depth: number, t0: number, u0: number, t1: number, u1: number, p0: number, a0: number, p1: number, a1: number): void {
     if (depth > this.maxDepth) this.maxDepth = depth;
     const cp = st.currentPlayer();
-    if (cp === TERMINAL) return this.terminal(st, node);
-    if (depth >= this.marks.length) this.marks.push(st.newMark());
+    if (cp === TERMINAL) return this.terminalFast(st, node);
+    if (depth >= this.marks.length) {
+      this.marks.push(st.newMark());
+      this.outcomeScratch.push(new Int32Array(st.program.numCardTypes + 2));
+      this.probScratch.push(new Float64Array(st.program.numCardTypes + 2));
+    }
     const mark = this.marks[depth];
     const count = st.log.count;
     if (cp === CHANCE) {
       st.saveTo(mark);
-      const { first, outcomes } = this.chance(st, node);
-      for (let i = 0; i < outcomes.length; i++) {
+      const outcomes = this.outcomeScratch[depth];
+      const probs = this.probScratch[depth];
+      const k = st.chanceOutcomesInto(outcomes, probs);
+      const first = this.chanceFrom(node, outcomes, probs, k);
+      for (let i = 0; i < k; i++) {
         if (i > 0) st.rewind(mark);
-        st.applyAction(outcomes[i][0]);
+        st.applyAction(outcomes[i]);
         this.expandFast(st, first + i, depth + 1, t0, u0, t1, u1, p0, a0, p1, a1);
       }
       return;
@@ -358,7 +408,7 @@ class TreeWalk {
     const parentAction = cp === 0 ? a0 : a1;
     let id = map[t] - 1;
     if (id < 0) {
-      id = this.infosetOf(st, cp, legal, parent, parentAction);
+      id = this.infosetOf(st, cp, legal, parent, parentAction, trie.keyOf(t, cp, this.keyMemo[cp]));
       map[t] = id + 1;
     } else if (this.defect === undefined) this.checkInfoset(id, this.isKey[id], cp, legal, parent, parentAction);
     // Saved after the key, so the state's key cache carries it into the subtree.

@@ -83,11 +83,21 @@ export class KeyedStream {
     this.d = d;
   }
 
+  /** The hash of `k0` last folded by {@link restart}, and that key (a run restarts with one `k0` many times). */
+  private k0Hash = 0;
+  private k0Last = NaN;
+
   /** Restart as the stream `rngFromKeys(k0, k1)`. */
   restart(k0: number, k1: number): void {
-    let h = 0x243f6a88;
-    h = mix32(h ^ (k0 | 0));
-    h = mix32(h ^ (Math.floor(k0 / 4294967296) | 0));
+    let h: number;
+    if (k0 === this.k0Last) h = this.k0Hash;
+    else {
+      h = 0x243f6a88;
+      h = mix32(h ^ (k0 | 0));
+      h = mix32(h ^ (Math.floor(k0 / 4294967296) | 0));
+      this.k0Hash = h;
+      this.k0Last = k0;
+    }
     h = mix32(h ^ (k1 | 0));
     h = mix32(h ^ (Math.floor(k1 / 4294967296) | 0));
     this.restartFromHash(h);
