@@ -46,3 +46,13 @@ describe('docs/performance.md quotes bench/results.json', () => {
     expect(formatNumber(3.14159)).toBe('3.142');
   });
 });
+
+describe('the bench registry', () => {
+  it('every registered bench has its file in bench/ and its entry in docs/performance.md', () => {
+    const docs = readFileSync(DOCS_PATH, 'utf8');
+    for (const b of BENCHES) {
+      expect(existsSync(new URL(`../../bench/${b.file}`, import.meta.url)), b.file).toBe(true);
+      expect(docs, b.name).toContain(`- **${b.name}** (\`bench/${b.file}`);
+    }
+  });
+});
