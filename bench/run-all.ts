@@ -17,7 +17,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../src/util/fs.js';
-import type { Figure } from './lib/figures.js';
+import { targetText, type Figure } from './lib/figures.js';
 
 /** One registered bench: its file in bench/, its arguments, and short arguments for `--quick`. */
 export interface BenchEntry {
@@ -135,7 +135,7 @@ function main(argv: string[]): number {
   results.machine.loadAverageEnd = loadavg().map((x) => Math.round(x * 100) / 100);
   writeFileAtomic(out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote ${out}`);
-  const summary = results.benches.flatMap((b) => b.figures.map((f) => `  ${b.name}/${f.id}: ratio ${f.ratio}${f.target ? ` (target ${f.target.max !== undefined ? `≤ ${f.target.max}` : `≥ ${f.target.min}`}: ${f.pass ? 'met' : 'missed'})` : ''}`));
+  const summary = results.benches.flatMap((b) => b.figures.map((f) => `  ${b.name}/${f.id}: ratio ${f.ratio}${f.target ? ` (target ${targetText(f.target)}: ${f.pass ? 'met' : 'missed'})` : ''}`));
   console.log(summary.join('\n'));
   const failed = results.benches.filter((b) => !b.ok).map((b) => b.name);
   if (failed.length > 0) console.error(`bench: failed: ${failed.join(', ')}`);
