@@ -44,7 +44,7 @@ export const BENCHES: BenchEntry[] = [
   { name: 'mccfr', file: 'mccfr.ts', args: ['60', '10'], quickArgs: ['5', '10'], about: 'external-sampling MCCFR on Leduc against the exact CFR+ value; exploitability estimate on a sampled game' },
   { name: 'stats-coverage', file: 'stats-coverage.ts', args: ['--scale', '0.5'], quickArgs: ['--quick'], about: 'planted-truth coverage of α̂ and profile-slope intervals against 95 %, J_m ranking against ρ 0.9, BH FDR against 0.05; analyze and report time against 60 s' },
   { name: 'generator-stats', file: 'generator-stats.ts', args: [], quickArgs: ['--rounds', '40', '--games', '200', '--candidates', '10', '--episodes', '500'], about: 'betting rounds per complexity, degenerate first draws and redraws, v2 acceptance with and without repairs (counts, not speed)' },
-  { name: 'menu-costs', file: 'menu-costs.ts', args: ['50', '60'], quickArgs: ['10', '20'], about: 'turn-prompt menu costs against the stack changes of play (mismatches, target 0)' },
+  { name: 'menu-costs', file: 'menu-costs.ts', args: ['100', '60'], quickArgs: ['10', '20'], about: 'turn-prompt menu costs against the stack changes of play (mismatches, target 0)' },
   { name: 'ladder', file: 'ladder.ts', args: ['--runs', '1000', '--rate-runs', '500'], quickArgs: ['--runs', '200', '--rate-runs', '100'], about: 'graded ladders of kuhn, leduc, genstrat-4643: levels, separating steps, self-placement, agreement of two seeds' },
 ];
 
