@@ -2,7 +2,7 @@
  * Planted-truth validation of the statistics at full size; prints the figures as JSON.
  *
  *   npx tsx bench/stats-coverage.ts               # the full size (several minutes on 2 cores)
- *   npx tsx bench/stats-coverage.ts --scale 0.5   # half of the replications (what `npm run bench` runs)
+ *   npx tsx bench/stats-coverage.ts --scale 0.4   # 40 % of the replications (what `npm run bench` runs)
  *   npx tsx bench/stats-coverage.ts --quick       # a tenth of the replications, for a smoke run
  *
  * Figures:
