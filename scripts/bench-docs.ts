@@ -7,12 +7,13 @@
  * (and `test/bench/docs.test.ts`) fails when the block differs from what the results give, and
  * when any page of `docs/` cites a figure (`` `bench/figure-id` ``, e.g. `` `tournament/orchestration-overhead` ``)
  * that `bench/results.json` does not hold. Pages other than performance.md cite figures by that
- * key instead of copying numbers.
+ * key instead of copying numbers. `--results FILE` reads FILE instead of `bench/results.json`.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchResults } from '../bench/run-all.js';
+import { targetText } from '../bench/lib/figures.js';
 
 export const DOCS_PATH = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
 export const RESULTS_PATH = fileURLToPath(new URL('../bench/results.json', import.meta.url));
@@ -41,7 +42,7 @@ export function renderBlock(r: BenchResults): string {
   for (const b of r.benches) {
     if (!b.ok) lines.push(`| \`${b.name}\` | did not run to the end (exit code ${b.exitCode}) | | | |`);
     for (const f of b.figures) {
-      const target = f.target ? `${f.target.max !== undefined ? `≤ ${f.target.max}` : `≥ ${f.target.min}`} (${f.pass ? 'met' : 'missed'})` : '—';
+      const target = f.target ? `${targetText(f.target)} (${f.pass ? 'met' : 'missed'})` : '—';
       lines.push(`| \`${b.name}/${f.id}\` ${f.name} | ${formatNumber(f.value)} ${f.unit} | ${f.reference.name}: ${formatNumber(f.reference.value)} ${f.reference.unit} | ${formatNumber(f.ratio)}× | ${target} |`);
     }
   }
@@ -78,14 +79,17 @@ export function missingInDocs(r: BenchResults, benches: readonly string[], dir =
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { BENCHES } = await import('../bench/run-all.js');
-  const results = JSON.parse(readFileSync(RESULTS_PATH, 'utf8')) as BenchResults;
+  // `--results FILE` reads another results file (e.g. of `npm run bench -- --quick --out FILE`).
+  const at = process.argv.indexOf('--results');
+  const resultsPath = at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : RESULTS_PATH;
+  const results = JSON.parse(readFileSync(resultsPath, 'utf8')) as BenchResults;
   const docs = readFileSync(DOCS_PATH, 'utf8');
   const want = updatedDocs(docs, results);
   if (process.argv.includes('--check')) {
     const missing = missingInDocs(results, BENCHES.map((b) => b.name));
-    for (const m of missing) console.error(`${m}: cited, but not in bench/results.json`);
+    for (const m of missing) console.error(`${m}: cited, but not in ${resultsPath}`);
     if (want !== docs) {
-      console.error('docs/performance.md does not quote bench/results.json: run npm run bench:docs');
+      console.error(`docs/performance.md does not quote ${resultsPath}: run npm run bench:docs`);
       process.exitCode = 1;
     } else if (missing.length > 0) process.exitCode = 1;
     else console.log('docs/performance.md quotes bench/results.json; every figure docs/ cites is in it');

@@ -45,6 +45,12 @@ export function figure(f: Omit<Figure, 'ratio' | 'pass'> & { kind: 'time' | 'rat
   return out;
 }
 
+/** A target as text: `≤ max`, `≥ min`, or `min–max` when both bounds are set. */
+export function targetText(t: { max?: number; min?: number }): string {
+  if (t.min !== undefined && t.max !== undefined) return `${t.min}–${t.max}`;
+  return t.max !== undefined ? `≤ ${t.max}` : `≥ ${t.min}`;
+}
+
 /** Round to `digits` significant decimals after the point. */
 export function round(x: number, digits = 3): number {
   if (!Number.isFinite(x)) return x;
@@ -66,7 +72,7 @@ export function median(xs: readonly number[]): number {
  */
 export function report(bench: string, figures: Figure[], extra: Record<string, unknown> = {}): void {
   for (const f of figures) {
-    const t = f.target ? ` (target ${f.target.max !== undefined ? `≤ ${f.target.max}` : `≥ ${f.target.min}`}: ${f.pass ? 'met' : 'MISSED'})` : '';
+    const t = f.target ? ` (target ${targetText(f.target)}: ${f.pass ? 'met' : 'MISSED'})` : '';
     console.log(`  ${f.id}: ${fmt(f.value)} ${f.unit} vs ${f.reference.name} ${fmt(f.reference.value)} ${f.reference.unit} → ratio ${f.ratio}${t}`);
   }
   const out = process.env['GBGC_BENCH_FIGURES'];

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCS_PATH, RESULTS_PATH, formatNumber, missingCitations, missingInDocs, renderBlock, updatedDocs } from '../../scripts/bench-docs.js';
 import type { BenchResults } from '../../bench/run-all.js';
 import { BENCHES } from '../../bench/run-all.js';
+import { figure, targetText } from '../../bench/lib/figures.js';
 
 describe('docs/performance.md quotes bench/results.json', () => {
   it('the figures block equals the one generated from bench/results.json (run `npm run bench:docs` after `npm run bench`)', () => {
@@ -44,5 +45,28 @@ describe('docs/performance.md quotes bench/results.json', () => {
     expect(block).toContain('| `b/x` X | 0.2 s | R: 0.1 s | 2× | ≤ 3 (met) |');
     expect(formatNumber(1234567.8)).toBe('1,234,568');
     expect(formatNumber(3.14159)).toBe('3.142');
+  });
+});
+
+describe('the bench registry', () => {
+  it('every registered bench has its file in bench/ and its entry in docs/performance.md', () => {
+    const docs = readFileSync(DOCS_PATH, 'utf8');
+    for (const b of BENCHES) {
+      expect(existsSync(new URL(`../../bench/${b.file}`, import.meta.url)), b.file).toBe(true);
+      expect(docs, b.name).toContain(`- **${b.name}** (\`bench/${b.file}`);
+    }
+  });
+});
+
+describe('targets', () => {
+  it('a target with both bounds prints as a range and passes only inside it', () => {
+    expect(targetText({ min: 0.9789, max: 1.0211 })).toBe('0.9789–1.0211');
+    expect(targetText({ max: 1 })).toBe('≤ 1');
+    expect(targetText({ min: 1.6 })).toBe('≥ 1.6');
+    const ref = { name: 'nominal', value: 0.95, unit: '' };
+    const f = (v: number) => figure({ id: 'c', kind: 'size', name: 'coverage', value: v, unit: '', reference: ref, ratioMeaning: '', target: { min: 0.93 / 0.95, max: 0.97 / 0.95 } });
+    expect(f(0.95).pass).toBe(true);
+    expect(f(0.92).pass).toBe(false);
+    expect(f(0.98).pass).toBe(false);
   });
 });
