@@ -28,7 +28,8 @@
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution } from '../../interpreter/l0.js';
-import { hashString, rngFromKeys } from '../../util/rng.js';
+import { rngFromKeys } from '../../util/rng.js';
+import { dirichletPolicy, pickIndex, type Policy } from './policies.js';
 import type { AxisBudget } from './budget.js';
 import { decisionType, type EpisodeLog } from './episodes.js';
 import { argmaxMean } from './info-sensitivity.js';
@@ -47,32 +48,9 @@ export const BRITTLENESS_L1_MIN_ACTION_VISITS = 5;
 /** log10 of the smallest reported value (a game where no perturbation moves the payoff). */
 export const BRITTLENESS_FLOOR = -6;
 
-type Pol = (s: GameState, seat: number, legal: readonly Action[]) => number[];
-
-function dirichletOpponent(keys: number[]): Pol {
-  const cache = new Map<string, number[]>();
-  return (s, seat, legal) => {
-    const key = `${seat}|${s.informationStateKey(seat)}`;
-    let p = cache.get(key);
-    if (!p) {
-      const rng = rngFromKeys(...keys, hashString(key));
-      const x = legal.map(() => -Math.log(1 - rng()));
-      const t = x.reduce((a, b) => a + b, 0);
-      p = x.map((v) => v / t);
-      cache.set(key, p);
-    }
-    return p;
-  };
-}
-
-function pick(probs: readonly number[], u: number): number {
-  let i = 0;
-  for (; i < probs.length - 1; i++) {
-    u -= probs[i];
-    if (u < 0) break;
-  }
-  return i;
-}
+type Pol = Policy;
+const dirichletOpponent = dirichletPolicy;
+const pick = pickIndex;
 
 /** Focal returns of a playout continued from a copy of `s` after action `a`, on the stream `keys`. */
 function continueFrom(game: Game, s: GameState, a: Action, pols: [Pol, Pol], focal: number, keys: number[]): number {

@@ -46,7 +46,8 @@ import { CHANCE, type Action, type Game, type GameState } from '../../interprete
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution, legalActionKinds } from '../../interpreter/l0.js';
 import { UserError } from '../../util/errors.js';
-import { hashString, rngFromKeys, type Rng } from '../../util/rng.js';
+import { rngFromKeys, type Rng } from '../../util/rng.js';
+import { dirichletPolicy, pickIndex as pick, type Policy } from './policies.js';
 
 /** The v1 axes of one game. Chip-valued axes are in units of STD_g. */
 export interface AxesV1 {
@@ -88,36 +89,14 @@ export const V1_BUDGETS: Record<'fast' | 'precise', V1Budget> = {
   precise: { tier: 'precise', strategies: 200, rankDeals: 40, stdDeals: 1000, decisions: 90, continuations: 4, opponents: 9, worlds: 10, infoOpponents: 9, infoDeals: 40, infoRollouts: 8, stateDeals: 3000 },
 };
 
-/** A behaviour policy: probabilities parallel to `legal`. */
-export type Policy = (s: GameState, seat: number, legal: readonly Action[]) => number[];
+export type { Policy } from './policies.js';
 
 const L0: Policy = (s, _seat, legal) => l0Distribution(s, legal);
 const UNIFORM: Policy = (_s, _seat, legal) => legal.map(() => 1 / legal.length);
 
 /** Dirichlet(1) behaviour strategy `j`: one uniform point of the simplex per information state. */
 export function dirichletStrategy(seed: number, j: number): Policy {
-  const cache = new Map<string, number[]>();
-  return (s, seat, legal) => {
-    const key = `${seat}|${s.informationStateKey(seat)}`;
-    let p = cache.get(key);
-    if (!p || p.length !== legal.length) {
-      const rng = rngFromKeys(seed, 0xd1, j, hashString(key));
-      const x = legal.map(() => -Math.log(1 - rng()));
-      const t = x.reduce((a, b) => a + b, 0);
-      p = x.map((v) => v / t);
-      cache.set(key, p);
-    }
-    return p;
-  };
-}
-
-function pick(probs: readonly number[], u: number): number {
-  let i = 0;
-  for (; i < probs.length - 1; i++) {
-    u -= probs[i];
-    if (u < 0) break;
-  }
-  return i;
+  return dirichletPolicy([seed, 0xd1, j]);
 }
 
 const lead = (s: GameState, seat: number): number => {
