@@ -229,9 +229,14 @@ class TreeWalk {
   }
 
   private terminal(state: GameState, node: number): void {
-    this.terminals++;
     const r = state.returns();
-    if (this.defect === undefined && Math.abs(r[0] + r[1]) > 1e-9) this.defect = `the game is not zero-sum: a terminal has returns [${r[0]}, ${r[1]}]`;
+    this.terminalWith(node, r[0], r[1]);
+  }
+
+  /** Count a terminal with returns (r0, r1) chips, note a non-zero-sum defect, and store it. */
+  private terminalWith(node: number, r0: number, r1: number): void {
+    this.terminals++;
+    if (this.defect === undefined && Math.abs(r0 + r1) > 1e-9) this.defect = `the game is not zero-sum: a terminal has returns [${r0}, ${r1}]`;
     const s = this.store;
     if (s) {
       s.kind[node] = NODE_TERMINAL;
@@ -239,7 +244,7 @@ class TreeWalk {
       s.infoset[node] = -1;
       s.firstChild[node] = -1;
       s.childCount[node] = 0;
-      s.returns0[node] = r[0];
+      s.returns0[node] = r0;
     }
   }
 
@@ -268,19 +273,7 @@ class TreeWalk {
 
   /** {@link terminal} for the interpreter's states (returns read from the registers, no allocation). */
   private terminalFast(st: InterpreterState, node: number): void {
-    this.terminals++;
-    const r0 = st.stackChange(0);
-    const r1 = st.stackChange(1);
-    if (this.defect === undefined && Math.abs(r0 + r1) > 1e-9) this.defect = `the game is not zero-sum: a terminal has returns [${r0}, ${r1}]`;
-    const s = this.store;
-    if (s) {
-      s.kind[node] = NODE_TERMINAL;
-      s.player[node] = -1;
-      s.infoset[node] = -1;
-      s.firstChild[node] = -1;
-      s.childCount[node] = 0;
-      s.returns0[node] = r0;
-    }
+    this.terminalWith(node, st.stackChange(0), st.stackChange(1));
   }
 
   /** {@link chance} from outcomes already listed in arrays (`k` of them). */
