@@ -170,8 +170,7 @@ export class RunStore {
   private readonly begin: Database.Statement;
   private readonly commitStatement: Database.Statement;
   private readonly rollback: Database.Statement;
-  /** Bound values of the staged slots' rows (see {@link stageSlot}). */
-  private pending: unknown[][] = [];
+  private staged = 0;
 
   private constructor(readonly db: Database.Database, readonly path: string) {
     // Positional parameters: binding by name looks every column up in the row object.
@@ -255,58 +254,44 @@ export class RunStore {
    */
   recordSlots(batch: readonly { row: SlotRow; moves: readonly MoveInput[] }[]): void {
     if (batch.length === 0) return;
-    this.commitStaged();
+    if (this.staged > 0) this.commitStaged();
     for (const { row, moves } of batch) this.stageSlot(row, moves);
     this.commitStaged();
   }
 
   /**
-   * Stage a finished slot and its moves (in decision order, `ply` = index), to be written and
-   * committed with the other staged slots by {@link commitStaged}, in one transaction. A slot is
-   * one row, staged whole or not at all, so a crash before the commit loses whole slots only,
-   * which a rerun plays again. The slot is held as its row's bound values (its moves already
-   * encoded as `move_log`, so the move records die young) and written at the commit: SQLite's
-   * inserts run back to back there, with warm caches, which costs a fraction of interleaving
-   * each insert with the play of the next slot.
-   * @throws Error when the moves are not in decision order (every staged slot is dropped)
+   * Write a finished slot and its moves (in decision order, `ply` = index) into the open
+   * transaction (opening one when none is), to be committed with the other staged slots by
+   * {@link commitStaged}. A slot is one row, staged whole or not at all, so a crash before the
+   * commit loses whole slots only, which a rerun plays again. Writing each slot as it ends, rather
+   * than keeping a batch of rows in memory until the commit, lets its move records die young.
+   * @throws Error from SQLite (the open transaction is rolled back: its staged slots are lost)
    */
   stageSlot(r: SlotRow, moves: readonly MoveInput[]): void {
-    let log: string | null;
+    if (this.staged === 0 && !this.db.inTransaction) this.begin.run();
     try {
-      log = r.status === 'done' ? moveLog(moves) : null;
+      this.insertSlot.run(r.id, r.seq, r.game, r.run, r.slot, r.seat0, r.seat1, r.play_seed, r.status, r.return0, r.return1, r.moves0, r.moves1, r.fallbacks0, r.fallbacks1, r.wall_ms, r.error, r.notes, r.finished_at, r.status === 'done' ? moveLog(moves) : null);
     } catch (e) {
-      // A slot staged in part must not be committed: drop the batch (its slots are lost, never
-      // counted as finished, and played again by the next run).
-      this.pending.length = 0;
+      // A slot written in part must not be committed: drop the transaction (the staged slots are
+      // lost, never counted as finished, and played again by the next run).
+      if (this.db.inTransaction) this.rollback.run();
+      this.staged = 0;
       throw e;
     }
-    this.pending.push([r.id, r.seq, r.game, r.run, r.slot, r.seat0, r.seat1, r.play_seed, r.status, r.return0, r.return1, r.moves0, r.moves1, r.fallbacks0, r.fallbacks1, r.wall_ms, r.error, r.notes, r.finished_at, log]);
+    this.staged++;
   }
 
   /** Slots staged and not yet committed. */
   get stagedSlots(): number {
-    return this.pending.length;
+    return this.staged;
   }
 
-  /**
-   * Write and commit the staged slots in one transaction; returns how many were committed (0 when
-   * none were staged).
-   * @throws Error from SQLite (the transaction is rolled back: the staged slots are lost)
-   */
+  /** Commit the staged slots; returns how many were committed (0 when none were staged). */
   commitStaged(): number {
-    const batch = this.pending;
-    const n = batch.length;
+    const n = this.staged;
     if (n === 0) return 0;
-    this.pending = [];
-    const insert = this.insertSlot;
-    this.begin.run();
-    try {
-      for (let i = 0; i < n; i++) insert.run(batch[i]);
-      this.commitStatement.run();
-    } catch (e) {
-      if (this.db.inTransaction) this.rollback.run();
-      throw e;
-    }
+    this.commitStatement.run();
+    this.staged = 0;
     return n;
   }
 

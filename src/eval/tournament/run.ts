@@ -134,6 +134,18 @@ export function slotNotes(pair: readonly [Agent, Agent]): string | null {
   return pair[0].notes || pair[1].notes ? JSON.stringify([pair[0].notes ?? null, pair[1].notes ?? null]) : null;
 }
 
+let lastMs = -1;
+let lastIso = '';
+/** `new Date().toISOString()`, made once per millisecond (bots finish several slots in one). */
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
+
 /**
  * Play one planned slot and return its record: the one function that plays a slot, for the local
  * run ({@link runTournament}) and for queue workers (`src/eval/queue`), so both give identical rows.
@@ -182,7 +194,7 @@ export async function playPlannedSlot(ctx: SlotContext, s: PlannedSlot, pair: [A
     row.error = (e as Error).message ?? String(e);
   }
   row.wall_ms = performance.now() - start;
-  row.finished_at = new Date().toISOString();
+  row.finished_at = isoNow();
   return { row, moves };
 }
 
