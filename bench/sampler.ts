@@ -16,7 +16,8 @@
  *    The CPU time per game of both (all threads of the process) is reported too: on a busy
  *    machine the wall-clock ratio says more about the load than about the pool (Linux's autogroup
  *    scheduler shares the CPUs between sessions, not threads: under load a second thread of the
- *    same process gets no more CPU, and the ratio tends to 1).
+ *    same process gets only part of a core; a bare CPU loop on two threads measured 1.3–1.65×
+ *    one thread at load average 8 on 2 cores).
  * Figures of part 1 are the best of three runs after a warm-up run.
  * Run: `npx tsx bench/sampler.ts [--json] [--candidates N] [--pool N] [--rounds N]`.
  */
