@@ -157,8 +157,14 @@ function jsonElement(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
-/** Strings JSON writes as they are between quotes (digests are hex). */
-const PLAIN = /^[0-9A-Za-z_.:+-]*$/;
+/** Whether JSON writes `s` as it is between quotes: lowercase hex digits (what digests are). */
+function isHex(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}
 /** JSON text of action labels, by label: a game has few labels and a tournament repeats them. */
 const quotedLabels = new Map<string, string>();
 
@@ -185,20 +191,9 @@ export function moveLog(moves: readonly MoveInput[]): string {
     const m = moves[i];
     if (m.ply !== i) throw new Error(`moveLog: move ${i} has ply ${m.ply}; moves must be given in decision order`);
     const d = m.obsDigest;
-    out +=
-      (i === 0 ? '[' : ',[') +
-      jsonElement(m.seat) +
-      (typeof d === 'string' && PLAIN.test(d) ? ',"' + d + '",' : ',' + jsonElement(d) + ',') +
-      jsonElement(m.action) +
-      ',' +
-      (typeof m.label === 'string' ? quoted(m.label) : jsonElement(m.label)) +
-      ',' +
-      jsonElement(m.fallback) +
-      ',' +
-      jsonElement(Math.round(m.latencyMs * 1000) / 1000) +
-      ',' +
-      jsonElement(m.extra) +
-      ']';
+    const digest = typeof d === 'string' && isHex(d) ? `"${d}"` : jsonElement(d);
+    const label = typeof m.label === 'string' ? quoted(m.label) : jsonElement(m.label);
+    out += `${i === 0 ? '[' : ',['}${jsonElement(m.seat)},${digest},${jsonElement(m.action)},${label},${jsonElement(m.fallback)},${jsonElement(Math.round(m.latencyMs * 1000) / 1000)},${jsonElement(m.extra)}]`;
   }
   return out + ']';
 }
