@@ -2,7 +2,7 @@
  * Bot tournaments: a 10,008-slot tournament (random, heuristic, l1, cfr on kuhn, leduc and
  * genstrat-4643; 278 runs per matchup) measured in the same process and run:
  *
- * 1. the reference, a bare loop of the same episodes: each slot's `playSlot` with the same agents
+ * 1. the reference, a bare loop of the same episodes: each slot's `playSlotNow` with the same agents
  *    and play seeds, computing the per-move information the store must hold (the seat's
  *    information-state key and its 64-bit digest, the action label, the agent's latency) but no
  *    slot rows, no store and no scheduling;
@@ -31,7 +31,7 @@ import { join, resolve } from 'node:path';
 import { compileSource } from '../src/compiler/index.js';
 import { compileGame } from '../src/interpreter/game.js';
 import { createParticipantAgent, makeParticipant } from '../src/eval/agents/index.js';
-import { playMatch, playSlot, type SlotOutcome } from '../src/eval/match/index.js';
+import { playMatch, playSlotNow, type SlotOutcome } from '../src/eval/match/index.js';
 import { buildPlan, makeAgents, openStoreFor, readConfig, runTournament } from '../src/eval/tournament/index.js';
 import { ensureBuilt, killAndResume } from '../test/support/kill-resume.js';
 import { compareChance } from '../test/support/duplicate-check.js';
@@ -80,7 +80,9 @@ const bareLoop = async (recordMoves: boolean, slots = plan.slots): Promise<Timin
   let checksum = 0;
   for (const s of slots) {
     const g = plan.games[s.game];
-    const out = await playSlot(g.game, [agents.get(`${s.seats[0]}:${s.game}`)!, agents.get(`${s.seats[1]}:${s.game}`)!], s.playSeed, s.slot, { recordMoves, slotId: s.id });
+    // playSlotNow: bots' slots without a promise, as the tournament plays them.
+    const r = playSlotNow(g.game, [agents.get(`${s.seats[0]}:${s.game}`)!, agents.get(`${s.seats[1]}:${s.game}`)!], s.playSeed, s.slot, { recordMoves, slotId: s.id });
+    const out = r instanceof Promise ? await r : r;
     checksum += out.returns[0] + out.records.length;
   }
   return { cpu: cpu() - c0, wall: (performance.now() - w0) / 1000, checksum };

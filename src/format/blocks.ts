@@ -7,7 +7,8 @@
  * caller's `forceBlank` says so (top-level blocks of the game). An empty block prints as `{`
  * ⏎ `}`.
  */
-import { doc, type AstPath, type Doc, type ParserOptions } from 'prettier';
+import * as doc from 'prettier/doc';
+import type { AstPath, Doc, ParserOptions } from 'prettier';
 import type { AstKind, AstNode, AstOf } from '../parser/ast.js';
 import { blankBetween, breakAfter, breakBefore, takeSlot, type AttachedComment } from './comments.js';
 import type { Block, Unit } from './layout.js';

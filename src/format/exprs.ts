@@ -5,7 +5,8 @@
  * printer adds none of its own to parsed input, which already has every one it needs; for a
  * hand-built tree, {@link condNeedsParens} adds the fewest that keep the same parse.
  */
-import { doc, type Doc } from 'prettier';
+import * as doc from 'prettier/doc';
+import type { Doc } from 'prettier';
 import type { CondNode, IntExprNode } from '../parser/ast.js';
 import type { NodePrinter } from './blocks.js';
 

@@ -14,7 +14,8 @@
  * {@link NODE_PRINTERS} is a mapped type over every AST node kind, so adding a node kind to the
  * grammar without a printer is a compile error.
  */
-import { doc, type AstPath, type Doc, type Printer } from 'prettier';
+import * as doc from 'prettier/doc';
+import type { AstPath, Doc, Printer } from 'prettier';
 import type { AstKind, AstNode, CommentNode } from '../parser/ast.js';
 import { numberText, stringText } from './literals.js';
 import { visitorKeys } from './visitor-keys.js';

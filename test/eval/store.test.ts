@@ -7,12 +7,13 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
 import { compileGame } from '../../src/interpreter/game.js';
 import { createParticipantAgent, makeParticipant } from '../../src/eval/agents/index.js';
 import { playSlot } from '../../src/eval/match/index.js';
-import { RunStore, SCHEMA_VERSION, checkStore, type MoveRow, type SlotRow } from '../../src/eval/store/index.js';
+import { RunStore, SCHEMA_VERSION, checkStore, moveLog, type MoveInput, type MoveRow, type SlotRow } from '../../src/eval/store/index.js';
 import { UserError } from '../../src/util/errors.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-store-'));
@@ -25,6 +26,28 @@ const row = (id: string, seq: number, status: 'done' | 'error' = 'done'): SlotRo
 });
 
 describe('run store', () => {
+  it('writes a move log as the JSON of one [seat, obs_digest, action, label, fallback, latency_ms, extra] per decision', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 12 });
+    const move = fc.record({
+      seat: fc.integer({ min: 0, max: 1 }),
+      obsDigest: text,
+      action: fc.integer({ min: 0, max: 40 }),
+      label: text,
+      fallback: fc.option(text),
+      latencyMs: fc.double({ min: 0, max: 1e5, noNaN: true }),
+      extra: fc.option(fc.dictionary(text, fc.oneof(text, fc.integer(), fc.constant(null)))),
+    });
+    fc.assert(
+      fc.property(fc.array(move, { maxLength: 12 }), (ms) => {
+        const moves: MoveInput[] = ms.map((m, ply) => ({ ply, ...m }));
+        const log = moveLog(moves);
+        expect(log).toBe(JSON.stringify(moves.map((m) => [m.seat, m.obsDigest, m.action, m.label, m.fallback, Math.round(m.latencyMs * 1000) / 1000, m.extra])));
+        expect((JSON.parse(log) as unknown[][]).map((e) => e[3])).toEqual(moves.map((m) => m.label));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('reads every recorded move back through the moves view, field for field', async () => {
     const game = compileGame(compileSource(readFileSync('examples/leduc.gbg', 'utf8')).ir!);
     const [a, b] = await Promise.all([createParticipantAgent(makeParticipant({ kind: 'random' }, 'a'), game), createParticipantAgent(makeParticipant({ kind: 'heuristic' }, 'b'), game)]);

@@ -82,6 +82,16 @@ export function obsDigest(key: string): string {
  * @throws Error when an agent returns an action that is not legal (the agent's fault, recorded by the caller)
  */
 export async function playSlot(game: Game, agents: readonly [Agent, Agent], playSeed: number, slot: number, opts: PlaySlotOptions = {}): Promise<SlotOutcome> {
+  return playSlotNow(game, agents, playSeed, slot, opts);
+}
+
+/**
+ * {@link playSlot} without a promise where none is needed: the outcome itself when every decision
+ * of the slot came from `actFast` (bots), else a promise of it. The same play, decision for
+ * decision, as {@link playSlot}, which calls it.
+ * @throws Error as {@link playSlot} (synchronously, or through the promise)
+ */
+export function playSlotNow(game: Game, agents: readonly [Agent, Agent], playSeed: number, slot: number, opts: PlaySlotOptions = {}): SlotOutcome | Promise<SlotOutcome> {
   if (!(game instanceof CompiledGame)) throw new TypeError('playSlot needs a compiled game');
   const recordMoves = opts.recordMoves ?? true;
   const chance = new DuplicateChance(game.program, [playSeed], opts.recordChance ?? false);
@@ -91,26 +101,7 @@ export async function playSlot(game: Game, agents: readonly [Agent, Agent], play
   const fallbacks: [number, number] = [0, 0];
   const records: MoveRecord[] = [];
   let ply = 0;
-  while (!state.isTerminal()) {
-    const seat = state.currentPlayer();
-    if (seat === CHANCE) {
-      state.applyAction(chance.sample(state));
-      continue;
-    }
-    const agent = agents[seat];
-    const t0 = recordMoves ? performance.now() : 0;
-    let action: Action;
-    let fallback: string | null = null;
-    let extra: Record<string, unknown> | null = null;
-    if (agent.actFast) action = agent.actFast(state, seat, rngs[seat]);
-    else {
-      const d = await agent.act(new LazyView(state, seat, game, rngs[seat], ply, opts.slotId));
-      action = decisionAction(d);
-      if (typeof d !== 'number') {
-        fallback = d.fallback ?? null;
-        extra = d.extra ?? null;
-      }
-    }
+  const decided = (seat: number, t0: number, action: Action, fallback: string | null, extra: Record<string, unknown> | null): void => {
     moves[seat]++;
     if (fallback !== null) fallbacks[seat]++;
     if (recordMoves) {
@@ -119,6 +110,27 @@ export async function playSlot(game: Game, agents: readonly [Agent, Agent], play
     }
     ply++;
     state.applyAction(action);
-  }
-  return { returns: state.returns(), moves, fallbacks, records, chance: chance.records };
+  };
+  const run = (): SlotOutcome | Promise<SlotOutcome> => {
+    while (!state.isTerminal()) {
+      const seat = state.currentPlayer();
+      if (seat === CHANCE) {
+        state.applyAction(chance.sample(state));
+        continue;
+      }
+      const agent = agents[seat];
+      const t0 = recordMoves ? performance.now() : 0;
+      if (agent.actFast) {
+        decided(seat, t0, agent.actFast(state, seat, rngs[seat]), null, null);
+        continue;
+      }
+      return Promise.resolve(agent.act(new LazyView(state, seat, game, rngs[seat], ply, opts.slotId))).then((d) => {
+        const action = decisionAction(d);
+        decided(seat, t0, action, typeof d !== 'number' ? (d.fallback ?? null) : null, typeof d !== 'number' ? (d.extra ?? null) : null);
+        return run();
+      });
+    }
+    return { returns: state.returns(), moves, fallbacks, records, chance: chance.records };
+  };
+  return run();
 }
