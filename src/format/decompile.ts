@@ -68,6 +68,10 @@ class Decompiler {
         return `handsize(${this.seatRef(e.seat)})`;
       case 'size':
         return `size(${this.pile(e.pile)})`;
+      case 'pileHighest':
+        return `highest(${e.pile})`;
+      case 'pileLowest':
+        return `lowest(${e.pile})`;
       case 'add':
       case 'sub':
         if (e.right.kind === 'add' || e.right.kind === 'sub') throw new DecompileError('the right operand of + or - cannot itself be a sum');
@@ -99,6 +103,8 @@ class Decompiler {
           : `hand(${this.seatRef(c.seat)}) has any of ${c.ranks.map((r) => this.rank(r)).join(', ')}`;
       case 'hasPair':
         return `hand(${this.seatRef(c.seat)}) has pair`;
+      case 'pileHas':
+        return c.ranks.length === 1 ? `${c.pile} has ${this.rank(c.ranks[0]!)}` : `${c.pile} has any of ${c.ranks.map((r) => this.rank(r)).join(', ')}`;
       case 'holds':
         return `${this.seatRef(c.seat)} holds ${c.position}`;
     }

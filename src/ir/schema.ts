@@ -87,7 +87,8 @@ export type Actor = Static<typeof ActorSchema>;
 /**
  * Integer expressions: literals, variables, the pot, a seat's stack, a pile's size, a seat's hand
  * size, the value of a seat's highest card (0 for an empty hand), a seat's score adjustment,
- * and sums/differences. Defined once (`$id: "IntExpr"`) and referenced elsewhere with `Type.Ref`.
+ * the value of the highest/lowest card in a public pile (`pileHighest`/`pileLowest`; 0 for an
+ * empty pile), and sums/differences. Defined once (`$id: "IntExpr"`) and referenced elsewhere with `Type.Ref`.
  */
 export const IntExprSchema = Type.Recursive(
   (Self) =>
@@ -100,6 +101,7 @@ export const IntExprSchema = Type.Recursive(
       obj({ kind: Type.Literal('handSize'), seat: SeatRefSchema }),
       obj({ kind: Type.Literal('highest'), seat: SeatRefSchema }),
       obj({ kind: Type.Literal('score'), seat: SeatRefSchema }),
+      obj({ kind: Type.Union([Type.Literal('pileHighest'), Type.Literal('pileLowest')]), pile: Name }),
       obj({ kind: Type.Union([Type.Literal('add'), Type.Literal('sub')]), left: Self, right: Self }),
     ]),
   { $id: 'IntExpr' },
@@ -109,7 +111,8 @@ export type IntExpr = Static<typeof IntExprSchema>;
 /**
  * Boolean expressions: constants, comparisons of integer expressions, and/or/not, "the seat's
  * hand holds at least one card of these ranks", "the seat's hand holds two or more cards of one
- * rank" (`hasPair`), "the seat holds this position".
+ * rank" (`hasPair`), "a public pile holds a card of one of these ranks" (`pileHas`), "the seat
+ * holds this position".
  * A comparison whose seat reference is `any`/`each` holds when it holds for at least one / both
  * seats (at most one quantified seat per comparison).
  */
@@ -127,6 +130,7 @@ export const BoolExprSchema = Type.Recursive(
       obj({ kind: Type.Literal('not'), arg: Self }),
       obj({ kind: Type.Literal('has'), seat: SeatRefSchema, ranks: Type.Array(RankIndex, { minItems: 1 }) }),
       obj({ kind: Type.Literal('hasPair'), seat: SeatRefSchema }),
+      obj({ kind: Type.Literal('pileHas'), pile: Name, ranks: Type.Array(RankIndex, { minItems: 1 }) }),
       obj({ kind: Type.Literal('holds'), seat: SeatRefSchema, position: Name }),
     ]),
   { $id: 'BoolExpr' },

@@ -530,10 +530,13 @@ export interface PotNode {
   span: Span;
 }
 
-/** `stack(Alice)`, `handsize(any)`, `highest(Bob)`, `score(each)` */
+/**
+ * `stack(Alice)`, `handsize(any)`, `highest(Bob)`, `score(each)`; also `highest(board)` and
+ * `lowest(board)` of a public pile (the compiler tells a pile name from a seat name).
+ */
 export interface SeatFnNode {
   kind: 'SeatFn';
-  fn: 'stack' | 'handsize' | 'highest' | 'score';
+  fn: 'stack' | 'handsize' | 'highest' | 'lowest' | 'score';
   seat: SeatRefNode;
   span: Span;
 }
@@ -555,7 +558,7 @@ export interface BinaryNode {
 }
 
 /** Boolean conditions. */
-export type CondNode = CompareNode | LogicNode | NotNode | BoolLitNode | HasNode | HoldsNode | ParenNode;
+export type CondNode = CompareNode | LogicNode | NotNode | BoolLitNode | HasNode | PileHasNode | HoldsNode | ParenNode;
 
 /** `a <= b` */
 export interface CompareNode {
@@ -594,6 +597,17 @@ export interface HasNode {
   seat: SeatRefNode;
   /** `has pair`: two or more cards of one rank (then `ranks` is empty). */
   pair: boolean;
+  /** Written `any of` (several ranks). */
+  anyOf: boolean;
+  /** Rank names; the keyword `top` is kept as an Ident named `top`. */
+  ranks: Ident[];
+  span: Span;
+}
+
+/** `board has K`, `board has any of K, Q`: a card of one of the ranks lies in a (public) pile. */
+export interface PileHasNode {
+  kind: 'PileHas';
+  pile: Ident;
   /** Written `any of` (several ranks). */
   anyOf: boolean;
   /** Rank names; the keyword `top` is kept as an Ident named `top`. */

@@ -304,6 +304,15 @@ class Builder {
     if (this.token(ch, 'Kw_false')) return { kind: 'BoolLit', value: false, span };
     const inner = this.node(ch, 'cond');
     if (inner) return { kind: 'Paren', inner: this.cond(inner), span };
+    const pileName = this.token(ch, 'pile');
+    if (pileName)
+      return {
+        kind: 'PileHas',
+        pile: this.ident(pileName),
+        anyOf: this.token(ch, 'Kw_any') !== undefined,
+        ranks: this.nodes(ch, 'rankRef').map((r) => this.rankRef(r)),
+        span,
+      };
     if (this.token(ch, 'Kw_has'))
       return {
         kind: 'Has',
@@ -347,7 +356,7 @@ class Builder {
     const span = this.spanOf(n);
     const seat = this.node(ch, 'seatRef');
     if (seat) {
-      const fn = this.token(ch, 'Kw_stack') ? 'stack' : this.token(ch, 'Kw_handsize') ? 'handsize' : this.token(ch, 'Kw_highest') ? 'highest' : 'score';
+      const fn = this.token(ch, 'Kw_stack') ? 'stack' : this.token(ch, 'Kw_handsize') ? 'handsize' : this.token(ch, 'Kw_highest') ? 'highest' : this.token(ch, 'Kw_lowest') ? 'lowest' : 'score';
       return { kind: 'SeatFn', fn, seat: this.seatRef(seat), span };
     }
     const pile = this.node(ch, 'pileRef');

@@ -749,7 +749,8 @@ export class GbgParser extends CstParser {
 
   /**
    * atomCond := 'true' | 'false' | '(' cond ')' | 'hand' '(' seatRef ')' 'has' ('pair' | ('any' 'of')? rankRef (',' rankRef)*)
-   *           | seatRef 'holds' NAME | intExpr compareOp intExpr
+   *           | seatRef 'holds' NAME | NAME 'has' ('any' 'of')? rankRef (',' rankRef)* | intExpr compareOp intExpr
+   * (`NAME has …`: a rank in a public pile; `highest(NAME)`/`lowest(NAME)` of a pile parse as seat functions and are told apart by the compiler)
    */
   atomCond = this.RULE('atomCond', () => {
     this.OR([
@@ -792,6 +793,18 @@ export class GbgParser extends CstParser {
         },
       },
       {
+        GATE: () => this.LA(1).tokenType === T.Identifier && this.LA(2).tokenType === T.Has,
+        ALT: () => {
+          this.CONSUME2(T.Identifier, { LABEL: 'pile' });
+          this.CONSUME2(T.Has);
+          this.OPTION2(() => {
+            this.CONSUME2(T.Any);
+            this.CONSUME2(T.Of);
+          });
+          this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.rankRef) });
+        },
+      },
+      {
         ALT: () => {
           this.SUBRULE(this.intExpr, { LABEL: 'left' });
           this.SUBRULE(this.compareOp);
@@ -828,7 +841,7 @@ export class GbgParser extends CstParser {
   });
 
   /**
-   * intAtom := INT | NAME | 'pot' | ('stack' | 'handsize' | 'highest' | 'score') '(' seatRef ')'
+   * intAtom := INT | NAME | 'pot' | ('stack' | 'handsize' | 'highest' | 'lowest' | 'score') '(' seatRef ')'
    *          | 'size' '(' pileRef ')'
    */
   intAtom = this.RULE('intAtom', () => {
@@ -842,6 +855,7 @@ export class GbgParser extends CstParser {
             { ALT: () => this.CONSUME(T.Stack) },
             { ALT: () => this.CONSUME(T.HandSize) },
             { ALT: () => this.CONSUME(T.Highest) },
+            { ALT: () => this.CONSUME(T.Lowest) },
             { ALT: () => this.CONSUME(T.Score) },
           ]);
           this.CONSUME(T.LParen);

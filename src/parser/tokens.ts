@@ -124,6 +124,7 @@ export const Pot = kw('pot');
 export const Size = kw('size');
 export const HandSize = kw('handsize');
 export const Highest = kw('highest');
+export const Lowest = kw('lowest');
 export const Top = kw('top');
 
 /** Showdown metric names (hyphenated keywords). */
@@ -199,7 +200,7 @@ export const KEYWORDS: TokenType[] = [
   Simultaneous, Outcome, Otherwise, Auction, Sealed, Bids, Tie, Coinflip, Pays, Pay, Prize,
   Opponent, Peek, Random, Chosen, Card, Of, Occurrence, Reveal, Swap, Between, And, Steal, Discard, All, Sidebet, On,
   Score, Bonus, Penalty, Per, Pair, For, Assign, SetKw, True, False, Or, Not, HandSize, Hand, Has,
-  Any, Holds, Pot, Size, Highest, Top,
+  Any, Holds, Pot, Size, Highest, Lowest, Top,
 ];
 
 /**
