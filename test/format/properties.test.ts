@@ -139,6 +139,9 @@ function forms(ast: GameFile, source: string): string[] {
       case 'Has':
         out.push(n.pair ? 'has pair' : n.anyOf ? `has any of ${n.ranks.length > 1 ? 'several' : 'one'}` : 'has one rank', `hand(${seat(n.seat)})`);
         break;
+      case 'PileHas':
+        out.push(n.anyOf ? `pile has any of ${n.ranks.length > 1 ? 'several' : 'one'}` : 'pile has one rank');
+        break;
       case 'Holds':
         out.push(`${seat(n.seat)} holds`);
         break;
@@ -170,7 +173,7 @@ const EXPECTED_FORMS = [
   'steal to winner', 'discard random', 'discard chosen', 'discard to a pile', 'discard out of the game', 'discard face up', 'discard face down',
   'discard face null', 'pay N', 'pay all', 'pay from seat', 'pay from pot', 'pay from winner', 'pay to seat', 'pay to pot', 'pay to winner',
   'score +', 'score -', 'assign to highest-card', 'assign to lowest-card', 'assign to chip-leader', 'assign to seat', 'and', 'or', 'stack',
-  'handsize', 'highest', 'score', 'stack(any)', 'stack(each)', 'stack(winner)', 'highest(seat)', '+', '-', 'has pair', 'has any of several',
+  'handsize', 'highest', 'lowest', 'score', 'pile has one rank', 'pile has any of several', 'pile has any of one', 'stack(any)', 'stack(each)', 'stack(winner)', 'highest(seat)', '+', '-', 'has pair', 'has any of several',
   'has any of one', 'has one rank', 'hand(seat)', 'hand(any)', 'hand(each)', 'hand(winner)', 'seat holds', 'any holds', 'each holds', 'winner holds',
   '<', '<=', '>', '>=', '==', '!=',
 ];

@@ -73,6 +73,33 @@ describe('conditions on public piles', () => {
     expect(s.chips()).toEqual({ stacks: [9, 12], pot: 3 });
   });
 
+  it('counts of cards in piles: size(board) and size(deck) in conditions follow the deals', () => {
+    const probe = compileSource(`game "Board count" {
+  players Alice, Bob
+  stack 12 each
+  deck { ranks J = 1, Q = 2, K = 3; suits hearts, spades }
+  pile board public
+  phase Setup {
+    shuffle deck
+    deal 1 to each face down
+    deal 1 to board face up
+    if size(board) == 1 and size(deck) == 3 public { pay 2 from Alice to pot }
+    deal 1 to board face up
+    if size(board) >= 2 and size(board) + size(deck) == 4 public { pay 3 from Bob to pot }
+    if size(board) > 2 public { pay 5 from Bob to pot }
+    betting fixed { bet 1; raises at most 1; first Alice }
+  }
+  showdown high-card
+}
+`);
+    expect(probe.diagnostics).toEqual([]);
+    const s = compileGame(probe.ir!).newInitialState();
+    while (s.currentPlayer() === CHANCE && !s.actionsAreCards()) s.applyAction(s.legalActions()[0]!);
+    applyAll(s, ['J of hearts', 'Q of hearts', 'K of hearts', 'K of spades']);
+    expect(s.currentPlayer()).toBe(0);
+    expect(s.chips()).toEqual({ stacks: [10, 9], pot: 5 });
+  });
+
   it('the rulebook states each condition', () => {
     const text = renderRulebook(compiled().ir, 'txt');
     expect(text).toContain(

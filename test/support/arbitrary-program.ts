@@ -299,8 +299,11 @@ class StepWriter {
         return ['pot'];
       case 6:
         return vars.length > 0 ? [r.pick(vars)] : [this.num(r.int(0, 9))];
-      default:
+      default: {
+        const publicPiles = this.m.piles.filter((p) => p.visibility === 'public');
+        if (publicPiles.length > 0 && r.chance(0.4)) return [r.pick(['highest', 'lowest']), '(', r.pick(publicPiles).name, ')'];
         return [this.num(r.int(0, 20))];
+      }
     }
   }
 
@@ -325,7 +328,13 @@ class StepWriter {
       return { k: 'atom', toks: [...this.intExpr(r, ctx, left ? quant : null), op, ...this.intExpr(r, ctx, left ? null : quant)] };
     }
     if (kind === 3 && this.m.positions.length > 0) return { k: 'atom', toks: [this.seatRef(r, ctx), 'holds', r.pick(this.m.positions).name] };
-    const head = ['hand', '(', this.seatRef(r, ctx), ')', 'has'];
+    const publicPiles = this.m.piles.filter((p) => p.visibility === 'public');
+    const head = publicPiles.length > 0 && r.chance(0.2) ? [r.pick(publicPiles).name, 'has'] : ['hand', '(', this.seatRef(r, ctx), ')', 'has'];
+    if (head.length === 2) {
+      const ranks = r.shuffle([...this.m.ranks.map((x) => x.name), 'top']).slice(0, r.int(1, Math.min(3, this.m.ranks.length + 1)));
+      const anyOf = ranks.length > 1 || r.chance(0.3);
+      return { k: 'atom', toks: [...head, ...(anyOf ? ['any', 'of'] : []), ...ranks.flatMap((x, i) => (i > 0 ? [',', x] : [x]))] };
+    }
     if (r.chance(0.25)) return { k: 'atom', toks: [...head, 'pair'] };
     const names = [...this.m.ranks.map((x) => x.name), 'top'];
     const ranks = r.shuffle(names).slice(0, r.int(1, Math.min(3, names.length)));
