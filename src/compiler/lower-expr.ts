@@ -71,9 +71,21 @@ export function lowerInt(scope: Scope, e: A.IntExprNode, ctx: StepContext): IntE
     case 'Binary': {
       const left = lowerInt(scope, e.left, ctx);
       const right = lowerInt(scope, e.right, ctx);
-      return left && right && { kind: e.op === '+' ? 'add' : 'sub', left, right };
+      return left && right && { kind: e.op === '+' ? 'add' : e.op === '-' ? 'sub' : 'mul', left, right };
     }
   }
+}
+
+/**
+ * Lower an amount written as an expression (`pay 2 * round from …`): one named seat per seat
+ * function (E0218 for `any`/`each`, which only a comparison can quantify).
+ */
+export function lowerAmount(scope: Scope, e: A.IntExprNode, ctx: StepContext, what: string): IntExpr | null {
+  if (quantifiers(e) > 0) {
+    scope.err('E0218', `${what} needs one named seat, not \`any\` or \`each\``, e.span);
+    return null;
+  }
+  return lowerInt(scope, e, ctx);
 }
 
 /** Whether pile `name` (declared) is public; reports E0247 when it is hidden. */

@@ -5,7 +5,7 @@
 import type * as A from '../parser/ast.js';
 import type { Actor, DealTarget, Party, Step, StepOf } from '../ir/schema.js';
 import type { Scope, StepContext } from './scope.js';
-import { lowerCond, lowerInt, lowerSeatRef } from './lower-expr.js';
+import { lowerAmount, lowerCond, lowerInt, lowerSeatRef } from './lower-expr.js';
 
 /** Where each IR object came from in the source. */
 export type SpanMap = WeakMap<object, A.Span>;
@@ -226,6 +226,10 @@ export class StepLowerer {
       if (JSON.stringify(from) === JSON.stringify(to)) {
         this.scope.err('E0229', 'a payment needs a payer and a different payee', s.span);
         return null;
+      }
+      if (s.amount && s.amount.kind !== 'Number') {
+        const value = lowerAmount(this.scope, s.amount, ctx, 'a payment');
+        return value && { kind: 'pay', amount: value, from, to };
       }
       const amount = s.amount ? this.scope.atLeastOne(s.amount, 'a payment') : ('all' as const);
       return { kind: 'pay', amount, from, to };

@@ -76,6 +76,11 @@ class Decompiler {
       case 'sub':
         if (e.right.kind === 'add' || e.right.kind === 'sub') throw new DecompileError('the right operand of + or - cannot itself be a sum');
         return `${this.int(e.left)} ${e.kind === 'add' ? '+' : '-'} ${this.int(e.right)}`;
+      case 'mul':
+        // `*` binds tighter than `+`/`-` and the language has no parentheses in numbers.
+        if (e.left.kind === 'add' || e.left.kind === 'sub' || e.right.kind === 'add' || e.right.kind === 'sub') throw new DecompileError('an operand of * cannot be a sum or a difference');
+        if (e.right.kind === 'mul') throw new DecompileError('the right operand of * cannot itself be a product');
+        return `${this.int(e.left)} * ${this.int(e.right)}`;
     }
   }
 
@@ -171,7 +176,7 @@ class Decompiler {
     swap: (s) => `swap random card between ${this.seat(s.first)} and ${this.seat(s.second)} ${s.visibility}`,
     steal: (s) => `steal random card from ${this.seat(s.from)} to ${s.seat.kind === 'seat' ? this.seat(s.seat.seat) : 'winner'} ${s.visibility}`,
     discard: (s) => `discard ${s.count} ${s.pick} from ${this.seat(s.seat)}${s.to ? ` to ${this.pile(s.to)}` : ''} face ${s.faceUp ? 'up' : 'down'}`,
-    pay: (s) => `pay ${s.amount} from ${this.party(s.from)} to ${this.party(s.to)}`,
+    pay: (s) => `pay ${typeof s.amount === 'object' ? this.int(s.amount) : s.amount} from ${this.party(s.from)} to ${this.party(s.to)}`,
     sidebet: (s) => `sidebet ${this.seat(s.seat)} ${s.amount} on ${this.cond(s.cond)}`,
     score: (s) => `score ${this.seat(s.seat)} ${s.delta < 0 ? '-' : '+'}${Math.abs(s.delta)}`,
     assign: (s) => `assign ${s.position} to ${s.criterion.kind === 'seat' ? this.seat(s.criterion.seat) : s.criterion.kind}`,

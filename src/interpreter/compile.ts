@@ -405,7 +405,13 @@ export function compileProgram(ir: GameIR): Program {
     swap: (s) => void asm.emit(OP.SWAP, s.first, s.second, s.visibility === 'public' ? 1 : 0),
     steal: (s) => void asm.emit(OP.STEAL, actor(s.seat), s.from, s.visibility === 'public' ? 1 : 0),
     discard: (s) => void asm.emit(OP.DISCARD, s.seat, s.count, s.pick === 'chosen' ? 1 : 0, s.to ? pile(s.to) : base.outPile, s.faceUp ? 1 : 0),
-    pay: (s) => void asm.emit(OP.PAY, s.amount === 'all' ? -1 : s.amount, party(s.from), party(s.to)),
+    pay: (s) => {
+      if (typeof s.amount === 'object') {
+        // An amount from an expression: operand 3 indexes `ints`, evaluated when the step runs.
+        t.ints.push(compileInt(s.amount, ctx));
+        asm.emit(OP.PAY, 0, party(s.from), party(s.to), t.ints.length - 1);
+      } else asm.emit(OP.PAY, s.amount === 'all' ? -1 : s.amount, party(s.from), party(s.to), -1);
+    },
     sidebet: (s) => {
       t.sidebets.push({ seat: s.seat, amount: s.amount, cond: cond(s.cond) });
       asm.emit(OP.SIDEBET, t.sidebets.length - 1);

@@ -55,6 +55,7 @@ function quantOfInt(e: IntExpr): Quant {
       return quantOfSeat(e.seat);
     case 'add':
     case 'sub':
+    case 'mul':
       return quantOfInt(e.left) ?? quantOfInt(e.right);
     default:
       return null;
@@ -218,6 +219,13 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
       const r = compileInt(e.right, ctx);
       return (m, q) => l(m, q) - r(m, q);
     }
+    case 'mul': {
+      // Exact while |product| < 2^53; beyond that the value is far past any chip count or
+      // variable range (the steps that use it clamp to a stack or refuse it, see `set`).
+      const l = compileInt(e.left, ctx);
+      const r = compileInt(e.right, ctx);
+      return (m, q) => l(m, q) * r(m, q);
+    }
   }
 }
 
@@ -367,6 +375,10 @@ export function describeInt(e: IntExpr, ctx: ExprContext): string {
       return `${describeInt(e.left, ctx)} + ${describeInt(e.right, ctx)}`;
     case 'sub':
       return `${describeInt(e.left, ctx)} - ${describeInt(e.right, ctx)}`;
+    case 'mul': {
+      const factor = (x: IntExpr) => (x.kind === 'add' || x.kind === 'sub' ? `(${describeInt(x, ctx)})` : describeInt(x, ctx));
+      return `${factor(e.left)} × ${factor(e.right)}`;
+    }
   }
 }
 

@@ -88,7 +88,7 @@ export type Actor = Static<typeof ActorSchema>;
  * Integer expressions: literals, variables, the pot, a seat's stack, a pile's size, a seat's hand
  * size, the value of a seat's highest card (0 for an empty hand), a seat's score adjustment,
  * the value of the highest/lowest card in a public pile (`pileHighest`/`pileLowest`; 0 for an
- * empty pile), and sums/differences. Defined once (`$id: "IntExpr"`) and referenced elsewhere with `Type.Ref`.
+ * empty pile), and sums/differences/products (`mul`). Defined once (`$id: "IntExpr"`) and referenced elsewhere with `Type.Ref`.
  */
 export const IntExprSchema = Type.Recursive(
   (Self) =>
@@ -102,7 +102,7 @@ export const IntExprSchema = Type.Recursive(
       obj({ kind: Type.Literal('highest'), seat: SeatRefSchema }),
       obj({ kind: Type.Literal('score'), seat: SeatRefSchema }),
       obj({ kind: Type.Union([Type.Literal('pileHighest'), Type.Literal('pileLowest')]), pile: Name }),
-      obj({ kind: Type.Union([Type.Literal('add'), Type.Literal('sub')]), left: Self, right: Self }),
+      obj({ kind: Type.Union([Type.Literal('add'), Type.Literal('sub'), Type.Literal('mul')]), left: Self, right: Self }),
     ]),
   { $id: 'IntExpr' },
 );
@@ -283,8 +283,8 @@ export const StepSchema = Type.Recursive(
       ),
       step(
         'pay',
-        { amount: Type.Union([PositiveInt, Type.Literal('all')]), from: PartySchema, to: PartySchema },
-        'Move chips between seats and the pot, clamped to what the payer holds (`all`: the whole stack or pot).',
+        { amount: Type.Union([PositiveInt, Type.Literal('all'), Int]), from: PartySchema, to: PartySchema },
+        'Move chips between seats and the pot, clamped to what the payer holds (`all`: the whole stack or pot; an expression is evaluated when the step runs, and a value of 0 or less moves nothing).',
       ),
       step(
         'sidebet',

@@ -446,8 +446,8 @@ export interface DiscardStepNode {
 /** `pay 3 from Alice to Bob`, `pay all from pot to Alice` */
 export interface PayStepNode {
   kind: 'PayStep';
-  /** `null` for `all`. */
-  amount: NumberLit | null;
+  /** `null` for `all`; a number or an expression (`pay 2 * round from …`). */
+  amount: IntExprNode | null;
   from: PartyNode;
   to: PartyNode;
   span: Span;
@@ -548,10 +548,10 @@ export interface SizeFnNode {
   span: Span;
 }
 
-/** `a + b`, `a - b` (left-associative) */
+/** `a + b`, `a - b`, `a * b` (left-associative; `*` binds tighter) */
 export interface BinaryNode {
   kind: 'Binary';
-  op: '+' | '-';
+  op: '+' | '-' | '*';
   left: IntExprNode;
   right: IntExprNode;
   span: Span;

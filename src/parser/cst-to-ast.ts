@@ -342,12 +342,21 @@ class Builder {
 
   intExpr(n: CstNode): A.IntExprNode {
     const atoms = this.nodes(n.children, 'intAtom').map((a) => this.intAtom(a));
-    const ops = [...this.tokens(n.children, 'Plus'), ...this.tokens(n.children, 'Minus')].sort((a, b) => a.startOffset - b.startOffset);
-    let acc = atoms[0]!;
+    const ops = [...this.tokens(n.children, 'Plus'), ...this.tokens(n.children, 'Minus'), ...this.tokens(n.children, 'Star')].sort((a, b) => a.startOffset - b.startOffset);
+    const bin = (op: '+' | '-' | '*', left: A.IntExprNode, right: A.IntExprNode): A.IntExprNode => ({ kind: 'Binary', op, left, right, span: { ...left.span, end: right.span.end } });
+    // Products first (left to right), then sums and differences (left to right).
+    const terms: A.IntExprNode[] = [atoms[0]!];
+    const sumOps: ('+' | '-')[] = [];
     for (let i = 1; i < atoms.length; i++) {
-      const right = atoms[i]!;
-      acc = { kind: 'Binary', op: ops[i - 1]!.image as '+' | '-', left: acc, right, span: { ...acc.span, end: right.span.end } };
+      const op = ops[i - 1]!.image as '+' | '-' | '*';
+      if (op === '*') terms[terms.length - 1] = bin('*', terms[terms.length - 1]!, atoms[i]!);
+      else {
+        sumOps.push(op);
+        terms.push(atoms[i]!);
+      }
     }
+    let acc = terms[0]!;
+    for (let i = 1; i < terms.length; i++) acc = bin(sumOps[i - 1]!, acc, terms[i]!);
     return acc;
   }
 
@@ -481,10 +490,10 @@ class Builder {
         };
       }
       case 'payStep': {
-        const amount = this.token(ch, 'Integer');
+        const amount = this.node(ch, 'intExpr');
         return {
           kind: 'PayStep',
-          amount: amount ? this.number(amount) : null,
+          amount: amount ? this.intExpr(amount) : null,
           from: this.party(this.need(this.node(ch, 'payer'), 'payer')),
           to: this.party(this.need(this.node(ch, 'payee'), 'payee')),
           span,

@@ -653,10 +653,10 @@ export class GbgParser extends CstParser {
     this.OPTION2(() => this.SUBRULE(this.face));
   });
 
-  /** payStep := 'pay' (INT | 'all') 'from' party 'to' party */
+  /** payStep := 'pay' (intExpr | 'all') 'from' party 'to' party */
   payStep = this.RULE('payStep', () => {
     this.CONSUME(T.Pay);
-    this.OR([{ ALT: () => this.CONSUME(T.Integer) }, { ALT: () => this.CONSUME(T.All) }]);
+    this.OR([{ ALT: () => this.SUBRULE(this.intExpr) }, { ALT: () => this.CONSUME(T.All) }]);
     this.CONSUME(T.From);
     this.SUBRULE(this.party, { LABEL: 'payer' });
     this.CONSUME(T.To);
@@ -831,11 +831,11 @@ export class GbgParser extends CstParser {
     ]);
   });
 
-  /** intExpr := intAtom (('+' | '-') intAtom)* */
+  /** intExpr := intAtom (('+' | '-' | '*') intAtom)*   (`*` binds tighter than `+` and `-`; the AST builder applies the precedence) */
   intExpr = this.RULE('intExpr', () => {
     this.SUBRULE(this.intAtom);
     this.MANY(() => {
-      this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }]);
+      this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }, { ALT: () => this.CONSUME(T.Star) }]);
       this.SUBRULE2(this.intAtom);
     });
   });

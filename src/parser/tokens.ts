@@ -165,6 +165,7 @@ export const Plus = createToken({ name: 'Plus', pattern: /\+/, label: "'+'" });
 export const DotDot = createToken({ name: 'DotDot', pattern: /\.\./, label: "'..'" });
 export const Percent = createToken({ name: 'Percent', pattern: /%/, label: "'%'" });
 export const Slash = createToken({ name: 'Slash', pattern: /\//, label: "'/'" });
+export const Star = createToken({ name: 'Star', pattern: /\*/, label: "'*'" });
 export const LParen = createToken({ name: 'LParen', pattern: /\(/, label: "'('" });
 export const RParen = createToken({ name: 'RParen', pattern: /\)/, label: "')'" });
 export const Le = createToken({ name: 'Le', pattern: /<=/, label: "'<='" });
@@ -219,7 +220,7 @@ export const STEP_STARTS = new Set<TokenType>([
 export const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated]);
 for (const t of [
   ...KEYWORDS, ...HYPHENATED, Identifier, StringLiteral, Decimal, Integer,
-  Minus, Plus, DotDot, Percent, Slash, LParen, RParen, Le, Ge, Lt, Gt, EqEq, NotEq, Comma, Semicolon, Equals,
+  Minus, Plus, DotDot, Percent, Slash, Star, LParen, RParen, Le, Ge, Lt, Gt, EqEq, NotEq, Comma, Semicolon, Equals,
 ]) {
   const cats: TokenType[] = [];
   // `deck` and `stack` start declarations but also appear inside steps (`shuffle deck`, `max stack`);
@@ -248,6 +249,7 @@ export const ALL_TOKENS: TokenType[] = [
   DotDot,
   Percent,
   Slash,
+  Star,
   LParen,
   RParen,
   Le,

@@ -218,6 +218,13 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
       fact(`${where}, discard: visibility`, s.faceUp ? 'The discarded cards are shown face up to both seats' : `only ${seat(s.seat)} sees which ${s.count === 1 ? 'card it is' : 'cards they are'}`),
     ],
     pay: (s) => {
+      if (typeof s.amount === 'object') {
+        if (s.from.kind === 'pot') return [fact(`${where}, pay from the pot`, `${cap(party(s.to))} takes from the pot as many chips as`), fact(`${where}, pay: expression`, 'worked out when this step runs: nothing if that is 0 or less')];
+        return [
+          fact(`${where}, pay`, `${cap(party(s.from))} pays as many chips as`),
+          fact(`${where}, pay: clamped`, `nothing if that is 0 or less, and at most what ${party(s.from)} has (the payment is clamped)`),
+        ];
+      }
       if (s.from.kind === 'pot') return [fact(`${where}, pay from the pot`, s.amount === 'all' ? `${cap(party(s.to))} takes the whole pot` : `${cap(party(s.to))} takes ${chips(s.amount)} from the pot`)];
       const to = s.to.kind === 'pot' ? 'into the pot' : `to ${party(s.to)}`;
       return [

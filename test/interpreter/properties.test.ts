@@ -19,11 +19,15 @@ import { entitledCards, exampleIRs, playChoices, replay } from './helpers.js';
 /** A game whose stakes follow conditions on its public board (`highest`, `lowest`, `board has K`). */
 const BOARD_IR = compileSource(readFileSync(new URL('../fixtures/games/board-conditions.gbg', import.meta.url), 'utf8')).ir!;
 
+/** A game whose payments are expressions (`pay 2 * round + stake from Alice to pot`, `pay highest(board) * size(board) from pot to Alice`). */
+const EXPR_AMOUNTS_IR = compileSource(readFileSync(new URL('../fixtures/games/expr-amounts.gbg', import.meta.url), 'utf8')).ir!;
+
 /** The games under test: the fixtures and every example (new examples are picked up automatically). */
 const GAMES: [string, GameIR][] = [
   ['fixture Kuhn', KUHN_IR],
   ['fixture Leduc', LEDUC_IR],
   ['fixture board-conditions', BOARD_IR],
+  ['fixture expr-amounts', EXPR_AMOUNTS_IR],
   ...exampleIRs().map((e): [string, GameIR] => [e.file, e.ir]),
 ];
 

@@ -309,7 +309,7 @@ class StepWriter {
 
   private intExpr(r: Rand, ctx: Ctx, quant: string | null = null): string[] {
     const out = this.intAtom(r, ctx, quant);
-    for (let n = r.chance(0.3) ? r.int(1, 2) : 0; n > 0; n--) out.push(r.pick(['+', '-']), ...this.intAtom(r, ctx, null));
+    for (let n = r.chance(0.3) ? r.int(1, 2) : 0; n > 0; n--) out.push(r.pick(['+', '-', '*']), ...this.intAtom(r, ctx, null));
     return out;
   }
 
@@ -543,7 +543,10 @@ class StepWriter {
         const parties = r.shuffle([...m.seats, 'pot']);
         if (ctx.inPrize && r.chance(0.6)) parties.splice(r.int(0, 1), 0, 'winner');
         const [from, to] = parties;
-        return ['pay', r.chance(0.3) ? 'all' : this.num(r.int(1, 5)), 'from', from!, 'to', to!];
+        const x = r.next();
+        let amount: string[] = x < 0.3 ? ['all'] : x < 0.75 ? [this.num(r.int(1, 5))] : this.intExpr(r, ctx);
+        if (amount.length === 1 && /^-?\d+$/.test(amount[0]!) && Number(amount[0]) < 1) amount = [this.num(r.int(1, 5))];
+        return ['pay', ...amount, 'from', from!, 'to', to!];
       }
       case 'sidebet':
         return ['sidebet', seat, this.num(r.int(1, 3)), 'on', ...this.condition(r, ctx)];

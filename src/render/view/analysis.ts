@@ -116,12 +116,12 @@ export function conditionsOf(ir: GameIR, steps: readonly Step[] = allSteps(ir)):
   return out;
 }
 
-/** Every integer-expression kind used in the game's conditions and `set` steps. */
+/** Every integer-expression kind used in the game's conditions, `set` steps and amounts written as expressions. */
 export function intKindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)): Set<IntExpr['kind']> {
   const out = new Set<IntExpr['kind']>();
   const int = (e: IntExpr): void => {
     out.add(e.kind);
-    if (e.kind === 'add' || e.kind === 'sub') [e.left, e.right].forEach(int);
+    if (e.kind === 'add' || e.kind === 'sub' || e.kind === 'mul') [e.left, e.right].forEach(int);
   };
   const bool = (e: BoolExpr): void => {
     if (e.kind === 'cmp') [e.left, e.right].forEach(int);
@@ -130,6 +130,7 @@ export function intKindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)):
   };
   conditionsOf(ir, steps).forEach((c) => bool(c.cond));
   for (const s of steps) if (s.kind === 'set') int(s.value);
+  for (const s of steps) if (s.kind === 'pay' && typeof s.amount === 'object') int(s.amount);
   return out;
 }
 
@@ -206,7 +207,8 @@ export function payoutBound(ir: GameIR): [number, number] {
         return [m, m];
       }
       case 'pay': {
-        const n = s.amount === 'all' ? Infinity : s.amount;
+        // `all` and an amount from an expression: as much as the payer holds.
+        const n = typeof s.amount === 'number' ? s.amount : Infinity;
         return s.from.kind === 'seat' ? per(s.from.seat, n) : s.from.kind === 'winner' ? [n, n] : [0, 0];
       }
       case 'wager':

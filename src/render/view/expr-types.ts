@@ -59,10 +59,10 @@ export interface PileRankView<K extends 'pileHighest' | 'pileLowest'> extends In
 export interface ScoreView extends IntViewBase<'score'> {
   seat: SeatPhrase;
 }
-export interface SumView<K extends 'add' | 'sub'> extends IntViewBase<K> {
+export interface SumView<K extends 'add' | 'sub' | 'mul'> extends IntViewBase<K> {
   left: IntExprView;
   right: IntExprView;
-  /** Wrap in parentheses (a sum inside a difference's right side). */
+  /** Wrap in parentheses (a sum inside a difference's right side, or a sum or difference in a product). */
   paren: boolean;
 }
 
@@ -80,6 +80,7 @@ export interface IntExprViewByKind {
   pileLowest: PileRankView<'pileLowest'>;
   add: SumView<'add'>;
   sub: SumView<'sub'>;
+  mul: SumView<'mul'>;
 }
 export type IntExprView = IntExprViewByKind[IntExprKind];
 

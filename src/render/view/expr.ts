@@ -34,7 +34,7 @@ function swapQuantifier<T extends SeatRef>(ref: T): SeatRef {
 }
 
 function swapInt(e: IntExpr): IntExpr {
-  if (e.kind === 'add' || e.kind === 'sub') return { ...e, left: swapInt(e.left), right: swapInt(e.right) };
+  if (e.kind === 'add' || e.kind === 'sub' || e.kind === 'mul') return { ...e, left: swapInt(e.left), right: swapInt(e.right) };
   if (e.kind === 'stack' || e.kind === 'handSize' || e.kind === 'highest' || e.kind === 'score') return { ...e, seat: swapQuantifier(e.seat) };
   return e;
 }
@@ -113,6 +113,7 @@ export function exprViewBuilders(ctx: ViewContext) {
     pileLowest: (e) => ({ kind: 'pileLowest', partial: 'expr/pileLowest', pile: ctx.pileLabel({ kind: 'pile', name: e.pile }) }),
     add: (e) => ({ kind: 'add', partial: 'expr/add', left: int(e.left), right: int(e.right, null, true), paren: false }),
     sub: (e) => ({ kind: 'sub', partial: 'expr/sub', left: int(e.left), right: int(e.right, null, true), paren: false }),
+    mul: (e) => ({ kind: 'mul', partial: 'expr/mul', left: int(e.left, null, true), right: int(e.right, null, true), paren: false }),
   };
 
   /** The view of an integer expression; `unit` names what a literal counts, `inner` marks a sum on the right of another. */

@@ -254,8 +254,10 @@ export interface DiscardView extends StepViewBase<'discard'> {
 export interface PayView extends StepViewBase<'pay'> {
   from: string;
   to: string;
-  /** Chips, or null for `all`. */
+  /** Chips, or null for `all` or an expression. */
   amount: number | null;
+  /** The amount as an expression (`pay 2 * round …`), evaluated when the step runs; else null. */
+  amountExpr: IntExprView | null;
   fromPot: boolean;
   toPot: boolean;
 }
