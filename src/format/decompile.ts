@@ -136,7 +136,7 @@ class Decompiler {
       }
       return `ante ${s.amount} from ${this.seat(s.payers[0]!)}`;
     },
-    betting: (s) => `betting fixed { bet ${s.betSize}; raises at most ${s.raiseCap}; first ${this.seat(s.firstSeat)} }`,
+    betting: (s) => `betting fixed { bet ${typeof s.betSize === 'object' ? this.int(s.betSize) : s.betSize}; raises at most ${s.raiseCap}; first ${this.seat(s.firstSeat)} }`,
     blinds: (s) => `blinds ${this.seat(s.small)} ${s.smallAmount}, ${this.seat(s.big)} ${s.bigAmount}`,
     varbet: (s) => {
       if (s.raises === undefined) return `betting variable { first ${this.seat(s.firstSeat)}; max ${s.max}; fallback bet ${s.fallbackBet} }`;

@@ -305,7 +305,13 @@ export function compileProgram(ir: GameIR): Program {
       asm.emit(OP.DEAL, from, to, s.count, s.faceUp ? 1 : 0);
     },
     ante: (s) => void asm.emit(OP.ANTE, s.amount, s.payers.reduce((m, seat) => m | (1 << seat), 0)),
-    betting: (s) => void asm.emit(OP.BETTING, s.betSize, s.raiseCap, s.firstSeat),
+    betting: (s) => {
+      if (typeof s.betSize === 'object') {
+        // A bet size from an expression: operand 4 is 1 + its index in `ints` (0: none), worked out when the round opens.
+        t.ints.push(compileInt(s.betSize, ctx));
+        asm.emit(OP.BETTING, 0, s.raiseCap, s.firstSeat, t.ints.length);
+      } else asm.emit(OP.BETTING, s.betSize, s.raiseCap, s.firstSeat);
+    },
     blinds: (s) => void asm.emit(OP.BLINDS, s.small, s.smallAmount, s.big, s.bigAmount),
     varbet: (s) =>
       void asm.emit(OP.VARBET, s.fallbackBet, 1, s.firstSeat, s.max === 'stack' ? -1 : s.max, s.raises === 'no-limit' ? RAISES.NO_LIMIT : s.raises === 'pot-limit' ? RAISES.POT_LIMIT : RAISES.NONE, s.minBet ?? 1),
@@ -407,10 +413,10 @@ export function compileProgram(ir: GameIR): Program {
     discard: (s) => void asm.emit(OP.DISCARD, s.seat, s.count, s.pick === 'chosen' ? 1 : 0, s.to ? pile(s.to) : base.outPile, s.faceUp ? 1 : 0),
     pay: (s) => {
       if (typeof s.amount === 'object') {
-        // An amount from an expression: operand 3 indexes `ints`, evaluated when the step runs.
+        // An amount from an expression: operand 3 is 1 + its index in `ints` (0: none), evaluated when the step runs.
         t.ints.push(compileInt(s.amount, ctx));
-        asm.emit(OP.PAY, 0, party(s.from), party(s.to), t.ints.length - 1);
-      } else asm.emit(OP.PAY, s.amount === 'all' ? -1 : s.amount, party(s.from), party(s.to), -1);
+        asm.emit(OP.PAY, 0, party(s.from), party(s.to), t.ints.length);
+      } else asm.emit(OP.PAY, s.amount === 'all' ? -1 : s.amount, party(s.from), party(s.to));
     },
     sidebet: (s) => {
       t.sidebets.push({ seat: s.seat, amount: s.amount, cond: cond(s.cond) });

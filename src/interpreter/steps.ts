@@ -231,7 +231,7 @@ const pay: Starter = (s) => {
     const held = from < 0 ? r[R.POT] : r[R.STACK + from];
     const expr = s.operand(3);
     // An expression's value is clamped to [0, held] (a value of 0 or less moves nothing).
-    const amount = expr >= 0 ? Math.max(0, Math.min(s.program.ints[expr](s, -1), held)) : s.operand(0) < 0 ? held : Math.min(s.operand(0), held);
+    const amount = expr > 0 ? Math.max(0, Math.min(s.program.ints[expr - 1](s, -1), held)) : s.operand(0) < 0 ? held : Math.min(s.operand(0), held);
     s.transfer(from, to, amount, PAY_REASON.PAY);
   }
   return next(s);

@@ -184,11 +184,11 @@ export const StepSchema = Type.Recursive(
         'betting',
         {
           mode: Type.Literal('fixed'),
-          betSize: PositiveInt,
+          betSize: Type.Union([PositiveInt, Int]),
           raiseCap: PositiveInt,
           firstSeat: SeatSchema,
         },
-        'A fixed-limit betting round (OpenSpiel Kuhn/Leduc): check/bet, then fold/call/raise; bets and raises are `betSize` chips; at most `raiseCap` bets and raises (the opening bet counts).',
+        'A fixed-limit betting round (OpenSpiel Kuhn/Leduc): check/bet, then fold/call/raise; bets and raises are `betSize` chips; at most `raiseCap` bets and raises (the opening bet counts). A `betSize` expression is worked out when the round opens (at least 1 chip) and holds for the whole round.',
       ),
       step(
         'varbet',

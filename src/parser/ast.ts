@@ -250,7 +250,8 @@ export interface FallbackItem {
 
 export interface BetSizeItem {
   kind: 'BetSize';
-  amount: NumberLit;
+  /** A number, or in fixed betting an expression worked out when the round opens (`bet 2 * round`). */
+  amount: IntExprNode;
   span: Span;
 }
 

@@ -562,7 +562,7 @@ class Builder {
   bettingItem(n: CstNode): A.BettingItem {
     const ch = n.children;
     const span = this.spanOf(n);
-    if (this.token(ch, 'Kw_bet') && !this.token(ch, 'Kw_fallback')) return { kind: 'BetSize', amount: this.number(this.need(this.token(ch, 'Integer'), 'bet')), span };
+    if (this.token(ch, 'Kw_bet') && !this.token(ch, 'Kw_fallback')) return { kind: 'BetSize', amount: this.intExpr(this.need(this.node(ch, 'intExpr'), 'bet')), span };
     if (this.token(ch, 'NoLimit')) return { kind: 'RaiseRule', rule: 'no-limit', span };
     if (this.token(ch, 'PotLimit')) return { kind: 'RaiseRule', rule: 'pot-limit', span };
     if (this.token(ch, 'Kw_raises')) return { kind: 'RaiseCap', count: this.number(this.need(this.token(ch, 'Integer'), 'cap')), span };

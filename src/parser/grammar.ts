@@ -365,13 +365,13 @@ export class GbgParser extends CstParser {
     this.CONSUME(T.RCurly);
   });
 
-  /** bettingItem := 'bet' INT | 'raises' ('at' 'most' INT | 'no-limit' | 'pot-limit') | 'first' NAME | 'max' (INT | 'stack') | 'fallback' 'bet' INT */
+  /** bettingItem := 'bet' intExpr | 'raises' ('at' 'most' INT | 'no-limit' | 'pot-limit') | 'first' NAME | 'max' (INT | 'stack') | 'fallback' 'bet' INT */
   bettingItem = this.RULE('bettingItem', () => {
     this.OR([
       {
         ALT: () => {
           this.CONSUME(T.Bet);
-          this.CONSUME(T.Integer);
+          this.SUBRULE(this.intExpr);
         },
       },
       {

@@ -59,9 +59,17 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
       return out;
     },
     ante: (s) => [fact(`${where}, ante: amount`, new RegExp(`antes ${chips(s.amount)}`)), ...s.payers.map((p) => fact(`${where}, ante: payer ${seat(p)}`, `${seat(p)}`))],
-    betting: (s) => [
+    betting: (s) => {
+      if (typeof s.betSize === 'object')
+        return [
+          fact(`${where}, betting: first to act`, `${seat(s.firstSeat)} acts first, then ${other(s.firstSeat)}`),
+          fact(`${where}, betting: bet size from an expression`, 'The bet size is worked out when the round starts and holds for the whole round (at least 1 chip)'),
+          fact(`${where}, betting: most chips per seat`, `A seat puts at most ${s.raiseCap} times the bet size into the pot in this round`),
+        ];
+      const betSize = s.betSize;
+      return [
       fact(`${where}, betting: first to act`, `${seat(s.firstSeat)} acts first, then ${other(s.firstSeat)}`),
-      fact(`${where}, betting: bet size`, s.raiseCap > 1 ? `Every bet and every raise is ${chips(s.betSize)}` : `A bet is ${chips(s.betSize)}`),
+      fact(`${where}, betting: bet size`, s.raiseCap > 1 ? `Every bet and every raise is ${chips(betSize)}` : `A bet is ${chips(betSize)}`),
       fact(
         `${where}, betting: cap on bets and raises`,
         s.raiseCap > 1
@@ -69,15 +77,16 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
           : `Only ${plural(s.raiseCap, 'bet')} may be made in this round, and there are no raises`,
       ),
       fact(`${where}, betting: option check`, 'check: put in nothing'),
-      fact(`${where}, betting: option bet`, `bet: put ${chips(s.betSize)} into the pot`),
+      fact(`${where}, betting: option bet`, `bet: put ${chips(betSize)} into the pot`),
       fact(`${where}, betting: option fold`, 'fold: give up. The opponent takes the whole pot'),
       fact(`${where}, betting: option call`, 'call: put in exactly enough chips to match'),
-      ...(s.raiseCap > 1 ? [fact(`${where}, betting: option raise`, `raise: put in enough chips to match plus ${chips(s.betSize)} more`)] : []),
+      ...(s.raiseCap > 1 ? [fact(`${where}, betting: option raise`, `raise: put in enough chips to match plus ${chips(betSize)} more`)] : []),
       fact(`${where}, betting: all-in call`, /cannot pay the whole call puts in its entire stack \(all-in\)/),
       fact(`${where}, betting: all-in seats`, 'A seat with no chips left (all-in) makes no more decisions: if a seat has no chips when the round starts, the round is skipped and play goes on; a bet or raise is offered only while the opponent still has chips to answer it'),
       fact(`${where}, betting: end of round`, 'The round ends when both seats have acted and have put the same number of chips into the pot'),
-      fact(`${where}, betting: most chips per seat`, `A seat puts at most ${chips(s.betSize * s.raiseCap)} into the pot in this round`),
-    ],
+      fact(`${where}, betting: most chips per seat`, `A seat puts at most ${chips(betSize * s.raiseCap)} into the pot in this round`),
+      ];
+    },
     blinds: (s) => [
       fact(`${where}, blinds: small blind`, `${seat(s.small)} posts the small blind of ${chips(s.smallAmount)}`),
       fact(`${where}, blinds: big blind`, `${seat(s.big)} the big blind of ${chips(s.bigAmount)}`),

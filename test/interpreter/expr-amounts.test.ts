@@ -75,6 +75,37 @@ describe('amounts from expressions', () => {
     expect(s.returns()).toEqual([15, -15]);
   });
 
+  it('bet round + 1: the bet size is worked out when each round opens (1, 2, 3 chips), in the menu costs and the prompt', () => {
+    const s = compiled().game.newInitialState();
+    while (s.currentPlayer() === CHANCE && !s.actionsAreCards()) s.applyAction(s.legalActions()[0]!);
+    applyAll(s, ['J of hearts', 'Q of hearts', 'K of hearts']);
+    const costs = (seat: number) => Object.fromEntries(s.observation(seat).decision!.menu.map((m) => [m.label, m.cost]));
+    expect(costs(0)).toEqual({ check: 0, bet: 1 });
+    applyAll(s, [1, 1]); // round 0: check, check; then 1 + 2 chips paid, stake 2
+    expect(costs(0)).toEqual({ check: 0, bet: 2 });
+    expect(s.observation(0).decision!.prompt).toContain('bets are 2 chips');
+    applyAll(s, [1, 1]); // round 1: check, check; then 4 + 4 chips paid, stake 4
+    expect(s.chips()).toEqual({ stacks: [14, 13], pot: 13 });
+    expect(costs(0)).toEqual({ check: 0, bet: 3 });
+    s.applyAction(2); // Alice bets 3
+    // A call ends the round, so its stated cost runs on into the payments and the board check (a range).
+    expect(menu(s)).toEqual(['fold', 'call', 'raise']);
+    expect(costs(1).raise).toBe(6);
+    s.applyAction(2); // Bob raises: 3 to match plus 3
+    expect(s.chips()).toEqual({ stacks: [11, 7], pot: 22 });
+    expect(menu(s)).toEqual(['fold', 'call']);
+    s.applyAction(1); // Alice calls 3, then pays 2 × 2 + 4 = 8; Bob's 4 × 2 = 8 is clamped to his 7; Bob's Q wins the 40
+    expect(s.isTerminal()).toBe(true);
+    expect(s.chips()).toEqual({ stacks: [0, 40], pot: 0 });
+    expect(s.returns()).toEqual([-20, 20]);
+  });
+
+  it('E0248: the smallest bet of variable betting must be a whole number', () => {
+    const r = compileSource(oneLiner('set x = 2', 'var x = 0').replace('betting fixed { bet 1; raises at most 1; first Alice }', 'betting variable { raises no-limit; bet x; first Alice }'));
+    expect(r.ir).toBeNull();
+    expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([['E0248', 'the smallest bet of variable betting must be a whole number, not an expression']]);
+  });
+
   it('* binds tighter than + and -, and products chain left to right', () => {
     const s = atDecision(oneLiner('set x = 2 + 3 * 4 - 2 * 2 * 2\n    pay x from Alice to pot', 'var x = 0'));
     expect(s.chips()).toEqual({ stacks: [14, 20], pot: 6 });
@@ -115,6 +146,10 @@ describe('amounts from expressions', () => {
       '- **Alice takes from the pot as many chips as the rank value of the highest-ranked card in the board (0 while it is empty) times the number of cards in the board**, worked out when this step runs: nothing if that is 0 or less, the whole pot if it holds less. Both seats see the payment.',
     );
     expect(text).toContain('«stake» is set to «stake» times 2');
+    expect(text).toContain(
+      '- A betting round. Alice acts first, then Bob, and the seats keep taking turns until the round ends. The bet size is worked out when the round starts and holds for the whole round (at least 1 chip): every bet and every raise is as many chips as «round» plus 1.',
+    );
+    expect(text).toContain('A seat puts at most 2 times the bet size into the pot in this round.');
   });
 
   it('formatting is a fixed point; the decompiled source has the same ruleset hash', async () => {

@@ -424,7 +424,9 @@ class StepWriter {
         return ['ante', this.num(amount), ...(each ? ['each'] : ['from', seat])];
       }
       case 'betting': {
-        const items: Piece[][] = [['bet', this.num(r.int(1, 10)), END]];
+        let size: string[] = r.chance(0.2) ? this.intExpr(r, ctx) : [this.num(r.int(1, 10))];
+        if (size.length === 1 && /^-?\d+$/.test(size[0]!) && Number(size[0]) < 1) size = [this.num(r.int(1, 10))];
+        const items: Piece[][] = [['bet', ...size, END]];
         if (r.chance(0.5)) items.push(['raises', 'at', 'most', this.num(r.int(1, 4)), END]);
         if (r.chance(0.5)) items.push(['first', seat, END]);
         return ['betting', 'fixed', '{', ...r.shuffle(items).flat(), '}'];

@@ -131,6 +131,7 @@ export function intKindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)):
   conditionsOf(ir, steps).forEach((c) => bool(c.cond));
   for (const s of steps) if (s.kind === 'set') int(s.value);
   for (const s of steps) if (s.kind === 'pay' && typeof s.amount === 'object') int(s.amount);
+  for (const s of steps) if (s.kind === 'betting' && typeof s.betSize === 'object') int(s.betSize);
   return out;
 }
 
@@ -201,7 +202,8 @@ export function payoutBound(ir: GameIR): [number, number] {
       case 'ante':
         return s.payers.reduce<[number, number]>((acc, p) => (p === 0 ? [acc[0] + s.amount, acc[1]] : [acc[0], acc[1] + s.amount]), [0, 0]);
       case 'betting':
-        return [s.betSize * s.raiseCap, s.betSize * s.raiseCap];
+        // A bet size from an expression: unbounded here (a seat can bet at most its stack).
+        return typeof s.betSize === 'number' ? [s.betSize * s.raiseCap, s.betSize * s.raiseCap] : [Infinity, Infinity];
       case 'varbet': {
         const m = s.max === 'stack' ? Infinity : Math.max(s.max, s.fallbackBet);
         return [m, m];

@@ -65,14 +65,17 @@ export interface BettingCourseView {
 }
 
 export interface BettingView extends StepViewBase<'betting'> {
-  betSize: number;
+  /** Chips per bet or raise; null when the bet size is an expression. */
+  betSize: number | null;
+  /** The bet size as an expression (`bet 2 * round`), worked out when the round opens; else null. */
+  betExpr: IntExprView | null;
   raiseCap: number;
   first: string;
   second: string;
   /** `raiseCap > 1`: raises are possible. */
   canRaise: boolean;
-  /** Most chips one seat can put in during this round (`betSize × raiseCap`). */
-  maxPerSeat: number;
+  /** Most chips one seat can put in during this round (`betSize × raiseCap`); null for an expression. */
+  maxPerSeat: number | null;
   courses: BettingCourseView[];
 }
 

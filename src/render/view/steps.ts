@@ -89,14 +89,16 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
       kind: 'betting',
       partial: 'steps/betting',
       summary: 'summaries/betting',
-      betSize: step.betSize,
+      betSize: typeof step.betSize === 'number' ? step.betSize : null,
+      betExpr: typeof step.betSize === 'object' ? expr.int(step.betSize) : null,
       raiseCap: step.raiseCap,
       first: ctx.seat(step.firstSeat),
       second: other(step.firstSeat),
       canRaise: step.raiseCap > 1,
-      maxPerSeat: step.betSize * step.raiseCap,
+      maxPerSeat: typeof step.betSize === 'number' ? step.betSize * step.raiseCap : null,
       // The list of every course is short only for small caps (9 courses at cap 2); larger caps are described by the rules alone.
-      courses: step.raiseCap <= MAX_LISTED_RAISE_CAP ? bettingCourses(ctx.seats, step.firstSeat as 0 | 1, step.betSize, step.raiseCap) : [],
+      // A bet size from an expression has no chip figures to list.
+      courses: typeof step.betSize === 'number' && step.raiseCap <= MAX_LISTED_RAISE_CAP ? bettingCourses(ctx.seats, step.firstSeat as 0 | 1, step.betSize, step.raiseCap) : [],
     }),
     varbet: (step) => ({
       kind: 'varbet',
