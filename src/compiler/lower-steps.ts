@@ -158,11 +158,17 @@ export class StepLowerer {
         this.scope.err('E0223', 'every option has a certain cost: a seat that cannot pay any of them would have no choice; make one option free', s.span);
       return seat === null ? null : { kind: 'choice', seat, announce: s.announce, options };
     },
-    WagerStep: (s) => {
+    WagerStep: (s, ctx) => {
       const seat = this.scope.seat(s.seat);
+      if (s.max && s.max.kind !== 'Number') {
+        const min = this.scope.atLeastOne(s.min, 'the smallest wager');
+        const max = lowerAmount(this.scope, s.max, ctx, 'the largest wager');
+        return seat === null || !max ? null : { kind: 'wager', seat, min, max };
+      }
+      const maxLit = s.max;
       // One mistake, one error: an empty range is not also a bound below 1.
-      const min = this.range(s.min, s.max, 'wager') ? s.min.value : this.scope.atLeastOne(s.min, 'the smallest wager');
-      return seat === null ? null : { kind: 'wager', seat, min, max: s.max ? s.max.value : 'stack' };
+      const min = this.range(s.min, maxLit, 'wager') ? s.min.value : this.scope.atLeastOne(s.min, 'the smallest wager');
+      return seat === null ? null : { kind: 'wager', seat, min, max: maxLit ? maxLit.value : 'stack' };
     },
     MatchStep: (s) => {
       const seat = this.scope.seat(s.seat);

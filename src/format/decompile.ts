@@ -161,7 +161,7 @@ class Decompiler {
       });
       return `choice ${this.seat(s.seat)} ${s.announce} {\n${opts.join('\n')}\n${ind}}`;
     },
-    wager: (s) => `wager ${this.seat(s.seat)} ${s.min}..${s.max}`,
+    wager: (s) => `wager ${this.seat(s.seat)} ${s.min}..${typeof s.max === 'object' ? this.int(s.max) : s.max}`,
     match: (s) => `match ${this.seat(s.seat)}`,
     simultaneous: (s, ind) => {
       const lines = [`${ind}  options ${s.options.join(', ')}`];

@@ -365,7 +365,13 @@ export function compileProgram(ir: GameIR): Program {
       table.end = asm.here;
       for (const j of jumps) asm.patch(j, 0, table.end);
     },
-    wager: (s) => void asm.emit(OP.WAGER, s.seat, s.min, s.max === 'stack' ? -1 : s.max),
+    wager: (s) => {
+      if (typeof s.max === 'object') {
+        // The largest wager from an expression: operand 3 is 1 + its index in `ints` (0: none), worked out when the step runs.
+        t.ints.push(compileInt(s.max, ctx));
+        asm.emit(OP.WAGER, s.seat, s.min, 0, t.ints.length);
+      } else asm.emit(OP.WAGER, s.seat, s.min, s.max === 'stack' ? -1 : s.max);
+    },
     match: (s) => void asm.emit(OP.MATCH, s.seat),
     simultaneous: (s) => {
       const n = s.options.length;

@@ -111,6 +111,8 @@ const choice: Starter = (s) => {
 /** Largest amount of the `WAGER` under way for its seat. */
 export function wagerMax(s: InterpreterState): number {
   const stack = s.r[R.STACK + s.operand(0)];
+  const expr = s.operand(3);
+  if (expr > 0) return Math.max(0, Math.min(s.program.ints[expr - 1](s, -1), stack));
   const max = s.operand(2);
   return Math.min(max < 0 ? stack : max, stack);
 }
@@ -118,7 +120,9 @@ export function wagerMax(s: InterpreterState): number {
 const wager: Starter = (s) => {
   const seat = s.operand(0);
   if (wagerMax(s) < s.operand(1)) {
-    s.log.push(EV.SKIP, seat, SKIP.WAGER, 0, 0, BOTH, BOTH);
+    // b = 1: the largest wager (an expression) is below the smallest, whatever the stack.
+    const belowMin = s.operand(3) > 0 && s.r[R.STACK + seat] >= s.operand(1) ? 1 : 0;
+    s.log.push(EV.SKIP, seat, SKIP.WAGER, belowMin, 0, BOTH, BOTH);
     return next(s);
   }
   if (s.r[R.STACK + 1 - seat] === 0) {

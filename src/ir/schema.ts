@@ -242,8 +242,8 @@ export const StepSchema = Type.Recursive(
       ),
       step(
         'wager',
-        { seat: SeatSchema, min: PositiveInt, max: Type.Union([PositiveInt, Type.Literal('stack')]) },
-        'The seat chooses an amount from `min` to `max` (capped at its stack) and puts it in the pot; it becomes the outstanding bet that a later `match` answers.',
+        { seat: SeatSchema, min: PositiveInt, max: Type.Union([PositiveInt, Type.Literal('stack'), Int]) },
+        'The seat chooses an amount from `min` to `max` (capped at its stack) and puts it in the pot; it becomes the outstanding bet that a later `match` answers. A `max` expression is worked out when the step runs; when it is below `min` no wager is made.',
       ),
       step('match', { seat: SeatSchema }, 'The seat matches the outstanding bet (all-in if short; the unmatched excess returns to the bettor).'),
       step(

@@ -358,8 +358,8 @@ export interface WagerStepNode {
   kind: 'WagerStep';
   seat: Ident;
   min: NumberLit;
-  /** `null` for `stack`. */
-  max: NumberLit | null;
+  /** `null` for `stack`; a number, or an expression worked out when the step runs (`1..2 * round`). */
+  max: IntExprNode | null;
   span: Span;
 }
 

@@ -427,8 +427,8 @@ class Builder {
           span,
         };
       case 'wagerStep': {
-        const ints = this.tokens(ch, 'Integer');
-        return { kind: 'WagerStep', seat: id(), min: this.number(this.need(ints[0], 'min')), max: ints[1] ? this.number(ints[1]) : null, span };
+        const max = this.node(ch, 'max');
+        return { kind: 'WagerStep', seat: id(), min: this.number(this.need(this.token(ch, 'Integer'), 'min')), max: max ? this.intExpr(max) : null, span };
       }
       case 'matchStep':
         return { kind: 'MatchStep', seat: id(), span };

@@ -510,13 +510,16 @@ export class GbgParser extends CstParser {
     this.SUBRULE(this.stepBlock);
   });
 
-  /** wagerStep := 'wager' NAME INT '..' (INT | 'stack') */
+  /** wagerStep := 'wager' NAME INT '..' (intExpr | 'stack')   (`wager Alice 1..2 * round`: the largest wager is worked out when the step runs) */
   wagerStep = this.RULE('wagerStep', () => {
     this.CONSUME(T.Wager);
     this.CONSUME(T.Identifier);
     this.CONSUME(T.Integer);
     this.CONSUME(T.DotDot);
-    this.OR([{ ALT: () => this.CONSUME2(T.Integer) }, { ALT: () => this.CONSUME(T.Stack) }]);
+    this.OR([
+      { GATE: () => this.LA(1).tokenType !== T.Stack || this.LA(2).tokenType === T.LParen, ALT: () => this.SUBRULE(this.intExpr, { LABEL: 'max' }) },
+      { ALT: () => this.CONSUME(T.Stack) },
+    ]);
   });
 
   /** matchStep := 'match' NAME */

@@ -163,7 +163,7 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
     wager: (s) => [
       fact(
         `${where}, wager: range`,
-        `${seat(s.seat)} wagers a whole number of chips of ${seat(s.seat)}'s choice, from ${chips(s.min)} to ${s.max === 'stack' ? `${seat(s.seat)}'s whole stack` : chips(s.max)}`,
+        `${seat(s.seat)} wagers a whole number of chips of ${seat(s.seat)}'s choice, from ${chips(s.min)} to ${typeof s.max === 'object' ? 'as many chips as' : s.max === 'stack' ? `${seat(s.seat)}'s whole stack` : chips(s.max)}`,
       ),
       fact(`${where}, wager: announced, outstanding bet`, 'The amount is announced to both seats and becomes the outstanding bet'),
     ],

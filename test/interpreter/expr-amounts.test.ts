@@ -106,6 +106,41 @@ describe('amounts from expressions', () => {
     expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([['E0248', 'the smallest bet of variable betting must be a whole number, not an expression']]);
   });
 
+  it('wager Alice 2..2 * round + 1: the range is worked out when the step runs (none, 2..3, 2..5): a largest wager below the smallest skips it', () => {
+    const s = atDecision(oneLiner('repeat up to 3 rounds as round {\n      wager Alice 2..2 * round + 1\n      match Bob\n    }'));
+    // round 0: 2..1 is empty: no wager, and the log says why.
+    expect(s.observation(1).log.map((e) => e.text)).toContain('The largest wager for Alice is below the smallest this time: no wager.');
+    expect(s.legalActions()).toEqual([2, 3]); // round 1: 2..3
+    s.applyAction(3);
+    expect(s.chips()).toEqual({ stacks: [17, 17], pot: 6 }); // Alice wagers 3, Bob matches
+    expect(s.legalActions()).toEqual([2, 3, 4, 5]); // round 2: 2..5
+    expect(menu(s)).toEqual(['bet 2', 'bet 3', 'bet 4', 'bet 5']);
+  });
+
+  it('a wager range from an expression: the rulebook sentence, the formatter and the decompiler', async () => {
+    const src = oneLiner('repeat up to 3 rounds as round {\n      wager Alice 2..2 * round + 1\n      match Bob\n    }');
+    const { ir, hash } = compiled(src);
+    expect(renderRulebook(ir)).toContain(
+      "- **Alice wagers** a whole number of chips of Alice's choice, from 2 chips to as many chips as 2 times «round» plus 1, worked out when this step runs (never more than Alice's stack; no wager when that is below 2 chips), and puts it into the pot.",
+    );
+    const formatted = await formatSource(src);
+    expect(formatted).toContain('wager Alice 2..2 * round + 1');
+    expect(compileSource(formatted).rulesetHash).toBe(hash);
+    const back = decompile(ir);
+    expect(back).toContain('wager Alice 2..2 * round + 1');
+    expect(compileSource(back).rulesetHash).toBe(hash);
+  });
+
+  it('E0241 bounds a wager range whose largest amount is an expression by its interval and by every chip of the game', () => {
+    const big = (steps: string) => oneLiner(steps).replace('stack 20 each', 'stack 1000 each');
+    const bad = compileSource(big('wager Alice 1..pot * 2\n    match Bob'));
+    expect(bad.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['E0241', 'the wager 1..(an expression that may reach 2,000): 2,000 amounts to choose from; a decision offers at most 1,000'],
+    ]);
+    // A loop counter is bounded by its round cap: 1..2 × round stays within 1..4.
+    expect(compileSource(big('repeat up to 3 rounds as round { wager Alice 1..2 * round + 1; match Bob }')).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
   it('* binds tighter than + and -, and products chain left to right', () => {
     const s = atDecision(oneLiner('set x = 2 + 3 * 4 - 2 * 2 * 2\n    pay x from Alice to pot', 'var x = 0'));
     expect(s.chips()).toEqual({ stacks: [14, 20], pot: 6 });

@@ -132,6 +132,7 @@ export function intKindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)):
   for (const s of steps) if (s.kind === 'set') int(s.value);
   for (const s of steps) if (s.kind === 'pay' && typeof s.amount === 'object') int(s.amount);
   for (const s of steps) if (s.kind === 'betting' && typeof s.betSize === 'object') int(s.betSize);
+  for (const s of steps) if (s.kind === 'wager' && typeof s.max === 'object') int(s.max);
   return out;
 }
 
@@ -192,7 +193,7 @@ export function deckDrawBound(ir: GameIR): number {
  */
 export function payoutBound(ir: GameIR): [number, number] {
   const steps = allSteps(ir);
-  const wagers = steps.flatMap((s) => (s.kind === 'wager' ? [s.max === 'stack' ? Infinity : s.max] : []));
+  const wagers = steps.flatMap((s) => (s.kind === 'wager' ? [typeof s.max === 'number' ? s.max : Infinity] : []));
   const biggestWager = Math.max(0, ...wagers);
   const per = (seat: number, n: number): [number, number] => (seat === 0 ? [n, 0] : [0, n]);
   return pathBound(
@@ -214,7 +215,7 @@ export function payoutBound(ir: GameIR): [number, number] {
         return s.from.kind === 'seat' ? per(s.from.seat, n) : s.from.kind === 'winner' ? [n, n] : [0, 0];
       }
       case 'wager':
-        return per(s.seat, s.max === 'stack' ? Infinity : s.max);
+        return per(s.seat, typeof s.max === 'number' ? s.max : Infinity);
       case 'match':
         return per(s.seat, biggestWager);
       case 'auction':

@@ -184,8 +184,10 @@ export interface WagerView extends StepViewBase<'wager'> {
   seat: string;
   opponent: string;
   min: number;
-  /** Largest amount in chips (still capped at the stack), or null when it is the whole stack. */
+  /** Largest amount in chips (still capped at the stack), or null when it is the whole stack or an expression. */
   max: number | null;
+  /** The largest amount as an expression (`wager Alice 1..2 * round`), worked out when the step runs; else null. */
+  maxExpr: IntExprView | null;
 }
 
 export interface MatchView extends StepViewBase<'match'> {

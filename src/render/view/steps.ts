@@ -175,7 +175,8 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
       seat: ctx.seat(step.seat),
       opponent: other(step.seat),
       min: step.min,
-      max: step.max === 'stack' ? null : step.max,
+      max: typeof step.max === 'number' ? step.max : null,
+      maxExpr: typeof step.max === 'object' ? expr.int(step.max) : null,
     }),
     match: (step) => ({ kind: 'match', partial: 'steps/match', summary: 'summaries/match', seat: ctx.seat(step.seat) }),
     simultaneous: (step) => {
