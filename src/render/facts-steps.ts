@@ -68,23 +68,23 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
         ];
       const betSize = s.betSize;
       return [
-      fact(`${where}, betting: first to act`, `${seat(s.firstSeat)} acts first, then ${other(s.firstSeat)}`),
-      fact(`${where}, betting: bet size`, s.raiseCap > 1 ? `Every bet and every raise is ${chips(betSize)}` : `A bet is ${chips(betSize)}`),
-      fact(
-        `${where}, betting: cap on bets and raises`,
-        s.raiseCap > 1
-          ? `At most ${s.raiseCap} bets and raises may be made in this round in total, the opening bet included`
-          : `Only ${plural(s.raiseCap, 'bet')} may be made in this round, and there are no raises`,
-      ),
-      fact(`${where}, betting: option check`, 'check: put in nothing'),
-      fact(`${where}, betting: option bet`, `bet: put ${chips(betSize)} into the pot`),
-      fact(`${where}, betting: option fold`, 'fold: give up. The opponent takes the whole pot'),
-      fact(`${where}, betting: option call`, 'call: put in exactly enough chips to match'),
-      ...(s.raiseCap > 1 ? [fact(`${where}, betting: option raise`, `raise: put in enough chips to match plus ${chips(betSize)} more`)] : []),
-      fact(`${where}, betting: all-in call`, /cannot pay the whole call puts in its entire stack \(all-in\)/),
-      fact(`${where}, betting: all-in seats`, 'A seat with no chips left (all-in) makes no more decisions: if a seat has no chips when the round starts, the round is skipped and play goes on; a bet or raise is offered only while the opponent still has chips to answer it'),
-      fact(`${where}, betting: end of round`, 'The round ends when both seats have acted and have put the same number of chips into the pot'),
-      fact(`${where}, betting: most chips per seat`, `A seat puts at most ${chips(betSize * s.raiseCap)} into the pot in this round`),
+        fact(`${where}, betting: first to act`, `${seat(s.firstSeat)} acts first, then ${other(s.firstSeat)}`),
+        fact(`${where}, betting: bet size`, s.raiseCap > 1 ? `Every bet and every raise is ${chips(betSize)}` : `A bet is ${chips(betSize)}`),
+        fact(
+          `${where}, betting: cap on bets and raises`,
+          s.raiseCap > 1
+            ? `At most ${s.raiseCap} bets and raises may be made in this round in total, the opening bet included`
+            : `Only ${plural(s.raiseCap, 'bet')} may be made in this round, and there are no raises`,
+        ),
+        fact(`${where}, betting: option check`, 'check: put in nothing'),
+        fact(`${where}, betting: option bet`, `bet: put ${chips(betSize)} into the pot`),
+        fact(`${where}, betting: option fold`, 'fold: give up. The opponent takes the whole pot'),
+        fact(`${where}, betting: option call`, 'call: put in exactly enough chips to match'),
+        ...(s.raiseCap > 1 ? [fact(`${where}, betting: option raise`, `raise: put in enough chips to match plus ${chips(betSize)} more`)] : []),
+        fact(`${where}, betting: all-in call`, /cannot pay the whole call puts in its entire stack \(all-in\)/),
+        fact(`${where}, betting: all-in seats`, 'A seat with no chips left (all-in) makes no more decisions: if a seat has no chips when the round starts, the round is skipped and play goes on; a bet or raise is offered only while the opponent still has chips to answer it'),
+        fact(`${where}, betting: end of round`, 'The round ends when both seats have acted and have put the same number of chips into the pot'),
+        fact(`${where}, betting: most chips per seat`, `A seat puts at most ${chips(betSize * s.raiseCap)} into the pot in this round`),
       ];
     },
     blinds: (s) => [
