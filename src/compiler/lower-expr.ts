@@ -47,6 +47,18 @@ export function lowerInt(scope: Scope, e: A.IntExprNode, ctx: StepContext): IntE
     case 'Pot':
       return { kind: 'pot' };
     case 'SeatFn': {
+      if (e.fn === 'highest' || e.fn === 'lowest') {
+        const name = e.seat.name?.name;
+        if (name !== undefined && scope.piles.has(name)) {
+          if (!publicPile(scope, name, e.span)) return null;
+          return { kind: e.fn === 'highest' ? 'pileHighest' : 'pileLowest', pile: name };
+        }
+        if (e.fn === 'lowest') {
+          const piles = [...scope.piles.values()].filter((p) => p.visibility === 'public').map((p) => p.name.name);
+          scope.err('E0247', `'lowest' takes a public pile${name !== undefined ? `, and '${name}' is not a pile` : ''}`, e.seat.span, piles.length ? `public piles: ${piles.join(', ')}` : 'declare one with `pile board public`');
+          return null;
+        }
+      }
       const seat = lowerSeatRef(scope, e.seat, ctx);
       if (!seat) return null;
       const kind = e.fn === 'handsize' ? 'handSize' : e.fn;
@@ -59,9 +71,29 @@ export function lowerInt(scope: Scope, e: A.IntExprNode, ctx: StepContext): IntE
     case 'Binary': {
       const left = lowerInt(scope, e.left, ctx);
       const right = lowerInt(scope, e.right, ctx);
-      return left && right && { kind: e.op === '+' ? 'add' : 'sub', left, right };
+      return left && right && { kind: e.op === '+' ? 'add' : e.op === '-' ? 'sub' : 'mul', left, right };
     }
   }
+}
+
+/**
+ * Lower an amount written as an expression (`pay 2 * round from …`): one named seat per seat
+ * function (E0218 for `any`/`each`, which only a comparison can quantify).
+ */
+export function lowerAmount(scope: Scope, e: A.IntExprNode, ctx: StepContext, what: string): IntExpr | null {
+  if (quantifiers(e) > 0) {
+    scope.err('E0218', `${what} needs one named seat, not \`any\` or \`each\``, e.span);
+    return null;
+  }
+  return lowerInt(scope, e, ctx);
+}
+
+/** Whether pile `name` (declared) is public; reports E0247 when it is hidden. */
+function publicPile(scope: Scope, name: string, span: A.Span): boolean {
+  const decl = scope.piles.get(name)!;
+  if (decl.visibility === 'public') return true;
+  scope.err('E0247', `a condition cannot read the cards of hidden pile '${name}'`, span, 'only the cards of a `public` pile may be tested; `size(' + name + ')` is allowed');
+  return false;
 }
 
 export function lowerCond(scope: Scope, c: A.CondNode, ctx: StepContext): BoolExpr | null {
@@ -90,6 +122,18 @@ export function lowerCond(scope: Scope, c: A.CondNode, ctx: StepContext): BoolEx
       const ranks = c.ranks.map((r) => scope.rank(r));
       if (c.ranks.length > 1 && !c.anyOf) scope.err('E0218', 'to test several ranks write `has any of R1, R2`', c.span);
       return seat && ranks.every((r): r is number => r !== null) ? { kind: 'has', seat, ranks } : null;
+    }
+    case 'PileHas': {
+      const name = c.pile.name;
+      if (!scope.piles.has(name)) {
+        if (scope.seats.includes(name)) scope.err('E0202', `'${name}' is a seat, not a pile`, c.pile.span, `to test a seat's hand write \`hand(${name}) has …\``);
+        else scope.pileRef({ kind: 'PileRef', name: c.pile, span: c.pile.span });
+        return null;
+      }
+      if (!publicPile(scope, name, c.span)) return null;
+      const ranks = c.ranks.map((r) => scope.rank(r));
+      if (c.ranks.length > 1 && !c.anyOf) scope.err('E0218', 'to test several ranks write `has any of R1, R2`', c.span);
+      return ranks.every((r): r is number => r !== null) ? { kind: 'pileHas', pile: name, ranks } : null;
     }
     case 'Holds': {
       const seat = lowerSeatRef(scope, c.seat, ctx);

@@ -3,9 +3,9 @@
  * kind without one is a compile error).
  */
 import type * as A from '../parser/ast.js';
-import type { Actor, DealTarget, Party, Step, StepOf } from '../ir/schema.js';
+import type { Actor, DealTarget, IntExpr, Party, Step, StepOf } from '../ir/schema.js';
 import type { Scope, StepContext } from './scope.js';
-import { lowerCond, lowerInt, lowerSeatRef } from './lower-expr.js';
+import { lowerAmount, lowerCond, lowerInt, lowerSeatRef } from './lower-expr.js';
 
 /** Where each IR object came from in the source. */
 export type SpanMap = WeakMap<object, A.Span>;
@@ -113,7 +113,7 @@ export class StepLowerer {
       }
       return { kind: 'blinds', small, smallAmount, big, bigAmount };
     },
-    BettingStep: (s) => this.betting(s),
+    BettingStep: (s, ctx) => this.betting(s, ctx),
     CallStep: (s) => {
       const phase = this.scope.phase(s.phase);
       return phase === null ? null : { kind: 'call', phase };
@@ -158,11 +158,17 @@ export class StepLowerer {
         this.scope.err('E0223', 'every option has a certain cost: a seat that cannot pay any of them would have no choice; make one option free', s.span);
       return seat === null ? null : { kind: 'choice', seat, announce: s.announce, options };
     },
-    WagerStep: (s) => {
+    WagerStep: (s, ctx) => {
       const seat = this.scope.seat(s.seat);
+      if (s.max && s.max.kind !== 'Number') {
+        const min = this.scope.atLeastOne(s.min, 'the smallest wager');
+        const max = lowerAmount(this.scope, s.max, ctx, 'the largest wager');
+        return seat === null || !max ? null : { kind: 'wager', seat, min, max };
+      }
+      const maxLit = s.max;
       // One mistake, one error: an empty range is not also a bound below 1.
-      const min = this.range(s.min, s.max, 'wager') ? s.min.value : this.scope.atLeastOne(s.min, 'the smallest wager');
-      return seat === null ? null : { kind: 'wager', seat, min, max: s.max ? s.max.value : 'stack' };
+      const min = this.range(s.min, maxLit, 'wager') ? s.min.value : this.scope.atLeastOne(s.min, 'the smallest wager');
+      return seat === null ? null : { kind: 'wager', seat, min, max: maxLit ? maxLit.value : 'stack' };
     },
     MatchStep: (s) => {
       const seat = this.scope.seat(s.seat);
@@ -227,6 +233,10 @@ export class StepLowerer {
         this.scope.err('E0229', 'a payment needs a payer and a different payee', s.span);
         return null;
       }
+      if (s.amount && s.amount.kind !== 'Number') {
+        const value = lowerAmount(this.scope, s.amount, ctx, 'a payment');
+        return value && { kind: 'pay', amount: value, from, to };
+      }
       const amount = s.amount ? this.scope.atLeastOne(s.amount, 'a payment') : ('all' as const);
       return { kind: 'pay', amount, from, to };
     },
@@ -260,7 +270,14 @@ export class StepLowerer {
     return cond ? { cond, check: b.check, steps } : null;
   }
 
-  private betting(s: A.BettingStepNode): Step | null {
+  /** A number where an expression is not allowed (E0248); an expression gives a placeholder 1 after the error. */
+  private wholeNumber(e: A.IntExprNode, what: string): A.NumberLit {
+    if (e.kind === 'Number') return e;
+    this.scope.err('E0248', `${what} must be a whole number, not an expression`, e.span, 'expressions are allowed in `pay` and in the bet size of fixed betting');
+    return { kind: 'Number', value: 1, text: '1', span: e.span };
+  }
+
+  private betting(s: A.BettingStepNode, ctx: StepContext): Step | null {
     const once = <K extends A.BettingItem['kind']>(kind: K, what: string) => {
       const found = s.items.filter((i): i is Extract<A.BettingItem, { kind: K }> => i.kind === kind);
       for (const dup of found.slice(1)) this.scope.err('E0205', `${what} is given twice in this betting round`, dup.span);
@@ -289,7 +306,7 @@ export class StepLowerer {
         this.scope.err('E0213', 'a variable betting round needs `fallback bet N` (the fixed bet when a seat cannot bet freely)', s.span);
         return null;
       }
-      const minBet = bet ? this.scope.atLeastOne(bet.amount, 'the smallest bet') : 1;
+      const minBet = bet ? this.scope.atLeastOne(this.wholeNumber(bet.amount, 'the smallest bet of variable betting'), 'the smallest bet') : 1;
       const fallbackBet = fallback ? this.scope.atLeastOne(fallback.amount, 'the fallback bet') : minBet;
       const maxBet = max?.amount ? this.scope.atLeastOne(max.amount, 'the largest bet') : ('stack' as const);
       if (firstSeat === null) return null;
@@ -303,7 +320,13 @@ export class StepLowerer {
       this.scope.err('E0213', 'this betting round has no bet size: add `bet N`', s.span);
       return null;
     }
-    const betSize = this.scope.atLeastOne(bet.amount, 'the bet size');
+    let betSize: number | IntExpr;
+    if (bet.amount.kind === 'Number') betSize = this.scope.atLeastOne(bet.amount, 'the bet size');
+    else {
+      const value = lowerAmount(this.scope, bet.amount, ctx, 'a bet size');
+      if (!value) return null;
+      betSize = value;
+    }
     let raiseCap = 1;
     if (cap) {
       if (cap.count.value < 1) this.scope.err('E0209', `the raise cap must be at least 1 (the opening bet counts), got ${cap.count.value}`, cap.count.span);

@@ -265,6 +265,18 @@ const entries = {
     explanation: 'A `blinds` step names the seat posting the small blind, then the seat posting the big blind: two different seats.',
     example: 'blinds Alice 1, Alice 2',
   },
+  E0247: {
+    title: 'condition on a hidden pile',
+    explanation:
+      'A condition may read the cards of a pile only when both seats see them: `highest(P)`, `lowest(P)` and `P has K` take a `public` pile. A condition on a hidden pile would let the branch that runs tell a seat about cards it cannot see. `size(P)` may be used on any pile (the number of cards in a pile is public). `lowest` applies to piles only.',
+    example: 'pile stash hidden … if highest(stash) > 3 public { … }',
+  },
+  E0248: {
+    title: 'amount must be a whole number here',
+    explanation:
+      'Amounts written as expressions (`pay 2 * round from Alice to pot`, `bet 2 * round` in fixed betting) are worked out when the step runs. The other amounts (antes, blinds, the bets of variable betting, wagers, costs, side bets, auctions) must be whole numbers, since the menus and limits of those steps are fixed when the game is compiled.',
+    example: 'betting variable { fallback bet 1; max n }',
+  },
   E0901: {
     title: 'internal error: invalid IR',
     explanation: 'The compiler produced an IR that fails its own JSON Schema. This is a bug in gbgc; please report it with the input file.',

@@ -68,10 +68,19 @@ class Decompiler {
         return `handsize(${this.seatRef(e.seat)})`;
       case 'size':
         return `size(${this.pile(e.pile)})`;
+      case 'pileHighest':
+        return `highest(${e.pile})`;
+      case 'pileLowest':
+        return `lowest(${e.pile})`;
       case 'add':
       case 'sub':
         if (e.right.kind === 'add' || e.right.kind === 'sub') throw new DecompileError('the right operand of + or - cannot itself be a sum');
         return `${this.int(e.left)} ${e.kind === 'add' ? '+' : '-'} ${this.int(e.right)}`;
+      case 'mul':
+        // `*` binds tighter than `+`/`-` and the language has no parentheses in numbers.
+        if (e.left.kind === 'add' || e.left.kind === 'sub' || e.right.kind === 'add' || e.right.kind === 'sub') throw new DecompileError('an operand of * cannot be a sum or a difference');
+        if (e.right.kind === 'mul') throw new DecompileError('the right operand of * cannot itself be a product');
+        return `${this.int(e.left)} * ${this.int(e.right)}`;
     }
   }
 
@@ -99,6 +108,8 @@ class Decompiler {
           : `hand(${this.seatRef(c.seat)}) has any of ${c.ranks.map((r) => this.rank(r)).join(', ')}`;
       case 'hasPair':
         return `hand(${this.seatRef(c.seat)}) has pair`;
+      case 'pileHas':
+        return c.ranks.length === 1 ? `${c.pile} has ${this.rank(c.ranks[0]!)}` : `${c.pile} has any of ${c.ranks.map((r) => this.rank(r)).join(', ')}`;
       case 'holds':
         return `${this.seatRef(c.seat)} holds ${c.position}`;
     }
@@ -125,7 +136,7 @@ class Decompiler {
       }
       return `ante ${s.amount} from ${this.seat(s.payers[0]!)}`;
     },
-    betting: (s) => `betting fixed { bet ${s.betSize}; raises at most ${s.raiseCap}; first ${this.seat(s.firstSeat)} }`,
+    betting: (s) => `betting fixed { bet ${typeof s.betSize === 'object' ? this.int(s.betSize) : s.betSize}; raises at most ${s.raiseCap}; first ${this.seat(s.firstSeat)} }`,
     blinds: (s) => `blinds ${this.seat(s.small)} ${s.smallAmount}, ${this.seat(s.big)} ${s.bigAmount}`,
     varbet: (s) => {
       if (s.raises === undefined) return `betting variable { first ${this.seat(s.firstSeat)}; max ${s.max}; fallback bet ${s.fallbackBet} }`;
@@ -150,7 +161,7 @@ class Decompiler {
       });
       return `choice ${this.seat(s.seat)} ${s.announce} {\n${opts.join('\n')}\n${ind}}`;
     },
-    wager: (s) => `wager ${this.seat(s.seat)} ${s.min}..${s.max}`,
+    wager: (s) => `wager ${this.seat(s.seat)} ${s.min}..${typeof s.max === 'object' ? this.int(s.max) : s.max}`,
     match: (s) => `match ${this.seat(s.seat)}`,
     simultaneous: (s, ind) => {
       const lines = [`${ind}  options ${s.options.join(', ')}`];
@@ -165,7 +176,7 @@ class Decompiler {
     swap: (s) => `swap random card between ${this.seat(s.first)} and ${this.seat(s.second)} ${s.visibility}`,
     steal: (s) => `steal random card from ${this.seat(s.from)} to ${s.seat.kind === 'seat' ? this.seat(s.seat.seat) : 'winner'} ${s.visibility}`,
     discard: (s) => `discard ${s.count} ${s.pick} from ${this.seat(s.seat)}${s.to ? ` to ${this.pile(s.to)}` : ''} face ${s.faceUp ? 'up' : 'down'}`,
-    pay: (s) => `pay ${s.amount} from ${this.party(s.from)} to ${this.party(s.to)}`,
+    pay: (s) => `pay ${typeof s.amount === 'object' ? this.int(s.amount) : s.amount} from ${this.party(s.from)} to ${this.party(s.to)}`,
     sidebet: (s) => `sidebet ${this.seat(s.seat)} ${s.amount} on ${this.cond(s.cond)}`,
     score: (s) => `score ${this.seat(s.seat)} ${s.delta < 0 ? '-' : '+'}${Math.abs(s.delta)}`,
     assign: (s) => `assign ${s.position} to ${s.criterion.kind === 'seat' ? this.seat(s.criterion.seat) : s.criterion.kind}`,

@@ -45,6 +45,7 @@ export const EXPR_PRINTERS: { [K in ExprKind]: NodePrinter<K> } = {
     const what: Doc = n.pair ? 'pair' : [n.anyOf ? 'any of ' : '', join(', ', path.map(print, 'ranks'))];
     return ['hand(', print('seat'), ') has ', what];
   },
+  PileHas: (path, _options, print) => [print('pile'), ' has ', path.node.anyOf ? 'any of ' : '', join(', ', path.map(print, 'ranks'))],
   Holds: (path, _options, print) => [print('seat'), ' holds ', print('position')],
   Paren: (_path, _options, print) => ['(', print('inner'), ')'],
   Binary: (path, _options, print) => [print('left'), ' ', path.node.op, ' ', print('right')],

@@ -76,6 +76,7 @@ export const VISITOR_KEYS: { readonly [K in AstKind]: readonly ChildKeys<AstOf<K
   Not: ['arg'],
   BoolLit: [],
   Has: ['seat', 'ranks'],
+  PileHas: ['pile', 'ranks'],
   Holds: ['seat', 'position'],
   Paren: ['inner'],
   Ident: [],

@@ -61,6 +61,7 @@ export function analyseCalls(ir: GameIR): CallGraphFacts {
     for (const st of steps) {
       if (!POKER_STEPS.has(st.kind)) needsExt = true;
       if (st.kind === 'deal' && st.to.kind === 'winner') needsExt = true;
+      if (st.kind === 'betting' && typeof st.betSize === 'object') needsExt = true;
       if (st.kind === 'call') d = Math.max(d, 1 + subDepth(st.phase));
       for (const child of childBlocks(st, false)) d = Math.max(d, blockDepth(child.steps));
     }

@@ -305,7 +305,13 @@ export function compileProgram(ir: GameIR): Program {
       asm.emit(OP.DEAL, from, to, s.count, s.faceUp ? 1 : 0);
     },
     ante: (s) => void asm.emit(OP.ANTE, s.amount, s.payers.reduce((m, seat) => m | (1 << seat), 0)),
-    betting: (s) => void asm.emit(OP.BETTING, s.betSize, s.raiseCap, s.firstSeat),
+    betting: (s) => {
+      if (typeof s.betSize === 'object') {
+        // A bet size from an expression: operand 4 is 1 + its index in `ints` (0: none), worked out when the round opens.
+        t.ints.push(compileInt(s.betSize, ctx));
+        asm.emit(OP.BETTING, 0, s.raiseCap, s.firstSeat, t.ints.length);
+      } else asm.emit(OP.BETTING, s.betSize, s.raiseCap, s.firstSeat);
+    },
     blinds: (s) => void asm.emit(OP.BLINDS, s.small, s.smallAmount, s.big, s.bigAmount),
     varbet: (s) =>
       void asm.emit(OP.VARBET, s.fallbackBet, 1, s.firstSeat, s.max === 'stack' ? -1 : s.max, s.raises === 'no-limit' ? RAISES.NO_LIMIT : s.raises === 'pot-limit' ? RAISES.POT_LIMIT : RAISES.NONE, s.minBet ?? 1),
@@ -359,7 +365,13 @@ export function compileProgram(ir: GameIR): Program {
       table.end = asm.here;
       for (const j of jumps) asm.patch(j, 0, table.end);
     },
-    wager: (s) => void asm.emit(OP.WAGER, s.seat, s.min, s.max === 'stack' ? -1 : s.max),
+    wager: (s) => {
+      if (typeof s.max === 'object') {
+        // The largest wager from an expression: operand 3 is 1 + its index in `ints` (0: none), worked out when the step runs.
+        t.ints.push(compileInt(s.max, ctx));
+        asm.emit(OP.WAGER, s.seat, s.min, 0, t.ints.length);
+      } else asm.emit(OP.WAGER, s.seat, s.min, s.max === 'stack' ? -1 : s.max);
+    },
     match: (s) => void asm.emit(OP.MATCH, s.seat),
     simultaneous: (s) => {
       const n = s.options.length;
@@ -405,7 +417,13 @@ export function compileProgram(ir: GameIR): Program {
     swap: (s) => void asm.emit(OP.SWAP, s.first, s.second, s.visibility === 'public' ? 1 : 0),
     steal: (s) => void asm.emit(OP.STEAL, actor(s.seat), s.from, s.visibility === 'public' ? 1 : 0),
     discard: (s) => void asm.emit(OP.DISCARD, s.seat, s.count, s.pick === 'chosen' ? 1 : 0, s.to ? pile(s.to) : base.outPile, s.faceUp ? 1 : 0),
-    pay: (s) => void asm.emit(OP.PAY, s.amount === 'all' ? -1 : s.amount, party(s.from), party(s.to)),
+    pay: (s) => {
+      if (typeof s.amount === 'object') {
+        // An amount from an expression: operand 3 is 1 + its index in `ints` (0: none), evaluated when the step runs.
+        t.ints.push(compileInt(s.amount, ctx));
+        asm.emit(OP.PAY, 0, party(s.from), party(s.to), t.ints.length);
+      } else asm.emit(OP.PAY, s.amount === 'all' ? -1 : s.amount, party(s.from), party(s.to));
+    },
     sidebet: (s) => {
       t.sidebets.push({ seat: s.seat, amount: s.amount, cond: cond(s.cond) });
       asm.emit(OP.SIDEBET, t.sidebets.length - 1);

@@ -6,7 +6,8 @@
  * Semantics (IR `IntExpr`/`BoolExpr`): `highest(S)` is the value of S's highest card (0 for an
  * empty hand); `score(S)` the sum of S's score adjustments; `size(P)` the cards in a pile;
  * `has`: S holds a card of one of the ranks; `hasPair`: S holds two or more cards of one rank;
- * `holds`: S holds the position. A seat reference `any`/`each` makes the enclosing comparison
+ * `holds`: S holds the position; `pileHighest`/`pileLowest`: the value of the highest/lowest card
+ * in a public pile (0 for an empty pile); `pileHas`: the public pile holds a card of one of the ranks. A seat reference `any`/`each` makes the enclosing comparison
  * (or has/hasPair/holds) hold when it holds for at least one / both seats.
  */
 import { humanize } from '../util/names.js';
@@ -54,6 +55,7 @@ function quantOfInt(e: IntExpr): Quant {
       return quantOfSeat(e.seat);
     case 'add':
     case 'sub':
+    case 'mul':
       return quantOfInt(e.left) ?? quantOfInt(e.right);
     default:
       return null;
@@ -184,6 +186,24 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
         return best;
       };
     }
+    case 'pileHighest':
+    case 'pileLowest': {
+      // A public pile (the compiler refuses hidden ones), so no cost-probe check is needed.
+      const pile = ctx.pile({ kind: 'pile', name: e.pile });
+      const base = ctx.pileBase(pile);
+      const values = ctx.cardValue;
+      const high = e.kind === 'pileHighest';
+      return (m) => {
+        const len = m.piles[pile];
+        if (len === 0) return 0;
+        let best = values[m.piles[base]];
+        for (let i = 1; i < len; i++) {
+          const v = values[m.piles[base + i]];
+          if (high ? v > best : v < best) best = v;
+        }
+        return best;
+      };
+    }
     case 'score': {
       const seat = seatFn(e.seat, ctx);
       const reg = ctx.scoreReg;
@@ -198,6 +218,13 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
       const l = compileInt(e.left, ctx);
       const r = compileInt(e.right, ctx);
       return (m, q) => l(m, q) - r(m, q);
+    }
+    case 'mul': {
+      // Exact while |product| < 2^53; beyond that the value is far past any chip count or
+      // variable range (the steps that use it clamp to a stack or refuse it, see `set`).
+      const l = compileInt(e.left, ctx);
+      const r = compileInt(e.right, ctx);
+      return (m, q) => l(m, q) * r(m, q);
     }
   }
 }
@@ -279,6 +306,21 @@ export function compileBool(e: BoolExpr, ctx: ExprContext): BoolFn {
         return counts.some((c) => c >= 2);
       });
     }
+    case 'pileHas': {
+      const pile = ctx.pile({ kind: 'pile', name: e.pile });
+      const base = ctx.pileBase(pile);
+      const wanted = new Uint8Array(ctx.numRanks);
+      for (const rank of e.ranks) {
+        if (rank >= ctx.numRanks) throw new ProgramError(`rank index ${rank} is outside the deck`);
+        wanted[rank] = 1;
+      }
+      const rankOf = ctx.cardRank;
+      return (m) => {
+        const len = m.piles[pile];
+        for (let i = 0; i < len; i++) if (wanted[rankOf[m.piles[base + i]]]) return true;
+        return false;
+      };
+    }
     case 'holds': {
       const seat = seatFn(e.seat, ctx);
       const reg = ctx.posReg(e.position);
@@ -325,10 +367,18 @@ export function describeInt(e: IntExpr, ctx: ExprContext): string {
       return `${possessive(seatText(e.seat, ctx))} highest card`;
     case 'score':
       return `${possessive(seatText(e.seat, ctx))} score`;
+    case 'pileHighest':
+      return `the highest card in the ${ctx.pileNames[ctx.pile({ kind: 'pile', name: e.pile })]}`;
+    case 'pileLowest':
+      return `the lowest card in the ${ctx.pileNames[ctx.pile({ kind: 'pile', name: e.pile })]}`;
     case 'add':
       return `${describeInt(e.left, ctx)} + ${describeInt(e.right, ctx)}`;
     case 'sub':
       return `${describeInt(e.left, ctx)} - ${describeInt(e.right, ctx)}`;
+    case 'mul': {
+      const factor = (x: IntExpr) => (x.kind === 'add' || x.kind === 'sub' ? `(${describeInt(x, ctx)})` : describeInt(x, ctx));
+      return `${factor(e.left)} × ${factor(e.right)}`;
+    }
   }
 }
 
@@ -349,6 +399,8 @@ export function describeBool(e: BoolExpr, ctx: ExprContext): string {
       return `${seatText(e.seat, ctx)} holds a card of rank ${e.ranks.map((r) => ctx.rankNames[r] ?? `#${r}`).join(' or ')}`;
     case 'hasPair':
       return `${seatText(e.seat, ctx)} holds a pair`;
+    case 'pileHas':
+      return `the ${ctx.pileNames[ctx.pile({ kind: 'pile', name: e.pile })]} holds a card of rank ${e.ranks.map((r) => ctx.rankNames[r] ?? `#${r}`).join(' or ')}`;
     case 'holds':
       return `${seatText(e.seat, ctx)} holds ${humanize(e.position)}`;
   }

@@ -65,8 +65,10 @@ export const X = {
   T1: 4,
   /** Seat 0's score adjustments (sum of `score` steps); seat 1's is `SCORE + 1`. */
   SCORE: 5,
+  /** The bet size of the fixed betting round under way, when it is written as an expression (worked out when the round opens). */
+  BET_SIZE: 7,
   /** Number of extended registers (variables and positions follow them). */
-  COUNT: 7,
+  COUNT: 8,
 } as const;
 
 /** What a state waits for. */

@@ -302,7 +302,7 @@ function replay(v: View, state: InterpreterState, i: number): void {
       return push({ kind: 'set', text: `${variable(p.variableNames[a])} is now ${b}.` });
     case EV.SKIP: {
       const texts: Record<number, string> = {
-        [SKIP.WAGER]: `${who} cannot afford the smallest wager: no wager.`,
+        [SKIP.WAGER]: b === 1 ? `The largest wager for ${who} is below the smallest this time: no wager.` : `${who} cannot afford the smallest wager: no wager.`,
         [SKIP.CHOICE]: `${who} cannot afford any option: the choice is skipped.`,
         [SKIP.SWAP]: 'A hand is empty: no swap.',
         [SKIP.STEAL]: `Nothing to steal: no card moves.`,

@@ -22,7 +22,8 @@ export const INSTR_WIDTH = 8;
  * - `SHUFFLE` pile: marks a pile shuffled; its later draws are chance nodes.
  * - `DEAL` fromPile, toPile (-1: each seat; -2: the auction winner), count, faceUp (0/1).
  * - `ANTE` amount, payerMask (bit s: seat s pays).
- * - `BETTING` betSize, raiseCap, firstSeat: a fixed-limit betting round.
+ * - `BETTING` betSize, raiseCap, firstSeat, betExpr: a fixed-limit betting round (betExpr > 0: the bet size is
+ *   `ints[betExpr - 1]` worked out when the round opens, kept in the extended register `BET_SIZE`; else `betSize`).
  * - `SHOWDOWN`: settles side bets, reveals the hands, awards the pot (odd chip: a chance node).
  * - `JUMP` target. `CALL` target, subphase, logged (0/1). `RET`.
  * - `IF` cond, elseTarget, public (0/1): continue when `conds[cond]` holds, else jump.
@@ -36,7 +37,7 @@ export const INSTR_WIDTH = 8;
  * - `REVEAL` seat, random (0: the whole hand).
  * - `SWAP` first, second, public (0/1). `STEAL` thief, victim, public (0/1).
  * - `DISCARD` seat, count, chosen (0/1), toPile, faceUp (0/1).
- * - `PAY` amount (-1: all), from, to: parties 0/1 (seats), 2 (pot), 3 (auction winner).
+ * - `PAY` amount (-1: all), from, to, amountExpr: parties 0/1 (seats), 2 (pot), 3 (auction winner); amountExpr > 0: the amount is `ints[amountExpr - 1]` worked out when the step runs (0 or less: nothing).
  * - `SCORE` seat, delta. `ASSIGN` position, criterion ({@link CRITERION}), seat. `SET` variable, int expression.
  */
 export const OP = {

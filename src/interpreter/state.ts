@@ -431,7 +431,10 @@ export class InterpreterState implements GameState {
 
   /** Bet size of the fixed betting round under way, in chips. */
   betSize(): number {
-    return this.program.code[this.r[R.PC] * INSTR_WIDTH + 1];
+    const o = this.r[R.PC] * INSTR_WIDTH;
+    const code = this.program.code;
+    if (code[o] === OP.BETTING && code[o + 4] > 0) return this.r[this.x(X.BET_SIZE)];
+    return code[o + 1];
   }
 
   /** Bets and raises allowed in the fixed betting round under way. */
@@ -704,6 +707,11 @@ export class InterpreterState implements GameState {
           r[R.PC]++;
           break;
         case OP.BETTING: {
+          if (code[o + 4] > 0) {
+            // At least 1 chip; a value above every stack is kept as 2^30 (no seat can bet it either way).
+            const v = p.ints[code[o + 4] - 1](this, -1);
+            r[this.x(X.BET_SIZE)] = Math.max(1, Math.min(v, 2 ** 30));
+          }
           const first = openRound(this, code[o + 3], true);
           if (first < 0) {
             r[R.PC]++;

@@ -11,6 +11,7 @@ import { BOTH, EV, LIVE_BLINDS, NODE, PAY_REASON, R, SKIP, X } from './layout.js
 import { openRound } from './betting.js';
 import { CRITERION, OP, PARTY, handPile } from './program.js';
 import type { InterpreterState } from './state.js';
+import { UserError } from '../util/errors.js';
 
 type Starter = (s: InterpreterState) => boolean;
 
@@ -110,6 +111,8 @@ const choice: Starter = (s) => {
 /** Largest amount of the `WAGER` under way for its seat. */
 export function wagerMax(s: InterpreterState): number {
   const stack = s.r[R.STACK + s.operand(0)];
+  const expr = s.operand(3);
+  if (expr > 0) return Math.max(0, Math.min(s.program.ints[expr - 1](s, -1), stack));
   const max = s.operand(2);
   return Math.min(max < 0 ? stack : max, stack);
 }
@@ -117,7 +120,9 @@ export function wagerMax(s: InterpreterState): number {
 const wager: Starter = (s) => {
   const seat = s.operand(0);
   if (wagerMax(s) < s.operand(1)) {
-    s.log.push(EV.SKIP, seat, SKIP.WAGER, 0, 0, BOTH, BOTH);
+    // b = 1: the largest wager (an expression) is below the smallest, whatever the stack.
+    const belowMin = s.operand(3) > 0 && s.r[R.STACK + seat] >= s.operand(1) ? 1 : 0;
+    s.log.push(EV.SKIP, seat, SKIP.WAGER, belowMin, 0, BOTH, BOTH);
     return next(s);
   }
   if (s.r[R.STACK + 1 - seat] === 0) {
@@ -228,7 +233,9 @@ const pay: Starter = (s) => {
   const to = party(s.operand(2));
   if (from !== to) {
     const held = from < 0 ? r[R.POT] : r[R.STACK + from];
-    const amount = s.operand(0) < 0 ? held : Math.min(s.operand(0), held);
+    const expr = s.operand(3);
+    // An expression's value is clamped to [0, held] (a value of 0 or less moves nothing).
+    const amount = expr > 0 ? Math.max(0, Math.min(s.program.ints[expr - 1](s, -1), held)) : s.operand(0) < 0 ? held : Math.min(s.operand(0), held);
     s.transfer(from, to, amount, PAY_REASON.PAY);
   }
   return next(s);
@@ -286,6 +293,9 @@ const set: Starter = (s) => {
   const p = s.program;
   const variable = s.operand(0);
   const value = p.ints[s.operand(1)](s, -1);
+  // Registers are 32-bit: a value outside that range is refused rather than wrapped.
+  if (value !== (value | 0))
+    throw new UserError(`variable '${p.variableNames[variable]}' would be set to ${value}, outside the range of a variable (${-(2 ** 31)} to ${2 ** 31 - 1})`);
   s.r[p.varBase + variable] = value;
   s.log.push(EV.SET, -1, variable, value, 0, BOTH, BOTH);
   return next(s);

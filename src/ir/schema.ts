@@ -87,7 +87,8 @@ export type Actor = Static<typeof ActorSchema>;
 /**
  * Integer expressions: literals, variables, the pot, a seat's stack, a pile's size, a seat's hand
  * size, the value of a seat's highest card (0 for an empty hand), a seat's score adjustment,
- * and sums/differences. Defined once (`$id: "IntExpr"`) and referenced elsewhere with `Type.Ref`.
+ * the value of the highest/lowest card in a public pile (`pileHighest`/`pileLowest`; 0 for an
+ * empty pile), and sums/differences/products (`mul`). Defined once (`$id: "IntExpr"`) and referenced elsewhere with `Type.Ref`.
  */
 export const IntExprSchema = Type.Recursive(
   (Self) =>
@@ -100,7 +101,8 @@ export const IntExprSchema = Type.Recursive(
       obj({ kind: Type.Literal('handSize'), seat: SeatRefSchema }),
       obj({ kind: Type.Literal('highest'), seat: SeatRefSchema }),
       obj({ kind: Type.Literal('score'), seat: SeatRefSchema }),
-      obj({ kind: Type.Union([Type.Literal('add'), Type.Literal('sub')]), left: Self, right: Self }),
+      obj({ kind: Type.Union([Type.Literal('pileHighest'), Type.Literal('pileLowest')]), pile: Name }),
+      obj({ kind: Type.Union([Type.Literal('add'), Type.Literal('sub'), Type.Literal('mul')]), left: Self, right: Self }),
     ]),
   { $id: 'IntExpr' },
 );
@@ -109,7 +111,8 @@ export type IntExpr = Static<typeof IntExprSchema>;
 /**
  * Boolean expressions: constants, comparisons of integer expressions, and/or/not, "the seat's
  * hand holds at least one card of these ranks", "the seat's hand holds two or more cards of one
- * rank" (`hasPair`), "the seat holds this position".
+ * rank" (`hasPair`), "a public pile holds a card of one of these ranks" (`pileHas`), "the seat
+ * holds this position".
  * A comparison whose seat reference is `any`/`each` holds when it holds for at least one / both
  * seats (at most one quantified seat per comparison).
  */
@@ -127,6 +130,7 @@ export const BoolExprSchema = Type.Recursive(
       obj({ kind: Type.Literal('not'), arg: Self }),
       obj({ kind: Type.Literal('has'), seat: SeatRefSchema, ranks: Type.Array(RankIndex, { minItems: 1 }) }),
       obj({ kind: Type.Literal('hasPair'), seat: SeatRefSchema }),
+      obj({ kind: Type.Literal('pileHas'), pile: Name, ranks: Type.Array(RankIndex, { minItems: 1 }) }),
       obj({ kind: Type.Literal('holds'), seat: SeatRefSchema, position: Name }),
     ]),
   { $id: 'BoolExpr' },
@@ -180,11 +184,11 @@ export const StepSchema = Type.Recursive(
         'betting',
         {
           mode: Type.Literal('fixed'),
-          betSize: PositiveInt,
+          betSize: Type.Union([PositiveInt, Int]),
           raiseCap: PositiveInt,
           firstSeat: SeatSchema,
         },
-        'A fixed-limit betting round (OpenSpiel Kuhn/Leduc): check/bet, then fold/call/raise; bets and raises are `betSize` chips; at most `raiseCap` bets and raises (the opening bet counts).',
+        'A fixed-limit betting round (OpenSpiel Kuhn/Leduc): check/bet, then fold/call/raise; bets and raises are `betSize` chips; at most `raiseCap` bets and raises (the opening bet counts). A `betSize` expression is worked out when the round opens (at least 1 chip) and holds for the whole round.',
       ),
       step(
         'varbet',
@@ -238,8 +242,8 @@ export const StepSchema = Type.Recursive(
       ),
       step(
         'wager',
-        { seat: SeatSchema, min: PositiveInt, max: Type.Union([PositiveInt, Type.Literal('stack')]) },
-        'The seat chooses an amount from `min` to `max` (capped at its stack) and puts it in the pot; it becomes the outstanding bet that a later `match` answers.',
+        { seat: SeatSchema, min: PositiveInt, max: Type.Union([PositiveInt, Type.Literal('stack'), Int]) },
+        'The seat chooses an amount from `min` to `max` (capped at its stack) and puts it in the pot; it becomes the outstanding bet that a later `match` answers. A `max` expression is worked out when the step runs; when it is below `min` no wager is made.',
       ),
       step('match', { seat: SeatSchema }, 'The seat matches the outstanding bet (all-in if short; the unmatched excess returns to the bettor).'),
       step(
@@ -279,8 +283,8 @@ export const StepSchema = Type.Recursive(
       ),
       step(
         'pay',
-        { amount: Type.Union([PositiveInt, Type.Literal('all')]), from: PartySchema, to: PartySchema },
-        'Move chips between seats and the pot, clamped to what the payer holds (`all`: the whole stack or pot).',
+        { amount: Type.Union([PositiveInt, Type.Literal('all'), Int]), from: PartySchema, to: PartySchema },
+        'Move chips between seats and the pot, clamped to what the payer holds (`all`: the whole stack or pot; an expression is evaluated when the step runs, and a value of 0 or less moves nothing).',
       ),
       step(
         'sidebet',

@@ -250,7 +250,8 @@ export interface FallbackItem {
 
 export interface BetSizeItem {
   kind: 'BetSize';
-  amount: NumberLit;
+  /** A number, or in fixed betting an expression worked out when the round opens (`bet 2 * round`). */
+  amount: IntExprNode;
   span: Span;
 }
 
@@ -357,8 +358,8 @@ export interface WagerStepNode {
   kind: 'WagerStep';
   seat: Ident;
   min: NumberLit;
-  /** `null` for `stack`. */
-  max: NumberLit | null;
+  /** `null` for `stack`; a number, or an expression worked out when the step runs (`1..2 * round`). */
+  max: IntExprNode | null;
   span: Span;
 }
 
@@ -446,8 +447,8 @@ export interface DiscardStepNode {
 /** `pay 3 from Alice to Bob`, `pay all from pot to Alice` */
 export interface PayStepNode {
   kind: 'PayStep';
-  /** `null` for `all`. */
-  amount: NumberLit | null;
+  /** `null` for `all`; a number or an expression (`pay 2 * round from …`). */
+  amount: IntExprNode | null;
   from: PartyNode;
   to: PartyNode;
   span: Span;
@@ -530,10 +531,13 @@ export interface PotNode {
   span: Span;
 }
 
-/** `stack(Alice)`, `handsize(any)`, `highest(Bob)`, `score(each)` */
+/**
+ * `stack(Alice)`, `handsize(any)`, `highest(Bob)`, `score(each)`; also `highest(board)` and
+ * `lowest(board)` of a public pile (the compiler tells a pile name from a seat name).
+ */
 export interface SeatFnNode {
   kind: 'SeatFn';
-  fn: 'stack' | 'handsize' | 'highest' | 'score';
+  fn: 'stack' | 'handsize' | 'highest' | 'lowest' | 'score';
   seat: SeatRefNode;
   span: Span;
 }
@@ -545,17 +549,17 @@ export interface SizeFnNode {
   span: Span;
 }
 
-/** `a + b`, `a - b` (left-associative) */
+/** `a + b`, `a - b`, `a * b` (left-associative; `*` binds tighter) */
 export interface BinaryNode {
   kind: 'Binary';
-  op: '+' | '-';
+  op: '+' | '-' | '*';
   left: IntExprNode;
   right: IntExprNode;
   span: Span;
 }
 
 /** Boolean conditions. */
-export type CondNode = CompareNode | LogicNode | NotNode | BoolLitNode | HasNode | HoldsNode | ParenNode;
+export type CondNode = CompareNode | LogicNode | NotNode | BoolLitNode | HasNode | PileHasNode | HoldsNode | ParenNode;
 
 /** `a <= b` */
 export interface CompareNode {
@@ -594,6 +598,17 @@ export interface HasNode {
   seat: SeatRefNode;
   /** `has pair`: two or more cards of one rank (then `ranks` is empty). */
   pair: boolean;
+  /** Written `any of` (several ranks). */
+  anyOf: boolean;
+  /** Rank names; the keyword `top` is kept as an Ident named `top`. */
+  ranks: Ident[];
+  span: Span;
+}
+
+/** `board has K`, `board has any of K, Q`: a card of one of the ranks lies in a (public) pile. */
+export interface PileHasNode {
+  kind: 'PileHas';
+  pile: Ident;
   /** Written `any of` (several ranks). */
   anyOf: boolean;
   /** Rank names; the keyword `top` is kept as an Ident named `top`. */

@@ -304,6 +304,15 @@ class Builder {
     if (this.token(ch, 'Kw_false')) return { kind: 'BoolLit', value: false, span };
     const inner = this.node(ch, 'cond');
     if (inner) return { kind: 'Paren', inner: this.cond(inner), span };
+    const pileName = this.token(ch, 'pile');
+    if (pileName)
+      return {
+        kind: 'PileHas',
+        pile: this.ident(pileName),
+        anyOf: this.token(ch, 'Kw_any') !== undefined,
+        ranks: this.nodes(ch, 'rankRef').map((r) => this.rankRef(r)),
+        span,
+      };
     if (this.token(ch, 'Kw_has'))
       return {
         kind: 'Has',
@@ -333,12 +342,21 @@ class Builder {
 
   intExpr(n: CstNode): A.IntExprNode {
     const atoms = this.nodes(n.children, 'intAtom').map((a) => this.intAtom(a));
-    const ops = [...this.tokens(n.children, 'Plus'), ...this.tokens(n.children, 'Minus')].sort((a, b) => a.startOffset - b.startOffset);
-    let acc = atoms[0]!;
+    const ops = [...this.tokens(n.children, 'Plus'), ...this.tokens(n.children, 'Minus'), ...this.tokens(n.children, 'Star')].sort((a, b) => a.startOffset - b.startOffset);
+    const bin = (op: '+' | '-' | '*', left: A.IntExprNode, right: A.IntExprNode): A.IntExprNode => ({ kind: 'Binary', op, left, right, span: { ...left.span, end: right.span.end } });
+    // Products first (left to right), then sums and differences (left to right).
+    const terms: A.IntExprNode[] = [atoms[0]!];
+    const sumOps: ('+' | '-')[] = [];
     for (let i = 1; i < atoms.length; i++) {
-      const right = atoms[i]!;
-      acc = { kind: 'Binary', op: ops[i - 1]!.image as '+' | '-', left: acc, right, span: { ...acc.span, end: right.span.end } };
+      const op = ops[i - 1]!.image as '+' | '-' | '*';
+      if (op === '*') terms[terms.length - 1] = bin('*', terms[terms.length - 1]!, atoms[i]!);
+      else {
+        sumOps.push(op);
+        terms.push(atoms[i]!);
+      }
     }
+    let acc = terms[0]!;
+    for (let i = 1; i < terms.length; i++) acc = bin(sumOps[i - 1]!, acc, terms[i]!);
     return acc;
   }
 
@@ -347,7 +365,7 @@ class Builder {
     const span = this.spanOf(n);
     const seat = this.node(ch, 'seatRef');
     if (seat) {
-      const fn = this.token(ch, 'Kw_stack') ? 'stack' : this.token(ch, 'Kw_handsize') ? 'handsize' : this.token(ch, 'Kw_highest') ? 'highest' : 'score';
+      const fn = this.token(ch, 'Kw_stack') ? 'stack' : this.token(ch, 'Kw_handsize') ? 'handsize' : this.token(ch, 'Kw_highest') ? 'highest' : this.token(ch, 'Kw_lowest') ? 'lowest' : 'score';
       return { kind: 'SeatFn', fn, seat: this.seatRef(seat), span };
     }
     const pile = this.node(ch, 'pileRef');
@@ -409,8 +427,8 @@ class Builder {
           span,
         };
       case 'wagerStep': {
-        const ints = this.tokens(ch, 'Integer');
-        return { kind: 'WagerStep', seat: id(), min: this.number(this.need(ints[0], 'min')), max: ints[1] ? this.number(ints[1]) : null, span };
+        const max = this.node(ch, 'max');
+        return { kind: 'WagerStep', seat: id(), min: this.number(this.need(this.token(ch, 'Integer'), 'min')), max: max ? this.intExpr(max) : null, span };
       }
       case 'matchStep':
         return { kind: 'MatchStep', seat: id(), span };
@@ -472,10 +490,10 @@ class Builder {
         };
       }
       case 'payStep': {
-        const amount = this.token(ch, 'Integer');
+        const amount = this.node(ch, 'intExpr');
         return {
           kind: 'PayStep',
-          amount: amount ? this.number(amount) : null,
+          amount: amount ? this.intExpr(amount) : null,
           from: this.party(this.need(this.node(ch, 'payer'), 'payer')),
           to: this.party(this.need(this.node(ch, 'payee'), 'payee')),
           span,
@@ -544,7 +562,7 @@ class Builder {
   bettingItem(n: CstNode): A.BettingItem {
     const ch = n.children;
     const span = this.spanOf(n);
-    if (this.token(ch, 'Kw_bet') && !this.token(ch, 'Kw_fallback')) return { kind: 'BetSize', amount: this.number(this.need(this.token(ch, 'Integer'), 'bet')), span };
+    if (this.token(ch, 'Kw_bet') && !this.token(ch, 'Kw_fallback')) return { kind: 'BetSize', amount: this.intExpr(this.need(this.node(ch, 'intExpr'), 'bet')), span };
     if (this.token(ch, 'NoLimit')) return { kind: 'RaiseRule', rule: 'no-limit', span };
     if (this.token(ch, 'PotLimit')) return { kind: 'RaiseRule', rule: 'pot-limit', span };
     if (this.token(ch, 'Kw_raises')) return { kind: 'RaiseCap', count: this.number(this.need(this.token(ch, 'Integer'), 'cap')), span };

@@ -365,13 +365,13 @@ export class GbgParser extends CstParser {
     this.CONSUME(T.RCurly);
   });
 
-  /** bettingItem := 'bet' INT | 'raises' ('at' 'most' INT | 'no-limit' | 'pot-limit') | 'first' NAME | 'max' (INT | 'stack') | 'fallback' 'bet' INT */
+  /** bettingItem := 'bet' intExpr | 'raises' ('at' 'most' INT | 'no-limit' | 'pot-limit') | 'first' NAME | 'max' (INT | 'stack') | 'fallback' 'bet' INT */
   bettingItem = this.RULE('bettingItem', () => {
     this.OR([
       {
         ALT: () => {
           this.CONSUME(T.Bet);
-          this.CONSUME(T.Integer);
+          this.SUBRULE(this.intExpr);
         },
       },
       {
@@ -510,13 +510,16 @@ export class GbgParser extends CstParser {
     this.SUBRULE(this.stepBlock);
   });
 
-  /** wagerStep := 'wager' NAME INT '..' (INT | 'stack') */
+  /** wagerStep := 'wager' NAME INT '..' (intExpr | 'stack')   (`wager Alice 1..2 * round`: the largest wager is worked out when the step runs) */
   wagerStep = this.RULE('wagerStep', () => {
     this.CONSUME(T.Wager);
     this.CONSUME(T.Identifier);
     this.CONSUME(T.Integer);
     this.CONSUME(T.DotDot);
-    this.OR([{ ALT: () => this.CONSUME2(T.Integer) }, { ALT: () => this.CONSUME(T.Stack) }]);
+    this.OR([
+      { GATE: () => this.LA(1).tokenType !== T.Stack || this.LA(2).tokenType === T.LParen, ALT: () => this.SUBRULE(this.intExpr, { LABEL: 'max' }) },
+      { ALT: () => this.CONSUME(T.Stack) },
+    ]);
   });
 
   /** matchStep := 'match' NAME */
@@ -653,10 +656,10 @@ export class GbgParser extends CstParser {
     this.OPTION2(() => this.SUBRULE(this.face));
   });
 
-  /** payStep := 'pay' (INT | 'all') 'from' party 'to' party */
+  /** payStep := 'pay' (intExpr | 'all') 'from' party 'to' party */
   payStep = this.RULE('payStep', () => {
     this.CONSUME(T.Pay);
-    this.OR([{ ALT: () => this.CONSUME(T.Integer) }, { ALT: () => this.CONSUME(T.All) }]);
+    this.OR([{ ALT: () => this.SUBRULE(this.intExpr) }, { ALT: () => this.CONSUME(T.All) }]);
     this.CONSUME(T.From);
     this.SUBRULE(this.party, { LABEL: 'payer' });
     this.CONSUME(T.To);
@@ -749,7 +752,8 @@ export class GbgParser extends CstParser {
 
   /**
    * atomCond := 'true' | 'false' | '(' cond ')' | 'hand' '(' seatRef ')' 'has' ('pair' | ('any' 'of')? rankRef (',' rankRef)*)
-   *           | seatRef 'holds' NAME | intExpr compareOp intExpr
+   *           | seatRef 'holds' NAME | NAME 'has' ('any' 'of')? rankRef (',' rankRef)* | intExpr compareOp intExpr
+   * (`NAME has …`: a rank in a public pile; `highest(NAME)`/`lowest(NAME)` of a pile parse as seat functions and are told apart by the compiler)
    */
   atomCond = this.RULE('atomCond', () => {
     this.OR([
@@ -792,6 +796,18 @@ export class GbgParser extends CstParser {
         },
       },
       {
+        GATE: () => this.LA(1).tokenType === T.Identifier && this.LA(2).tokenType === T.Has,
+        ALT: () => {
+          this.CONSUME2(T.Identifier, { LABEL: 'pile' });
+          this.CONSUME2(T.Has);
+          this.OPTION2(() => {
+            this.CONSUME2(T.Any);
+            this.CONSUME2(T.Of);
+          });
+          this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.rankRef) });
+        },
+      },
+      {
         ALT: () => {
           this.SUBRULE(this.intExpr, { LABEL: 'left' });
           this.SUBRULE(this.compareOp);
@@ -818,17 +834,17 @@ export class GbgParser extends CstParser {
     ]);
   });
 
-  /** intExpr := intAtom (('+' | '-') intAtom)* */
+  /** intExpr := intAtom (('+' | '-' | '*') intAtom)*   (`*` binds tighter than `+` and `-`; the AST builder applies the precedence) */
   intExpr = this.RULE('intExpr', () => {
     this.SUBRULE(this.intAtom);
     this.MANY(() => {
-      this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }]);
+      this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }, { ALT: () => this.CONSUME(T.Star) }]);
       this.SUBRULE2(this.intAtom);
     });
   });
 
   /**
-   * intAtom := INT | NAME | 'pot' | ('stack' | 'handsize' | 'highest' | 'score') '(' seatRef ')'
+   * intAtom := INT | NAME | 'pot' | ('stack' | 'handsize' | 'highest' | 'lowest' | 'score') '(' seatRef ')'
    *          | 'size' '(' pileRef ')'
    */
   intAtom = this.RULE('intAtom', () => {
@@ -842,6 +858,7 @@ export class GbgParser extends CstParser {
             { ALT: () => this.CONSUME(T.Stack) },
             { ALT: () => this.CONSUME(T.HandSize) },
             { ALT: () => this.CONSUME(T.Highest) },
+            { ALT: () => this.CONSUME(T.Lowest) },
             { ALT: () => this.CONSUME(T.Score) },
           ]);
           this.CONSUME(T.LParen);

@@ -124,6 +124,7 @@ export const Pot = kw('pot');
 export const Size = kw('size');
 export const HandSize = kw('handsize');
 export const Highest = kw('highest');
+export const Lowest = kw('lowest');
 export const Top = kw('top');
 
 /** Showdown metric names (hyphenated keywords). */
@@ -164,6 +165,7 @@ export const Plus = createToken({ name: 'Plus', pattern: /\+/, label: "'+'" });
 export const DotDot = createToken({ name: 'DotDot', pattern: /\.\./, label: "'..'" });
 export const Percent = createToken({ name: 'Percent', pattern: /%/, label: "'%'" });
 export const Slash = createToken({ name: 'Slash', pattern: /\//, label: "'/'" });
+export const Star = createToken({ name: 'Star', pattern: /\*/, label: "'*'" });
 export const LParen = createToken({ name: 'LParen', pattern: /\(/, label: "'('" });
 export const RParen = createToken({ name: 'RParen', pattern: /\)/, label: "')'" });
 export const Le = createToken({ name: 'Le', pattern: /<=/, label: "'<='" });
@@ -199,7 +201,7 @@ export const KEYWORDS: TokenType[] = [
   Simultaneous, Outcome, Otherwise, Auction, Sealed, Bids, Tie, Coinflip, Pays, Pay, Prize,
   Opponent, Peek, Random, Chosen, Card, Of, Occurrence, Reveal, Swap, Between, And, Steal, Discard, All, Sidebet, On,
   Score, Bonus, Penalty, Per, Pair, For, Assign, SetKw, True, False, Or, Not, HandSize, Hand, Has,
-  Any, Holds, Pot, Size, Highest, Top,
+  Any, Holds, Pot, Size, Highest, Lowest, Top,
 ];
 
 /**
@@ -218,7 +220,7 @@ export const STEP_STARTS = new Set<TokenType>([
 export const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated]);
 for (const t of [
   ...KEYWORDS, ...HYPHENATED, Identifier, StringLiteral, Decimal, Integer,
-  Minus, Plus, DotDot, Percent, Slash, LParen, RParen, Le, Ge, Lt, Gt, EqEq, NotEq, Comma, Semicolon, Equals,
+  Minus, Plus, DotDot, Percent, Slash, Star, LParen, RParen, Le, Ge, Lt, Gt, EqEq, NotEq, Comma, Semicolon, Equals,
 ]) {
   const cats: TokenType[] = [];
   // `deck` and `stack` start declarations but also appear inside steps (`shuffle deck`, `max stack`);
@@ -247,6 +249,7 @@ export const ALL_TOKENS: TokenType[] = [
   DotDot,
   Percent,
   Slash,
+  Star,
   LParen,
   RParen,
   Le,

@@ -59,25 +59,34 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
       return out;
     },
     ante: (s) => [fact(`${where}, ante: amount`, new RegExp(`antes ${chips(s.amount)}`)), ...s.payers.map((p) => fact(`${where}, ante: payer ${seat(p)}`, `${seat(p)}`))],
-    betting: (s) => [
-      fact(`${where}, betting: first to act`, `${seat(s.firstSeat)} acts first, then ${other(s.firstSeat)}`),
-      fact(`${where}, betting: bet size`, s.raiseCap > 1 ? `Every bet and every raise is ${chips(s.betSize)}` : `A bet is ${chips(s.betSize)}`),
-      fact(
-        `${where}, betting: cap on bets and raises`,
-        s.raiseCap > 1
-          ? `At most ${s.raiseCap} bets and raises may be made in this round in total, the opening bet included`
-          : `Only ${plural(s.raiseCap, 'bet')} may be made in this round, and there are no raises`,
-      ),
-      fact(`${where}, betting: option check`, 'check: put in nothing'),
-      fact(`${where}, betting: option bet`, `bet: put ${chips(s.betSize)} into the pot`),
-      fact(`${where}, betting: option fold`, 'fold: give up. The opponent takes the whole pot'),
-      fact(`${where}, betting: option call`, 'call: put in exactly enough chips to match'),
-      ...(s.raiseCap > 1 ? [fact(`${where}, betting: option raise`, `raise: put in enough chips to match plus ${chips(s.betSize)} more`)] : []),
-      fact(`${where}, betting: all-in call`, /cannot pay the whole call puts in its entire stack \(all-in\)/),
-      fact(`${where}, betting: all-in seats`, 'A seat with no chips left (all-in) makes no more decisions: if a seat has no chips when the round starts, the round is skipped and play goes on; a bet or raise is offered only while the opponent still has chips to answer it'),
-      fact(`${where}, betting: end of round`, 'The round ends when both seats have acted and have put the same number of chips into the pot'),
-      fact(`${where}, betting: most chips per seat`, `A seat puts at most ${chips(s.betSize * s.raiseCap)} into the pot in this round`),
-    ],
+    betting: (s) => {
+      if (typeof s.betSize === 'object')
+        return [
+          fact(`${where}, betting: first to act`, `${seat(s.firstSeat)} acts first, then ${other(s.firstSeat)}`),
+          fact(`${where}, betting: bet size from an expression`, 'The bet size is worked out when the round starts and holds for the whole round (at least 1 chip)'),
+          fact(`${where}, betting: most chips per seat`, `A seat puts at most ${s.raiseCap} times the bet size into the pot in this round`),
+        ];
+      const betSize = s.betSize;
+      return [
+        fact(`${where}, betting: first to act`, `${seat(s.firstSeat)} acts first, then ${other(s.firstSeat)}`),
+        fact(`${where}, betting: bet size`, s.raiseCap > 1 ? `Every bet and every raise is ${chips(betSize)}` : `A bet is ${chips(betSize)}`),
+        fact(
+          `${where}, betting: cap on bets and raises`,
+          s.raiseCap > 1
+            ? `At most ${s.raiseCap} bets and raises may be made in this round in total, the opening bet included`
+            : `Only ${plural(s.raiseCap, 'bet')} may be made in this round, and there are no raises`,
+        ),
+        fact(`${where}, betting: option check`, 'check: put in nothing'),
+        fact(`${where}, betting: option bet`, `bet: put ${chips(betSize)} into the pot`),
+        fact(`${where}, betting: option fold`, 'fold: give up. The opponent takes the whole pot'),
+        fact(`${where}, betting: option call`, 'call: put in exactly enough chips to match'),
+        ...(s.raiseCap > 1 ? [fact(`${where}, betting: option raise`, `raise: put in enough chips to match plus ${chips(betSize)} more`)] : []),
+        fact(`${where}, betting: all-in call`, /cannot pay the whole call puts in its entire stack \(all-in\)/),
+        fact(`${where}, betting: all-in seats`, 'A seat with no chips left (all-in) makes no more decisions: if a seat has no chips when the round starts, the round is skipped and play goes on; a bet or raise is offered only while the opponent still has chips to answer it'),
+        fact(`${where}, betting: end of round`, 'The round ends when both seats have acted and have put the same number of chips into the pot'),
+        fact(`${where}, betting: most chips per seat`, `A seat puts at most ${chips(betSize * s.raiseCap)} into the pot in this round`),
+      ];
+    },
     blinds: (s) => [
       fact(`${where}, blinds: small blind`, `${seat(s.small)} posts the small blind of ${chips(s.smallAmount)}`),
       fact(`${where}, blinds: big blind`, `${seat(s.big)} the big blind of ${chips(s.bigAmount)}`),
@@ -154,7 +163,7 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
     wager: (s) => [
       fact(
         `${where}, wager: range`,
-        `${seat(s.seat)} wagers a whole number of chips of ${seat(s.seat)}'s choice, from ${chips(s.min)} to ${s.max === 'stack' ? `${seat(s.seat)}'s whole stack` : chips(s.max)}`,
+        `${seat(s.seat)} wagers a whole number of chips of ${seat(s.seat)}'s choice, from ${chips(s.min)} to ${typeof s.max === 'object' ? 'as many chips as' : s.max === 'stack' ? `${seat(s.seat)}'s whole stack` : chips(s.max)}`,
       ),
       fact(`${where}, wager: announced, outstanding bet`, 'The amount is announced to both seats and becomes the outstanding bet'),
     ],
@@ -218,6 +227,13 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
       fact(`${where}, discard: visibility`, s.faceUp ? 'The discarded cards are shown face up to both seats' : `only ${seat(s.seat)} sees which ${s.count === 1 ? 'card it is' : 'cards they are'}`),
     ],
     pay: (s) => {
+      if (typeof s.amount === 'object') {
+        if (s.from.kind === 'pot') return [fact(`${where}, pay from the pot`, `${cap(party(s.to))} takes from the pot as many chips as`), fact(`${where}, pay: expression`, 'worked out when this step runs: nothing if that is 0 or less')];
+        return [
+          fact(`${where}, pay`, `${cap(party(s.from))} pays as many chips as`),
+          fact(`${where}, pay: clamped`, `nothing if that is 0 or less, and at most what ${party(s.from)} has (the payment is clamped)`),
+        ];
+      }
       if (s.from.kind === 'pot') return [fact(`${where}, pay from the pot`, s.amount === 'all' ? `${cap(party(s.to))} takes the whole pot` : `${cap(party(s.to))} takes ${chips(s.amount)} from the pot`)];
       const to = s.to.kind === 'pot' ? 'into the pot' : `to ${party(s.to)}`;
       return [

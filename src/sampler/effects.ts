@@ -33,7 +33,7 @@ export function drawEffects(b: Builder, s: number, q: number, opts: EffectOption
     const second = drawEffect(b, s, q, { ...opts, exclude: [...(opts.exclude ?? []), 'jackpot', 'crown'] });
     const first = steps[0]!;
     // Two payments from the same payer to the same payee are one payment of the sum.
-    if (first.kind === 'pay' && second.kind === 'pay' && first.amount !== 'all' && second.amount !== 'all' && JSON.stringify([first.from, first.to]) === JSON.stringify([second.from, second.to]))
+    if (first.kind === 'pay' && second.kind === 'pay' && typeof first.amount === 'number' && typeof second.amount === 'number' && JSON.stringify([first.from, first.to]) === JSON.stringify([second.from, second.to]))
       steps[0] = { ...first, amount: first.amount + second.amount };
     else steps.push(second);
   }

@@ -124,5 +124,9 @@ export const MALFORMED: MalformedCase[] = [
   { name: 'poker-hand showdown on a hidden pile', source: kuhn('    shuffle deck', '  pile stash hidden\n').replace('showdown high-card', 'showdown poker-hand using stash'), expected: [['E0214', 9, 29]] },
   { name: 'minimum bet in a variable round without raises', source: kuhn('    betting variable { bet 2; fallback bet 1 }'), expected: [['E0230', 6, 24]] },
   { name: 'max in a no-limit round', source: kuhn('    betting variable { raises no-limit; max 5 }'), expected: [['E0230', 6, 41]] },
+  { name: 'highest card of a hidden pile in a condition', source: kuhn('    if highest(stash) > 1 public { pay 1 from Alice to pot }', '  pile stash hidden\n'), expected: [['E0247', 7, 8]] },
+  { name: 'rank test on a hidden pile', source: kuhn('    if stash has K public { pay 1 from Alice to pot }', '  pile stash hidden\n'), expected: [['E0247', 7, 8]] },
+  { name: 'lowest of a seat', source: kuhn('    if lowest(Alice) > 1 public { pay 1 from Alice to pot }'), expected: [['E0247', 6, 15]] },
+  { name: 'rank test on a seat name instead of a pile', source: kuhn('    if Alice has K public { pay 1 from Alice to pot }'), expected: [['E0202', 6, 8]] },
   { name: 'face-down deal to a public pile', source: kuhn('    deal 1 to board face down', '  pile board public\n'), expected: [['E0244', 7, 5]] },
 ];

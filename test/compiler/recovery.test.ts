@@ -66,11 +66,21 @@ export const GOLDEN: Record<string, string[]> = {
     "g.gbg: 1 error",
     ""
   ],
-  "bet n (one error, and no keyword suggested for a number)": [
-    "g.gbg:7:25: error[E0104]: expected a whole number, found 'n'",
+  "raises at most n (one error, and no keyword suggested for a number)": [
+    "g.gbg:7:43: error[E0104]: expected a whole number, found 'n'",
+    "  |",
+    "7 |     betting fixed { bet 1; raises at most n; first Alice }",
+    "  |                                           ^",
+    "",
+    "g.gbg: 1 error",
+    ""
+  ],
+  "bet n (a bet size may be an expression: one error, the unknown variable)": [
+    "g.gbg:7:25: error[E0219]: unknown variable 'n'",
     "  |",
     "7 |     betting fixed { bet n; first Alice }",
     "  |                         ^",
+    "  = help: declare it with `var n = 0`",
     "",
     "g.gbg: 1 error",
     ""

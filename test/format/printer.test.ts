@@ -324,7 +324,7 @@ describe('the printer table', () => {
         'AnteStep', 'BlindsStep', 'RaiseRule', 'AssignStep', 'AuctionStep', 'BetSize', 'BettingStep', 'Binary', 'BoolLit', 'CallStep', 'ChoiceOption', 'ChoiceStep', 'Comment',
         'Compare', 'CondBranch', 'Copies', 'DealStep', 'Deck', 'DiscardStep', 'EndStep', 'EventsStep', 'Fallback', 'File', 'FirstActor', 'Game',
         'Generated', 'Has', 'Holds', 'Ident', 'IfStep', 'Logic', 'MatchStep', 'MaxBet', 'Not', 'Number', 'Outcome', 'Paren', 'Party', 'PayStep',
-        'PeekStep', 'Phase', 'Pile', 'PileRef', 'Players', 'Position', 'Pot', 'RaiseCap', 'RankEntry', 'Ranks', 'RepeatStep', 'RevealStep',
+        'PeekStep', 'Phase', 'Pile', 'PileHas', 'PileRef', 'Players', 'Position', 'Pot', 'RaiseCap', 'RankEntry', 'Ranks', 'RepeatStep', 'RevealStep',
         'ScoreStep', 'ScoringRule', 'SeatFn', 'SeatRef', 'SetStep', 'Showdown', 'ShuffleStep', 'SidebetStep', 'SimultaneousStep', 'SizeFn',
         'Stack', 'StackEntry', 'StealStep', 'String', 'Subphase', 'Suits', 'SwapStep', 'Var', 'VarRef', 'WagerStep',
       ].sort(),

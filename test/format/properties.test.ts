@@ -118,8 +118,11 @@ function forms(ast: GameFile, source: string): string[] {
       case 'DiscardStep':
         out.push(`discard ${n.pick}`, n.to ? 'discard to a pile' : 'discard out of the game', `discard face ${n.face}`);
         break;
+      case 'BetSize':
+        if (n.amount.kind !== 'Number') out.push('bet expression');
+        break;
       case 'PayStep':
-        out.push(n.amount ? 'pay N' : 'pay all', `pay from ${n.from.keyword ?? 'seat'}`, `pay to ${n.to.keyword ?? 'seat'}`);
+        out.push(!n.amount ? 'pay all' : n.amount.kind === 'Number' ? 'pay N' : 'pay expression', `pay from ${n.from.keyword ?? 'seat'}`, `pay to ${n.to.keyword ?? 'seat'}`);
         break;
       case 'ScoreStep':
         out.push(n.delta.text.startsWith('-') ? 'score -' : 'score +');
@@ -138,6 +141,9 @@ function forms(ast: GameFile, source: string): string[] {
         break;
       case 'Has':
         out.push(n.pair ? 'has pair' : n.anyOf ? `has any of ${n.ranks.length > 1 ? 'several' : 'one'}` : 'has one rank', `hand(${seat(n.seat)})`);
+        break;
+      case 'PileHas':
+        out.push(n.anyOf ? `pile has any of ${n.ranks.length > 1 ? 'several' : 'one'}` : 'pile has one rank');
         break;
       case 'Holds':
         out.push(`${seat(n.seat)} holds`);
@@ -168,9 +174,9 @@ const EXPECTED_FORMS = [
   '2 options', '3 options', 'winner pays pot', 'winner pays opponent', 'peek random', 'peek chosen', 'peek private', 'peek occurrence',
   'peek by seat', 'peek by winner', 'reveal hand', 'reveal random', 'swap public', 'swap private', 'steal public', 'steal private', 'steal to seat',
   'steal to winner', 'discard random', 'discard chosen', 'discard to a pile', 'discard out of the game', 'discard face up', 'discard face down',
-  'discard face null', 'pay N', 'pay all', 'pay from seat', 'pay from pot', 'pay from winner', 'pay to seat', 'pay to pot', 'pay to winner',
+  'discard face null', 'pay N', 'pay all', 'pay expression', '*', 'bet expression', 'pay from seat', 'pay from pot', 'pay from winner', 'pay to seat', 'pay to pot', 'pay to winner',
   'score +', 'score -', 'assign to highest-card', 'assign to lowest-card', 'assign to chip-leader', 'assign to seat', 'and', 'or', 'stack',
-  'handsize', 'highest', 'score', 'stack(any)', 'stack(each)', 'stack(winner)', 'highest(seat)', '+', '-', 'has pair', 'has any of several',
+  'handsize', 'highest', 'lowest', 'score', 'pile has one rank', 'pile has any of several', 'pile has any of one', 'stack(any)', 'stack(each)', 'stack(winner)', 'highest(seat)', '+', '-', 'has pair', 'has any of several',
   'has any of one', 'has one rank', 'hand(seat)', 'hand(any)', 'hand(each)', 'hand(winner)', 'seat holds', 'any holds', 'each holds', 'winner holds',
   '<', '<=', '>', '>=', '==', '!=',
 ];

@@ -186,4 +186,68 @@ describe('poker kernel', () => {
     const { episodesPerSecond: _b, ...rb } = b;
     expect(ra).toEqual(rb);
   });
+
+  it('declines a Leduc-like game whose second round depends on highest(board) and board has K; simulate() then equals the general loop and the kernel-free agents', async () => {
+    const src = `game "Board-driven Leduc" {
+  players Alice, Bob
+  stack 10 each
+  deck {
+    ranks J = 1, Q = 2, K = 3
+    suits hearts, spades
+    copies 1
+  }
+  pile board public
+  phase Deal { shuffle deck; deal 1 to each face down; ante 1 each; betting fixed { bet 1; raises at most 1; first Alice } }
+  phase Flop {
+    deal 1 to board face up
+    if highest(board) >= 3 public { betting fixed { bet 4; raises at most 1; first Alice } }
+    else if board has Q public { betting fixed { bet 2; raises at most 1; first Bob } }
+    else { ante 1 each }
+  }
+  showdown pair-with-board using board
+}`;
+    const compiled = compileSource(src);
+    expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const game = compileGame(compiled.ir!);
+    expect(kernelSupports(game.program)).toBe(false);
+    expect(pokerKernel(game.program)).toBeNull();
+    const n = 600;
+    const wrapped = { name: 'random', act: l0Player.act };
+    const a = await simulate(game, { episodes: n, seed: 5, agents: random });
+    const b = await simulate(game, { episodes: n, seed: 5, agents: [wrapped, wrapped] });
+    const { episodesPerSecond: _a, ...ra } = a;
+    const { episodesPerSecond: _b, ...rb } = b;
+    expect(ra).toEqual(rb);
+    const ref = await reference(game, n, 5);
+    for (const s of [0, 1]) expect(a.meanReturns[s]! * n).toBeCloseTo(ref.sum[s]!, 6);
+    expect(a.phaseFireRates).toEqual(ref.fired);
+    expect(a.showdownRate).toBe(ref.showdownRate);
+    // Zero-sum.
+    expect(a.meanReturns[0]! + a.meanReturns[1]!).toBeCloseTo(0, 12);
+  });
+
+  it('declines fixed betting whose bet size is an expression (bet pot), which then plays as with kernel-free agents', async () => {
+    const src = `game "Pot-sized bets" {
+  players Alice, Bob
+  stack 10 each
+  deck {
+    ranks J = 1, Q = 2, K = 3
+    suits hearts
+  }
+  phase Main { shuffle deck; deal 1 to each face down; ante 1 each; betting fixed { bet pot; raises at most 2; first Alice } }
+  showdown high-card
+}`;
+    const compiled = compileSource(src);
+    expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const game = compileGame(compiled.ir!);
+    expect(kernelSupports(game.program)).toBe(false);
+    const wrapped = { name: 'random', act: l0Player.act };
+    const a = await simulate(game, { episodes: 300, seed: 3, agents: random });
+    const b = await simulate(game, { episodes: 300, seed: 3, agents: [wrapped, wrapped] });
+    const { episodesPerSecond: _a, ...ra } = a;
+    const { episodesPerSecond: _b, ...rb } = b;
+    expect(ra).toEqual(rb);
+    const ref = await reference(game, 300, 3);
+    for (const s of [0, 1]) expect(a.meanReturns[s]! * 300).toBeCloseTo(ref.sum[s]!, 6);
+  });
 });

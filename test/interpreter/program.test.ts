@@ -89,7 +89,7 @@ describe('step program', () => {
     expect(Array.from(p.privateAt)).toEqual([0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0]);
     expect(p.maxFrames).toBe(1);
     expect(p.ext).toBe(16);
-    expect(p.varBase).toBe(16 + 7);
+    expect(p.varBase).toBe(16 + 8); // after the 8 extended registers (X.COUNT)
   });
 
   it('rejects IR it cannot run with a ProgramError', () => {

@@ -5,7 +5,9 @@
  * log, and visibility (what a seat cannot see cannot change its observation or information
  * state, and no observation names a card the seat may not know).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { compileSource } from '../../src/compiler/index.js';
 import fc from 'fast-check';
 import type { GameIR } from '../../src/ir/schema.js';
 import { compileGame, playEpisode, episodeRng, treeStats, TreeTooLargeError, type CompiledGame, type InterpreterState } from '../../src/interpreter/index.js';
@@ -14,8 +16,20 @@ import { l0Player as randomAgent } from '../../src/interpreter/l0.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 import { entitledCards, exampleIRs, playChoices, replay } from './helpers.js';
 
+/** A game whose stakes follow conditions on its public board (`highest`, `lowest`, `board has K`). */
+const BOARD_IR = compileSource(readFileSync(new URL('../fixtures/games/board-conditions.gbg', import.meta.url), 'utf8')).ir!;
+
+/** A game whose payments are expressions (`pay 2 * round + stake from Alice to pot`, `pay highest(board) * size(board) from pot to Alice`). */
+const EXPR_AMOUNTS_IR = compileSource(readFileSync(new URL('../fixtures/games/expr-amounts.gbg', import.meta.url), 'utf8')).ir!;
+
 /** The games under test: the fixtures and every example (new examples are picked up automatically). */
-const GAMES: [string, GameIR][] = [['fixture Kuhn', KUHN_IR], ['fixture Leduc', LEDUC_IR], ...exampleIRs().map((e): [string, GameIR] => [e.file, e.ir])];
+const GAMES: [string, GameIR][] = [
+  ['fixture Kuhn', KUHN_IR],
+  ['fixture Leduc', LEDUC_IR],
+  ['fixture board-conditions', BOARD_IR],
+  ['fixture expr-amounts', EXPR_AMOUNTS_IR],
+  ...exampleIRs().map((e): [string, GameIR] => [e.file, e.ir]),
+];
 
 const choices = fc.array(fc.nat({ max: 1 << 20 }), { maxLength: 80 });
 const seeds = fc.integer({ min: 0, max: 2 ** 31 - 1 });

@@ -31,8 +31,8 @@ describe('templates', () => {
     for (const m of METRICS) expect(existsSync(join(TEMPLATE_DIR, 'showdown', `${m}.hbs`)), `showdown/${m}.hbs`).toBe(true);
   });
   it('has a partial for every integer-expression kind and every condition kind', () => {
-    expect([...INT_KINDS].sort()).toEqual(['add', 'handSize', 'highest', 'int', 'pot', 'score', 'size', 'stack', 'sub', 'var']);
-    expect([...COND_KINDS].sort()).toEqual(['and', 'bool', 'cmp', 'has', 'hasPair', 'holds', 'not', 'or']);
+    expect([...INT_KINDS].sort()).toEqual(['add', 'handSize', 'highest', 'int', 'mul', 'pileHighest', 'pileLowest', 'pot', 'score', 'size', 'stack', 'sub', 'var']);
+    expect([...COND_KINDS].sort()).toEqual(['and', 'bool', 'cmp', 'has', 'hasPair', 'holds', 'not', 'or', 'pileHas']);
     for (const k of INT_KINDS) expect(existsSync(join(TEMPLATE_DIR, 'expr', `${k}.hbs`)), `expr/${k}.hbs`).toBe(true);
     for (const k of COND_KINDS) expect(existsSync(join(TEMPLATE_DIR, 'cond', `${k}.hbs`)), `cond/${k}.hbs`).toBe(true);
   });

@@ -299,14 +299,17 @@ class StepWriter {
         return ['pot'];
       case 6:
         return vars.length > 0 ? [r.pick(vars)] : [this.num(r.int(0, 9))];
-      default:
+      default: {
+        const publicPiles = this.m.piles.filter((p) => p.visibility === 'public');
+        if (publicPiles.length > 0 && r.chance(0.4)) return [r.pick(['highest', 'lowest']), '(', r.pick(publicPiles).name, ')'];
         return [this.num(r.int(0, 20))];
+      }
     }
   }
 
   private intExpr(r: Rand, ctx: Ctx, quant: string | null = null): string[] {
     const out = this.intAtom(r, ctx, quant);
-    for (let n = r.chance(0.3) ? r.int(1, 2) : 0; n > 0; n--) out.push(r.pick(['+', '-']), ...this.intAtom(r, ctx, null));
+    for (let n = r.chance(0.3) ? r.int(1, 2) : 0; n > 0; n--) out.push(r.pick(['+', '-', '*']), ...this.intAtom(r, ctx, null));
     return out;
   }
 
@@ -325,7 +328,13 @@ class StepWriter {
       return { k: 'atom', toks: [...this.intExpr(r, ctx, left ? quant : null), op, ...this.intExpr(r, ctx, left ? null : quant)] };
     }
     if (kind === 3 && this.m.positions.length > 0) return { k: 'atom', toks: [this.seatRef(r, ctx), 'holds', r.pick(this.m.positions).name] };
-    const head = ['hand', '(', this.seatRef(r, ctx), ')', 'has'];
+    const publicPiles = this.m.piles.filter((p) => p.visibility === 'public');
+    const head = publicPiles.length > 0 && r.chance(0.2) ? [r.pick(publicPiles).name, 'has'] : ['hand', '(', this.seatRef(r, ctx), ')', 'has'];
+    if (head.length === 2) {
+      const ranks = r.shuffle([...this.m.ranks.map((x) => x.name), 'top']).slice(0, r.int(1, Math.min(3, this.m.ranks.length + 1)));
+      const anyOf = ranks.length > 1 || r.chance(0.3);
+      return { k: 'atom', toks: [...head, ...(anyOf ? ['any', 'of'] : []), ...ranks.flatMap((x, i) => (i > 0 ? [',', x] : [x]))] };
+    }
     if (r.chance(0.25)) return { k: 'atom', toks: [...head, 'pair'] };
     const names = [...this.m.ranks.map((x) => x.name), 'top'];
     const ranks = r.shuffle(names).slice(0, r.int(1, Math.min(3, names.length)));
@@ -415,7 +424,9 @@ class StepWriter {
         return ['ante', this.num(amount), ...(each ? ['each'] : ['from', seat])];
       }
       case 'betting': {
-        const items: Piece[][] = [['bet', this.num(r.int(1, 10)), END]];
+        let size: string[] = r.chance(0.2) ? this.intExpr(r, ctx) : [this.num(r.int(1, 10))];
+        if (size.length === 1 && /^-?\d+$/.test(size[0]!) && Number(size[0]) < 1) size = [this.num(r.int(1, 10))];
+        const items: Piece[][] = [['bet', ...size, END]];
         if (r.chance(0.5)) items.push(['raises', 'at', 'most', this.num(r.int(1, 4)), END]);
         if (r.chance(0.5)) items.push(['first', seat, END]);
         return ['betting', 'fixed', '{', ...r.shuffle(items).flat(), '}'];
@@ -534,7 +545,10 @@ class StepWriter {
         const parties = r.shuffle([...m.seats, 'pot']);
         if (ctx.inPrize && r.chance(0.6)) parties.splice(r.int(0, 1), 0, 'winner');
         const [from, to] = parties;
-        return ['pay', r.chance(0.3) ? 'all' : this.num(r.int(1, 5)), 'from', from!, 'to', to!];
+        const x = r.next();
+        let amount: string[] = x < 0.3 ? ['all'] : x < 0.75 ? [this.num(r.int(1, 5))] : this.intExpr(r, ctx);
+        if (amount.length === 1 && /^-?\d+$/.test(amount[0]!) && Number(amount[0]) < 1) amount = [this.num(r.int(1, 5))];
+        return ['pay', ...amount, 'from', from!, 'to', to!];
       }
       case 'sidebet':
         return ['sidebet', seat, this.num(r.int(1, 3)), 'on', ...this.condition(r, ctx)];

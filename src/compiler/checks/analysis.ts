@@ -117,7 +117,7 @@ export function publicSignature(steps: readonly Step[], subs: Map<string, Step[]
   for (const st of steps) {
     switch (st.kind) {
       case 'pay':
-        out.push(`pay ${st.amount} ${ref(st.from)}>${ref(st.to)}`);
+        out.push(`pay ${JSON.stringify(st.amount)} ${ref(st.from)}>${ref(st.to)}`);
         break;
       case 'deal':
         out.push(`deal ${st.count} ${ref(st.from)}>${ref(st.to)}${st.faceUp ? ' up' : ''}`);
@@ -154,7 +154,7 @@ export function publicSignature(steps: readonly Step[], subs: Map<string, Step[]
 export function intsOf(c: BoolExpr, out: IntExpr[] = []): IntExpr[] {
   const ints = (e: IntExpr) => {
     out.push(e);
-    if (e.kind === 'add' || e.kind === 'sub') {
+    if (e.kind === 'add' || e.kind === 'sub' || e.kind === 'mul') {
       ints(e.left);
       ints(e.right);
     }

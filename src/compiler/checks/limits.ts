@@ -15,7 +15,7 @@ export const MAX_ROUNDS = 1000;
 export const MAX_DEPTH = 64;
 
 function intSize(e: IntExpr): number {
-  return e.kind === 'add' || e.kind === 'sub' ? intSize(e.left) + intSize(e.right) : 1;
+  return e.kind === 'add' || e.kind === 'sub' || e.kind === 'mul' ? intSize(e.left) + intSize(e.right) : 1;
 }
 
 function condSize(c: BoolExpr): number {

@@ -7,6 +7,7 @@
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { visitSteps } from '../../ir/walk.js';
 import type { Check } from './check.js';
+import { boundsContext, intInterval, type BoundsContext } from '../../ir/bounds.js';
 
 export const MAX_AMOUNTS = 1000;
 
@@ -14,6 +15,7 @@ export const checkMenuSize: Check = ({ ir, spanOf }) => {
   const out: Diagnostic[] = [];
   const chips = ir.stacks[0] + ir.stacks[1];
   const limit = MAX_AMOUNTS.toLocaleString('en-US');
+  let bounds: BoundsContext | undefined;
   const stackNote = `a range up to the stack can reach all ${chips.toLocaleString('en-US')} chips of the game (both starting stacks)`;
   for (const p of [...ir.phases, ...ir.subphases])
     visitSteps(p.steps, (st) => {
@@ -23,8 +25,15 @@ export const checkMenuSize: Check = ({ ir, spanOf }) => {
       if (st.kind === 'auction') {
         size = st.max - st.min + 1;
         what = `the bids ${st.min}..${st.max}`;
+      } else if (st.kind === 'wager' && typeof st.max === 'object') {
+        // The largest wager is worked out at run time and capped by the stack: bound it by its interval and by every chip of the game.
+        const hi = Math.min(chips, intInterval(st.max, bounds ?? (bounds = boundsContext(ir)))[1]);
+        size = hi - st.min + 1;
+        what = `the wager ${st.min}..(an expression that may reach ${hi.toLocaleString('en-US')})`;
+        help = `the largest wager is capped by the stack, so it may reach ${hi.toLocaleString('en-US')}; bound the expression by a loop counter or smaller numbers`;
       } else if (st.kind === 'wager') {
-        const hi = st.max === 'stack' ? chips : st.max;
+        const max = st.max as number | 'stack';
+        const hi = max === 'stack' ? chips : max;
         size = hi - st.min + 1;
         what = `the wager ${st.min}..${st.max}`;
         if (st.max === 'stack') help = stackNote;

@@ -116,12 +116,12 @@ export function conditionsOf(ir: GameIR, steps: readonly Step[] = allSteps(ir)):
   return out;
 }
 
-/** Every integer-expression kind used in the game's conditions and `set` steps. */
+/** Every integer-expression kind used in the game's conditions, `set` steps and amounts written as expressions. */
 export function intKindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)): Set<IntExpr['kind']> {
   const out = new Set<IntExpr['kind']>();
   const int = (e: IntExpr): void => {
     out.add(e.kind);
-    if (e.kind === 'add' || e.kind === 'sub') [e.left, e.right].forEach(int);
+    if (e.kind === 'add' || e.kind === 'sub' || e.kind === 'mul') [e.left, e.right].forEach(int);
   };
   const bool = (e: BoolExpr): void => {
     if (e.kind === 'cmp') [e.left, e.right].forEach(int);
@@ -130,6 +130,9 @@ export function intKindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)):
   };
   conditionsOf(ir, steps).forEach((c) => bool(c.cond));
   for (const s of steps) if (s.kind === 'set') int(s.value);
+  for (const s of steps) if (s.kind === 'pay' && typeof s.amount === 'object') int(s.amount);
+  for (const s of steps) if (s.kind === 'betting' && typeof s.betSize === 'object') int(s.betSize);
+  for (const s of steps) if (s.kind === 'wager' && typeof s.max === 'object') int(s.max);
   return out;
 }
 
@@ -190,7 +193,7 @@ export function deckDrawBound(ir: GameIR): number {
  */
 export function payoutBound(ir: GameIR): [number, number] {
   const steps = allSteps(ir);
-  const wagers = steps.flatMap((s) => (s.kind === 'wager' ? [s.max === 'stack' ? Infinity : s.max] : []));
+  const wagers = steps.flatMap((s) => (s.kind === 'wager' ? [typeof s.max === 'number' ? s.max : Infinity] : []));
   const biggestWager = Math.max(0, ...wagers);
   const per = (seat: number, n: number): [number, number] => (seat === 0 ? [n, 0] : [0, n]);
   return pathBound(
@@ -200,17 +203,19 @@ export function payoutBound(ir: GameIR): [number, number] {
       case 'ante':
         return s.payers.reduce<[number, number]>((acc, p) => (p === 0 ? [acc[0] + s.amount, acc[1]] : [acc[0], acc[1] + s.amount]), [0, 0]);
       case 'betting':
-        return [s.betSize * s.raiseCap, s.betSize * s.raiseCap];
+        // A bet size from an expression: unbounded here (a seat can bet at most its stack).
+        return typeof s.betSize === 'number' ? [s.betSize * s.raiseCap, s.betSize * s.raiseCap] : [Infinity, Infinity];
       case 'varbet': {
         const m = s.max === 'stack' ? Infinity : Math.max(s.max, s.fallbackBet);
         return [m, m];
       }
       case 'pay': {
-        const n = s.amount === 'all' ? Infinity : s.amount;
+        // `all` and an amount from an expression: as much as the payer holds.
+        const n = typeof s.amount === 'number' ? s.amount : Infinity;
         return s.from.kind === 'seat' ? per(s.from.seat, n) : s.from.kind === 'winner' ? [n, n] : [0, 0];
       }
       case 'wager':
-        return per(s.seat, s.max === 'stack' ? Infinity : s.max);
+        return per(s.seat, typeof s.max === 'number' ? s.max : Infinity);
       case 'match':
         return per(s.seat, biggestWager);
       case 'auction':

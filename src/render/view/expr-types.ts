@@ -51,13 +51,18 @@ export interface HandSizeView extends IntViewBase<'handSize'> {
 export interface HighestView extends IntViewBase<'highest'> {
   seat: SeatPhrase;
 }
+/** `highest(board)` / `lowest(board)` of a public pile. */
+export interface PileRankView<K extends 'pileHighest' | 'pileLowest'> extends IntViewBase<K> {
+  /** `the board`. */
+  pile: string;
+}
 export interface ScoreView extends IntViewBase<'score'> {
   seat: SeatPhrase;
 }
-export interface SumView<K extends 'add' | 'sub'> extends IntViewBase<K> {
+export interface SumView<K extends 'add' | 'sub' | 'mul'> extends IntViewBase<K> {
   left: IntExprView;
   right: IntExprView;
-  /** Wrap in parentheses (a sum inside a difference's right side). */
+  /** Wrap in parentheses (a sum inside a difference's right side, or a sum or difference in a product). */
   paren: boolean;
 }
 
@@ -71,8 +76,11 @@ export interface IntExprViewByKind {
   handSize: HandSizeView;
   highest: HighestView;
   score: ScoreView;
+  pileHighest: PileRankView<'pileHighest'>;
+  pileLowest: PileRankView<'pileLowest'>;
   add: SumView<'add'>;
   sub: SumView<'sub'>;
+  mul: SumView<'mul'>;
 }
 export type IntExprView = IntExprViewByKind[IntExprKind];
 
@@ -133,6 +141,14 @@ export interface HasPairView extends CondViewBase<'hasPair'> {
   /** Worded as "holds no pair" (inside a `not`). */
   negate: boolean;
 }
+/** `board has K`: a public pile holds a card of one of the ranks. */
+export interface PileHasView extends CondViewBase<'pileHas'> {
+  /** `the board`. */
+  pile: string;
+  ranks: string[];
+  /** Worded as "contains no card" (inside a `not`). */
+  negate: boolean;
+}
 export interface HoldsView extends CondViewBase<'holds'> {
   seat: SeatPhrase;
   position: string;
@@ -149,6 +165,7 @@ export interface CondViewByKind {
   not: NotView;
   has: HasView;
   hasPair: HasPairView;
+  pileHas: PileHasView;
   holds: HoldsView;
 }
 export type CondView = CondViewByKind[BoolExprKind];

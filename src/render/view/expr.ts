@@ -34,7 +34,7 @@ function swapQuantifier<T extends SeatRef>(ref: T): SeatRef {
 }
 
 function swapInt(e: IntExpr): IntExpr {
-  if (e.kind === 'add' || e.kind === 'sub') return { ...e, left: swapInt(e.left), right: swapInt(e.right) };
+  if (e.kind === 'add' || e.kind === 'sub' || e.kind === 'mul') return { ...e, left: swapInt(e.left), right: swapInt(e.right) };
   if (e.kind === 'stack' || e.kind === 'handSize' || e.kind === 'highest' || e.kind === 'score') return { ...e, seat: swapQuantifier(e.seat) };
   return e;
 }
@@ -109,8 +109,11 @@ export function exprViewBuilders(ctx: ViewContext) {
     handSize: (e) => ({ kind: 'handSize', partial: 'expr/handSize', seat: ctx.seatRef(e.seat) }),
     highest: (e) => ({ kind: 'highest', partial: 'expr/highest', seat: ctx.seatRef(e.seat) }),
     score: (e) => ({ kind: 'score', partial: 'expr/score', seat: ctx.seatRef(e.seat) }),
+    pileHighest: (e) => ({ kind: 'pileHighest', partial: 'expr/pileHighest', pile: ctx.pileLabel({ kind: 'pile', name: e.pile }) }),
+    pileLowest: (e) => ({ kind: 'pileLowest', partial: 'expr/pileLowest', pile: ctx.pileLabel({ kind: 'pile', name: e.pile }) }),
     add: (e) => ({ kind: 'add', partial: 'expr/add', left: int(e.left), right: int(e.right, null, true), paren: false }),
     sub: (e) => ({ kind: 'sub', partial: 'expr/sub', left: int(e.left), right: int(e.right, null, true), paren: false }),
+    mul: (e) => ({ kind: 'mul', partial: 'expr/mul', left: int(e.left, null, true), right: int(e.right, null, true), paren: false }),
   };
 
   /** The view of an integer expression; `unit` names what a literal counts, `inner` marks a sum on the right of another. */
@@ -190,6 +193,13 @@ export function exprViewBuilders(ctx: ViewContext) {
       negate: false,
     }),
     hasPair: (e) => ({ kind: 'hasPair', partial: 'cond/hasPair', seat: ctx.seatRef(e.seat), negate: false }),
+    pileHas: (e) => ({
+      kind: 'pileHas',
+      partial: 'cond/pileHas',
+      pile: ctx.pileLabel({ kind: 'pile', name: e.pile }),
+      ranks: e.ranks.map((r) => ctx.rank(r)),
+      negate: false,
+    }),
     holds: (e) => ({ kind: 'holds', partial: 'cond/holds', seat: ctx.seatRef(e.seat), position: ctx.position(e.position), negate: false }),
   };
 
@@ -204,6 +214,8 @@ export function exprViewBuilders(ctx: ViewContext) {
         return { ...(condBuilders[e.kind] as (x: BoolExpr, p: boolean) => CondView)({ ...e, seat: swapQuantifier(e.seat) }, false), negate: true } as CondView;
       case 'not':
         return cond(e.arg);
+      case 'pileHas':
+        return { ...condBuilders.pileHas(e, false), negate: true };
       default:
         return null;
     }

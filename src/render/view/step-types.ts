@@ -65,14 +65,17 @@ export interface BettingCourseView {
 }
 
 export interface BettingView extends StepViewBase<'betting'> {
-  betSize: number;
+  /** Chips per bet or raise; null when the bet size is an expression. */
+  betSize: number | null;
+  /** The bet size as an expression (`bet 2 * round`), worked out when the round opens; else null. */
+  betExpr: IntExprView | null;
   raiseCap: number;
   first: string;
   second: string;
   /** `raiseCap > 1`: raises are possible. */
   canRaise: boolean;
-  /** Most chips one seat can put in during this round (`betSize × raiseCap`). */
-  maxPerSeat: number;
+  /** Most chips one seat can put in during this round (`betSize × raiseCap`); null for an expression. */
+  maxPerSeat: number | null;
   courses: BettingCourseView[];
 }
 
@@ -181,8 +184,10 @@ export interface WagerView extends StepViewBase<'wager'> {
   seat: string;
   opponent: string;
   min: number;
-  /** Largest amount in chips (still capped at the stack), or null when it is the whole stack. */
+  /** Largest amount in chips (still capped at the stack), or null when it is the whole stack or an expression. */
   max: number | null;
+  /** The largest amount as an expression (`wager Alice 1..2 * round`), worked out when the step runs; else null. */
+  maxExpr: IntExprView | null;
 }
 
 export interface MatchView extends StepViewBase<'match'> {
@@ -254,8 +259,10 @@ export interface DiscardView extends StepViewBase<'discard'> {
 export interface PayView extends StepViewBase<'pay'> {
   from: string;
   to: string;
-  /** Chips, or null for `all`. */
+  /** Chips, or null for `all` or an expression. */
   amount: number | null;
+  /** The amount as an expression (`pay 2 * round …`), evaluated when the step runs; else null. */
+  amountExpr: IntExprView | null;
   fromPot: boolean;
   toPot: boolean;
 }
