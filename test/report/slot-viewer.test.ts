@@ -97,7 +97,7 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -159,7 +159,7 @@ describe('gbgc view DB --slot', () => {
     }
     // The store has folds, so some opponent card stayed hidden (the check above was not vacuous).
     expect(hiddenChecked).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   // A slot that ended in a fold: the opponent's card was never shown.
   const folded = () => slots.find((row) => unrevealedCards(game, recordOf(bots.db, row.id).history, 0).hidden.length > 0)!;
@@ -216,7 +216,7 @@ describe('gbgc view DB --slot', () => {
       }
       expect(errors).toEqual([]);
       await page.close();
-    }, 60_000);
+    });
   }
 
   it('refuses an altered store naming the slot and the ply', async () => {
@@ -365,5 +365,5 @@ describe('LLM moves in a stored slot', () => {
     expect(await page.textContent('#llm-path')).toBe('format-fix');
     await page.screenshot({ path: join(ARTIFACTS, 'slot-llm-prompt.png'), fullPage: true });
     await page.close();
-  }, 60_000);
+  });
 });

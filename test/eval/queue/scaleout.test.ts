@@ -38,7 +38,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gbgc-scaleout-'));
   client = new Redis(redis.url, { maxRetriesPerRequest: null });
   client.on('error', () => {});
-}, 240_000);
+});
 
 afterAll(async () => {
   client?.disconnect();
@@ -69,7 +69,8 @@ function cli(args: string[]): Proc {
 
 const startWorkerProc = () => cli(['worker', '--queue', redis.url, '--concurrency', '2', '--lock-duration', '2000', '--stalled-interval', '500']);
 
-async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
+/** Poll `cond` until it holds; the limit only catches a hang (a loaded machine is slow, not stuck). */
+async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms = 300_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -101,11 +102,11 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       '  - {kind: random}',
       '  - {kind: heuristic}',
       '  - {kind: heuristic, name: loose, raise: 0.5, fold: 0.2, bluff: 0.3}',
-      'runs: 40',
+      'runs: 20',
       'seed: 11',
       'store: queued.db',
     ]);
-    const total = 3 * 2 * 40 * 2;
+    const total = 3 * 2 * 20 * 2;
     const local = await runCli(['tournament', config, '--store', join(dir, 'local.db'), '--json']);
     expect(local.code, local.stderr).toBe(0);
     expect(JSON.parse(local.stdout).total).toBe(total);
@@ -127,8 +128,8 @@ describe('gbgc tournament --queue with gbgc workers', () => {
         return true;
       };
       // Worker 0 dies early, then the coordinator, then worker 1.
-      expect(await killWorker(0, 40)).toBe(true);
-      await waitFor('the coordinator recording slots', () => doneSlots(store) >= 120);
+      expect(await killWorker(0, 20)).toBe(true);
+      await waitFor('the coordinator recording slots', () => doneSlots(store) >= 60);
       await sleep(rng() * 100);
       coord.child.kill('SIGKILL');
       await coord.exited;
@@ -138,7 +139,7 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       // Workers keep finishing slots while no coordinator runs; the restarted one must collect them.
       await waitFor('jobs completed while the coordinator was down', async () => (await queue.getRanges(['completed'], 0, -1)).length > 0);
       coord = cli(['tournament', config, '--queue', redis.url, '--json']);
-      await killWorker(1, recordedAtKill + 60);
+      await killWorker(1, recordedAtKill + 30);
       expect(await coord.exited, coord.out()).toBe(0);
       const report = JSON.parse(coord.out().slice(coord.out().indexOf('{')));
       expect(report.total).toBe(total);
@@ -176,7 +177,7 @@ describe('gbgc tournament --queue with gbgc workers', () => {
         await w.exited;
       }
     }
-  }, 180_000);
+  });
 
   it('a job queued by another engine version is refused at its start and fails once', async () => {
     const conn = await connectQueue(parseQueueUrl(redis.url));
@@ -194,7 +195,7 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       await queue.close();
       conn.disconnect();
     }
-  }, 60_000);
+  });
 
   it('slots that fail deterministically (a participant that cannot play a game) fail once each and the coordinator reports them', async () => {
     const config = writeConfig('fails.yaml', ['participants:', '  - {kind: random}', '  - {kind: l1, method: exact, maxNodes: 200}', 'runs: 3', 'seed: 2', 'store: fails.db']);
@@ -221,7 +222,7 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       await queue.close();
       conn.disconnect();
     }
-  }, 90_000);
+  });
 
   it('the shared rate limit grants at most rpm requests per window over several connections', async () => {
     const conns = [new Redis(redis.url), new Redis(redis.url)];
@@ -236,7 +237,7 @@ describe('gbgc tournament --queue with gbgc workers', () => {
     } finally {
       for (const c of conns) c.disconnect();
     }
-  }, 30_000);
+  });
 
   it("an LLM participant's rpm goes through the shared limiter before every request to the provider", async () => {
     setFakeKeys();
@@ -264,7 +265,7 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       conn.disconnect();
       await server.close();
     }
-  }, 60_000);
+  });
 
   it('LLM slots through the queue: the worker reads the key from its environment, and no key is ever written to Redis', async () => {
     setFakeKeys();
@@ -294,7 +295,7 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       conn.disconnect();
       await server.close();
     }
-  }, 60_000);
+  });
 
   it('bad queue URLs: malformed exits 2, unreachable exits 1 with one line', async () => {
     const bad = await runCli(['worker', '--queue', 'http://127.0.0.1:6379']);
@@ -309,5 +310,5 @@ describe('gbgc tournament --queue with gbgc workers', () => {
     const t = await runCli(['tournament', cfg]);
     expect(t.code).toBe(1);
     expect(t.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:1: connection refused/);
-  }, 30_000);
+  });
 });
