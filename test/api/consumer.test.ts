@@ -8,20 +8,23 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../support/kill-resume.js';
 
 const ROOT = resolve('.');
 let dir = '';
 
 beforeAll(() => {
   dir = mkdtempSync(join(ROOT, '.consumer-'));
-  // `npm pack` runs `prepare` (the build), so the tarball holds a fresh dist/.
-  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  // The build `prepare` runs (tsc, then the bundle), under the lock the other test files that use
+  // dist/ take; `npm pack` then packs it without rebuilding dist/ under a running test.
+  ensureBuilt();
+  const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const [{ filename }] = JSON.parse(out.slice(out.indexOf('['))) as { filename: string }[];
   const pkg = join(dir, 'node_modules', 'gbgc');
   mkdirSync(pkg, { recursive: true });
   execFileSync('tar', ['xzf', join(dir, filename), '-C', pkg, '--strip-components=1']);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-}, 180_000);
+});
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -45,7 +45,7 @@ describe('gbgc axes', () => {
     expect(viaWorkers.map((l: { slot: number }) => l.slot)).toEqual([0, 1]);
     expect(viaWorkers[0].axes).toEqual(lines[0].axes);
     expect(viaWorkers[1].axes).toEqual(lines[0].axes);
-  }, 120_000);
+  });
 
   it('rejects a bad tier (exit 2) and a missing file (exit 1)', async () => {
     expect((await runCli(['axes', 'examples/kuhn.gbg', '--tier', 'slow'])).code).toBe(2);
@@ -133,5 +133,5 @@ describe('gbgc axes --set v1', () => {
     const t = await runCli(['axes', 'examples/kuhn.gbg', '--set', 'v1']);
     expect(t.stdout).toContain('opponent_dependence');
     expect((await runCli(['axes', 'examples/kuhn.gbg', '--set', 'v3'])).code).toBe(2);
-  }, 60_000);
+  });
 });

@@ -61,7 +61,7 @@ describe('gbgc report --ladder', () => {
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     expect(html).toContain('<section id="ladder-table">');
     expect(html).toContain('Lv4 (topped, 120 %)');
-  }, 60_000);
+  });
   it('a file that is not ratings exits 1', async () => {
     const bad = join(tmp, 'bad.json');
     writeFileSync(bad, '[{"game": 3}]');

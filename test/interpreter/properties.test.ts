@@ -1,20 +1,19 @@
 /**
  * Property tests (fast-check) over random seeds and random legal action sequences, for every
  * game in {@link GAMES} (the two reference fixtures and every `examples/*.gbg`): chip
- * conservation, zero-sum returns, termination within the tree's depth, determinism of the event
- * log, and visibility (what a seat cannot see cannot change its observation or information
- * state, and no observation names a card the seat may not know).
+ * conservation, zero-sum returns, termination within the tree's depth and determinism of the
+ * event log. What a seat may see is tested over the same games in `visibility.test.ts`.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
 import fc from 'fast-check';
 import type { GameIR } from '../../src/ir/schema.js';
-import { compileGame, playEpisode, episodeRng, treeStats, TreeTooLargeError, type CompiledGame, type InterpreterState } from '../../src/interpreter/index.js';
-import { EV } from '../../src/interpreter/layout.js';
+import { compileGame, estimateTreeSize, playEpisode, episodeRng, treeStats, TreeTooLargeError, type CompiledGame } from '../../src/interpreter/index.js';
+import { rngFromKeys } from '../../src/util/rng.js';
 import { l0Player as randomAgent } from '../../src/interpreter/l0.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
-import { entitledCards, exampleIRs, playChoices, replay } from './helpers.js';
+import { exampleIRs, playChoices } from './helpers.js';
 
 /** A game whose stakes follow conditions on its public board (`highest`, `lowest`, `board has K`). */
 const BOARD_IR = compileSource(readFileSync(new URL('../fixtures/games/board-conditions.gbg', import.meta.url), 'utf8')).ir!;
@@ -39,8 +38,14 @@ const TREE_BUDGET = 300_000;
 /** A bound on any episode of a game too large to enumerate (every loop is bounded, so episodes are short). */
 const LARGE_GAME_DEPTH = 1_000;
 
-/** The longest history: from the tree when it is small enough to enumerate, else a generous bound. */
+/**
+ * The longest history: from the tree when it is small enough to enumerate, else a generous bound.
+ * A game whose estimated size (Knuth's estimator, seeded) is over twice the budget is not
+ * enumerated: walking 300,000 histories only to learn that there are more costs seconds per game.
+ * The estimator tends to underestimate, so a game it misjudges is enumerated and still bounded.
+ */
 function depthBound(game: CompiledGame): number {
+  if (estimateTreeSize(game, rngFromKeys(1), 256).histories > 2 * TREE_BUDGET) return LARGE_GAME_DEPTH;
   try {
     return treeStats(game, TREE_BUDGET).maxDepth;
   } catch (e) {
@@ -48,33 +53,6 @@ function depthBound(game: CompiledGame): number {
     throw e;
   }
 }
-
-
-/** Card types `seat` may not know that lie where it cannot see: the deck, the opponent's hand, hidden piles. */
-function unseenCards(state: InterpreterState, seat: number): number[] {
-  const p = state.program;
-  const known = entitledCards(state, seat);
-  const out: number[] = [];
-  for (let pile = 0; pile < p.pileNames.length; pile++) {
-    if (pile === 1 + seat || p.pilePublic[pile]) continue;
-    for (const t of state.pileCards(pile)) if (!known.has(t)) out.push(t);
-  }
-  return out;
-}
-
-/** The log with the card fields mapped (deals, peeks, shows, reveals), for comparing two histories' shapes. */
-function mappedRows(state: InterpreterState, map: (t: number) => number): number[][] {
-  return state.log.rows().map((row) => {
-    const [kind, , , b] = row;
-    const isCard = kind === EV.DEAL || kind === EV.REVEAL || ((kind === EV.PEEK || kind === EV.SHOW) && b >= 0);
-    return isCard ? [...row.slice(0, 3), map(b), ...row.slice(4)] : row;
-  });
-}
-
-/** A card name as a whole phrase (so `2 of red` does not match inside `12 of red`). */
-const cardPattern = (name: string): RegExp => new RegExp(`(^|[^\\w])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`);
-
-const swapper = (x: number, y: number) => (t: number) => (t === x ? y : t === y ? x : t);
 
 describe.each(GAMES)('%s', (_name, ir) => {
   const game = compileGame(ir);
@@ -128,50 +106,6 @@ describe.each(GAMES)('%s', (_name, ir) => {
         expect(a.log.rows()).toEqual(b.log.rows());
         expect(a.informationStateKey(0)).toBe(b.informationStateKey(0));
         expect(a.observation(1)).toEqual(b.observation(1));
-      }),
-    );
-  });
-
-  it('observation and information state do not change when cards the seat cannot see are swapped', () => {
-    let compared = 0;
-    fc.assert(
-      fc.property(choices, fc.constantFrom(0, 1), fc.nat(), fc.nat(), (cs, seat, i, j) => {
-        const { state, history } = playChoices(game, cs);
-        const unseen = unseenCards(state, seat);
-        fc.pre(unseen.length >= 2);
-        const x = unseen[i % unseen.length];
-        const y = unseen[j % unseen.length];
-        fc.pre(x !== y);
-        let other: InterpreterState;
-        try {
-          other = replay(game, history, swapper(x, y));
-        } catch {
-          return fc.pre(false); // the swapped cards changed what is legal: another game path
-        }
-        // Same shape of play with only the two cards exchanged (a private check on those cards
-        // may otherwise change public numbers, which the rules allow a seat to infer from).
-        fc.pre(JSON.stringify(mappedRows(state, swapper(x, y))) === JSON.stringify(other.log.rows()));
-        compared++;
-        expect(other.observation(seat)).toEqual(state.observation(seat));
-        expect(other.informationStateKey(seat)).toBe(state.informationStateKey(seat));
-      }),
-      { numRuns: 100, maxSkipsPerRun: 1000 },
-    );
-    expect(compared).toBe(100);
-  });
-
-  it('observations never name a card the seat may not know', () => {
-    fc.assert(
-      fc.property(choices, (cs) => {
-        playChoices(game, cs, (s) => {
-          for (const seat of [0, 1]) {
-            const text = JSON.stringify(s.observation(seat));
-            const known = entitledCards(s, seat);
-            s.program.cardNames.forEach((name, t) => {
-              if (!known.has(t)) expect(text).not.toMatch(cardPattern(name));
-            });
-          }
-        });
       }),
     );
   });

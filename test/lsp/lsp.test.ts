@@ -80,7 +80,7 @@ beforeAll(async () => {
   ]) {
     await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gbg', version: 1, text } });
   }
-}, 60_000);
+});
 
 afterAll(async () => {
   if (conn) {

@@ -36,7 +36,7 @@ beforeAll(async () => {
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
 });

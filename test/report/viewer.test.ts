@@ -65,7 +65,7 @@ beforeAll(async () => {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -124,7 +124,7 @@ describe('match viewer', () => {
       await page.screenshot({ path: join(ARTIFACTS, `leduc-${perspective}-start.png`), fullPage: true });
       expect(errors).toEqual([]);
       await page.close();
-    }, 60_000);
+    });
   }
 
   it('gbgc view writes the page from a record and refuses a record of other rules', async () => {

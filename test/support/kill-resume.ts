@@ -4,7 +4,9 @@
  */
 import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rngFromKeys } from '../../src/util/rng.js';
 
@@ -20,16 +22,44 @@ function newest(dir: string): number {
   return t;
 }
 
+/** Block the thread for `ms` milliseconds (a synchronous wait between tries for the build lock). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 /**
  * Build `dist/` as `npm run build` does (tsc, then the esbuild bundle that `bin/gbgc.js` loads)
- * unless the bundle is newer than every source file.
+ * unless the bundle is newer than every source file. Test files run in parallel processes, so the
+ * check and the build happen under a lock (a directory in the temporary folder, one per checkout):
+ * one process builds, the others wait and then find the bundle fresh, and no process starts the
+ * CLI from a half-written `dist/`. A lock left by a killed process is taken over after 10 minutes.
+ * @throws Error with the compiler's output when the build fails
  */
 export function ensureBuilt(): void {
-  const marker = join(ROOT, 'dist', 'bundle', 'main.js');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= newest(join(ROOT, 'src'))) return;
-  for (const args of [[join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], [join(ROOT, 'scripts', 'build.mjs')]]) {
-    const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`build failed: ${r.stdout}${r.stderr}`);
+  const lock = join(tmpdir(), `gbgc-build-${createHash('sha256').update(ROOT).digest('hex').slice(0, 16)}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+      sleepSync(100);
+    }
+  }
+  try {
+    const marker = join(ROOT, 'dist', 'bundle', 'main.js');
+    if (existsSync(marker) && statSync(marker).mtimeMs >= newest(join(ROOT, 'src'))) return;
+    for (const args of [[join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], [join(ROOT, 'scripts', 'build.mjs')]]) {
+      const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`build failed: ${r.stdout}${r.stderr}`);
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
 }
 

@@ -46,7 +46,9 @@ export async function startRedis(): Promise<TestRedis> {
     const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
     client.on('error', () => {});
     let up = false;
-    for (let i = 0; i < 100 && child.exitCode === null; i++) {
+    // Bounded by time, not by a number of tries: a loaded machine may take seconds to start it.
+    const until = Date.now() + 60_000;
+    while (child.exitCode === null && Date.now() < until) {
       try {
         await client.connect();
         await client.ping();

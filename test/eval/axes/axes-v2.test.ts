@@ -49,7 +49,7 @@ describe('v2 axes: sampled against exact', () => {
       const se = sd / Math.sqrt(xs.length);
       expect(Math.abs(m), `${axis}: mean difference ${m} ± ${se}`).toBeLessThanOrEqual(3 * se + 1e-12);
     });
-  }, 120_000);
+  });
 
   it('Kuhn, opponent modelling at the precise tier (concentrated pass): sampled within 3 standard errors of exact', () => {
     const xs = Array.from({ length: 6 }, (_, s) => {
@@ -60,12 +60,12 @@ describe('v2 axes: sampled against exact', () => {
     const m = xs.reduce((a, b) => a + b, 0) / xs.length;
     const se = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1) / xs.length);
     expect(Math.abs(m), `mean difference ${m} ± ${se}`).toBeLessThanOrEqual(3 * se + 1e-12);
-  }, 120_000);
+  });
 
   it('opponent modelling on the exact log equals the value of a tree walk for each Sobol opponent (reweighting is exact)', () => {
     // Kuhn, exact log, the fast tier: 27/640 (recorded from the tree-walk estimator it replaced).
     expect(computeAxesV2(kuhn(), { tier: 'fast', seed: 1, exact: true }).opponent_modelling).toBeCloseTo(0.0421875, 12);
-  }, 60_000);
+  });
 });
 
 describe('v2 axes: Leduc above Kuhn, determinism', () => {
@@ -76,7 +76,7 @@ describe('v2 axes: Leduc above Kuhn, determinism', () => {
     expect(a + b).toBe(936);
     expect(stateSpace(l)).toBeGreaterThan(stateSpace(k));
     expect(temporalDepth(l)).toBeGreaterThan(temporalDepth(k));
-  }, 60_000);
+  });
 
   it('the fast tier is deterministic for a seed and depends on it', () => {
     const a = computeAxesV2(kuhn(), { tier: 'fast', seed: 7 });
@@ -86,7 +86,7 @@ describe('v2 axes: Leduc above Kuhn, determinism', () => {
     expect(c).not.toEqual(a);
     expect(BUDGETS.fast.l0Episodes).toBe(1000);
     expect(BUDGETS.precise.sobolGlobal + BUDGETS.precise.sobolConcentrated).toBe(320);
-  }, 60_000);
+  });
 
   it('opponent modelling and information sensitivity are in [0, 1]; risk is 0 or at least 0.01', () => {
     const a = computeAxesV2(kuhn(), { tier: 'fast', seed: 3, exact: true });
@@ -95,7 +95,7 @@ describe('v2 axes: Leduc above Kuhn, determinism', () => {
       expect(v).toBeLessThanOrEqual(1);
     }
     expect(a.risk === 0 || a.risk >= 0.01).toBe(true);
-  }, 60_000);
+  });
 });
 
 describe('brittleness', () => {
@@ -105,7 +105,7 @@ describe('brittleness', () => {
     expect(ex).toBeGreaterThan(-6);
     expect(ex).toBeLessThan(0);
     expect(Math.abs(ex - sa)).toBeLessThan(0.1);
-  }, 60_000);
+  });
 });
 
 describe('helpers', () => {

@@ -85,12 +85,20 @@ describe('limits and cache', () => {
   let server: FakeServer;
   let inFlight = 0;
   let maxInFlight = 0;
+  let pairUp = false;
+  let releasePair: (() => void) | undefined;
   beforeAll(async () => {
     setFakeKeys();
     server = await startFakeServer(async () => {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      await new Promise((r) => setTimeout(r, 5));
+      if (pairUp) {
+        // Hold each request until a second one is in flight (event-driven, so a slow machine cannot
+        // serialise them by accident), then a moment more in which a third could arrive.
+        if (inFlight < 2) await new Promise<void>((r) => (releasePair = r));
+        else releasePair?.();
+        await new Promise((r) => setTimeout(r, 5));
+      }
       inFlight--;
       return { reply: '{"action": "a"}' };
     });
@@ -106,7 +114,12 @@ describe('limits and cache', () => {
     resetEndpointQueues();
     const settings = settingsFor('chat', server, { concurrency: 2 });
     const provider = createProvider(settings);
-    await Promise.all(Array.from({ length: 8 }, (_, i) => decide({ provider, settings, backoffMs: 0 }, { seat: 0, system: 'S', history: [], prompt: `P${i}`, menu, rng: rngFromKeys(i) })));
+    pairUp = true;
+    try {
+      await Promise.all(Array.from({ length: 8 }, (_, i) => decide({ provider, settings, backoffMs: 0 }, { seat: 0, system: 'S', history: [], prompt: `P${i}`, menu, rng: rngFromKeys(i) })));
+    } finally {
+      pairUp = false;
+    }
     expect(maxInFlight).toBe(2);
     expect(endpointQueue(provider.endpoint, 99).concurrency).toBe(2); // one queue per endpoint, first limits kept
   });

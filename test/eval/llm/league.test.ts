@@ -99,7 +99,7 @@ beforeAll(async () => {
   const store = new Database(join(dir, 'runs.db'));
   for (const who of ['good', 'flaky']) league.slots[who].forEach((recs, i) => store.transaction(() => writeLlmMoves(store, `slot-${i}`, who, recs))());
   store.close();
-}, 60_000);
+});
 afterAll(async () => {
   await server.close();
   rmSync(dir, { recursive: true, force: true });

@@ -55,7 +55,7 @@ beforeAll(async () => {
   const r = await runCli(['tournament', config, '--json']);
   outputs.push(r.stdout, r.stderr);
   expect(r.code).toBe(0);
-}, 120_000);
+});
 afterAll(async () => {
   await server.close();
   rmSync(dir, { recursive: true, force: true });

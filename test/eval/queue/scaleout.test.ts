@@ -2,9 +2,7 @@
  * Tournaments through Redis (BullMQ): a coordinator and three worker processes of the built CLI on
  * a bot tournament (random and two heuristics on Kuhn and Leduc), two workers killed with SIGKILL
  * and restarted, the coordinator killed and restarted; the store must hold exactly the slots of the
- * local run of the same config. Then the failure semantics: an engine-version mismatch is refused,
- * a slot that fails deterministically fails once and is reported, the shared rate limit holds
- * across connections, bad queue URLs.
+ * local run of the same config. The failure semantics are in `failures.test.ts`.
  */
 import Database from 'better-sqlite3';
 import { Queue } from 'bullmq';
@@ -14,13 +12,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectQueue, parseQueueUrl, QUEUE_NAME, redisRateLimiter, startWorker } from '../../../src/eval/queue/index.js';
+import { QUEUE_NAME } from '../../../src/eval/queue/index.js';
 import { tournamentKey, stalledKey } from '../../../src/eval/queue/spec.js';
 import { rngFromKeys } from '../../../src/util/rng.js';
 import { runCli } from '../../cli/run-cli.js';
-import { setSharedRateLimiter } from '../../../src/eval/llm/limits.js';
-import { startFakeServer, type SeenRequest } from '../llm/fake-server.js';
-import { SECRET_KEY, setFakeKeys } from '../llm/helpers.js';
 import { doneSlots, ensureBuilt } from '../../support/kill-resume.js';
 import { startRedis, type TestRedis } from '../../support/redis-server.js';
 
@@ -38,7 +33,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gbgc-scaleout-'));
   client = new Redis(redis.url, { maxRetriesPerRequest: null });
   client.on('error', () => {});
-}, 240_000);
+});
 
 afterAll(async () => {
   client?.disconnect();
@@ -69,7 +64,8 @@ function cli(args: string[]): Proc {
 
 const startWorkerProc = () => cli(['worker', '--queue', redis.url, '--concurrency', '2', '--lock-duration', '2000', '--stalled-interval', '500']);
 
-async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
+/** Poll `cond` until it holds; the limit only catches a hang (a loaded machine is slow, not stuck). */
+async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms = 300_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -101,11 +97,11 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       '  - {kind: random}',
       '  - {kind: heuristic}',
       '  - {kind: heuristic, name: loose, raise: 0.5, fold: 0.2, bluff: 0.3}',
-      'runs: 40',
+      'runs: 20',
       'seed: 11',
       'store: queued.db',
     ]);
-    const total = 3 * 2 * 40 * 2;
+    const total = 3 * 2 * 20 * 2;
     const local = await runCli(['tournament', config, '--store', join(dir, 'local.db'), '--json']);
     expect(local.code, local.stderr).toBe(0);
     expect(JSON.parse(local.stdout).total).toBe(total);
@@ -127,8 +123,8 @@ describe('gbgc tournament --queue with gbgc workers', () => {
         return true;
       };
       // Worker 0 dies early, then the coordinator, then worker 1.
-      expect(await killWorker(0, 40)).toBe(true);
-      await waitFor('the coordinator recording slots', () => doneSlots(store) >= 120);
+      expect(await killWorker(0, 20)).toBe(true);
+      await waitFor('the coordinator recording slots', () => doneSlots(store) >= 60);
       await sleep(rng() * 100);
       coord.child.kill('SIGKILL');
       await coord.exited;
@@ -138,7 +134,7 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       // Workers keep finishing slots while no coordinator runs; the restarted one must collect them.
       await waitFor('jobs completed while the coordinator was down', async () => (await queue.getRanges(['completed'], 0, -1)).length > 0);
       coord = cli(['tournament', config, '--queue', redis.url, '--json']);
-      await killWorker(1, recordedAtKill + 60);
+      await killWorker(1, recordedAtKill + 30);
       expect(await coord.exited, coord.out()).toBe(0);
       const report = JSON.parse(coord.out().slice(coord.out().indexOf('{')));
       expect(report.total).toBe(total);
@@ -176,138 +172,5 @@ describe('gbgc tournament --queue with gbgc workers', () => {
         await w.exited;
       }
     }
-  }, 180_000);
-
-  it('a job queued by another engine version is refused at its start and fails once', async () => {
-    const conn = await connectQueue(parseQueueUrl(redis.url));
-    const queue = new Queue(QUEUE_NAME, { connection: client });
-    const w = startWorker(conn, { lockDurationMs: 2000, stalledIntervalMs: 500 });
-    try {
-      await queue.add('slot', { t: 'f'.repeat(64), engine: 'gbgc-0.0.0+engine.0', slot: { id: 'mismatch1', seq: 0, game: 0, run: 0, slot: 0, seats: [0, 1], playSeed: 1 } }, { jobId: 'mismatch1', attempts: 3 });
-      await waitFor('the job to fail', async () => (await queue.getJobState('mismatch1')) === 'failed');
-      const job = (await queue.getJob('mismatch1'))!;
-      expect(job.failedReason).toMatch(/^engine version mismatch: slot mismatch1 was queued by engine gbgc-0\.0\.0\+engine\.0, this worker runs gbgc-/);
-      expect(job.attemptsMade).toBe(1);
-      await job.remove();
-    } finally {
-      await w.close();
-      await queue.close();
-      conn.disconnect();
-    }
-  }, 60_000);
-
-  it('slots that fail deterministically (a participant that cannot play a game) fail once each and the coordinator reports them', async () => {
-    const config = writeConfig('fails.yaml', ['participants:', '  - {kind: random}', '  - {kind: l1, method: exact, maxNodes: 200}', 'runs: 3', 'seed: 2', 'store: fails.db']);
-    const conn = await connectQueue(parseQueueUrl(redis.url));
-    const w = startWorker(conn, { concurrency: 2, lockDurationMs: 2000, stalledIntervalMs: 500 });
-    const queue = new Queue(QUEUE_NAME, { connection: client });
-    try {
-      const r = await runCli(['tournament', config, '--queue', redis.url, '--json']);
-      expect(r.code).toBe(1);
-      const report = JSON.parse(r.stdout);
-      // Kuhn fits in 200 nodes (6 slots played), Leduc does not (6 slots failed).
-      expect(report).toMatchObject({ total: 12, played: 6, errors: 0 });
-      expect(report.failed).toHaveLength(6);
-      for (const f of report.failed as { slot: string; reason: string }[]) {
-        expect(f.reason).toMatch(/^participant 'l1' cannot play .*leduc\.gbg: the game tree has more than 200 nodes/);
-        expect((await queue.getJob(f.slot))!.attemptsMade).toBe(1);
-      }
-      const text = await runCli(['tournament', config, '--queue', redis.url]);
-      expect(text.code).toBe(1);
-      expect(text.stdout).toMatch(/12 slots: 6 already in the store, 0 played now .* \(6 queued now\), 6 failed/);
-      expect(text.stdout).toMatch(/slot [0-9a-f]{32} failed: participant 'l1' cannot play/);
-    } finally {
-      await w.close();
-      await queue.close();
-      conn.disconnect();
-    }
-  }, 90_000);
-
-  it('the shared rate limit grants at most rpm requests per window over several connections', async () => {
-    const conns = [new Redis(redis.url), new Redis(redis.url)];
-    try {
-      const limiters = conns.map((c) => redisRateLimiter(c, 400));
-      const windows = await Promise.all(Array.from({ length: 10 }, (_, i) => limiters[i % 2]('fake-endpoint', 3)));
-      const per = new Map<number, number>();
-      for (const w of windows) per.set(w, (per.get(w) ?? 0) + 1);
-      expect(windows).toHaveLength(10);
-      for (const n of per.values()) expect(n).toBeLessThanOrEqual(3);
-      expect(per.size).toBeGreaterThanOrEqual(4);
-    } finally {
-      for (const c of conns) c.disconnect();
-    }
-  }, 30_000);
-
-  it("an LLM participant's rpm goes through the shared limiter before every request to the provider", async () => {
-    setFakeKeys();
-    const server = await startFakeServer((req: SeenRequest) => ({ reply: `ok ${[...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1])[0]}` }));
-    const conn = new Redis(redis.url);
-    conn.on('error', () => {});
-    const limiter = redisRateLimiter(conn, 300);
-    const grants: { endpoint: string; rpm: number; window: number }[] = [];
-    // The participant's rpm (600) reaches the shared limiter; the limiter here grants 2 per 300 ms window, so it binds.
-    setSharedRateLimiter(async (endpoint, rpm) => grants.push({ endpoint, rpm, window: await limiter(endpoint, 2) }));
-    try {
-      const cfg = join(dir, 'rpm.yaml');
-      writeFileSync(cfg, [`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]`, 'participants:', `  - {kind: llm, name: m, model: openai/m, rpm: 600, base_url: ${JSON.stringify(server.openaiBase)}}`, '  - {kind: random}', 'runs: 2', 'seed: 4', 'store: rpm.db', ''].join('\n'));
-      const r = await runCli(['tournament', cfg, '--json']);
-      expect(r.code, r.stderr).toBe(0);
-      expect(server.requests.length).toBeGreaterThan(2);
-      expect(grants).toHaveLength(server.requests.length);
-      for (const g of grants) expect(g).toMatchObject({ rpm: 600, endpoint: expect.stringContaining('127.0.0.1') });
-      const per = new Map<number, number>();
-      for (const g of grants) per.set(g.window, (per.get(g.window) ?? 0) + 1);
-      for (const n of per.values()) expect(n).toBeLessThanOrEqual(2);
-      expect(per.size).toBeGreaterThanOrEqual(Math.ceil(grants.length / 2));
-    } finally {
-      setSharedRateLimiter(undefined);
-      conn.disconnect();
-      await server.close();
-    }
-  }, 60_000);
-
-  it('LLM slots through the queue: the worker reads the key from its environment, and no key is ever written to Redis', async () => {
-    setFakeKeys();
-    const server = await startFakeServer((req: SeenRequest) => ({ reply: `ok ${[...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1])[0]}` }));
-    const conn = await connectQueue(parseQueueUrl(redis.url));
-    const w = startWorker(conn, { concurrency: 2, lockDurationMs: 2000, stalledIntervalMs: 500 });
-    try {
-      const cfg = join(dir, 'llmq.yaml');
-      writeFileSync(cfg, [`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]`, 'participants:', `  - {kind: llm, name: m, model: openai/m, base_url: ${JSON.stringify(server.openaiBase)}}`, '  - {kind: random}', 'runs: 3', 'seed: 6', 'store: llmq.db', ''].join('\n'));
-      const r = await runCli(['tournament', cfg, '--queue', redis.url, '--json']);
-      expect(r.code, r.stderr).toBe(0);
-      expect(JSON.parse(r.stdout)).toMatchObject({ total: 6, played: 6, errors: 0, failed: [] });
-      expect(server.requests.length).toBeGreaterThan(0);
-      for (const q of server.requests) expect(q.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
-      // Every value of every key in Redis, as text.
-      let everything = '';
-      for (const key of await client.keys('*')) {
-        const type = await client.type(key);
-        const v =
-          type === 'string' ? await client.get(key) : type === 'hash' ? await client.hgetall(key) : type === 'list' ? await client.lrange(key, 0, -1) : type === 'set' ? await client.smembers(key) : type === 'zset' ? await client.zrange(key, '0', '-1') : type === 'stream' ? await client.xrange(key, '-', '+') : null;
-        everything += `${key} ${JSON.stringify(v)}\n`;
-      }
-      expect(everything).toContain('gbgc:games');
-      expect(everything).not.toContain(SECRET_KEY);
-    } finally {
-      await w.close();
-      conn.disconnect();
-      await server.close();
-    }
-  }, 60_000);
-
-  it('bad queue URLs: malformed exits 2, unreachable exits 1 with one line', async () => {
-    const bad = await runCli(['worker', '--queue', 'http://127.0.0.1:6379']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe("gbgc: error: --queue must start with redis:// or rediss://, got 'http://127.0.0.1:6379'\n");
-    const port = await runCli(['queue', 'status', '--queue', 'redis://127.0.0.1:notaport']);
-    expect(port.code).toBe(2);
-    const down = await runCli(['queue', 'status', '--queue', 'redis://127.0.0.1:1']);
-    expect(down.code).toBe(1);
-    expect(down.stderr).toBe('gbgc: error: cannot reach Redis at redis://127.0.0.1:1: connection refused (is redis-server running there?)\n');
-    const cfg = writeConfig('badq.yaml', ['participants: [{kind: random}, {kind: heuristic}]', 'queue: "redis://127.0.0.1:1"', 'store: badq.db']);
-    const t = await runCli(['tournament', cfg]);
-    expect(t.code).toBe(1);
-    expect(t.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:1: connection refused/);
-  }, 30_000);
+  });
 });

@@ -1,0 +1,41 @@
+/**
+ * Random behaviour strategies shared by the axes (brittleness's opponents, v1's strategy
+ * samples): a policy maps a state, the seat to act and its legal actions to one probability per
+ * action.
+ */
+import type { Action, GameState } from '../../interpreter/api.js';
+import { hashString, rngFromKeys } from '../../util/rng.js';
+
+/** A behaviour strategy: probabilities over `legal`, in its order, summing to 1. */
+export type Policy = (s: GameState, seat: number, legal: readonly Action[]) => number[];
+
+/**
+ * A Dirichlet(1) behaviour strategy: one uniform point of the simplex per information state,
+ * drawn from the stream `keys` followed by the information state's hash, so the same keys give
+ * the same strategy in every process. Cached per (seat, information state).
+ */
+export function dirichletPolicy(keys: readonly number[]): Policy {
+  const cache = new Map<string, number[]>();
+  return (s, seat, legal) => {
+    const key = `${seat}|${s.informationStateKey(seat)}`;
+    let p = cache.get(key);
+    if (!p || p.length !== legal.length) {
+      const rng = rngFromKeys(...keys, hashString(key));
+      const x = legal.map(() => -Math.log(1 - rng()));
+      const t = x.reduce((a, b) => a + b, 0);
+      p = x.map((v) => v / t);
+      cache.set(key, p);
+    }
+    return p;
+  };
+}
+
+/** The index `i` with `u` in the i-th interval of the cumulative `probs` (u uniform in [0, 1)); the last index absorbs rounding. */
+export function pickIndex(probs: readonly number[], u: number): number {
+  let i = 0;
+  for (; i < probs.length - 1; i++) {
+    u -= probs[i];
+    if (u < 0) break;
+  }
+  return i;
+}
