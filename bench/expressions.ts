@@ -50,8 +50,8 @@ const hasRank = (m: Machine, seat: number, ranks: number[]): boolean => {
 const betRound = p.varBase + p.variableNames.indexOf('betRound');
 const DIRECT: Record<string, (m: Machine) => boolean> = {
   "either seat's stack is at most 2": (m) => m.r[4] <= 2 || m.r[5] <= 2,
-  'betRound is more than 0': (m) => m.r[betRound] > 0,
-  'betRound is 0': (m) => m.r[betRound] === 0,
+  '«bet round» is more than 0': (m) => m.r[betRound] > 0,
+  '«bet round» is 0': (m) => m.r[betRound] === 0,
   "Alice's stack is more than 0 and Bob's stack is more than 0": (m) => m.r[4] > 0 && m.r[5] > 0,
   'the cards in the deck is at least 2': (m) => m.piles[0] >= 2,
   "Bob's highest card is more than Alice's highest card": (m) => highest(m, 1) > highest(m, 0),

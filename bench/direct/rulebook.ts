@@ -20,7 +20,7 @@ const DIRECT_KINDS = new Set<StepKind>(['shuffle', 'deal', 'ante', 'betting']);
 /** Whether the direct renderer covers `ir` (Kuhn- and Leduc-like games only). */
 export function directSupports(ir: GameIR): boolean {
   return (
-    allSteps(ir).every((s) => DIRECT_KINDS.has(s.kind)) &&
+    allSteps(ir).every((s) => DIRECT_KINDS.has(s.kind) && (!('betSize' in s) || typeof s.betSize === 'number')) &&
     (ir.showdown.metric === 'high-card' || ir.showdown.metric === 'pair-with-board') &&
     ir.variables.length === 0 &&
     ir.positions.length === 0 &&
@@ -79,6 +79,7 @@ function detail(s: StepView): string {
         ? `    - **raise**: put in enough chips to match plus ${chips(s.betSize)} more. Offered only while fewer than ${s.raiseCap} bets and raises have been made in this round, and only if the seat can pay all of it.\n  - Once ${s.raiseCap} bets and raises have been made, a seat facing a bet may only fold or call.\n`
         : `  - Since there are no raises, a seat facing the bet may only fold or call.\n`;
       o += `  - A seat that is not facing a bet cannot fold.\n`;
+      o += `  - A seat with no chips left (all-in) makes no more decisions: if a seat has no chips when the round starts, the round is skipped and play goes on; a bet or raise is offered only while the opponent still has chips to answer it.\n`;
       o += `  - The round ends when both seats have acted and have put the same number of chips into the pot during the round: after two checks, or after a call. A seat puts at most ${chips(s.maxPerSeat)} into the pot in this round.\n`;
       o += `  - Every action is announced to both seats, with the chips it moves.\n`;
       o += `  - Every way this round can go (when both stacks cover the bets):\n`;
@@ -141,10 +142,10 @@ export function renderRulebookDirect(ir: GameIR): string {
   o += '- **General rules:**\n';
   o += '  - **Information:** both seats always know both stacks, the pot, how many cards are left in the deck and how many cards each hand holds. Every action is announced to both seats. The cards in a hand are private to the seat holding them (see Visibility).\n';
   o += `  - **Costs:** every amount is paid from the paying seat's own stack into the pot.${ov.present.ante ? ' A seat whose stack is smaller than an ante puts in its whole stack instead.' : ''}${ov.present.betting ? " A bet or raise is offered only when the seat can pay all of it. A seat that cannot pay all of a call puts in its whole stack (all-in), and the part of the opponent's bet that it cannot match goes back to the opponent." : ''}${ov.stacksSuffice ? ` In this game a seat puts at most ${chips(ov.maxCommitment)} into the pot over the whole game (every ante plus every betting round at its limit), and every starting stack covers that, so no seat ever runs short.` : ''}\n`;
-  if (ov.present.deal) o += `  - **Empty deck:** cards are dealt one at a time from the top of the deck; if the deck runs out, the deal stops and the missing cards are not dealt.${ov.deckSuffices ? ` This game deals at most ${ov.cardsDealt} of the ${ov.deck.size} cards, so the deck never runs out.` : ''}\n`;
+  if (ov.present.deal) o += `  - **Empty deck:** cards are dealt one at a time from the top of the deck; if the deck runs out, the deal stops, the missing cards are not dealt, and both seats are told so (a public notice: the deck is empty).${ov.deckSuffices ? ` This game deals at most ${ov.cardsDealt} of the ${ov.deck.size} cards, so the deck never runs out.` : ''}\n`;
   if (ov.present.shuffle) o += '  - **Randomness:** a shuffle puts the cards in a uniformly random order.\n';
   o += `  - **Game end:** the game ends${ov.present.betting ? ' as soon as a seat folds (the other seat takes the whole pot and the remaining phases are skipped) or, if nobody folds,' : ''} with the showdown after the last phase (${ov.lastPhase}). A seat's result is its final stack minus its starting stack.\n`;
-  o += "\n## Visibility\n\n- **Hands:** the cards in a seat's hand are private: only that seat sees them, until the showdown shows both hands. The opponent knows only how many cards each hand holds.\n";
+  o += "\n## Visibility\n\n- **Hands:** the cards in a seat's hand are private: only that seat sees them, until the showdown shows both hands. The opponent knows only how many cards each hand holds: privacy hides which cards a seat holds, never how many.\n";
   if (vis.faceUp.length) o += `- **Face-up cards:** cards dealt face up or to a public pile (${list(vis.faceUp)}) are shown to both seats.\n`;
   for (const p of vis.piles) o += `- **${p.name}:** ${p.public ? 'a public pile: both seats see every card in it.' : 'a hidden pile: nobody sees its cards.'}\n`;
   o += `- **Actions:** every ${list(vis.announced)} is announced to both seats, with the chips or the number of cards it moves, and so is the showdown.\n`;
