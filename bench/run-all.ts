@@ -38,7 +38,7 @@ export const BENCHES: BenchEntry[] = [
   { name: 'expressions', file: 'expressions.ts', args: ['1'], quickArgs: ['0.2'], about: 'compiled conditions against hand-written ones' },
   { name: 'render', file: 'render.ts', args: [], quickArgs: [], about: 'rulebooks through the templates against a hand-written renderer' },
   { name: 'cfr-leduc', file: 'cfr-leduc.ts', args: ['1000', '3'], quickArgs: ['100', '1'], about: 'CFR+ on examples/leduc.gbg against a hand-written Leduc CFR+' },
-  { name: 'tournament', file: 'tournament.ts', args: ['278', '3', '1000', '5'], quickArgs: ['40', '2', '20', '2'], about: '10,008-slot bot tournament: orchestration overhead per slot against a bare loop of the same slots; kill -9 and resume; duplicate play' },
+  { name: 'tournament', file: 'tournament.ts', args: ['278', '3', '1000', '5'], quickArgs: ['100', '2', '20', '2'], about: '10,008-slot bot tournament: orchestration overhead per slot against a bare loop of the same slots; kill -9 and resume; duplicate play' },
   { name: 'tree', file: 'tree.ts', args: ['3'], quickArgs: ['1'], about: 'tree building per node against a CFR+ iteration; bytes per node; tree --stats on sampled games' },
   { name: 'statespace', file: 'statespace.ts', args: [], quickArgs: ['--seeds', '10'], about: 'the complexity dial against the state-space measure of GENSTRAT v2 (counts, not speed)' },
   { name: 'mccfr', file: 'mccfr.ts', args: ['60', '10'], quickArgs: ['5', '10'], about: 'external-sampling MCCFR on Leduc against the exact CFR+ value; exploitability estimate on a sampled game' },
