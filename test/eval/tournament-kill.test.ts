@@ -1,7 +1,7 @@
 /**
  * A tournament killed with kill -9 at random points and resumed holds exactly the slots of an
  * uninterrupted run: same ids, same returns, no duplicates, no partial moves. Spawns the built CLI
- * (`dist/` is rebuilt first when older than `src/`). 2,000 slots here; `bench/tournament.ts` kills
+ * (`dist/` is rebuilt first when older than `src/`). 4,000 slots here; `bench/tournament.ts` kills
  * and resumes the 10,008-slot tournament at 5 points.
  */
 import Database from 'better-sqlite3';
@@ -32,11 +32,12 @@ describe('kill -9 and resume', () => {
     const cfg = join(tmp, 'kill.yaml');
     writeFileSync(
       cfg,
-      JSON.stringify({ games: [resolve('examples/kuhn.gbg'), resolve('examples/leduc.gbg')], participants: [{ kind: 'random' }, { kind: 'heuristic' }], runs: 500, seed: 21, store: 'unused.db' }),
+      JSON.stringify({ games: [resolve('examples/kuhn.gbg'), resolve('examples/leduc.gbg')], participants: [{ kind: 'random' }, { kind: 'heuristic' }], runs: 1000, seed: 21, store: 'unused.db' }),
     );
-    // Kills land a random 0–150 ms after a commit; a fast machine may finish before the later ones,
-    // so at least one kill is required, not all three.
-    const killed = await killAndResume(cfg, join(tmp, 'killed.db'), 3, 4, 150);
+    // Slots commit up to 1,024 at a time (or every 250 ms); each kill lands a random 0–40 ms after
+    // a start's first commit, inside the next batch. A start with fewer than 1,024 slots left may
+    // finish before its kill, so at least one kill is required, not all three.
+    const killed = await killAndResume(cfg, join(tmp, 'killed.db'), 3, 4, 40);
     expect(killed.kills).toBeGreaterThanOrEqual(1);
     // The reference: the same config played without interruption, in this process.
     const plan = buildPlan(cfg, readConfig(cfg), join(tmp, 'reference.db'));
@@ -45,10 +46,11 @@ describe('kill -9 and resume', () => {
     store.close();
     const a = rows(join(tmp, 'killed.db'));
     const b = rows(join(tmp, 'reference.db'));
-    expect(a.slots).toHaveLength(2000);
+    expect(a.slots).toHaveLength(4000);
     expect(a.slots).toEqual(b.slots);
     for (const s of a.slots) expect(a.moves.get(s.id) ?? 0).toBe(s.moves0 + s.moves1);
-    // The kills fell in the middle of the run.
-    expect(killed.atKill.every((n) => n > 0 && n < 2000)).toBe(true);
+    // At least one kill fell in the middle of the run (a late one may land after the last commit,
+    // while the process closes the store).
+    expect(killed.atKill.some((n) => n > 0 && n < 4000)).toBe(true);
   });
 });
