@@ -3,10 +3,10 @@
  * the commander program; this file wires them up and maps errors to exit codes:
  * 0 ok, 1 bad input, 2 bad usage. Stack traces are printed only with `--debug`.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { processIO, type CliIO } from './io.js';
 import { UsageError } from './errors.js';
-import { COMMANDS } from './commands/index.js';
+import { COMMANDS, commandName, type CommandEntry } from './commands/index.js';
 import { CompileError } from './load.js';
 import { colorize, useColor } from './color.js';
 
@@ -28,8 +28,28 @@ export interface CliContext {
 
 export { info } from './io.js';
 
-/** Build the commander program (exported for tests and for generating docs). */
-export function buildProgram(ctx: CliContext): Command {
+/** Global options, which may stand anywhere on the line. */
+const GLOBAL_FLAGS = new Set(['--debug', '--no-color', '--quiet', '-q']);
+
+/**
+ * The commands a command line needs loaded: the command it runs (for `help NAME`, NAME), or every
+ * command for `completion` (its script lists every command's options). Other commands are listed
+ * from the registry without loading their modules.
+ */
+export function commandsToLoad(argv: readonly string[]): CommandEntry[] {
+  const operands = (argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv).filter((a) => !GLOBAL_FLAGS.has(a));
+  const first = operands[0];
+  const target = first === 'help' ? operands[1] : first;
+  if (target === 'completion') return COMMANDS;
+  return COMMANDS.filter((e) => commandName(e) === target);
+}
+
+/**
+ * Build the commander program (exported for tests and for generating docs): the commands of
+ * `load` fully (their options, help and actions), the others as entries that only list their name,
+ * arguments and summary. Without `load`, every command is loaded.
+ */
+export async function buildProgram(ctx: CliContext, load: readonly CommandEntry[] = COMMANDS): Promise<Command> {
   const program = new Command();
   program
     .name('gbgc')
@@ -45,11 +65,19 @@ export function buildProgram(ctx: CliContext): Command {
       writeErr: (s) => ctx.io.stderr(s),
       outputError,
     });
-  for (const register of COMMANDS) {
-    const cmd = register(program, ctx);
+  const registers = await Promise.all(COMMANDS.map((e) => (load.includes(e) ? e.load() : undefined)));
+  COMMANDS.forEach((entry, i) => {
+    const register = registers[i];
+    let cmd: Command;
+    if (register) cmd = register(program, ctx);
+    else {
+      // Listed, not loaded: the same line in `gbgc --help` as the loaded command would give.
+      cmd = program.command(entry.spec).description(entry.summary);
+      if (entry.options) cmd.addOption(new Option('--listed-only').hideHelp());
+    }
     cmd.exitOverride().configureOutput({ writeOut: (s) => ctx.io.stdout(s), writeErr: (s) => ctx.io.stderr(s), outputError });
     cmd.showHelpAfterError('(run with --help for usage)');
-  }
+  });
   return program;
 }
 
@@ -71,7 +99,7 @@ export async function main(argv: string[], rawIO: CliIO = processIO()): Promise<
     stderrIsTTY: rawIO.stderrIsTTY && !quiet,
   };
   const ctx: CliContext = { io, exitCode: 0, quiet };
-  const program = buildProgram(ctx);
+  const program = await buildProgram(ctx, commandsToLoad(argv));
   if (argv.length === 0) {
     program.outputHelp();
     return 2;

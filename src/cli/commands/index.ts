@@ -3,61 +3,51 @@
  */
 import type { Command } from 'commander';
 import type { CliContext } from '../main.js';
-import { registerCheck } from './check.js';
-import { registerFmt } from './fmt.js';
-import { registerCompile } from './compile.js';
-import { registerExplain } from './explain.js';
-import { registerRender } from './render.js';
-import { registerSimulate } from './simulate.js';
-import { registerPlay } from './play.js';
-import { registerTree } from './tree.js';
-import { registerSolve } from './solve.js';
-import { registerSample } from './sample.js';
-import { registerPool } from './pool.js';
-import { registerInit } from './init.js';
-import { registerCompletion } from './completion.js';
-import { registerView } from './view.js';
-import { registerLsp } from './lsp.js';
-import { registerAnalyze } from './analyze.js';
-import { registerReport } from './report.js';
-import { registerMatch } from './match.js';
-import { registerTournament } from './tournament.js';
-import { registerRecords } from './records.js';
-import { registerAxes } from './axes.js';
-import { registerSelect } from './select.js';
-import { registerLadder } from './ladder.js';
-import { registerWorker } from './worker.js';
-import { registerQueue } from './queue.js';
-import { registerPolicy } from './policy.js';
-
 /** Registers one command on the program and returns it. */
 export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
 
-export const COMMANDS: RegisterCommand[] = [
-  registerCheck,
-  registerFmt,
-  registerCompile,
-  registerExplain,
-  registerRender,
-  registerSimulate,
-  registerPlay,
-  registerTree,
-  registerSolve,
-  registerSample,
-  registerPool,
-  registerLsp,
-  registerInit,
-  registerCompletion,
-  registerView,
-  registerAnalyze,
-  registerReport,
-  registerMatch,
-  registerTournament,
-  registerRecords,
-  registerAxes,
-  registerSelect,
-  registerLadder,
-  registerWorker,
-  registerQueue,
-  registerPolicy,
+/**
+ * One command of the CLI, loaded on demand: a start loads only the module of the command it runs
+ * (each command's module brings its own libraries: SQLite, the LLM SDKs, BullMQ, vega), and lists
+ * the others from `spec` and `summary` in `gbgc --help`. `spec` is the command's name and
+ * arguments as commander writes them, `options` whether it takes options, `summary` its
+ * description (a test checks all three against the loaded command).
+ */
+export interface CommandEntry {
+  spec: string;
+  options: boolean;
+  summary: string;
+  load: () => Promise<RegisterCommand>;
+}
+
+/** The name of a command entry (the first word of its spec). */
+export const commandName = (e: CommandEntry): string => e.spec.split(' ')[0];
+
+export const COMMANDS: CommandEntry[] = [
+  { spec: 'check <files...>', options: true, summary: "check .gbg files for errors and warnings (syntax, names, amounts, cards, degenerate constructs)", load: async () => (await import('./check.js')).registerCheck },
+  { spec: 'fmt <files...>', options: true, summary: "format .gbg files in the canonical style (comments are kept)", load: async () => (await import('./fmt.js')).registerFmt },
+  { spec: 'compile <file>', options: true, summary: "compile a .gbg file to its IR (JSON) and print its ruleset hash", load: async () => (await import('./compile.js')).registerCompile },
+  { spec: 'explain [code]', options: true, summary: "explain a diagnostic code, e.g. E0207 or W0101", load: async () => (await import('./explain.js')).registerExplain },
+  { spec: 'render <file>', options: true, summary: "write the rulebook of a .gbg game (Markdown or plain text)", load: async () => (await import('./render.js')).registerRender },
+  { spec: 'simulate <file>', options: true, summary: "play many episodes between two agents; report mean returns, moves per player and phase firing rates", load: async () => (await import('./simulate.js')).registerSimulate },
+  { spec: 'play <file>', options: true, summary: "play one game in the terminal against an agent", load: async () => (await import('./play.js')).registerPlay },
+  { spec: 'tree <file>', options: true, summary: "enumerate the whole game tree: histories, information states per seat, maximum depth (refused at once when an estimate exceeds --max-nodes)", load: async () => (await import('./tree.js')).registerTree },
+  { spec: 'solve <file>', options: true, summary: "solve a game: exactly with CFR+ (small games), or by Monte Carlo CFR (--method mccfr, any size)", load: async () => (await import('./solve.js')).registerSolve },
+  { spec: 'sample', options: true, summary: "generate a game at a complexity from a seed, accepted by the Monte Carlo filter", load: async () => (await import('./sample.js')).registerSample },
+  { spec: 'pool', options: true, summary: "build a resumable pool of accepted generated games (one .gbg each, plus index.jsonl) on all cores", load: async () => (await import('./pool.js')).registerPool },
+  { spec: 'lsp', options: true, summary: "run the .gbg language server over stdio (for editors)", load: async () => (await import('./lsp.js')).registerLsp },
+  { spec: 'init <name>', options: true, summary: "write a commented starter game NAME.gbg that passes check", load: async () => (await import('./init.js')).registerInit },
+  { spec: 'completion <shell>', options: false, summary: "print a shell completion script (bash, zsh or fish)", load: async () => (await import('./completion.js')).registerCompletion },
+  { spec: 'view <file>', options: true, summary: "write a self-contained HTML page that replays a recorded game step by step", load: async () => (await import('./view.js')).registerView },
+  { spec: 'analyze <db>', options: true, summary: "estimate participant strengths (α̂) with bootstrap intervals and every robustness, profile and jaggedness estimate", load: async () => (await import('./analyze.js')).registerAnalyze },
+  { spec: 'report <db>', options: true, summary: "write an HTML report with SVG and PNG figures (leaderboard, pairwise margins, per-game α̂, profiles, jaggedness, axis scatter)", load: async () => (await import('./report.js')).registerReport },
+  { spec: 'match <file>', options: true, summary: "duplicate match between two agents: runs of two slots with the seats swapped and the same chance draws", load: async () => (await import('./match.js')).registerMatch },
+  { spec: 'tournament <config>', options: true, summary: "play a tournament config (games × participants × runs) into a resumable SQLite run store", load: async () => (await import('./tournament.js')).registerTournament },
+  { spec: 'records', options: false, summary: "export or summarize a tournament run store", load: async () => (await import('./records.js')).registerRecords },
+  { spec: 'axes <path>', options: true, summary: "measure the complexity axes (GENSTRAT v2 or v1, Appendix C) of a game or of every game of a pool", load: async () => (await import('./axes.js')).registerAxes },
+  { spec: 'select', options: true, summary: "choose a benchmark from a pool by farthest-point sampling in the axis space; print coverage, correlations and VIFs", load: async () => (await import('./select.js')).registerSelect },
+  { spec: 'ladder', options: false, summary: "graded bot ladders (Lv0 = random … LvK) and (level, progress) ratings against them", load: async () => (await import('./ladder.js')).registerLadder },
+  { spec: 'worker', options: true, summary: "play the slots of tournaments queued on a Redis (gbgc tournament --queue), on this machine, until stopped", load: async () => (await import('./worker.js')).registerWorker },
+  { spec: 'queue', options: false, summary: "inspect the Redis queue of distributed tournaments", load: async () => (await import('./queue.js')).registerQueue },
+  { spec: 'policy', options: false, summary: "inspect saved policies (gbgc solve --save, the cfr agent's cache)", load: async () => (await import('./policy.js')).registerPolicy },
 ];
