@@ -53,7 +53,7 @@ const DIRECT: Record<string, (m: Machine) => boolean> = {
   '«bet round» is more than 0': (m) => m.r[betRound] > 0,
   '«bet round» is 0': (m) => m.r[betRound] === 0,
   "Alice's stack is more than 0 and Bob's stack is more than 0": (m) => m.r[4] > 0 && m.r[5] > 0,
-  'the cards in the deck is at least 2': (m) => m.piles[0] >= 2,
+  'the number of cards in the deck is at least 2': (m) => m.piles[0] >= 2,
   "Bob's highest card is more than Alice's highest card": (m) => highest(m, 1) > highest(m, 0),
   'Bob holds a card of rank K or J': (m) => hasRank(m, 1, [2, 0]),
   "Alice's highest card is more than Bob's highest card": (m) => highest(m, 0) > highest(m, 1),

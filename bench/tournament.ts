@@ -25,7 +25,7 @@
  * (defaults 278, 3, 1000, 5; kills 0 skips part 4).
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -161,7 +161,8 @@ if (KILLS > 0) {
 
 // Duplicate play: DUPLICATE_RUNS (1,000) runs of every example.
 let compared = 0;
-for (const name of ['kuhn', 'leduc', 'duel', 'genstrat-4643', 'genstrat-4643-v1', 'oracle', 'rounds', 'thieves']) {
+const EXAMPLES = readdirSync('examples').filter((f) => f.endsWith('.gbg')).map((f) => f.slice(0, -4)).sort();
+for (const name of EXAMPLES) {
   const game = compileGame(compileSource(readFileSync(`examples/${name}.gbg`, 'utf8')).ir!);
   const [pa, pb] = [makeParticipant({ kind: 'random' }, 'a'), makeParticipant({ kind: 'heuristic' }, 'b')];
   const [a, b] = await Promise.all([createParticipantAgent(pa, game), createParticipantAgent(pb, game)]);
@@ -169,7 +170,7 @@ for (const name of ['kuhn', 'leduc', 'duel', 'genstrat-4643', 'genstrat-4643-v1'
   await playMatch(game, a, b, { runs: DUPLICATE_RUNS, seed: 3, ids: [pa.id, pb.id], recordChance: true, onSlot: (r, k, o) => ((slots[r] ??= [])[k] = o) });
   for (const [s0, s1] of slots) compared += compareChance(s0.chance!, s1.chance!);
 }
-console.log(`duplicate play  8 examples × ${DUPLICATE_RUNS} runs: ${compared} chance events compared, all identical per seat`);
+console.log(`duplicate play  ${EXAMPLES.length} examples × ${DUPLICATE_RUNS} runs: ${compared} chance events compared, all identical per seat`);
 
 const note = `${N} slots (random, heuristic, l1, cfr on kuhn, leduc, genstrat-4643; ${RUNS} runs per matchup), concurrency 1; best of ${ROUNDS} interleaved rounds (order rotated) of process CPU time`;
 report(
@@ -207,6 +208,6 @@ report(
       kind: 'rate',
     }),
   ],
-  { killResume: { kills: killed.kills, atSlots: killed.atKill, identical: same }, duplicatePlay: { examples: 8, runs: DUPLICATE_RUNS, chanceEventsCompared: compared } },
+  { killResume: { kills: killed.kills, atSlots: killed.atKill, identical: same }, duplicatePlay: { examples: EXAMPLES.length, runs: DUPLICATE_RUNS, chanceEventsCompared: compared } },
 );
 process.exitCode = same && killed.kills === KILLS ? 0 : 1;

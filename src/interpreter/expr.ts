@@ -360,7 +360,7 @@ export function describeInt(e: IntExpr, ctx: ExprContext): string {
     case 'stack':
       return `${possessive(seatText(e.seat, ctx))} stack`;
     case 'size':
-      return `the cards in the ${ctx.pileNames[ctx.pile(e.pile)]}`;
+      return `the number of cards in the ${ctx.pileNames[ctx.pile(e.pile)]}`;
     case 'handSize':
       return `${possessive(seatText(e.seat, ctx))} hand size`;
     case 'highest':
