@@ -97,11 +97,11 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       '  - {kind: random}',
       '  - {kind: heuristic}',
       '  - {kind: heuristic, name: loose, raise: 0.5, fold: 0.2, bluff: 0.3}',
-      'runs: 20',
+      'runs: 100',
       'seed: 11',
       'store: queued.db',
     ]);
-    const total = 3 * 2 * 20 * 2;
+    const total = 3 * 2 * 100 * 2;
     const local = await runCli(['tournament', config, '--store', join(dir, 'local.db'), '--json']);
     expect(local.code, local.stderr).toBe(0);
     expect(JSON.parse(local.stdout).total).toBe(total);
