@@ -199,6 +199,19 @@ class Lowerer {
       return null;
     }
     if (d.metric === 'high-card') return { metric: 'high-card' };
+    /** The pile a showdown's `using NAME` names, when it is a declared public pile (else an error and null). */
+    const boardOf = (using: NonNullable<typeof d.using>): string | null => {
+      const pile = s.piles.get(using.name);
+      if (!pile) {
+        s.err('E0202', `unknown pile '${using.name}'`, using.span);
+        return null;
+      }
+      if (pile.visibility !== 'public') {
+        s.err('E0214', `the board '${using.name}' must be a public pile`, using.span);
+        return null;
+      }
+      return using.name;
+    };
     if (d.metric === 'sum-of-ranks') {
       const rules: ScoringRule[] = [];
       for (const r of d.rules) {
@@ -217,19 +230,8 @@ class Lowerer {
             if (values.has(r.value.value)) s.err('E0245', `rank '${r.name.name}' has the value ${r.value.value} of another rank: a poker-hand showdown needs distinct rank values`, r.span);
             values.add(r.value.value);
           }
-      let board: string | null = null;
-      if (d.using) {
-        const pile = s.piles.get(d.using.name);
-        if (!pile) {
-          s.err('E0202', `unknown pile '${d.using.name}'`, d.using.span);
-          return null;
-        }
-        if (pile.visibility !== 'public') {
-          s.err('E0214', `the board '${d.using.name}' must be a public pile`, d.using.span);
-          return null;
-        }
-        board = d.using.name;
-      }
+      const board = d.using ? boardOf(d.using) : null;
+      if (d.using && board === null) return null;
       return { metric: 'poker-hand', board, flushBeatsFullHouse: d.options.includes('flush-beats-full-house'), suited: !d.options.includes('no-suits') };
     }
     const publicPiles = [...s.piles.values()].filter((p) => p.visibility === 'public');
@@ -237,16 +239,8 @@ class Lowerer {
       s.err('E0214', '`pair-with-board` needs the board: write `using NAME`', d.span, publicPiles.length ? `e.g. \`using ${publicPiles[0]!.name.name}\`` : 'declare one with `pile board public`');
       return null;
     }
-    const pile = s.piles.get(d.using.name);
-    if (!pile) {
-      s.err('E0202', `unknown pile '${d.using.name}'`, d.using.span);
-      return null;
-    }
-    if (pile.visibility !== 'public') {
-      s.err('E0214', `the board '${d.using.name}' must be a public pile`, d.using.span);
-      return null;
-    }
-    return { metric: 'pair-with-board', board: d.using.name };
+    const board = boardOf(d.using);
+    return board === null ? null : { metric: 'pair-with-board', board };
   }
 }
 
