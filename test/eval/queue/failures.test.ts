@@ -6,56 +6,24 @@
  * `scaleout.test.ts`.
  */
 import { Queue } from 'bullmq';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectQueue, parseQueueUrl, QUEUE_NAME, redisRateLimiter, startWorker } from '../../../src/eval/queue/index.js';
 import { runCli } from '../../cli/run-cli.js';
 import { setSharedRateLimiter } from '../../../src/eval/llm/limits.js';
 import { startFakeServer, type SeenRequest } from '../llm/fake-server.js';
 import { SECRET_KEY, setFakeKeys } from '../llm/helpers.js';
-import { startRedis, type TestRedis } from '../../support/redis-server.js';
+import { sleep, useQueueFixture, waitFor } from '../../support/queue-fixture.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let redis: TestRedis;
-let dir: string;
-let client: Redis;
-
-beforeAll(async () => {
-  redis = await startRedis();
-  dir = mkdtempSync(join(tmpdir(), 'gbgc-queue-failures-'));
-  client = new Redis(redis.url, { maxRetriesPerRequest: null });
-  client.on('error', () => {});
-});
-
-afterAll(async () => {
-  client?.disconnect();
-  await redis?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-function writeConfig(name: string, lines: string[]): string {
-  const file = join(dir, name);
-  writeFileSync(file, `${[`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}, ${JSON.stringify(resolve('examples/leduc.gbg'))}]`, ...lines].join('\n')}\n`);
-  return file;
-}
-
-/** Poll `cond` until it holds; the limit only catches a hang (a loaded machine is slow, not stuck). */
-async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms = 300_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
+const fx = useQueueFixture('gbgc-queue-failures-');
 
 describe('gbgc tournament --queue: failures and limits', () => {
   it('a job queued by another engine version is refused at its start and fails once', async () => {
-    const conn = await connectQueue(parseQueueUrl(redis.url));
-    const queue = new Queue(QUEUE_NAME, { connection: client });
+    const conn = await connectQueue(parseQueueUrl(fx.redis.url));
+    const queue = new Queue(QUEUE_NAME, { connection: fx.client });
     const w = startWorker(conn, { lockDurationMs: 2000, stalledIntervalMs: 500 });
     try {
       await queue.add('slot', { t: 'f'.repeat(64), engine: 'gbgc-0.0.0+engine.0', slot: { id: 'mismatch1', seq: 0, game: 0, run: 0, slot: 0, seats: [0, 1], playSeed: 1 } }, { jobId: 'mismatch1', attempts: 3 });
@@ -72,12 +40,12 @@ describe('gbgc tournament --queue: failures and limits', () => {
   });
 
   it('slots that fail deterministically (a participant that cannot play a game) fail once each and the coordinator reports them', async () => {
-    const config = writeConfig('fails.yaml', ['participants:', '  - {kind: random}', '  - {kind: l1, method: exact, maxNodes: 200}', 'runs: 3', 'seed: 2', 'store: fails.db']);
-    const conn = await connectQueue(parseQueueUrl(redis.url));
+    const config = fx.writeConfig('fails.yaml', ['participants:', '  - {kind: random}', '  - {kind: l1, method: exact, maxNodes: 200}', 'runs: 3', 'seed: 2', 'store: fails.db']);
+    const conn = await connectQueue(parseQueueUrl(fx.redis.url));
     const w = startWorker(conn, { concurrency: 2, lockDurationMs: 2000, stalledIntervalMs: 500 });
-    const queue = new Queue(QUEUE_NAME, { connection: client });
+    const queue = new Queue(QUEUE_NAME, { connection: fx.client });
     try {
-      const r = await runCli(['tournament', config, '--queue', redis.url, '--json']);
+      const r = await runCli(['tournament', config, '--queue', fx.redis.url, '--json']);
       expect(r.code).toBe(1);
       const report = JSON.parse(r.stdout);
       // Kuhn fits in 200 nodes (6 slots played), Leduc does not (6 slots failed).
@@ -87,7 +55,7 @@ describe('gbgc tournament --queue: failures and limits', () => {
         expect(f.reason).toMatch(/^participant 'l1' cannot play .*leduc\.gbg: the game tree has more than 200 nodes/);
         expect((await queue.getJob(f.slot))!.attemptsMade).toBe(1);
       }
-      const text = await runCli(['tournament', config, '--queue', redis.url]);
+      const text = await runCli(['tournament', config, '--queue', fx.redis.url]);
       expect(text.code).toBe(1);
       expect(text.stdout).toMatch(/12 slots: 6 already in the store, 0 played now .* \(6 queued now\), 6 failed/);
       expect(text.stdout).toMatch(/slot [0-9a-f]{32} failed: participant 'l1' cannot play/);
@@ -99,7 +67,7 @@ describe('gbgc tournament --queue: failures and limits', () => {
   });
 
   it('the shared rate limit grants at most rpm requests per window over several connections', async () => {
-    const conns = [new Redis(redis.url), new Redis(redis.url)];
+    const conns = [new Redis(fx.redis.url), new Redis(fx.redis.url)];
     try {
       const limiters = conns.map((c) => redisRateLimiter(c, 400));
       const windows = await Promise.all(Array.from({ length: 10 }, (_, i) => limiters[i % 2]('fake-endpoint', 3)));
@@ -116,14 +84,14 @@ describe('gbgc tournament --queue: failures and limits', () => {
   it("an LLM participant's rpm goes through the shared limiter before every request to the provider", async () => {
     setFakeKeys();
     const server = await startFakeServer((req: SeenRequest) => ({ reply: `ok ${[...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1])[0]}` }));
-    const conn = new Redis(redis.url);
+    const conn = new Redis(fx.redis.url);
     conn.on('error', () => {});
     const limiter = redisRateLimiter(conn, 300);
     const grants: { endpoint: string; rpm: number; window: number }[] = [];
     // The participant's rpm (600) reaches the shared limiter; the limiter here grants 2 per 300 ms window, so it binds.
     setSharedRateLimiter(async (endpoint, rpm) => grants.push({ endpoint, rpm, window: await limiter(endpoint, 2) }));
     try {
-      const cfg = join(dir, 'rpm.yaml');
+      const cfg = join(fx.dir, 'rpm.yaml');
       writeFileSync(cfg, [`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]`, 'participants:', `  - {kind: llm, name: m, model: openai/m, rpm: 600, base_url: ${JSON.stringify(server.openaiBase)}}`, '  - {kind: random}', 'runs: 2', 'seed: 4', 'store: rpm.db', ''].join('\n'));
       const r = await runCli(['tournament', cfg, '--json']);
       expect(r.code, r.stderr).toBe(0);
@@ -144,22 +112,22 @@ describe('gbgc tournament --queue: failures and limits', () => {
   it('LLM slots through the queue: the worker reads the key from its environment, and no key is ever written to Redis', async () => {
     setFakeKeys();
     const server = await startFakeServer((req: SeenRequest) => ({ reply: `ok ${[...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1])[0]}` }));
-    const conn = await connectQueue(parseQueueUrl(redis.url));
+    const conn = await connectQueue(parseQueueUrl(fx.redis.url));
     const w = startWorker(conn, { concurrency: 2, lockDurationMs: 2000, stalledIntervalMs: 500 });
     try {
-      const cfg = join(dir, 'llmq.yaml');
+      const cfg = join(fx.dir, 'llmq.yaml');
       writeFileSync(cfg, [`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]`, 'participants:', `  - {kind: llm, name: m, model: openai/m, base_url: ${JSON.stringify(server.openaiBase)}}`, '  - {kind: random}', 'runs: 3', 'seed: 6', 'store: llmq.db', ''].join('\n'));
-      const r = await runCli(['tournament', cfg, '--queue', redis.url, '--json']);
+      const r = await runCli(['tournament', cfg, '--queue', fx.redis.url, '--json']);
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ total: 6, played: 6, errors: 0, failed: [] });
       expect(server.requests.length).toBeGreaterThan(0);
       for (const q of server.requests) expect(q.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
       // Every value of every key in Redis, as text.
       let everything = '';
-      for (const key of await client.keys('*')) {
-        const type = await client.type(key);
+      for (const key of await fx.client.keys('*')) {
+        const type = await fx.client.type(key);
         const v =
-          type === 'string' ? await client.get(key) : type === 'hash' ? await client.hgetall(key) : type === 'list' ? await client.lrange(key, 0, -1) : type === 'set' ? await client.smembers(key) : type === 'zset' ? await client.zrange(key, '0', '-1') : type === 'stream' ? await client.xrange(key, '-', '+') : null;
+          type === 'string' ? await fx.client.get(key) : type === 'hash' ? await fx.client.hgetall(key) : type === 'list' ? await fx.client.lrange(key, 0, -1) : type === 'set' ? await fx.client.smembers(key) : type === 'zset' ? await fx.client.zrange(key, '0', '-1') : type === 'stream' ? await fx.client.xrange(key, '-', '+') : null;
         everything += `${key} ${JSON.stringify(v)}\n`;
       }
       expect(everything).toContain('gbgc:games');
@@ -180,7 +148,7 @@ describe('gbgc tournament --queue: failures and limits', () => {
     const down = await runCli(['queue', 'status', '--queue', 'redis://127.0.0.1:1']);
     expect(down.code).toBe(1);
     expect(down.stderr).toBe('gbgc: error: cannot reach Redis at redis://127.0.0.1:1: connection refused (is redis-server running there?)\n');
-    const cfg = writeConfig('badq.yaml', ['participants: [{kind: random}, {kind: heuristic}]', 'queue: "redis://127.0.0.1:1"', 'store: badq.db']);
+    const cfg = fx.writeConfig('badq.yaml', ['participants: [{kind: random}, {kind: heuristic}]', 'queue: "redis://127.0.0.1:1"', 'store: badq.db']);
     const t = await runCli(['tournament', cfg]);
     expect(t.code).toBe(1);
     expect(t.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:1: connection refused/);

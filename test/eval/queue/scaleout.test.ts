@@ -7,45 +7,19 @@
 import Database from 'better-sqlite3';
 import { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUEUE_NAME } from '../../../src/eval/queue/index.js';
 import { tournamentKey, stalledKey } from '../../../src/eval/queue/spec.js';
 import { rngFromKeys } from '../../../src/util/rng.js';
 import { runCli } from '../../cli/run-cli.js';
 import { doneSlots, ensureBuilt } from '../../support/kill-resume.js';
-import { startRedis, type TestRedis } from '../../support/redis-server.js';
+import { sleep, useQueueFixture, waitFor } from '../../support/queue-fixture.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'gbgc.js');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let redis: TestRedis;
-let dir: string;
-let client: Redis;
-
-beforeAll(async () => {
-  ensureBuilt();
-  redis = await startRedis();
-  dir = mkdtempSync(join(tmpdir(), 'gbgc-scaleout-'));
-  client = new Redis(redis.url, { maxRetriesPerRequest: null });
-  client.on('error', () => {});
-});
-
-afterAll(async () => {
-  client?.disconnect();
-  await redis?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-function writeConfig(name: string, lines: string[]): string {
-  const file = join(dir, name);
-  writeFileSync(file, `${[`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}, ${JSON.stringify(resolve('examples/leduc.gbg'))}]`, ...lines].join('\n')}\n`);
-  return file;
-}
+const fx = useQueueFixture('gbgc-scaleout-', ensureBuilt);
 
 interface Proc {
   child: ChildProcess;
@@ -62,16 +36,7 @@ function cli(args: string[]): Proc {
   return { child, exited, out: () => out };
 }
 
-const startWorkerProc = () => cli(['worker', '--queue', redis.url, '--concurrency', '2', '--lock-duration', '2000', '--stalled-interval', '500']);
-
-/** Poll `cond` until it holds; the limit only catches a hang (a loaded machine is slow, not stuck). */
-async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms = 300_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
+const startWorkerProc = () => cli(['worker', '--queue', fx.redis.url, '--concurrency', '2', '--lock-duration', '2000', '--stalled-interval', '500']);
 
 const SLOT_COLS = 'id, seq, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0, moves1, fallbacks0, fallbacks1, error, notes';
 const MOVE_COLS = 'slot, ply, seat, obs_digest, action, label, fallback, extra';
@@ -92,7 +57,7 @@ function readStore(file: string): { slots: unknown[]; moves: unknown[]; dupSlots
 
 describe('gbgc tournament --queue with gbgc workers', () => {
   it('three workers (two killed with SIGKILL and restarted) and a restarted coordinator record exactly the slots of the local run', async () => {
-    const config = writeConfig('bots.yaml', [
+    const config = fx.writeConfig('bots.yaml', [
       'participants:',
       '  - {kind: random}',
       '  - {kind: heuristic}',
@@ -102,17 +67,17 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       'store: queued.db',
     ]);
     const total = 3 * 2 * 100 * 2;
-    const local = await runCli(['tournament', config, '--store', join(dir, 'local.db'), '--json']);
+    const local = await runCli(['tournament', config, '--store', join(fx.dir, 'local.db'), '--json']);
     expect(local.code, local.stderr).toBe(0);
     expect(JSON.parse(local.stdout).total).toBe(total);
 
-    const store = join(dir, 'queued.db');
+    const store = join(fx.dir, 'queued.db');
     const rng = rngFromKeys(18);
     const workers = [startWorkerProc(), startWorkerProc(), startWorkerProc()];
-    const queue = new Queue(QUEUE_NAME, { connection: client });
+    const queue = new Queue(QUEUE_NAME, { connection: fx.client });
     const waitingJobs = async () => (await queue.getRanges(['wait'], 0, -1)).length;
     try {
-      let coord = cli(['tournament', config, '--queue', redis.url, '--json']);
+      let coord = cli(['tournament', config, '--queue', fx.redis.url, '--json']);
       const killWorker = async (i: number, atLeast: number) => {
         await waitFor(`${atLeast} slots recorded`, () => doneSlots(store) >= atLeast);
         await sleep(rng() * 100);
@@ -130,10 +95,10 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       await coord.exited;
       const recordedAtKill = doneSlots(store);
       expect(recordedAtKill).toBeLessThan(total);
-      expect(Number(await client.hget(tournamentKey(JSON.parse(local.stdout).commitment), 'enqueued'))).toBe(total);
+      expect(Number(await fx.client.hget(tournamentKey(JSON.parse(local.stdout).commitment), 'enqueued'))).toBe(total);
       // Workers keep finishing slots while no coordinator runs; the restarted one must collect them.
       await waitFor('jobs completed while the coordinator was down', async () => (await queue.getRanges(['completed'], 0, -1)).length > 0);
-      coord = cli(['tournament', config, '--queue', redis.url, '--json']);
+      coord = cli(['tournament', config, '--queue', fx.redis.url, '--json']);
       // A fast machine may record most slots before the coordinator's kill: wait for at most all but one.
       await killWorker(1, Math.min(recordedAtKill + 30, total - 1));
       expect(await coord.exited, coord.out()).toBe(0);
@@ -145,25 +110,25 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       expect(report.failed).toEqual([]);
       const commitment = report.commitment as string;
       expect(commitment).toBe(JSON.parse(local.stdout).commitment);
-      expect(Number(await client.hget(tournamentKey(commitment), 'enqueued'))).toBe(total);
+      expect(Number(await fx.client.hget(tournamentKey(commitment), 'enqueued'))).toBe(total);
       // A killed worker held jobs: they were taken over after their lock expired.
-      expect(await client.scard(stalledKey(commitment))).toBeGreaterThanOrEqual(1);
+      expect(await fx.client.scard(stalledKey(commitment))).toBeGreaterThanOrEqual(1);
 
       const a = readStore(store);
-      const b = readStore(join(dir, 'local.db'));
+      const b = readStore(join(fx.dir, 'local.db'));
       expect(a.slots.length).toBe(total);
       expect(a.dupSlots).toBe(0);
       expect(a.dupMoves).toBe(0);
       expect(a.slots).toEqual(b.slots);
       expect(a.moves).toEqual(b.moves);
 
-      const status = await runCli(['queue', 'status', '--queue', redis.url, '--json']);
+      const status = await runCli(['queue', 'status', '--queue', fx.redis.url, '--json']);
       expect(status.code, status.stderr).toBe(0);
       const row = (JSON.parse(status.stdout) as { commitment: string }[]).find((r) => r.commitment === commitment);
       expect(row).toMatchObject({ total, recorded: total, enqueued: total, waiting: 0, active: 0, completed: 0, failed: 0 });
       expect((row as unknown as { stalled: number }).stalled).toBeGreaterThanOrEqual(1);
       // Rerunning the finished tournament queues nothing.
-      const again = await runCli(['tournament', config, '--queue', redis.url, '--json']);
+      const again = await runCli(['tournament', config, '--queue', fx.redis.url, '--json']);
       expect(again.code, again.stderr).toBe(0);
       expect(JSON.parse(again.stdout)).toMatchObject({ alreadyDone: total, played: 0, enqueued: 0 });
     } finally {
