@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium.js';
 import { Resvg } from '@resvg/resvg-js';
 import { runCli } from '../cli/run-cli.js';
 import { plantedTable } from '../../src/eval/stats/simulate.js';
@@ -17,8 +18,6 @@ import { buildFigures, toSvg } from '../../src/eval/report/figures.js';
 import { analyze } from '../../src/eval/stats/analyze.js';
 import { ENGINE_VERSION } from '../../src/util/version.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const FIGURES = ['leaderboard', 'pairwise', 'per-game', 'profiles', 'jaggedness', 'axes'];
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-report-'));
@@ -35,7 +34,7 @@ beforeAll(async () => {
   const r = await runCli(['report', db, '--axes', axes, '--out', out, '-B', '200', '--secondary', '60']);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANCE } from '../../src/interpreter/api.js';
 import type { CompiledGame } from '../../src/interpreter/game.js';
@@ -36,10 +37,7 @@ beforeAll(async () => {
   const s = RunStore.openReadOnly(bots.db);
   slots = s.slots();
   s.close();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
