@@ -14,7 +14,8 @@ export class DecompileError extends Error {
   }
 }
 
-const str = (s: string) => JSON.stringify(s);
+/** A string literal: JSON's escapes, plus `\uXXXX` for U+FFFD (a source holding it reads as not UTF-8, E0110) and the line separators. */
+const str = (s: string) => JSON.stringify(s).replace(/[\ufffd\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
 class Decompiler {
   private readonly counters = new Set<string>();
