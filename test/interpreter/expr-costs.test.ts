@@ -15,6 +15,8 @@ import { formatDiagnostics } from '../../src/diagnostics/format.js';
 import { decompile } from '../../src/format/decompile.js';
 import { formatSource } from '../../src/format/index.js';
 import { renderRulebook } from '../../src/render/rulebook.js';
+import { checkRulebookFacts } from '../../src/render/facts.js';
+import { renderDefects } from '../../src/render/defects.js';
 import { renderTurnPrompt } from '../../src/render/prompt.js';
 import { compileGame, CHANCE, type InterpreterState } from '../../src/interpreter/index.js';
 import { NODE, R } from '../../src/interpreter/layout.js';
@@ -165,8 +167,14 @@ describe('option costs from expressions', () => {
     expect(s.returns()).toEqual([-2, 2]);
   });
 
-  it('the rulebook states each cost expression and when it is worked out', () => {
-    const text = renderRulebook(compiled().ir);
+  it('the rulebook states each cost expression and when it is worked out, every fact of the game, without defects', () => {
+    const { ir } = compiled();
+    for (const format of ['md', 'txt'] as const) {
+      const out = renderRulebook(ir, format);
+      expect(checkRulebookFacts(ir, out, format)).toEqual({ missing: [], sectionErrors: [] });
+      expect(renderDefects(out)).toEqual([]);
+    }
+    const text = renderRulebook(ir);
     expect(text).toContain('  - **raise** (costs as many chips as 2 times «round» plus «fee»):');
     expect(text).toContain('  - **gamble** (50% chance of costing as many chips as the number of chips in the pot minus 1):');
     expect(text).toContain('  - **peek** (costs as many chips as 2 times «fee» minus 3 times «round»):');
