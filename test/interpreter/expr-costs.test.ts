@@ -191,6 +191,13 @@ describe('option costs from expressions', () => {
     expect(compileSource(back).rulesetHash).toBe(hash);
   });
 
+  it('E0223 counts a cost expression as certain only when every value it can take is at least 1', () => {
+    const choice = (a: string, b: string) => SOURCE.replace(/choice Bob public \{\n      option double[\s\S]*?\n    \}\n  \}/, `choice Bob public { option a cost ${a} { } option b cost ${b} { } }\n  }`);
+    // round is 0 or 1 (a loop counter of 2 rounds): 'round' may be 0, so option a may be free.
+    expect(compileSource(choice('round', '2')).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(compileSource(choice('round + 1', '2')).diagnostics.map((d) => d.code)).toEqual(['E0223']);
+  });
+
   it("refuses a cost from a seat's cards, with a caret under the read", () => {
     const bad = SOURCE.replace('option double cost highest(board) * 2', 'option double cost highest(Alice) * 2');
     const r = compileSource(bad);
