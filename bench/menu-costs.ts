@@ -1,6 +1,6 @@
 /**
  * Full-size check of issue 10 item 1 (the quick version is `test/render/menu-costs.test.ts`): for
- * every example and GAMES sampled games at each complexity 0, 0.5 and 1, at every decision of
+ * every example, the fixtures whose amounts are expressions, and GAMES sampled games at each complexity 0, 0.5 and 1, at every decision of
  * EPISODES random episodes, the cost the turn prompt prints for each menu entry contains what
  * playing the entry moves from the seat's stack. Prints the decisions checked and every mismatch;
  * exits 1 when there is one. Not a timing: run it whenever the interpreter or the prompt changes.
@@ -14,7 +14,7 @@ import { loadGame } from '../src/cli/load.js';
 import { compileGame } from '../src/interpreter/index.js';
 import { sampleIR } from '../src/sampler/index.js';
 import { rngFromKeys } from '../src/util/rng.js';
-import { checkGame } from '../test/render/menu-costs.js';
+import { checkGame, EXPRESSION_FIXTURES } from '../test/render/menu-costs.js';
 import { figure, report as reportFigures } from './lib/figures.js';
 
 const games = Number(process.argv[2] ?? 200);
@@ -29,6 +29,8 @@ const report = (what: string, r: ReturnType<typeof checkGame>): void => {
 for (const file of readdirSync('examples').filter((f) => f.endsWith('.gbg')).sort()) {
   report(file, checkGame(compileGame(loadGame(`examples/${file}`).ir), episodes, rngFromKeys(12, file.length)));
 }
+// Amounts from expressions (bet sizes, payments, wager ranges, option costs), worked out at play time.
+for (const file of EXPRESSION_FIXTURES) report(file, checkGame(compileGame(loadGame(file).ir), episodes, rngFromKeys(12, file.length)));
 for (const c of [0, 0.5, 1]) {
   for (let seed = 0; seed < games; seed++) report(`sample(${seed}, ${c})`, checkGame(compileGame(sampleIR(seed, c)), episodes, rngFromKeys(13, seed, c * 10)));
   console.log(`complexity ${c}: done; ${decisions} decisions checked so far, ${bad} mismatches`);
@@ -38,7 +40,7 @@ reportFigures('menu-costs', [
   figure({
     id: 'mismatches',
     kind: 'size',
-    name: `turn-prompt menu entries whose printed cost differs from the stack change (every example, ${games} sampled games at each c ∈ {0, 0.5, 1}, ${episodes} random episodes each)`,
+    name: `turn-prompt menu entries whose printed cost differs from the stack change (every example, the expression fixtures, ${games} sampled games at each c ∈ {0, 0.5, 1}, ${episodes} random episodes each)`,
     value: bad,
     unit: 'mismatches',
     reference: { name: 'decisions checked', value: decisions, unit: 'decisions' },

@@ -88,6 +88,18 @@ export function lowerAmount(scope: Scope, e: A.IntExprNode, ctx: StepContext, wh
   return lowerInt(scope, e, ctx);
 }
 
+/**
+ * Record the source span of every node of a lowered integer expression (`ir` is the lowering of
+ * `e`, so the two trees have the same shape), so that checks on the IR can point at a part of it.
+ */
+export function recordSpans(spans: WeakMap<object, A.Span>, e: A.IntExprNode, ir: IntExpr): void {
+  spans.set(ir, e.span);
+  if (e.kind === 'Binary' && (ir.kind === 'add' || ir.kind === 'sub' || ir.kind === 'mul')) {
+    recordSpans(spans, e.left, ir.left);
+    recordSpans(spans, e.right, ir.right);
+  }
+}
+
 /** Whether pile `name` (declared) is public; reports E0247 when it is hidden. */
 function publicPile(scope: Scope, name: string, span: A.Span): boolean {
   const decl = scope.piles.get(name)!;

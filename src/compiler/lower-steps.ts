@@ -5,7 +5,7 @@
 import type * as A from '../parser/ast.js';
 import type { Actor, DealTarget, IntExpr, Party, Step, StepOf } from '../ir/schema.js';
 import type { Scope, StepContext } from './scope.js';
-import { lowerAmount, lowerCond, lowerInt, lowerSeatRef } from './lower-expr.js';
+import { lowerAmount, lowerCond, lowerInt, lowerSeatRef, recordSpans } from './lower-expr.js';
 
 /** Where each IR object came from in the source. */
 export type SpanMap = WeakMap<object, A.Span>;
@@ -143,6 +143,7 @@ export class StepLowerer {
     ChoiceStep: (s, ctx) => {
       const seat = this.scope.seat(s.seat);
       const seen = new Set<string>();
+      let failed = false;
       const options = s.options.map((o) => {
         if (seen.has(o.name.name)) this.scope.err('E0223', `duplicate option '${o.name.name}'`, o.name.span);
         seen.add(o.name.name);
@@ -151,12 +152,24 @@ export class StepLowerer {
           if (o.chance.value < 1 || o.chance.value > 100) this.scope.err('E0226', `a chance must be from 1% to 100%, got ${o.chance.value}%`, o.chance.span);
           costChance = o.chance.value / 100;
         }
-        if (o.cost && o.cost.value < 1) this.scope.err('E0212', `a cost must be at least 1, got ${o.cost.value}`, o.cost.span);
-        return { name: o.name.name, cost: o.cost?.value ?? 0, costChance, steps: this.block(o.steps, ctx) };
+        let cost: number | IntExpr = 0;
+        if (o.cost?.kind === 'Number') {
+          if (o.cost.value < 1) this.scope.err('E0212', `a cost must be at least 1, got ${o.cost.value}`, o.cost.span);
+          cost = o.cost.value;
+        } else if (o.cost) {
+          // A cost from an expression, worked out when the choice is offered; E0249 and E0223 for it are checked on the IR (checks/choice-costs.ts).
+          const e = lowerAmount(this.scope, o.cost, ctx, 'an option cost');
+          if (e) {
+            recordSpans(this.spans, o.cost, e);
+            cost = e;
+          } else failed = true;
+        }
+        return { name: o.name.name, cost, costChance, steps: this.block(o.steps, ctx) };
       });
-      if (!options.some((o) => o.cost === 0 || o.costChance < 1))
+      // An expression cost may be 0 when the choice is offered; whether it always costs something is decided by checks/choice-costs.ts.
+      if (!options.some((o) => typeof o.cost !== 'number' || o.cost === 0 || o.costChance < 1))
         this.scope.err('E0223', 'every option has a certain cost: a seat that cannot pay any of them would have no choice; make one option free', s.span);
-      return seat === null ? null : { kind: 'choice', seat, announce: s.announce, options };
+      return seat === null || failed ? null : { kind: 'choice', seat, announce: s.announce, options };
     },
     WagerStep: (s, ctx) => {
       const seat = this.scope.seat(s.seat);
@@ -273,7 +286,7 @@ export class StepLowerer {
   /** A number where an expression is not allowed (E0248); an expression gives a placeholder 1 after the error. */
   private wholeNumber(e: A.IntExprNode, what: string): A.NumberLit {
     if (e.kind === 'Number') return e;
-    this.scope.err('E0248', `${what} must be a whole number, not an expression`, e.span, 'expressions are allowed in `pay` and in the bet size of fixed betting');
+    this.scope.err('E0248', `${what} must be a whole number, not an expression`, e.span, 'expressions are allowed in `pay`, in the bet size of fixed betting, as the largest wager and as an option cost');
     return { kind: 'Number', value: 1, text: '1', span: e.span };
   }
 

@@ -176,7 +176,8 @@ const entries = {
   },
   E0223: {
     title: 'bad choice',
-    explanation: 'The options of a choice have distinct names, and at least one of them has no certain cost, so the seat always has something to pick.',
+    explanation:
+      'The options of a choice have distinct names, and at least one of them has no certain cost, so the seat always has something to pick. A cost written as an expression counts as certain when every value it can take (see E0241 for how the values are bounded) is at least 1.',
   },
   E0224: {
     title: 'unbounded recursion',
@@ -274,8 +275,14 @@ const entries = {
   E0248: {
     title: 'amount must be a whole number here',
     explanation:
-      'Amounts written as expressions (`pay 2 * round from Alice to pot`, `bet 2 * round` in fixed betting) are worked out when the step runs. The other amounts (antes, blinds, the bets of variable betting, wagers, costs, side bets, auctions) must be whole numbers, since the menus and limits of those steps are fixed when the game is compiled.',
+      'Amounts written as expressions (`pay 2 * round from Alice to pot`, `bet 2 * round` in fixed betting, the largest wager `wager Alice 1..2 * round`, option costs `option peek cost 2 * round { … }`) are worked out when the step runs. The other amounts (antes, blinds, the bets of variable betting, the smallest wager, side bets, auctions) must be whole numbers, since the menus and limits of those steps are fixed when the game is compiled.',
     example: 'betting variable { fallback bet 1; max n }',
+  },
+  E0249: {
+    title: "option cost reads a seat's cards",
+    explanation:
+      "A cost written as an expression is worked out when the choice is offered. Which options the seat can afford, whether the choice is skipped, and the chips the cost moves are all seen by both seats (stacks are public, even after a private choice or a chance cost), so a cost that reads a seat's cards (`highest(Alice)`) would tell the opponent what those cards are. Write the cost from public numbers: variables and loop counters, `pot`, `stack(SEAT)`, `handsize(SEAT)`, `score(SEAT)`, `size(PILE)`, and `highest(PILE)` or `lowest(PILE)` of a public pile.",
+    example: 'choice Alice private { option peek cost highest(Alice) { … } option pass { } }',
   },
   E0901: {
     title: 'internal error: invalid IR',

@@ -14,7 +14,8 @@ export class DecompileError extends Error {
   }
 }
 
-const str = (s: string) => JSON.stringify(s);
+/** A string literal: JSON's escapes, plus `\uXXXX` for U+FFFD (a source holding it reads as not UTF-8, E0110) and the line separators. */
+const str = (s: string) => JSON.stringify(s).replace(/[\ufffd\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
 class Decompiler {
   private readonly counters = new Set<string>();
@@ -156,7 +157,8 @@ class Decompiler {
         if (o.cost === 0 && o.costChance !== 1) throw new DecompileError(`option '${o.name}' has a chance but no cost`);
         const pct = Math.round(o.costChance * 100);
         if (Math.abs(pct / 100 - o.costChance) > 1e-12) throw new DecompileError(`option '${o.name}': a cost chance must be a whole percentage`);
-        const cost = o.cost > 0 ? ` cost ${o.cost}${o.costChance < 1 ? ` at ${pct}%` : ''}` : '';
+        const amount = typeof o.cost === 'object' ? this.int(o.cost) : o.cost > 0 ? String(o.cost) : null;
+        const cost = amount !== null ? ` cost ${amount}${o.costChance < 1 ? ` at ${pct}%` : ''}` : '';
         return `${ind}  option ${o.name}${cost} ${this.block(o.steps, ind + '  ')}`;
       });
       return `choice ${this.seat(s.seat)} ${s.announce} {\n${opts.join('\n')}\n${ind}}`;

@@ -9,6 +9,7 @@
 import { resolveAuction } from './decisions.js';
 import { BOTH, EV, MOVE, NODE, PAY_REASON, R, X } from './layout.js';
 import { OP, handPile } from './program.js';
+import { optionCost } from './steps.js';
 import type { InterpreterState } from './state.js';
 
 /** The pile the pending card chance node draws from (by the instruction under way). */
@@ -112,12 +113,14 @@ export function applyCost(s: InterpreterState, due: number): void {
   const option = c.options[r[R.STEP] - 1];
   r[R.STEP] = 0;
   const seen = c.announced ? BOTH : 1 << c.seat;
-  if (due && option.cost > r[R.STACK + c.seat]) {
-    s.log.push(EV.COST, c.seat, index, 2, option.cost, seen, seen);
+  // The same value as when the choice was offered: nothing the expression reads has changed since.
+  const cost = optionCost(s, option);
+  if (due && cost > r[R.STACK + c.seat]) {
+    s.log.push(EV.COST, c.seat, index, 2, cost, seen, seen);
     r[R.PC] = c.end;
     return;
   }
-  s.log.push(EV.COST, c.seat, index, due, option.cost, seen, seen);
-  if (due) s.transfer(c.seat, -1, option.cost, PAY_REASON.COST);
+  s.log.push(EV.COST, c.seat, index, due, cost, seen, seen);
+  if (due) s.transfer(c.seat, -1, cost, PAY_REASON.COST);
   r[R.PC] = option.start;
 }

@@ -358,7 +358,13 @@ export function compileProgram(ir: GameIR): Program {
       asm.emit(OP.CHOICE, t.choices.length - 1);
       const jumps: number[] = [];
       for (const o of s.options) {
-        table.options.push({ name: o.name, cost: o.cost, costChance: o.costChance, start: asm.here });
+        // A cost from an expression: 1 + its index in `ints`, worked out when the choice is offered.
+        let costExpr = 0;
+        if (typeof o.cost === 'object') {
+          t.ints.push(compileInt(o.cost, ctx));
+          costExpr = t.ints.length;
+        }
+        table.options.push({ name: o.name, cost: typeof o.cost === 'number' ? o.cost : 0, costExpr, costChance: o.costChance, start: asm.here });
         block(o.steps, asm.priv || s.announce === 'private');
         jumps.push(asm.emit(OP.JUMP, -1));
       }

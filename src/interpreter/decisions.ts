@@ -14,7 +14,7 @@ import { BOTH, EV, MOVE, NODE, PAY_REASON, R, X } from './layout.js';
 import { OP, RAISES, blockName, handPile } from './program.js';
 import type { InterpreterState } from './state.js';
 import { humanize } from '../util/names.js';
-import { optionOffered, wagerMax } from './steps.js';
+import { optionCost, optionOffered, wagerMax } from './steps.js';
 
 /** One kind of decision. `apply` receives a legal action; the node is RUNNING when it is called. */
 export interface DecisionKind {
@@ -72,21 +72,26 @@ const choice: DecisionKind = {
     const c = s.program.choices[s.operand(0)];
     const stack = s.r[R.STACK + c.seat];
     const out: Action[] = [];
-    c.options.forEach((o, i) => optionOffered(o, stack) && out.push(i));
+    c.options.forEach((o, i) => optionOffered(s, o, stack) && out.push(i));
     return out;
   },
   label: (s, a) => s.program.choices[s.operand(0)].options[a]?.name ?? `option ${a}`,
   cost: (s, a) => {
     const o = s.program.choices[s.operand(0)].options[a];
     if (!o) return undefined;
-    if (o.cost === 0 || o.costChance <= 0) return 0;
-    return o.costChance >= 1 ? o.cost : undefined;
+    const cost = optionCost(s, o);
+    if (cost === 0 || o.costChance <= 0) return 0;
+    return o.costChance >= 1 ? cost : undefined;
   },
   prompt: (s) => {
     const c = s.program.choices[s.operand(0)];
+    // Costs as worked out now (a cost expression's value when the choice is offered).
     const notes = c.options
-      .filter((o) => o.cost > 0)
-      .map((o) => (o.costChance >= 1 ? `${o.name} costs ${chips(o.cost)}, paid to the pot` : `${o.name} costs ${chips(o.cost)} with probability ${percent(o.costChance)}, drawn after you choose; if it is due and you cannot pay, ${o.name} does nothing`));
+      .map((o) => ({ o, cost: optionCost(s, o) }))
+      .filter(({ cost }) => cost > 0)
+      .map(({ o, cost }) =>
+        o.costChance >= 1 ? `${o.name} costs ${chips(cost)}, paid to the pot` : `${o.name} costs ${chips(cost)} with probability ${percent(o.costChance)}, drawn after you choose; if it is due and you cannot pay, ${o.name} does nothing`,
+      );
     const secrecy = c.announced ? 'your choice is announced to both seats' : 'your choice is secret: your opponent only learns that you chose';
     return `${me(s)}: choose one option in ${where(s)} (${[...notes, secrecy].join('; ')}).`;
   },
@@ -94,13 +99,14 @@ const choice: DecisionKind = {
     const index = s.operand(0);
     const c = s.program.choices[index];
     const o = c.options[a];
+    const cost = optionCost(s, o);
     s.log.push(EV.CHOSE, c.seat, index, a, 0, BOTH, c.announced ? BOTH : 1 << c.seat);
-    if (o.cost > 0 && o.costChance > 0 && o.costChance < 1) {
+    if (cost > 0 && o.costChance > 0 && o.costChance < 1) {
       s.r[R.STEP] = 1 + a;
       s.r[R.NODE] = NODE.CHANCE_COST;
       return;
     }
-    if (o.cost > 0 && o.costChance >= 1) s.transfer(c.seat, -1, o.cost, PAY_REASON.COST);
+    if (cost > 0 && o.costChance >= 1) s.transfer(c.seat, -1, cost, PAY_REASON.COST);
     s.r[R.PC] = o.start;
   },
 };

@@ -115,7 +115,11 @@ export interface ChoiceTable {
   seat: number;
   /** Whether the chosen option is announced to both seats. */
   announced: boolean;
-  options: { name: string; cost: number; costChance: number; start: number }[];
+  /**
+   * `cost`: chips paid to the pot (0: free); `costExpr` > 0: the cost is `ints[costExpr - 1]`
+   * instead, worked out when the choice is offered (0 or less: free; see `optionCost`).
+   */
+  options: { name: string; cost: number; costExpr: number; costChance: number; start: number }[];
   /** Instruction after the choice. */
   end: number;
 }

@@ -9,7 +9,7 @@
  */
 import { BOTH, EV, LIVE_BLINDS, NODE, PAY_REASON, R, SKIP, X } from './layout.js';
 import { openRound } from './betting.js';
-import { CRITERION, OP, PARTY, handPile } from './program.js';
+import { CRITERION, OP, PARTY, handPile, type ChoiceTable } from './program.js';
 import type { InterpreterState } from './state.js';
 import { UserError } from '../util/errors.js';
 
@@ -91,15 +91,25 @@ const blinds: Starter = (s) => {
   return next(s);
 };
 
+/**
+ * The chips a choice's option costs in the state `s` is in: its whole-number cost, or its cost
+ * expression worked out now (a value of 0 or less: free). Nothing changes the registers an
+ * expression reads between the moment the choice is offered, the pick and a chance cost's draw,
+ * so the value is the same at all three. Cost expressions never read a seat's cards (E0249).
+ */
+export function optionCost(s: InterpreterState, o: ChoiceTable['options'][number]): number {
+  return o.costExpr > 0 ? Math.max(0, s.program.ints[o.costExpr - 1](s, -1)) : o.cost;
+}
+
 /** Whether a choice's option is offered: its certain cost is within the seat's stack. */
-export function optionOffered(o: { cost: number; costChance: number }, stack: number): boolean {
-  return !(o.costChance >= 1 && o.cost > stack);
+export function optionOffered(s: InterpreterState, o: ChoiceTable['options'][number], stack: number): boolean {
+  return !(o.costChance >= 1 && optionCost(s, o) > stack);
 }
 
 const choice: Starter = (s) => {
   const c = s.program.choices[s.operand(0)];
   const stack = s.r[R.STACK + c.seat];
-  if (!c.options.some((o) => optionOffered(o, stack))) {
+  if (!c.options.some((o) => optionOffered(s, o, stack))) {
     s.log.push(EV.SKIP, c.seat, SKIP.CHOICE, 0, 0, BOTH, BOTH);
     s.r[R.PC] = c.end;
     return false;

@@ -229,8 +229,8 @@ export const StepSchema = Type.Recursive(
           options: Type.Array(
             obj({
               name: Name,
-              /** Chips paid to the pot when the option is chosen (0: free). */
-              cost: Chips,
+              /** Chips paid to the pot when the option is chosen (0: free); an expression is worked out when the choice is offered (0 or less: free). */
+              cost: Type.Union([Chips, Int]),
               /** Probability that the cost is due (1: always). Resolved by a chance node after the choice. */
               costChance: Probability,
               steps: Steps,
@@ -238,7 +238,7 @@ export const StepSchema = Type.Recursive(
             { minItems: 1 },
           ),
         },
-        'A seat picks one option. An option whose certain cost the seat cannot afford is not offered; a probabilistic cost is resolved after the choice, and if it is due and unaffordable the option does nothing. Public: the choice is announced; private: the opponent only learns that a choice was made.',
+        'A seat picks one option. An option whose certain cost the seat cannot afford is not offered; a probabilistic cost is resolved after the choice, and if it is due and unaffordable the option does nothing. A cost expression is worked out when the choice is offered (a value of 0 or less makes the option free) and never reads a seat\'s cards. Public: the choice is announced; private: the opponent only learns that a choice was made.',
       ),
       step(
         'wager',

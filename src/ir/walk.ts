@@ -35,6 +35,11 @@ const BLOCKS: StepHandlers<Step[][]> = {
   set: none,
 };
 
+/** Whether a choice's option has a cost: a whole number of chips above 0, or an expression (worked out when the choice is offered). */
+export function optionHasCost(o: { cost: number | object }): boolean {
+  return typeof o.cost === 'object' || o.cost > 0;
+}
+
 /** The step blocks nested directly in `step`, in reading order (empty for a simple step). */
 export function childBlocks(step: Step): Step[][] {
   return (BLOCKS[step.kind] as (s: Step) => Step[][])(step);

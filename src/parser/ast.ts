@@ -346,7 +346,8 @@ export interface ChoiceStepNode {
 export interface ChoiceOptionNode {
   kind: 'ChoiceOption';
   name: Ident;
-  cost: NumberLit | null;
+  /** A number, or an expression worked out when the choice is offered (`cost 2 * round`); `null`: free. */
+  cost: IntExprNode | null;
   /** Percent chance that the cost is due (`at 50%`), or `null` for certain. */
   chance: NumberLit | null;
   steps: StepNode[];

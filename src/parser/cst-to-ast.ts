@@ -414,12 +414,13 @@ class Builder {
           seat: id(),
           announce: pubPriv(),
           options: this.nodes(ch, 'choiceOption').map((o) => {
-            const ints = this.tokens(o.children, 'Integer');
+            const cost = this.node(o.children, 'cost');
+            const chance = this.token(o.children, 'Integer');
             return {
               kind: 'ChoiceOption' as const,
               name: this.ident(this.need(this.token(o.children, 'Word'), 'option')),
-              cost: ints[0] ? this.number(ints[0]) : null,
-              chance: ints[1] ? this.number(ints[1]) : null,
+              cost: cost ? this.intExpr(cost) : null,
+              chance: chance ? this.number(chance) : null,
               steps: this.block(this.need(this.node(o.children, 'stepBlock'), 'block')),
               span: this.spanOf(o),
             };

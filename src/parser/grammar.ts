@@ -494,16 +494,16 @@ export class GbgParser extends CstParser {
     this.CONSUME(T.RCurly);
   });
 
-  /** choiceOption := 'option' WORD ('cost' INT ('at' INT '%')?)? stepBlock   (WORD: a name or a keyword) */
+  /** choiceOption := 'option' WORD ('cost' intExpr ('at' INT '%')?)? stepBlock   (WORD: a name or a keyword; `cost 2 * round`: worked out when the choice is offered) */
   choiceOption = this.RULE('choiceOption', () => {
     this.CONSUME(T.OptionKw);
     this.CONSUME(T.Word);
     this.OPTION(() => {
       this.CONSUME(T.Cost);
-      this.CONSUME(T.Integer);
+      this.SUBRULE(this.intExpr, { LABEL: 'cost' });
       this.OPTION2(() => {
         this.CONSUME(T.At);
-        this.CONSUME2(T.Integer);
+        this.CONSUME(T.Integer);
         this.CONSUME(T.Percent);
       });
     });

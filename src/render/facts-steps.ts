@@ -6,6 +6,7 @@
  */
 import type { BoolExpr, GameIR, PileRef, Seat, Step, StepHandlers } from '../ir/schema.js';
 import { renderEngine } from './engine.js';
+import { optionHasCost } from '../ir/walk.js';
 import { markdownToText } from './markdown.js';
 import { viewContext } from './view/context.js';
 import { dispatchStep } from './view/dispatch.js';
@@ -149,14 +150,22 @@ export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): R
         s.announce === 'public' ? 'The choice is announced to both seats' : `${other(s.seat)} is told only that ${seat(s.seat)} made a choice, not which option`,
       ),
       ...s.options.flatMap((o) => {
+        if (typeof o.cost === 'object') {
+          // The expression's words are checked by the rulebook tests; the fact pins the phrase around it.
+          const head = o.costChance >= 1 ? ' (costs as many chips as' : ` (${percent(o.costChance)} chance of costing as many chips as`;
+          return [fact(`${where}, choice option ${o.name}`, `- ${o.name}${head}`), ...nested(o.steps, `${where}, option ${o.name}`)];
+        }
         const cost =
           o.cost > 0 && o.costChance >= 1 ? ` (costs ${chips(o.cost)})` : o.cost > 0 && o.costChance > 0 ? ` (${percent(o.costChance)} chance of costing ${chips(o.cost)})` : '';
         return [fact(`${where}, choice option ${o.name}`, `- ${o.name}${cost}:`), ...nested(o.steps, `${where}, option ${o.name}`)];
       }),
-      ...(s.options.some((o) => o.cost > 0 && o.costChance >= 1)
+      ...(s.options.some((o) => optionHasCost(o) && o.costChance >= 1)
         ? [fact(`${where}, choice: fixed costs`, `An option with a fixed cost is offered only when ${seat(s.seat)}'s stack covers the cost`)]
         : []),
-      ...(s.options.some((o) => o.cost > 0 && o.costChance > 0 && o.costChance < 1)
+      ...(s.options.some((o) => typeof o.cost === 'object')
+        ? [fact(`${where}, choice: cost expressions`, 'A cost written as an expression is worked out when the choice is offered, from numbers both seats see: an option whose cost comes to 0 or less is free')]
+        : []),
+      ...(s.options.some((o) => optionHasCost(o) && o.costChance > 0 && o.costChance < 1)
         ? [fact(`${where}, choice: chance costs`, `if it is due and ${seat(s.seat)} cannot pay it, the option has no effect and the choice is used up`)]
         : []),
     ],

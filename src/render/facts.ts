@@ -14,6 +14,7 @@ import { fact, conditionWords, stepsFacts, type RulebookFact } from './facts-ste
 import { markdownToText } from './markdown.js';
 import { possibleCategories } from '../interpreter/poker-hand.js';
 import { pokerRankOrder } from '../ir/poker.js';
+import { optionHasCost } from '../ir/walk.js';
 import type { RenderFormat } from './rulebook.js';
 import { allSteps, conditionsOf, handsFixed, hasPrivateSteps, subphaseLayout } from './view/analysis.js';
 import { cardName, chips, englishList, humanize } from './words.js';
@@ -103,9 +104,9 @@ function overviewFacts(ir: GameIR): RulebookFact[] {
   if (steps.some((s) => s.kind === 'score')) out.push(fact('scores', 'each seat has a score that starts at 0'));
   if (!handsFixed(ir)) out.push(fact('general rule: hand sizes', 'a hand has no size limit'));
   if (steps.some((s) => s.kind === 'pay')) out.push(fact('general rule: payments clamped', 'Payments are clamped'));
-  if (steps.some((s) => s.kind === 'choice' && s.options.some((o) => o.cost > 0 && o.costChance >= 1)))
+  if (steps.some((s) => s.kind === 'choice' && s.options.some((o) => optionHasCost(o) && o.costChance >= 1)))
     out.push(fact('general rule: costs of options', 'An option with a fixed cost is offered only when the seat can pay it'));
-  if (steps.some((s) => s.kind === 'choice' && s.options.some((o) => o.cost > 0 && o.costChance > 0 && o.costChance < 1)))
+  if (steps.some((s) => s.kind === 'choice' && s.options.some((o) => optionHasCost(o) && o.costChance > 0 && o.costChance < 1)))
     out.push(fact('general rule: chance costs', 'A chance cost (for example a 50% chance of paying 1 chip) is settled after the choice'));
   if (steps.some((s) => !['shuffle', 'deal', 'ante', 'betting'].includes(s.kind))) out.push(fact('general rule: order of steps and skipped steps', 'A step that cannot be carried out'));
   if (conditionsOf(ir).length > 0) out.push(fact('general rule: conditions', 'a condition is checked when its step is reached'));

@@ -33,7 +33,7 @@ export function publicizeGiveaways(ir: GameIR): number {
             n++;
           }
       } else if (st.kind === 'choice' && st.announce === 'private') {
-        if (giveaways(st.options.map((o) => `${o.cost}@${o.costChance};${sig(o.steps)}`)).length > 0) {
+        if (giveaways(st.options.map((o) => `${JSON.stringify(o.cost)}@${o.costChance};${sig(o.steps)}`)).length > 0) {
           st.announce = 'public';
           n++;
         }

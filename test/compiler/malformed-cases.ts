@@ -129,4 +129,10 @@ export const MALFORMED: MalformedCase[] = [
   { name: 'lowest of a seat', source: kuhn('    if lowest(Alice) > 1 public { pay 1 from Alice to pot }'), expected: [['E0247', 6, 15]] },
   { name: 'rank test on a seat name instead of a pile', source: kuhn('    if Alice has K public { pay 1 from Alice to pot }'), expected: [['E0202', 6, 8]] },
   { name: 'face-down deal to a public pile', source: kuhn('    deal 1 to board face down', '  pile board public\n'), expected: [['E0244', 7, 5]] },
+  // Option costs from expressions: never from a seat's cards (E0249, at the card read), one named seat, and one option that may be free.
+  { name: "option cost from a seat's cards", source: kuhn('    choice Alice private { option peek cost 1 + highest(Alice) { } option pass { } }'), expected: [['E0249', 6, 49]] },
+  { name: "option cost from the opponent's cards", source: kuhn('    choice Alice public { option peek cost pot * highest(Bob) at 50% { } option pass { } }'), expected: [['E0249', 6, 50]] },
+  { name: 'option cost with a quantified seat', source: kuhn('    choice Alice public { option peek cost stack(any) { } option pass { } }'), expected: [['E0218', 6, 44]] },
+  { name: 'option costs from expressions that are never 0', source: kuhn('    choice Alice public { option a cost pot + 1 { } option b cost 2 * size(deck) + 1 { } }'), expected: [['E0223', 6, 5]] },
+  { name: 'an option cost as an expression where a number is missing', source: kuhn('    choice Alice public { option a cost 2 * { } option pass { } }'), expected: [['E0105', 6, 45]] },
 ];

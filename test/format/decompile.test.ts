@@ -2,7 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
 import { decompile, DecompileError } from '../../src/format/decompile.js';
+import fc from 'fast-check';
 import { KUHN_IR } from '../fixtures/ir.js';
+import { arbitraryProgram } from '../support/arbitrary-program.js';
 
 const dir = new URL('../../examples/', import.meta.url);
 
@@ -15,6 +17,29 @@ describe('decompile (IR → source)', () => {
       expect(again.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       expect(again.rulesetHash).toBe(r.rulesetHash);
     });
+
+  for (const f of ['expr-amounts.gbg', 'expr-costs.gbg'])
+    it(`fixture ${f} (amounts from expressions): the decompiled source compiles to the same ruleset hash`, () => {
+      const r = compileSource(readFileSync(new URL(`../fixtures/games/${f}`, import.meta.url), 'utf8'));
+      expect(compileSource(decompile(r.ir!)).rulesetHash).toBe(r.rulesetHash);
+    });
+
+  it('property: every generated valid program (expression amounts and costs included) decompiles to a source with the same ruleset hash', () => {
+    let expressions = 0;
+    fc.assert(
+      fc.property(arbitraryProgram({ withComments: false }), ({ source }) => {
+        const r = compileSource(source);
+        const back = decompile(r.ir!);
+        if (/ cost [^\d{]|\.\.(?!stack)[^\d]/.test(back)) expressions++;
+        const again = compileSource(back);
+        expect(again.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+        expect(again.rulesetHash).toBe(r.rulesetHash);
+      }),
+      { numRuns: 150, seed: 21 },
+    );
+    // Some programs hold an option cost or a largest wager written as an expression.
+    expect(expressions).toBeGreaterThan(5);
+  });
 
   it('writes the generator record and unequal stacks', () => {
     const ir = { ...KUHN_IR, stacks: [10, 12] as [number, number], origin: { generator: 'gbgc-sampler', builderVersion: '1', seed: 42, complexity: 0.7 } };

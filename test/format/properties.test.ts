@@ -92,10 +92,11 @@ function forms(ast: GameFile, source: string): string[] {
         break;
       case 'ChoiceOption':
         out.push(n.cost ? (n.chance ? 'cost at chance' : 'certain cost') : 'free option');
+        if (n.cost && n.cost.kind !== 'Number') out.push(n.chance ? 'cost expression at chance' : 'certain cost expression');
         if (KEYWORD_WORDS.has(n.name.name)) out.push('keyword option name');
         break;
       case 'WagerStep':
-        out.push(n.max ? 'wager up to N' : 'wager up to stack');
+        out.push(!n.max ? 'wager up to stack' : n.max.kind === 'Number' ? 'wager up to N' : 'wager up to an expression');
         break;
       case 'SimultaneousStep':
         out.push(n.otherwise ? 'simultaneous otherwise' : 'simultaneous without otherwise', `${n.options.length} options`);
@@ -170,7 +171,7 @@ const EXPECTED_FORMS = [
   'variable betting opens with Fallback', 'variable betting opens with MaxBet', 'variable betting opens with FirstActor', 'max N', 'max stack',
   'if with else if', 'if with one branch', 'if with else', 'if without else', 'if public', 'if private', 'when public', 'when private',
   'repeat until', 'repeat without until', 'end winner', 'end without winner', 'choice public', 'choice private', 'cost at chance', 'certain cost',
-  'free option', 'keyword option name', 'wager up to N', 'wager up to stack', 'simultaneous otherwise', 'simultaneous without otherwise',
+  'cost expression at chance', 'certain cost expression', 'free option', 'keyword option name', 'wager up to N', 'wager up to stack', 'wager up to an expression', 'simultaneous otherwise', 'simultaneous without otherwise',
   '2 options', '3 options', 'winner pays pot', 'winner pays opponent', 'peek random', 'peek chosen', 'peek private', 'peek occurrence',
   'peek by seat', 'peek by winner', 'reveal hand', 'reveal random', 'swap public', 'swap private', 'steal public', 'steal private', 'steal to seat',
   'steal to winner', 'discard random', 'discard chosen', 'discard to a pile', 'discard out of the game', 'discard face up', 'discard face down',

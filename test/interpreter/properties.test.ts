@@ -21,12 +21,16 @@ const BOARD_IR = compileSource(readFileSync(new URL('../fixtures/games/board-con
 /** A game whose payments are expressions (`pay 2 * round + stake from Alice to pot`, `pay highest(board) * size(board) from pot to Alice`). */
 const EXPR_AMOUNTS_IR = compileSource(readFileSync(new URL('../fixtures/games/expr-amounts.gbg', import.meta.url), 'utf8')).ir!;
 
+/** A game whose option costs are expressions (`option raise cost 2 * round + fee`, a chance cost `pot - 1 at 50%`, a private choice). */
+const EXPR_COSTS_IR = compileSource(readFileSync(new URL('../fixtures/games/expr-costs.gbg', import.meta.url), 'utf8')).ir!;
+
 /** The games under test: the fixtures and every example (new examples are picked up automatically). */
 const GAMES: [string, GameIR][] = [
   ['fixture Kuhn', KUHN_IR],
   ['fixture Leduc', LEDUC_IR],
   ['fixture board-conditions', BOARD_IR],
   ['fixture expr-amounts', EXPR_AMOUNTS_IR],
+  ['fixture expr-costs', EXPR_COSTS_IR],
   ...exampleIRs().map((e): [string, GameIR] => [e.file, e.ir]),
 ];
 

@@ -4,16 +4,26 @@
  * a seat cannot see cannot change its observation or information state, and no observation names
  * a card the seat may not know.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { GameIR } from '../../src/ir/schema.js';
+import { compileSource } from '../../src/compiler/index.js';
 import { compileGame, type InterpreterState } from '../../src/interpreter/index.js';
 import { EV } from '../../src/interpreter/layout.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 import { entitledCards, exampleIRs, playChoices, replay } from './helpers.js';
 
+/** Option costs from expressions, in a private choice with a chance cost (`test/fixtures/games/expr-costs.gbg`). */
+const EXPR_COSTS_IR = compileSource(readFileSync(new URL('../fixtures/games/expr-costs.gbg', import.meta.url), 'utf8')).ir!;
+
 /** The games under test: the fixtures and every example (new examples are picked up automatically). */
-const GAMES: [string, GameIR][] = [['fixture Kuhn', KUHN_IR], ['fixture Leduc', LEDUC_IR], ...exampleIRs().map((e): [string, GameIR] => [e.file, e.ir])];
+const GAMES: [string, GameIR][] = [
+  ['fixture Kuhn', KUHN_IR],
+  ['fixture Leduc', LEDUC_IR],
+  ['fixture expr-costs', EXPR_COSTS_IR],
+  ...exampleIRs().map((e): [string, GameIR] => [e.file, e.ir]),
+];
 
 const choices = fc.array(fc.nat({ max: 1 << 20 }), { maxLength: 80 });
 

@@ -10,7 +10,7 @@ import { loadGame } from '../../src/cli/load.js';
 import { CHANCE, compileGame } from '../../src/interpreter/index.js';
 import { sampleIR } from '../../src/sampler/index.js';
 import { rngFromKeys } from '../../src/util/rng.js';
-import { checkGame, checkPrintedCosts, parseCost } from './menu-costs.js';
+import { checkGame, checkPrintedCosts, EXPRESSION_FIXTURES, parseCost } from './menu-costs.js';
 import { costWords } from '../../src/render/menu.js';
 
 const EXAMPLES = readdirSync('examples').filter((f) => f.endsWith('.gbg')).sort();
@@ -68,6 +68,15 @@ describe('menu costs printed in the turn prompt', () => {
       const game = compileGame(loadGame(`examples/${file}`).ir);
       const { decisions, mismatches } = checkGame(game, 30, rngFromKeys(10, file.length));
       expect(decisions).toBeGreaterThan(0);
+      expect(mismatches.slice(0, 3)).toEqual([]);
+    });
+  }
+
+  for (const file of EXPRESSION_FIXTURES) {
+    it(`${file}: every entry's printed cost is what playing it moves (60 random episodes)`, () => {
+      const game = compileGame(loadGame(file).ir);
+      const { decisions, mismatches } = checkGame(game, 60, rngFromKeys(10, file.length));
+      expect(decisions).toBeGreaterThan(100);
       expect(mismatches.slice(0, 3)).toEqual([]);
     });
   }

@@ -80,6 +80,9 @@ export function realisedCost(state: InterpreterState, action: number, rng: Rng):
   }
 }
 
+/** Fixtures whose amounts are expressions (bet sizes, payments, wager ranges, option costs): the menu's costs are worked out at play time. */
+export const EXPRESSION_FIXTURES = ['test/fixtures/games/expr-amounts.gbg', 'test/fixtures/games/expr-costs.gbg'];
+
 /** One mismatch between a printed cost and a realised one. */
 export interface CostMismatch {
   line: string;

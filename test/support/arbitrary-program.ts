@@ -7,7 +7,8 @@
  * order, digit rank names, negative values), piles, variables, positions, phases and
  * sub-phases whose steps are trees of every step kind and optional form (conditions with
  * `and`/`or`/`not`, parentheses and `any`/`each` quantifiers; number expressions; loops with
- * counters; choices with fixed and probabilistic costs; auctions whose prizes name `winner`;
+ * counters; amounts from expressions in `pay`, fixed bet sizes, the largest wager and option costs;
+ * choices with fixed and probabilistic costs; auctions whose prizes name `winner`;
  * simultaneous rounds with outcomes and `otherwise`; both betting modes), every showdown, an
  * optional `generated { … }` record, declarations in any order.
  *
@@ -279,10 +280,14 @@ class StepWriter {
     return [...this.m.vars.map((v) => v.name), ...this.counters];
   }
 
-  /** `stack(S)`, `pot`, `3`, `size(board)`, `x`, … ; `quant` (`any`/`each`) goes into the first atom. */
-  private intAtom(r: Rand, ctx: Ctx, quant: string | null): string[] {
+  /**
+   * `stack(S)`, `pot`, `3`, `size(board)`, `x`, … ; `quant` (`any`/`each`) goes into the first atom.
+   * `publicOnly`: never a seat's cards (`highest(S)` becomes `handsize(S)`), as an option cost requires (E0249).
+   */
+  private intAtom(r: Rand, ctx: Ctx, quant: string | null, publicOnly = false): string[] {
     const seatArg = quant ?? (ctx.inPrize && r.chance(0.2) ? 'winner' : this.seat(r));
-    const kind = quant ? r.int(0, 3) : r.int(0, 7);
+    let kind = quant ? r.int(0, 3) : r.int(0, 7);
+    if (publicOnly && kind === 2) kind = 1;
     const vars = this.variables();
     switch (kind) {
       case 0:
@@ -307,10 +312,16 @@ class StepWriter {
     }
   }
 
-  private intExpr(r: Rand, ctx: Ctx, quant: string | null = null): string[] {
-    const out = this.intAtom(r, ctx, quant);
-    for (let n = r.chance(0.3) ? r.int(1, 2) : 0; n > 0; n--) out.push(r.pick(['+', '-', '*']), ...this.intAtom(r, ctx, null));
+  private intExpr(r: Rand, ctx: Ctx, quant: string | null = null, publicOnly = false): string[] {
+    const out = this.intAtom(r, ctx, quant, publicOnly);
+    for (let n = r.chance(0.3) ? r.int(1, 2) : 0; n > 0; n--) out.push(r.pick(['+', '-', '*']), ...this.intAtom(r, ctx, null, publicOnly));
     return out;
+  }
+
+  /** An amount written as an expression (`pay`, `bet`, the largest wager, an option cost): a lone number is at least `min` (else `fallback`). */
+  private amountExpr(r: Rand, ctx: Ctx, min: number, fallback: () => string, publicOnly = false): string[] {
+    const e = this.intExpr(r, ctx, null, publicOnly);
+    return e.length === 1 && /^-?\d+$/.test(e[0]!) && Number(e[0]) < min ? [fallback()] : e;
   }
 
   private seatRef(r: Rand, ctx: Ctx): string {
@@ -424,8 +435,7 @@ class StepWriter {
         return ['ante', this.num(amount), ...(each ? ['each'] : ['from', seat])];
       }
       case 'betting': {
-        let size: string[] = r.chance(0.2) ? this.intExpr(r, ctx) : [this.num(r.int(1, 10))];
-        if (size.length === 1 && /^-?\d+$/.test(size[0]!) && Number(size[0]) < 1) size = [this.num(r.int(1, 10))];
+        const size: string[] = r.chance(0.2) ? this.amountExpr(r, ctx, 1, () => this.num(r.int(1, 10))) : [this.num(r.int(1, 10))];
         const items: Piece[][] = [['bet', ...size, END]];
         if (r.chance(0.5)) items.push(['raises', 'at', 'most', this.num(r.int(1, 4)), END]);
         if (r.chance(0.5)) items.push(['first', seat, END]);
@@ -488,17 +498,22 @@ class StepWriter {
         const names = r.shuffle(m.optionWords).slice(0, r.int(1, 3));
         const costs = names.map(() => (r.chance(0.5) ? null : { cost: r.int(1, 3), chance: r.chance(0.5) ? r.int(1, 100) : null }));
         if (!costs.some((c) => c === null || (c.chance !== null && c.chance < 100))) costs[costs.length - 1] = null;
+        // One cost in three is an expression of public numbers (`cost 2 * round + pot`), worked out when the choice is offered.
+        const amounts = costs.map((c) => (c && r.chance(1 / 3) ? this.amountExpr(r, ctx, 1, () => this.num(c.cost), true) : c ? [this.num(c.cost)] : []));
         const out: Piece[] = ['choice', seat, r.pick(['public', 'private']), '{'];
         names.forEach((name, i) => {
           const c = costs[i];
-          const cost = c ? ['cost', this.num(c.cost), ...(c.chance !== null ? ['at', this.num(c.chance), '%'] : [])] : [];
+          const cost = c ? ['cost', ...amounts[i]!, ...(c.chance !== null ? ['at', this.num(c.chance), '%'] : [])] : [];
           out.push('option', name, ...cost, ...this.block(blocks[i], ctx), END);
         });
         return [...out, '}'];
       }
       case 'wager': {
         const min = r.int(1, 3);
-        return ['wager', seat, this.num(min), '..', r.chance(0.5) ? 'stack' : this.num(min + r.int(0, 3))];
+        // The largest wager: the stack, a number, or (one in four) an expression worked out when the step runs.
+        const x = r.next();
+        const max = x < 0.4 ? ['stack'] : x < 0.75 ? [this.num(min + r.int(0, 3))] : this.amountExpr(r, ctx, min, () => this.num(min + r.int(0, 3)));
+        return ['wager', seat, this.num(min), '..', ...max];
       }
       case 'match':
         return ['match', seat];
@@ -546,8 +561,7 @@ class StepWriter {
         if (ctx.inPrize && r.chance(0.6)) parties.splice(r.int(0, 1), 0, 'winner');
         const [from, to] = parties;
         const x = r.next();
-        let amount: string[] = x < 0.3 ? ['all'] : x < 0.75 ? [this.num(r.int(1, 5))] : this.intExpr(r, ctx);
-        if (amount.length === 1 && /^-?\d+$/.test(amount[0]!) && Number(amount[0]) < 1) amount = [this.num(r.int(1, 5))];
+        const amount: string[] = x < 0.3 ? ['all'] : x < 0.75 ? [this.num(r.int(1, 5))] : this.amountExpr(r, ctx, 1, () => this.num(r.int(1, 5)));
         return ['pay', ...amount, 'from', from!, 'to', to!];
       }
       case 'sidebet':

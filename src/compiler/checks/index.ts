@@ -20,8 +20,9 @@ import { checkAuctionNesting } from './auction-nesting.js';
 import { checkNumberRange } from './number-range.js';
 import { checkMenuSize } from './menu-size.js';
 import { checkLoopNesting } from './loop-nesting.js';
+import { checkChoiceCosts } from './choice-costs.js';
 
-export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize, checkLimits, checkAuctionNesting, checkNumberRange, checkMenuSize, checkLoopNesting, checkOneSidedSimultaneous, checkOneSeatBetting, checkBackToBackPayments, checkConstantConditions, checkPrivateHidesNothing, checkNoHiddenInformation, checkLateDeals];
+export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize, checkLimits, checkAuctionNesting, checkNumberRange, checkMenuSize, checkLoopNesting, checkChoiceCosts, checkOneSidedSimultaneous, checkOneSeatBetting, checkBackToBackPayments, checkConstantConditions, checkPrivateHidesNothing, checkNoHiddenInformation, checkLateDeals];
 export type { Check, CheckContext } from './check.js';
 
 /** The degenerate-construct checks (W0101–W0107), one per class of GENSTRAT-incoherent construct. */

@@ -48,7 +48,7 @@ export const checkPrivateHidesNothing: Check = ({ ir, spanOf }) => {
           else if (sig(item.steps) !== '') out.push(warning('W0105', 'this private event gives itself away: its steps have public effects', spanOf(st), 'make the check public'));
         }
       } else if (st.kind === 'choice' && st.announce === 'private') {
-        const alts = st.options.map((o) => `${o.cost}@${o.costChance};${sig(o.steps)}`);
+        const alts = st.options.map((o) => `${JSON.stringify(o.cost)}@${o.costChance};${sig(o.steps)}`);
         const g = giveaways(alts);
         if (g.length > 0) out.push(warning('W0105', `this private choice gives itself away: option '${st.options[g[0]!]!.name}' has a cost or public effects no other option has`, spanOf(st), 'make the choice public, or give the options the same costs and public effects'));
       }

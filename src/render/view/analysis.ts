@@ -133,6 +133,7 @@ export function intKindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)):
   for (const s of steps) if (s.kind === 'pay' && typeof s.amount === 'object') int(s.amount);
   for (const s of steps) if (s.kind === 'betting' && typeof s.betSize === 'object') int(s.betSize);
   for (const s of steps) if (s.kind === 'wager' && typeof s.max === 'object') int(s.max);
+  for (const s of steps) if (s.kind === 'choice') for (const o of s.options) if (typeof o.cost === 'object') int(o.cost);
   return out;
 }
 
@@ -169,7 +170,8 @@ function pathBound(ir: GameIR, stepCost: (s: Step) => [number, number], optionCo
         return add(own, [b[0] * s.max, b[1] * s.max]);
       }
       case 'choice':
-        return max(s.options.map((o) => add(optionCost(s.seat, o.cost), block(o.steps))));
+        // A cost from an expression: unbounded here (a seat pays at most its stack).
+        return max(s.options.map((o) => add(optionCost(s.seat, typeof o.cost === 'number' ? o.cost : Infinity), block(o.steps))));
       case 'simultaneous':
         return add(own, max([...s.outcomes.map((o) => block(o.steps)), block(s.otherwise)]));
       case 'auction':

@@ -4,6 +4,7 @@
  */
 import type { GameIR, Showdown, ShowdownMetric, Step, StepKind } from '../../ir/schema.js';
 import { escapeMarkdown } from '../markdown.js';
+import { optionHasCost } from '../../ir/walk.js';
 import { possibleCategories } from '../../interpreter/poker-hand.js';
 import { pokerRankOrder } from '../../ir/poker.js';
 import { cardName } from '../words.js';
@@ -158,8 +159,8 @@ function overview(ir: GameIR, ctx: ViewContext, f: GameFeatures): OverviewView {
     lastPhase: ctx.phaseName(ir.phases[ir.phases.length - 1].name),
     scoresCounted: ir.showdown.metric === 'sum-of-ranks',
     costs: {
-      certain: f.has((s) => s.kind === 'choice' && s.options.some((o) => o.cost > 0 && o.costChance >= 1)),
-      chance: f.has((s) => s.kind === 'choice' && s.options.some((o) => o.cost > 0 && o.costChance > 0 && o.costChance < 1)),
+      certain: f.has((s) => s.kind === 'choice' && s.options.some((o) => optionHasCost(o) && o.costChance >= 1)),
+      chance: f.has((s) => s.kind === 'choice' && s.options.some((o) => optionHasCost(o) && o.costChance > 0 && o.costChance < 1)),
     },
   };
 }

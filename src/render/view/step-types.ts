@@ -160,8 +160,10 @@ export interface EndView extends StepViewBase<'end'> {
 
 export interface ChoiceOptionView {
   name: string;
-  /** Cost in chips (0: free). */
+  /** Cost in chips (0: free, or a cost expression). */
   cost: number;
+  /** The cost as an expression (`cost 2 * round`), worked out when the choice is offered; else null. */
+  costExpr: IntExprView | null;
   /** The cost is always due (offered only when affordable). */
   certain: boolean;
   /** The cost is due with this probability (`50%`), resolved after the choice; null otherwise. */
@@ -178,6 +180,8 @@ export interface ChoiceView extends StepViewBase<'choice'> {
   names: string[];
   anyCertainCost: boolean;
   anyChanceCost: boolean;
+  /** Some option's cost is an expression. */
+  anyCostExpr: boolean;
 }
 
 export interface WagerView extends StepViewBase<'wager'> {

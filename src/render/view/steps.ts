@@ -5,6 +5,7 @@
  * hold blocks build the views of their inner steps with the same table.
  */
 import type { Seat, Step, StepKind, StepOf } from '../../ir/schema.js';
+import { optionHasCost } from '../../ir/walk.js';
 import { IR_JSON_SCHEMA } from '../../ir/validate-ir.generated.js';
 import { escapeMarkdown } from '../markdown.js';
 import { percent } from '../words.js';
@@ -151,9 +152,10 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
     }),
     choice: (step) => {
       const options = step.options.map((o) => {
-        const certain = o.cost > 0 && o.costChance >= 1;
-        const chance = o.cost > 0 && o.costChance > 0 && o.costChance < 1 ? percent(o.costChance) : null;
-        return { name: escapeMarkdown(o.name), cost: certain || chance ? o.cost : 0, certain, chance, steps: block(o.steps) };
+        const certain = optionHasCost(o) && o.costChance >= 1;
+        const chance = optionHasCost(o) && o.costChance > 0 && o.costChance < 1 ? percent(o.costChance) : null;
+        const costExpr = typeof o.cost === 'object' && (certain || chance) ? expr.int(o.cost) : null;
+        return { name: escapeMarkdown(o.name), cost: typeof o.cost === 'number' && (certain || chance) ? o.cost : 0, costExpr, certain, chance, steps: block(o.steps) };
       });
       return {
         kind: 'choice',
@@ -166,6 +168,7 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
         names: options.map((o) => `**${o.name}**`),
         anyCertainCost: options.some((o) => o.certain),
         anyChanceCost: options.some((o) => o.chance !== null),
+        anyCostExpr: options.some((o) => o.costExpr !== null),
       };
     },
     wager: (step) => ({
