@@ -31,7 +31,10 @@ export function compileSource(text: string): CompileResult {
   try {
     const r = compileUnchecked(text);
     // Lines and columns from the text itself: columns count code points (the lexer counts UTF-16 units).
-    for (const d of r.diagnostics) d.range = { ...d.range, ...positionAt(text, d.range.start) };
+    for (const d of r.diagnostics) {
+      d.range = { ...d.range, ...positionAt(text, d.range.start) };
+      if (d.related) d.related = d.related.map((x) => ({ ...x, range: { ...x.range, ...positionAt(text, x.range.start) } }));
+    }
     return r;
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
