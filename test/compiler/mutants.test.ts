@@ -60,6 +60,21 @@ describe('one-token mutants of valid programs', () => {
     // The same error judged against a change two lines further up is refused.
     expect(judgeMutant({ ...m, line: at - 1 }).ok).toBe(false);
   });
+
+  it('a rank named by digits is a name: renaming `3 = 3` makes its use `per 3` the one error', () => {
+    const oracle = programs.find((p) => p.origin.endsWith('oracle.gbg'))!;
+    const lines = oracle.source.split('\n');
+    const at = lines.findIndex((l) => l.includes('ranks A = 1, 2 = 2, 3 = 3'));
+    expect(at).toBeGreaterThan(0);
+    const source = [...lines.slice(0, at), lines[at]!.replace('3 = 3', '4 = 3'), ...lines.slice(at + 1)].join('\n');
+    const m: Mutant = { origin: 'oracle', kind: 'replace', before: '3', after: '4', line: at + 1, original: '3', source };
+    const v = judgeMutant(m);
+    expect(v.errors.map((e) => [e.code, e.message])).toEqual([['E0221', "unknown rank '3'"]]);
+    expect(v.errors[0]!.range.line).toBeGreaterThan(at + 1);
+    expect(v.ok).toBe(true);
+    // A number elsewhere that the change did not touch is not a use of the renamed rank.
+    expect(judgeMutant({ ...m, original: '2', before: '2', after: '5' }).ok).toBe(false);
+  });
 });
 
 function describe1(m: Mutant, reason: string, errors: string[]): string {

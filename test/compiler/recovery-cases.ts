@@ -71,6 +71,11 @@ export const CASES: RecoveryCase[] = [
     steps: '    deal 1 to each face down\n    simultaneous {\n      options Hold, Hold\n      outcome Hold/Fold { ante 1 each }\n      outcome Fold/Hold { ante 1 each }\n    }',
   },
   {
+    name: 'a sub-phase renamed to a phase\'s name: one error, at the duplicate',
+    steps: '    deal 1 to each face down\n    call Extra',
+    edit: (s) => s.replace('  showdown high-card', '  subphase Bet {\n    ante 1 each\n  }\n  showdown high-card'),
+  },
+  {
     name: 'a seat renamed: its uses as a seat and as a pile are one error',
     steps: '    deal 1 to Alice face down\n    deal 1 to Bob face down',
     edit: (s) => s.replace('players Alice, Bob', 'players Carol, Bob'),

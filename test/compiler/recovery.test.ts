@@ -270,6 +270,17 @@ export const GOLDEN: Record<string, string[]> = {
     "g.gbg: 1 error",
     ""
   ],
+  "a sub-phase renamed to a phase's name: one error, at the duplicate": [
+    "g.gbg:12:12: error[E0204]: duplicate phase 'Bet'",
+    "   |",
+    "12 |   subphase Bet {",
+    "   |            ^^^",
+    "   = help: 'Extra' is used on line 7 but declared nowhere: is this the declaration of 'Extra'?",
+    "   = note: line 9: the first 'Bet'",
+    "",
+    "g.gbg: 1 error",
+    ""
+  ],
 };
 
 describe('one mistake, one diagnostic, at the right place', () => {
