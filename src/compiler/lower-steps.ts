@@ -333,12 +333,14 @@ export class StepLowerer {
     const bet = once('BetSize', '`bet`');
     const cap = once('RaiseCap', '`raises at most`');
     const fallback = once('Fallback', '`fallback bet`');
-    if (!bet && fallback) {
-      // One mistake, one error: `fallback bet N` in a fixed round without `bet N` is the bet size.
-      this.scope.err('E0230', '`fallback bet` does not apply to fixed betting: write `bet N` (the bet size)', fallback.span);
+    const max = once('MaxBet', '`max`');
+    const amount = fallback ?? max;
+    if (!bet && amount) {
+      // One mistake, one error: `fallback bet N` or `max N` in a fixed round without `bet N` is the bet size.
+      this.scope.err('E0230', `\`${fallback ? 'fallback bet' : 'max'}\` does not apply to fixed betting: write \`bet N\` (the bet size)`, amount.span);
       return null;
     }
-    notHere([once('MaxBet', '`max`'), fallback, once('RaiseRule', '`raises no-limit` or `raises pot-limit`')], 'fixed');
+    notHere([max, fallback, once('RaiseRule', '`raises no-limit` or `raises pot-limit`')], 'fixed');
     if (!bet) {
       this.scope.err('E0213', 'this betting round has no bet size: add `bet N`', s.span);
       return null;

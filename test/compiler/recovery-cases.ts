@@ -105,5 +105,14 @@ export const CASES: RecoveryCase[] = [
     name: 'a comparison of two seat names: one error, at the first',
     steps: '    deal 1 to each face down\n    if Alice != Bob public {\n      ante 1 each\n    }',
   },
+  {
+    name: 'max N in fixed betting without bet: one error',
+    steps: '    deal 1 to each face down\n    betting fixed {\n      max 1\n      raises at most 1\n    }',
+  },
+  {
+    name: 'a declaration starting on the line where a wrong one ends: one error',
+    steps: '    deal 1 to each face down',
+    edit: (s) => s.replace('  showdown high-card', '  pile board public\n  showdown pair-with-board players board'),
+  },
   { name: 'two mistakes in two phases give two errors', steps: '    deal 1 to each face down\n    betting fixed { bet 1; raise at most 2 }', edit: (s) => s.replace('first Alice }', 'frist Alice }') },
 ];

@@ -281,6 +281,25 @@ export const GOLDEN: Record<string, string[]> = {
     "g.gbg: 1 error",
     ""
   ],
+  "max N in fixed betting without bet: one error": [
+    "g.gbg:8:7: error[E0230]: `max` does not apply to fixed betting: write `bet N` (the bet size)",
+    "  |",
+    "8 |       max 1",
+    "  |       ^^^^^",
+    "",
+    "g.gbg: 1 error",
+    ""
+  ],
+  "a declaration starting on the line where a wrong one ends: one error": [
+    "g.gbg:12:3: error[E0214]: `pair-with-board` needs the board: write `using NAME`",
+    "   |",
+    "12 |   showdown pair-with-board players board",
+    "   |   ^^^^^^^^^^^^^^^^^^^^^^^^",
+    "   = help: e.g. `using board`",
+    "",
+    "g.gbg: 1 error",
+    ""
+  ],
 };
 
 describe('one mistake, one diagnostic, at the right place', () => {
