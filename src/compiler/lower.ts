@@ -153,7 +153,7 @@ class Lowerer {
     }
     const once = <K extends A.DeckItem['kind']>(kind: K, what: string) => {
       const found = d.items.filter((i): i is Extract<A.DeckItem, { kind: K }> => i.kind === kind);
-      for (const dup of found.slice(1)) s.err('E0205', `${what} is given twice in the deck`, dup.span);
+      for (const dup of found.slice(1)) s.err('E0205', `${what} is given twice in the deck`, dup.span, undefined, [{ range: found[0]!.span, message: `the first ${what}` }]);
       return found[0];
     };
     const ranks = once('Ranks', '`ranks`');
@@ -174,9 +174,16 @@ class Lowerer {
       if (first) s.err('E0204', `duplicate suit '${x.name}'`, x.span, undefined, [{ range: first, message: `the first '${x.name}'` }]);
       else seen.set(x.name, x.span);
     }
+    // One mistake, one error: the ranks and suits of a second `ranks` or `suits` (reported above)
+    // still count as declared, so their uses are not reported again.
+    const more = <T>(items: T[], name: (x: T) => string, seen: Set<string>) => items.filter((x) => !seen.has(name(x)) && (seen.add(name(x)), true));
+    const rankNames = new Set(ranks.ranks.map((r) => r.name.name));
+    const suitNames = new Set(suits.suits.map((x) => x.name));
+    const extraRanks = more(d.items.flatMap((i) => (i.kind === 'Ranks' && i !== ranks ? i.ranks : [])), (r) => r.name.name, rankNames);
+    const extraSuits = more(d.items.flatMap((i) => (i.kind === 'Suits' && i !== suits ? i.suits : [])), (x) => x.name, suitNames);
     const ir = {
-      ranks: ranks.ranks.map((r) => this.spanned({ name: r.name.name, value: r.value.value }, r.value.span)),
-      suits: suits.suits.map((x) => x.name),
+      ranks: [...ranks.ranks, ...extraRanks].map((r) => this.spanned({ name: r.name.name, value: r.value.value }, r.value.span)),
+      suits: [...suits.suits, ...extraSuits].map((x) => x.name),
       copies: copies ? s.atLeastOne(copies.count, 'copies') : 1,
     };
     // The deck's size is ranks × suits × copies: a size error points at `copies N` when there are

@@ -114,5 +114,10 @@ export const CASES: RecoveryCase[] = [
     steps: '    deal 1 to each face down',
     edit: (s) => s.replace('  showdown high-card', '  pile board public\n  showdown pair-with-board players board'),
   },
+  {
+    name: 'ranks given twice (a comma replaced by ranks): one error, the later ranks still declared',
+    steps: '    deal 1 to each face down\n    if hand(Alice) has K public {\n      ante 1 each\n    }',
+    edit: (s) => s.replace('Q = 12, K = 13', 'Q = 12 ranks K = 13'),
+  },
   { name: 'two mistakes in two phases give two errors', steps: '    deal 1 to each face down\n    betting fixed { bet 1; raise at most 2 }', edit: (s) => s.replace('first Alice }', 'frist Alice }') },
 ];

@@ -300,6 +300,16 @@ export const GOLDEN: Record<string, string[]> = {
     "g.gbg: 1 error",
     ""
   ],
+  "ranks given twice (a comma replaced by ranks): one error, the later ranks still declared": [
+    "g.gbg:4:31: error[E0205]: `ranks` is given twice in the deck",
+    "  |",
+    "4 |   deck { ranks J = 11, Q = 12 ranks K = 13; suits hearts; copies 1 }",
+    "  |                               ^^^^^^^^^^^^",
+    "  = note: line 4: the first `ranks`",
+    "",
+    "g.gbg: 1 error",
+    ""
+  ],
 };
 
 describe('one mistake, one diagnostic, at the right place', () => {
