@@ -309,6 +309,12 @@ export class StepLowerer {
         return null;
       }
       const bet = once('BetSize', '`bet`');
+      const cap = s.items.find((i) => i.kind === 'RaiseCap');
+      if (bet && !rule && !fallback && cap) {
+        // One mistake, one error: `bet N` and `raises at most N` are the settings of fixed betting.
+        this.scope.err('E0230', 'this round has `bet N` and `raises at most N`, the settings of fixed betting: write `betting fixed`, or give variable betting `raises no-limit`, `raises pot-limit` or `fallback bet N`', s.span);
+        return null;
+      }
       if (bet && !rule && !fallback) {
         // One mistake, one error: `bet N` in a variable round without a fallback or a raise rule is the fallback bet misspelt.
         this.scope.err('E0230', '`bet N` does not apply to variable betting without `raises no-limit` or `raises pot-limit`: write `fallback bet N` (the fixed bet when a seat cannot bet freely)', bet.span);

@@ -119,5 +119,13 @@ export const CASES: RecoveryCase[] = [
     steps: '    deal 1 to each face down\n    if hand(Alice) has K public {\n      ante 1 each\n    }',
     edit: (s) => s.replace('Q = 12, K = 13', 'Q = 12 ranks K = 13'),
   },
+  {
+    name: 'betting variable with the settings of fixed betting: one error, at the round',
+    steps: '    deal 1 to each face down\n    betting variable {\n      bet 4\n      raises at most 3\n    }',
+  },
+  {
+    name: 'a bad character inside a condition: one error, the character',
+    steps: '    deal 1 to each face down\n    if stack1.5 > 2 public {\n      ante 1 each\n    }',
+  },
   { name: 'two mistakes in two phases give two errors', steps: '    deal 1 to each face down\n    betting fixed { bet 1; raise at most 2 }', edit: (s) => s.replace('first Alice }', 'frist Alice }') },
 ];

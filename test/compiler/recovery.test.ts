@@ -310,6 +310,24 @@ export const GOLDEN: Record<string, string[]> = {
     "g.gbg: 1 error",
     ""
   ],
+  "betting variable with the settings of fixed betting: one error, at the round": [
+    "g.gbg:7:5: error[E0230]: this round has `bet N` and `raises at most N`, the settings of fixed betting: write `betting fixed`, or give variable betting `raises no-limit`, `raises pot-limit` or `fallback bet N`",
+    "  |",
+    "7 |     betting variable {",
+    "  |     ^^^^^^^^^^^^^^^^^^",
+    "",
+    "g.gbg: 1 error",
+    ""
+  ],
+  "a bad character inside a condition: one error, the character": [
+    "g.gbg:7:14: error[E0101]: unexpected character '.'",
+    "  |",
+    "7 |     if stack1.5 > 2 public {",
+    "  |              ^",
+    "",
+    "g.gbg: 1 error",
+    ""
+  ],
 };
 
 describe('one mistake, one diagnostic, at the right place', () => {
