@@ -4,7 +4,7 @@
  */
 import { parse } from '../parser/parse.js';
 import { positionAt } from '../parser/source.js';
-import type { GameFile } from '../parser/ast.js';
+import type { Decl, GameFile } from '../parser/ast.js';
 import { applyAllowComments, error, hasErrors, mergeUnknownNames, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { GameIR } from '../ir/schema.js';
 import { validateIR } from '../ir/validate.js';
@@ -31,7 +31,10 @@ export function compileSource(text: string): CompileResult {
   try {
     const r = compileUnchecked(text);
     // Lines and columns from the text itself: columns count code points (the lexer counts UTF-16 units).
-    for (const d of r.diagnostics) d.range = { ...d.range, ...positionAt(text, d.range.start) };
+    for (const d of r.diagnostics) {
+      d.range = { ...d.range, ...positionAt(text, d.range.start) };
+      if (d.related) d.related = d.related.map((x) => ({ ...x, range: { ...x.range, ...positionAt(text, x.range.start) } }));
+    }
     return r;
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
@@ -44,7 +47,7 @@ function compileUnchecked(text: string): CompileResult {
   const parsed = parse(text);
   if (!parsed.ast) return { ast: null, ir: null, rulesetHash: null, diagnostics: parsed.diagnostics };
   const lowered = lower(parsed.ast);
-  if (!lowered.ir) return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: sortDiagnostics(mergeUnknownNames(lowered.diagnostics)) };
+  if (!lowered.ir) return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: sortDiagnostics(continuedOnTheLine(parsed.ast.game.decls, text, mergeUnknownNames(lowered.diagnostics))) };
   const ir = lowered.ir;
   const fallback = parsed.ast.game.name.span;
   const ctx = { ir, spanOf: (n: object) => lowered.spans.get(n) ?? fallback };
@@ -56,4 +59,22 @@ function compileUnchecked(text: string): CompileResult {
     return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: d };
   }
   return { ast: parsed.ast, ir, rulesetHash: rulesetHash(ir), diagnostics: found };
+}
+
+/**
+ * One mistake, one error: a declaration that starts on the line where a wrong one ends is taken
+ * as part of that mistake (as the parser does for a word that starts the next item inside a
+ * broken one), so its own errors are dropped. `showdown pair-with-board players board` (with
+ * `using` replaced) is one error, the missing `using`, not also a second `players`.
+ */
+function continuedOnTheLine(decls: readonly Decl[], text: string, list: Diagnostic[]): Diagnostic[] {
+  const inside = (d: Diagnostic, x: Decl) => d.severity === 'error' && d.range.start >= x.span.start && d.range.start < x.span.end;
+  const drop = new Set<Diagnostic>();
+  for (let i = 1; i < decls.length; i++) {
+    const [prev, next] = [decls[i - 1]!, decls[i]!];
+    if (positionAt(text, Math.max(prev.span.start, prev.span.end - 1)).line !== next.span.line) continue;
+    if (!list.some((d) => inside(d, prev) && !drop.has(d))) continue;
+    for (const d of list) if (inside(d, next)) drop.add(d);
+  }
+  return drop.size === 0 ? list : list.filter((d) => !drop.has(d));
 }

@@ -69,8 +69,9 @@ export function lowerInt(scope: Scope, e: A.IntExprNode, ctx: StepContext): IntE
       return pile && { kind: 'size', pile };
     }
     case 'Binary': {
+      // One error per expression: after a wrong left side the right one is not checked.
       const left = lowerInt(scope, e.left, ctx);
-      const right = lowerInt(scope, e.right, ctx);
+      const right = left && lowerInt(scope, e.right, ctx);
       return left && right && { kind: e.op === '+' ? 'add' : e.op === '-' ? 'sub' : 'mul', left, right };
     }
   }
@@ -125,7 +126,7 @@ export function lowerCond(scope: Scope, c: A.CondNode, ctx: StepContext): BoolEx
     case 'Compare': {
       if (quantifiers(c) > 1) scope.err('E0218', 'a comparison may use `any` or `each` only once', c.span);
       const left = lowerInt(scope, c.left, ctx);
-      const right = lowerInt(scope, c.right, ctx);
+      const right = left && lowerInt(scope, c.right, ctx);
       return left && right && { kind: 'cmp', op: c.op, left, right };
     }
     case 'Has': {

@@ -189,12 +189,22 @@ export class StepLowerer {
     },
     SimultaneousStep: (s, ctx) => {
       const names = s.options.map((o) => o.name);
-      const dup = s.options.find((o, i) => names.indexOf(o.name) !== i);
-      if (dup) this.scope.err('E0222', `duplicate option '${dup.name}'`, dup.span);
+      const dupAt = s.options.findIndex((o, i) => names.indexOf(o.name) !== i);
+      const dup = s.options[dupAt];
+      // One mistake, one error: an option renamed to another's name leaves the outcomes naming
+      // the old name; when exactly one unknown name remains, it is the duplicate's intended name.
+      const unknown = [...new Set(s.outcomes.flatMap((o) => [o.first.name, o.second.name]).filter((n) => !names.includes(n)))];
+      const renamed = dup && unknown.length === 1 ? unknown[0] : undefined;
+      if (dup) {
+        const first = s.options[names.indexOf(dup.name)]!;
+        const help = renamed === undefined ? undefined : `the outcomes name an option '${renamed}' that is not declared: is this option meant to be '${renamed}'?`;
+        this.scope.err('E0222', `duplicate option '${dup.name}'`, dup.span, help, [{ range: first.span, message: `the first '${dup.name}'` }]);
+      }
       if (names.length < 2) this.scope.err('E0222', 'a simultaneous round needs at least two options', s.span);
       const pairs = new Set<string>();
       const outcomes = s.outcomes.map((o) => {
-        for (const n of [o.first, o.second]) if (!names.includes(n.name)) this.scope.err('E0222', `unknown option '${n.name}'`, n.span, `the options are ${names.join(', ')}`);
+        for (const n of [o.first, o.second])
+          if (!names.includes(n.name) && n.name !== renamed) this.scope.err('E0222', `unknown option '${n.name}'`, n.span, `the options are ${names.join(', ')}`);
         const key = `${o.first.name}/${o.second.name}`;
         if (pairs.has(key)) this.scope.err('E0222', `outcome ${key} is given twice`, o.span);
         pairs.add(key);
@@ -305,7 +315,19 @@ export class StepLowerer {
       const max = once('MaxBet', '`max`');
       const fallback = once('Fallback', '`fallback bet`');
       const rule = once('RaiseRule', '`raises`');
+      // One mistake, one error: of two `bet` settings, one that is not a whole number is the mistake.
+      const bets = s.items.filter((i): i is A.BetSizeItem => i.kind === 'BetSize');
+      if (bets.length > 1 && bets.some((b) => b.amount.kind !== 'Number')) {
+        for (const b of bets) if (b.amount.kind !== 'Number') this.wholeNumber(b.amount, 'the smallest bet of variable betting');
+        return null;
+      }
       const bet = once('BetSize', '`bet`');
+      const cap = s.items.find((i) => i.kind === 'RaiseCap');
+      if (bet && !rule && !fallback && cap) {
+        // One mistake, one error: `bet N` and `raises at most N` are the settings of fixed betting.
+        this.scope.err('E0230', 'this round has `bet N` and `raises at most N`, the settings of fixed betting: write `betting fixed`, or give variable betting `raises no-limit`, `raises pot-limit` or `fallback bet N`', s.span);
+        return null;
+      }
       if (bet && !rule && !fallback) {
         // One mistake, one error: `bet N` in a variable round without a fallback or a raise rule is the fallback bet misspelt.
         this.scope.err('E0230', '`bet N` does not apply to variable betting without `raises no-limit` or `raises pot-limit`: write `fallback bet N` (the fixed bet when a seat cannot bet freely)', bet.span);
@@ -319,7 +341,8 @@ export class StepLowerer {
         this.scope.err('E0213', 'a variable betting round needs `fallback bet N` (the fixed bet when a seat cannot bet freely)', s.span);
         return null;
       }
-      const minBet = bet ? this.scope.atLeastOne(this.wholeNumber(bet.amount, 'the smallest bet of variable betting'), 'the smallest bet') : 1;
+      // Without a raise rule `bet` was reported above and plays no part.
+      const minBet = bet && rule ? this.scope.atLeastOne(this.wholeNumber(bet.amount, 'the smallest bet of variable betting'), 'the smallest bet') : 1;
       const fallbackBet = fallback ? this.scope.atLeastOne(fallback.amount, 'the fallback bet') : minBet;
       const maxBet = max?.amount ? this.scope.atLeastOne(max.amount, 'the largest bet') : ('stack' as const);
       if (firstSeat === null) return null;
@@ -328,7 +351,15 @@ export class StepLowerer {
     }
     const bet = once('BetSize', '`bet`');
     const cap = once('RaiseCap', '`raises at most`');
-    notHere([once('MaxBet', '`max`'), once('Fallback', '`fallback bet`'), once('RaiseRule', '`raises no-limit` or `raises pot-limit`')], 'fixed');
+    const fallback = once('Fallback', '`fallback bet`');
+    const max = once('MaxBet', '`max`');
+    const amount = fallback ?? max;
+    if (!bet && amount) {
+      // One mistake, one error: `fallback bet N` or `max N` in a fixed round without `bet N` is the bet size.
+      this.scope.err('E0230', `\`${fallback ? 'fallback bet' : 'max'}\` does not apply to fixed betting: write \`bet N\` (the bet size)`, amount.span);
+      return null;
+    }
+    notHere([max, fallback, once('RaiseRule', '`raises no-limit` or `raises pot-limit`')], 'fixed');
     if (!bet) {
       this.scope.err('E0213', 'this betting round has no bet size: add `bet N`', s.span);
       return null;

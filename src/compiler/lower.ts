@@ -36,7 +36,7 @@ class Lowerer {
   /** Keep the first of each kind of once-only declaration; report the rest. */
   private single<K extends A.Decl['kind']>(kind: K, what: string): Extract<A.Decl, { kind: K }> | undefined {
     const found = this.all(kind);
-    for (const dup of found.slice(1)) this.scope.err('E0205', `${what} is declared twice`, dup.span, `the first one is on line ${found[0]!.span.line}`);
+    for (const dup of found.slice(1)) this.scope.err('E0205', `${what} is declared twice`, dup.span, undefined, [{ range: found[0]!.span, message: `the first ${what}` }]);
     return found[0];
   }
 
@@ -78,35 +78,41 @@ class Lowerer {
     const players = this.single('Players', 'players');
     if (!players) return;
     if (players.seats.length !== 2) this.scope.err('E0211', `a game has exactly 2 players, found ${players.seats.length}`, players.span);
-    else if (players.seats[0]!.name === players.seats[1]!.name) this.scope.err('E0204', `duplicate seat name '${players.seats[1]!.name}'`, players.seats[1]!.span);
+    else if (players.seats[0]!.name === players.seats[1]!.name)
+      this.scope.err('E0204', `duplicate seat name '${players.seats[1]!.name}'`, players.seats[1]!.span, undefined, [{ range: players.seats[0]!.span, message: 'the first seat' }]);
     else this.scope.seats = [players.seats[0]!.name, players.seats[1]!.name];
   }
 
   /** Piles, variables (and loop counters), positions, phases and sub-phases. */
   private declareNames(): void {
     const s = this.scope;
+    // Each duplicate names the first declaration as a related place: either may be the mistake.
+    const seatSpan = (name: string) => this.all('Players')[0]?.seats.find((x) => x.name === name)?.span;
     for (const p of this.all('Pile')) {
-      if (s.piles.has(p.name.name) || s.seats.includes(p.name.name))
-        s.err('E0204', `duplicate name '${p.name.name}': ${s.seats.includes(p.name.name) ? 'a seat' : 'a pile'} already has it`, p.name.span);
+      const first = s.piles.get(p.name.name)?.name.span ?? seatSpan(p.name.name);
+      if (first) s.err('E0204', `duplicate name '${p.name.name}': ${s.seats.includes(p.name.name) ? 'a seat' : 'a pile'} already has it`, p.name.span, undefined, [{ range: first, message: `the first '${p.name.name}'` }]);
       else s.piles.set(p.name.name, p);
     }
     for (const v of this.all('Var')) {
-      if (s.variables.has(v.name.name)) s.err('E0204', `duplicate variable '${v.name.name}'`, v.name.span);
+      const first = s.variables.get(v.name.name);
+      if (first) s.err('E0204', `duplicate variable '${v.name.name}'`, v.name.span, undefined, [{ range: first.span, message: `the first '${v.name.name}'` }]);
       else s.variables.set(v.name.name, { initial: v.initial.value, span: v.name.span });
     }
-    const declared = new Set(s.variables.keys());
+    const declared = new Map(s.variables);
     for (const counter of loopCounters(this.decls)) {
-      if (declared.has(counter.name)) s.err('E0204', `loop counter '${counter.name}' has the name of a declared variable`, counter.span);
+      const variable = declared.get(counter.name);
+      if (variable) s.err('E0204', `loop counter '${counter.name}' has the name of a declared variable`, counter.span, undefined, [{ range: variable.span, message: `the variable '${counter.name}'` }]);
       else if (!s.variables.has(counter.name)) s.variables.set(counter.name, { initial: 0, span: counter.span });
     }
     for (const p of this.all('Position')) {
-      if (s.positions.has(p.name.name)) s.err('E0204', `duplicate position '${p.name.name}'`, p.name.span);
+      const first = s.positions.get(p.name.name);
+      if (first) s.err('E0204', `duplicate position '${p.name.name}'`, p.name.span, undefined, [{ range: first.name.span, message: `the first '${p.name.name}'` }]);
       else s.positions.set(p.name.name, p);
     }
     for (const p of this.decls) {
       if (p.kind !== 'Phase' && p.kind !== 'Subphase') continue;
       const prev = s.phases.get(p.name.name);
-      if (prev) s.err('E0204', `duplicate phase '${p.name.name}'`, p.name.span, `the first is on line ${prev.span.line}`);
+      if (prev) s.err('E0204', `duplicate phase '${p.name.name}'`, p.name.span, undefined, [{ range: prev.span, message: `the first '${p.name.name}'` }]);
       else s.phases.set(p.name.name, { sub: p.kind === 'Subphase', span: p.name.span });
     }
   }
@@ -147,7 +153,7 @@ class Lowerer {
     }
     const once = <K extends A.DeckItem['kind']>(kind: K, what: string) => {
       const found = d.items.filter((i): i is Extract<A.DeckItem, { kind: K }> => i.kind === kind);
-      for (const dup of found.slice(1)) s.err('E0205', `${what} is given twice in the deck`, dup.span);
+      for (const dup of found.slice(1)) s.err('E0205', `${what} is given twice in the deck`, dup.span, undefined, [{ range: found[0]!.span, message: `the first ${what}` }]);
       return found[0];
     };
     const ranks = once('Ranks', '`ranks`');
@@ -156,23 +162,35 @@ class Lowerer {
     if (!ranks) s.err('E0206', 'the deck has no `ranks`', d.span);
     if (!suits) s.err('E0206', 'the deck has no `suits`', d.span);
     if (!ranks || !suits) return null;
-    const seen = new Set<string>();
+    const seen = new Map<string, A.Span>();
     for (const r of ranks.ranks) {
-      if (seen.has(r.name.name)) s.err('E0204', `duplicate rank '${r.name.name}'`, r.name.span);
-      seen.add(r.name.name);
+      const first = seen.get(r.name.name);
+      if (first) s.err('E0204', `duplicate rank '${r.name.name}'`, r.name.span, undefined, [{ range: first, message: `the first '${r.name.name}'` }]);
+      else seen.set(r.name.name, r.name.span);
     }
     seen.clear();
     for (const x of suits.suits) {
-      if (seen.has(x.name)) s.err('E0204', `duplicate suit '${x.name}'`, x.span);
-      seen.add(x.name);
+      const first = seen.get(x.name);
+      if (first) s.err('E0204', `duplicate suit '${x.name}'`, x.span, undefined, [{ range: first, message: `the first '${x.name}'` }]);
+      else seen.set(x.name, x.span);
     }
+    // One mistake, one error: the ranks and suits of a second `ranks` or `suits` (reported above)
+    // still count as declared, so their uses are not reported again.
+    const more = <T>(items: T[], name: (x: T) => string, seen: Set<string>) => items.filter((x) => !seen.has(name(x)) && (seen.add(name(x)), true));
+    const rankNames = new Set(ranks.ranks.map((r) => r.name.name));
+    const suitNames = new Set(suits.suits.map((x) => x.name));
+    const extraRanks = more(d.items.flatMap((i) => (i.kind === 'Ranks' && i !== ranks ? i.ranks : [])), (r) => r.name.name, rankNames);
+    const extraSuits = more(d.items.flatMap((i) => (i.kind === 'Suits' && i !== suits ? i.suits : [])), (x) => x.name, suitNames);
     const ir = {
-      ranks: ranks.ranks.map((r) => this.spanned({ name: r.name.name, value: r.value.value }, r.value.span)),
-      suits: suits.suits.map((x) => x.name),
+      ranks: [...ranks.ranks, ...extraRanks].map((r) => this.spanned({ name: r.name.name, value: r.value.value }, r.value.span)),
+      suits: [...suits.suits, ...extraSuits].map((x) => x.name),
       copies: copies ? s.atLeastOne(copies.count, 'copies') : 1,
     };
-    // The deck's size is ranks × suits × copies: a size error points at `copies N` when there are copies.
-    this.spans.set(ir, copies && copies.count.value > 1 ? copies.count.span : d.span);
+    // The deck's size is ranks × suits × copies: a size error points at `copies N` when there are
+    // copies; the rank and suit lists have their own spans (for the notes of E0207).
+    this.spans.set(ir, copies ? copies.count.span : d.span);
+    this.spans.set(ir.ranks, ranks.span);
+    this.spans.set(ir.suits, suits.span);
     return ir;
   }
 
@@ -223,12 +241,16 @@ class Lowerer {
       return { metric: 'sum-of-ranks', rules };
     }
     if (d.metric === 'poker-hand') {
-      const values = new Set<number>();
+      const values = new Map<number, A.RankEntry>();
       for (const item of this.decls.filter((x): x is A.DeckDecl => x.kind === 'Deck').flatMap((x) => x.items))
         if (item.kind === 'Ranks')
           for (const r of item.ranks) {
-            if (values.has(r.value.value)) s.err('E0245', `rank '${r.name.name}' has the value ${r.value.value} of another rank: a poker-hand showdown needs distinct rank values`, r.span);
-            values.add(r.value.value);
+            const first = values.get(r.value.value);
+            if (first)
+              s.err('E0245', `rank '${r.name.name}' has the value ${r.value.value} of another rank: a poker-hand showdown needs distinct rank values`, r.span, undefined, [
+                { range: first.span, message: `rank '${first.name.name}' has the value ${r.value.value}` },
+              ]);
+            else values.set(r.value.value, r);
           }
       const board = d.using ? boardOf(d.using) : null;
       if (d.using && board === null) return null;

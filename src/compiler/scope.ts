@@ -4,7 +4,7 @@
  * sub-phases share another; variables (including loop counters), positions and ranks have their own.
  */
 import type * as A from '../parser/ast.js';
-import { error, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { error, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
 import type { Deck, PileRef, Seat } from '../ir/schema.js';
 
@@ -23,8 +23,9 @@ export class Scope {
   readonly phases = new Map<string, { sub: boolean; span: A.Span }>();
   deck: Deck | null = null;
 
-  err(code: DiagnosticCode, message: string, span: A.Span, help?: string): void {
-    this.diagnostics.push(error(code, message, span, help));
+  /** Report an error; `related` names the other places the mistake may be at (a clash's first half). */
+  err(code: DiagnosticCode, message: string, span: A.Span, help?: string, related?: RelatedLocation[]): void {
+    this.diagnostics.push(error(code, message, span, help, related));
   }
 
   seat(id: A.Ident): Seat | null {

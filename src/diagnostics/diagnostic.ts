@@ -20,11 +20,26 @@ export interface Diagnostic {
   range: SourceRange;
   /** Extra lines printed after the excerpt as `= help: …`. */
   help?: string;
+  /**
+   * Other places the one mistake may be at, printed as `= note: line N: …`: the first of two
+   * clashing declarations, the `stack` an ante exceeds, the earlier deals that emptied a pile.
+   * The error itself is reported once, at `range`.
+   */
+  related?: RelatedLocation[];
 }
 
-/** Build an error diagnostic. */
-export function error(code: DiagnosticCode, message: string, range: SourceRange, help?: string): Diagnostic {
-  return help === undefined ? { code, severity: 'error', message, range } : { code, severity: 'error', message, range, help };
+/** A second place a diagnostic involves (see {@link Diagnostic.related}). */
+export interface RelatedLocation {
+  range: SourceRange;
+  /** What is there, e.g. `the first rank with the value 6`. */
+  message: string;
+}
+
+/** Build an error diagnostic; `related` names the other places the mistake may be at. */
+export function error(code: DiagnosticCode, message: string, range: SourceRange, help?: string, related?: RelatedLocation[]): Diagnostic {
+  const d: Diagnostic = help === undefined ? { code, severity: 'error', message, range } : { code, severity: 'error', message, range, help };
+  if (related && related.length > 0) d.related = related;
+  return d;
 }
 
 /** Build a warning diagnostic (a `W0xxx` code: the game still compiles). */
@@ -67,9 +82,30 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
 }
 
 /**
+ * The unknown-name errors (codes) of each namespace a duplicate declaration (E0204) can clash in,
+ * recognised by the duplicate's message. Seats and piles share one namespace (scope.ts).
+ */
+const NAMESPACES: { duplicate: RegExp; unknown: string[] }[] = [
+  { duplicate: /^duplicate (?:name|seat name) '/, unknown: ['E0201', 'E0202'] },
+  { duplicate: /^(?:duplicate variable|loop counter) '/, unknown: ['E0219'] },
+  { duplicate: /^duplicate position '/, unknown: ['E0220'] },
+  { duplicate: /^duplicate phase '/, unknown: ['E0203'] },
+  { duplicate: /^duplicate rank '/, unknown: ['E0221'] },
+];
+
+/** The name an `unknown … 'NAME'` error is about, keyed by namespace (seats and piles share one). */
+function unknownKey(d: Diagnostic): string {
+  const name = /'([^']+)'/.exec(d.message)?.[1] ?? d.message;
+  return d.code === 'E0201' || d.code === 'E0202' ? `seat-or-pile:${name}` : `${d.code}:${name}`;
+}
+
+/**
  * One mistake, one diagnostic: a misspelt or removed name makes every use of it unknown. Keep the
- * first error for each unknown name (same code and message, `unknown …`) and list the lines of the
- * other uses in its help; errors about a name declared twice (E0204) give way to the duplicate.
+ * first error for each unknown name (one per name in its namespace: a seat's name unknown as a
+ * seat and as a pile is one error) and list the lines of the other uses in its help; errors about
+ * a name declared twice (E0204) give way to the duplicate. A declaration renamed to a name
+ * already taken leaves its old name unknown: when a namespace has one duplicate and exactly one
+ * unknown name, the unknown name's errors give way to the duplicate (its help names them).
  */
 export function mergeUnknownNames(list: Diagnostic[]): Diagnostic[] {
   const first = new Map<string, { d: Diagnostic; lines: number[] }>();
@@ -82,20 +118,32 @@ export function mergeUnknownNames(list: Diagnostic[]): Diagnostic[] {
       out.push(d);
       continue;
     }
-    const key = `${d.code}:${d.message}`;
+    const key = unknownKey(d);
     const seen = first.get(key);
     if (seen) {
-      if (!seen.lines.includes(d.range.line)) seen.lines.push(d.range.line);
+      if (!seen.lines.includes(d.range.line) && d.range.line !== seen.d.range.line) seen.lines.push(d.range.line);
       continue;
     }
     const copy = { ...d };
     first.set(key, { d: copy, lines: [] });
     out.push(copy);
   }
+  const absorbed = new Set<Diagnostic>();
+  for (const ns of NAMESPACES) {
+    const dups = out.filter((d) => d.code === 'E0204' && ns.duplicate.test(d.message));
+    const unknown = out.filter((d) => ns.unknown.includes(d.code) && d.message.startsWith('unknown '));
+    if (dups.length !== 1 || unknown.length !== 1) continue;
+    const [dup, u] = [dups[0]!, unknown[0]!];
+    const name = /'([^']+)'/.exec(u.message)![1]!;
+    const uses = [u.range.line, ...(first.get(unknownKey(u))?.lines ?? [])];
+    const also = `'${name}' is used on line${uses.length > 1 ? 's' : ''} ${uses.join(', ')} but declared nowhere: is this the declaration of '${name}'?`;
+    dup.help = dup.help ? `${dup.help}; ${also}` : also;
+    absorbed.add(u);
+  }
   for (const { d, lines } of first.values()) {
-    if (lines.length === 0) continue;
+    if (lines.length === 0 || absorbed.has(d)) continue;
     const also = `also used on line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}`;
     d.help = d.help ? `${d.help}; ${also}` : also;
   }
-  return out;
+  return out.filter((d) => !absorbed.has(d));
 }

@@ -6,6 +6,8 @@
  *       3 |     first Carol
  *         |           ^^^^^
  *         = help: the seats are Alice, Bob
+ *
+ * followed by a `= note: line N: …` line for each related place (`Diagnostic.related`).
  */
 import type { Diagnostic } from './diagnostic.js';
 
@@ -31,6 +33,7 @@ export function formatDiagnostic(fileName: string, source: string, d: Diagnostic
   const caretPad = ' '.repeat(Math.min(column - 1, 201));
   const out = [head, `${pad} |`, `${line} | ${printable(shown)}`, `${pad} | ${caretPad}${'^'.repeat(width)}`];
   if (d.help) out.push(`${pad} = help: ${d.help}`);
+  for (const r of d.related ?? []) out.push(`${pad} = note: line ${r.range.line}: ${r.message}`);
   return out.join('\n');
 }
 

@@ -70,7 +70,7 @@ export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin
       severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
       code: d.code,
       source: 'gbgc',
-      message: d.help ? `${d.message}\nhelp: ${d.help}` : d.message,
+      message: [d.message, ...(d.help ? [`help: ${d.help}`] : []), ...(d.related ?? []).map((r) => `note: line ${r.range.line}: ${r.message}`)].join('\n'),
     }));
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
   };

@@ -423,7 +423,10 @@ export function parse(text: string): ParseResult {
     ...lexed.tokens.filter((t) => t.tokenType.name === 'UnterminatedString').map((t) => t.startOffset),
     ...(lexed.groups['comments'] ?? []).filter((c) => c.tokenType.name === 'UnterminatedComment').map((c) => c.startOffset),
   ]);
-  diags.push(...syntax.diagnostics);
+  // One mistake, one error: a bad character (or an unclosed string or comment) spoils the parse of
+  // its line, so the syntax errors on that line are left out (`stack1.5 > 2`: only the '.').
+  const spoiled = new Set(diags.map((d) => d.range.line));
+  diags.push(...syntax.diagnostics.filter((d) => !spoiled.has(d.range.line)));
   let sorted = sortDiagnostics(diags);
   if (sorted.length > MAX_DIAGNOSTICS) {
     const last = sorted[MAX_DIAGNOSTICS - 1]!;

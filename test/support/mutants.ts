@@ -11,7 +11,9 @@
  * and it lies on the changed line, or on the line of the first token where the text stops being
  * a prefix of a valid program (a deleted `}` can only be noticed there) or on the line of the
  * token before it (where a missing word belongs), or at a use of a name that the changed line
- * declares or declared (renaming a declaration makes its uses unknown).
+ * declares or declared (renaming a declaration makes its uses unknown), or, for a clash between
+ * two places (a name or rank value declared twice, an ante against the stack, a deal against the
+ * deck), with the changed line among the error's notes (`Diagnostic.related`).
  */
 import type { IToken } from 'chevrotain';
 import seedrandom from 'seedrandom';
@@ -94,11 +96,14 @@ export function judgeMutant(m: Mutant, compile: (text: string) => { ir: unknown;
   if (errors.length > 1) return { ok: false, reason: `${errors.length} errors`, errors };
   const e = errors[0]!;
   if (e.range.line === m.line) return { ok: true, errors };
+  // A clash (two declarations of one name or rank value, an ante against the stack, a deal
+  // against the deck and the deals before it): the error names the other places as notes.
+  if ((e.related ?? []).some((r) => r.range.line === m.line)) return { ok: true, errors };
   const first = firstNonViableToken(m.source);
   if (first !== undefined && (e.range.line === first.line || e.range.line === first.previousLine)) return { ok: true, errors };
-  // A use of the name the change removed or misspelt.
+  // A use of the name the change removed or misspelt (a rank may be named by digits: `3 = 3`).
   const at = m.source.slice(e.range.start, e.range.end);
-  if (/^[A-Za-z_]\w*$/.test(at)) {
+  if (/^[A-Za-z_]\w*$/.test(at) || (/^\d+$/.test(at) && (at === m.original || at === m.after))) {
     const words = new Set([m.original, m.after, ...(m.source.split(/\r?\n/)[m.line - 1] ?? '').split(/\W+/)]);
     if (words.has(at)) return { ok: true, errors };
   }

@@ -24,7 +24,8 @@ export const checkAntes: Check = ({ ir, spanOf }) => {
       b !== undefined && paid[a] === paid[b] && ir.stacks[a] === ir.stacks[b]
         ? `each seat must ante ${paid[a]} chips in total but starts with ${ir.stacks[a]}`
         : short.map((seat) => `${ir.seats[seat]} must ante ${paid[seat]} chips in total but starts with ${ir.stacks[seat]}`).join('; ');
-    out.push(error('E0210', message, spanOf(step)));
+    // The stack is the other half of the clash: either may be the mistake.
+    out.push(error('E0210', message, spanOf(step), undefined, [{ range: spanOf(ir.stacks), message: 'the starting stacks' }]));
   }
   return out;
 };
