@@ -13,12 +13,13 @@
  * The walk. For the interpreter's own states it keeps one state and undoes each child's actions
  * by restoring saved registers and piles and truncating the event log (no copies, no
  * observations), and identifies information states by a trie over the events each seat saw
- * ({@link EventTrie}); the key string is computed once per trie node and interned, so
- * information states are exactly the distinct `informationStateKey` values. Other `GameState`
- * implementations are walked through `clone()` and `informationStateKey`.
+ * ({@link EventTrie}); a trie node new at a decision is mapped once to its key as a node of a
+ * trie over key tokens ({@link KeyTrie}, integers, no key string), so information states are
+ * exactly the distinct `informationStateKey` values; the key strings are built once at the end.
+ * Other `GameState` implementations are walked through `clone()` and `informationStateKey`.
  */
 import { CHANCE, TERMINAL, type Action, type Game, type GameState } from './api.js';
-import { EventTrie } from './infoset-trie.js';
+import { EventTrie, KeyTrie } from './infoset-trie.js';
 import { InterpreterState, type StateMark } from './state.js';
 import type { Rng } from '../util/rng.js';
 
@@ -176,7 +177,10 @@ class TreeWalk {
   // Information states.
   private readonly perSeat: [number, number] = [0, 0];
   private readonly isSeat: number[] = [];
+  /** Keys of the information states: for the undo walk, filled in by `finish` from `isCanon`. */
   private readonly isKey: string[] = [];
+  /** For the undo walk: the {@link KeyTrie} node of each information state. */
+  private readonly isCanon: number[] = [];
   private readonly isActionStart: number[] = [0];
   private readonly isActions: number[] = [];
   private readonly isLabels: string[] = [];
@@ -189,8 +193,10 @@ class TreeWalk {
   /** Per seat: trie node → information state + 1 (0: not yet known). */
   private trieInfoset: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
   private readonly marks: StateMark[] = [];
-  /** Per seat: information-state keys of trie nodes met at decisions (see `EventTrie.keyOf`). */
-  private readonly keyMemo: [Map<number, string>, Map<number, string>] = [new Map(), new Map()];
+  /** Per seat: the information-state keys as integers (see `EventTrie.canonicalOf`). */
+  private readonly keyTries: [KeyTrie, KeyTrie] = [new KeyTrie('0'), new KeyTrie('1')];
+  /** Per seat: key-trie node → information state + 1 (0: not yet known). */
+  private canonInfoset: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
   /** Per depth: the outcomes and probabilities of the chance node there (reused). */
   private readonly outcomeScratch: Int32Array[] = [];
   private readonly probScratch: Float64Array[] = [];
@@ -302,40 +308,54 @@ class TreeWalk {
    * The information state of `seat` at `state` by its key (interned), checked against its
    * legal actions and the seat's previous decision; new ones are recorded.
    */
-  private infosetOf(state: GameState, seat: number, legal: readonly Action[], parent: number, parentAction: number, key = state.informationStateKey(seat)): number {
+  private infosetOf(state: GameState, seat: number, legal: readonly Action[], parent: number, parentAction: number): number {
+    const key = state.informationStateKey(seat);
     let id = this.byKey[seat].get(key);
     if (id === undefined) {
-      id = this.isSeat.length;
+      id = this.newInfoset(state, seat, legal, parent, parentAction, key, -1);
       this.byKey[seat].set(key, id);
-      this.perSeat[seat]++;
-      this.isSeat.push(seat);
-      this.isKey.push(key);
-      for (const a of legal) {
-        this.isActions.push(a);
-        this.isLabels.push(state.actionToString(seat, a));
-      }
-      this.isActionStart.push(this.isActions.length);
-      this.isParent.push(parent);
-      this.isParentAction.push(parentAction);
       return id;
     }
-    this.checkInfoset(id, key, seat, legal, parent, parentAction);
+    this.checkInfoset(id, seat, legal, parent, parentAction);
     return id;
   }
 
+  /** Record a new information state (`key`, or its key-trie node `canon` for the undo walk); returns its id. */
+  private newInfoset(state: GameState, seat: number, legal: readonly Action[], parent: number, parentAction: number, key: string, canon: number): number {
+    const id = this.isSeat.length;
+    this.perSeat[seat]++;
+    this.isSeat.push(seat);
+    this.isKey.push(key);
+    this.isCanon.push(canon);
+    for (let i = 0; i < legal.length; i++) {
+      this.isActions.push(legal[i]);
+      this.isLabels.push(state.actionToString(seat, legal[i]));
+    }
+    this.isActionStart.push(this.isActions.length);
+    this.isParent.push(parent);
+    this.isParentAction.push(parentAction);
+    return id;
+  }
+
+  /** The key of information state `id`. */
+  private keyOf(id: number): string {
+    return this.isCanon[id] < 0 ? this.isKey[id] : this.keyTries[this.isSeat[id]].key(this.isCanon[id]);
+  }
+
   /** Record a defect when a known information state shows other legal actions or another past. */
-  private checkInfoset(id: number, key: string, seat: number, legal: readonly Action[], parent: number, parentAction: number): void {
+  private checkInfoset(id: number, seat: number, legal: readonly Action[], parent: number, parentAction: number): void {
     if (this.defect !== undefined) return;
     const s = this.isActionStart[id];
     const e = this.isActionStart[id + 1];
     let same = e - s === legal.length;
     for (let i = 0; same && i < legal.length; i++) same = this.isActions[s + i] === legal[i];
     if (!same) {
+      const key = this.keyOf(id);
       this.defect =
         `information state '${key}' of seat ${seat} has legal actions [${this.isActions.slice(s, e).join(', ')}] ` +
         `at one state and [${legal.join(', ')}] at another`;
     } else if (this.isParent[id] !== parent || this.isParentAction[id] !== parentAction) {
-      this.defect = `seat ${seat} does not recall its own earlier decisions at information state '${key}' (imperfect recall); exact solving needs perfect recall`;
+      this.defect = `seat ${seat} does not recall its own earlier decisions at information state '${this.keyOf(id)}' (imperfect recall); exact solving needs perfect recall`;
     }
   }
 
@@ -401,9 +421,21 @@ class TreeWalk {
     const parentAction = cp === 0 ? a0 : a1;
     let id = map[t] - 1;
     if (id < 0) {
-      id = this.infosetOf(st, cp, legal, parent, parentAction, trie.keyOf(t, cp, this.keyMemo[cp]));
+      // A new trie node: its key (as a key-trie node) may still be an information state met before.
+      const c = trie.canonicalOf(t, this.keyTries[cp]);
+      let byCanon = this.canonInfoset[cp];
+      if (c >= byCanon.length) {
+        const bigger = new Int32Array(Math.max(c + 1, byCanon.length * 2));
+        bigger.set(byCanon);
+        this.canonInfoset[cp] = byCanon = bigger;
+      }
+      id = byCanon[c] - 1;
+      if (id < 0) {
+        id = this.newInfoset(st, cp, legal, parent, parentAction, '', c);
+        byCanon[c] = id + 1;
+      } else if (this.defect === undefined) this.checkInfoset(id, cp, legal, parent, parentAction);
       map[t] = id + 1;
-    } else if (this.defect === undefined) this.checkInfoset(id, this.isKey[id], cp, legal, parent, parentAction);
+    } else if (this.defect === undefined) this.checkInfoset(id, cp, legal, parent, parentAction);
     // Saved after the key, so the state's key cache carries it into the subtree.
     st.saveTo(mark);
     const first = this.decision(node, cp, legal, id);
@@ -443,6 +475,7 @@ class TreeWalk {
 
   private finish(): GameTree {
     const n = this.n;
+    for (let i = 0; i < this.isKey.length; i++) if (this.isCanon[i] >= 0) this.isKey[i] = this.keyTries[this.isSeat[i]].key(this.isCanon[i]);
     const s = this.store;
     const cut = <T extends Uint8Array | Int8Array | Int32Array | Float64Array>(a: T): T => (a.length === n ? a : (a.slice(0, n) as T));
     const stats: TreeStats = {
