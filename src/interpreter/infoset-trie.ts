@@ -11,18 +11,101 @@
  * held in typed arrays (no per-node allocation). Node 0 is the empty history.
  */
 import type { EventLog } from './eventlog.js';
-import { dealTokenOf, keyTokenOf } from './events.js';
+import { keyTokenFields, keyTokenOf } from './events.js';
 import { DEAL_FIRST, EV } from './layout.js';
 
 /** Ints per edge: parent, head (kind, seat, content flag), a, b, c. */
 const W = 5;
+/** Ints per hash slot: the child's id (0: empty slot), then its edge (W ints). */
+const S = 1 + W;
+
+/**
+ * Edges `(parent, head, a, b, c) → child` of a trie, children numbered 1, 2, … in order of
+ * creation: an open-addressing hash table (linear probing, at most half full) whose slots hold
+ * the edge next to the child's id, so a lookup usually reads one cache line; each child's edge
+ * is also kept by id, for walks towards the root.
+ */
+class EdgeTable {
+  /** Per child id (from 1): its edge, W ints at `(id - 1) * W`. */
+  edges: Int32Array;
+  private slots: Int32Array;
+  private mask: number;
+  /** Number of children (ids are 1 .. size). */
+  size = 0;
+
+  constructor(capacity: number) {
+    this.edges = new Int32Array(capacity * W);
+    this.slots = new Int32Array(capacity * 2 * S);
+    this.mask = capacity * 2 - 1;
+  }
+
+  /** The child of `p` along `(head, a, b, c)`, created when new. */
+  child(p: number, head: number, a: number, b: number, c: number): number {
+    const slots = this.slots;
+    const mask = this.mask;
+    let slot = hash(p, head, a, b, c) & mask;
+    for (;;) {
+      const o = slot * S;
+      const e = slots[o];
+      if (e === 0) break;
+      if (slots[o + 1] === p && slots[o + 2] === head && slots[o + 3] === a && slots[o + 4] === b && slots[o + 5] === c) return e;
+      slot = (slot + 1) & mask;
+    }
+    if ((this.size + 1) * W > this.edges.length) {
+      this.grow();
+      return this.child(p, head, a, b, c);
+    }
+    const id = ++this.size;
+    const o = slot * S;
+    slots[o] = id;
+    slots[o + 1] = p;
+    slots[o + 2] = head;
+    slots[o + 3] = a;
+    slots[o + 4] = b;
+    slots[o + 5] = c;
+    const k = (id - 1) * W;
+    const edges = this.edges;
+    edges[k] = p;
+    edges[k + 1] = head;
+    edges[k + 2] = a;
+    edges[k + 3] = b;
+    edges[k + 4] = c;
+    return id;
+  }
+
+  /** Double the capacity, re-inserting every edge. */
+  private grow(): void {
+    const cap = (this.edges.length / W) * 2;
+    const edges = new Int32Array(cap * W);
+    edges.set(this.edges);
+    this.edges = edges;
+    const slots = new Int32Array(cap * 2 * S);
+    const mask = cap * 2 - 1;
+    for (let id = 1; id <= this.size; id++) {
+      const k = (id - 1) * W;
+      let slot = hash(edges[k], edges[k + 1], edges[k + 2], edges[k + 3], edges[k + 4]) & mask;
+      while (slots[slot * S] !== 0) slot = (slot + 1) & mask;
+      const o = slot * S;
+      slots[o] = id;
+      for (let j = 0; j < W; j++) slots[o + 1 + j] = edges[k + j];
+    }
+    this.slots = slots;
+    this.mask = mask;
+  }
+}
+
+/** A 32-bit hash of an edge (multiply-xorshift rounds). */
+function hash(p: number, head: number, a: number, b: number, c: number): number {
+  let h = Math.imul(p ^ 0x9e3779b9, 0x85ebca6b) ^ head;
+  h = Math.imul(h ^ (h >>> 15), 0xc2b2ae35) ^ a;
+  h = Math.imul(h ^ (h >>> 13), 0x27d4eb2f) ^ b;
+  h = Math.imul(h ^ (h >>> 16), 0x165667b1) ^ c;
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+  return h ^ (h >>> 13);
+}
 
 export class EventTrie {
-  private keys: Int32Array;
-  private table: Int32Array;
-  private mask: number;
-  /** Number of trie nodes besides the root (node ids are 1 .. size). */
-  size = 0;
+  private readonly table: EdgeTable;
   /** Per trie node: its {@link KeyTrie} node + 1, once known (see {@link canonicalOf}). */
   private canon: Int32Array = new Int32Array(256);
   /** Per trie node: the token id of its incoming edge, once known (see {@link tokenOf}). */
@@ -32,9 +115,12 @@ export class EventTrie {
   private group: number[] = [];
 
   constructor(capacity = 1 << 12) {
-    this.keys = new Int32Array(capacity * W);
-    this.table = new Int32Array(capacity * 2);
-    this.mask = capacity * 2 - 1;
+    this.table = new EdgeTable(capacity);
+  }
+
+  /** Number of trie nodes besides the root (node ids are 1 .. size). */
+  get size(): number {
+    return this.table.size;
   }
 
   /**
@@ -44,6 +130,7 @@ export class EventTrie {
    */
   advance(node: number, log: EventLog, from: number, to: number, seat: number): number {
     const bit = 1 << seat;
+    const table = this.table;
     for (let i = from; i < to; i++) {
       if (!(log.seenBy(i) & bit)) continue;
       const kind = log.kind(i);
@@ -51,51 +138,19 @@ export class EventTrie {
       const head = kind | ((log.seat(i) + 1) << 8) | (content ? 1 << 12 : 0);
       const b = content || kind === EV.REVEAL ? log.b(i) : 0;
       const c = content || kind === EV.DEAL ? log.c(i) : 0;
-      node = this.child(node, head, log.a(i), b, c);
+      node = table.child(node, head, log.a(i), b, c);
     }
     return node;
   }
 
-  /** The child of `p` along the token `(head, a, b, c)`, created when new. */
-  child(p: number, head: number, a: number, b: number, c: number): number {
-    let h = Math.imul(p ^ 0x9e3779b9, 0x85ebca6b) ^ head;
-    h = Math.imul(h ^ (h >>> 15), 0xc2b2ae35) ^ a;
-    h = Math.imul(h ^ (h >>> 13), 0x27d4eb2f) ^ b;
-    h = Math.imul(h ^ (h >>> 16), 0x165667b1) ^ c;
-    h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
-    h ^= h >>> 13;
-    const keys = this.keys;
-    let slot = h & this.mask;
-    for (;;) {
-      const e = this.table[slot];
-      if (e === 0) break;
-      const o = (e - 1) * W;
-      if (keys[o] === p && keys[o + 1] === head && keys[o + 2] === a && keys[o + 3] === b && keys[o + 4] === c) return e;
-      slot = (slot + 1) & this.mask;
-    }
-    if ((this.size + 1) * W > keys.length) {
-      this.grow();
-      return this.child(p, head, a, b, c);
-    }
-    const id = ++this.size;
-    const o = (id - 1) * W;
-    keys[o] = p;
-    keys[o + 1] = head;
-    keys[o + 2] = a;
-    keys[o + 3] = b;
-    keys[o + 4] = c;
-    this.table[slot] = id;
-    return id;
-  }
-
   /** The parent of trie node `node` (1 .. size). */
   parentOf(node: number): number {
-    return this.keys[(node - 1) * W];
+    return this.table.edges[(node - 1) * W];
   }
 
-  /** The `head` of the edge into trie node `node` (1 .. size), as given to {@link child}. */
+  /** The `head` of the edge into trie node `node` (1 .. size). */
   headOf(node: number): number {
-    return this.keys[(node - 1) * W + 1];
+    return this.table.edges[(node - 1) * W + 1];
   }
 
   /**
@@ -109,7 +164,7 @@ export class EventTrie {
   canonicalOf(node: number, keys: KeyTrie): number {
     let memo = this.canon;
     if (node < memo.length && memo[node] !== 0) return memo[node] - 1;
-    const ek = this.keys;
+    const ek = this.table.edges;
     // Edges from the nearest memoised node (or the root) down to `node`, deepest first.
     const path = this.path;
     let len = 0;
@@ -167,12 +222,9 @@ export class EventTrie {
     let memo = this.edgeToken;
     if (v < memo.length && memo[v] !== 0) return memo[v];
     const o = (v - 1) * W;
-    const ek = this.keys;
+    const ek = this.table.edges;
     const head = ek[o + 1];
-    const kind = head & 0xff;
-    const content = (head & (1 << 12)) !== 0;
-    const text = kind === EV.DEAL ? dealTokenOf(ek[o + 2], ek[o + 3], ek[o + 4], content) : keyTokenOf(kind, ((head >> 8) & 0xf) - 1, ek[o + 2], ek[o + 3], ek[o + 4], content);
-    const id = keys.tokenId(text);
+    const id = keys.tokenOf(head & 0xff, ((head >> 8) & 0xf) - 1, ek[o + 2], ek[o + 3], ek[o + 4], (head & (1 << 12)) !== 0);
     if (v >= memo.length) {
       const bigger = new Int32Array(Math.max(v + 1, memo.length * 2));
       bigger.set(memo);
@@ -181,37 +233,25 @@ export class EventTrie {
     memo[v] = id;
     return id;
   }
-
-  private grow(): void {
-    const cap = (this.keys.length / W) * 2;
-    const keys = new Int32Array(cap * W);
-    keys.set(this.keys);
-    this.keys = keys;
-    this.table = new Int32Array(cap * 2);
-    this.mask = cap * 2 - 1;
-    const n = this.size;
-    this.size = 0;
-    for (let id = 1; id <= n; id++) {
-      const o = (id - 1) * W;
-      this.size = id - 1;
-      this.child(keys[o], keys[o + 1], keys[o + 2], keys[o + 3], keys[o + 4]);
-    }
-    this.size = n;
-  }
 }
 
 /**
  * The information-state keys of one seat as integers: a trie over key tokens (the `/`-prefixed
  * pieces `events.ts` joins into a key). Every token starts with `/` and holds no other `/`, so a
  * key splits into its tokens in exactly one way: two histories have equal keys exactly when they
- * reach the same node here. Tokens are interned (one id per distinct token text); a node's key
- * string is built only when asked for ({@link key}).
+ * reach the same node here. Tokens are interned (one id per distinct token text, found from the
+ * fields the text shows, {@link keyTokenFields}, so a text is made once per distinct token); a
+ * node's key string is built only when asked for ({@link key}).
  */
 export class KeyTrie {
   private readonly ids = new Map<string, number>();
   /** Token id → text (id 0 unused). */
   private readonly text: string[] = [''];
-  private readonly edges = new EventTrie(1 << 10);
+  private readonly edges = new EdgeTable(1 << 10);
+  /** Distinct field tuples of tokens (`keyTokenFields`), and each one's token id + 1. */
+  private readonly tuples = new EdgeTable(1 << 8);
+  private tupleToken: Int32Array = new Int32Array(1 << 8);
+  private readonly fields = new Int32Array(4);
   /** Key strings of nodes built so far (node 0: the root's prefix). */
   private readonly keyMemo: string[];
 
@@ -225,8 +265,29 @@ export class KeyTrie {
     return this.edges.size;
   }
 
+  /**
+   * The token id of an event as seen by the seat: the fields are those of
+   * `keyTokenOf(kind, seat, a, b, c, content)`, whose text the id stands for.
+   */
+  tokenOf(kind: number, seat: number, a: number, b: number, c: number, content: boolean): number {
+    const f = this.fields;
+    keyTokenFields(kind, seat, a, b, c, content, f);
+    const t = this.tuples.child(0, f[0], f[1], f[2], f[3]);
+    let memo = this.tupleToken;
+    if (t >= memo.length) {
+      const bigger = new Int32Array(Math.max(t + 1, memo.length * 2));
+      bigger.set(memo);
+      this.tupleToken = memo = bigger;
+    }
+    if (memo[t] !== 0) return memo[t] - 1;
+    // Equal texts get one id even if their field tuples differ, so ids stand for texts exactly.
+    const id = this.tokenId(keyTokenOf(kind, seat, a, b, c, content));
+    memo[t] = id + 1;
+    return id;
+  }
+
   /** The id of a token's text (1, 2, … in order of first use). */
-  tokenId(text: string): number {
+  private tokenId(text: string): number {
     let id = this.ids.get(text);
     if (id === undefined) {
       id = this.text.length;
@@ -253,16 +314,16 @@ export class KeyTrie {
     const known = memo[node];
     if (known !== undefined) return known;
     // Up to the nearest node whose key is known, then down, keeping each key on the way.
-    const edges = this.edges;
+    const edges = this.edges.edges;
     const path: number[] = [];
     let u = node;
     while (memo[u] === undefined) {
       path.push(u);
-      u = edges.parentOf(u);
+      u = edges[(u - 1) * W];
     }
     let k = memo[u];
     for (let j = path.length - 1; j >= 0; j--) {
-      k += this.text[edges.headOf(path[j])];
+      k += this.text[edges[(path[j] - 1) * W + 1]];
       memo[path[j]] = k;
     }
     return k;
