@@ -193,6 +193,12 @@ class TreeWalk {
   /** Per seat: trie node → information state + 1 (0: not yet known). */
   private trieInfoset: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
   private readonly marks: StateMark[] = [];
+  /**
+   * Per seat (4 ints from `4 × seat`), on the path to the node being expanded: the seat's trie
+   * node, the number of events it covers, and the seat's last decision (information state, or -1
+   * before its first, and the index of the action taken there).
+   */
+  private readonly seatPath = Int32Array.of(0, 0, -1, 0, 0, 0, -1, 0);
   /** Per seat: the information-state keys as integers (see `EventTrie.canonicalOf`). */
   private readonly keyTries: [KeyTrie, KeyTrie] = [new KeyTrie('0'), new KeyTrie('1')];
   /** Per seat: key-trie node → information state + 1 (0: not yet known). */
@@ -218,7 +224,7 @@ class TreeWalk {
       s.action[0] = -1;
       s.chanceProb[0] = 1;
     }
-    if (this.fast) this.expandFast(this.fast, 0, 0, 0, 0, 0, 0, -1, 0, -1, 0);
+    if (this.fast) this.expandFast(this.fast, 0, 0);
     else this.expandGeneric(this.root, 0, 0, -1, 0, -1, 0);
     return this.finish();
   }
@@ -379,10 +385,10 @@ class TreeWalk {
   }
 
   /**
-   * The undo walk. `t0`/`t1`: each seat's trie node covering the events up to `u0`/`u1`;
-   * `p0`/`a0`, `p1`/`a1`: each seat's last decision on the path (information state, action index).
+   * The undo walk from `node` at `depth`. What each seat knows on the path is in
+   * {@link seatPath}, set before each child and restored after the last.
    */
-  private expandFast(st: InterpreterState, node: number, depth: number, t0: number, u0: number, t1: number, u1: number, p0: number, a0: number, p1: number, a1: number): void {
+  private expandFast(st: InterpreterState, node: number, depth: number): void {
     if (depth > this.maxDepth) this.maxDepth = depth;
     const cp = st.currentPlayer();
     if (cp === TERMINAL) return this.terminalFast(st, node);
@@ -402,7 +408,7 @@ class TreeWalk {
       for (let i = 0; i < k; i++) {
         if (i > 0) st.rewind(mark);
         st.applyAction(outcomes[i]);
-        this.expandFast(st, first + i, depth + 1, t0, u0, t1, u1, p0, a0, p1, a1);
+        this.expandFast(st, first + i, depth + 1);
       }
       return;
     }
@@ -410,15 +416,19 @@ class TreeWalk {
     const legal = st.legalActions();
     // Advance the acting seat's trie node to this state; the key is computed once per trie node.
     const trie = this.tries[cp];
-    const t = trie.advance(cp === 0 ? t0 : t1, st.log, cp === 0 ? u0 : u1, count, cp);
+    const sp = this.seatPath;
+    const b = cp * 4;
+    const tPrev = sp[b];
+    const uPrev = sp[b + 1];
+    const parent = sp[b + 2];
+    const parentAction = sp[b + 3];
+    const t = trie.advance(tPrev, st.log, uPrev, count, cp);
     let map = this.trieInfoset[cp];
     if (t >= map.length) {
       const bigger = new Int32Array(Math.max(t + 1, map.length * 2));
       bigger.set(map);
       this.trieInfoset[cp] = map = bigger;
     }
-    const parent = cp === 0 ? p0 : p1;
-    const parentAction = cp === 0 ? a0 : a1;
     let id = map[t] - 1;
     if (id < 0) {
       // A new trie node: its key (as a key-trie node) may still be an information state met before.
@@ -439,12 +449,19 @@ class TreeWalk {
     // Saved after the key, so the state's key cache carries it into the subtree.
     st.saveTo(mark);
     const first = this.decision(node, cp, legal, id);
+    sp[b] = t;
+    sp[b + 1] = count;
+    sp[b + 2] = id;
     for (let i = 0; i < legal.length; i++) {
       if (i > 0) st.rewind(mark);
       st.applyAction(legal[i]);
-      if (cp === 0) this.expandFast(st, first + i, depth + 1, t, count, t1, u1, id, i, p1, a1);
-      else this.expandFast(st, first + i, depth + 1, t0, u0, t, count, p0, a0, id, i);
+      sp[b + 3] = i;
+      this.expandFast(st, first + i, depth + 1);
     }
+    sp[b] = tPrev;
+    sp[b + 1] = uPrev;
+    sp[b + 2] = parent;
+    sp[b + 3] = parentAction;
   }
 
   /** The copying walk for any `GameState`. */
