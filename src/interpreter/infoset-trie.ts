@@ -16,18 +16,17 @@ import { DEAL_FIRST, EV } from './layout.js';
 
 /** Ints per edge: parent, head (kind, seat, content flag), a, b, c. */
 const W = 5;
-/** Ints per hash slot: the child's id (0: empty slot), then its edge (W ints). */
-const S = 1 + W;
 
 /**
  * Edges `(parent, head, a, b, c) → child` of a trie, children numbered 1, 2, … in order of
- * creation: an open-addressing hash table (linear probing, at most half full) whose slots hold
- * the edge next to the child's id, so a lookup usually reads one cache line; each child's edge
- * is also kept by id, for walks towards the root.
+ * creation: each child's edge stored by id, and an open-addressing hash table of ids (linear
+ * probing, at most half full). Kept small (28 bytes per child of capacity): on a busy machine
+ * the walk's time goes mostly to cache misses in these tables.
  */
 class EdgeTable {
   /** Per child id (from 1): its edge, W ints at `(id - 1) * W`. */
   edges: Int32Array;
+  /** Hash slots: a child id, or 0 for an empty slot. */
   private slots: Int32Array;
   private mask: number;
   /** Number of children (ids are 1 .. size). */
@@ -35,36 +34,30 @@ class EdgeTable {
 
   constructor(capacity: number) {
     this.edges = new Int32Array(capacity * W);
-    this.slots = new Int32Array(capacity * 2 * S);
+    this.slots = new Int32Array(capacity * 2);
     this.mask = capacity * 2 - 1;
   }
 
   /** The child of `p` along `(head, a, b, c)`, created when new. */
   child(p: number, head: number, a: number, b: number, c: number): number {
     const slots = this.slots;
+    const edges = this.edges;
     const mask = this.mask;
     let slot = hash(p, head, a, b, c) & mask;
     for (;;) {
-      const o = slot * S;
-      const e = slots[o];
+      const e = slots[slot];
       if (e === 0) break;
-      if (slots[o + 1] === p && slots[o + 2] === head && slots[o + 3] === a && slots[o + 4] === b && slots[o + 5] === c) return e;
+      const k = (e - 1) * W;
+      if (edges[k] === p && edges[k + 1] === head && edges[k + 2] === a && edges[k + 3] === b && edges[k + 4] === c) return e;
       slot = (slot + 1) & mask;
     }
-    if ((this.size + 1) * W > this.edges.length) {
+    if ((this.size + 1) * W > edges.length) {
       this.grow();
       return this.child(p, head, a, b, c);
     }
     const id = ++this.size;
-    const o = slot * S;
-    slots[o] = id;
-    slots[o + 1] = p;
-    slots[o + 2] = head;
-    slots[o + 3] = a;
-    slots[o + 4] = b;
-    slots[o + 5] = c;
+    slots[slot] = id;
     const k = (id - 1) * W;
-    const edges = this.edges;
     edges[k] = p;
     edges[k + 1] = head;
     edges[k + 2] = a;
@@ -79,19 +72,22 @@ class EdgeTable {
     const edges = new Int32Array(cap * W);
     edges.set(this.edges);
     this.edges = edges;
-    const slots = new Int32Array(cap * 2 * S);
+    const slots = new Int32Array(cap * 2);
     const mask = cap * 2 - 1;
-    for (let id = 1; id <= this.size; id++) {
-      const k = (id - 1) * W;
-      let slot = hash(edges[k], edges[k + 1], edges[k + 2], edges[k + 3], edges[k + 4]) & mask;
-      while (slots[slot * S] !== 0) slot = (slot + 1) & mask;
-      const o = slot * S;
-      slots[o] = id;
-      for (let j = 0; j < W; j++) slots[o + 1 + j] = edges[k + j];
-    }
+    // One call per edge to a small function that is hot from the start (a grow runs only a few
+    // times per walk, too few for its own loop to be optimised early).
+    for (let id = 1; id <= this.size; id++) reinsert(slots, mask, edges, id);
     this.slots = slots;
     this.mask = mask;
   }
+}
+
+/** Put child `id` (its edge read from `edges`) into the first free slot of its probe sequence. */
+function reinsert(slots: Int32Array, mask: number, edges: Int32Array, id: number): void {
+  const k = (id - 1) * W;
+  let slot = hash(edges[k], edges[k + 1], edges[k + 2], edges[k + 3], edges[k + 4]) & mask;
+  while (slots[slot] !== 0) slot = (slot + 1) & mask;
+  slots[slot] = id;
 }
 
 /** A 32-bit hash of an edge (multiply-xorshift rounds). */
@@ -247,7 +243,7 @@ export class KeyTrie {
   private readonly ids = new Map<string, number>();
   /** Token id → text (id 0 unused). */
   private readonly text: string[] = [''];
-  private readonly edges = new EdgeTable(1 << 10);
+  private readonly edges = new EdgeTable(1 << 12);
   /** Distinct field tuples of tokens (`keyTokenFields`), and each one's token id + 1. */
   private readonly tuples = new EdgeTable(1 << 8);
   private tupleToken: Int32Array = new Int32Array(1 << 8);

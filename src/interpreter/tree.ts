@@ -112,6 +112,17 @@ export const BYTES_PER_NODE = 34;
 
 const EMPTY_I32 = new Int32Array(0);
 
+/**
+ * An empty array meant for objects or strings, created in V8's general elements kind: an empty
+ * literal starts as an array of small integers and changes kind at its first push, which makes
+ * the walk's optimised code deoptimise once per such array on every new walk.
+ */
+function objectArray<T>(): T[] {
+  const a = [null as T];
+  a.pop();
+  return a;
+}
+
 /** Growable per-node arrays. */
 class NodeStore {
   cap: number;
@@ -178,12 +189,12 @@ class TreeWalk {
   private readonly perSeat: [number, number] = [0, 0];
   private readonly isSeat: number[] = [];
   /** Keys of the information states: for the undo walk, filled in by `finish` from `isCanon`. */
-  private readonly isKey: string[] = [];
+  private readonly isKey: string[] = objectArray();
   /** For the undo walk: the {@link KeyTrie} node of each information state. */
   private readonly isCanon: number[] = [];
   private readonly isActionStart: number[] = [0];
   private readonly isActions: number[] = [];
-  private readonly isLabels: string[] = [];
+  private readonly isLabels: string[] = objectArray();
   private readonly isParent: number[] = [];
   private readonly isParentAction: number[] = [];
   private readonly byKey: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
@@ -192,7 +203,7 @@ class TreeWalk {
   private readonly tries: [EventTrie, EventTrie] = [new EventTrie(), new EventTrie()];
   /** Per seat: trie node → information state + 1 (0: not yet known). */
   private trieInfoset: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
-  private readonly marks: StateMark[] = [];
+  private readonly marks: StateMark[] = objectArray();
   /**
    * Per seat (4 ints from `4 × seat`), on the path to the node being expanded: the seat's trie
    * node, the number of events it covers, and the seat's last decision (information state, or -1
@@ -204,15 +215,15 @@ class TreeWalk {
   /** Per seat: key-trie node → information state + 1 (0: not yet known). */
   private canonInfoset: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
   /** Per depth: the outcomes and probabilities of the chance node there (reused). */
-  private readonly outcomeScratch: Int32Array[] = [];
-  private readonly probScratch: Float64Array[] = [];
+  private readonly outcomeScratch: Int32Array[] = objectArray();
+  private readonly probScratch: Float64Array[] = objectArray();
 
   constructor(
     private readonly root: GameState,
     options: BuildGameTreeOptions,
   ) {
     this.maxNodes = options.maxNodes ?? 5_000_000;
-    this.store = options.countOnly ? null : new NodeStore(Math.min(this.maxNodes, 4096));
+    this.store = options.countOnly ? null : new NodeStore(Math.min(this.maxNodes, 1 << 14));
     this.onProgress = options.onProgress;
     this.fast = root instanceof InterpreterState ? root : null;
   }
