@@ -55,7 +55,7 @@ export interface TreeInfosets {
   readonly count: number;
   /** Seat acting at each. */
   readonly seat: Uint8Array;
-  /** `informationStateKey(seat)` of each. */
+  /** `informationStateKey(seat)` of each (empty strings from the undo walk with `countOnly`). */
   readonly key: readonly string[];
   /** Legal actions of information state i: `actions[actionStart[i] .. actionStart[i+1]-1]`, ascending. */
   readonly actionStart: Int32Array;
@@ -101,7 +101,7 @@ export interface GameTree {
 export interface BuildGameTreeOptions {
   /** Stop with {@link TreeTooLargeError} once more nodes than this are found (default 5,000,000). */
   maxNodes?: number;
-  /** Keep only the counts (no per-node arrays): for statistics. */
+  /** Keep only the counts (no per-node arrays, no key strings): for statistics. */
   countOnly?: boolean;
   /** Called every 65,536 nodes with the count so far. */
   onProgress?: (nodes: number) => void;
@@ -503,7 +503,7 @@ class TreeWalk {
 
   private finish(): GameTree {
     const n = this.n;
-    for (let i = 0; i < this.isKey.length; i++) if (this.isCanon[i] >= 0) this.isKey[i] = this.keyTries[this.isSeat[i]].key(this.isCanon[i]);
+    if (this.store) for (let i = 0; i < this.isKey.length; i++) if (this.isCanon[i] >= 0) this.isKey[i] = this.keyTries[this.isSeat[i]].key(this.isCanon[i]);
     const s = this.store;
     const cut = <T extends Uint8Array | Int8Array | Int32Array | Float64Array>(a: T): T => (a.length === n ? a : (a.slice(0, n) as T));
     const stats: TreeStats = {
