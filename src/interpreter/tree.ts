@@ -425,7 +425,7 @@ class TreeWalk {
     }
     if (cp !== 0 && cp !== 1) throw new Error(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
     const legal = st.legalActions();
-    // Advance the acting seat's trie node to this state; the key is computed once per trie node.
+    // Advance the acting seat's trie node to this state; a new trie node is mapped to its key once.
     const trie = this.tries[cp];
     const sp = this.seatPath;
     const b = cp * 4;
@@ -457,7 +457,6 @@ class TreeWalk {
       } else if (this.defect === undefined) this.checkInfoset(id, cp, legal, parent, parentAction);
       map[t] = id + 1;
     } else if (this.defect === undefined) this.checkInfoset(id, cp, legal, parent, parentAction);
-    // Saved after the key, so the state's key cache carries it into the subtree.
     st.saveTo(mark);
     const first = this.decision(node, cp, legal, id);
     sp[b] = t;
