@@ -100,6 +100,7 @@ function hash(p: number, head: number, a: number, b: number, c: number): number 
   return h ^ (h >>> 13);
 }
 
+/** One seat's trie over the events it saw (see the module comment). */
 export class EventTrie {
   private readonly table: EdgeTable;
   /** Per trie node: its {@link KeyTrie} node + 1, once known (see {@link canonicalOf}). */
@@ -137,16 +138,6 @@ export class EventTrie {
       node = table.child(node, head, log.a(i), b, c);
     }
     return node;
-  }
-
-  /** The parent of trie node `node` (1 .. size). */
-  parentOf(node: number): number {
-    return this.table.edges[(node - 1) * W];
-  }
-
-  /** The `head` of the edge into trie node `node` (1 .. size). */
-  headOf(node: number): number {
-    return this.table.edges[(node - 1) * W + 1];
   }
 
   /**
