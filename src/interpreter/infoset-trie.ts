@@ -145,8 +145,10 @@ export class EventTrie {
    * (`InterpreterState.informationStateKey(seat)`) of a history that reached trie node `node`:
    * the key's tokens are read off the trie's edges (the events the seat saw, with the fields it
    * saw), the cards of one deal step in sorted token order as the key has them. Results are
-   * memoised per trie node; a node may be memoised only when no deal step is under way there (the
-   * cards of a deal step are keyed as one sorted group), which holds at every decision node.
+   * memoised per trie node where no deal step can be under way (its cards are keyed as one
+   * sorted group): at `node`, which must be a decision's node, and after every event on the way
+   * that is not a card move. The walk up stops at the nearest memoised node, so each trie node
+   * is followed in the key trie about once.
    */
   canonicalOf(node: number, keys: KeyTrie): number {
     let memo = this.canon;
