@@ -63,3 +63,41 @@ export function keyTokenOf(kind: number, seat: number, a: number, b: number, c: 
       return kind > LAST_POKER_EVENT && content ? `/${kind}.${seat}.${a}.${b}.${c}` : `/${kind}.${seat}.${a}`;
   }
 }
+
+/**
+ * The fields {@link keyTokenOf} shows for an event, as four ints written to `out`: a form tag
+ * (kind, the seat when shown, a content flag when the content is shown) and up to three values.
+ * Equal tuples give equal token texts, so a text can be looked up from its tuple without being
+ * built (tree walks intern tokens this way; they still map each new tuple to its text).
+ */
+export function keyTokenFields(kind: number, seat: number, a: number, b: number, c: number, content: boolean, out: Int32Array): void {
+  switch (kind) {
+    case EV.PHASE:
+    case EV.SHUFFLE:
+      out[0] = kind;
+      out[1] = a;
+      out[2] = 0;
+      out[3] = 0;
+      return;
+    case EV.DEAL:
+      // dealTokenOf: source and reason, destination, the card when seen.
+      out[0] = kind | (content ? 1 << 12 : 0);
+      out[1] = a;
+      out[2] = content ? b : 0;
+      out[3] = c & ~DEAL_FIRST;
+      return;
+    case EV.REVEAL:
+      out[0] = kind | ((seat + 1) << 8);
+      out[1] = 0;
+      out[2] = b;
+      out[3] = 0;
+      return;
+    default: {
+      const full = kind > LAST_POKER_EVENT && content;
+      out[0] = kind | ((seat + 1) << 8) | (full ? 1 << 12 : 0);
+      out[1] = a;
+      out[2] = full ? b : 0;
+      out[3] = full ? c : 0;
+    }
+  }
+}

@@ -13,12 +13,13 @@
  * The walk. For the interpreter's own states it keeps one state and undoes each child's actions
  * by restoring saved registers and piles and truncating the event log (no copies, no
  * observations), and identifies information states by a trie over the events each seat saw
- * ({@link EventTrie}); the key string is computed once per trie node and interned, so
- * information states are exactly the distinct `informationStateKey` values. Other `GameState`
- * implementations are walked through `clone()` and `informationStateKey`.
+ * ({@link EventTrie}); a trie node new at a decision is mapped once to its key as a node of a
+ * trie over key tokens ({@link KeyTrie}, integers, no key string), so information states are
+ * exactly the distinct `informationStateKey` values; the key strings are built once at the end.
+ * Other `GameState` implementations are walked through `clone()` and `informationStateKey`.
  */
 import { CHANCE, TERMINAL, type Action, type Game, type GameState } from './api.js';
-import { EventTrie } from './infoset-trie.js';
+import { EventTrie, KeyTrie } from './infoset-trie.js';
 import { InterpreterState, type StateMark } from './state.js';
 import type { Rng } from '../util/rng.js';
 
@@ -54,7 +55,7 @@ export interface TreeInfosets {
   readonly count: number;
   /** Seat acting at each. */
   readonly seat: Uint8Array;
-  /** `informationStateKey(seat)` of each. */
+  /** `informationStateKey(seat)` of each (empty strings from the undo walk with `countOnly`). */
   readonly key: readonly string[];
   /** Legal actions of information state i: `actions[actionStart[i] .. actionStart[i+1]-1]`, ascending. */
   readonly actionStart: Int32Array;
@@ -100,7 +101,7 @@ export interface GameTree {
 export interface BuildGameTreeOptions {
   /** Stop with {@link TreeTooLargeError} once more nodes than this are found (default 5,000,000). */
   maxNodes?: number;
-  /** Keep only the counts (no per-node arrays): for statistics. */
+  /** Keep only the counts (no per-node arrays, no key strings): for statistics. */
   countOnly?: boolean;
   /** Called every 65,536 nodes with the count so far. */
   onProgress?: (nodes: number) => void;
@@ -110,6 +111,17 @@ export interface BuildGameTreeOptions {
 export const BYTES_PER_NODE = 34;
 
 const EMPTY_I32 = new Int32Array(0);
+
+/**
+ * An empty array meant for objects or strings, created in V8's general elements kind: an empty
+ * literal starts as an array of small integers and changes kind at its first push, which makes
+ * the walk's optimised code deoptimise once per such array on every new walk.
+ */
+function objectArray<T>(): T[] {
+  const a = [null as T];
+  a.pop();
+  return a;
+}
 
 /** Growable per-node arrays. */
 class NodeStore {
@@ -176,10 +188,13 @@ class TreeWalk {
   // Information states.
   private readonly perSeat: [number, number] = [0, 0];
   private readonly isSeat: number[] = [];
-  private readonly isKey: string[] = [];
+  /** Keys of the information states: for the undo walk, filled in by `finish` from `isCanon`. */
+  private readonly isKey: string[] = objectArray();
+  /** For the undo walk: the {@link KeyTrie} node of each information state. */
+  private readonly isCanon: number[] = [];
   private readonly isActionStart: number[] = [0];
   private readonly isActions: number[] = [];
-  private readonly isLabels: string[] = [];
+  private readonly isLabels: string[] = objectArray();
   private readonly isParent: number[] = [];
   private readonly isParentAction: number[] = [];
   private readonly byKey: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
@@ -188,19 +203,27 @@ class TreeWalk {
   private readonly tries: [EventTrie, EventTrie] = [new EventTrie(), new EventTrie()];
   /** Per seat: trie node → information state + 1 (0: not yet known). */
   private trieInfoset: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
-  private readonly marks: StateMark[] = [];
-  /** Per seat: information-state keys of trie nodes met at decisions (see `EventTrie.keyOf`). */
-  private readonly keyMemo: [Map<number, string>, Map<number, string>] = [new Map(), new Map()];
+  private readonly marks: StateMark[] = objectArray();
+  /**
+   * Per seat (4 ints from `4 × seat`), on the path to the node being expanded: the seat's trie
+   * node, the number of events it covers, and the seat's last decision (information state, or -1
+   * before its first, and the index of the action taken there).
+   */
+  private readonly seatPath = Int32Array.of(0, 0, -1, 0, 0, 0, -1, 0);
+  /** Per seat: the information-state keys as integers (see `EventTrie.canonicalOf`). */
+  private readonly keyTries: [KeyTrie, KeyTrie] = [new KeyTrie('0'), new KeyTrie('1')];
+  /** Per seat: key-trie node → information state + 1 (0: not yet known). */
+  private canonInfoset: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
   /** Per depth: the outcomes and probabilities of the chance node there (reused). */
-  private readonly outcomeScratch: Int32Array[] = [];
-  private readonly probScratch: Float64Array[] = [];
+  private readonly outcomeScratch: Int32Array[] = objectArray();
+  private readonly probScratch: Float64Array[] = objectArray();
 
   constructor(
     private readonly root: GameState,
     options: BuildGameTreeOptions,
   ) {
     this.maxNodes = options.maxNodes ?? 5_000_000;
-    this.store = options.countOnly ? null : new NodeStore(Math.min(this.maxNodes, 4096));
+    this.store = options.countOnly ? null : new NodeStore(Math.min(this.maxNodes, 1 << 14));
     this.onProgress = options.onProgress;
     this.fast = root instanceof InterpreterState ? root : null;
   }
@@ -212,7 +235,7 @@ class TreeWalk {
       s.action[0] = -1;
       s.chanceProb[0] = 1;
     }
-    if (this.fast) this.expandFast(this.fast, 0, 0, 0, 0, 0, 0, -1, 0, -1, 0);
+    if (this.fast) this.expandFast(this.fast, 0, 0);
     else this.expandGeneric(this.root, 0, 0, -1, 0, -1, 0);
     return this.finish();
   }
@@ -302,40 +325,54 @@ class TreeWalk {
    * The information state of `seat` at `state` by its key (interned), checked against its
    * legal actions and the seat's previous decision; new ones are recorded.
    */
-  private infosetOf(state: GameState, seat: number, legal: readonly Action[], parent: number, parentAction: number, key = state.informationStateKey(seat)): number {
+  private infosetOf(state: GameState, seat: number, legal: readonly Action[], parent: number, parentAction: number): number {
+    const key = state.informationStateKey(seat);
     let id = this.byKey[seat].get(key);
     if (id === undefined) {
-      id = this.isSeat.length;
+      id = this.newInfoset(state, seat, legal, parent, parentAction, key, -1);
       this.byKey[seat].set(key, id);
-      this.perSeat[seat]++;
-      this.isSeat.push(seat);
-      this.isKey.push(key);
-      for (const a of legal) {
-        this.isActions.push(a);
-        this.isLabels.push(state.actionToString(seat, a));
-      }
-      this.isActionStart.push(this.isActions.length);
-      this.isParent.push(parent);
-      this.isParentAction.push(parentAction);
       return id;
     }
-    this.checkInfoset(id, key, seat, legal, parent, parentAction);
+    this.checkInfoset(id, seat, legal, parent, parentAction);
     return id;
   }
 
+  /** Record a new information state (`key`, or its key-trie node `canon` for the undo walk); returns its id. */
+  private newInfoset(state: GameState, seat: number, legal: readonly Action[], parent: number, parentAction: number, key: string, canon: number): number {
+    const id = this.isSeat.length;
+    this.perSeat[seat]++;
+    this.isSeat.push(seat);
+    this.isKey.push(key);
+    this.isCanon.push(canon);
+    for (let i = 0; i < legal.length; i++) {
+      this.isActions.push(legal[i]);
+      this.isLabels.push(state.actionToString(seat, legal[i]));
+    }
+    this.isActionStart.push(this.isActions.length);
+    this.isParent.push(parent);
+    this.isParentAction.push(parentAction);
+    return id;
+  }
+
+  /** The key of information state `id`. */
+  private keyOf(id: number): string {
+    return this.isCanon[id] < 0 ? this.isKey[id] : this.keyTries[this.isSeat[id]].key(this.isCanon[id]);
+  }
+
   /** Record a defect when a known information state shows other legal actions or another past. */
-  private checkInfoset(id: number, key: string, seat: number, legal: readonly Action[], parent: number, parentAction: number): void {
+  private checkInfoset(id: number, seat: number, legal: readonly Action[], parent: number, parentAction: number): void {
     if (this.defect !== undefined) return;
     const s = this.isActionStart[id];
     const e = this.isActionStart[id + 1];
     let same = e - s === legal.length;
     for (let i = 0; same && i < legal.length; i++) same = this.isActions[s + i] === legal[i];
     if (!same) {
+      const key = this.keyOf(id);
       this.defect =
         `information state '${key}' of seat ${seat} has legal actions [${this.isActions.slice(s, e).join(', ')}] ` +
         `at one state and [${legal.join(', ')}] at another`;
     } else if (this.isParent[id] !== parent || this.isParentAction[id] !== parentAction) {
-      this.defect = `seat ${seat} does not recall its own earlier decisions at information state '${key}' (imperfect recall); exact solving needs perfect recall`;
+      this.defect = `seat ${seat} does not recall its own earlier decisions at information state '${this.keyOf(id)}' (imperfect recall); exact solving needs perfect recall`;
     }
   }
 
@@ -359,10 +396,10 @@ class TreeWalk {
   }
 
   /**
-   * The undo walk. `t0`/`t1`: each seat's trie node covering the events up to `u0`/`u1`;
-   * `p0`/`a0`, `p1`/`a1`: each seat's last decision on the path (information state, action index).
+   * The undo walk from `node` at `depth`. What each seat knows on the path is in
+   * {@link seatPath}, set before each child and restored after the last.
    */
-  private expandFast(st: InterpreterState, node: number, depth: number, t0: number, u0: number, t1: number, u1: number, p0: number, a0: number, p1: number, a1: number): void {
+  private expandFast(st: InterpreterState, node: number, depth: number): void {
     if (depth > this.maxDepth) this.maxDepth = depth;
     const cp = st.currentPlayer();
     if (cp === TERMINAL) return this.terminalFast(st, node);
@@ -382,37 +419,59 @@ class TreeWalk {
       for (let i = 0; i < k; i++) {
         if (i > 0) st.rewind(mark);
         st.applyAction(outcomes[i]);
-        this.expandFast(st, first + i, depth + 1, t0, u0, t1, u1, p0, a0, p1, a1);
+        this.expandFast(st, first + i, depth + 1);
       }
       return;
     }
     if (cp !== 0 && cp !== 1) throw new Error(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
     const legal = st.legalActions();
-    // Advance the acting seat's trie node to this state; the key is computed once per trie node.
+    // Advance the acting seat's trie node to this state; a new trie node is mapped to its key once.
     const trie = this.tries[cp];
-    const t = trie.advance(cp === 0 ? t0 : t1, st.log, cp === 0 ? u0 : u1, count, cp);
+    const sp = this.seatPath;
+    const b = cp * 4;
+    const tPrev = sp[b];
+    const uPrev = sp[b + 1];
+    const parent = sp[b + 2];
+    const parentAction = sp[b + 3];
+    const t = trie.advance(tPrev, st.log, uPrev, count, cp);
     let map = this.trieInfoset[cp];
     if (t >= map.length) {
       const bigger = new Int32Array(Math.max(t + 1, map.length * 2));
       bigger.set(map);
       this.trieInfoset[cp] = map = bigger;
     }
-    const parent = cp === 0 ? p0 : p1;
-    const parentAction = cp === 0 ? a0 : a1;
     let id = map[t] - 1;
     if (id < 0) {
-      id = this.infosetOf(st, cp, legal, parent, parentAction, trie.keyOf(t, cp, this.keyMemo[cp]));
+      // A new trie node: its key (as a key-trie node) may still be an information state met before.
+      const c = trie.canonicalOf(t, this.keyTries[cp]);
+      let byCanon = this.canonInfoset[cp];
+      if (c >= byCanon.length) {
+        const bigger = new Int32Array(Math.max(c + 1, byCanon.length * 2));
+        bigger.set(byCanon);
+        this.canonInfoset[cp] = byCanon = bigger;
+      }
+      id = byCanon[c] - 1;
+      if (id < 0) {
+        id = this.newInfoset(st, cp, legal, parent, parentAction, '', c);
+        byCanon[c] = id + 1;
+      } else if (this.defect === undefined) this.checkInfoset(id, cp, legal, parent, parentAction);
       map[t] = id + 1;
-    } else if (this.defect === undefined) this.checkInfoset(id, this.isKey[id], cp, legal, parent, parentAction);
-    // Saved after the key, so the state's key cache carries it into the subtree.
+    } else if (this.defect === undefined) this.checkInfoset(id, cp, legal, parent, parentAction);
     st.saveTo(mark);
     const first = this.decision(node, cp, legal, id);
+    sp[b] = t;
+    sp[b + 1] = count;
+    sp[b + 2] = id;
     for (let i = 0; i < legal.length; i++) {
       if (i > 0) st.rewind(mark);
       st.applyAction(legal[i]);
-      if (cp === 0) this.expandFast(st, first + i, depth + 1, t, count, t1, u1, id, i, p1, a1);
-      else this.expandFast(st, first + i, depth + 1, t0, u0, t, count, p0, a0, id, i);
+      sp[b + 3] = i;
+      this.expandFast(st, first + i, depth + 1);
     }
+    sp[b] = tPrev;
+    sp[b + 1] = uPrev;
+    sp[b + 2] = parent;
+    sp[b + 3] = parentAction;
   }
 
   /** The copying walk for any `GameState`. */
@@ -443,6 +502,7 @@ class TreeWalk {
 
   private finish(): GameTree {
     const n = this.n;
+    if (this.store) for (let i = 0; i < this.isKey.length; i++) if (this.isCanon[i] >= 0) this.isKey[i] = this.keyTries[this.isSeat[i]].key(this.isCanon[i]);
     const s = this.store;
     const cut = <T extends Uint8Array | Int8Array | Int32Array | Float64Array>(a: T): T => (a.length === n ? a : (a.slice(0, n) as T));
     const stats: TreeStats = {
