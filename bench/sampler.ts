@@ -10,7 +10,8 @@
  *    the ratio is the speed-up of the second worker (the target is ≥ 1.6 on a machine with two
  *    idle cores). Every worker pays a fixed start-up (module evaluation and about 3 s of CPU of
  *    JIT warm-up, measured in one thread: its first 120 games cost 7.9 s of CPU, 3.9 of them on
- *    V8's background compiler threads, the same 120 again 4.9 s, 0.9 on those threads); the
+ *    V8's background compiler threads, the same 120 again 4.9 s (1.2 on those threads), a third
+ *    time 4.9 s (0.8); a single run from the sources under tsx, on a loaded machine); the
  *    figure is a throughput, so the pool is large enough (960 games, about 25 s for one worker on
  *    an idle machine) that start-up does not dominate it: a pool of 120 measured mostly start-up,
  *    and at 480 games the second worker's warm-up was still about a tenth of the two workers' CPU.
