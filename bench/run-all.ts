@@ -33,7 +33,7 @@ export interface BenchEntry {
 export const BENCHES: BenchEntry[] = [
   { name: 'startup', file: 'startup.ts', args: ['9'], quickArgs: ['3'], about: 'CPU time of gbgc --version and gbgc check against node -e 0' },
   { name: 'playout', file: 'playout.ts', args: ['0.5', '5'], quickArgs: ['0.2', '2'], about: 'uniform playouts through simulate() against hand-written simulators' },
-  { name: 'sampler', file: 'sampler.ts', args: [], quickArgs: ['--candidates', '6', '--pool', '16', '--rounds', '1'], about: 'acceptance check per candidate; pool throughput on 2 workers against 1 (a 480-game pool, so that each worker\'s start-up is amortised)' },
+  { name: 'sampler', file: 'sampler.ts', args: [], quickArgs: ['--candidates', '6', '--pool', '16', '--rounds', '1'], about: 'acceptance check per candidate; pool throughput on 2 workers against 1 (a 960-game pool, so that each worker\'s start-up is amortised), its CPU split by thread and its CPU-bound speed-up' },
   { name: 'parse', file: 'parse.ts', args: [], quickArgs: [], about: 'compileSource and formatSource of a 2,000-line game against a tokenizer pass' },
   { name: 'expressions', file: 'expressions.ts', args: ['1'], quickArgs: ['0.2'], about: 'compiled conditions against hand-written ones' },
   { name: 'render', file: 'render.ts', args: [], quickArgs: [], about: 'rulebooks through the templates against a hand-written renderer' },

@@ -5,14 +5,18 @@
  *    direct baseline measured in the same run: the same 2,000 episodes played on the plain
  *    compiled game by a bare loop with no probes and no figures (the ratio is the cost of the
  *    draw, the probes and the bookkeeping).
- * 2. Pool throughput: accepted games per minute of `buildPool` (c = 0..1, POOL games, default 480)
+ * 2. Pool throughput: accepted games per minute of `buildPool` (c = 0..1, POOL games, default 960)
  *    with two worker threads against one worker, interleaved (ROUNDS each, default 2, median);
  *    the ratio is the speed-up of the second worker (the target is ≥ 1.6 on a machine with two
- *    idle cores). Every worker pays a fixed start-up (module evaluation and about 2 s of CPU of
- *    JIT warm-up, measured: its first 120 games cost 5.7 s of CPU, the same 120 again 3.4 s); the
- *    figure is a throughput, so the pool is large enough (480 games, about 30 s for one worker on
- *    an idle machine) that start-up does not dominate it: a pool of 120 measured mostly start-up
- *    (two workers paid it twice for 3.4 s of work).
+ *    idle cores). Every worker pays a fixed start-up (module evaluation and about 3 s of CPU of
+ *    JIT warm-up, measured in one thread: its first 120 games cost 7.9 s of CPU, 3.9 of them on
+ *    V8's background compiler threads, the same 120 again 4.9 s (1.2 on those threads), a third
+ *    time 4.9 s (0.8); a single run from the sources under tsx, on a loaded machine); the
+ *    figure is a throughput, so the pool is large enough (960 games, about 25 s for one worker on
+ *    an idle machine) that start-up does not dominate it: a pool of 120 measured mostly start-up,
+ *    and at 480 games the second worker's warm-up was still about a tenth of the two workers' CPU.
+ *    With one worker V8's compiler and collector threads run on the idle second core; with two
+ *    they compete with the workers, which is why the CPU per game is split by thread (Linux).
  *    The CPU time per game of both (all threads of the process) is reported too: on a busy
  *    machine the wall-clock ratio says more about the load than about the pool (Linux's autogroup
  *    scheduler shares the CPUs between sessions, not threads: under load a second thread of the
@@ -29,6 +33,7 @@ import { compileGame, CHANCE, sampleChanceOutcome, episodeRng } from '../src/int
 import { l0Player as randomAgent } from '../src/interpreter/l0.js';
 import { figure, median, report, round } from './lib/figures.js';
 import { sourceWorkerUrl } from '../src/sampler/pool-worker-source.js';
+import { splitThreads, threadCpuSeconds } from './lib/threads.js';
 import type { GameIR } from '../src/ir/schema.js';
 
 const argv = process.argv.slice(2);
@@ -38,7 +43,7 @@ const arg = (name: string, dflt: number) => {
   return i >= 0 ? Number(argv[i + 1]) : dflt;
 };
 const CANDIDATES = arg('--candidates', 40);
-const POOL = arg('--pool', 480);
+const POOL = arg('--pool', 960);
 const ROUNDS = arg('--rounds', 2);
 const C = 0.7;
 const EPISODES = 2000;
@@ -84,14 +89,45 @@ const bareMs = Math.min(bareRun(), bareRun(), bareRun());
 if (sink === 0) throw new Error('bench: no moves played');
 
 const cores = availableParallelism();
-async function throughput(workers: number): Promise<{ gamesPerMinute: number; cpuSecondsPerGame: number; tries: number }> {
+/** One pool run: wall-clock throughput, CPU per game of all threads, and (Linux) its split by thread. */
+interface PoolRun {
+  gamesPerMinute: number;
+  cpuSecondsPerGame: number;
+  tries: number;
+  /** CPU seconds per accepted game: main thread, all worker threads, V8's and libuv's background threads (null off Linux). */
+  perGame: { main: number; workers: number; background: number } | null;
+  /**
+   * Games per minute the run would reach on idle cores, bounded by CPU time alone: its wall clock
+   * is at least its busiest thread's CPU time (a worker's work is serial) and at least all
+   * threads' CPU time shared over all cores (V8 compiles and collects garbage on its own threads,
+   * which a single worker leaves a second core for).
+   */
+  cpuBoundGamesPerMinute: number | null;
+}
+async function throughput(workers: number): Promise<PoolRun> {
   const out = mkdtempSync(join(tmpdir(), 'gbgc-bench-pool-'));
   try {
+    const before = threadCpuSeconds();
+    let after: Map<number, number> | null = null;
     const c0 = process.cpuUsage();
-    const s = await buildPool({ count: POOL, complexity: [0, 1], seed: 1, out, workers, filter: filterOptions(), maxTries: 100 });
+    // The split is read when the last game is in, while the worker threads still exist.
+    const s = await buildPool({ count: POOL, complexity: [0, 1], seed: 1, out, workers, filter: filterOptions(), maxTries: 100 }, (filled, total) => {
+      if (filled === total) after = threadCpuSeconds();
+    });
     const cpu = process.cpuUsage(c0);
     if (s.failed.length > 0) throw new Error(`bench: ${s.failed.length} pool slots failed`);
-    return { gamesPerMinute: s.gamesPerMinute, cpuSecondsPerGame: (cpu.user + cpu.system) / 1e6 / s.built, tries: s.tries };
+    const cpuSecondsPerGame = (cpu.user + cpu.system) / 1e6 / s.built;
+    let perGame: PoolRun['perGame'] = null;
+    let cpuBoundGamesPerMinute: number | null = null;
+    if (before && after) {
+      const t = splitThreads(before, after);
+      const w = t.started.reduce((a, b) => a + b, 0);
+      perGame = { main: t.main / s.built, workers: w / s.built, background: t.background / s.built };
+      const all = t.main + w + t.background;
+      const wall = Math.max(...t.started, t.main, all / cores);
+      cpuBoundGamesPerMinute = (60 * s.built) / wall;
+    }
+    return { gamesPerMinute: s.gamesPerMinute, cpuSecondsPerGame, tries: s.tries, perGame, cpuBoundGamesPerMinute };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -105,6 +141,14 @@ for (let i = 0; i < ROUNDS; i++) {
 }
 const gpm = (w: 1 | 2) => round(median(runs[w].map((r) => r.gamesPerMinute)), 1);
 const cpg = (w: 1 | 2) => round(median(runs[w].map((r) => r.cpuSecondsPerGame)), 4);
+const bound = (w: 1 | 2) => (runs[w].every((r) => r.cpuBoundGamesPerMinute !== null) ? round(median(runs[w].map((r) => r.cpuBoundGamesPerMinute!)), 1) : null);
+/** Median CPU milliseconds per game of each kind of thread, as text. */
+const split = (w: 1 | 2): string => {
+  const r = runs[w].filter((x) => x.perGame);
+  if (r.length === 0) return 'no per-thread split (not Linux)';
+  const ms = (k: 'main' | 'workers' | 'background') => (1000 * median(r.map((x) => x.perGame![k]))).toFixed(1);
+  return `main thread ${ms('main')}, worker thread${w === 1 ? '' : 's'} ${ms('workers')}, V8/libuv background threads ${ms('background')} ms CPU per game`;
+};
 
 console.log(`acceptance check at c = ${C}: ${filterMs.toFixed(1)} ms per candidate (${EPISODES} episodes; ${accepted}/${CANDIDATES} accepted)`);
 const poolNote = `buildPool, ${POOL} games at c = 0..1, seed 1 (a pool large enough to amortise each worker's start-up and JIT warm-up); median of ${ROUNDS} interleaved runs; ${cores} cores available`;
@@ -113,8 +157,11 @@ report(
   [
     figure({ id: 'acceptance-check', kind: 'time', name: `acceptance check per candidate at c = ${C} (draw, probes, ${EPISODES} episodes, checks)`, value: round(filterMs, 2), unit: 'ms', reference: { name: 'the same episodes in a bare loop', value: round(bareMs, 2), unit: 'ms' }, ratioMeaning: 'times the bare loop', note: `best of 3 runs over ${CANDIDATES} candidates; ${accepted} accepted` }),
     figure({ id: 'pool-2-workers', kind: 'speedup', name: `pool throughput, 2 workers (${POOL}-game pool: start-up amortised)`, value: gpm(2), unit: 'games/min', reference: { name: `pool throughput, 1 worker (${POOL}-game pool)`, value: gpm(1), unit: 'games/min' }, ratioMeaning: 'times faster than one worker (wall clock)', target: { min: 1.6 }, note: poolNote }),
-    figure({ id: 'pool-cpu-per-game', kind: 'time', name: 'CPU time per accepted game, 2 workers', value: cpg(2), unit: 's CPU', reference: { name: 'CPU time per accepted game, 1 worker', value: cpg(1), unit: 's CPU' }, ratioMeaning: 'CPU cost of the second worker (1 = none)', note: poolNote }),
+    figure({ id: 'pool-cpu-per-game', kind: 'time', name: 'CPU time per accepted game, 2 workers', value: cpg(2), unit: 's CPU', reference: { name: 'CPU time per accepted game, 1 worker', value: cpg(1), unit: 's CPU' }, ratioMeaning: 'CPU cost of the second worker (1 = none)', note: `${poolNote}; 2 workers: ${split(2)}; 1 worker: ${split(1)}` }),
+    ...(bound(1) !== null && bound(2) !== null
+      ? [figure({ id: 'pool-2-workers-cpu-bound', kind: 'speedup', name: `pool throughput on idle cores bounded by CPU time, 2 workers (${POOL}-game pool)`, value: bound(2)!, unit: 'games/min', reference: { name: 'the same bound, 1 worker', value: bound(1)!, unit: 'games/min' }, ratioMeaning: 'times faster than one worker on idle cores, estimated from CPU time (wall clock ≥ the busiest thread, ≥ all threads over the cores); hardly moved by other load', note: `${poolNote}; Linux per-thread CPU times` })]
+      : []),
   ],
-  { acceptance: { complexity: C, candidates: CANDIDATES, episodes: EPISODES, accepted }, pool: { games: POOL, cores, candidatesTried: runs[2][0]?.tries } },
+  { acceptance: { complexity: C, candidates: CANDIDATES, episodes: EPISODES, accepted }, pool: { games: POOL, cores, candidatesTried: runs[2][0]?.tries, cpuPerGame: { 1: split(1), 2: split(2) } } },
 );
 if (json) console.log(JSON.stringify({ filterMs, bareMs, pool: runs }, null, 2));

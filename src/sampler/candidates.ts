@@ -5,7 +5,7 @@
  */
 import seedrandom from 'seedrandom';
 import { acceptance, type AcceptanceReport, type FilterOptions } from './acceptance.js';
-import { MAX_SEED, checkSeed, sample, sampleIR, type SampledGame } from './sample.js';
+import { MAX_SEED, checkSeed, emitSample, sample, sampleIR, type SampledGame } from './sample.js';
 
 /**
  * Candidate `k` of a seed: `k = 0` is the seed itself; for `k ≥ 1`, the first number of the
@@ -72,8 +72,10 @@ export async function sampleAccepted(seed: number, complexity: number, opts: Sam
     const s = candidateSeed(seed, k);
     const draw = { repair: opts.repair ?? true };
     if (!opts.filter) return { game: await sample(s, complexity, draw), tries: k + 1, report: null, rejected };
-    const report = acceptance(sampleIR(s, complexity, draw), opts.filter);
-    if (report.accepted) return { game: await sample(s, complexity, draw), tries: k + 1, report, rejected };
+    // The drawn IR is judged, then emitted as it is (`acceptance` does not change its argument).
+    const drawn = sampleIR(s, complexity, draw);
+    const report = acceptance(drawn, opts.filter);
+    if (report.accepted) return { game: await emitSample(drawn, s, complexity, draw), tries: k + 1, report, rejected };
     rejected.push({ seed: s, failed: report.checks.filter((c) => !c.pass).map(({ name, value, threshold }) => ({ name, value, threshold })) });
   }
   throw new NoAcceptedCandidateError(seed, complexity, rejected);

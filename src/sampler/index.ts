@@ -4,7 +4,7 @@
  * Carlo acceptance filter judges it; `sampleAccepted` tries derived candidate seeds until one
  * passes; `buildPool` builds a resumable pool on worker threads. See `docs/generator.md`.
  */
-export { sample, sampleIR, sourceHeader, checkSeed, streamSeed, SamplerError, BUILDER_VERSION, GENERATOR, MAX_SEED, type SampledGame } from './sample.js';
+export { sample, emitSample, sampleIR, sourceHeader, checkSeed, streamSeed, SamplerError, BUILDER_VERSION, GENERATOR, MAX_SEED, type SampledGame } from './sample.js';
 export { Dial, type BlockKind, type Placement } from './dial.js';
 export {
   acceptance,
@@ -20,6 +20,6 @@ export {
   type AcceptanceFigures,
 } from './acceptance.js';
 export { sampleAccepted, candidateSeed, NoAcceptedCandidateError, type AcceptedSample, type SampleOptions, type Rejection } from './candidates.js';
-export { buildPool, poolSlots, slotFile, readIndex, PoolError, type PoolOptions, type PoolEntry, type PoolSummary } from './pool.js';
+export { buildPool, poolSlots, slotFile, readIndex, sortIndex, JOBS_IN_FLIGHT, PoolError, type PoolOptions, type PoolEntry, type PoolSummary } from './pool.js';
 export { stateSpace, type StateSpace } from './infostates.js';
 export { instrument, type Instrumented } from './probes.js';

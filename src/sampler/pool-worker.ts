@@ -1,6 +1,7 @@
 /**
  * A pool worker thread: receives slots to fill (`PoolJob`), samples each with the acceptance
- * filter and posts back the accepted game (`PoolResult`). Started by `buildPool` in `pool.ts`.
+ * filter, in the order received, and posts back the accepted game as formatted source with its
+ * ruleset hash (`PoolResult`). Started by `buildPool` in `pool.ts`.
  */
 import { parentPort } from 'node:worker_threads';
 import { sampleAccepted, NoAcceptedCandidateError } from './candidates.js';
@@ -9,9 +10,20 @@ import type { PoolJob, PoolResult } from './pool.js';
 const port = parentPort;
 if (!port) throw new Error('pool-worker.ts runs only as a worker thread');
 
+// Slots are filled one at a time, in the order they arrive (the pool sends the next one early,
+// so it waits here rather than the worker waiting for it).
+const jobs: PoolJob[] = [];
+let busy = false;
 port.on('message', (job: PoolJob) => {
-  void run(job).then((result) => port.postMessage(result));
+  jobs.push(job);
+  if (!busy) void drain();
 });
+
+async function drain(): Promise<void> {
+  busy = true;
+  for (let job = jobs.shift(); job; job = jobs.shift()) port!.postMessage(await run(job));
+  busy = false;
+}
 
 async function run(job: PoolJob): Promise<PoolResult> {
   try {

@@ -9,8 +9,14 @@
  * candidate of that seed (`candidateSeed`). Everything is a pure function of the settings, so a
  * rerun rebuilds exactly the missing slots: it reads `index.jsonl` (dropping a partial last line
  * left by an interruption) and fills only the slots not listed. Each `.gbg` is written atomically
- * before its index line is appended, so an index line always names a complete file. The settings
- * are kept in `pool.json`; a rerun with other settings is refused.
+ * before its index line is appended, so an index line always names a complete file. Lines are
+ * appended as games arrive; at the end of a run the index is rewritten in slot order, so a pool's
+ * files are byte-identical whatever the number of workers and however often it was resumed. The
+ * settings are kept in `pool.json`; a rerun with other settings is refused.
+ *
+ * Scheduling: every worker holds {@link JOBS_IN_FLIGHT} slots, so it starts its next slot while
+ * the main thread records the last one (the main thread only writes files; workers draw, judge,
+ * format and hash).
  */
 import { withoutModuleLoaders } from '../util/worker-bundle.js';
 import { Worker } from 'node:worker_threads';
@@ -236,26 +242,49 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
       Array.from({ length: pending.length === 0 ? 0 : n }, async () => {
         const worker = await startWorker();
         workers.push(worker);
-        for (let job = queue.shift(); job; job = queue.shift()) {
-          const message: PoolJob = { slot: job.slot, seed: job.seed, complexity: job.complexity, filter: opts.filter, maxTries: opts.maxTries, repair: opts.repair !== false };
-          record(await ask(worker, message));
-        }
+        await serve(worker, queue, (slot) => ({ slot: slot.slot, seed: slot.seed, complexity: slot.complexity, filter: opts.filter, maxTries: opts.maxTries, repair: opts.repair !== false }), record);
       }),
     );
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
+  sortIndex(indexPath);
   summary.seconds = (performance.now() - t0) / 1000;
   summary.gamesPerMinute = summary.seconds > 0 ? (60 * summary.built) / summary.seconds : 0;
   return summary;
 }
 
-/** Send one job to a worker and wait for its answer (a worker that dies rejects). */
-function ask(worker: Worker, job: PoolJob): Promise<PoolResult> {
+/** Slots a worker holds at once: one it works on and one waiting, so it never waits for the main thread. */
+export const JOBS_IN_FLIGHT = 2;
+
+/**
+ * Feed a worker slots from the shared `queue` (taken in order), {@link JOBS_IN_FLIGHT} at a time,
+ * and hand each answer to `record`, until the queue is empty and every answer is in.
+ * Rejects when the worker fails or exits before answering.
+ */
+function serve<S>(worker: Worker, queue: S[], job: (slot: S) => PoolJob, record: (r: PoolResult) => void): Promise<void> {
   return new Promise((resolve, reject) => {
+    let waiting = 0;
+    const fill = () => {
+      for (let next = waiting < JOBS_IN_FLIGHT ? queue.shift() : undefined; next !== undefined; next = waiting < JOBS_IN_FLIGHT ? queue.shift() : undefined) {
+        waiting++;
+        worker.postMessage(job(next));
+      }
+      if (waiting === 0) {
+        cleanup();
+        resolve();
+      }
+    };
     const onMessage = (r: PoolResult) => {
-      cleanup();
-      resolve(r);
+      waiting--;
+      try {
+        record(r);
+      } catch (e) {
+        cleanup();
+        reject(e);
+        return;
+      }
+      fill();
     };
     const onError = (e: Error) => {
       cleanup();
@@ -273,6 +302,17 @@ function ask(worker: Worker, job: PoolJob): Promise<PoolResult> {
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage(job);
+    fill();
   });
+}
+
+/**
+ * Rewrite `index.jsonl` in slot order (atomically; left alone when already in order), so that the
+ * index does not depend on which worker finished first.
+ */
+export function sortIndex(path: string): void {
+  const entries = readIndex(path);
+  const sorted = [...entries].sort((a, b) => a.slot - b.slot);
+  if (sorted.every((e, i) => e === entries[i])) return;
+  writeFileAtomic(path, sorted.map((e) => `${JSON.stringify(e)}\n`).join(''));
 }

@@ -159,7 +159,16 @@ export function sourceHeader(seed: number, complexity: number, repair = true): s
  * @throws SamplerError when the source does not compile or its IR differs from the drawn one
  */
 export async function sample(seed: number, complexity: number, opts: DrawOptions = {}): Promise<SampledGame> {
-  const drawn = sampleIR(seed, complexity, opts);
+  return emitSample(sampleIR(seed, complexity, opts), seed, complexity, opts);
+}
+
+/**
+ * Emit a game already drawn by {@link sampleIR}`(seed, complexity, opts)` as formatted source, so
+ * that a caller that judged the drawn IR (the acceptance filter) does not draw it a second time.
+ * `drawn` must be that draw, unmodified: the source's header names the seed and complexity.
+ * @throws SamplerError when the source does not compile or its IR differs from the drawn one
+ */
+export async function emitSample(drawn: GameIR, seed: number, complexity: number, opts: DrawOptions = {}): Promise<SampledGame> {
   const source = await formatSource(sourceHeader(seed, complexity, opts.repair !== false) + decompile(drawn));
   const compiled = compileSource(source);
   if (!compiled.ir || !compiled.rulesetHash) {
