@@ -4,13 +4,17 @@
  * examples/kuhn.gbg measured in the same run (median of 3 after a warm-up); the projected wall time of the fast tier over a
  * 2,000-game pool on 2 cores; and Spearman's rank correlation between the fast and precise values
  * of each axis over the games (the target is ≥ 0.9 per axis over 100 games).
- * Prints JSON. Run: `npx tsx bench/axes.ts [--games N] [--c C]`.
+ * Spearman's ρ gives tied values their average rank (simple-statistics' rank correlation), which
+ * matters here: several axes are 0 on many games.
+ * Prints JSON. Run: `npx tsx bench/axes.ts [--games N] [--c C] [--from SEED]` (`--from 100` gives a
+ * second set of games, disjoint from the default seeds 0…N − 1).
  */
 import { readFileSync } from 'node:fs';
 import { compileSource } from '../src/compiler/index.js';
 import { compileGame } from '../src/interpreter/game.js';
 import { computeAxesV2, AXES_V2, type AxesV2 } from '../src/eval/axes/index.js';
 import { sampleIR } from '../src/sampler/index.js';
+import { spearman } from '../src/eval/stats/dist.js';
 import { figure, median, report } from './lib/figures.js';
 
 const argv = process.argv.slice(2);
@@ -20,34 +24,8 @@ const arg = (name: string, dflt: number) => {
 };
 const GAMES = arg('--games', 100);
 const C = arg('--c', 0.5);
-
-function spearman(xs: number[], ys: number[]): number {
-  const ranks = (v: number[]) => {
-    const order = v.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
-    const r = new Array<number>(v.length);
-    for (let i = 0; i < order.length; ) {
-      let j = i;
-      while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
-      for (let k = i; k <= j; k++) r[order[k]![1]] = (i + j) / 2 + 1;
-      i = j + 1;
-    }
-    return r;
-  };
-  const rx = ranks(xs);
-  const ry = ranks(ys);
-  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-  const mx = mean(rx);
-  const my = mean(ry);
-  let num = 0;
-  let dx = 0;
-  let dy = 0;
-  for (let i = 0; i < rx.length; i++) {
-    num += (rx[i]! - mx) * (ry[i]! - my);
-    dx += (rx[i]! - mx) ** 2;
-    dy += (ry[i]! - my) ** 2;
-  }
-  return dx > 0 && dy > 0 ? num / Math.sqrt(dx * dy) : NaN;
-}
+/** The first sampleIR seed: games are seeds FROM … FROM + GAMES − 1 (a second, disjoint set: --from 100). */
+const FROM = arg('--from', 0);
 
 const kuhnIR = compileSource(readFileSync(new URL('../examples/kuhn.gbg', import.meta.url), 'utf8')).ir!;
 const kuhn = compileGame(kuhnIR);
@@ -65,7 +43,7 @@ const fast: AxesV2[] = [];
 const precise: AxesV2[] = [];
 let fastSec = 0;
 let preciseSec = 0;
-for (let seed = 0; seed < GAMES; seed++) {
+for (let seed = FROM; seed < FROM + GAMES; seed++) {
   const game = compileGame(sampleIR(seed, C));
   t = performance.now();
   fast.push(computeAxesV2(game, { tier: 'fast', seed: 1 }));
@@ -73,14 +51,14 @@ for (let seed = 0; seed < GAMES; seed++) {
   t = performance.now();
   precise.push(computeAxesV2(game, { tier: 'precise', seed: 1 }));
   preciseSec += (performance.now() - t) / 1000;
-  process.stderr.write(`game ${seed + 1}/${GAMES}\n`);
+  process.stderr.write(`game ${seed - FROM + 1}/${GAMES}\n`);
 }
 const fastPerGame = fastSec / GAMES;
 const spearmanFastVsPrecise = Object.fromEntries(AXES_V2.map((a) => [a, spearman(fast.map((x) => x[a]), precise.map((x) => x[a]))]));
 report(
   'axes',
   [
-    figure({ id: 'fast-per-game', name: `fast tier, c = ${C}`, value: fastPerGame, unit: 's/game', reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 's/game' }, kind: 'time', ratioMeaning: 'seconds per generated game / seconds on Kuhn', note: `${GAMES} games (sampleIR seeds 0…${GAMES - 1})` }),
+    figure({ id: 'fast-per-game', name: `fast tier, c = ${C}`, value: fastPerGame, unit: 's/game', reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 's/game' }, kind: 'time', ratioMeaning: 'seconds per generated game / seconds on Kuhn', note: `${GAMES} games (sampleIR seeds ${FROM}…${FROM + GAMES - 1})` }),
     figure({ id: 'precise-per-game', name: `precise tier, c = ${C}`, value: preciseSec / GAMES, unit: 's/game', reference: { name: 'fast tier, same games', value: fastPerGame, unit: 's/game' }, kind: 'time', ratioMeaning: 'precise / fast seconds per game' }),
   ],
   { projectedPool2000On2CoresMinutes: (fastPerGame * 2000) / 2 / 60, spearmanFastVsPrecise },
@@ -89,6 +67,7 @@ console.log(
   JSON.stringify(
     {
       games: GAMES,
+      firstSeed: FROM,
       c: C,
       kuhnFastSeconds: kuhnFast,
       fastSecondsPerGame: fastPerGame,

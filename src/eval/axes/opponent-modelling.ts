@@ -27,7 +27,11 @@
  * - The global pass takes the first `sobolGlobal` points; the concentrated pass (precise tier) takes
  *   the next `sobolConcentrated` points, each squeezed into a box of side 1/4 around one of the
  *   global-pass opponents whose argmax differed from the modal one at some dt (in turn), or
- *   continues the global pass when there is none.
+ *   continues the global pass when there is none. The modal share is weighted
+ *   ({@link opponentWeights}): an unstable global opponent's share of the simplex is split evenly
+ *   between it and the points around it, so the concentrated pass refines the global pass's
+ *   estimate of the share of the simplex where the modal best response holds (the fast tier's
+ *   64 opponents are the precise tier's first 64, evaluated on the first 1,000 of its episodes).
  * - Each seat is the focal seat in turn; the two scores are averaged.
  */
 import { rngFromKeys } from '../../util/rng.js';
@@ -49,7 +53,7 @@ export function toSimplex(u: readonly number[]): number[] {
  * (dt, action) cells as small integers, so that reweighting the log for one opponent is a pass
  * over flat arrays.
  */
-interface Indexed {
+export interface Indexed {
   /** Per opponent information state (sorted by key): number of move kinds, offset of its mass vector. */
   kinds: Int32Array;
   massOffset: Int32Array;
@@ -73,7 +77,7 @@ interface Indexed {
   dtStart: Int32Array;
 }
 
-function indexLog(log: EpisodeLog, focal: number): Indexed | undefined {
+export function indexLog(log: EpisodeLog, focal: number): Indexed | undefined {
   const oppK = new Map<string, number>();
   const dtW = new Map<string, number>();
   const cells = new Map<string, Set<number>>();
@@ -162,7 +166,7 @@ function indexLog(log: EpisodeLog, focal: number): Indexed | undefined {
  * self-normalised importance-sampling estimate; exact log: the exact values. −1 for a dt whose
  * cells all have weight 0. Ties within {@link TIE_TOLERANCE} go to the lowest action id.
  */
-function argmaxes(ix: Indexed, mass: Float64Array, sw: Float64Array, ss: Float64Array): Int32Array {
+export function argmaxes(ix: Indexed, mass: Float64Array, sw: Float64Array, ss: Float64Array): Int32Array {
   sw.fill(0);
   ss.fill(0);
   const E = ix.weight.length;
@@ -235,35 +239,58 @@ export function opponentModellingForSeat(budget: AxisBudget, seed: number, log: 
     points.push(pt);
     results.push(evaluate(pt));
   }
-  /** The modal argmax at dt `d` and its share among the opponents with an argmax there. */
+  /** Weight of each opponent in `results`: its share of the simplex (see {@link opponentWeights}). */
+  let weights = results.map(() => 1);
+  /** The modal argmax at dt `d` and its weighted share among the opponents with an argmax there. */
   const modal = (d: number): [number, number] => {
     const counts = new Map<number, number>();
     let n = 0;
-    for (const r of results) {
-      if (r[d] < 0) continue;
-      counts.set(r[d], (counts.get(r[d]) ?? 0) + 1);
-      n++;
-    }
+    results.forEach((r, i) => {
+      if (r[d] < 0) return;
+      counts.set(r[d], (counts.get(r[d]) ?? 0) + weights[i]);
+      n += weights[i];
+    });
     let best = -1;
     let bc = 0;
-    for (const [a, c] of [...counts].sort((x, y) => x[0] - y[0])) if (c > bc) [best, bc] = [a, c];
+    for (const [a, c] of [...counts].sort((x, y) => x[0] - y[0])) if (c > bc * (1 + 1e-12)) [best, bc] = [a, c];
     return [best, n > 0 ? bc / n : 1];
   };
   if (budget.sobolConcentrated > 0) {
     const modalAt = Array.from({ length: D }, (_, d) => modal(d)[0]);
-    const unstable = points.filter((_, i) => modalAt.some((m, d) => results[i][d] !== m));
+    const unstable = points.map((_, i) => i).filter((i) => modalAt.some((m, d) => results[i][d] !== m));
+    const parent: number[] = [];
     for (let i = 0; i < budget.sobolConcentrated; i++) {
       const raw = rawPoint();
-      const pt = unstable.length === 0 ? raw : unstable[i % unstable.length].map((c, j) => {
+      const g = unstable.length === 0 ? -1 : unstable[i % unstable.length];
+      const pt = g < 0 ? raw : points[g].map((c, j) => {
         const x = c + (raw[j] - 0.5) / 4;
         return x < 0 ? -x : x >= 1 ? 2 - x - 1e-12 : x;
       });
+      parent.push(g);
       results.push(evaluate(pt));
     }
+    weights = opponentWeights(budget.sobolGlobal, parent);
   }
   let score = 0;
   for (let d = 0; d < D; d++) score += ix.dtShare[d] * (1 - modal(d)[1]);
   return score;
+}
+
+/**
+ * Weights of the global-pass opponents followed by the concentrated ones (`parent[i]`: the index
+ * of the global opponent the i-th concentrated point was placed around, −1 when it continues the
+ * global pass). Each global opponent stands for an equal share of the simplex; the concentrated
+ * pass refines the share of an unstable opponent by splitting it evenly between that opponent and
+ * the points placed around it (stratified sampling, the global opponent's neighbourhood as the
+ * stratum). A continuation point is one more global point (weight 1). So the modal share still
+ * estimates the share of the whole simplex, which the global pass alone (the fast tier) estimates
+ * too: the concentrated pass refines it where the best response changes instead of measuring
+ * another mix of opponents.
+ */
+export function opponentWeights(global: number, parent: readonly number[]): number[] {
+  const children = new Array<number>(global).fill(0);
+  for (const g of parent) if (g >= 0) children[g]++;
+  return [...children.map((c) => 1 / (c + 1)), ...parent.map((g) => (g < 0 ? 1 : 1 / (children[g] + 1)))];
 }
 
 /** The opponent-modelling axis: the mean over the two focal seats. Bounded in [0, 1]. */

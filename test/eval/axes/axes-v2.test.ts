@@ -6,7 +6,7 @@ import { stateSpace, visitedInformationStates } from '../../../src/eval/axes/sta
 import { temporalDepth, temporalDepthForSeat } from '../../../src/eval/axes/temporal-depth.js';
 import { infoSensitivity, infoSensitivityForSeat } from '../../../src/eval/axes/info-sensitivity.js';
 import { risk, weightedQuantile } from '../../../src/eval/axes/risk.js';
-import { toSimplex } from '../../../src/eval/axes/opponent-modelling.js';
+import { opponentWeights, toSimplex } from '../../../src/eval/axes/opponent-modelling.js';
 
 describe('v2 axes on Kuhn, exact', () => {
   const log = exactL0Episodes(kuhn(), 1000);
@@ -122,5 +122,22 @@ describe('helpers', () => {
     expect(p[1]).toBeCloseTo(0.5, 12);
     expect(p[2]).toBeCloseTo(0.3, 12);
     expect(toSimplex([])).toEqual([1]);
+  });
+});
+
+describe('the fast tier nests in the precise tier', () => {
+  it("the fast tier's L0 episodes are the first 1,000 of the precise tier's 3,000 (episode e is drawn from its own stream)", () => {
+    const fast = sampleL0Episodes(kuhn(), BUDGETS.fast.l0Episodes, 11);
+    const precise = sampleL0Episodes(kuhn(), BUDGETS.precise.l0Episodes, 11);
+    expect(precise.episodes.slice(0, BUDGETS.fast.l0Episodes)).toEqual(fast.episodes);
+    expect(BUDGETS.precise.sobolGlobal).toBe(BUDGETS.fast.sobolGlobal);
+  });
+
+  it('opponent weights: an unstable global opponent shares its weight 1 evenly with the points around it; continuation points weigh 1', () => {
+    // Four global opponents; concentrated points around 1, 1, 3, 1.
+    expect(opponentWeights(4, [1, 1, 3, 1])).toEqual([1, 1 / 4, 1, 1 / 2, 1 / 4, 1 / 4, 1 / 2, 1 / 4]);
+    expect(opponentWeights(2, [-1, -1, -1])).toEqual([1, 1, 1, 1, 1]);
+    const w = opponentWeights(64, Array.from({ length: 256 }, (_, i) => [3, 10, 41][i % 3]));
+    expect(w.reduce((a, b) => a + b, 0)).toBeCloseTo(64, 9);
   });
 });
