@@ -47,7 +47,6 @@ export const BENCHES: BenchEntry[] = [
   { name: 'menu-costs', file: 'menu-costs.ts', args: ['100', '60'], quickArgs: ['10', '20'], about: 'turn-prompt menu costs against the stack changes of play (mismatches, target 0)' },
   { name: 'ladder', file: 'ladder.ts', args: ['--runs', '1000', '--rate-runs', '500'], quickArgs: ['--runs', '200', '--rate-runs', '100'], about: 'graded ladders of kuhn, leduc, genstrat-4643: levels, separating steps, self-placement, agreement of two seeds' },
   { name: 'axes', file: 'axes.ts', args: ['--games', '20'], quickArgs: ['--games', '2'], about: 'complexity axes per generated game (fast, precise tiers) against the fast tier on Kuhn; fast vs precise rank correlation' },
-  { name: 'mutants', file: 'mutants.ts', args: ['10000', '1'], quickArgs: ['1000', '1'], about: 'one-token mutants of the examples and sampled games without exactly one error at the change (failures, target 0)' },
 ];
 
 /** One bench's outcome in results.json. */
