@@ -246,7 +246,7 @@ export const GOLDEN: Record<string, string[]> = {
     "  |",
     "8 |       bet Alice",
     "  |           ^^^^^",
-    "  = help: expressions are allowed in `pay` and in the bet size of fixed betting",
+    "  = help: expressions are allowed in `pay`, in the bet size of fixed betting, as the largest wager and as an option cost",
     "",
     "g.gbg: 1 error",
     ""
