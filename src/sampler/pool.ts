@@ -18,7 +18,7 @@
  * the main thread records the last one (the main thread only writes files; workers draw, judge,
  * format and hash).
  */
-import { withoutModuleLoaders } from '../util/worker-bundle.js';
+import { WORKER_RESOURCE_LIMITS, withoutModuleLoaders } from '../util/worker-bundle.js';
 import { Worker } from 'node:worker_threads';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
@@ -187,13 +187,13 @@ export function settingsMismatchMessage(out: string, manifestPath: string, found
  * `pool-worker-source.ts`).
  */
 async function startWorker(): Promise<Worker> {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pool-worker.js', import.meta.url));
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pool-worker.js', import.meta.url), { resourceLimits: WORKER_RESOURCE_LIMITS });
   const { sourceWorkerUrl } = await import('./pool-worker-source.js');
   // A worker inherits the parent's Node options, among them the TypeScript loader the sources run
   // under (`--import tsx`): it would start its own module hooks and route every import of the
   // plain-JavaScript bundle through them (about 2 s of CPU per worker, and the hooks of two workers
   // starting together wait on each other).
-  return new Worker(await sourceWorkerUrl(), { execArgv: withoutModuleLoaders(process.execArgv) });
+  return new Worker(await sourceWorkerUrl(), { execArgv: withoutModuleLoaders(process.execArgv), resourceLimits: WORKER_RESOURCE_LIMITS });
 }
 
 export { withoutModuleLoaders };

@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { GameIR } from '../../ir/schema.js';
 import { UserError } from '../../util/errors.js';
-import { bundledWorkerUrl, withoutModuleLoaders } from '../../util/worker-bundle.js';
+import { WORKER_RESOURCE_LIMITS, bundledWorkerUrl, withoutModuleLoaders } from '../../util/worker-bundle.js';
 import type { AxisSet } from './index.js';
 
 /** One game to measure. */
@@ -24,9 +24,9 @@ export interface AxesJob {
 export type AxesResult = { id: number; ok: true; axes: Record<string, number> } | { id: number; ok: false; error: string; user: boolean };
 
 async function startWorker(): Promise<Worker> {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url));
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url), { resourceLimits: WORKER_RESOURCE_LIMITS });
   // Without the parent's TypeScript loader: the bundle is plain JavaScript (see src/sampler/pool.ts).
-  return new Worker(await bundledWorkerUrl(new URL('./worker.ts', import.meta.url), 'axes-worker'), { execArgv: withoutModuleLoaders(process.execArgv) });
+  return new Worker(await bundledWorkerUrl(new URL('./worker.ts', import.meta.url), 'axes-worker'), { execArgv: withoutModuleLoaders(process.execArgv), resourceLimits: WORKER_RESOURCE_LIMITS });
 }
 
 function ask(worker: Worker, job: AxesJob): Promise<AxesResult> {
