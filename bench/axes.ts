@@ -6,14 +6,17 @@
  * of each axis over the games (the target is ≥ 0.9 per axis over 100 games).
  * Spearman's ρ gives tied values their average rank (simple-statistics' rank correlation), which
  * matters here: several axes are 0 on many games.
- * Prints JSON. Run: `npx tsx bench/axes.ts [--games N] [--c C] [--from SEED]` (`--from 100` gives a
- * second set of games, disjoint from the default seeds 0…N − 1).
+ * Prints JSON. Run: `npx tsx bench/axes.ts [--games N] [--c C] [--from SEED] [--pool-seed S]`
+ * (`--from 100` gives a second set of games, disjoint from the default seeds 0…N − 1).
+ * `--pool-seed S` takes instead the N accepted games of `gbgc pool --count N --complexity 0..1
+ * --seed S` (the population `gbgc select` ranks: the v2 acceptance filter, c spread over [0, 1]).
  */
 import { readFileSync } from 'node:fs';
 import { compileSource } from '../src/compiler/index.js';
 import { compileGame } from '../src/interpreter/game.js';
 import { computeAxesV2, AXES_V2, type AxesV2 } from '../src/eval/axes/index.js';
-import { sampleIR } from '../src/sampler/index.js';
+import { filterOptions, poolSlots, sampleAccepted, sampleIR } from '../src/sampler/index.js';
+import type { GameIR } from '../src/ir/schema.js';
 import { spearman } from '../src/eval/stats/dist.js';
 import { figure, median, report } from './lib/figures.js';
 
@@ -26,6 +29,16 @@ const GAMES = arg('--games', 100);
 const C = arg('--c', 0.5);
 /** The first sampleIR seed: games are seeds FROM … FROM + GAMES − 1 (a second, disjoint set: --from 100). */
 const FROM = arg('--from', 0);
+/** With `--pool-seed S`: the accepted games of the pool (seed S, c over [0, 1]) instead of sampleIR draws. */
+const POOL_SEED = argv.includes('--pool-seed') ? arg('--pool-seed', 1) : null;
+const population = POOL_SEED === null ? `c = ${C}` : `accepted pool seed ${POOL_SEED}, c over [0, 1]`;
+/** The games measured, as IR. */
+async function games(): Promise<GameIR[]> {
+  if (POOL_SEED === null) return Array.from({ length: GAMES }, (_, i) => sampleIR(FROM + i, C));
+  const out: GameIR[] = [];
+  for (const s of poolSlots(POOL_SEED, GAMES, [0, 1])) out.push((await sampleAccepted(s.seed, s.complexity, { filter: filterOptions(), maxTries: 100 })).game.ir);
+  return out;
+}
 
 const kuhnIR = compileSource(readFileSync(new URL('../examples/kuhn.gbg', import.meta.url), 'utf8')).ir!;
 const kuhn = compileGame(kuhnIR);
@@ -43,23 +56,24 @@ const fast: AxesV2[] = [];
 const precise: AxesV2[] = [];
 let fastSec = 0;
 let preciseSec = 0;
-for (let seed = FROM; seed < FROM + GAMES; seed++) {
-  const game = compileGame(sampleIR(seed, C));
+const irs = await games();
+for (const [i, ir] of irs.entries()) {
+  const game = compileGame(ir);
   t = performance.now();
   fast.push(computeAxesV2(game, { tier: 'fast', seed: 1 }));
   fastSec += (performance.now() - t) / 1000;
   t = performance.now();
   precise.push(computeAxesV2(game, { tier: 'precise', seed: 1 }));
   preciseSec += (performance.now() - t) / 1000;
-  process.stderr.write(`game ${seed - FROM + 1}/${GAMES}\n`);
+  process.stderr.write(`game ${i + 1}/${GAMES}\n`);
 }
 const fastPerGame = fastSec / GAMES;
 const spearmanFastVsPrecise = Object.fromEntries(AXES_V2.map((a) => [a, spearman(fast.map((x) => x[a]), precise.map((x) => x[a]))]));
 report(
   'axes',
   [
-    figure({ id: 'fast-per-game', name: `fast tier, c = ${C}`, value: fastPerGame, unit: 's/game', reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 's/game' }, kind: 'time', ratioMeaning: 'seconds per generated game / seconds on Kuhn', note: `${GAMES} games (sampleIR seeds ${FROM}…${FROM + GAMES - 1})` }),
-    figure({ id: 'precise-per-game', name: `precise tier, c = ${C}`, value: preciseSec / GAMES, unit: 's/game', reference: { name: 'fast tier, same games', value: fastPerGame, unit: 's/game' }, kind: 'time', ratioMeaning: 'precise / fast seconds per game' }),
+    figure({ id: 'fast-per-game', name: `fast tier, ${population}`, value: fastPerGame, unit: 's/game', reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 's/game' }, kind: 'time', ratioMeaning: 'seconds per generated game / seconds on Kuhn', note: POOL_SEED === null ? `${GAMES} games (sampleIR seeds ${FROM}…${FROM + GAMES - 1})` : `${GAMES} accepted games of pool seed ${POOL_SEED}` }),
+    figure({ id: 'precise-per-game', name: `precise tier, ${population}`, value: preciseSec / GAMES, unit: 's/game', reference: { name: 'fast tier, same games', value: fastPerGame, unit: 's/game' }, kind: 'time', ratioMeaning: 'precise / fast seconds per game' }),
   ],
   { projectedPool2000On2CoresMinutes: (fastPerGame * 2000) / 2 / 60, spearmanFastVsPrecise },
 );
@@ -67,8 +81,7 @@ console.log(
   JSON.stringify(
     {
       games: GAMES,
-      firstSeed: FROM,
-      c: C,
+      ...(POOL_SEED === null ? { firstSeed: FROM, c: C } : { poolSeed: POOL_SEED, c: [0, 1] }),
       kuhnFastSeconds: kuhnFast,
       fastSecondsPerGame: fastPerGame,
       preciseSecondsPerGame: preciseSec / GAMES,

@@ -142,3 +142,44 @@ export function entitledCards(state: InterpreterState, seat: number): Set<number
   }
   return known;
 }
+
+/** Card types `seat` may not know that lie where it cannot see: the deck, the opponent's hand, hidden piles. */
+export function unseenCards(state: InterpreterState, seat: number): number[] {
+  const p = state.program;
+  const known = entitledCards(state, seat);
+  const out: number[] = [];
+  for (let pile = 0; pile < p.pileNames.length; pile++) {
+    if (pile === 1 + seat || p.pilePublic[pile]) continue;
+    for (const t of state.pileCards(pile)) if (!known.has(t)) out.push(t);
+  }
+  return out;
+}
+
+/** A card name as a whole phrase (so `2 of red` does not match inside `12 of red`). */
+export const cardPattern = (name: string): RegExp => new RegExp(`(^|[^\\w])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`);
+
+/** The log with its card fields mapped (deals, peeks, shows, reveals), for comparing two histories' shapes. */
+function mappedRows(state: InterpreterState, map: (t: number) => number): number[][] {
+  return state.log.rows().map((row) => {
+    const [kind, , , b] = row;
+    const isCard = kind === EV.DEAL || kind === EV.REVEAL || ((kind === EV.PEEK || kind === EV.SHOW) && b >= 0);
+    return isCard ? [...row.slice(0, 3), map(b), ...row.slice(4)] : row;
+  });
+}
+
+/**
+ * `history` replayed with card types `x` and `y` exchanged, when play keeps its shape: the same
+ * moves are legal and the log is the original's with only those two cards exchanged. Null when
+ * the exchange changed what is legal (another path of play) or the log's public numbers (a
+ * private check on those cards may change them, and the rules let a seat infer from them).
+ */
+export function replayWithCardsSwapped(game: CompiledGame, state: InterpreterState, history: readonly Move[], x: number, y: number): InterpreterState | null {
+  const swap = (t: number) => (t === x ? y : t === y ? x : t);
+  let other: InterpreterState;
+  try {
+    other = replay(game, history, swap);
+  } catch {
+    return null;
+  }
+  return JSON.stringify(mappedRows(state, swap)) === JSON.stringify(other.log.rows()) ? other : null;
+}
