@@ -7,6 +7,7 @@
  */
 import type { GameIR } from '../ir/schema.js';
 import type { Rng } from '../util/rng.js';
+import type { CostCause } from './costs.js';
 
 /** `currentPlayer()` at a chance node. */
 export const CHANCE = -1;
@@ -69,6 +70,13 @@ export interface MenuItem {
   cost?: number;
   /** The smallest and largest chips the action may move from the acting seat's stack, when uncertain. */
   costRange?: [min: number, max: number];
+  /**
+   * With {@link costRange}: what the cost depends on, in this order: `chance` (a chance node on the
+   * way), `opponent-choice` (the other seat's secret half of a simultaneous step, or its reply),
+   * `opponent-cards` (a rule reading the other seat's cards), `unexplored` (play too long to follow;
+   * the range is then the widest the chips allow).
+   */
+  costDependsOn?: CostCause[];
 }
 
 /**

@@ -22,6 +22,19 @@ import type { InterpreterState } from './state.js';
 /** Chips an action moves from the acting seat's stack: `[min, max]` over what may happen next (equal when certain). */
 export type CostRange = readonly [min: number, max: number];
 
+/**
+ * What the continuations of a measured cost branched on (`actionCost`): a chance node, the other
+ * seat's secret half of a simultaneous step, a rule reading the other seat's cards (that
+ * continuation then counts with the widest range), or the search limit (likewise).
+ */
+export type CostCause = 'chance' | 'opponent-choice' | 'opponent-cards' | 'unexplored';
+
+/** A measured cost: its range and what the range depends on (empty when `min === max` by construction of play). */
+export interface CostMeasure {
+  range: CostRange;
+  causes: Set<CostCause>;
+}
+
 /** At most this many continuation nodes are explored per action (beyond it, ranges are bounded by the chips in play). */
 export const COST_SEARCH_LIMIT = 1024;
 
@@ -79,23 +92,25 @@ function otherHalf(s: InterpreterState, seat: number): boolean {
  * (the seat may yet pay its whole stack, or receive the pot and the opponent's stack), so the
  * range is always sound and exact whenever the search completes.
  * @param state a decision node (not modified)
- * @returns `[min, max]` chips
+ * @returns `[min, max]` chips, and what the continuations branched on
  */
-export function actionCost(state: InterpreterState, action: Action): CostRange {
+export function actionCost(state: InterpreterState, action: Action): CostMeasure {
   const seat = state.r[R.ACTOR];
   const saved = probe.seat;
   probe.seat = seat;
   try {
+    const causes = new Set<CostCause>();
     const worlds = firstHalves(state);
-    if (worlds === null) return widestFrom(state, 0, seat);
+    if (worlds === null) return { range: widestFrom(state, 0, seat), causes: new Set(['opponent-choice', 'unexplored']) };
+    if (worlds.length > 1) causes.add('opponent-choice');
     let lo = Infinity;
     let hi = -Infinity;
     for (const w of worlds) {
-      const [a, b] = search(w, action, seat);
+      const [a, b] = search(w, action, seat, causes);
       lo = Math.min(lo, a);
       hi = Math.max(hi, b);
     }
-    return [lo, hi];
+    return { range: [lo, hi], causes };
   } finally {
     probe.seat = saved;
   }
@@ -150,7 +165,8 @@ function play(s: InterpreterState, a: Action): { next: InterpreterState; hidden:
   }
 }
 
-function search(state: InterpreterState, action: Action, seat: number): CostRange {
+/** Search the continuations of `action`, adding to `causes` what they branch on. */
+function search(state: InterpreterState, action: Action, seat: number, causes: Set<CostCause>): CostRange {
   let lo = Infinity;
   let hi = -Infinity;
   let budget = COST_SEARCH_LIMIT;
@@ -169,6 +185,7 @@ function search(state: InterpreterState, action: Action, seat: number): CostRang
     const total = paid - change;
     if (hidden && !settled) {
       // stopped by a read of the other seat's cards before the pot was settled
+      causes.add('opponent-cards');
       widest(s, total);
       continue;
     }
@@ -180,10 +197,12 @@ function search(state: InterpreterState, action: Action, seat: number): CostRang
     }
     const actions = s.legalActions();
     if (budget < actions.length) {
+      causes.add('unexplored');
       widest(s, total);
       continue;
     }
     budget -= actions.length;
+    if (actions.length > 1) causes.add(node === NODE.DECISION ? 'opponent-choice' : 'chance');
     for (const a of actions) {
       const r = play(s, a);
       queue.push({ s: r.next, from: s.log.count, paid: total, hidden: r.hidden });

@@ -85,12 +85,18 @@ const choice: DecisionKind = {
   },
   prompt: (s) => {
     const c = s.program.choices[s.operand(0)];
-    // Costs as worked out now (a cost expression's value when the choice is offered).
+    // Costs as worked out now (a cost expression's value when the choice is offered); an option
+    // whose certain cost is above the stack is not on the menu, and the prompt says why.
+    const stack = s.r[R.STACK + c.seat];
     const notes = c.options
       .map((o) => ({ o, cost: optionCost(s, o) }))
       .filter(({ cost }) => cost > 0)
       .map(({ o, cost }) =>
-        o.costChance >= 1 ? `${o.name} costs ${chips(cost)}, paid to the pot` : `${o.name} costs ${chips(cost)} with probability ${percent(o.costChance)}, drawn after you choose; if it is due and you cannot pay, ${o.name} does nothing`,
+        !optionOffered(s, o, stack)
+          ? `${o.name} is not offered: it costs ${chips(cost)} and you have ${chips(stack)}`
+          : o.costChance >= 1
+            ? `${o.name} costs ${chips(cost)}, paid to the pot`
+            : `${o.name} costs ${chips(cost)} with probability ${percent(o.costChance)}, drawn after you choose; if it is due and you cannot pay, ${o.name} does nothing`,
       );
     const secrecy = c.announced ? 'your choice is announced to both seats' : 'your choice is secret: your opponent only learns that you chose';
     return `${me(s)}: choose one option in ${where(s)} (${[...notes, secrecy].join('; ')}).`;

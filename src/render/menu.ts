@@ -5,6 +5,7 @@
  * reply parser (`reply.ts`), so all three describe and accept the same entries.
  */
 import type { Action, MenuItem } from '../interpreter/api.js';
+import type { CostCause } from '../interpreter/costs.js';
 
 /** One entry of a menu: a named action (`amounts` null) or a range of amounts of one word. */
 export interface MenuEntry {
@@ -61,7 +62,21 @@ function rangeWords(lo: number, hi: number, depends: string): string {
   return `changes your stack by between ${signed(-hi)} and ${signed(-lo)} chips, depending on ${depends}`;
 }
 
-const NEXT = 'chance or your opponent’s simultaneous choice';
+/** Words for what a cost range depends on (`MenuItem.costDependsOn`). */
+const CAUSE_WORDS: Record<CostCause, string> = {
+  chance: 'chance',
+  'opponent-choice': 'your opponent’s simultaneous choice',
+  'opponent-cards': 'your opponent’s cards',
+  unexplored: 'how play goes on',
+};
+
+/** What the items' cost ranges depend on, in words: `chance`, `chance or your opponent’s cards`, … */
+function dependsWords(items: readonly MenuItem[]): string {
+  const causes = new Set(items.flatMap((m) => m.costDependsOn ?? []));
+  const words = (Object.keys(CAUSE_WORDS) as CostCause[]).filter((k) => causes.has(k)).map((k) => CAUSE_WORDS[k]);
+  if (words.length === 0) return CAUSE_WORDS.unexplored;
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
 
 /**
  * What an entry costs the seat, in words (no Markdown): for a named action, its measured cost or
@@ -73,16 +88,17 @@ export function costWords(entry: MenuEntry): string | null {
   const ranges = entry.items.map(itemRange);
   if (ranges.some((r) => r === null)) return null;
   const rs = ranges as [number, number][];
-  if (!entry.amounts) return rangeWords(rs[0][0], rs[0][1], NEXT);
+  const next = dependsWords(entry.items);
+  if (!entry.amounts) return rangeWords(rs[0][0], rs[0][1], next);
   const amounts = entry.amounts;
   if (rs.every(([lo, hi], i) => lo === hi && lo === amounts[i])) return 'costs you N chips';
   // A bet or raise to a total N when the seat has already put k chips into the round: each costs N − k.
   const k = amounts[0] - rs[0][0];
   if ((entry.word === 'raise' || entry.word === 'bet') && k > 0 && rs.every(([lo, hi], i) => lo === hi && lo === amounts[i] - k)) return `costs you N − ${k} chips, as you have already put in ${chipWord(k)}`;
-  if (rs.every(([lo, hi]) => lo === rs[0][0] && hi === rs[0][1])) return rangeWords(rs[0][0], rs[0][1], NEXT);
+  if (rs.every(([lo, hi]) => lo === rs[0][0] && hi === rs[0][1])) return rangeWords(rs[0][0], rs[0][1], next);
   if (rs.every(([lo, hi], i) => lo === rs[0][0] && hi === amounts[i] && lo >= 0 && lo < hi))
-    return `costs you between ${rs[0][0]} and N chips, depending on ${NEXT}`;
+    return `costs you between ${rs[0][0]} and N chips, depending on ${next}`;
   const lo = Math.min(...rs.map((r) => r[0]));
   const hi = Math.max(...rs.map((r) => r[1]));
-  return rangeWords(lo, hi, `N and ${NEXT}`);
+  return rangeWords(lo, hi, `N and ${next}`);
 }

@@ -70,7 +70,7 @@ describe('option costs from expressions', () => {
     expect(costs(s)).toEqual({ raise: 3, gamble: [0, 5], pass: 0 });
     expect(promptLines(s).slice(0, 3)).toEqual([
       '- raise (costs you 3 chips): reply {"action": "raise"}',
-      '- gamble (costs you between 0 and 5 chips, depending on chance or your opponent’s simultaneous choice): reply {"action": "gamble"}',
+      '- gamble (costs you between 0 and 5 chips, depending on chance): reply {"action": "gamble"}',
       '- pass (costs no chips): reply {"action": "pass"}',
     ]);
     pick(s, 'gamble');
@@ -123,6 +123,9 @@ describe('option costs from expressions', () => {
     untilDecision(poorer);
     expect(poorer.chips()).toEqual({ stacks: [6, 5], pot: 13 });
     expect(menu(poorer)).toEqual(['pass']);
+    // The prompt says why double is missing from the menu, with the cost worked out now.
+    expect(poorer.observation(1).decision!.prompt).toContain('double is not offered: it costs 6 chips and you have 5 chips');
+    expect(poorer.observation(1).decision!.prompt).not.toContain('double costs');
   });
 
   it('a chance cost not due: the option runs free, and the draw is told to Alice only after her private choice', () => {

@@ -25,6 +25,33 @@ describe('menu costs printed in the turn prompt', () => {
     expect(parseCost('- raise N, where N is any whole number from 4 to 20 (costs you N − 1 chips, as you have already put in 1 chip): reply')).toEqual({ lo: 0, hi: 'N', less: 1 });
   });
 
+  it('names what a cost range depends on, as the play-out found it', () => {
+    const one = (costDependsOn?: ('chance' | 'opponent-choice' | 'opponent-cards' | 'unexplored')[]) => ({ word: 'x', amounts: null, items: [{ action: 0, label: 'x', costRange: [0, 3] as [number, number], ...(costDependsOn ? { costDependsOn } : {}) }] });
+    expect(costWords(one(['chance']))).toBe('costs you between 0 and 3 chips, depending on chance');
+    expect(costWords(one(['opponent-choice']))).toBe('costs you between 0 and 3 chips, depending on your opponent’s simultaneous choice');
+    expect(costWords(one(['chance', 'opponent-choice', 'opponent-cards']))).toBe('costs you between 0 and 3 chips, depending on chance, your opponent’s simultaneous choice or your opponent’s cards');
+    expect(costWords(one([]))).toBe('costs you between 0 and 3 chips, depending on how play goes on');
+    // Measured on the examples: a chance cost in a game without simultaneous steps; a sealed bid's reply.
+    const kinds = new Map<string, Set<string>>();
+    for (const f of EXAMPLES) {
+      const game = compileGame(loadGame(`examples/${f}`).ir);
+      const rng = rngFromKeys(5, 1);
+      for (let e = 0; e < 30; e++) {
+        const s = game.newInitialState();
+        while (!s.isTerminal()) {
+          const p = s.currentPlayer();
+          if (p !== CHANCE) for (const m of s.observation(p).decision!.menu) for (const c of m.costDependsOn ?? []) (kinds.get(f) ?? kinds.set(f, new Set()).get(f)!).add(c);
+          const options = p === CHANCE ? s.chanceOutcomes().map(([a]) => a) : s.legalActions();
+          s.applyAction(options[Math.floor(rng() * options.length)]);
+        }
+      }
+    }
+    const all = new Set([...kinds.values()].flatMap((k) => [...k]));
+    expect(all.has('chance')).toBe(true);
+    expect(all.has('opponent-choice')).toBe(true);
+    expect(kinds.get('kuhn.gbg')).toBeUndefined(); // every Kuhn cost is certain
+  });
+
   it('words a raise to a total as N less the chips already in, and only a bet or raise', () => {
     const items = (word: string, costs: number[], from: number) => ({
       word,

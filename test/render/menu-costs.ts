@@ -11,7 +11,7 @@
  */
 import { CHANCE, type Game, type GameState } from '../../src/interpreter/api.js';
 import { EV, NODE, R } from '../../src/interpreter/layout.js';
-import { OP } from '../../src/interpreter/program.js';
+import { INSTR_WIDTH, OP } from '../../src/interpreter/program.js';
 import type { InterpreterState } from '../../src/interpreter/state.js';
 import { renderTurnPrompt } from '../../src/render/prompt.js';
 import { menuEntries } from '../../src/render/menu.js';
@@ -57,7 +57,7 @@ function measured(s: InterpreterState, from: number, seat: number): { change: nu
 }
 
 /** Play `action` on a copy of `state` to the seat's next decision (random chance and simultaneous replies); chips it cost. */
-export function realisedCost(state: InterpreterState, action: number, rng: Rng): number {
+export function realisedCost(state: InterpreterState, action: number, rng: Rng, crossed?: Set<'chance' | 'opponent-choice'>): number {
   const seat = state.r[R.ACTOR];
   const s = state.clone();
   const stack0 = s.r[R.STACK + seat];
@@ -75,10 +75,14 @@ export function realisedCost(state: InterpreterState, action: number, rng: Rng):
       return paid;
     }
     const options = s.currentPlayer() === CHANCE ? s.chanceOutcomes().map(([a]) => a) : s.legalActions();
+    if (options.length > 1) crossed?.add(s.currentPlayer() === CHANCE ? 'chance' : 'opponent-choice');
     from = s.log.count;
     s.applyAction(options[Math.floor(rng() * options.length)]);
   }
 }
+
+/** The words a printed cost range names for what it depends on (see `CAUSE_WORDS` of `src/render/menu.ts`). */
+const DEPENDS = { chance: 'chance', 'opponent-choice': 'your opponent’s simultaneous choice' } as const;
 
 /** Fixtures whose amounts are expressions (bet sizes, payments, wager ranges, option costs): the menu's costs are worked out at play time. */
 export const EXPRESSION_FIXTURES = ['test/fixtures/games/expr-amounts.gbg', 'test/fixtures/games/expr-costs.gbg'];
@@ -108,9 +112,20 @@ export function checkPrintedCosts(state: GameState, rng: Rng): CostMismatch[] {
     const amounts = e.amounts ?? [null];
     // every amount of a small range; a sample of a large one (its ends included)
     const pick = amounts.length <= 12 ? amounts.map((_, k) => k) : [0, amounts.length - 1, ...Array.from({ length: 10 }, () => Math.floor(rng() * amounts.length))];
+    const depends = /depending on ([^)]*)\)/.exec(lines[i])?.[1] ?? null;
+    // A range names what it depends on: never a simultaneous choice in a game without one, and
+    // every kind of branch the play-out below went through, unless play was too long to follow or
+    // read the opponent's cards (the range is then the widest the chips allow).
+    if (depends?.includes(DEPENDS['opponent-choice']) && !s.program.code.some((op, pc) => pc % INSTR_WIDTH === 0 && (op === OP.SIMUL || op === OP.AUCTION)))
+      out.push({ line: lines[i], amount: null, realised: NaN });
     for (const k of pick) {
       const n = amounts[k];
-      const realised = realisedCost(s, e.items[k].action, rng);
+      const crossed = new Set<'chance' | 'opponent-choice'>();
+      const realised = realisedCost(s, e.items[k].action, rng, crossed);
+      const lo0 = printed.lo;
+      const hi0 = printed.hi === 'N' ? n! : printed.hi;
+      if (depends !== null && lo0 !== hi0 && !/how play goes on|your opponent’s cards/.test(depends) && [...crossed].some((c) => !depends.includes(DEPENDS[c])))
+        out.push({ line: lines[i], amount: n, realised });
       const lo = printed.lo;
       const exactN = /\(costs you N chips/.test(lines[i]);
       const hi = printed.hi === 'N' ? n! : printed.hi;

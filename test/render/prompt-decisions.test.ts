@@ -82,12 +82,12 @@ describe('turn prompt: every decision kind', () => {
   });
   it('a choice lists its options with their measured costs, ranges included', () => {
     const text = decide('Alice: choose one option in Peek Offers (peek costs 1 chip with probability 50%, drawn after you choose; your choice is announced to both seats).', [
-      { action: 0, label: 'peek', costRange: [0, 1] },
+      { action: 0, label: 'peek', costRange: [0, 1], costDependsOn: ['chance'] },
       { action: 1, label: 'pass', cost: 0 },
       { action: 2, label: 'buy', cost: 2 },
       { action: 3, label: 'take', cost: -1 },
     ]);
-    expect(text).toContain('- **peek** (costs you between 0 and 1 chip, depending on chance or your opponent’s simultaneous choice): reply `{"action": "peek"}`');
+    expect(text).toContain('- **peek** (costs you between 0 and 1 chip, depending on chance): reply `{"action": "peek"}`');
     expect(text).toContain('- **pass** (costs no chips): reply `{"action": "pass"}`');
     expect(text).toContain('- **buy** (costs you 2 chips): reply `{"action": "buy"}`');
     expect(text).toContain('- **take** (gives you 1 chip): reply `{"action": "take"}`');
