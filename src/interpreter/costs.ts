@@ -29,7 +29,7 @@ export type CostRange = readonly [min: number, max: number];
  */
 export type CostCause = 'chance' | 'opponent-choice' | 'opponent-cards' | 'unexplored';
 
-/** A measured cost: its range and what the range depends on (empty when `min === max` by construction of play). */
+/** A measured cost: its range in chips, and every kind of branch its continuations went through (whether or not the chips differ between the branches). */
 export interface CostMeasure {
   range: CostRange;
   causes: Set<CostCause>;
