@@ -8,6 +8,8 @@
  * matters here: several axes are 0 on many games.
  * Prints JSON. Run: `npx tsx bench/axes.ts [--games N] [--c C] [--from SEED] [--pool-seed S]`
  * (`--from 100` gives a second set of games, disjoint from the default seeds 0…N − 1).
+ * `--accepted` takes the games `gbgc sample --complexity C --seed SEED` gives (the first candidate
+ * of each seed the v2 acceptance filter accepts) instead of the unfiltered draws `sampleIR`.
  * `--pool-seed S` takes instead the N accepted games of `gbgc pool --count N --complexity 0..1
  * --seed S` (the population `gbgc select` ranks: the v2 acceptance filter, c spread over [0, 1]).
  */
@@ -31,9 +33,16 @@ const C = arg('--c', 0.5);
 const FROM = arg('--from', 0);
 /** With `--pool-seed S`: the accepted games of the pool (seed S, c over [0, 1]) instead of sampleIR draws. */
 const POOL_SEED = argv.includes('--pool-seed') ? arg('--pool-seed', 1) : null;
-const population = POOL_SEED === null ? `c = ${C}` : `accepted pool seed ${POOL_SEED}, c over [0, 1]`;
+/** With `--accepted`: the games of `gbgc sample` (accepted by the v2 filter) instead of unfiltered draws. */
+const ACCEPTED = argv.includes('--accepted');
+const population = POOL_SEED !== null ? `accepted pool seed ${POOL_SEED}, c over [0, 1]` : ACCEPTED ? `accepted games, c = ${C}` : `c = ${C}`;
 /** The games measured, as IR. */
 async function games(): Promise<GameIR[]> {
+  if (POOL_SEED === null && ACCEPTED) {
+    const out: GameIR[] = [];
+    for (let i = 0; i < GAMES; i++) out.push((await sampleAccepted(FROM + i, C, { filter: filterOptions(), maxTries: 100 })).game.ir);
+    return out;
+  }
   if (POOL_SEED === null) return Array.from({ length: GAMES }, (_, i) => sampleIR(FROM + i, C));
   const out: GameIR[] = [];
   for (const s of poolSlots(POOL_SEED, GAMES, [0, 1])) out.push((await sampleAccepted(s.seed, s.complexity, { filter: filterOptions(), maxTries: 100 })).game.ir);
@@ -72,7 +81,7 @@ const spearmanFastVsPrecise = Object.fromEntries(AXES_V2.map((a) => [a, spearman
 report(
   'axes',
   [
-    figure({ id: 'fast-per-game', name: `fast tier, ${population}`, value: fastPerGame, unit: 's/game', reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 's/game' }, kind: 'time', ratioMeaning: 'seconds per generated game / seconds on Kuhn', note: POOL_SEED === null ? `${GAMES} games (sampleIR seeds ${FROM}…${FROM + GAMES - 1})` : `${GAMES} accepted games of pool seed ${POOL_SEED}` }),
+    figure({ id: 'fast-per-game', name: `fast tier, ${population}`, value: fastPerGame, unit: 's/game', reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 's/game' }, kind: 'time', ratioMeaning: 'seconds per generated game / seconds on Kuhn', note: POOL_SEED !== null ? `${GAMES} accepted games of pool seed ${POOL_SEED}` : `${GAMES} games (${ACCEPTED ? 'gbgc sample' : 'sampleIR'} seeds ${FROM}…${FROM + GAMES - 1})` }),
     figure({ id: 'precise-per-game', name: `precise tier, ${population}`, value: preciseSec / GAMES, unit: 's/game', reference: { name: 'fast tier, same games', value: fastPerGame, unit: 's/game' }, kind: 'time', ratioMeaning: 'precise / fast seconds per game' }),
   ],
   { projectedPool2000On2CoresMinutes: (fastPerGame * 2000) / 2 / 60, spearmanFastVsPrecise },
@@ -81,7 +90,7 @@ console.log(
   JSON.stringify(
     {
       games: GAMES,
-      ...(POOL_SEED === null ? { firstSeed: FROM, c: C } : { poolSeed: POOL_SEED, c: [0, 1] }),
+      ...(POOL_SEED === null ? { firstSeed: FROM, c: C, accepted: ACCEPTED } : { poolSeed: POOL_SEED, c: [0, 1] }),
       kuhnFastSeconds: kuhnFast,
       fastSecondsPerGame: fastPerGame,
       preciseSecondsPerGame: preciseSec / GAMES,

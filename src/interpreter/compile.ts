@@ -257,6 +257,7 @@ export function compileProgram(ir: GameIR): Program {
     pile,
     varReg: (name) => layout.varBase + varIndex(name),
     posReg: (name) => layout.posBase + posIndex(name),
+    posHidden: (name) => base.positions[posIndex(name)].hidden,
     get winnerReg() {
       return inPrize ? layout.ext + X.WINNER : -1;
     },

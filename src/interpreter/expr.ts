@@ -25,6 +25,8 @@ export interface ExprContext {
   varReg(name: string): number;
   /** Register of a position's holder. @throws ProgramError for an unknown position */
   posReg(name: string): number;
+  /** Whether a position is hidden (each seat is told only whether it holds it). @throws ProgramError for an unknown position */
+  posHidden(name: string): boolean;
   /** Register of the auction winner, or -1 when the game has none. */
   winnerReg: number;
   /** Registers of the seats' scores. */
@@ -133,6 +135,14 @@ export const probe = { seat: -1 };
 
 /** Thrown by a card-reading expression during a cost probe when it reads the other seat's hand. */
 export const HIDDEN_READ = new Error('cost probe: the outcome depends on cards the seat does not see');
+
+/**
+ * During a cost probe, an `assign` that compared the other seat's cards (highest or lowest card)
+ * stores this in the position's register instead of the holder: the probing seat cannot know the
+ * outcome, so a rule reading the position (`holds`) stops that continuation with
+ * {@link HIDDEN_READ}. Only probe states (throwaway copies) ever hold it.
+ */
+export const POSITION_UNSEEN_IN_PROBE = -2;
 
 /** Compile an integer expression. */
 export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
@@ -324,7 +334,18 @@ export function compileBool(e: BoolExpr, ctx: ExprContext): BoolFn {
     case 'holds': {
       const seat = seatFn(e.seat, ctx);
       const reg = ctx.posReg(e.position);
-      return quantify(quantOfSeat(e.seat), (m, q) => m.r[reg] === seat(m, q));
+      const hidden = ctx.posHidden(e.position);
+      return quantify(quantOfSeat(e.seat), (m, q) => {
+        const holder = m.r[reg];
+        const who = seat(m, q);
+        if (probe.seat >= 0) {
+          // A position assigned during the probe by comparing the other seat's cards (see `assign` in steps.ts).
+          if (holder === POSITION_UNSEEN_IN_PROBE) throw HIDDEN_READ;
+          // A hidden position the probing seat does not hold: whether the other seat holds it is not told.
+          if (hidden && who !== probe.seat && holder !== probe.seat) throw HIDDEN_READ;
+        }
+        return holder === who;
+      });
     }
   }
 }

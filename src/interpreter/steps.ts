@@ -12,6 +12,7 @@ import { openRound } from './betting.js';
 import { CRITERION, OP, PARTY, handPile, type ChoiceTable } from './program.js';
 import type { InterpreterState } from './state.js';
 import { UserError } from '../util/errors.js';
+import { POSITION_UNSEEN_IN_PROBE, probe } from './expr.js';
 
 type Starter = (s: InterpreterState) => boolean;
 
@@ -292,8 +293,11 @@ function holderBy(s: InterpreterState, criterion: number, seat: number): number 
 const assign: Starter = (s) => {
   const p = s.program;
   const index = s.operand(0);
-  const holder = holderBy(s, s.operand(1), s.operand(2));
-  s.r[p.posBase + index] = holder;
+  const criterion = s.operand(1);
+  const holder = holderBy(s, criterion, s.operand(2));
+  const comparesCards = criterion === CRITERION.HIGHEST || criterion === CRITERION.LOWEST;
+  const otherHand = handPile(1 - probe.seat);
+  s.r[p.posBase + index] = probe.seat >= 0 && comparesCards && s.piles[otherHand] > 0 ? POSITION_UNSEEN_IN_PROBE : holder;
   if (!p.positions[index].hidden) s.log.push(EV.ASSIGN, holder, index, 0, 0, BOTH, BOTH);
   else for (let seat = 0; seat < 2; seat++) s.log.push(EV.ASSIGN_HIDDEN, seat, index, holder === seat ? 1 : 0, 0, 1 << seat, 1 << seat);
   return next(s);

@@ -1,0 +1,123 @@
+/**
+ * What a menu says an action costs (its cost, or its range and what the range depends on) is a
+ * function of the acting seat's information state: exchanging two cards the seat cannot see
+ * leaves its menu unchanged (when play keeps its shape; see `replayWithCardsSwapped`). Generated
+ * games assign positions by the highest or lowest card and test them later (`holds`), which once
+ * let a cost probe read the other seat's card through the position.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileSource } from '../../src/compiler/index.js';
+import { CHANCE, compileGame, type CompiledGame } from '../../src/interpreter/index.js';
+import { sampleIR } from '../../src/sampler/index.js';
+import { rngFromKeys } from '../../src/util/rng.js';
+import { replayWithCardsSwapped, unseenCards, type Move } from './helpers.js';
+
+describe('menu costs reveal nothing the seat cannot see', () => {
+  it('sampleIR(6, 0.3): Alice (J) facing a raise; her call cost is the same whether Bob holds Q or 10', () => {
+    const game = compileGame(sampleIR(6, 0.3));
+    const s = game.newInitialState();
+    const history: Move[] = [];
+    for (const a of [2, 3, 2]) {
+      history.push({ action: a, card: s.actionsAreCards() });
+      s.applyAction(a);
+    }
+    expect(s.currentPlayer()).toBe(0);
+    expect(s.observation(0).hand).toEqual(['J of suns']);
+    const names = s.program.cardNames;
+    const [q, ten] = [names.indexOf('Q of suns'), names.indexOf('10 of suns')];
+    const other = replayWithCardsSwapped(game, s, history, q, ten);
+    expect(other).not.toBeNull();
+    const menu = s.observation(0).decision!.menu;
+    // Before the fix: "costs you 2 chips" against Q, "costs you 1 chip" against 10.
+    expect(other!.observation(0).decision!.menu).toEqual(menu);
+    expect(menu.find((m) => m.label === 'call')).toMatchObject({ costDependsOn: ['opponent-cards'] });
+  });
+
+  it('a hidden position Alice does not hold: whether Bob holds it (a tie leaves it to nobody) is not in her menu', () => {
+    const source = `game "Hidden holder" {
+  players Alice, Bob
+  stack 10 each
+  deck {
+    ranks J = 11, Q = 12, K = 13
+    suits hearts, spades
+  }
+  position Sharp hidden
+  showdown high-card
+  phase Setup {
+    shuffle deck
+    deal 1 to each face down
+    assign Sharp to highest-card
+  }
+  phase Pick {
+    choice Alice public {
+      option go {
+        if Bob holds Sharp public {
+          pay 2 from Alice to Bob
+        }
+      }
+      option stay {
+      }
+    }
+  }
+}`;
+    const game = compileGame(compileSource(source).ir!);
+    const names = game.newInitialState().program.cardNames;
+    /** The state after dealing Alice then Bob the named cards. */
+    const dealt = (g: CompiledGame, alice: string, bob: string) => {
+      const s = g.newInitialState();
+      const wanted = [names.indexOf(alice), names.indexOf(bob)];
+      while (s.currentPlayer() === CHANCE) {
+        const outcomes = s.chanceOutcomes().map(([a]) => a);
+        s.applyAction(s.actionsAreCards() && outcomes.includes(wanted[0]!) ? wanted.shift()! : outcomes[0]!);
+      }
+      return s;
+    };
+    const tie = dealt(game, 'Q of hearts', 'Q of spades'); // nobody holds Sharp
+    const bobHolds = dealt(game, 'Q of hearts', 'K of hearts');
+    expect(tie.positionHolder('Sharp')).toBe(-1);
+    expect(bobHolds.positionHolder('Sharp')).toBe(1);
+    expect(tie.informationStateKey(0)).toBe(bobHolds.informationStateKey(0));
+    // Before the fix: go "costs no chips" against the tie and "costs you 2 chips" against the king.
+    expect(bobHolds.observation(0).decision!.menu).toEqual(tie.observation(0).decision!.menu);
+    // Holding it herself, she knows Bob does not: go is free.
+    const aliceHolds = dealt(game, 'K of hearts', 'Q of hearts');
+    expect(aliceHolds.observation(0).decision!.menu.find((m) => m.label === 'go')).toMatchObject({ cost: 0 });
+  });
+
+  it('over generated games, swapping two unseen cards changes no menu', () => {
+    let compared = 0;
+    let withPositions = 0;
+    for (let seed = 1; seed <= 40; seed++)
+      for (const c of [0.3, 0.6, 0.9]) {
+        const ir = sampleIR(seed, c);
+        const game = compileGame(ir);
+        if (ir.positions.length > 0) withPositions++;
+        for (let e = 0; e < 3; e++) {
+          const rng = rngFromKeys(seed * 10 + e, Math.round(c * 10));
+          const s = game.newInitialState();
+          const history: Move[] = [];
+          while (!s.isTerminal()) {
+            const p = s.currentPlayer();
+            if (p !== CHANCE) {
+              const unseen = unseenCards(s, p);
+              if (unseen.length >= 2) {
+                const x = unseen[Math.floor(rng() * unseen.length)]!;
+                const y = unseen[Math.floor(rng() * unseen.length)]!;
+                const other = x === y ? null : replayWithCardsSwapped(game, s, history, x, y);
+                if (other) {
+                  compared++;
+                  expect(other.observation(p).decision!.menu, `sampleIR(${seed}, ${c}), swap ${s.program.cardNames[x]} and ${s.program.cardNames[y]}`).toEqual(s.observation(p).decision!.menu);
+                }
+              }
+            }
+            const options = p === CHANCE ? s.chanceOutcomes().map(([a]) => a) : s.legalActions();
+            const a = options[Math.floor(rng() * options.length)]!;
+            history.push({ action: a, card: s.actionsAreCards() });
+            s.applyAction(a);
+          }
+        }
+      }
+    expect(withPositions).toBeGreaterThan(10);
+    expect(compared).toBeGreaterThan(500);
+  });
+});
