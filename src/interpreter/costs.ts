@@ -29,7 +29,7 @@ export type CostRange = readonly [min: number, max: number];
  */
 export type CostCause = 'chance' | 'opponent-choice' | 'opponent-cards' | 'unexplored';
 
-/** A measured cost: its range in chips, and every kind of branch its continuations went through (whether or not the chips differ between the branches). */
+/** A measured cost: its range in chips, and what the range depends on (the kinds of branch where the chips differ between the branches). */
 export interface CostMeasure {
   range: CostRange;
   causes: Set<CostCause>;
@@ -102,15 +102,10 @@ export function actionCost(state: InterpreterState, action: Action): CostMeasure
     const causes = new Set<CostCause>();
     const worlds = firstHalves(state);
     if (worlds === null) return { range: widestFrom(state, 0, seat), causes: new Set(['opponent-choice', 'unexplored']) };
-    if (worlds.length > 1) causes.add('opponent-choice');
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const w of worlds) {
-      const [a, b] = search(w, action, seat, causes);
-      lo = Math.min(lo, a);
-      hi = Math.max(hi, b);
-    }
-    return { range: [lo, hi], causes };
+    const ranges = worlds.map((w) => search(w, action, seat, causes));
+    // The other seat's secret first half matters when the worlds' ranges differ.
+    if (ranges.some(([a, b]) => a !== ranges[0][0] || b !== ranges[0][1])) causes.add('opponent-choice');
+    return { range: [Math.min(...ranges.map((r) => r[0])), Math.max(...ranges.map((r) => r[1]))], causes };
   } finally {
     probe.seat = saved;
   }
@@ -165,48 +160,81 @@ function play(s: InterpreterState, a: Action): { next: InterpreterState; hidden:
   }
 }
 
-/** Search the continuations of `action`, adding to `causes` what they branch on. */
+/** A continuation in {@link search}: its state, and once visited its range and what that range depends on. */
+interface Continuation {
+  s: InterpreterState;
+  from: number;
+  paid: number;
+  hidden: boolean;
+  /** Index of its first child in the queue, and how many (0: a leaf). */
+  first: number;
+  count: number;
+  /** What its children branch on (when it has children). */
+  kind: CostCause | null;
+  lo: number;
+  hi: number;
+  causes: CostCause[];
+}
+
+/**
+ * Search the continuations of `action` breadth first; then, from the leaves up, each
+ * continuation's range, and what it depends on: a branch counts only where its children's ranges
+ * differ (a card dealt or a reply made that moves no chips is not named), a leaf cut short by a
+ * read of the other seat's cards or by the search limit always. Adds the root's causes to `causes`.
+ */
 function search(state: InterpreterState, action: Action, seat: number, causes: Set<CostCause>): CostRange {
-  let lo = Infinity;
-  let hi = -Infinity;
   let budget = COST_SEARCH_LIMIT;
-  /** The widest range from a state where `paid` chips were counted so far. */
-  const widest = (s: InterpreterState, paid: number): void => {
-    const [a, b] = widestFrom(s, paid, seat);
-    lo = Math.min(lo, a);
-    hi = Math.max(hi, b);
-  };
-  const queue: { s: InterpreterState; from: number; paid: number; hidden: boolean }[] = [];
+  const queue: Continuation[] = [];
   const first = play(state, action);
-  queue.push({ s: first.next, from: state.log.count, paid: 0, hidden: first.hidden });
+  const push = (s: InterpreterState, from: number, paid: number, hidden: boolean) => queue.push({ s, from, paid, hidden, first: 0, count: 0, kind: null, lo: 0, hi: 0, causes: [] });
+  push(first.next, state.log.count, 0, first.hidden);
   for (let q = 0; q < queue.length; q++) {
-    const { s, from, paid, hidden } = queue[q];
+    const c = queue[q];
+    const { s, from, paid, hidden } = c;
     const { change, settled } = stackChange(s, from, seat);
     const total = paid - change;
+    /** A leaf with the widest range chips allow from here, cut short for `why`. */
+    const widest = (why: CostCause): void => {
+      [c.lo, c.hi] = widestFrom(s, total, seat);
+      c.causes = [why];
+    };
     if (hidden && !settled) {
       // stopped by a read of the other seat's cards before the pot was settled
-      causes.add('opponent-cards');
-      widest(s, total);
+      widest('opponent-cards');
       continue;
     }
     const node = s.r[R.NODE];
     if (settled || node === NODE.TERMINAL || (node === NODE.DECISION && !otherHalf(s, seat))) {
-      lo = Math.min(lo, total);
-      hi = Math.max(hi, total);
+      c.lo = c.hi = total;
       continue;
     }
     const actions = s.legalActions();
     if (budget < actions.length) {
-      causes.add('unexplored');
-      widest(s, total);
+      widest('unexplored');
       continue;
     }
     budget -= actions.length;
-    if (actions.length > 1) causes.add(node === NODE.DECISION ? 'opponent-choice' : 'chance');
+    c.kind = node === NODE.DECISION ? 'opponent-choice' : 'chance';
+    c.first = queue.length;
+    c.count = actions.length;
     for (const a of actions) {
       const r = play(s, a);
-      queue.push({ s: r.next, from: s.log.count, paid: total, hidden: r.hidden });
+      push(r.next, s.log.count, total, r.hidden);
     }
+    c.s = null as unknown as InterpreterState; // expanded: its state is no longer needed
   }
-  return [lo, hi];
+  // Children come after their parent in the queue: ranges and causes from the leaves up.
+  for (let q = queue.length - 1; q >= 0; q--) {
+    const c = queue[q];
+    if (c.count === 0) continue;
+    const kids = queue.slice(c.first, c.first + c.count);
+    c.lo = Math.min(...kids.map((k) => k.lo));
+    c.hi = Math.max(...kids.map((k) => k.hi));
+    const found = new Set(kids.flatMap((k) => k.causes));
+    if (kids.some((k) => k.lo !== kids[0].lo || k.hi !== kids[0].hi)) found.add(c.kind!);
+    c.causes = [...found];
+    for (const k of kids) k.causes = [];
+  }
+  for (const k of queue[0].causes) causes.add(k);
+  return [queue[0].lo, queue[0].hi];
 }

@@ -52,6 +52,19 @@ describe('menu costs printed in the turn prompt', () => {
     expect(kinds.get('kuhn.gbg')).toBeUndefined(); // every Kuhn cost is certain
   });
 
+  it('names only the branches where the chips differ', () => {
+    // sampleIR(2, 0.3): a simultaneous pick; a card dealt and a random reveal follow it, moving no
+    // chips, so only Bob's pick is named (it once said "chance or your opponent’s simultaneous choice").
+    const game = compileGame(sampleIR(2, 0.3));
+    const s = game.newInitialState();
+    for (const a of [0, 2]) s.applyAction(a);
+    const menu = s.observation(s.currentPlayer()).decision!.menu;
+    expect(menu.map((m) => [m.label, m.costRange, m.costDependsOn])).toEqual([
+      ['Guard', [-1, 0], ['opponent-choice']],
+      ['Strike', [-1, 0], ['opponent-choice']],
+    ]);
+  });
+
   it('words a raise to a total as N less the chips already in, and only a bet or raise', () => {
     const items = (word: string, costs: number[], from: number) => ({
       word,

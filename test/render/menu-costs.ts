@@ -57,7 +57,7 @@ function measured(s: InterpreterState, from: number, seat: number): { change: nu
 }
 
 /** Play `action` on a copy of `state` to the seat's next decision (random chance and simultaneous replies); chips it cost. */
-export function realisedCost(state: InterpreterState, action: number, rng: Rng, crossed?: Set<'chance' | 'opponent-choice'>): number {
+export function realisedCost(state: InterpreterState, action: number, rng: Rng): number {
   const seat = state.r[R.ACTOR];
   const s = state.clone();
   const stack0 = s.r[R.STACK + seat];
@@ -75,14 +75,11 @@ export function realisedCost(state: InterpreterState, action: number, rng: Rng, 
       return paid;
     }
     const options = s.currentPlayer() === CHANCE ? s.chanceOutcomes().map(([a]) => a) : s.legalActions();
-    if (options.length > 1) crossed?.add(s.currentPlayer() === CHANCE ? 'chance' : 'opponent-choice');
     from = s.log.count;
     s.applyAction(options[Math.floor(rng() * options.length)]);
   }
 }
 
-/** The words a printed cost range names for what it depends on (see `CAUSE_WORDS` of `src/render/menu.ts`). */
-const DEPENDS = { chance: 'chance', 'opponent-choice': 'your opponent’s simultaneous choice' } as const;
 
 /** Fixtures whose amounts are expressions (bet sizes, payments, wager ranges, option costs): the menu's costs are worked out at play time. */
 export const EXPRESSION_FIXTURES = ['test/fixtures/games/expr-amounts.gbg', 'test/fixtures/games/expr-costs.gbg'];
@@ -113,19 +110,12 @@ export function checkPrintedCosts(state: GameState, rng: Rng): CostMismatch[] {
     // every amount of a small range; a sample of a large one (its ends included)
     const pick = amounts.length <= 12 ? amounts.map((_, k) => k) : [0, amounts.length - 1, ...Array.from({ length: 10 }, () => Math.floor(rng() * amounts.length))];
     const depends = /depending on ([^)]*)\)/.exec(lines[i])?.[1] ?? null;
-    // A range names what it depends on: never a simultaneous choice in a game without one, and
-    // every kind of branch the play-out below went through, unless play was too long to follow or
-    // read the opponent's cards (the range is then the widest the chips allow).
-    if (depends?.includes(DEPENDS['opponent-choice']) && !s.program.code.some((op, pc) => pc % INSTR_WIDTH === 0 && (op === OP.SIMUL || op === OP.AUCTION)))
+    // A range never names a simultaneous choice in a game without one.
+    if (depends?.includes('your opponent’s simultaneous choice') && !s.program.code.some((op, pc) => pc % INSTR_WIDTH === 0 && (op === OP.SIMUL || op === OP.AUCTION)))
       out.push({ line: lines[i], amount: null, realised: NaN });
     for (const k of pick) {
       const n = amounts[k];
-      const crossed = new Set<'chance' | 'opponent-choice'>();
-      const realised = realisedCost(s, e.items[k].action, rng, crossed);
-      const lo0 = printed.lo;
-      const hi0 = printed.hi === 'N' ? n! : printed.hi;
-      if (depends !== null && lo0 !== hi0 && !/how play goes on|your opponent’s cards/.test(depends) && [...crossed].some((c) => !depends.includes(DEPENDS[c])))
-        out.push({ line: lines[i], amount: n, realised });
+      const realised = realisedCost(s, e.items[k].action, rng);
       const lo = printed.lo;
       const exactN = /\(costs you N chips/.test(lines[i]);
       const hi = printed.hi === 'N' ? n! : printed.hi;
