@@ -87,10 +87,11 @@ function otherHalf(s: InterpreterState, seat: number): boolean {
  * The chips `action` moves from the acting seat's stack, as a range over chance and the other
  * seat's simultaneous reply (see the module comment). Positive: chips paid; negative: chips received.
  *
- * The continuations are explored breadth first, at most {@link COST_SEARCH_LIMIT} nodes; a
- * continuation left unexplored then contributes the widest range chips allow from where it stands
- * (the seat may yet pay its whole stack, or receive the pot and the opponent's stack), so the
- * range is always sound and exact whenever the search completes.
+ * The continuations are explored depth first, at most {@link COST_SEARCH_LIMIT} nodes (a card
+ * dealt that nothing looks at before the next decision or the settlement is followed once, see
+ * {@link search}); a continuation left unexplored then contributes the widest range chips allow
+ * from where it stands (the seat may yet pay its whole stack, or receive the pot and the
+ * opponent's stack), so the range is always sound and exact whenever the search completes.
  * @param state a decision node (not modified)
  * @returns `[min, max]` chips, and what the continuations branched on
  */
@@ -160,81 +161,88 @@ function play(s: InterpreterState, a: Action): { next: InterpreterState; hidden:
   }
 }
 
-/** A continuation in {@link search}: its state, and once visited its range and what that range depends on. */
-interface Continuation {
-  s: InterpreterState;
-  from: number;
-  paid: number;
-  hidden: boolean;
-  /** Index of its first child in the queue, and how many (0: a leaf). */
-  first: number;
-  count: number;
-  /** What its children branch on (when it has children). */
-  kind: CostCause | null;
+/** A continuation's range in chips and what it depends on. */
+interface Explored {
   lo: number;
   hi: number;
   causes: CostCause[];
 }
 
 /**
- * Search the continuations of `action` breadth first; then, from the leaves up, each
- * continuation's range, and what it depends on: a branch counts only where its children's ranges
- * differ (a card dealt or a reply made that moves no chips is not named), a leaf cut short by a
- * read of the other seat's cards or by the search limit always. Adds the root's causes to `causes`.
+ * Search the continuations of `action` depth first, at most {@link COST_SEARCH_LIMIT} nodes, and
+ * add to `causes` what the range depends on. A branch counts only where its children's ranges
+ * differ (a card dealt or a reply made that moves no chips is not named); a leaf cut short by a
+ * read of the other seat's cards or by the search limit always counts.
+ *
+ * At a chance node that deals a card, the first card is followed; when nothing on the way looked at
+ * any card (no condition, amount or `assign` read a hand or a pile until the seat's next decision or
+ * the settlement), every other card leads the same way and is not explored: dealing the board to
+ * an all-in call costs one path, not every runout.
  */
 function search(state: InterpreterState, action: Action, seat: number, causes: Set<CostCause>): CostRange {
   let budget = COST_SEARCH_LIMIT;
-  const queue: Continuation[] = [];
-  const first = play(state, action);
-  const push = (s: InterpreterState, from: number, paid: number, hidden: boolean) => queue.push({ s, from, paid, hidden, first: 0, count: 0, kind: null, lo: 0, hi: 0, causes: [] });
-  push(first.next, state.log.count, 0, first.hidden);
-  for (let q = 0; q < queue.length; q++) {
-    const c = queue[q];
-    const { s, from, paid, hidden } = c;
+  const visit = (s: InterpreterState, from: number, paid: number, hidden: boolean): Explored => {
     const { change, settled } = stackChange(s, from, seat);
     const total = paid - change;
     /** A leaf with the widest range chips allow from here, cut short for `why`. */
-    const widest = (why: CostCause): void => {
-      [c.lo, c.hi] = widestFrom(s, total, seat);
-      c.causes = [why];
+    const widest = (why: CostCause): Explored => {
+      const [lo, hi] = widestFrom(s, total, seat);
+      return { lo, hi, causes: [why] };
     };
-    if (hidden && !settled) {
-      // stopped by a read of the other seat's cards before the pot was settled
-      widest('opponent-cards');
-      continue;
-    }
+    // stopped by a read of the other seat's cards before the pot was settled
+    if (hidden && !settled) return widest('opponent-cards');
     const node = s.r[R.NODE];
-    if (settled || node === NODE.TERMINAL || (node === NODE.DECISION && !otherHalf(s, seat))) {
-      c.lo = c.hi = total;
-      continue;
-    }
+    if (settled || node === NODE.TERMINAL || (node === NODE.DECISION && !otherHalf(s, seat))) return { lo: total, hi: total, causes: [] };
     const actions = s.legalActions();
-    if (budget < actions.length) {
-      widest('unexplored');
-      continue;
-    }
-    budget -= actions.length;
-    c.kind = node === NODE.DECISION ? 'opponent-choice' : 'chance';
-    c.first = queue.length;
-    c.count = actions.length;
-    for (const a of actions) {
+    const kind: CostCause = node === NODE.DECISION ? 'opponent-choice' : 'chance';
+    const child = (a: Action): Explored => {
       const r = play(s, a);
-      push(r.next, s.log.count, total, r.hidden);
+      return visit(r.next, s.log.count, total, r.hidden);
+    };
+    const kids: Explored[] = [];
+    /**
+     * For a card dealt: whether any card was looked at on the first card's path. Up to the first
+     * look every card takes the same path, so this does not depend on which cards are left in the
+     * deck; it (not whether the children's ranges differ, which can) decides whether the deal is named.
+     */
+    let looked: boolean | null = null;
+    if (kind === 'chance' && s.actionsAreCards() && actions.length > 1 && budget >= 1) {
+      budget -= 1;
+      const reads = probe.cardReads;
+      const first = child(actions[0]);
+      looked = probe.cardReads !== reads;
+      // (A read of the other seat's cards throws before it is counted: such a path never stands for the rest.)
+      if (!looked && !first.causes.includes('opponent-cards')) return first;
+      kids.push(first);
+      actions.shift();
     }
-    c.s = null as unknown as InterpreterState; // expanded: its state is no longer needed
+    if (budget < actions.length) return kids.length === 0 ? widest('unexplored') : merge(kind, [...kids, widest('unexplored')], looked);
+    budget -= actions.length;
+    for (const a of actions) kids.push(child(a));
+    return merge(kind, kids, looked);
+  };
+  const root = play(state, action);
+  const r = visit(root.next, state.log.count, 0, root.hidden);
+  // Where the search was cut short, what it reached depends on the order it went in (the cards
+  // left in the deck among it), so only the cut is named.
+  if (r.causes.includes('unexplored')) causes.add('unexplored');
+  else for (const k of r.causes) causes.add(k);
+  return [r.lo, r.hi];
+}
+
+/**
+ * The range over a node's children, and what it depends on: the children's causes, and the node's
+ * own branch when their ranges differ (or, for a card dealt, when `named` says so).
+ */
+function merge(kind: CostCause, kids: readonly Explored[], named: boolean | null = null): Explored {
+  let lo = Infinity;
+  let hi = -Infinity;
+  const found = new Set<CostCause>();
+  for (const k of kids) {
+    lo = Math.min(lo, k.lo);
+    hi = Math.max(hi, k.hi);
+    for (const c of k.causes) found.add(c);
   }
-  // Children come after their parent in the queue: ranges and causes from the leaves up.
-  for (let q = queue.length - 1; q >= 0; q--) {
-    const c = queue[q];
-    if (c.count === 0) continue;
-    const kids = queue.slice(c.first, c.first + c.count);
-    c.lo = Math.min(...kids.map((k) => k.lo));
-    c.hi = Math.max(...kids.map((k) => k.hi));
-    const found = new Set(kids.flatMap((k) => k.causes));
-    if (kids.some((k) => k.lo !== kids[0].lo || k.hi !== kids[0].hi)) found.add(c.kind!);
-    c.causes = [...found];
-    for (const k of kids) k.causes = [];
-  }
-  for (const k of queue[0].causes) causes.add(k);
-  return [queue[0].lo, queue[0].hi];
+  if (named ?? kids.some((k) => k.lo !== kids[0].lo || k.hi !== kids[0].hi)) found.add(kind);
+  return { lo, hi, causes: [...found] };
 }

@@ -129,9 +129,11 @@ function quantify(quant: Quant, test: (m: Machine, q: number) => boolean): BoolF
 /**
  * Cost probes (`costs.ts`): while `probe.seat` is a seat, reading the cards of the other seat's
  * hand throws {@link HIDDEN_READ}, so a play-out made to measure what an action costs that seat
- * can never depend on cards it does not see. -1 (the default): no probe.
+ * can never depend on cards it does not see. -1 (the default): no probe. `cardReads` counts the
+ * card reads made during a probe (any hand or pile, by an expression or an `assign`), so that a
+ * probe can tell whether the cards a chance node deals were ever looked at.
  */
-export const probe = { seat: -1 };
+export const probe = { seat: -1, cardReads: 0 };
 
 /** Thrown by a card-reading expression during a cost probe when it reads the other seat's hand. */
 export const HIDDEN_READ = new Error('cost probe: the outcome depends on cards the seat does not see');
@@ -184,7 +186,10 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
       const stride = ctx.pileBase(2) - base0;
       return (m, q) => {
         const s = seat(m, q);
-        if (probe.seat >= 0 && s !== probe.seat) throw HIDDEN_READ;
+        if (probe.seat >= 0) {
+          if (s !== probe.seat) throw HIDDEN_READ;
+          probe.cardReads++;
+        }
         const len = m.piles[1 + s];
         if (len === 0) return 0;
         const base = base0 + s * stride;
@@ -204,6 +209,7 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
       const values = ctx.cardValue;
       const high = e.kind === 'pileHighest';
       return (m) => {
+        if (probe.seat >= 0) probe.cardReads++;
         const len = m.piles[pile];
         if (len === 0) return 0;
         let best = values[m.piles[base]];
@@ -298,7 +304,10 @@ export function compileBool(e: BoolExpr, ctx: ExprContext): BoolFn {
       const rankOf = ctx.cardRank;
       return quantify(quantOfSeat(e.seat), (m, q) => {
         const s = seat(m, q);
-        if (probe.seat >= 0 && s !== probe.seat) throw HIDDEN_READ;
+        if (probe.seat >= 0) {
+          if (s !== probe.seat) throw HIDDEN_READ;
+          probe.cardReads++;
+        }
         const base = base0 + s * stride;
         const len = m.piles[1 + s];
         for (let i = 0; i < len; i++) if (wanted[rankOf[m.piles[base + i]]]) return true;
@@ -311,7 +320,10 @@ export function compileBool(e: BoolExpr, ctx: ExprContext): BoolFn {
       const bases = [ctx.pileBase(1), ctx.pileBase(2)];
       return quantify(quantOfSeat(e.seat), (m, q) => {
         const s = seat(m, q);
-        if (probe.seat >= 0 && s !== probe.seat) throw HIDDEN_READ;
+        if (probe.seat >= 0) {
+          if (s !== probe.seat) throw HIDDEN_READ;
+          probe.cardReads++;
+        }
         rankCounts(m, s, ctx, bases[s], counts);
         return counts.some((c) => c >= 2);
       });
@@ -326,6 +338,7 @@ export function compileBool(e: BoolExpr, ctx: ExprContext): BoolFn {
       }
       const rankOf = ctx.cardRank;
       return (m) => {
+        if (probe.seat >= 0) probe.cardReads++;
         const len = m.piles[pile];
         for (let i = 0; i < len; i++) if (wanted[rankOf[m.piles[base + i]]]) return true;
         return false;

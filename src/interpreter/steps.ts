@@ -296,6 +296,7 @@ const assign: Starter = (s) => {
   const criterion = s.operand(1);
   const holder = holderBy(s, criterion, s.operand(2));
   const comparesCards = criterion === CRITERION.HIGHEST || criterion === CRITERION.LOWEST;
+  if (probe.seat >= 0 && comparesCards) probe.cardReads++;
   const otherHand = handPile(1 - probe.seat);
   s.r[p.posBase + index] = probe.seat >= 0 && comparesCards && s.piles[otherHand] > 0 ? POSITION_UNSEEN_IN_PROBE : holder;
   if (!p.positions[index].hidden) s.log.push(EV.ASSIGN, holder, index, 0, 0, BOTH, BOTH);

@@ -52,6 +52,26 @@ describe('menu costs printed in the turn prompt', () => {
     expect(kinds.get('kuhn.gbg')).toBeUndefined(); // every Kuhn cost is certain
   });
 
+  it('an all-in call costs the call: the board dealt after it is followed once, not every runout', () => {
+    const at = (file: string, actions: number[]) => {
+      const s = compileGame(loadGame(file).ir).newInitialState();
+      for (const a of actions) s.applyAction(a);
+      return s.observation(s.currentPlayer()).decision!.menu.map((m) => [m.label, m.cost ?? m.costRange]);
+    };
+    // Alice faces Bob's all-in on the flop; the turn and the river come before the showdown.
+    // With every runout searched, the 1,024-node limit widened the call to "between -34 and +6 chips".
+    expect(at('examples/nlhe-short.gbg', [3, 39, 47, 15, 15, 1, 48, 8, 36, 7])).toEqual([
+      ['fold', 0],
+      ['call', 6],
+    ]);
+    // A preflop call ends the round; the flop follows.
+    expect(at('examples/royal-holdem.gbg', [1, 15, 18, 6, 2])).toEqual([
+      ['fold', 0],
+      ['call', 2],
+      ['raise', 4],
+    ]);
+  });
+
   it('names only the branches where the chips differ', () => {
     // sampleIR(2, 0.3): a simultaneous pick; a card dealt and a random reveal follow it, moving no
     // chips, so only Bob's pick is named (it once said "chance or your opponent’s simultaneous choice").
