@@ -5,6 +5,7 @@
  * games assign positions by the highest or lowest card and test them later (`holds`), which once
  * let a cost probe read the other seat's card through the position.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
 import { CHANCE, compileGame, type CompiledGame } from '../../src/interpreter/index.js';
@@ -34,32 +35,7 @@ describe('menu costs reveal nothing the seat cannot see', () => {
   });
 
   it('a hidden position Alice does not hold: whether Bob holds it (a tie leaves it to nobody) is not in her menu', () => {
-    const source = `game "Hidden holder" {
-  players Alice, Bob
-  stack 10 each
-  deck {
-    ranks J = 11, Q = 12, K = 13
-    suits hearts, spades
-  }
-  position Sharp hidden
-  showdown high-card
-  phase Setup {
-    shuffle deck
-    deal 1 to each face down
-    assign Sharp to highest-card
-  }
-  phase Pick {
-    choice Alice public {
-      option go {
-        if Bob holds Sharp public {
-          pay 2 from Alice to Bob
-        }
-      }
-      option stay {
-      }
-    }
-  }
-}`;
+    const source = readFileSync(new URL('../fixtures/games/hidden-holder.gbg', import.meta.url), 'utf8');
     const game = compileGame(compileSource(source).ir!);
     const names = game.newInitialState().program.cardNames;
     /** The state after dealing Alice then Bob the named cards. */
