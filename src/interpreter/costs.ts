@@ -27,7 +27,10 @@ export type CostRange = readonly [min: number, max: number];
  * seat's secret half of a simultaneous step, a rule reading the other seat's cards (that
  * continuation then counts with the widest range), or the search limit (likewise).
  */
-export type CostCause = 'chance' | 'opponent-choice' | 'opponent-cards' | 'unexplored';
+export type CostCause = (typeof COST_CAUSES)[number];
+
+/** Every {@link CostCause}, in the order menus list them. */
+export const COST_CAUSES = ['chance', 'opponent-choice', 'opponent-cards', 'unexplored'] as const;
 
 /** A measured cost: its range in chips, and what the range depends on (the kinds of branch where the chips differ between the branches). */
 export interface CostMeasure {

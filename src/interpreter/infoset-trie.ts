@@ -90,6 +90,13 @@ function reinsert(slots: Int32Array, mask: number, edges: Int32Array, id: number
   slots[slot] = id;
 }
 
+/** `a`, or a copy of it at least twice as long and long enough to hold index `i` (zeros beyond `a`). */
+export function grownTo(a: Int32Array, i: number): Int32Array {
+  const bigger = new Int32Array(Math.max(i + 1, a.length * 2));
+  bigger.set(a);
+  return bigger;
+}
+
 /** A 32-bit hash of an edge (multiply-xorshift rounds). */
 function hash(p: number, head: number, a: number, b: number, c: number): number {
   let h = Math.imul(p ^ 0x9e3779b9, 0x85ebca6b) ^ head;
@@ -197,11 +204,7 @@ export class EventTrie {
   /** Record trie node `v`'s key-trie node `c`; returns the (possibly grown) memo. */
   private memoise(v: number, c: number): Int32Array {
     let memo = this.canon;
-    if (v >= memo.length) {
-      const bigger = new Int32Array(Math.max(v + 1, memo.length * 2));
-      bigger.set(memo);
-      this.canon = memo = bigger;
-    }
+    if (v >= memo.length) this.canon = memo = grownTo(memo, v);
     memo[v] = c + 1;
     return memo;
   }
@@ -214,11 +217,7 @@ export class EventTrie {
     const ek = this.table.edges;
     const head = ek[o + 1];
     const id = keys.tokenOf(head & 0xff, ((head >> 8) & 0xf) - 1, ek[o + 2], ek[o + 3], ek[o + 4], (head & (1 << 12)) !== 0);
-    if (v >= memo.length) {
-      const bigger = new Int32Array(Math.max(v + 1, memo.length * 2));
-      bigger.set(memo);
-      this.edgeToken = memo = bigger;
-    }
+    if (v >= memo.length) this.edgeToken = memo = grownTo(memo, v);
     memo[v] = id;
     return id;
   }
@@ -263,11 +262,7 @@ export class KeyTrie {
     keyTokenFields(kind, seat, a, b, c, content, f);
     const t = this.tuples.child(0, f[0], f[1], f[2], f[3]);
     let memo = this.tupleToken;
-    if (t >= memo.length) {
-      const bigger = new Int32Array(Math.max(t + 1, memo.length * 2));
-      bigger.set(memo);
-      this.tupleToken = memo = bigger;
-    }
+    if (t >= memo.length) this.tupleToken = memo = grownTo(memo, t);
     if (memo[t] !== 0) return memo[t] - 1;
     // Equal texts get one id even if their field tuples differ, so ids stand for texts exactly.
     const id = this.tokenId(keyTokenOf(kind, seat, a, b, c, content));

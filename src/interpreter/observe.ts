@@ -5,7 +5,7 @@
  */
 import type { MenuItem, Observation, ObservedEvent } from './api.js';
 import { bettingMenu } from './betting.js';
-import { actionCost, type CostCause } from './costs.js';
+import { actionCost, COST_CAUSES } from './costs.js';
 import { DECISIONS } from './decisions.js';
 import { BOTH, EV, MOVE, NODE, PAY_REASON, R, SKIP, unpackHandCards } from './layout.js';
 import { HAND_CATEGORIES } from './poker-hand.js';
@@ -368,9 +368,6 @@ function decisionOf(state: InterpreterState, seat: number, phase: string): Obser
   return { prompt: d.prompt(state), menu };
 }
 
-/** The order in which a cost range's causes are listed. */
-const COST_CAUSE_ORDER: readonly CostCause[] = ['chance', 'opponent-choice', 'opponent-cards', 'unexplored'];
-
 /** Set each menu entry's cost to the chips it moves when played out (see `costs.ts`), replacing any declared cost. */
 function measureCosts(state: InterpreterState, menu: MenuItem[]): void {
   for (const item of menu) {
@@ -379,7 +376,7 @@ function measureCosts(state: InterpreterState, menu: MenuItem[]): void {
     if (c[0] === c[1]) item.cost = c[0];
     else {
       item.costRange = [c[0], c[1]];
-      item.costDependsOn = COST_CAUSE_ORDER.filter((k) => causes.has(k));
+      item.costDependsOn = COST_CAUSES.filter((k) => causes.has(k));
     }
   }
 }

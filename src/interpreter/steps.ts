@@ -295,10 +295,13 @@ const assign: Starter = (s) => {
   const index = s.operand(0);
   const criterion = s.operand(1);
   const holder = holderBy(s, criterion, s.operand(2));
-  const comparesCards = criterion === CRITERION.HIGHEST || criterion === CRITERION.LOWEST;
-  if (probe.seat >= 0 && comparesCards) probe.cardReads++;
-  const otherHand = handPile(1 - probe.seat);
-  s.r[p.posBase + index] = probe.seat >= 0 && comparesCards && s.piles[otherHand] > 0 ? POSITION_UNSEEN_IN_PROBE : holder;
+  let stored = holder;
+  if (probe.seat >= 0 && (criterion === CRITERION.HIGHEST || criterion === CRITERION.LOWEST)) {
+    // A cost probe: the cards were looked at, and the other seat's (when it has any) decide a holder the probing seat cannot know.
+    probe.cardReads++;
+    if (s.piles[handPile(1 - probe.seat)] > 0) stored = POSITION_UNSEEN_IN_PROBE;
+  }
+  s.r[p.posBase + index] = stored;
   if (!p.positions[index].hidden) s.log.push(EV.ASSIGN, holder, index, 0, 0, BOTH, BOTH);
   else for (let seat = 0; seat < 2; seat++) s.log.push(EV.ASSIGN_HIDDEN, seat, index, holder === seat ? 1 : 0, 0, 1 << seat, 1 << seat);
   return next(s);

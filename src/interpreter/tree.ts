@@ -19,7 +19,7 @@
  * Other `GameState` implementations are walked through `clone()` and `informationStateKey`.
  */
 import { CHANCE, TERMINAL, type Action, type Game, type GameState } from './api.js';
-import { EventTrie, KeyTrie } from './infoset-trie.js';
+import { EventTrie, KeyTrie, grownTo } from './infoset-trie.js';
 import { InterpreterState, type StateMark } from './state.js';
 import type { Rng } from '../util/rng.js';
 
@@ -435,21 +435,13 @@ class TreeWalk {
     const parentAction = sp[b + 3];
     const t = trie.advance(tPrev, st.log, uPrev, count, cp);
     let map = this.trieInfoset[cp];
-    if (t >= map.length) {
-      const bigger = new Int32Array(Math.max(t + 1, map.length * 2));
-      bigger.set(map);
-      this.trieInfoset[cp] = map = bigger;
-    }
+    if (t >= map.length) this.trieInfoset[cp] = map = grownTo(map, t);
     let id = map[t] - 1;
     if (id < 0) {
       // A new trie node: its key (as a key-trie node) may still be an information state met before.
       const c = trie.canonicalOf(t, this.keyTries[cp]);
       let byCanon = this.canonInfoset[cp];
-      if (c >= byCanon.length) {
-        const bigger = new Int32Array(Math.max(c + 1, byCanon.length * 2));
-        bigger.set(byCanon);
-        this.canonInfoset[cp] = byCanon = bigger;
-      }
+      if (c >= byCanon.length) this.canonInfoset[cp] = byCanon = grownTo(byCanon, c);
       id = byCanon[c] - 1;
       if (id < 0) {
         id = this.newInfoset(st, cp, legal, parent, parentAction, '', c);

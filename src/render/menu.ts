@@ -5,7 +5,7 @@
  * reply parser (`reply.ts`), so all three describe and accept the same entries.
  */
 import type { Action, MenuItem } from '../interpreter/api.js';
-import type { CostCause } from '../interpreter/costs.js';
+import { COST_CAUSES, type CostCause } from '../interpreter/costs.js';
 
 /** One entry of a menu: a named action (`amounts` null) or a range of amounts of one word. */
 export interface MenuEntry {
@@ -73,7 +73,7 @@ const CAUSE_WORDS: Record<CostCause, string> = {
 /** What the items' cost ranges depend on, in words: `chance`, `chance or your opponent’s cards`, … */
 function dependsWords(items: readonly MenuItem[]): string {
   const causes = new Set(items.flatMap((m) => m.costDependsOn ?? []));
-  const words = (Object.keys(CAUSE_WORDS) as CostCause[]).filter((k) => causes.has(k)).map((k) => CAUSE_WORDS[k]);
+  const words = COST_CAUSES.filter((k) => causes.has(k)).map((k) => CAUSE_WORDS[k]);
   if (words.length === 0) return CAUSE_WORDS.unexplored;
   return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }

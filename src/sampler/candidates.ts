@@ -74,7 +74,9 @@ export async function sampleAccepted(seed: number, complexity: number, opts: Sam
     if (!opts.filter) return { game: await sample(s, complexity, draw), tries: k + 1, report: null, rejected };
     // The drawn IR is judged, then emitted as it is (`acceptance` does not change its argument).
     const drawn = sampleIR(s, complexity, draw);
-    const report = acceptance(drawn, opts.filter);
+    // With the repairs, `sampleIR` returns only a draw its compiler checks pass (no diagnostics), so
+    // the filter's `degenerate` check need not run them again.
+    const report = acceptance(drawn, opts.filter, draw.repair ? [] : undefined);
     if (report.accepted) return { game: await emitSample(drawn, s, complexity, draw), tries: k + 1, report, rejected };
     rejected.push({ seed: s, failed: report.checks.filter((c) => !c.pass).map(({ name, value, threshold }) => ({ name, value, threshold })) });
   }

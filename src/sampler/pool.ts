@@ -196,8 +196,6 @@ async function startWorker(): Promise<Worker> {
   return new Worker(await sourceWorkerUrl(), { execArgv: withoutModuleLoaders(process.execArgv), resourceLimits: WORKER_RESOURCE_LIMITS });
 }
 
-export { withoutModuleLoaders };
-
 /**
  * Build (or resume) a pool.
  * @param onProgress called after each slot with the number of filled slots and the total
@@ -266,9 +264,9 @@ function serve<S>(worker: Worker, queue: S[], job: (slot: S) => PoolJob, record:
   return new Promise((resolve, reject) => {
     let waiting = 0;
     const fill = () => {
-      for (let next = waiting < JOBS_IN_FLIGHT ? queue.shift() : undefined; next !== undefined; next = waiting < JOBS_IN_FLIGHT ? queue.shift() : undefined) {
+      while (waiting < JOBS_IN_FLIGHT && queue.length > 0) {
         waiting++;
-        worker.postMessage(job(next));
+        worker.postMessage(job(queue.shift()!));
       }
       if (waiting === 0) {
         cleanup();

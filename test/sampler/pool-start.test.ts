@@ -1,6 +1,6 @@
 /** Pool workers started from the sources do not inherit the parent's module loaders. */
 import { describe, expect, it } from 'vitest';
-import { withoutModuleLoaders } from '../../src/sampler/pool.js';
+import { withoutModuleLoaders } from '../../src/util/worker-bundle.js';
 
 describe('pool worker options', () => {
   it('drops --import, --loader and --require with their values and keeps every other option', () => {
