@@ -63,10 +63,10 @@ const f = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : String(x))
 
 /** The human-readable report. */
 export function formatSelection(s: Selection): string {
-  const out = [`${s.chosen.length} games chosen from ${s.pool} (seed ${s.seed})${s.missing ? `; ${s.missing} pool games had no axes line` : ''}`, `seeds: ${s.chosen.map((c) => c.seed).join(' ')}`, '', 'coverage            pool min   pool max    min        max        thirds (low/mid/high)'];
+  const out = [`${s.chosen.length} games chosen from ${s.pool} (seed ${s.seed})${s.missing ? `; ${s.missing} pool games had no axes line` : ''}`, `seeds: ${s.chosen.map((c) => c.seed).join(' ')}`, '', 'coverage            pool min   pool max    min        max        p33        p67        tertiles (low/mid/high)'];
   for (const a of s.axes) {
     const c = s.coverage[a];
-    out.push(`${a.padEnd(20)}${f(c.poolMin).padStart(9)}  ${f(c.poolMax).padStart(9)}  ${f(c.min).padStart(9)}  ${f(c.max).padStart(9)}    ${c.thirds.join('/')}`);
+    out.push(`${a.padEnd(20)}${f(c.poolMin).padStart(9)}  ${f(c.poolMax).padStart(9)}  ${f(c.min).padStart(9)}  ${f(c.max).padStart(9)}  ${f(c.cuts[0]).padStart(9)}  ${f(c.cuts[1]).padStart(9)}    ${c.tertiles.join('/')}`);
   }
   out.push('', `Pearson r           ${s.axes.map((a) => a.slice(0, 8).padStart(9)).join('')}`);
   s.correlation.forEach((row, i) => out.push(`${s.axes[i].padEnd(20)}${row.map((x) => f(x).padStart(9)).join('')}`));
@@ -91,7 +91,8 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
       'after',
       '\nEach axis is min-max normalised over the pool; the first game is the one nearest the centroid and\n' +
         'each next one maximises the distance to the nearest game already chosen (GENSTRAT v2 §4).\n' +
-        'Coverage thirds count chosen games in the lower, middle and upper third of the pool range.\n\n' +
+        'Tertile cuts are the 33rd and 67th percentiles of the chosen games on each axis (v2 Figure 2);\n' +
+        'the tertiles count the chosen games at or below p33, at or below p67, and above.\n\n' +
         'Example:\n  gbgc select --pool pool/ --axes axes.jsonl --n 50 --out selection.json',
     )
     .action(async (opts: { pool: string; axes: string; n: string; seed: string; json?: boolean; out?: string; plots?: string; scatter?: string }) => {

@@ -35,9 +35,12 @@ export function minMaxNormalise(rows: readonly (readonly number[])[]): { rows: n
 const dist2 = (a: readonly number[], b: readonly number[]): number => a.reduce((s, x, j) => s + (x - b[j]) ** 2, 0);
 
 /**
- * Farthest-point sampling of `n` candidates (all of them when fewer). Exact ties (equal
- * distances) are broken by an order shuffled from `seed`. Deterministic for (candidates, n, seed).
- * @returns indices into `candidates`, in the order chosen
+ * Farthest-point sampling of `n` candidates (all of them when fewer). Only games not chosen yet
+ * compete, so no game is chosen twice, even when every remaining game is at distance 0 from the
+ * chosen set (a pool with repeated axis vectors). Exact ties (equal distances, including the
+ * centroid game) are broken by an order of the candidates shuffled from `seed`. Deterministic
+ * for (candidates, n, seed).
+ * @returns distinct indices into `candidates`, in the order chosen
  */
 export function farthestPointSample(candidates: readonly Candidate[], n: number, seed: number): number[] {
   if (candidates.length === 0 || n <= 0) return [];
@@ -53,11 +56,14 @@ export function farthestPointSample(candidates: readonly Candidate[], n: number,
   let first = order[0];
   for (const i of order) if (dist2(rows[i], centroid) < dist2(rows[first], centroid)) first = i;
   const chosen = [first];
+  const taken = new Uint8Array(rows.length);
+  taken[first] = 1;
   const nearest = rows.map((r) => dist2(r, rows[first]));
   while (chosen.length < Math.min(n, candidates.length)) {
     let best = -1;
-    for (const i of order) if (best < 0 || nearest[i] > nearest[best]) best = i;
+    for (const i of order) if (!taken[i] && (best < 0 || nearest[i] > nearest[best])) best = i;
     chosen.push(best);
+    taken[best] = 1;
     for (let i = 0; i < rows.length; i++) nearest[i] = Math.min(nearest[i], dist2(rows[i], rows[best]));
   }
   return chosen;
@@ -117,14 +123,34 @@ export function varianceInflationFactors(rows: readonly (readonly number[])[]): 
   return out;
 }
 
-/** Per-axis coverage of a selection: its min and max against the pool's, and how many chosen games fall in each third of the pool's range. */
+/**
+ * The p-th percentile (p in [0, 1]) of `xs` by linear interpolation between order statistics
+ * (Hyndman–Fan type 7, numpy's default): h = (n − 1)·p, x_(⌊h⌋) + (h − ⌊h⌋)·(x_(⌊h⌋+1) − x_(⌊h⌋)).
+ * NaN for an empty sample.
+ */
+export function percentile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const h = (s.length - 1) * p;
+  const lo = Math.floor(h);
+  return lo + 1 < s.length ? s[lo] + (h - lo) * (s[lo + 1] - s[lo]) : s[lo];
+}
+
+/**
+ * Per-axis coverage of a selection: its min and max against the pool's, and the per-axis tertile
+ * split of v2 §4 (Figure 2): the cuts are the 33rd and 67th percentiles of the selected games'
+ * values ({@link percentile}), and each chosen game falls in the low (≤ first cut), middle
+ * (≤ second cut) or high tertile.
+ */
 export interface AxisCoverage {
   poolMin: number;
   poolMax: number;
   min: number;
   max: number;
-  /** Chosen games in the lower, middle and upper third of the pool's [min, max]. */
-  thirds: [number, number, number];
+  /** The 33rd and 67th percentiles of the selection on this axis. */
+  cuts: [number, number];
+  /** Chosen games in the low, middle and high tertile (split at {@link AxisCoverage.cuts}). */
+  tertiles: [number, number, number];
 }
 
 /** Coverage of each axis (columns of the pool rows) by the chosen rows. */
@@ -133,13 +159,9 @@ export function coverage(pool: readonly (readonly number[])[], chosen: readonly 
   return Array.from({ length: k }, (_, j) => {
     const p = pool.map((r) => r[j]);
     const c = chosen.map((r) => r[j]);
-    const poolMin = Math.min(...p);
-    const poolMax = Math.max(...p);
-    const thirds: [number, number, number] = [0, 0, 0];
-    for (const x of c) {
-      const t = poolMax > poolMin ? Math.min(2, Math.floor(((x - poolMin) / (poolMax - poolMin)) * 3)) : 0;
-      thirds[t]++;
-    }
-    return { poolMin, poolMax, min: Math.min(...c), max: Math.max(...c), thirds };
+    const cuts: [number, number] = [percentile(c, 0.33), percentile(c, 0.67)];
+    const tertiles: [number, number, number] = [0, 0, 0];
+    for (const x of c) tertiles[x <= cuts[0] ? 0 : x <= cuts[1] ? 1 : 2]++;
+    return { poolMin: Math.min(...p), poolMax: Math.max(...p), min: Math.min(...c), max: Math.max(...c), cuts, tertiles };
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { correlationMatrix, coverage, farthestPointSample, minMaxNormalise, pearson, varianceInflationFactors } from '../../../src/eval/axes/select.js';
+import { correlationMatrix, coverage, farthestPointSample, minMaxNormalise, pearson, percentile, varianceInflationFactors } from '../../../src/eval/axes/select.js';
 import { rngFromKeys } from '../../../src/util/rng.js';
 
 describe('farthest-point selection', () => {
@@ -32,8 +32,56 @@ describe('farthest-point selection', () => {
     for (const c of coverage(pool, chosen)) {
       expect(c.min - c.poolMin).toBeLessThan(0.15 * (c.poolMax - c.poolMin));
       expect(c.poolMax - c.max).toBeLessThan(0.15 * (c.poolMax - c.poolMin));
-      expect(c.thirds.reduce((a, b) => a + b, 0)).toBe(20);
+      expect(c.tertiles.reduce((a, b) => a + b, 0)).toBe(20);
     }
+  });
+});
+
+describe('selection on a pool with repeated axis vectors', () => {
+  // 10 games, 6 distinct vectors: game 0 = 5 = 6 = 7 = 8 (the centroid's nearest), 1 = 9.
+  const vectors = [[0.5, 0.5], [0, 0], [1, 0], [0, 1], [1, 1], [0.5, 0.5], [0.5, 0.5], [0.5, 0.5], [0.5, 0.5], [0, 0]];
+  const cands = vectors.map((values, id) => ({ id, values }));
+
+  it('never chooses a game twice, even when every remaining game is at distance 0', () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      const chosen = farthestPointSample(cands, 10, seed);
+      expect(chosen).toHaveLength(10);
+      expect(new Set(chosen).size).toBe(10);
+      // The five distinct corners and the centre come first (distance > 0 while any is unchosen).
+      expect(new Set(chosen.slice(0, 5).map((i) => vectors[i].join()))).toEqual(new Set(['0.5,0.5', '0,0', '1,0', '0,1', '1,1']));
+    }
+  });
+
+  it('breaks ties among the unchosen duplicates by the seeded order, so seeds differ and each is reproducible', () => {
+    const orders = new Set<string>();
+    for (let seed = 1; seed <= 20; seed++) {
+      const a = farthestPointSample(cands, 10, seed);
+      expect(a).toEqual(farthestPointSample(cands, 10, seed));
+      orders.add(a.join());
+    }
+    expect(orders.size).toBeGreaterThan(1);
+  });
+});
+
+describe('tertiles of the selection (v2 §4, Figure 2)', () => {
+  it('percentile interpolates between order statistics (type 7): hand-computed', () => {
+    // sorted 1 2 4 8 16: h = 4 · 0.33 = 1.32 → 2 + 0.32 · 2 = 2.64; h = 4 · 0.67 = 2.68 → 4 + 0.68 · 4 = 6.72.
+    expect(percentile([16, 1, 8, 2, 4], 0.33)).toBeCloseTo(2.64, 12);
+    expect(percentile([16, 1, 8, 2, 4], 0.67)).toBeCloseTo(6.72, 12);
+    expect(percentile([3], 0.5)).toBe(3);
+    expect(percentile([], 0.5)).toBeNaN();
+  });
+
+  it('cuts at the 33rd/67th percentiles of the chosen games, not thirds of the pool range', () => {
+    // Pool range [0, 100]; the chosen values are skewed low: 0 1 2 3 4 5 100.
+    const pool = [[0], [100], [1], [2], [3], [4], [5], [50]];
+    const chosen = [[0], [1], [2], [3], [4], [5], [100]];
+    const [c] = coverage(pool, chosen);
+    // h = 6 · 0.33 = 1.98 → 1 + 0.98 = 1.98; h = 6 · 0.67 = 4.02 → 4 + 0.02 = 4.02.
+    expect(c.cuts[0]).toBeCloseTo(1.98, 12);
+    expect(c.cuts[1]).toBeCloseTo(4.02, 12);
+    expect(c.tertiles).toEqual([2, 3, 2]);
+    expect([c.poolMin, c.poolMax, c.min, c.max]).toEqual([0, 100, 0, 100]);
   });
 });
 
