@@ -2,6 +2,7 @@
  * `gbgc report DB [--axes axes.jsonl] --out DIR`: the analysis of `gbgc analyze` as one self-contained
  * HTML page (index.html) plus every figure as SVG and PNG, and the estimates as estimates.json.
  */
+import { join } from 'node:path';
 import type { RegisterCommand } from './index.js';
 import { runAnalysis, type AnalyzeCliOptions } from './analyze.js';
 import { readAxesFile } from '../../eval/stats/inputs.js';
@@ -21,10 +22,10 @@ export const registerReport: RegisterCommand = (program, ctx) =>
     .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW on sibling slots')
     .option('--ladder <files...>', 'ladder ratings (gbgc ladder rate --json): adds the per-game and mean (level, progress) table')
     .option('--json', 'print the list of written files as JSON')
-    .addHelpText('after', '\nFiles: index.html (self-contained; figures inlined), <figure>.svg, <figure>.png, estimates.json.\n\nExample:\n  gbgc report runs.db --axes axes.jsonl --out report/')
+    .addHelpText('after', '\nFiles: index.html (self-contained; figures inlined), <figure>.svg, <figure>.png, estimates.json,\nslots/<id>.html (viewer pages of a few slots per game, linked from the games table).\n\nExample:\n  gbgc report runs.db --axes axes.jsonl --out report/')
     .action(async (db: string, opts: AnalyzeCliOptions & { out: string; json?: boolean; ladder?: string[] }) => {
       const ladder = opts.ladder ? ladderTableHtml(ladderTable(opts.ladder.flatMap(readRatings))) : '';
       const e = runAnalysis(db, opts);
-      const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined, ladder);
-      ctx.io.stdout(opts.json ? `${JSON.stringify({ dir: opts.out, ...files }, null, 2)}\n` : `wrote ${opts.out}/index.html and ${files.figures.length} figures (SVG and PNG)\n`);
+      const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined, ladder, db);
+      ctx.io.stdout(opts.json ? `${JSON.stringify({ dir: opts.out, ...files }, null, 2)}\n` : `wrote ${join(opts.out, files.html)}, ${files.figures.length} figures (SVG and PNG)${files.slots.length ? ` and ${files.slots.length} slot viewer pages` : ''}\n`);
     });

@@ -21,17 +21,21 @@ export interface Figure {
 }
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-const short = (s: string): string => (s.length > 14 ? `${s.slice(0, 12)}…` : s);
+const shortHash = (s: string): string => (s.length > 14 ? `${s.slice(0, 12)}…` : s);
 
-/** Every figure the data supports (profile, jaggedness and scatter figures need axes). */
-export function buildFigures(e: Estimates, axes?: readonly AxisRow[]): Figure[] {
+/**
+ * Every figure the data supports (profile, jaggedness and scatter figures need axes).
+ * @param gameLabel a game's label by ruleset hash (default: the hash's first 12 digits)
+ */
+export function buildFigures(e: Estimates, axes?: readonly AxisRow[], gameLabel: (hash: string) => string = shortHash): Figure[] {
+  const short = gameLabel;
   const label = (id: string): string => e.meta.names[id] ?? id;
   const models = e.meta.participants.map(label);
   const order = e.leaderboard.map((r) => r.name);
   const figs: Figure[] = [];
   figs.push({
     id: 'leaderboard',
-    title: 'Leaderboard',
+    title: 'Strength α̂ per participant',
     caption: `α̂ per participant (chips/game) with 95 % paired-cluster bootstrap intervals (B = ${e.meta.B}).`,
     spec: {
       $schema: SCHEMA,
@@ -50,25 +54,29 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[]): Figure[] 
     models.forEach((b, j) => {
       const v = e.robustness.pairwise.mean[i][j];
       const c = e.robustness.pairwise.ci[i][j];
-      if (v !== null) pw.push({ row: a, col: b, margin: v, sig: c && c.lo !== null && c.hi !== null && (c.lo > 0 || c.hi < 0) ? '*' : '' });
+      if (v !== null) {
+        const sig = c && c.lo !== null && c.hi !== null && (c.lo > 0 || c.hi < 0) ? '*' : '';
+        pw.push({ row: a, col: b, margin: v, label: `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(Math.abs(v) >= 10 ? 1 : 2)}${sig}` });
+      }
     }),
   );
   figs.push({
     id: 'pairwise',
     title: 'Pairwise margins',
-    caption: 'Mean chip margin of the row participant over the column participant across their slots; * marks a 95 % interval excluding 0.',
+    caption: 'Each cell: the mean margin of the row participant over the column participant across their slots, in chips/game (the row’s chips minus the column’s, twice the chips the row wins per game); * marks a 95 % interval excluding 0.',
     spec: {
       $schema: SCHEMA,
       data: { values: pw },
-      width: { step: 34 },
+      width: { step: 58 },
       height: { step: 26 },
       encoding: {
         x: { field: 'col', type: 'nominal', sort: order, title: 'column', axis: { labelAngle: -40, labelExpr: 'slice(datum.label, 0, 14)' } },
         y: { field: 'row', type: 'nominal', sort: order, title: 'row' },
       },
       layer: [
-        { mark: 'rect', encoding: { color: { field: 'margin', type: 'quantitative', scale: { scheme: 'redblue', domainMid: 0 }, title: 'chips' } } },
-        { mark: { type: 'text', fontSize: 12 }, encoding: { text: { field: 'sig' } } },
+        { mark: 'rect', encoding: { color: { field: 'margin', type: 'quantitative', scale: { scheme: 'redblue', domainMid: 0 }, title: 'margin, chips/game' } } },
+        // White numbers on the darkest cells (beyond 60 % of the largest |margin|), black elsewhere.
+        { mark: { type: 'text', fontSize: 11 }, encoding: { text: { field: 'label' }, color: { condition: { test: `abs(datum.margin) > ${0.6 * Math.max(1e-12, ...pw.map((c) => Math.abs(c.margin as number)))}`, value: 'white' }, value: 'black' } } },
       ],
     },
   });
@@ -148,7 +156,7 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[]): Figure[] 
         width: 420,
         height: 320,
         data: {
-          values: e.meta.games.map((g) => ({ game: g, x: byGame.get(g)?.axes[ax] ?? null, y: byGame.get(g)?.axes[ay] ?? null, q: q.get(g) ?? null, band: (q.get(g) ?? 1) < 0.05 ? 'q < 0.05' : (q.get(g) ?? 1) < 0.1 ? 'q < 0.10' : 'q ≥ 0.10' })),
+          values: e.meta.games.map((g) => ({ game: short(g), x: byGame.get(g)?.axes[ax] ?? null, y: byGame.get(g)?.axes[ay] ?? null, q: q.get(g) ?? null, band: (q.get(g) ?? 1) < 0.05 ? 'q < 0.05' : (q.get(g) ?? 1) < 0.1 ? 'q < 0.10' : 'q ≥ 0.10' })),
         },
         mark: { type: 'point', filled: true, size: 70 },
         encoding: {

@@ -4,13 +4,19 @@
  */
 import type { Estimates } from '../stats/analyze.js';
 import type { Figure } from './figures.js';
+import type { ReportContext } from './context.js';
+import { commitmentHtml, gamesSectionHtml, participantsSectionHtml } from './sections.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (x: number | null, d = 3): string => (x === null ? '—' : (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(d));
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)} %`);
 
-/** The page; `svgs` holds each figure's SVG text in the order of `figures`; `extraSections` (HTML, e.g. the ladder table) follow the leaderboard. */
-export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: readonly string[], extraSections = ''): string {
+/**
+ * The page; `svgs` holds each figure's SVG text in the order of `figures`; `extraSections` (HTML, e.g.
+ * the ladder table) follow the leaderboard; `context` (from the run store) adds the games and
+ * participants tables and the commitment of the played plan.
+ */
+export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: readonly string[], extraSections = '', context?: ReportContext): string {
   const rows = e.leaderboard
     .map(
       (r) =>
@@ -41,6 +47,7 @@ header dl { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1
 header dt { font-weight: bold; } header dd { margin: 0; font-family: "DejaVu Sans Mono", monospace; word-break: break-all; }
 table { border-collapse: collapse; font-size: 0.9em; } th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #ddd; text-align: left; }
 td.n { text-align: right; font-family: "DejaVu Sans Mono", monospace; }
+td.hash { font-family: "DejaVu Sans Mono", monospace; font-size: 0.75em; color: #666; word-break: break-all; } .note { font-family: "DejaVu Sans", sans-serif; color: #555; }
 .figure { margin: 2em 0; } .figure svg { max-width: 100%; height: auto; } .caption { font-size: 0.85em; color: #555; }
 </style>
 </head>
@@ -48,15 +55,17 @@ td.n { text-align: right; font-family: "DejaVu Sans Mono", monospace; }
 <header>
 <h1>Tournament report</h1>
 <dl>
-<dt>Commitment</dt><dd id="commitment">${esc(e.meta.commitment ?? 'none recorded')}</dd>
+<dt>Commitment</dt><dd>${commitmentHtml(e, context)}</dd>
 <dt>Engine version</dt><dd id="engine-version">${esc(e.meta.engineVersion ?? 'unknown')}${e.meta.tournamentEngineVersion && e.meta.tournamentEngineVersion !== e.meta.engineVersion ? ` (tournament played by ${esc(e.meta.tournamentEngineVersion)})` : ''}</dd>
 <dt>Data</dt><dd>${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; B = ${e.meta.B} (secondary ${e.meta.Bsecondary}), seed ${e.meta.seed}</dd>
 </dl>
 </header>
+${gamesSectionHtml(e, context)}
+${participantsSectionHtml(context)}
 <section id="leaderboard-table">
 <h2>Leaderboard</h2>
 <table>
-<thead><tr><th>rank</th><th>participant</th><th>α̂ (chips/game)</th><th>95 % CI</th><th>mean margin</th><th>slots</th><th>fallback moves</th><th>fallback slots</th></tr></thead>
+<thead><tr><th>rank</th><th>participant</th><th>α̂ (chips/game)</th><th>95 % CI</th><th title="the participant's chips minus its opponent's, per game: twice the chips it wins per game">mean margin (chips/game, own − opponent's)</th><th>slots</th><th>fallback moves</th><th>fallback slots</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
