@@ -2,8 +2,8 @@
  * Bench: the full acceptance run of graded ladders (docs/ladder.md). For each game (default
  * kuhn, leduc, genstrat-4643): build its ladder with the default candidates, then place every
  * level's own agent on the ladder with two other seeds, and report
- * - the calibration table (levels, exploitability, margin and win rate against the level below with
- *   95 % intervals) and whether every step separates (margin interval excludes 0);
+ * - the calibration table (levels, exploitability, chips won and win rate against the level below with
+ *   95 % intervals) and whether every step separates (chips-won interval excludes 0);
  * - for every level placed: the rating under each seed, whether it recovers its level within one,
  *   and whether the two ratings agree (same level, each progress inside the other's 95 % interval).
  *
@@ -14,7 +14,7 @@
  *
  * Figures (through `bench/lib/figures.ts`), per game `<g>` (kuhn, leduc, genstrat-4643):
  * `<g>-levels` levels above Lv0 against the 4 the acceptance asks; `<g>-steps-separate` steps whose
- * margin interval excludes 0 against the steps (target 1); `<g>-self-placed` ratings of a level's own
+ * chips-won interval excludes 0 against the steps (target 1); `<g>-self-placed` ratings of a level's own
  * agent within one of its level against the ratings made (target 1); `<g>-seeds-agree` participants
  * whose two ratings agree ("yes" or "boundary") against the participants rated (target 1).
  */
@@ -66,14 +66,14 @@ for (const file of files) {
   const buildS = (performance.now() - t0) / 1000;
   lines.push('', `### ${lg.game} (ruleset \`${lg.rulesetHash.slice(0, 16)}…\`)`, '', `${lg.candidates.length} candidates, ${lg.levels.length - 1} levels above Lv0${lg.levels.length - 1 >= 4 ? '' : ' (FEWER THAN 4)'}.`, '');
   if (lg.levels.length - 1 < 4) failures++;
-  lines.push('| level | agent | participant id | policy hash | exploitability | margin vs below, chips/game (95 % CI) | win rate vs below (95 % CI) |', '|---|---|---|---|---|---|---|');
+  lines.push('| level | agent | participant id | policy hash | exploitability | chips won vs below, chips/game (95 % CI) | win rate vs below (95 % CI) |', '|---|---|---|---|---|---|---|');
   for (const v of lg.levels) {
     const b = v.vsBelow;
-    if (b && !(b.marginCI[0] > 0)) failures++;
-    lines.push(`| Lv${v.level} | ${v.name} | \`${v.participantId.slice(0, 12)}\` | ${v.policyHash ? `\`${v.policyHash.slice(0, 12)}\`` : '—'} | ${v.exploitability === null ? '—' : v.exploitability.toFixed(4)} | ${b ? `${f3(b.margin)} [${f3(b.marginCI[0])}, ${f3(b.marginCI[1])}]` : '—'} | ${b ? `${pct(b.winRate)} [${pct(b.winRateCI[0])}, ${pct(b.winRateCI[1])}]${v.inBand ? '' : ' †'}` : '—'} |`);
+    if (b && !(b.meanReturnCI[0] > 0)) failures++;
+    lines.push(`| Lv${v.level} | ${v.name} | \`${v.participantId.slice(0, 12)}\` | ${v.policyHash ? `\`${v.policyHash.slice(0, 12)}\`` : '—'} | ${v.exploitability === null ? '—' : v.exploitability.toFixed(4)} | ${b ? `${f3(b.meanReturn)} [${f3(b.meanReturnCI[0])}, ${f3(b.meanReturnCI[1])}]` : '—'} | ${b ? `${pct(b.winRate)} [${pct(b.winRateCI[0])}, ${pct(b.winRateCI[1])}]${v.inBand ? '' : ' †'}` : '—'} |`);
   }
   const steps = lg.levels.filter((v) => v.vsBelow);
-  const separating = steps.filter((v) => v.vsBelow!.marginCI[0] > 0).length;
+  const separating = steps.filter((v) => v.vsBelow!.meanReturnCI[0] > 0).length;
   let selfRatings = 0;
   let selfWithin = 0;
   let rated = 0;
@@ -104,7 +104,7 @@ for (const file of files) {
   const about = `${runs} runs per calibration duel, ${rateRuns} per rating duel, seeds ${seed}, ${rateSeeds.join(' and ')}`;
   figures.push(
     figure({ id: `${key}-levels`, kind: 'size', name: `${lg.game}: levels above Lv0 (${about})`, value: lg.levels.length - 1, unit: 'levels', reference: { name: 'levels the acceptance asks', value: 4, unit: 'levels' }, ratioMeaning: 'levels / 4', target: { min: 1 } }),
-    figure({ id: `${key}-steps-separate`, kind: 'size', name: `${lg.game}: steps whose margin against the level below has a 95 % interval above 0`, value: separating, unit: 'steps', reference: { name: 'steps', value: steps.length, unit: 'steps' }, ratioMeaning: 'separating steps / steps', target: { min: 1 } }),
+    figure({ id: `${key}-steps-separate`, kind: 'size', name: `${lg.game}: steps whose chips won against the level below has a 95 % interval above 0`, value: separating, unit: 'steps', reference: { name: 'steps', value: steps.length, unit: 'steps' }, ratioMeaning: 'separating steps / steps', target: { min: 1 } }),
     figure({ id: `${key}-self-placed`, kind: 'size', name: `${lg.game}: ratings of a level's own agent within one of its level (two seeds)`, value: selfWithin, unit: 'ratings', reference: { name: 'ratings of levels', value: selfRatings, unit: 'ratings' }, ratioMeaning: 'ratings within one / ratings', target: { min: 1 } }),
     figure({ id: `${key}-seeds-agree`, kind: 'size', name: `${lg.game}: participants (levels and dropped candidates) whose two ratings agree ("yes" or "boundary")`, value: agree, unit: 'participants', reference: { name: 'participants rated', value: rated, unit: 'participants' }, ratioMeaning: 'agreeing / rated', target: { min: 1 } }),
   );

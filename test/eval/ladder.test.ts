@@ -1,7 +1,7 @@
 /**
  * Graded ladders (BotzoneBench §4.4–4.5): the duel figures and the Wilson interval against known
  * values, calibration and the climb on planted figures, and on Kuhn poker a real ladder: at least
- * three levels whose margins separate (re-checked with fresh deals), each level placed as a
+ * three levels whose chips won separate (re-checked with fresh deals), each level placed as a
  * participant recovering its own level within one, and ratings deterministic for a seed.
  */
 import { readFileSync } from 'node:fs';
@@ -30,12 +30,12 @@ function kuhn() {
   return compileGame(r.ir);
 }
 
-/** Planted figures: margin = strength difference, paired SE 0.1, win rate 0.5 + 0.1 × difference ± 0.05. */
+/** Planted figures: chips won = strength difference, paired SE 0.1, win rate 0.5 + 0.1 × difference ± 0.05. */
 function planted(strength: number[]): (u: number, l: number) => DuelFigures {
   return (u, l) => {
     const d = strength[u] - strength[l];
     const w = Math.min(1, Math.max(0, 0.5 + 0.1 * d));
-    return { runs: 100, margin: d, pairedSE: 0.1, marginCI: [d - 0.196, d + 0.196], wins: 0, losses: 0, draws: 0, winRate: w, winRateCI: [w - 0.05, w + 0.05] };
+    return { runs: 100, meanReturn: d, pairedSE: 0.1, meanReturnCI: [d - 0.196, d + 0.196], wins: 0, losses: 0, draws: 0, winRate: w, winRateCI: [w - 0.05, w + 0.05] };
   };
 }
 
@@ -46,20 +46,20 @@ describe('duel figures', () => {
     expect(hi).toBeCloseTo(0.9433, 4);
     expect(wilson(0, 0)).toEqual([0, 1]);
   });
-  it('margin, paired SE, wins, losses and draws of planted runs', () => {
+  it('chips won, paired SE, wins, losses and draws of planted runs', () => {
     const f = duelFigures([
       [1, 1],
       [2, -2],
       [-1, 0],
       [0, 0],
     ]);
-    expect(f.margin).toBeCloseTo(0.125, 12);
+    expect(f.meanReturn).toBeCloseTo(0.125, 12);
     expect(f.pairedSE).toBeCloseTo(Math.sqrt(1.1875 / 3) / 2, 12);
     expect([f.wins, f.losses, f.draws]).toEqual([1, 1, 2]);
     expect(f.winRate).toBe(0.5);
     const m = mirror(f);
-    expect(m.margin).toBeCloseTo(-0.125, 12);
-    expect(m.marginCI[0]).toBeCloseTo(-f.marginCI[1], 12);
+    expect(m.meanReturn).toBeCloseTo(-0.125, 12);
+    expect(m.meanReturnCI[0]).toBeCloseTo(-f.meanReturnCI[1], 12);
     expect([m.wins, m.losses]).toEqual([1, 1]);
   });
   it('all draws give win rate 0.5 with the uninformative interval', () => {
@@ -81,7 +81,7 @@ describe('calibration on planted figures', () => {
     expect(c.chain).toEqual([0, 2, 3, 1]);
     expect(c.dropped.has(4)).toBe(true);
     // it separates from Lv1 (strength 1) but Lv2 (strength 2) does not separate from it
-    expect(c.dropped.get(4)).toMatch(/separates from Lv1 but not from Lv2: its margin against Lv2 is 0.050 ± 0.196 chips\/game, win rate 50.5 %/);
+    expect(c.dropped.get(4)).toMatch(/separates from Lv1 but not from Lv2: its chips won against Lv2 are 0.050 ± 0.196 chips\/game, win rate 50.5 %/);
   });
   it('with a level limit prefers steps inside the 70–90 % band', () => {
     // two-level chains: [0,2,1], [0,3,1], [0,4,1] each have one in-band step; [0,2,3] has none
@@ -100,7 +100,7 @@ describe('calibration on planted figures', () => {
 });
 
 describe('the climb', () => {
-  const at = (w: number): DuelFigures => ({ runs: 100, margin: 0, pairedSE: 0, marginCI: [0, 0], wins: 0, losses: 0, draws: 0, winRate: w, winRateCI: [w - 0.1, w + 0.1] });
+  const at = (w: number): DuelFigures => ({ runs: 100, meanReturn: 0, pairedSE: 0, meanReturnCI: [0, 0], wins: 0, losses: 0, draws: 0, winRate: w, winRateCI: [w - 0.1, w + 0.1] });
   it('stops at the first level not beaten; progress = 2 × win rate there', async () => {
     const played: number[] = [];
     const { rating } = await climb(4, async (k) => (played.push(k), at([0.8, 0.6, 0.3, 0.1][k])));
@@ -139,7 +139,7 @@ describe('a Kuhn poker ladder', () => {
     expect(lg.levels[0].name).toBe('random');
     expect(lg.levels.length - 1).toBeGreaterThanOrEqual(3);
     for (const v of lg.levels.slice(1)) {
-      expect(v.vsBelow!.marginCI[0]).toBeGreaterThan(0);
+      expect(v.vsBelow!.meanReturnCI[0]).toBeGreaterThan(0);
       expect(v.vsBelow!.winRateCI[0]).toBeGreaterThan(0.5);
     }
     // exact facts of the levels: Lv0 exploitability is L0's in Kuhn (11/24 = NashConv 11/12 ÷ 2)
@@ -152,7 +152,7 @@ describe('a Kuhn poker ladder', () => {
     for (let k = 1; k < lg.levels.length; k++) {
       const [up, down] = await Promise.all([lg.levels[k], lg.levels[k - 1]].map((v) => createParticipantAgent(levelParticipant(v.agent, 'x'), game)));
       const f = duelFigures(await playDuel(game, up, down, { runs: 400, seed: 99 }));
-      expect(f.margin, `Lv${k} over Lv${k - 1}`).toBeGreaterThan(0);
+      expect(f.meanReturn, `Lv${k} over Lv${k - 1}`).toBeGreaterThan(0);
       expect(f.winRate).toBeGreaterThan(0.5);
     }
   });
@@ -171,7 +171,7 @@ describe('a Kuhn poker ladder', () => {
     const b = await rateOnGame(game, lg, who, { runs: 200, seed: 5 });
     expect(b).toEqual(a);
     const c = await rateOnGame(game, lg, who, { runs: 200, seed: 6 });
-    expect(c.steps[0].margin).not.toBe(a.steps[0].margin);
+    expect(c.steps[0].meanReturn).not.toBe(a.steps[0].meanReturn);
   });
 
   it('the build is deterministic for a seed', async () => {

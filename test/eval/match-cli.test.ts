@@ -11,20 +11,25 @@ import { runCli } from '../cli/run-cli.js';
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-match-cli-'));
 
 describe('gbgc match', () => {
-  it('--json: the documented fields, participant ids, per-seat means averaging to the margin', async () => {
+  it('--json: the documented fields, participant ids, per-seat means averaging to the chips won', async () => {
     const r = await runCli(['match', 'examples/leduc.gbg', '--agents', 'heuristic,random', '--runs', '200', '--seed', '4', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j).sort()).toEqual(['agents', 'game', 'meanMargin', 'pairedSE', 'perSeat', 'rulesetHash', 'runs', 'seats', 'seed', 'unpairedSE']);
+    expect(Object.keys(j).sort()).toEqual(['agents', 'game', 'meanReturn', 'pairedSE', 'perSeat', 'rulesetHash', 'runs', 'seats', 'seed', 'unpairedSE']);
     expect(j.agents.map((a: { kind: string }) => a.kind)).toEqual(['heuristic', 'random']);
     for (const a of j.agents) expect(a.id).toMatch(/^[0-9a-f]{64}$/);
-    expect((j.perSeat[0].mean + j.perSeat[1].mean) / 2).toBeCloseTo(j.meanMargin, 12);
-    expect(j.meanMargin).toBeGreaterThan(0);
+    expect((j.perSeat[0].mean + j.perSeat[1].mean) / 2).toBeCloseTo(j.meanReturn, 12);
+    expect(j.meanReturn).toBeGreaterThan(0);
     // Same seed, same figures.
     const again = JSON.parse((await runCli(['match', 'examples/leduc.gbg', '--agents', 'heuristic,random', '--runs', '200', '--seed', '4', '--json'])).stdout);
-    expect(again.meanMargin).toBe(j.meanMargin);
+    expect(again.meanReturn).toBe(j.meanReturn);
     const text = await runCli(['match', 'examples/kuhn.gbg', '--agents', 'l1,random', '--runs', '50']);
-    expect(text.stdout).toMatch(/margin of l1 +[+-]\d\.\d{4} ± \d\.\d{4} chips\/game/);
+    const won = /chips won by l1 +([+-]\d\.\d{4}) ± \d\.\d{4} chips\/game/.exec(text.stdout);
+    expect(won).not.toBeNull();
+    // The margin over the opponent (the scale of analyze) is twice the chips won, named as such.
+    const margin = /margin of l1 over random +([+-]\d\.\d{4}) chips\/game \(l1's chips − random's chips/.exec(text.stdout);
+    expect(margin).not.toBeNull();
+    expect(Number(margin![1])).toBeCloseTo(2 * Number(won![1]), 3);
     expect(text.stdout).toMatch(/l1 as Alice/);
   });
 
@@ -32,7 +37,7 @@ describe('gbgc match', () => {
     const r = await runCli(['match', 'examples/kuhn.gbg', '--agents', 'human,random', '--runs', '1'], 'check\ncall\n'.repeat(10));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Your hand: [JQK] of hearts/);
-    expect(r.stdout).toMatch(/margin of human/);
+    expect(r.stdout).toMatch(/chips won by human/);
   });
 
   it('bad usage exits 2, bad input exits 1, each with one line', async () => {

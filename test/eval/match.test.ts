@@ -40,10 +40,10 @@ describe('duplicate play', () => {
     cfrSecond.set(l0.subarray(0, split));
     const exact = (policyValue(solved.tree, cfrFirst) - policyValue(solved.tree, cfrSecond)) / 2;
     expect(exact).toBeGreaterThan(0.1);
-    expect(Math.abs(s.meanMargin - exact)).toBeLessThan(4 * s.pairedSE);
+    expect(Math.abs(s.meanReturn - exact)).toBeLessThan(4 * s.pairedSE);
     expect(s.pairedSE).toBeLessThan(s.unpairedSE);
     // Per seat: A's mean in each seat averages to the margin.
-    expect((s.perSeat[0].mean + s.perSeat[1].mean) / 2).toBeCloseTo(s.meanMargin, 12);
+    expect((s.perSeat[0].mean + s.perSeat[1].mean) / 2).toBeCloseTo(s.meanReturn, 12);
   });
 
   it(`every example: the two slots of each of ${IDENTITY_RUNS} runs draw the same chance outcomes for the same seats`, async () => {

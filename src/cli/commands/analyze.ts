@@ -17,12 +17,13 @@ const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toF
 export function formatEstimates(e: Estimates): string {
   const w = Math.max(11, ...e.leaderboard.map((r) => r.name.length));
   const lines = [
-    `${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; α̂ in chips/game (seat 0 chips − seat 1 chips), 95 % paired-cluster bootstrap CI, B = ${e.meta.B}`,
+    `${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; α̂ in chips/game on the margin scale (seat 0 chips − seat 1 chips), 95 % paired-cluster bootstrap CI, B = ${e.meta.B}`,
     `${'rank'.padStart(4)}  ${'participant'.padEnd(w)}  ${'α̂'.padStart(8)}  ${'95 % CI'.padStart(19)}  ${'margin'.padStart(8)}  ${'slots'.padStart(7)}  ${'fb moves'.padStart(8)}  ${'fb slots'.padStart(8)}`,
     ...e.leaderboard.map(
       (r) =>
         `${String(r.rank).padStart(4)}  ${r.name.padEnd(w)}  ${f(r.alpha).padStart(8)}  ${`[${f(r.ci.lo)}, ${f(r.ci.hi)}]`.padStart(19)}  ${f(r.meanMargin).padStart(8)}  ${String(r.slots).padStart(7)}  ${pct(r.fallbackMoveRate).padStart(8)}  ${pct(r.fallbackSlotRate).padStart(8)}`,
     ),
+    `margin: the participant's chips − its opponent's chips, chips/game (twice the chips it wins per game, which match and records report)`,
     '',
     `variance   σ²_MG/σ²_M = ${f(e.variance.ratio.estimate, 2)} (BC 95 % CI [${f(e.variance.ratio.ci.lo, 2)}, ${f(e.variance.ratio.ci.hi, 2)}]), ${e.variance.cells}/${e.variance.totalCells} cells identified`,
     `robustness leave-one-game-out mean τ ${f(e.robustness.leaveOneGameOut.meanTau, 3)} (min ${f(e.robustness.leaveOneGameOut.minTau, 3)}), Bradley–Terry τ with α̂ ${f(e.robustness.bradleyTerry.tauWithAlpha, 3)}, pairwise sign reversals ${e.robustness.pairwise.signReversals}`,

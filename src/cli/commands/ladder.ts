@@ -35,11 +35,11 @@ export function formatLadder(l: Ladder): string {
   const out: string[] = [`ladder: ${l.games.length} game(s), ${l.runs} runs per duel, seed ${l.seed}, engine ${l.engineVersion}`];
   for (const g of l.games) {
     out.push('', `${g.game} (${g.path}, ruleset ${g.rulesetHash.slice(0, 16)}…): ${g.levels.length - 1} levels above Lv0`);
-    out.push('  level  agent                        exploitability  margin vs below (95 % CI)        win rate vs below (95 % CI)');
+    out.push('  level  agent                        exploitability  chips won vs below (95 % CI)     win rate vs below (95 % CI)');
     for (const v of g.levels) {
       const e = v.exploitability === null ? '-' : v.exploitability.toFixed(4);
       const b = v.vsBelow;
-      const m = b ? `${signed(b.margin)} [${signed(b.marginCI[0])}, ${signed(b.marginCI[1])}]` : '-';
+      const m = b ? `${signed(b.meanReturn)} [${signed(b.meanReturnCI[0])}, ${signed(b.meanReturnCI[1])}]` : '-';
       const w = b ? `${pct(b.winRate)} [${pct(b.winRateCI[0])}, ${pct(b.winRateCI[1])}]${v.inBand ? '' : ' (outside 70–90 %)'}` : '-';
       out.push(`  Lv${v.level}`.padEnd(9) + v.name.padEnd(29) + e.padEnd(16) + m.padEnd(33) + w);
     }
@@ -54,7 +54,7 @@ export function formatRatings(rs: GameRating[]): string {
   for (const r of rs) {
     const [lo, hi] = r.rating.progressCI;
     out.push(`${r.game}: ${r.participant.name} ${formatRating(r.rating)}, progress 95 % CI [${Math.round(100 * lo)} %, ${Math.round(100 * hi)} %] (${r.runs} runs per level, seed ${r.seed})`);
-    for (const s of r.steps) out.push(`  vs Lv${s.level} ${s.name}`.padEnd(36) + `win rate ${pct(s.winRate)} [${pct(s.winRateCI[0])}, ${pct(s.winRateCI[1])}]  margin ${signed(s.margin)} ± ${s.pairedSE.toFixed(3)} chips/game`);
+    for (const s of r.steps) out.push(`  vs Lv${s.level} ${s.name}`.padEnd(36) + `win rate ${pct(s.winRate)} [${pct(s.winRateCI[0])}, ${pct(s.winRateCI[1])}]  chips won ${signed(s.meanReturn)} ± ${s.pairedSE.toFixed(3)} chips/game`);
   }
   if (rs.length > 1) {
     const mean = (f: (r: GameRating) => number) => rs.reduce((s, r) => s + f(r), 0) / rs.length;
@@ -115,7 +115,7 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
     .addHelpText(
       'after',
       '\nEvery pair of candidates plays a duplicate duel (same deals for every pair). A level is kept over the one below when\n' +
-        'the margin\'s 95 % interval excludes 0 and the run win rate\'s 95 % Wilson interval excludes 50 %, and it wins\n' +
+        'the 95 % interval of the chips it wins per game excludes 0 and the run win rate\'s 95 % Wilson interval excludes 50 %, and it wins\n' +
         `more than 50 % of decisive runs against every lower level; the longest such chain is kept, preferring steps whose win\n` +
         `rate is within ${WIN_RATE_BAND[0] * 100}–${WIN_RATE_BAND[1] * 100} %. Deterministic for a seed. See docs/ladder.md.\n\n` +
         'Examples:\n  gbgc ladder build examples/kuhn.gbg examples/leduc.gbg --out ladder.json\n  gbgc ladder build examples/kuhn.gbg --levels 4 --runs 500 --json',
@@ -167,7 +167,7 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
         'its rating is (level, progress): the first level it does not advance past and twice its win rate there, with a\n' +
         '95 % interval (twice the Wilson interval). Cost: one duel per level climbed.\n' +
         'JSON fields per game: game, rulesetHash, participant {name, kind, id}, seed, runs, rating {level, progress,\n' +
-        'progressCI, topped, duels}, steps [{level, name, runs, margin, pairedSE, marginCI, wins, losses, draws, winRate,\n' +
+        'progressCI, topped, duels}, steps [{level, name, runs, meanReturn (chips won per game), pairedSE, meanReturnCI, wins, losses, draws, winRate,\n' +
         'winRateCI}], slotsPlayed, slotsReused.\n\n' +
         'Examples:\n  gbgc ladder rate ladder.json heuristic:raise=0.8,fold=0.2\n  gbgc ladder rate ladder.json Lv2 --seed 7 --store ladder.db',
     )

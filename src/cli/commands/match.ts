@@ -1,7 +1,7 @@
 /**
  * `gbgc match FILE --agents A,B [--runs N] [--seed S] [--policy FILE] [--json]`: a duplicate match
- * (each run two slots with the seats swapped and the same chance draws); A's mean margin with the
- * paired standard error, and A's results per seat.
+ * (each run two slots with the seats swapped and the same chance draws); the chips A wins per game
+ * with the paired standard error, A's margin over B (twice that), and A's results per seat.
  */
 import { createInterface } from 'node:readline';
 import type { RegisterCommand } from './index.js';
@@ -34,7 +34,8 @@ export function formatMatch(r: MatchReport): string {
   const [a, b] = r.agents;
   const lines = [
     `${r.game}: ${a.name} vs ${b.name}, ${r.runs} runs (${2 * r.runs} slots, seats swapped within each run), seed ${r.seed}`,
-    `  margin of ${a.name}   ${signed(r.meanMargin)} ± ${r.pairedSE.toFixed(4)} chips/game (± 1 paired standard error; unpaired ${r.unpairedSE.toFixed(4)})`,
+    `  chips won by ${a.name}   ${signed(r.meanReturn)} ± ${r.pairedSE.toFixed(4)} chips/game (± 1 paired standard error; unpaired ${r.unpairedSE.toFixed(4)})`,
+    `  margin of ${a.name} over ${b.name}   ${signed(2 * r.meanReturn)} chips/game (${a.name}'s chips − ${b.name}'s chips, the scale of gbgc analyze)`,
     ...r.perSeat.map((s, i) => `  ${a.name} as ${r.seats[i]}`.padEnd(a.name.length + 16) + `${signed(s.mean)} ± ${s.se.toFixed(4)}`),
     `  ruleset ${r.rulesetHash.slice(0, 16)}…`,
   ];
@@ -76,9 +77,10 @@ export const registerMatch: RegisterCommand = (program, ctx) =>
     .addHelpText(
       'after',
       '\nRun r plays A in the first seat, then A in the second seat, with the same play seed (from the seed, the ruleset\n' +
-        'hash, r and the two participant ids): the same cards reach the same seat in both slots. The margin is the chips\n' +
-        "A wins per game; its paired standard error is the SD of the per-run means / √runs.\n" +
-        'JSON fields: game, rulesetHash, seed, agents [{name, kind, id, notes}], seats, runs, meanMargin, pairedSE,\n' +
+        'hash, r and the two participant ids): the same cards reach the same seat in both slots. It reports the chips\n' +
+        "A wins per game (meanReturn) with its paired standard error (the SD of the per-run means / √runs), and A's\n" +
+        "margin over B (A's chips − B's chips per game = 2 × meanReturn, the scale of gbgc analyze and report).\n" +
+        'JSON fields: game, rulesetHash, seed, agents [{name, kind, id, notes}], seats, runs, meanReturn, pairedSE,\n' +
         'unpairedSE, perSeat [{mean, se}] (A in the first seat, A in the second seat).\n\n' +
         'Examples:\n  gbgc match examples/kuhn.gbg --agents cfr,random --runs 2000\n  gbgc match examples/leduc.gbg --agents heuristic,l1 --json',
     )

@@ -142,6 +142,6 @@ export async function buildLadderGame(game: Game, path: string, opts: BuildOptio
     levels,
     dropped: [...cal.dropped].map(([c, reason]) => ({ name: parts[c].name, agent: configs[c], participantId: parts[c].id, reason })),
     candidates: parts.map((p) => p.name),
-    matrix: parts.map((_, i) => parts.map((__, j) => (i === j ? null : { margin: figures(i, j).margin, pairedSE: figures(i, j).pairedSE, winRate: figures(i, j).winRate }))),
+    matrix: parts.map((_, i) => parts.map((__, j) => (i === j ? null : { meanReturn: figures(i, j).meanReturn, pairedSE: figures(i, j).pairedSE, winRate: figures(i, j).winRate }))),
   };
 }

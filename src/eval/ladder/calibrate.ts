@@ -4,7 +4,7 @@
  * level shows clear superiority over the one below, its win rate typically 70–90 %).
  *
  * The criteria (our games are chip games; see docs/ladder.md):
- * - **separates**: level k+1 against level k has a margin whose 95 % interval excludes 0
+ * - **separates**: level k+1 against level k wins chips with a 95 % interval above 0 (chips won per game)
  *   (lower end > 0 chips/game) *and* a run win rate whose 95 % Wilson interval excludes 50 %;
  * - **beats every lower level**: its win rate against each of Lv0 … Lv(k−1) exceeds 50 % (the
  *   rating's advance rule), so a level placed as a participant climbs to its own rung;
@@ -23,7 +23,7 @@ export type FiguresOf = (upper: number, lower: number) => DuelFigures;
 
 /** Whether `f` (upper against lower) separates the two levels. */
 export function separates(f: DuelFigures): boolean {
-  return f.marginCI[0] > 0 && f.winRateCI[0] > 0.5;
+  return f.meanReturnCI[0] > 0 && f.winRateCI[0] > 0.5;
 }
 
 /** Whether a win rate lies in {@link WIN_RATE_BAND}. */
@@ -85,7 +85,7 @@ export function calibrate(n: number, figures: FiguresOf, maxLevels: number): Cal
     for (let i = best.length - 1; i >= 0; i--) if (separates(figures(c, best[i]))) { k = i; break; }
     if (k < 0) {
       const f = figures(c, best[0]);
-      reason = `does not separate from Lv0 (margin ${f.margin.toFixed(3)} ± ${(f.marginCI[1] - f.margin).toFixed(3)}, win rate ${(100 * f.winRate).toFixed(1)} %)`;
+      reason = `does not separate from Lv0 (chips won ${f.meanReturn.toFixed(3)} ± ${(f.meanReturnCI[1] - f.meanReturn).toFixed(3)}, win rate ${(100 * f.winRate).toFixed(1)} %)`;
     } else if (k === best.length - 1) {
       const j = best.slice(0, -1).findIndex((l) => !(figures(c, l).winRate > 0.5));
       reason = j >= 0 ? `separates from the top level Lv${k} but does not beat Lv${j} (win rate ${(100 * figures(c, best[j]).winRate).toFixed(1)} %)` : best.length - 1 >= maxLevels
@@ -94,7 +94,7 @@ export function calibrate(n: number, figures: FiguresOf, maxLevels: number): Cal
     }
     else {
       const f = figures(c, best[k + 1]);
-      reason = `separates from Lv${k} but not from Lv${k + 1}: its margin against Lv${k + 1} is ${f.margin.toFixed(3)} ± ${(f.marginCI[1] - f.margin).toFixed(3)} chips/game, win rate ${(100 * f.winRate).toFixed(1)} %`;
+      reason = `separates from Lv${k} but not from Lv${k + 1}: its chips won against Lv${k + 1} are ${f.meanReturn.toFixed(3)} ± ${(f.meanReturnCI[1] - f.meanReturn).toFixed(3)} chips/game, win rate ${(100 * f.winRate).toFixed(1)} %`;
     }
     dropped.set(c, reason);
   }
@@ -105,9 +105,9 @@ export function calibrate(n: number, figures: FiguresOf, maxLevels: number): Cal
 export function mirror(f: DuelFigures): DuelFigures {
   return {
     runs: f.runs,
-    margin: -f.margin,
+    meanReturn: -f.meanReturn,
     pairedSE: f.pairedSE,
-    marginCI: [-f.marginCI[1], -f.marginCI[0]],
+    meanReturnCI: [-f.meanReturnCI[1], -f.meanReturnCI[0]],
     wins: f.losses,
     losses: f.wins,
     draws: f.draws,

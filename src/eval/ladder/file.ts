@@ -47,8 +47,8 @@ export interface LadderGame {
   dropped: { name: string; agent: AgentConfig; participantId: string; reason: string }[];
   /** Candidate names, in the order of `matrix`. */
   candidates: string[];
-  /** matrix[i][j]: candidate i against candidate j (margin chips/game, paired SE, run win rate); null on the diagonal. */
-  matrix: ({ margin: number; pairedSE: number; winRate: number } | null)[][];
+  /** matrix[i][j]: candidate i against candidate j (chips i wins per game, paired SE, run win rate); null on the diagonal. */
+  matrix: ({ meanReturn: number; pairedSE: number; winRate: number } | null)[][];
 }
 
 /** A ladder file. */

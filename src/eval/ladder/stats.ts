@@ -1,5 +1,5 @@
 /**
- * Figures of a ladder duel, from A's side: the paired margin (chips/game) and the run win rate.
+ * Figures of a ladder duel, from A's side: the chips A wins per game (paired) and the run win rate.
  *
  * A *run* is a duplicate pair of slots (seats swapped, the same chance draws; BotzoneBench §4.1).
  * Its result for A is A's net chips over the two slots; the run is won, lost or drawn by the sign
@@ -13,11 +13,11 @@ export type RunReturns = readonly [number, number];
 export interface DuelFigures {
   runs: number;
   /** Mean chips won by A per game (over both slots of every run). */
-  margin: number;
-  /** Paired standard error of `margin`: sample SD of the per-run means ÷ √runs. */
+  meanReturn: number;
+  /** Paired standard error of `meanReturn`: sample SD of the per-run means ÷ √runs. */
   pairedSE: number;
-  /** 95 % interval of the margin: margin ± 1.96 paired SE, chips/game. */
-  marginCI: [number, number];
+  /** 95 % interval of `meanReturn`: meanReturn ± 1.96 paired SE, chips/game. */
+  meanReturnCI: [number, number];
   wins: number;
   losses: number;
   draws: number;
@@ -67,9 +67,9 @@ export function duelFigures(runs: readonly RunReturns[]): DuelFigures {
   const decisive = wins + losses;
   return {
     runs: n,
-    margin,
+    meanReturn: margin,
     pairedSE,
-    marginCI: [margin - Z95 * pairedSE, margin + Z95 * pairedSE],
+    meanReturnCI: [margin - Z95 * pairedSE, margin + Z95 * pairedSE],
     wins,
     losses,
     draws: n - decisive,

@@ -1,7 +1,7 @@
 /**
  * Duplicate matches: `runs` runs between participants A and B on one game, each run two slots
  * with the seats swapped sharing one play seed (BotzoneBench §4.1; GENSTRAT v2 §5), and the paired
- * estimate of A's margin.
+ * estimate of the chips A wins per game.
  */
 import type { Game } from '../../interpreter/api.js';
 import type { Agent } from '../agents/agent.js';
@@ -16,11 +16,14 @@ export interface RunResult {
   a: [number, number];
 }
 
-/** Summary of a duplicate match, from A's side. Margins are chips won by A per game (B's are the negation). */
+/**
+ * Summary of a duplicate match, from A's side, in chips won by A per game (A's returns; B's are
+ * the negation). A's margin over B (A's chips − B's chips, the scale of `gbgc analyze`) is twice that.
+ */
 export interface MatchSummary {
   runs: number;
-  /** Mean of A's returns over all slots, chips/game. */
-  meanMargin: number;
+  /** Mean of A's returns over all slots: chips won by A per game. */
+  meanReturn: number;
   /** Paired standard error: sample SD of the per-run means ÷ √runs. */
   pairedSE: number;
   /** Unpaired standard error of the same slots: sample SD of all slot returns ÷ √(2·runs). */
@@ -47,7 +50,7 @@ export function summarizeRuns(runs: readonly RunResult[]): MatchSummary {
     const xs = runs.map((r) => r.a[k]);
     return { mean: mean(xs), se: sampleSD(xs) / Math.sqrt(n) };
   };
-  return { runs: n, meanMargin: mean(all), pairedSE: sampleSD(perRun) / Math.sqrt(n), unpairedSE: sampleSD(all) / Math.sqrt(2 * n), perSeat: [seat(0), seat(1)] };
+  return { runs: n, meanReturn: mean(all), pairedSE: sampleSD(perRun) / Math.sqrt(n), unpairedSE: sampleSD(all) / Math.sqrt(2 * n), perSeat: [seat(0), seat(1)] };
 }
 
 /** Options of {@link playMatch}. */

@@ -33,7 +33,7 @@ export interface LeaderboardRow {
   alpha: number;
   ci: Interval;
   se: number;
-  /** Mean signed margin of the participant in its slots (its chips minus the opponent's). */
+  /** Mean margin of the participant in its slots: its chips minus the opponent's, chips/game (twice the chips it wins per game). */
   meanMargin: number;
   slots: number;
   /** Fallback moves / moves (null when moves are not recorded). */

@@ -30,7 +30,7 @@ export interface ParticipantSummary {
   id: string;
   /** Finished slots it played. */
   slots: number;
-  /** Mean chips won per slot (its margin), over its finished slots. */
+  /** Mean chips won per slot (its returns; its margin over the opponent is twice that), over its finished slots. */
   meanReturns: number | null;
   /** Fallback moves / moves. */
   fallbackRate: number | null;
