@@ -5,69 +5,15 @@
  * rerun skips the games already in the file (same ruleset hash, tier, set and mode), so an
  * interrupted run resumes where it stopped.
  */
-import { appendFileSync, existsSync, readFileSync, statSync, truncateSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
-import { UsageError, UserError, parseIntOption, parseSeedOption } from '../errors.js';
-import { compileGame } from '../../interpreter/game.js';
-import { computeAxes, axisNames, type AxisSet } from '../../eval/axes/index.js';
-import { readIndex } from '../../sampler/pool.js';
-import { axesOnWorkers } from '../../eval/axes/parallel.js';
+import { UsageError, parseIntOption, parseSeedOption } from '../errors.js';
+import { axisNames, type AxisSet } from '../../eval/axes/index.js';
+import { axesTargets, measureAxes, type AxesLine } from '../../eval/axes/measure.js';
 import { availableParallelism } from 'node:os';
-import { startProgress } from './progress-bar.js';
+import { startProgress, type Progress } from './progress-bar.js';
 
-/** One line of the axes JSONL (read by `gbgc analyze --axes` and `gbgc select`). */
-export interface AxesLine {
-  file: string;
-  /** Pool slot and generator seed, for games of a pool. */
-  slot?: number;
-  seed?: number;
-  rulesetHash: string;
-  set: AxisSet;
-  tier: 'fast' | 'precise';
-  exact: boolean;
-  /** The seed the axes were measured with. */
-  axesSeed: number;
-  /** Axis values keyed by the set's axis names (`axisNames(set)`). */
-  axes: Record<string, number>;
-}
-
-interface Target {
-  file: string;
-  slot?: number;
-  seed?: number;
-}
-
-/** The games to score: the file itself, or every game listed in a pool's `index.jsonl`. */
-function targets(path: string): Target[] {
-  if (!existsSync(path)) throw new UserError(`${path}: no such file or directory`);
-  if (!statSync(path).isDirectory()) return [{ file: path }];
-  const index = join(path, 'index.jsonl');
-  if (!existsSync(index)) throw new UserError(`${path}: a directory but not a pool (no index.jsonl); build one with gbgc pool`);
-  return readIndex(index)
-    .sort((a, b) => a.slot - b.slot)
-    .map((e) => ({ file: join(path, e.file), slot: e.slot, seed: e.seed }));
-}
-
-/** Lines already in `out` (a partial last line is cut off). @throws UserError on a complete line that is not JSON */
-function readDone(out: string): AxesLine[] {
-  if (!existsSync(out)) return [];
-  const text = readFileSync(out, 'utf8');
-  const end = text.lastIndexOf('\n') + 1;
-  if (end < text.length) truncateSync(out, Buffer.byteLength(text.slice(0, end)));
-  return text
-    .slice(0, end)
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l, i) => {
-      try {
-        return JSON.parse(l) as AxesLine;
-      } catch {
-        throw new UserError(`${out}:${i + 1}: not a JSON line`);
-      }
-    });
-}
+export type { AxesLine } from '../../eval/axes/measure.js';
 
 const fmt = (x: number): string => x.toFixed(4);
 
@@ -108,30 +54,25 @@ export const registerAxes: RegisterCommand = (program, ctx) =>
       const seed = parseSeedOption(opts.seed);
       const tier = opts.tier;
       const exact = !!opts.exact;
-      const list = targets(path);
-      const done = opts.out ? readDone(opts.out) : [];
-      const same = (l: AxesLine): boolean => l.set === set && l.tier === tier && l.exact === exact && l.axesSeed === seed;
-      const doneKeys = new Set(done.filter(same).map((l) => resolve(l.file)));
-      const results: AxesLine[] = done.filter((l) => same(l) && list.some((t) => resolve(t.file) === resolve(l.file)));
-      const todo = list.filter((t) => !doneKeys.has(resolve(t.file)));
-      const progress = startProgress(ctx.io, todo.length, 'axes [{bar}] {value}/{total} games');
+      const list = axesTargets(path);
+      let progress: Progress | undefined;
+      let results: AxesLine[];
       try {
-        // Compile every game first (bad input fails here, before any work), then measure.
-        const games = todo.map((t) => ({ t, ...loadGame(t.file) }));
-        let finished = 0;
-        const record = (i: number, axes: Record<string, number>): void => {
-          const { t, rulesetHash } = games[i];
-          const line: AxesLine = { file: t.file, ...(t.slot !== undefined ? { slot: t.slot, seed: t.seed } : {}), rulesetHash, set, tier, exact, axesSeed: seed, axes };
-          if (opts.out) appendFileSync(opts.out, `${JSON.stringify(line)}\n`);
-          results.push(line);
-          progress.update(++finished);
-        };
-        if (jobs <= 1 || games.length <= 1) games.forEach((g, i) => record(i, computeAxes(compileGame(g.ir), set, { tier, seed, exact })));
-        else await axesOnWorkers(games.map((g, id) => ({ id, ir: g.ir, set, tier, seed, exact })), jobs, (job, axes) => record(job.id, axes));
+        results = await measureAxes(list, {
+          set,
+          tier,
+          seed,
+          exact,
+          jobs,
+          out: opts.out,
+          load: loadGame,
+          onProgress: (done, todo) => {
+            progress ??= startProgress(ctx.io, todo, 'axes [{bar}] {value}/{total} games');
+            progress.update(done);
+          },
+        });
       } finally {
-        progress.stop();
+        progress?.stop();
       }
-      const order = new Map(list.map((t, i) => [resolve(t.file), i]));
-      results.sort((a, b) => (order.get(resolve(a.file)) ?? 0) - (order.get(resolve(b.file)) ?? 0));
       ctx.io.stdout(opts.json ? `${JSON.stringify(results, null, 2)}\n` : formatAxes(results, set));
     });

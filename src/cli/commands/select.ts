@@ -4,60 +4,15 @@
  * print the chosen generator seeds, per-axis coverage, the Pearson correlation matrix and the VIFs
  * of the selection (v2 §3.1, Appendix D).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError, parseIntOption, parseSeedOption } from '../errors.js';
-import { readIndex } from '../../sampler/pool.js';
-import { axisNames, type AxisSet } from '../../eval/axes/index.js';
-import { correlationMatrix, coverage, farthestPointSample, varianceInflationFactors, type AxisCoverage } from '../../eval/axes/select.js';
+import { axisNames } from '../../eval/axes/index.js';
+import { selectFromPool, selectionFileText, type Selection } from '../../eval/axes/selection.js';
 import { writeFileAtomic } from '../../util/fs.js';
 import { writeSelectionFigures } from '../../eval/axes/figures.js';
-import type { AxesLine } from './axes.js';
 
-/** What `gbgc select` reports (and writes with --out). */
-export interface Selection {
-  pool: string;
-  axesFile: string;
-  n: number;
-  seed: number;
-  axes: string[];
-  /** Chosen games in the order chosen: pool slot, generator seed, file, ruleset hash, axis values. */
-  chosen: { slot: number; seed: number; file: string; rulesetHash: string; values: number[] }[];
-  coverage: Record<string, AxisCoverage>;
-  correlation: number[][];
-  vif: Record<string, number | null>;
-  /** Pool games without an axes line (left out). */
-  missing: number;
-}
-
-/**
- * The lines of an axes JSONL of one set (v2 or v1, from each line's `set`; lines without one are v2).
- * @throws UserError when the file is missing, a line is not an axes line of its set, or the sets are mixed
- */
-function readAxesLines(path: string): { set: AxisSet; lines: AxesLine[] } {
-  if (!existsSync(path)) throw new UserError(`${path}: no such file`);
-  let set: AxisSet | undefined;
-  const lines = readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l, i) => {
-      let o: AxesLine;
-      try {
-        o = JSON.parse(l) as AxesLine;
-      } catch {
-        throw new UserError(`${path}:${i + 1}: not a JSON line`);
-      }
-      if (!o || typeof o !== 'object' || typeof o.axes !== 'object' || o.axes === null) throw new UserError(`${path}:${i + 1}: not an axes line (no axes object)`);
-      const ls = o.set ?? 'v2';
-      if (ls !== 'v1' && ls !== 'v2') throw new UserError(`${path}:${i + 1}: unknown axis set '${String(ls)}' (v1 or v2)`);
-      if (set !== undefined && ls !== set) throw new UserError(`${path}:${i + 1}: a ${ls} line in a file of ${set} lines; select from one set at a time`);
-      set = ls;
-      for (const a of axisNames(ls)) if (typeof o.axes[a] !== 'number' || !Number.isFinite(o.axes[a])) throw new UserError(`${path}:${i + 1}: axis ${a} missing or not a finite number`);
-      return o;
-    });
-  return { set: set ?? 'v2', lines };
-}
+export type { Selection } from '../../eval/axes/selection.js';
 
 const f = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : String(x));
 
@@ -96,50 +51,18 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
         'Example:\n  gbgc select --pool pool/ --axes axes.jsonl --n 50 --out selection.json',
     )
     .action(async (opts: { pool: string; axes: string; n: string; seed: string; json?: boolean; out?: string; plots?: string; scatter?: string }) => {
-      if (opts.plots !== undefined && !(existsSync(opts.plots) && statSync(opts.plots).isDirectory())) throw new UserError(`${opts.plots}: no such folder (for --plots)`);
+      if (opts.plots !== undefined && existsSync(opts.plots) && !statSync(opts.plots).isDirectory()) throw new UserError(`${opts.plots}: not a folder (for --plots)`);
       const n = parseIntOption('--n', opts.n, 1, 1_000_000);
       const seed = parseSeedOption(opts.seed);
-      const indexPath = join(opts.pool, 'index.jsonl');
-      if (!existsSync(indexPath)) throw new UserError(`${opts.pool}: not a pool (no index.jsonl)`);
-      const entries = readIndex(indexPath).sort((a, b) => a.slot - b.slot);
-      const { set, lines } = readAxesLines(opts.axes);
+      const { selection, set, points } = selectFromPool(opts.pool, opts.axes, n, seed);
       const AXES = axisNames(set);
       const scatter = opts.scatter ?? (set === 'v1' ? 'information,opponent_dependence' : 'info_sensitivity,opponent_modelling');
       const [sx, sy] = scatter.split(',').map((t) => t.trim());
       if (!sy || !AXES.includes(sx) || !AXES.includes(sy)) throw new UsageError(`--scatter takes two ${set} axis names separated by a comma (${AXES.join(', ')}), got '${scatter}'`);
-      const bySlot = new Map<number, AxesLine>();
-      const byHash = new Map<string, AxesLine>();
-      for (const l of lines) {
-        if (l.slot !== undefined) bySlot.set(l.slot, l);
-        byHash.set(l.rulesetHash, l);
-      }
-      const rows = entries.flatMap((e) => {
-        const l = bySlot.get(e.slot) ?? byHash.get(e.rulesetHash);
-        return l ? [{ e, values: AXES.map((a) => l.axes[a]) }] : [];
-      });
-      if (rows.length === 0) throw new UserError(`${opts.axes}: no line matches a game of ${opts.pool}`);
-      if (n > rows.length) throw new UsageError(`--n ${n} is more than the ${rows.length} pool games with axes`);
-      const pick = farthestPointSample(rows.map((r, id) => ({ id, values: r.values })), n, seed);
-      const chosenRows = pick.map((i) => rows[i].values);
-      const cov = coverage(rows.map((r) => r.values), chosenRows);
-      const vif = varianceInflationFactors(chosenRows);
-      const sel: Selection = {
-        pool: opts.pool,
-        axesFile: opts.axes,
-        n,
-        seed,
-        axes: [...AXES],
-        chosen: pick.map((i) => ({ slot: rows[i].e.slot, seed: rows[i].e.seed, file: rows[i].e.file, rulesetHash: rows[i].e.rulesetHash, values: rows[i].values })),
-        coverage: Object.fromEntries(AXES.map((a, j) => [a, cov[j]])),
-        correlation: correlationMatrix(chosenRows).map((r) => r.map((x) => (Number.isFinite(x) ? x : NaN))),
-        vif: Object.fromEntries(AXES.map((a, j) => [a, Number.isNaN(vif[j]) ? null : vif[j]])),
-        missing: entries.length - rows.length,
-      };
-      if (opts.out) writeFileAtomic(opts.out, `${JSON.stringify(sel, null, 2)}\n`);
+      if (opts.out) writeFileAtomic(opts.out, selectionFileText(selection, opts.out));
       if (opts.plots !== undefined) {
-        const chosenSet = new Set(pick);
-        const points = rows.map((r, i) => ({ values: Object.fromEntries(AXES.map((a, j) => [a, r.values[j]])), chosen: chosenSet.has(i) }));
+        mkdirSync(opts.plots, { recursive: true });
         await writeSelectionFigures(opts.plots, points, AXES, sx, sy);
       }
-      ctx.io.stdout(opts.json ? `${JSON.stringify(sel, null, 2)}\n` : formatSelection(sel));
+      ctx.io.stdout(opts.json ? `${JSON.stringify(selection, null, 2)}\n` : formatSelection(selection));
     });

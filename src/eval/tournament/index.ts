@@ -3,5 +3,5 @@
  * commitment), and the resumable run into a store.
  */
 export { readConfig, validate, CONFIG_SCHEMA, type TournamentConfig, type ParticipantEntry } from './config.js';
-export { buildPlan, scheduleMatchups, describeChanges, type TournamentPlan, type PlannedSlot, type PlanGame, type PlanSummary } from './plan.js';
+export { buildPlan, scheduleMatchups, describeChanges, type TournamentPlan, type PlannedSlot, type PlanGame, type PlanSummary, type GameOrigin } from './plan.js';
 export { checkPlanAgainstStore, makeAgents, openStoreFor, runTournament, playPlannedSlot, slotNotes, type TournamentRunReport, type RunOptions, type SlotResult, type SlotContext } from './run.js';

@@ -27,6 +27,15 @@ export interface PlanGame {
   game: CompiledGame;
   rulesetHash: string;
   name: string;
+  /** Generator seed, complexity and pool slot of a generated game, as its selection file lists them. */
+  origin?: GameOrigin;
+}
+
+/** Where a generated game came from (a `gbgc select` file carries it for each game). */
+export interface GameOrigin {
+  seed: number;
+  complexity?: number;
+  slot?: number;
 }
 
 /** One slot to play. */
@@ -82,7 +91,11 @@ function listPool(dir: string, where: string): string[] {
   return files.map((n) => join(dir, n));
 }
 
-function readSelection(file: string, where: string): string[] {
+/**
+ * The games of a selection file: a list of files, or `{"games": [{"file", "seed", "complexity", "slot"}, …]}`
+ * as `gbgc select --out` writes it; files are relative to the selection file's folder.
+ */
+function readSelection(file: string, where: string): { file: string; origin?: GameOrigin }[] {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
@@ -90,12 +103,17 @@ function readSelection(file: string, where: string): string[] {
     throw new UserError(`${where}: games.selection: cannot read ${file} as JSON (${(e as Error).message.split('\n')[0]})`);
   }
   const list = Array.isArray(data) ? data : (data as { games?: unknown })?.games;
-  if (!Array.isArray(list) || list.length === 0) throw new UserError(`${where}: games.selection: ${file} must be a list of game files or {"games": [...]}`);
+  if (!Array.isArray(list) || list.length === 0) {
+    const old = data !== null && typeof data === 'object' && 'chosen' in data;
+    throw new UserError(`${where}: games.selection: ${file} must be a list of game files or {"games": [...]}${old ? ' (it was written by an older gbgc select; run gbgc select --out again)' : ''}`);
+  }
   const base = dirname(file);
   return list.map((g, i) => {
     const p = typeof g === 'string' ? g : (g as { file?: unknown; path?: unknown })?.file ?? (g as { path?: unknown })?.path;
     if (typeof p !== 'string') throw new UserError(`${where}: games.selection: ${file}: games[${i}] has no "file"`);
-    return resolve(base, p);
+    const o = g as { seed?: unknown; complexity?: unknown; slot?: unknown };
+    const origin = typeof g === 'object' && typeof o.seed === 'number' ? { seed: o.seed, ...(typeof o.complexity === 'number' ? { complexity: o.complexity } : {}), ...(typeof o.slot === 'number' ? { slot: o.slot } : {}) } : undefined;
+    return { file: resolve(base, p), ...(origin ? { origin } : {}) };
   });
 }
 
@@ -134,14 +152,14 @@ export function scheduleMatchups(n: number, schedule: TournamentConfig['schedule
 export function buildPlan(configPath: string, config: TournamentConfig, storeOverride?: string): TournamentPlan {
   const base = dirname(resolve(configPath));
   const where = configPath;
-  const files: { path: string; file: string; key: string }[] = [];
+  const files: { path: string; file: string; key: string; origin?: GameOrigin }[] = [];
   config.games.files.forEach((f, i) => files.push({ path: f, file: resolve(base, f), key: `games.files[${i}]` }));
   if (config.games.pool) {
     const dir = resolve(base, config.games.pool);
     for (const f of listPool(dir, where)) files.push({ path: relative(base, f), file: f, key: `games.pool (${relative(base, f)})` });
   }
   if (config.games.selection) {
-    for (const f of readSelection(resolve(base, config.games.selection), where)) files.push({ path: relative(base, f), file: f, key: `games.selection (${relative(base, f)})` });
+    for (const { file: f, origin } of readSelection(resolve(base, config.games.selection), where)) files.push({ path: relative(base, f), file: f, key: `games.selection (${relative(base, f)})`, ...(origin ? { origin } : {}) });
   }
   if (files.length === 0) throw new UserError(`${where}: games: no games given`);
   const games: PlanGame[] = [];
@@ -163,7 +181,7 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
     const seen = byHash.get(r.rulesetHash);
     if (seen) throw new UserError(`${where}: ${f.key}: ${f.path} has the same ruleset as ${seen}`);
     byHash.set(r.rulesetHash, f.path);
-    games.push({ path: f.path, file: f.file, source, game: compileGame(r.ir), rulesetHash: r.rulesetHash, name: r.ir.name });
+    games.push({ path: f.path, file: f.file, source, game: compileGame(r.ir), rulesetHash: r.rulesetHash, name: r.ir.name, ...(f.origin ? { origin: f.origin } : {}) });
   }
   const participants = config.participants.map((p, i) => makeParticipant(p, `${where}: participants[${i}]`, base));
   const names = new Map<string, number>();

@@ -86,7 +86,7 @@ export async function makeAgents(plan: TournamentPlan, extra?: AgentOptions): Pr
   return agents;
 }
 
-/** Open the store for writing and record the plan, its participants and games. */
+/** Open the store for writing and record the plan, its participants and games (and, in meta `gameOrigins`, the generator seed, complexity and pool slot of each generated game by ruleset hash). */
 export function openStoreFor(plan: TournamentPlan): RunStore {
   const store = RunStore.open(plan.storePath);
   store.db.transaction(() => {
@@ -96,6 +96,8 @@ export function openStoreFor(plan: TournamentPlan): RunStore {
     store.setMeta('planCommitment', plan.commitment);
     for (const p of plan.participants) store.putParticipant({ id: p.id, name: p.name, kind: p.kind, config: JSON.stringify(p.config) });
     for (const g of plan.games) store.putGame({ ruleset_hash: g.rulesetHash, name: g.name, path: g.path, source: g.source });
+    const origins = Object.fromEntries(plan.games.flatMap((g) => (g.origin ? [[g.rulesetHash, g.origin]] : [])));
+    if (Object.keys(origins).length > 0) store.setMeta('gameOrigins', JSON.stringify(origins));
   })();
   return store;
 }
