@@ -14,12 +14,12 @@ import { writeFileAtomic } from '../io.js';
 import { loadGame } from '../load.js';
 import { parseIntOption, parseNumberOption, parseSeedOption, parsePositiveOption, MAX_COUNT } from '../errors.js';
 import { compileGame } from '../../interpreter/index.js';
-import { DEFAULT_MAX_NODES } from '../../eval/solvers/tree.js';
+import { DEFAULT_MAX_NODES, TreeBudgetError } from '../../eval/solvers/tree.js';
 import { DEFAULT_CHECK_EVERY, DEFAULT_ITERATIONS, solve } from '../../eval/solvers/solve.js';
 import { actionKeys, encodePolicy, toSavedPolicy } from '../../eval/solvers/policy-file.js';
 import { mccfrPolicyEntries, type MccfrSampling } from '../../eval/solvers/mccfr.js';
 import { DEFAULT_BR_SAMPLES, DEFAULT_REPORT_EVERY, runMccfr, type MccfrReport } from '../../eval/solvers/mccfr-run.js';
-import { UsageError } from '../../util/errors.js';
+import { UsageError, UserError } from '../../util/errors.js';
 
 /** Default iterations of `--method mccfr` when neither --iterations nor --seconds is given. */
 export const DEFAULT_MCCFR_ITERATIONS = 10_000;
@@ -63,7 +63,7 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
     .argument('<file>', '.gbg file')
     .option('--method <m>', 'cfr+ (exact tree) or mccfr (sampled, over the interpreter)', 'cfr+')
     .option('--iterations <n>', `maximum iterations (default ${DEFAULT_ITERATIONS} for cfr+, ${DEFAULT_MCCFR_ITERATIONS} for mccfr)`)
-    .option('--seconds <s>', 'mccfr: stop after this many seconds of iterations')
+    .option('--seconds <s>', 'mccfr: wall-clock budget of the whole run, evaluations included (iterations stop at 80 % of it)')
     .option('--sampling <s>', 'mccfr: external (default) or outcome sampling')
     .option('--report-every <n>', `mccfr: iterations between reports (default ${DEFAULT_REPORT_EVERY})`)
     .option('--br-samples <n>', `mccfr: episodes per seat and phase of the sampled best response (default ${DEFAULT_BR_SAMPLES})`)
@@ -81,7 +81,7 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
         '\nWith --method mccfr the report every N iterations gives the seat 0 value and the exploitability of\n' +
         'the average strategy: exact (best response over the whole tree) when the tree fits --max-nodes,\n' +
         'else estimated by sampled best responses with a standard error (see docs/solvers.md).\n' +
-        'MCCFR JSON fields: method, sampling, seed, exploitabilityMethod, iterations, seconds, infoStates,\n' +
+        'MCCFR JSON fields: method, sampling, seed, exploitabilityMethod, iterations, seconds, elapsedSeconds, infoStates,\n' +
         'value, exploitability, exploitabilityError, reports [{iterations, solverSeconds, elapsedSeconds,\n' +
         'infoStates, value, valueError, exploitability, exploitabilityError}], rulesetHash.\n' +
         '\nExamples:\n  gbgc solve examples/kuhn.gbg\n' +
@@ -105,7 +105,7 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
       const bar = progressBar(ctx.io);
       let r;
       try {
-        r = solve(game, {
+        r = solveWithHint(file, game, {
           iterations,
           targetExploitability: target,
           checkEvery,
@@ -163,11 +163,25 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
       ctx.io.stdout(`${lines.join('\n')}\n`);
     });
 
+/**
+ * {@link solve}, refusing a tree above the node budget from its size estimate before building it,
+ * with what to do instead.
+ * @throws UserError naming the file, the estimate and `--method mccfr`
+ */
+function solveWithHint(file: string, game: Parameters<typeof solve>[0], options: Parameters<typeof solve>[1]): ReturnType<typeof solve> {
+  try {
+    return solve(game, options);
+  } catch (e) {
+    if (e instanceof TreeBudgetError) throw new UserError(`${file}: ${e.message}; solve it by sampling with --method mccfr (any size, e.g. --method mccfr --seconds 60), or raise --max-nodes if memory allows`);
+    throw e;
+  }
+}
+
 /** One report line of `--method mccfr`. */
-export function formatMccfrReport(r: MccfrReport, exact: boolean): string {
+export function formatMccfrReport(r: MccfrReport, exact: boolean, brSamplesAsked = Infinity): string {
   const expl = exact ? `${r.exploitability.toFixed(5)}` : `${r.exploitability.toFixed(5)} ± ${r.exploitabilityError.toFixed(5)}`;
   const value = exact ? signed(r.value, 5) : `${signed(r.value, 5)} ± ${r.valueError.toFixed(5)}`;
-  return `  ${String(r.iterations).padStart(10)}  ${r.solverSeconds.toFixed(1).padStart(8)} s  ${String(r.infoStates).padStart(9)}  ${value.padStart(20)}  ${expl}`;
+  return `  ${String(r.iterations).padStart(10)}  ${r.solverSeconds.toFixed(1).padStart(8)} s  ${r.elapsedSeconds.toFixed(1).padStart(8)} s  ${String(r.infoStates).padStart(9)}  ${value.padStart(20)}  ${expl}${!exact && r.brSamples !== undefined && r.brSamples < brSamplesAsked ? ` (${r.brSamples.toLocaleString('en-US')} episodes: the time budget)` : ''}`;
 }
 
 /** `gbgc solve --method mccfr`. */
@@ -193,17 +207,17 @@ function solveMccfr(file: string, opts: SolveOpts, io: CliIO): void {
       header = true;
       io.stdout(
         `${ir.name}: MCCFR (${sampling} sampling, seed ${seed}); exploitability ${exact ? 'exact (whole tree)' : `by sampled best response, ${brSamples.toLocaleString('en-US')} episodes per seat and phase, ± one standard error`}\n` +
-          `  ${'iterations'.padStart(10)}  ${'time'.padStart(10)}  ${'infostates'.padStart(9)}  ${`${ir.seats[0]} value`.padStart(20)}  exploitability (chips/game)\n`,
+          `  ${'iterations'.padStart(10)}  ${'solver'.padStart(10)}  ${'elapsed'.padStart(10)}  ${'infostates'.padStart(9)}  ${`${ir.seats[0]} value`.padStart(20)}  exploitability (chips/game)\n`,
       );
     }
-    io.stdout(`${formatMccfrReport(r, exact)}\n`);
+    io.stdout(`${formatMccfrReport(r, exact, brSamples)}\n`);
   };
   let exact = false;
   const run = runMccfr(game, {
     sampling,
     seed,
     iterations,
-    seconds,
+    wallSeconds: seconds,
     reportEvery,
     brSamples,
     exactMaxNodes: maxNodes,
@@ -231,6 +245,7 @@ function solveMccfr(file: string, opts: SolveOpts, io: CliIO): void {
       ...(run.method === 'sampled-best-response' ? { brSamples } : {}),
       iterations: run.solver.iteration,
       seconds: last.solverSeconds,
+      elapsedSeconds: last.elapsedSeconds,
       infoStates: last.infoStates,
       value: [last.value, -last.value],
       exploitability: last.exploitability,

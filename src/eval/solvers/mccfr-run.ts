@@ -17,6 +17,12 @@ import { buildTree, TreeBudgetError, type CompactTree } from './tree.js';
 export const DEFAULT_REPORT_EVERY = 1000;
 /** Default episodes per phase and seat of the sampled best response. */
 export const DEFAULT_BR_SAMPLES = 10_000;
+/** Share of a wall-clock budget given to iterations; the rest is for the final evaluation. */
+export const ITERATION_SHARE = 0.8;
+/** Most of a wall-clock budget one intermediate report may take. */
+export const REPORT_SHARE = 0.1;
+/** Episodes per seat and phase of the first round of a time-bounded sampled evaluation. */
+export const MIN_BR_SAMPLES = 100;
 /** Default node budget for the exact evaluation tree. */
 export const DEFAULT_EXACT_MAX_NODES = 2_000_000;
 
@@ -40,6 +46,8 @@ export interface MccfrReport {
   exploitability: number;
   /** Standard error of `exploitability` (0 when exact). */
   exploitabilityError: number;
+  /** Episodes per seat and phase of the sampled best response (absent when exact); fewer than asked when a wall-clock budget cut the evaluation short. */
+  brSamples?: number;
 }
 
 /** Options of {@link runMccfr}. */
@@ -48,8 +56,16 @@ export interface RunMccfrOptions {
   seed?: number;
   /** Stop after this many iterations. */
   iterations?: number;
-  /** Stop once the iterations have taken this many seconds (checked after each iteration). */
+  /** Stop once the iterations have taken this many seconds (checked after each iteration; evaluations not counted). */
   seconds?: number;
+  /**
+   * Wall-clock budget of the whole run in seconds: tree building, iterations and every evaluation.
+   * Iterations stop at {@link ITERATION_SHARE} of it; each sampled evaluation runs rounds of doubling
+   * episode counts (from {@link MIN_BR_SAMPLES} up to `brSamples`) while the next round is expected to
+   * end within the budget (an intermediate report within {@link REPORT_SHARE} of it), and reports
+   * the last round finished.
+   */
+  wallSeconds?: number;
   /** Iterations between reports (default {@link DEFAULT_REPORT_EVERY}); a report also ends the run. */
   reportEvery?: number;
   /** Episodes per phase and seat of the sampled best response (default {@link DEFAULT_BR_SAMPLES}). */
@@ -71,20 +87,22 @@ export interface MccfrRun {
 }
 
 /**
- * Run MCCFR until `iterations` or `seconds` (at least one must be given), reporting every
- * `reportEvery` iterations and at the end.
- * @throws RangeError when neither a positive `iterations` nor positive `seconds` is given.
+ * Run MCCFR until `iterations`, `seconds` or `wallSeconds` (at least one must be given), reporting
+ * every `reportEvery` iterations and at the end.
+ * @throws RangeError when neither a positive `iterations` nor positive `seconds`/`wallSeconds` is given.
  * @throws UserError from `buildTree` when the game is not two-seat zero-sum or lacks perfect recall.
  */
 export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
-  const { iterations, seconds } = options;
-  if (iterations === undefined && seconds === undefined) throw new RangeError('give iterations or seconds');
+  const { iterations, seconds, wallSeconds } = options;
+  if (iterations === undefined && seconds === undefined && wallSeconds === undefined) throw new RangeError('give iterations or seconds');
+  if (wallSeconds !== undefined && !(wallSeconds > 0)) throw new RangeError(`wallSeconds must be positive, got ${wallSeconds}`);
   if (iterations !== undefined && !(Number.isInteger(iterations) && iterations > 0)) throw new RangeError(`iterations must be a positive whole number, got ${iterations}`);
   if (seconds !== undefined && !(seconds > 0)) throw new RangeError(`seconds must be positive, got ${seconds}`);
   const every = options.reportEvery ?? DEFAULT_REPORT_EVERY;
   const brSamples = options.brSamples ?? DEFAULT_BR_SAMPLES;
   const seed = options.seed ?? 0;
   const t0 = performance.now();
+  const elapsed = (): number => (performance.now() - t0) / 1000;
   let tree: CompactTree | undefined;
   const exactMax = options.exactMaxNodes ?? DEFAULT_EXACT_MAX_NODES;
   if (exactMax > 0) {
@@ -98,7 +116,7 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
   const solver = new MccfrSolver(game, { sampling: options.sampling, seed });
   const reports: MccfrReport[] = [];
   let solverMs = 0;
-  const report = (): void => {
+  const report = (final: boolean): void => {
     const policy = solver.averagePolicy();
     let r: MccfrReport;
     const base = { iterations: solver.iteration, solverSeconds: solverMs / 1000, infoStates: solver.numInfosets };
@@ -111,12 +129,22 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
       const e = exploitability(t, tab);
       r = { ...base, elapsedSeconds: 0, value: e.policyValues[0], valueError: 0, exploitability: e.exploitability, exploitabilityError: 0 };
     } else {
-      const rng = rngFromKeys(seed, 0x6272, reports.length);
-      const e = sampledExploitability(game, policy, brSamples, rng);
-      const v = selfPlayValue(game, policy, brSamples, rng);
-      r = { ...base, elapsedSeconds: 0, value: v.mean, valueError: v.standardError, exploitability: e.exploitability, exploitabilityError: e.standardError };
+      // Without a wall-clock budget: one round of brSamples. With one: doubling rounds while the
+      // next (about twice the last) is expected to end by the deadline.
+      const deadline = wallSeconds === undefined ? Infinity : final ? wallSeconds : Math.min(wallSeconds * ITERATION_SHARE, elapsed() + wallSeconds * REPORT_SHARE);
+      let n = wallSeconds === undefined ? brSamples : Math.min(brSamples, MIN_BR_SAMPLES);
+      let done: { e: ReturnType<typeof sampledExploitability>; v: ReturnType<typeof selfPlayValue>; n: number } | undefined;
+      for (;;) {
+        const rng = rngFromKeys(seed, 0x6272, reports.length);
+        const tr = performance.now();
+        done = { e: sampledExploitability(game, policy, n, rng), v: selfPlayValue(game, policy, n, rng), n };
+        const took = (performance.now() - tr) / 1000;
+        if (n >= brSamples || elapsed() + 2.2 * took > deadline) break;
+        n = Math.min(brSamples, 2 * n);
+      }
+      r = { ...base, elapsedSeconds: 0, value: done.v.mean, valueError: done.v.standardError, exploitability: done.e.exploitability, exploitabilityError: done.e.standardError, brSamples: done.n };
     }
-    r.elapsedSeconds = (performance.now() - t0) / 1000;
+    r.elapsedSeconds = elapsed();
     reports.push(r);
     options.onReport?.(r);
   };
@@ -124,8 +152,11 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
     const t = performance.now();
     solver.run(1);
     solverMs += performance.now() - t;
-    const done = (iterations !== undefined && solver.iteration >= iterations) || (seconds !== undefined && solverMs >= seconds * 1000);
-    if (done || solver.iteration % every === 0) report();
+    const done =
+      (iterations !== undefined && solver.iteration >= iterations) ||
+      (seconds !== undefined && solverMs >= seconds * 1000) ||
+      (wallSeconds !== undefined && elapsed() >= wallSeconds * ITERATION_SHARE);
+    if (done || solver.iteration % every === 0) report(done);
     if (done) break;
   }
   return { solver, method: tree ? 'exact' : 'sampled-best-response', reports, tree };

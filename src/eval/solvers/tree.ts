@@ -16,8 +16,9 @@
  * arrays (regrets, strategies, policies), one slot per legal action in ascending id order.
  */
 import type { Game } from '../../interpreter/api.js';
-import { buildGameTree, TreeTooLargeError, type GameTree } from '../../interpreter/tree.js';
+import { buildGameTree, estimateTreeSize, TreeTooLargeError, type GameTree, type TreeSizeEstimate } from '../../interpreter/tree.js';
 import { UserError } from '../../util/errors.js';
+import { hashString, rngFromKeys } from '../../util/rng.js';
 
 export { NODE_CHANCE, NODE_DECISION, NODE_TERMINAL } from '../../interpreter/tree.js';
 
@@ -73,22 +74,47 @@ export interface CompactTree {
   readonly maxDepth: number;
 }
 
-/** Thrown when the tree has more nodes than the `--max-nodes` budget allows (exit code 1). */
+/** Random paths of the size estimate made before a tree is built (Knuth's estimator; milliseconds to a few seconds). */
+export const ESTIMATE_PROBES = 1000;
+
+/**
+ * Thrown when the tree has more nodes than the node budget allows (exit code 1): refused from the
+ * size estimate before any node is built, or when the walk passed the budget. The message names
+ * no command-line flag: each caller adds what its user can do (`gbgc solve` names `--method mccfr`).
+ */
 export class TreeBudgetError extends UserError {
-  constructor(readonly maxNodes: number) {
+  constructor(
+    readonly maxNodes: number,
+    /** The size estimate, when the refusal came from it. */
+    readonly estimate?: TreeSizeEstimate,
+  ) {
+    const n = (x: number): string => Math.round(x).toLocaleString('en-US');
     super(
-      `the game tree has more than ${maxNodes.toLocaleString('en-US')} nodes (the --max-nodes budget); ` +
-        'exact solving is for small games — `gbgc solve --max-nodes N` can raise it if memory allows, ' +
-        'and `--save policy.json` keeps the result for `--policy` in simulate and play',
+      estimate
+        ? `the game tree has an estimated ${n(estimate.histories)} ± ${n(estimate.standardError)} histories (Knuth's estimator over ${n(estimate.probes)} random paths), more than the node budget of ${n(maxNodes)}`
+        : `the game tree has more than ${n(maxNodes)} nodes (the node budget)`,
     );
     this.name = 'TreeBudgetError';
   }
+}
+
+/**
+ * The size estimate of a game's tree when it is clearly above `maxNodes` (its estimate less two
+ * standard errors exceeds the budget), else undefined. Seeded by the ruleset hash, so the answer
+ * is the same on every run. Knuth's estimator is unbiased but tends to miss rare deep branches, so
+ * an estimate below the budget proves nothing: the walk still enforces it.
+ */
+export function estimateAboveBudget(game: Game, maxNodes: number, probes = ESTIMATE_PROBES): TreeSizeEstimate | undefined {
+  const e = estimateTreeSize(game, rngFromKeys(hashString(game.rulesetHash ?? '')), probes);
+  return e.histories - 2 * e.standardError > maxNodes ? e : undefined;
 }
 
 /** Options of {@link buildTree}. */
 export interface BuildTreeOptions {
   /** Node budget (default {@link DEFAULT_MAX_NODES}). */
   maxNodes?: number;
+  /** Refuse from the size estimate before building (default true; see {@link estimateAboveBudget}). */
+  estimateFirst?: boolean;
 }
 
 /**
@@ -96,7 +122,7 @@ export interface BuildTreeOptions {
  * with information-state ids from a trie over seen events for the interpreter's states, copies
  * and `informationStateKey` for other `GameState`s), then information states renumbered by seat
  * with their slots, parent slots and node lists.
- * @throws TreeBudgetError when the tree has more than `maxNodes` nodes.
+ * @throws TreeBudgetError when the size estimate is clearly above `maxNodes`, or the walk passes it.
  * @throws UserError when the game is not two-seat zero-sum at a terminal, when two states of one
  *   information state have different legal actions, or when a seat forgets its own earlier
  *   decisions (imperfect recall) — the solvers assume perfect recall.
@@ -104,6 +130,10 @@ export interface BuildTreeOptions {
  */
 export function buildTree(game: Game, options: BuildTreeOptions = {}): CompactTree {
   const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
+  if (options.estimateFirst !== false) {
+    const estimate = estimateAboveBudget(game, maxNodes);
+    if (estimate) throw new TreeBudgetError(maxNodes, estimate);
+  }
   let g: GameTree;
   try {
     g = buildGameTree(game, { maxNodes });
