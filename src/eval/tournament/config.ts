@@ -20,7 +20,11 @@ export interface ParticipantEntry {
 export interface TournamentConfig {
   games: { files: string[]; pool: string | null; selection: string | null };
   participants: ParticipantEntry[];
-  schedule: { type: 'round-robin' } | { type: 'coverage'; k: number };
+  /**
+   * round-robin: every pair; coverage: each participant meets at least k opponents per game;
+   * ablation: every participant not named in `anchors` (a variant) meets every anchor, nothing else.
+   */
+  schedule: { type: 'round-robin' } | { type: 'coverage'; k: number } | { type: 'ablation'; anchors: string[] };
   /** Runs per matchup per game (each run is two slots). */
   runs: number;
   /** Slots played at once (useful for agents that wait, e.g. LLMs). */
@@ -67,6 +71,7 @@ export const CONFIG_SCHEMA = {
         { enum: ['round-robin'] },
         { type: 'object', additionalProperties: false, required: ['type'], properties: { type: { const: 'round-robin' } } },
         { type: 'object', additionalProperties: false, required: ['type', 'k'], properties: { type: { const: 'coverage' }, k: { type: 'integer', minimum: 1 } } },
+        { type: 'object', additionalProperties: false, required: ['type', 'anchors'], properties: { type: { const: 'ablation' }, anchors: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } } } },
       ],
     },
     runs: { type: 'integer', minimum: 1, maximum: 1_000_000 },

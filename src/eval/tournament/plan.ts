@@ -4,7 +4,7 @@
  * swapped; coverage: each participant meets at least k opponents per game), and the commitment.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { compileSource } from '../../compiler/index.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
@@ -14,7 +14,8 @@ import { UserError } from '../../util/errors.js';
 import { hashString, rngFromKeys } from '../../util/rng.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 import { makeParticipant, type Participant } from '../agents/index.js';
-import { playSeed, slotId } from '../match/seeds.js';
+import { CURRENT_PLAY_SEED_SCHEME, schemePlaySeed, slotId, type PlaySeedScheme } from '../match/seeds.js';
+import { RunStore } from '../store/store.js';
 import type { TournamentConfig } from './config.js';
 
 /** A game of the tournament. */
@@ -60,6 +61,8 @@ export interface PlanSummary {
   schedule: TournamentConfig['schedule'];
   games: { path: string; rulesetHash: string }[];
   participants: { name: string; id: string; config: unknown }[];
+  /** Play-seed scheme 2 (shared deals); absent for scheme 1, so scheme-1 commitments are unchanged. */
+  playSeeds?: 2;
 }
 
 export interface TournamentPlan {
@@ -75,6 +78,8 @@ export interface TournamentPlan {
   summary: PlanSummary;
   /** SHA-256 of (config summary, ruleset hashes, engine version, seeds). */
   commitment: string;
+  /** The play-seed scheme of the slots (the store's, or the current one for a new store). */
+  playSeedScheme: PlaySeedScheme;
 }
 
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
@@ -117,11 +122,16 @@ function readSelection(file: string, where: string): { file: string; origin?: Ga
   });
 }
 
-/** The matchups of one game under the schedule (pairs of participant indexes, first < second). */
-export function scheduleMatchups(n: number, schedule: TournamentConfig['schedule'], seed: number, rulesetHash: string): [number, number][] {
+/**
+ * The matchups of one game under the schedule (pairs of participant indexes, first < second).
+ * @param anchors for an `ablation` schedule, the anchors' participant indexes: every other
+ *   participant (a variant) meets every anchor, and nothing else is played
+ */
+export function scheduleMatchups(n: number, schedule: TournamentConfig['schedule'], seed: number, rulesetHash: string, anchors: readonly number[] = []): [number, number][] {
   const all: [number, number][] = [];
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) all.push([i, j]);
   if (schedule.type === 'round-robin') return all;
+  if (schedule.type === 'ablation') return all.filter(([i, j]) => anchors.includes(i) !== anchors.includes(j));
   const m = Math.ceil(schedule.k / 2);
   if (schedule.k >= n - 1 || 2 * m >= n) return all;
   // A seeded circle per game: each participant meets its m neighbours on each side (2m ≥ k opponents).
@@ -192,15 +202,18 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
     names.set(p.name, i);
     ids.set(p.id, i);
   });
-  const matchups = games.map((g) => scheduleMatchups(participants.length, config.schedule, config.seed, g.rulesetHash));
+  const anchors = ablationAnchors(config, participants, where);
+  const matchups = games.map((g) => scheduleMatchups(participants.length, config.schedule, config.seed, g.rulesetHash, anchors));
+  const storePath = resolve(storeOverride ?? resolve(base, config.store));
+  const scheme = storePlaySeedScheme(storePath);
   const slots: PlannedSlot[] = [];
   games.forEach((g, gi) => {
     for (const [i, j] of matchups[gi]) {
       for (let run = 0; run < config.runs; run++) {
-        const ps = playSeed(config.seed, g.rulesetHash, run, participants[i].id, participants[j].id);
+        const ps = schemePlaySeed(scheme, config.seed, g.rulesetHash, run, participants[i].id, participants[j].id);
         for (let slot = 0; slot < 2; slot++) {
           const seats: [number, number] = slot === 0 ? [i, j] : [j, i];
-          slots.push({ id: slotId(config.seed, g.rulesetHash, run, participants[seats[0]].id, participants[seats[1]].id), seq: slots.length, game: gi, run, slot, seats, playSeed: ps });
+          slots.push({ id: slotId(config.seed, g.rulesetHash, run, participants[seats[0]].id, participants[seats[1]].id, scheme), seq: slots.length, game: gi, run, slot, seats, playSeed: ps });
         }
       }
     }
@@ -211,9 +224,45 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
     schedule: config.schedule,
     games: games.map((g) => ({ path: g.path, rulesetHash: g.rulesetHash })),
     participants: participants.map((p) => ({ name: p.name, id: p.id, config: p.config })),
+    ...(scheme === 2 ? { playSeeds: 2 as const } : {}),
   };
   const commitment = sha256(canonicalJson({ config: summary, rulesetHashes: games.map((g) => g.rulesetHash), engineVersion: ENGINE_VERSION, seeds: { seed: config.seed } }));
-  return { configPath, config, games, participants, matchups, slots, storePath: resolve(storeOverride ?? resolve(base, config.store)), summary, commitment };
+  return { configPath, config, games, participants, matchups, slots, storePath, summary, commitment, playSeedScheme: scheme };
+}
+
+/**
+ * The play-seed scheme of the store at `path`: the one it records (`meta(playSeedScheme)`), scheme 1
+ * for a store filled before schemes were recorded (it holds a plan but no scheme), and the current
+ * scheme for a new or empty store. A store that cannot be read gets the current scheme here; the
+ * store check before play reports what is wrong with it.
+ */
+export function storePlaySeedScheme(path: string): PlaySeedScheme {
+  if (!existsSync(path)) return CURRENT_PLAY_SEED_SCHEME;
+  let store: RunStore | undefined;
+  try {
+    store = RunStore.openReadOnly(path);
+    const recorded = store.meta('playSeedScheme');
+    if (recorded === '1' || recorded === '2') return Number(recorded) as PlaySeedScheme;
+    return store.meta('plan') !== undefined ? 1 : CURRENT_PLAY_SEED_SCHEME;
+  } catch {
+    return CURRENT_PLAY_SEED_SCHEME;
+  } finally {
+    store?.close();
+  }
+}
+
+/** The anchors of an `ablation` schedule as participant indexes (empty for other schedules). */
+function ablationAnchors(config: TournamentConfig, participants: readonly Participant[], where: string): number[] {
+  if (config.schedule.type !== 'ablation') return [];
+  const names = config.schedule.anchors;
+  const idx = names.map((n, k) => {
+    const i = participants.findIndex((p) => p.name === n);
+    if (i < 0) throw new UserError(`${where}: schedule.anchors[${k}]: no participant is named '${n}' (names: ${participants.map((p) => p.name).join(', ')})`);
+    return i;
+  });
+  if (new Set(idx).size !== idx.length) throw new UserError(`${where}: schedule.anchors: an anchor is named twice`);
+  if (idx.length === participants.length) throw new UserError(`${where}: schedule.anchors: every participant is an anchor; an ablation needs at least one variant that is not`);
+  return idx;
 }
 
 /**

@@ -94,6 +94,7 @@ export function openStoreFor(plan: TournamentPlan): RunStore {
     store.setMeta('slotCount', String(plan.slots.length));
     // The commitment of the plan the slots are played under (whether or not it was recorded with --commit first).
     store.setMeta('planCommitment', plan.commitment);
+    store.setMeta('playSeedScheme', String(plan.playSeedScheme));
     for (const p of plan.participants) store.putParticipant({ id: p.id, name: p.name, kind: p.kind, config: JSON.stringify(p.config) });
     for (const g of plan.games) store.putGame({ ruleset_hash: g.rulesetHash, name: g.name, path: g.path, source: g.source });
     const origins = Object.fromEntries(plan.games.flatMap((g) => (g.origin ? [[g.rulesetHash, g.origin]] : [])));
