@@ -9,6 +9,11 @@ import { writeFileAtomic } from '../io.js';
 import { analyze, type Estimates } from '../../eval/stats/analyze.js';
 import { readStore } from '../../eval/stats/store-reader.js';
 import { engineVersion, readAxesFile } from '../../eval/stats/inputs.js';
+import { filterSlots, resolveParticipants, type FilterSummary } from '../../eval/stats/filter.js';
+import { rulebookCharsFromStore } from '../../eval/stats/rulebook-length.js';
+import { loadGame } from '../load.js';
+import { UserError } from '../../util/errors.js';
+import type { Command } from 'commander';
 
 const f = (x: number | null, d = 3): string => (x === null ? '—' : (x >= 0 ? '+' : '') + x.toFixed(d));
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
@@ -46,7 +51,28 @@ export interface AnalyzeCliOptions {
   secondary: string;
   seed: string;
   ablation?: string;
+  excludeParticipant?: string[];
+  games?: string[];
+  set?: string;
+  btTies?: string;
+  pairCounting?: string;
 }
+
+/** Register the subset, analysis-set and convention options (shared by analyze and report). */
+export function addAnalysisSetOptions(cmd: Command): Command {
+  return cmd
+    .option('--exclude-participant <name...>', 'leave out these participants (names or ids) and every slot they played, then refit everything (GENSTRAT v2 App. H)')
+    .option('--games <file...>', 'analyse only these games (.gbg files; each must be in the store)')
+    .option('--set <set>', 'analysis set and conventions: v2 (GENSTRAT v2) or v1 (adds v1\'s J_m, factor analysis, subset refits, composite; BT ties dropped, pairs counted once)', 'v2')
+    .option('--bt-ties <rule>', 'Bradley–Terry ties: seat1 (v2: 1[edge > 0], default under v2), drop (v1, default under v1) or half')
+    .option('--pair-counting <how>', 'pairwise counts over ordered entries (v2 App. J, 72 for 9 participants; default under v2) or unordered pairs (v1)');
+}
+
+const choice = <T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T | undefined => {
+  if (v === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(v)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, got '${v}'`);
+  return v as T;
+};
 
 /** Read the store (and axes) and run every estimator, as both commands do. */
 export function runAnalysis(db: string, opts: AnalyzeCliOptions): Estimates {
@@ -59,7 +85,27 @@ export function runAnalysis(db: string, opts: AnalyzeCliOptions): Estimates {
     if (parts.length !== 2 || parts.some((s) => s === '')) throw new UsageError(`--ablation takes two participant ids LOW,HIGH, got '${opts.ablation}'`);
     ablation = { low: parts[0], high: parts[1] };
   }
+  const set = choice('--set', opts.set ?? 'v2', ['v2', 'v1'] as const)!;
+  const btTies = choice('--bt-ties', opts.btTies, ['seat1', 'drop', 'half'] as const);
+  const pairCounting = choice('--pair-counting', opts.pairCounting, ['ordered', 'unordered'] as const);
   const store = readStore(db);
+  let filter: FilterSummary | null = null;
+  if (opts.excludeParticipant?.length || opts.games?.length) {
+    const ids = [...new Set(store.rows.flatMap((r) => r.seats))].sort();
+    const exclude = opts.excludeParticipant?.length ? resolveParticipants(opts.excludeParticipant, ids, store.names, '--exclude-participant') : [];
+    let games: string[] | null = null;
+    if (opts.games?.length) {
+      const inStore = new Set(store.rows.map((r) => r.game));
+      games = opts.games.map((file) => {
+        const g = loadGame(file);
+        if (!inStore.has(g.rulesetHash)) throw new UserError(`--games: ${file} (ruleset ${g.rulesetHash.slice(0, 12)}…) has no finished slots in ${db}`);
+        return g.rulesetHash;
+      });
+    }
+    const f = filterSlots(store.rows, exclude, games);
+    store.rows = f.rows;
+    filter = f.summary;
+  }
   if (ablation) {
     // Accept a participant's name as well as its id.
     const resolve = (x: string): string => {
@@ -69,11 +115,12 @@ export function runAnalysis(db: string, opts: AnalyzeCliOptions): Estimates {
     ablation = { low: resolve(ablation.low), high: resolve(ablation.high) };
   }
   const axes = opts.axes ? readAxesFile(opts.axes) : undefined;
-  return analyze(store.rows, { B, Bsecondary: B2, seed, axes, ablation, commitment: store.commitment, engineVersion: engineVersion(), tournamentEngineVersion: store.engineVersion, names: store.names });
+  const rulebookChars = axes ? rulebookCharsFromStore(db) : undefined;
+  return analyze(store.rows, { B, Bsecondary: B2, seed, axes, ablation, commitment: store.commitment, engineVersion: engineVersion(), tournamentEngineVersion: store.engineVersion, names: store.names, set, btTies, pairCounting, rulebookChars, filter });
 }
 
 export const registerAnalyze: RegisterCommand = (program, ctx) =>
-  program
+  addAnalysisSetOptions(program
     .command('analyze')
     .description('estimate participant strengths (α̂) with bootstrap intervals and every robustness, profile and jaggedness estimate')
     .argument('<db>', 'run store (SQLite) written by gbgc tournament')
@@ -83,13 +130,16 @@ export const registerAnalyze: RegisterCommand = (program, ctx) =>
     .option('-B, --bootstrap <n>', 'bootstrap resamples for α̂, the pairwise matrix and the variance decomposition', '2000')
     .option('--secondary <n>', 'bootstrap resamples for per-game, profile, jaggedness and tertile estimates', '500')
     .option('--seed <s>', 'seed of the bootstrap streams', '1')
-    .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW (ids or names) on sibling slots')
+    .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW (ids or names) on sibling slots'))
     .addHelpText(
       'after',
       '\nα̂ fits y = α_seat0 − α_seat1 + ε with Σα = 0 on signed chip margins (seat 0 chips − seat 1 chips), GENSTRAT v2 §6;\n' +
         'intervals resample (game, participant pair, run) clusters. See docs/statistics.md for every estimator.\n' +
         'The JSON follows the schema in src/eval/stats/schema.ts (format "gbgc-estimates/1").\n\n' +
-        'Examples:\n  gbgc analyze runs.db\n  gbgc analyze runs.db --axes axes.jsonl --out estimates.json\n  gbgc analyze runs.db --json -B 500',
+        'Examples:\n  gbgc analyze runs.db\n  gbgc analyze runs.db --axes axes.jsonl --out estimates.json\n  gbgc analyze runs.db --json -B 500\n' +
+        '  gbgc analyze runs.db --exclude-participant llama        # refit without a participant\n' +
+        '  gbgc analyze runs.db --games a.gbg b.gbg               # refit on some games\n' +
+        '  gbgc analyze runs.db --axes axes.jsonl --set v1        # GENSTRAT v1\'s estimators and conventions',
     )
     .action((db: string, opts: AnalyzeCliOptions & { json?: boolean; out?: string }) => {
       const e = runAnalysis(db, opts);

@@ -4,13 +4,13 @@
  */
 import { join } from 'node:path';
 import type { RegisterCommand } from './index.js';
-import { runAnalysis, type AnalyzeCliOptions } from './analyze.js';
+import { addAnalysisSetOptions, runAnalysis, type AnalyzeCliOptions } from './analyze.js';
 import { readAxesFile } from '../../eval/stats/inputs.js';
 import { writeReport } from '../../eval/report/index.js';
 import { ladderTable, ladderTableHtml, readRatings } from '../../eval/ladder/table.js';
 
 export const registerReport: RegisterCommand = (program, ctx) =>
-  program
+  addAnalysisSetOptions(program
     .command('report')
     .description('write an HTML report with SVG and PNG figures (leaderboard, pairwise margins, per-game α̂, profiles, jaggedness, axis scatter)')
     .argument('<db>', 'run store (SQLite) written by gbgc tournament')
@@ -19,7 +19,7 @@ export const registerReport: RegisterCommand = (program, ctx) =>
     .option('-B, --bootstrap <n>', 'bootstrap resamples for α̂, the pairwise matrix and the variance decomposition', '2000')
     .option('--secondary <n>', 'bootstrap resamples for per-game, profile, jaggedness and tertile estimates', '500')
     .option('--seed <s>', 'seed of the bootstrap streams', '1')
-    .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW on sibling slots')
+    .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW on sibling slots'))
     .option('--ladder <files...>', 'ladder ratings (gbgc ladder rate --json): adds the per-game and mean (level, progress) table')
     .option('--json', 'print the list of written files as JSON')
     .addHelpText('after', '\nFiles: index.html (self-contained; figures inlined), <figure>.svg, <figure>.png, estimates.json,\nslots/<id>.html (viewer pages of a few slots per game, linked from the games table).\n\nExample:\n  gbgc report runs.db --axes axes.jsonl --out report/')

@@ -14,7 +14,9 @@ import {
   pairwiseMatrix,
   tertileRefits,
   type BradleyTerry,
+  type BtTies,
   type CompositeComplexity,
+  type PairCounting,
   type LeaveOneGameOut,
   type PairwiseMatrix,
 } from './robustness.js';
@@ -23,6 +25,13 @@ import { localJaggedness, type Jaggedness } from './jaggedness.js';
 import { rankStability, type RankStability } from './rank-stability.js';
 import { prepareSlots, type AxisRow, type SlotRow } from './slots.js';
 import { reasoningAblation, type Ablation } from './ablation.js';
+import { pairDifferences, type Differences } from './differences.js';
+import { cmplx, clusterRefits, jaggednessSubsets, rulebookLengthControl, type ClusterRefit, type JaggednessSubsets, type RulebookLengthControl } from './checks.js';
+import { compositeV1, factorAnalysis, jaggednessV1, subsetRefits, type CompositeV1, type FactorAnalysis, type JaggednessV1, type SubsetRefitSize } from './v1-set.js';
+import type { FilterSummary } from './filter.js';
+
+/** Which paper's analysis set and conventions: `v2` (GENSTRAT v2, the default) or `v1` (GENSTRAT v1's estimators added, v1's conventions). */
+export type AnalysisSet = 'v2' | 'v1';
 
 export interface LeaderboardRow {
   rank: number;
@@ -36,6 +45,8 @@ export interface LeaderboardRow {
   /** Mean margin of the participant in its slots: its chips minus the opponent's, chips/game (twice the chips it wins per game). */
   meanMargin: number;
   slots: number;
+  /** Bootstrap clusters (game, pair, run) holding the participant: the resampling units behind its interval. */
+  clusters: number;
   /** Fallback moves / moves (null when moves are not recorded). */
   fallbackMoveRate: number | null;
   /** Share of slots with at least one fallback move of this participant (null when not recorded). */
@@ -44,8 +55,19 @@ export interface LeaderboardRow {
 
 export interface Estimates {
   format: 'gbgc-estimates/1';
-  meta: { slots: number; selfPlaySlots: number; participants: string[]; games: string[]; B: number; Bsecondary: number; seed: number; commitment?: string | null; engineVersion?: string; tournamentEngineVersion?: string | null; names: Record<string, string> };
+  meta: { slots: number; selfPlaySlots: number; participants: string[]; games: string[]; B: number; Bsecondary: number; seed: number; commitment?: string | null; engineVersion?: string; tournamentEngineVersion?: string | null; names: Record<string, string>; set?: AnalysisSet; filter?: FilterSummary | null };
   leaderboard: LeaderboardRow[];
+  /** Intervals of α̂_i − α̂_j for every pair (league methodology: a direct interval for a difference). */
+  differences?: Differences;
+  /** GENSTRAT v2's further checks (§6, §7, App. N, App. O); null parts need axes (or rulebook lengths). */
+  checks?: {
+    rulebookLength: RulebookLengthControl | null;
+    axisClusters: { k: number; label: number[]; refits: ClusterRefit[] } | null;
+    jaggednessSubsets: JaggednessSubsets | null;
+    cmplx: number[] | null;
+  };
+  /** GENSTRAT v1's estimators (`--set v1`), else null. */
+  v1?: { jaggedness: JaggednessV1 | null; factorAnalysis: FactorAnalysis | null; subsetRefits: SubsetRefitSize[]; composite: CompositeV1 | null } | null;
   bootstrap: { B: number; unidentifiedReplicates: number };
   perGame: { alpha: (number | null)[][]; ci: (Interval | null)[][]; slots: number[][]; sigma: (number | null)[] };
   variance: VarianceDecomposition;
@@ -81,6 +103,20 @@ export interface AnalyzeOptions {
   names?: Record<string, string>;
   /** Engine version that played the tournament (from the store), when known. */
   tournamentEngineVersion?: string | null;
+  /** Analysis set (default `v2`); `v1` adds v1's estimators and switches the conventions below to v1's. */
+  set?: AnalysisSet;
+  /** Bradley–Terry tie rule (default: `seat1` under v2, `drop` under v1). */
+  btTies?: BtTies;
+  /** Pairwise counts (default: `ordered` under v2, `unordered` under v1). */
+  pairCounting?: PairCounting;
+  /** Rulebook length in characters per game (ruleset hash → characters): enables the rulebook-length control. */
+  rulebookChars?: Record<string, number>;
+  /** What a participant or game filter kept, recorded in `meta.filter`. */
+  filter?: FilterSummary | null;
+  /** Axis-space clusters of the partition refits (default 6). */
+  clusterK?: number;
+  /** Random subsets per size of v1's subset refits (default 1,000). */
+  subsetDraws?: number;
 }
 
 /** Display names for participant ids: the given name, made unique by a short id where names repeat. */
@@ -109,6 +145,8 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
   // Leaderboard extras: mean margin, slots, fallback rates.
   const margin = new Array<number>(M).fill(0);
   const slots = new Array<number>(M).fill(0);
+  const clusterCount = new Array<number>(M).fill(0);
+  for (const c of p.clusters) clusterCount[c.i]++, clusterCount[c.j]++;
   const fbMoves = new Array<number>(M).fill(0);
   const moves = new Array<number>(M).fill(0);
   const fbSlots = new Array<number>(M).fill(0);
@@ -139,6 +177,7 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
     se: fit.se[m],
     meanMargin: margin[m] / slots[m],
     slots: slots[m],
+    clusters: clusterCount[m],
     fallbackMoveRate: recorded[m] > 0 && moves[m] > 0 ? fbMoves[m] / moves[m] : null,
     fallbackSlotRate: recorded[m] > 0 ? fbSlots[m] / recorded[m] : null,
   }));
@@ -151,16 +190,21 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
     }),
   );
   const variance = varianceDecomposition(p, pg.alpha, B, seed);
-  const bt = bradleyTerry(p, fit.alpha);
+  const set = opts.set ?? 'v2';
+  const bt = bradleyTerry(p, fit.alpha, { ties: opts.btTies ?? (set === 'v1' ? 'drop' : 'seat1') });
   const logo = leaveOneGameOut(p, fit.alpha);
   const vs = alphaVsSlots(p, fit.alpha);
-  const pairwise = pairwiseMatrix(fit);
+  const pairwise = pairwiseMatrix(fit, opts.pairCounting ?? (set === 'v1' ? 'unordered' : 'ordered'), p);
+  const differences = pairDifferences(p, fit);
   const stability = rankStability(p.models, p.games, fit.alpha, pg.alpha, reps);
 
   let axesInfo: Estimates['axes'] = null;
   let profiles: CapabilityProfiles | null = null;
   let jag: Jaggedness | null = null;
   let composite: Estimates['robustness']['composite'] = null;
+  const checks: NonNullable<Estimates['checks']> = { rulebookLength: null, axisClusters: null, jaggednessSubsets: null, cmplx: null };
+  const v1: Estimates['v1'] = set === 'v1' ? { jaggedness: null, factorAnalysis: null, subsetRefits: subsetRefits(p, fit.alpha, [5, 8, 12, 25], opts.subsetDraws ?? 1000, seed), composite: null } : null;
+  if (v1) v1.factorAnalysis = factorAnalysis(p.models, p.games, pg.alpha, fit.alpha);
   if (opts.axes) {
     const ax = axisMatrix(p.games, opts.axes);
     axesInfo = { names: ax.names, constant: ax.constant };
@@ -173,6 +217,17 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
         spearmanWithOverall: t.alpha ? fin(spearman(t.alpha, fit.alpha)) : null,
       }));
       composite = { ...cc, tertiles: tert };
+      const chars = opts.rulebookChars;
+      if (chars && p.games.every((g) => Number.isFinite(chars[g]) && chars[g] > 0))
+        checks.rulebookLength = rulebookLengthControl(p.models, pg.alpha, ax, p.games.map((g) => chars[g]), reps, profiles);
+      checks.axisClusters = clusterRefits(p, ax.z, fit.alpha, opts.clusterK ?? 6, B2, seed);
+      checks.jaggednessSubsets = jaggednessSubsets(rows, p.models, fit.alpha, ax.raw, p.games, jag.J, opts.K ?? 3);
+      checks.cmplx = cmplx(ax.z);
+      if (v1) {
+        v1.jaggedness = jaggednessV1(pg.alpha, pg.sigma, ax.z, reps);
+        v1.factorAnalysis = factorAnalysis(p.models, p.games, pg.alpha, fit.alpha, { names: ax.names, z: ax.z });
+        v1.composite = compositeV1(p, pg.alpha, { names: ax.names, z: ax.z }, B2, seed);
+      }
     }
   }
   return sanitize({
@@ -189,8 +244,13 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
       engineVersion: opts.engineVersion,
       tournamentEngineVersion: opts.tournamentEngineVersion ?? null,
       names,
+      set,
+      filter: opts.filter ?? null,
     },
     leaderboard,
+    differences,
+    checks,
+    v1,
     bootstrap: { B, unidentifiedReplicates: fit.unidentifiedReplicates },
     perGame: { alpha: pg.alpha, ci: cellCi, slots: pg.slots, sigma: pg.sigma },
     variance,

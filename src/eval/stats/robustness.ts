@@ -9,45 +9,83 @@ import { fitAlpha, fitFromTotals, totalsOf, type AlphaFit } from './alpha.js';
 import { kendallTau, percentileInterval, spearman, type Interval } from './dist.js';
 import type { Prepared } from './slots.js';
 
+/**
+ * How a tie (margin 0) enters the win-only Bradley–Terry fit:
+ * - `seat1`: GENSTRAT v2 App. H's indicator 1[edge > 0] on the slot's edge (seat 0's chips minus
+ *   seat 1's): a tie is a loss of seat 0, i.e. a win of seat 1 (the default);
+ * - `drop`: GENSTRAT v1 App. E.1: tied slots are left out;
+ * - `half`: a tie counts half a win to each side, with a prior of 0.1 tied game per pair that met
+ *   always added (gbgc's earlier rule; it does not favour a seat).
+ */
+export type BtTies = 'seat1' | 'drop' | 'half';
+
 /** Win-only Bradley–Terry scores. */
 export interface BradleyTerry {
+  /** How ties were counted. */
+  ties: BtTies;
   /** log-strength θ_m, centred to Σθ = 0 (P(i beats j) = 1/(1 + e^{θ_j − θ_i})). */
   score: number[];
-  /** Wins (ties count ½) and games per participant. */
+  /** Wins (under the tie rule) and games counted per participant, without the prior. */
   wins: number[];
   games: number[];
+  /** Tied slots (margin 0) among the slots. */
+  tiedSlots: number;
+  /** Tied games added per pair that met to keep the scores finite (0 when the maximum-likelihood scores exist). */
+  prior: number;
   /** Kendall τ-b between the BT and α̂ orders. */
   tauWithAlpha: number;
   iterations: number;
 }
 
+/** Whether the directed graph "i won at least once against j" is strongly connected (the BT maximum-likelihood scores then exist; Hunter 2004, assumption 1). */
+function winsStronglyConnected(w: Float64Array, M: number, present: readonly number[]): boolean {
+  const reach = new Uint8Array(M * M);
+  for (let i = 0; i < M; i++) for (let j = 0; j < M; j++) if (i === j || w[i * M + j] > 0) reach[i * M + j] = 1;
+  for (let k = 0; k < M; k++) for (let i = 0; i < M; i++) if (reach[i * M + k]) for (let j = 0; j < M; j++) if (reach[k * M + j]) reach[i * M + j] = 1;
+  return present.every((i) => present.every((j) => reach[i * M + j] === 1));
+}
+
 /**
- * Bradley–Terry (1952) on the win indicator 1[margin > 0] (GENSTRAT v2 App. H), fitted by Hunter's
- * (2004) MM iteration. A tie (margin 0) counts half a win to each side, so ties do not favour a seat.
- * A prior of 0.1 tied game per pair that met keeps every score finite when a participant won or lost
- * all of its slots.
+ * Bradley–Terry (1952) on the win indicator (GENSTRAT v2 §6, App. H; v1 App. E.1), fitted by
+ * Hunter's (2004) MM iteration. Ties follow `ties` ({@link BtTies}; default `seat1`, v2's
+ * 1[edge > 0]). When the maximum-likelihood scores do not exist (a group of participants never beat
+ * the rest), a prior of 0.1 tied game per pair that met (half a win each way) keeps them finite and
+ * is reported as `prior`.
  */
-export function bradleyTerry(p: Prepared, alpha: readonly number[], maxIter = 10_000): BradleyTerry {
+export function bradleyTerry(p: Prepared, alpha: readonly number[], opts: { ties?: BtTies; maxIter?: number } = {}): BradleyTerry {
+  const ties = opts.ties ?? 'seat1';
+  const maxIter = opts.maxIter ?? 10_000;
   const M = p.models.length;
   const w = new Float64Array(M * M); // w[i*M+j]: wins of i over j
   const n = new Float64Array(M * M);
+  let tiedSlots = 0;
   for (let s = 0; s < p.y.length; s++) {
     const i = p.a[s];
     const j = p.b[s];
-    const v = p.y[s] > 0 ? 1 : p.y[s] < 0 ? 0 : 0.5;
+    if (p.y[s] === 0) {
+      tiedSlots++;
+      if (ties === 'drop') continue;
+    }
+    const v = p.y[s] > 0 ? 1 : p.y[s] < 0 ? 0 : ties === 'half' ? 0.5 : 0;
     w[i * M + j] += v;
     w[j * M + i] += 1 - v;
     n[i * M + j]++;
     n[j * M + i]++;
   }
-  for (let i = 0; i < M; i++)
-    for (let j = 0; j < M; j++)
-      if (i !== j && n[i * M + j] > 0) (w[i * M + j] += 0.05), (n[i * M + j] += 0.1);
-  const W = Array.from({ length: M }, (_, i) => {
+  const sum = (a: Float64Array, i: number): number => {
     let s = 0;
-    for (let j = 0; j < M; j++) s += w[i * M + j];
+    for (let j = 0; j < M; j++) s += a[i * M + j];
     return s;
-  });
+  };
+  const wins = Array.from({ length: M }, (_, i) => sum(w, i));
+  const games = Array.from({ length: M }, (_, i) => sum(n, i));
+  const present = games.map((g, i) => (g > 0 ? i : -1)).filter((i) => i >= 0);
+  const prior = ties === 'half' || !winsStronglyConnected(w, M, present) ? 0.1 : 0;
+  if (prior > 0)
+    for (let i = 0; i < M; i++)
+      for (let j = 0; j < M; j++)
+        if (i !== j && n[i * M + j] > 0) (w[i * M + j] += prior / 2), (n[i * M + j] += prior);
+  const W = Array.from({ length: M }, (_, i) => sum(w, i));
   let pi = new Float64Array(M).fill(1);
   let it = 0;
   for (; it < maxIter; it++) {
@@ -64,24 +102,7 @@ export function bradleyTerry(p: Prepared, alpha: readonly number[], maxIter = 10
     if (delta < 1e-10) break;
   }
   const score = [...pi].map(Math.log);
-  const games = Array.from({ length: M }, (_, i) => {
-    let s = 0;
-    for (let j = 0; j < M; j++) s += n[i * M + j];
-    return s;
-  });
-  const wins = Array.from({ length: M }, (_, i) => {
-    let s = 0;
-    for (let j = 0; j < M; j++) s += w[i * M + j];
-    return s;
-  });
-  // Report wins/games without the prior.
-  for (let i = 0; i < M; i++) {
-    let prior = 0;
-    for (let j = 0; j < M; j++) if (i !== j && n[i * M + j] > 0) prior++;
-    wins[i] -= 0.05 * prior;
-    games[i] -= 0.1 * prior;
-  }
-  return { score, wins, games, tauWithAlpha: kendallTau(score, alpha), iterations: it + 1 };
+  return { ties, score, wins, games, tiedSlots, prior, tauWithAlpha: kendallTau(score, alpha), iterations: it + 1 };
 }
 
 /** Leave-one-game-out refits (App. H). */
@@ -123,25 +144,42 @@ export function alphaVsSlots(p: Prepared, alpha: readonly number[]): { slots: nu
   return { slots, spearman: spearman(slots, alpha) };
 }
 
+/**
+ * How the pairwise matrix's significant entries and sign reversals are counted: `ordered` counts
+ * every off-diagonal entry (row, column) — a 9-participant round robin has 72, as GENSTRAT v2 §6 and
+ * App. J count them ("2 of 72 reverse", "58 of 72 significant"; each pair counts twice); `unordered`
+ * counts each pair once (v1 App. E.1: "of the 47 model pairs that met, 41 …").
+ */
+export type PairCounting = 'ordered' | 'unordered';
+
 /** Pairwise mean margin matrix, row − column (App. J). */
 export interface PairwiseMatrix {
   /** mean[i][j]: mean chip margin of i over j across their slots (null if they never met). */
   mean: (number | null)[][];
   slots: number[][];
+  /** Bootstrap clusters (game, pair, run) between i and j. */
+  clusters: number[][];
   ci: (Interval | null)[][];
-  /** Pairs whose interval excludes 0. */
+  /** How the counts below are taken. */
+  counting: PairCounting;
+  /** Entries counted: met off-diagonal entries (ordered) or met pairs (unordered). */
+  entries: number;
+  /** Entries whose interval excludes 0. */
   significant: number;
-  /** Met pairs whose mean margin has the opposite sign to α̂_i − α̂_j. */
+  /** Entries whose mean margin has the opposite sign to α̂_row − α̂_column. */
   signReversals: number;
 }
 
 /** The pairwise matrix from the α̂ fit's totals and its bootstrap replicates (same clusters, same B). */
-export function pairwiseMatrix(fit: AlphaFit): PairwiseMatrix {
+export function pairwiseMatrix(fit: AlphaFit, counting: PairCounting = 'ordered', p?: Prepared): PairwiseMatrix {
   const M = fit.models.length;
   const t = fit.totals;
   const mean: (number | null)[][] = [];
   const slots: number[][] = [];
   const ci: (Interval | null)[][] = [];
+  const clusters: number[][] = Array.from({ length: M }, () => new Array<number>(M).fill(0));
+  if (p) for (const c of p.clusters) clusters[c.i][c.j]++, clusters[c.j][c.i]++;
+  let entries = 0;
   let significant = 0;
   let signReversals = 0;
   for (let i = 0; i < M; i++) {
@@ -161,11 +199,13 @@ export function pairwiseMatrix(fit: AlphaFit): PairwiseMatrix {
       mean[i].push(v);
       const c = percentileInterval(fit.pairReplicates.map((r) => r[i * M + j]));
       ci[i].push(c);
-      if (i < j && (c.lo > 0 || c.hi < 0)) significant++;
-      if (i < j && v * (fit.alpha[i] - fit.alpha[j]) < 0) signReversals++;
+      if (counting === 'unordered' && i > j) continue;
+      entries++;
+      if (c.lo > 0 || c.hi < 0) significant++;
+      if (v * (fit.alpha[i] - fit.alpha[j]) < 0) signReversals++;
     }
   }
-  return { mean, slots, ci, significant, signReversals };
+  return { mean, slots, clusters, ci, counting, entries, significant, signReversals };
 }
 
 /** Composite complexity (App. I): PC1 weights over the axes and each game's score. */

@@ -39,8 +39,63 @@ export const ESTIMATES_SCHEMA = {
         engineVersion: { type: 'string' },
         tournamentEngineVersion: { type: ['string', 'null'] },
         names: { type: 'object', additionalProperties: { type: 'string' } },
+        set: { enum: ['v2', 'v1'] },
+        filter: {
+          anyOf: [
+            { type: 'null' },
+            {
+              type: 'object',
+              required: ['excludedParticipants', 'games', 'slotsBefore', 'slotsKept'],
+              properties: { excludedParticipants: strArray, games: { anyOf: [strArray, { type: 'null' }] }, slotsBefore: { type: 'integer' }, slotsKept: { type: 'integer' } },
+              additionalProperties: false,
+            },
+          ],
+        },
       },
       additionalProperties: false,
+    },
+    differences: {
+      type: 'object',
+      required: ['pairs', 'separated', 'B', 'slots', 'clusters'],
+      properties: {
+        pairs: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['i', 'j', 'diff', 'ci', 'se', 'excludesZero', 'slotsI', 'slotsJ', 'slotsBetween', 'clustersI', 'clustersJ', 'clustersBetween'],
+            properties: { i: { type: 'string' }, j: { type: 'string' }, diff: num, ci: interval, se: num, excludesZero: { type: 'boolean' } },
+          },
+        },
+        separated: { type: 'integer' },
+        B: { type: 'integer' },
+        slots: { type: 'integer' },
+        clusters: { type: 'integer' },
+      },
+    },
+    checks: {
+      type: 'object',
+      required: ['rulebookLength', 'axisClusters', 'jaggednessSubsets', 'cmplx'],
+      properties: {
+        rulebookLength: { type: ['object', 'null'], required: ['log10Chars', 'profiles', 'compare', 'signChanges', 'lostSignificance', 'lengthSlope'] },
+        axisClusters: { type: ['object', 'null'], required: ['k', 'label', 'refits'] },
+        jaggednessSubsets: { type: ['object', 'null'], required: ['K', 'conditions', 'leaveOneOutRange'] },
+        cmplx: { anyOf: [numArray, { type: 'null' }] },
+      },
+    },
+    v1: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['jaggedness', 'factorAnalysis', 'subsetRefits', 'composite'],
+          properties: {
+            jaggedness: { type: ['object', 'null'], required: ['J', 'ci', 'residualVariance', 'noiseVariance', 'r2', 'games', 'B'] },
+            factorAnalysis: { type: ['object', 'null'], required: ['explained', 'loadings', 'scores', 'participants', 'games'] },
+            subsetRefits: { type: 'array', items: { type: 'object', required: ['size', 'draws', 'identified', 'median', 'p05'] } },
+            composite: { type: ['object', 'null'], required: ['axes', 'slopes', 'weights', 'explained', 'signAxis', 'score', 'tertileSpread', 'top8'] },
+          },
+        },
+      ],
     },
     leaderboard: {
       type: 'array',
@@ -56,6 +111,7 @@ export const ESTIMATES_SCHEMA = {
           se: num,
           meanMargin: num,
           slots: { type: 'integer', minimum: 0 },
+          clusters: { type: 'integer', minimum: 0 },
           fallbackMoveRate: num,
           fallbackSlotRate: num,
         },
@@ -82,7 +138,7 @@ export const ESTIMATES_SCHEMA = {
         bradleyTerry: {
           type: 'object',
           required: ['score', 'wins', 'games', 'tauWithAlpha', 'iterations'],
-          properties: { score: numArray, wins: numArray, games: numArray, tauWithAlpha: num, iterations: { type: 'integer' } },
+          properties: { ties: { enum: ['seat1', 'drop', 'half'] }, score: numArray, wins: numArray, games: numArray, tiedSlots: { type: 'integer' }, prior: num, tauWithAlpha: num, iterations: { type: 'integer' } },
         },
         leaveOneGameOut: {
           type: 'object',
@@ -107,6 +163,9 @@ export const ESTIMATES_SCHEMA = {
             ci: { type: 'array', items: { type: 'array', items: intervalOrNull } },
             significant: { type: 'integer' },
             signReversals: { type: 'integer' },
+            counting: { enum: ['ordered', 'unordered'] },
+            entries: { type: 'integer' },
+            clusters: numMatrix,
           },
         },
         composite: {
