@@ -3,25 +3,29 @@
  *   brittleness = log10( Σ_dt w_dt · |β̂_dt| / σ_U ),
  * β̂_dt the OLS slope of the per-trial payoff change ΔU on the indicator "dt was the perturbed
  * decision type", over {@link BRITTLENESS_TRIALS} trials. In a trial, 3 % of the focal seat's L1
- * policy mass at one decision type moves to a uniformly random other action; the opponent is each
- * of {@link BRITTLENESS_OPPONENTS} Dirichlet(1)-random behaviour strategies, with
- * {@link BRITTLENESS_PLAYOUTS} playouts each. Averaged over the two focal seats.
+ * policy mass at one decision type moves to a uniformly random other action; the opponent is held
+ * at {@link BRITTLENESS_OPPONENTS} Dirichlet(1)-random behaviour strategies (the same ten in every
+ * trial), with {@link BRITTLENESS_PLAYOUTS} playouts each. Averaged over the two focal seats.
+ *
+ * L1 is a best response to L0 fitted on its own episodes (the budget's `l1Episodes`, 1,500: L0
+ * against L0 on streams of their own, {@link fitL1}): by backward induction over the focal seat's
+ * information states (the axes' I_p) on those episodes, Q(I, a) = the mean over visits of I where
+ * a was taken of V(the seat's next information state in the episode), or of the final returns U
+ * when none follows, and V(I) = max_a Q(I, a); L1 plays argmax_a Q(I, a) (ties: lowest id) at the
+ * states the episodes reached, L0 elsewhere. Exact mode fits it on the exact L0 log.
  *
  * Choices (docs/axes.md):
- * - L1 is the one-step best response to L0 read off the L0 log: at each information state of the
- *   focal seat, the action with the highest mean final returns among the actions taken at least
- *   {@link BRITTLENESS_L1_MIN_ACTION_VISITS} times per 1,000 episodes (ties: lowest id); L0 where
- *   fewer than two actions meet that. Exact mode reads it off the exact log (probabilities).
  * - The perturbed decision type of each trial is drawn uniformly from the focal seat's decision
- *   types (seeded). ΔU is the mean over opponents of the expected change of the focal returns;
- *   sampled, each playout of L1 branches at the perturbed decision type into the L1 action and a
- *   uniformly drawn other action on common random numbers (first-order estimate, see
- *   `branchedDelta`); exact mode compares exact expectations by tree walk.
+ *   types (seeded). ΔU is the mean over the ten opponents of the expected change of the focal
+ *   returns; sampled, each playout of L1 branches at the perturbed decision type into the L1
+ *   action and a uniformly drawn other action on common random numbers (first-order estimate,
+ *   see `branchedDelta`); exact mode compares exact expectations by tree walk.
  * - With an intercept, the OLS slope is mean ΔU of the trials that perturbed dt minus mean ΔU of
  *   the others; a dt never perturbed contributes 0; if every trial perturbed the same dt the slope
  *   is its mean ΔU.
- * - A Dirichlet opponent draws, per information state, exponentials from a stream keyed by
- *   (seed, trial, opponent, hash of the state) and normalises them (uniform on the simplex).
+ * - A Dirichlet opponent draws, per information state (the axes' I_p), exponentials from a stream
+ *   keyed by (seed, focal seat, opponent, hash of the state) and normalises them (uniform on the
+ *   simplex).
  * - w_dt is dt's share of the focal seat's decision visits in the L0 log; σ_U the SD of the focal
  *   seat's returns there. A zero sum is reported as {@link BRITTLENESS_FLOOR}.
  */
@@ -31,26 +35,57 @@ import { l0Distribution } from '../../interpreter/l0.js';
 import { rngFromKeys } from '../../util/rng.js';
 import { dirichletPolicy, pickIndex, type Policy } from './policies.js';
 import type { AxisBudget } from './budget.js';
-import { decisionType, type EpisodeLog } from './episodes.js';
+import { decisionType, sampleL0Episodes, type EpisodeLog } from './episodes.js';
+import { axisKeys } from './infostate.js';
+
+/** Stream key of L1's own episodes (episode e: `rngFromKeys(seed, L1_STREAM, e)`). */
+export const L1_STREAM = 0x11;
 import { argmaxMean } from './info-sensitivity.js';
 
 export const BRITTLENESS_TRIALS = 20;
 export const BRITTLENESS_OPPONENTS = 10;
 export const BRITTLENESS_PLAYOUTS = 15;
 export const BRITTLENESS_MASS = 0.03;
-/**
- * L1 takes the best action at an information state only where at least two actions were each
- * taken this many times per 1,000 L0 episodes (a share of the log, the same at every budget);
- * elsewhere it plays L0. An argmax over one or two visits is noise, and it made L1, and so the
- * axis, differ between the tiers.
- */
-export const BRITTLENESS_L1_MIN_ACTION_VISITS = 5;
 /** log10 of the smallest reported value (a game where no perturbation moves the payoff). */
 export const BRITTLENESS_FLOOR = -6;
 
 type Pol = Policy;
-const dirichletOpponent = dirichletPolicy;
+const infoKey = (s: GameState, seat: number, legal: readonly Action[]): string => axisKeys(s, seat, legal).info;
+const dirichletOpponent = (keys: readonly number[]): Pol => dirichletPolicy(keys, infoKey);
 const pick = pickIndex;
+
+/**
+ * L1, the best response to L0 fitted on `log` for `focal` (see the file comment): the action L1
+ * plays at each information state (the axes' I_p, as `DecisionRecord.info`) the log reached.
+ */
+export function fitL1(log: EpisodeLog, focal: number): Map<string, Action> {
+  const seqs = log.episodes.filter((e) => e.weight > 0).map((e) => ({ w: e.weight, u: e.returns[focal], ds: e.decisions.filter((d) => d.seat === focal) }));
+  const maxLen = seqs.reduce((m, q) => Math.max(m, q.ds.length), 0);
+  let v = new Map<string, number>();
+  let q = new Map<string, Map<number, { w: number; s: number }>>();
+  for (let sweep = 0; sweep <= maxLen; sweep++) {
+    q = new Map();
+    for (const { w, u, ds } of seqs)
+      ds.forEach((d, i) => {
+        const target = i + 1 < ds.length ? (v.get(ds[i + 1].info) ?? u) : u;
+        let m = q.get(d.info);
+        if (!m) q.set(d.info, (m = new Map()));
+        const x = m.get(d.action);
+        if (x) {
+          x.w += w;
+          x.s += w * target;
+        } else m.set(d.action, { w, s: w * target });
+      });
+    const next = new Map<string, number>();
+    for (const [info, m] of q) next.set(info, Math.max(...[...m.values()].map((x) => x.s / x.w)));
+    const same = next.size === v.size && [...next].every(([k, x]) => Math.abs(x - (v.get(k) ?? NaN)) <= 1e-12 * Math.max(1, Math.abs(x)));
+    v = next;
+    if (same) break;
+  }
+  const best = new Map<string, Action>();
+  for (const [info, m] of q) best.set(info, argmaxMean(m, m.keys()));
+  return best;
+}
 
 /** Focal returns of a playout continued from a copy of `s` after action `a`, on the stream `keys`. */
 function continueFrom(game: Game, s: GameState, a: Action, pols: [Pol, Pol], focal: number, keys: number[]): number {
@@ -128,9 +163,8 @@ function exactValue(game: Game, pols: [Pol, Pol], focal: number): number {
 }
 
 /** Brittleness (log10) with `focal` as the focal seat. */
-export function brittlenessForSeat(game: Game, _budget: AxisBudget, seed: number, exact: boolean, log: EpisodeLog, focal: number): number {
-  // L1 from the log, visit weights, σ_U.
-  const means = new Map<string, Map<number, { w: number; s: number }>>();
+export function brittlenessForSeat(game: Game, seed: number, exact: boolean, log: EpisodeLog, l1Log: EpisodeLog, focal: number): number {
+  // Visit weights and σ_U from the L0 log.
   const w = new Map<string, number>();
   let wTotal = 0;
   let n = 0;
@@ -145,27 +179,14 @@ export function brittlenessForSeat(game: Game, _budget: AxisBudget, seed: number
       if (d.seat !== focal) continue;
       w.set(d.dt, (w.get(d.dt) ?? 0) + e.weight);
       wTotal += e.weight;
-      let m = means.get(d.info);
-      if (!m) means.set(d.info, (m = new Map()));
-      const x = m.get(d.action);
-      if (x) {
-        x.w += e.weight;
-        x.s += e.weight * u;
-      } else m.set(d.action, { w: e.weight, s: e.weight * u });
     }
   }
   const mean = n > 0 ? s1 / n : 0;
   const sd = n > 0 ? Math.sqrt(Math.max(0, s2 / n - mean * mean)) : 0;
   if (!(sd > 0) || wTotal === 0) return BRITTLENESS_FLOOR;
-  const best = new Map<string, number>();
-  const minA = BRITTLENESS_L1_MIN_ACTION_VISITS * (n / 1000);
-  for (const [info, m] of means) {
-    const acts = [...m].filter(([, x]) => x.w >= minA - 1e-9).map(([a]) => a);
-    if (acts.length < 2) continue;
-    best.set(info, argmaxMean(m, acts));
-  }
+  const best = fitL1(l1Log, focal);
   const l1: Pol = (s, seat, legal) => {
-    const a = best.get(`${seat}|${s.informationStateKey(seat)}`);
+    const a = best.get(infoKey(s, seat, legal));
     const i = a === undefined ? -1 : legal.indexOf(a);
     if (i < 0) return l0Distribution(s, legal);
     return legal.map((_, k) => (k === i ? 1 : 0));
@@ -180,11 +201,13 @@ export function brittlenessForSeat(game: Game, _budget: AxisBudget, seed: number
   const dts = [...w.keys()].sort();
   const trialRng = rngFromKeys(seed, 0xb417, focal);
   const trials: { dt: string; dU: number }[] = [];
+  // The ten opponents, held fixed across the trials.
+  const opponents = Array.from({ length: BRITTLENESS_OPPONENTS }, (_, o) => dirichletOpponent([seed, 0xd1e, focal, o]));
   for (let t = 0; t < BRITTLENESS_TRIALS; t++) {
     const dt = dts[Math.min(dts.length - 1, Math.floor(trialRng() * dts.length))];
     let dU = 0;
     for (let o = 0; o < BRITTLENESS_OPPONENTS; o++) {
-      const opp = dirichletOpponent([seed, 0xd1e, focal, t, o]);
+      const opp = opponents[o];
       const pa: [Pol, Pol] = focal === 0 ? [perturbed(dt), opp] : [opp, perturbed(dt)];
       const pb: [Pol, Pol] = focal === 0 ? [l1, opp] : [opp, l1];
       if (exact) dU += exactValue(game, pa, focal) - exactValue(game, pb, focal);
@@ -207,5 +230,6 @@ export function brittlenessForSeat(game: Game, _budget: AxisBudget, seed: number
 
 /** The brittleness axis (log10): the mean over the two focal seats. */
 export function brittleness(game: Game, budget: AxisBudget, seed: number, exact: boolean, log: EpisodeLog): number {
-  return (brittlenessForSeat(game, budget, seed, exact, log, 0) + brittlenessForSeat(game, budget, seed, exact, log, 1)) / 2;
+  const l1Log = exact ? log : sampleL0Episodes(game, budget.l1Episodes, seed, L1_STREAM);
+  return (brittlenessForSeat(game, seed, exact, log, l1Log, 0) + brittlenessForSeat(game, seed, exact, log, l1Log, 1)) / 2;
 }

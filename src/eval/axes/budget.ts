@@ -6,7 +6,7 @@ export interface AxisBudget {
   tier: 'fast' | 'precise';
   /** L0 episodes of the episode log (state space, temporal depth, information sensitivity, risk). */
   l0Episodes: number;
-  /** L1 episodes (brittleness). */
+  /** L1's own L0 episodes, on which L1 is fitted (brittleness). */
   l1Episodes: number;
   /** Sobol opponent policies of the opponent-modelling axis: the global pass, then the concentrated pass. */
   sobolGlobal: number;
@@ -14,6 +14,6 @@ export interface AxisBudget {
 }
 
 export const BUDGETS: Record<'fast' | 'precise', AxisBudget> = {
-  fast: { tier: 'fast', l0Episodes: 1000, l1Episodes: 0, sobolGlobal: 64, sobolConcentrated: 0 },
+  fast: { tier: 'fast', l0Episodes: 1000, l1Episodes: 1500, sobolGlobal: 64, sobolConcentrated: 0 },
   precise: { tier: 'precise', l0Episodes: 3000, l1Episodes: 1500, sobolGlobal: 64, sobolConcentrated: 256 },
 };

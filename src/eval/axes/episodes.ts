@@ -19,13 +19,16 @@ import { OP } from '../../interpreter/program.js';
 import { InterpreterState } from '../../interpreter/state.js';
 import { UserError } from '../../util/errors.js';
 import { rngFromKeys } from '../../util/rng.js';
+import { axisKeys } from './infostate.js';
 
 /** One decision of an episode. */
 export interface DecisionRecord {
   /** The deciding seat (0 or 1). */
   seat: number;
-  /** The seat's information state (the engine's `informationStateKey`, prefixed by the seat). */
+  /** The seat's information state I_p of v2 Appendix C, prefixed by the seat (`infostate.ts`). */
   info: string;
+  /** The risk axis's coarsening of I_p, (dt, hand, action path, chip bin), prefixed by the seat. */
+  riskInfo: string;
   /**
    * The decision type dt = (phase, move type, move name) of v2 Appendix C: the phase entered last,
    * the decision instruction under way (one instruction is one move of one type) and, for
@@ -76,22 +79,24 @@ export function decisionType(state: GameState, seat: number, legal: readonly Act
   return `${o.phase}:${o.decision?.prompt ?? ''}`;
 }
 
+/** The record of `seat` taking `action` at `state` (its axes' keys, decision type and L0 move kinds). */
 export function record(state: GameState, seat: number, action: Action, legal: readonly Action[]): DecisionRecord {
   const ks = legalActionKinds(state, legal);
   const order: number[] = [];
   for (const k of ks) if (!order.includes(k)) order.push(k);
   const kindPos = order.indexOf(ks[legal.indexOf(action)]);
-  return { seat, info: `${seat}|${state.informationStateKey(seat)}`, dt: decisionType(state, seat, legal), action, legal, kinds: order.length, kindPos };
+  const { info, riskInfo } = axisKeys(state, seat, legal);
+  return { seat, info, riskInfo, dt: decisionType(state, seat, legal), action, legal, kinds: order.length, kindPos };
 }
 
 /**
- * `n` L0-vs-L0 episodes; episode `e` uses the stream `rngFromKeys(seed, e)` for chance and both
- * seats. Deterministic for `(game, n, seed)`.
+ * `n` L0-vs-L0 episodes; episode `e` uses the stream `rngFromKeys(seed, e)` (or, with `stream`,
+ * `rngFromKeys(seed, stream, e)`) for chance and both seats. Deterministic for `(game, n, seed, stream)`.
  */
-export function sampleL0Episodes(game: Game, n: number, seed: number): EpisodeLog {
+export function sampleL0Episodes(game: Game, n: number, seed: number, stream?: number): EpisodeLog {
   const episodes: Episode[] = [];
   for (let e = 0; e < n; e++) {
-    const rng = rngFromKeys(seed, e);
+    const rng = stream === undefined ? rngFromKeys(seed, e) : rngFromKeys(seed, stream, e);
     const s = game.newInitialState();
     const decisions: DecisionRecord[] = [];
     while (!s.isTerminal()) {

@@ -8,7 +8,7 @@ import { BUDGETS, type AxisBudget } from './budget.js';
 import { exactL0Episodes, sampleL0Episodes, type EpisodeLog } from './episodes.js';
 import { brittleness } from './brittleness.js';
 import { infoSensitivity } from './info-sensitivity.js';
-import { opponentModelling } from './opponent-modelling.js';
+import { opponentModelling, opponentModellingReweighted } from './opponent-modelling.js';
 import { risk } from './risk.js';
 import { stateSpace } from './state-space.js';
 import { temporalDepth } from './temporal-depth.js';
@@ -45,6 +45,11 @@ export interface AxesOptions {
   seed: number;
   /** Exact L0 values instead of samples. @throws UserError (from the tree walk) when the tree is too large. */
   exact?: boolean;
+  /**
+   * Estimator of E[U | dt, a, π] in opponent modelling: `playouts` (default, the paper's 32
+   * playouts per opponent) or `reweight` (importance reweighting of the L0 log; docs/axes.md).
+   */
+  omEstimator?: 'playouts' | 'reweight';
 }
 
 /** The L0 episode log the axes read: sampled at the tier's budget, or exact. */
@@ -60,7 +65,7 @@ export function computeAxesV2(game: Game, opts: AxesOptions): AxesV2 {
     state_space: stateSpace(log),
     temporal_depth: temporalDepth(log),
     info_sensitivity: infoSensitivity(log),
-    opponent_modelling: opponentModelling(budget, opts.seed, log),
+    opponent_modelling: opts.omEstimator === 'reweight' ? opponentModellingReweighted(budget, opts.seed, log) : opponentModelling(game, budget, opts.seed, log),
     risk: risk(log),
     brittleness: brittleness(game, budget, opts.seed, !!opts.exact, log),
   };

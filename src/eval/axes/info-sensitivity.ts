@@ -1,24 +1,16 @@
 /**
  * Information sensitivity axis (GENSTRAT v2 Appendix C, "Information sensitivity"):
  *   info_sens = Σ_I (f_I / Σ_I' f_I') · 1[ argmax_a E[U | I, a] ≠ argmax_a E[U | dt(I), a] ],
- * over the visited information states I of the focal seat, f_I the (weighted) number of L0
- * episodes that reached I, U the focal seat's final returns under L0 play.
+ * over every visited information state I of the focal seat (the axes' I_p, `infostate.ts`), f_I
+ * the (weighted) number of L0 episodes that reached I, U the focal seat's final returns under L0
+ * play. No visit threshold: the paper's formula has none.
  *
- * Choices (docs/axes.md): only information states with at least {@link INFO_MIN_VISITS} visits
- * and at least two actions each taken at least {@link INFO_MIN_ACTION_VISITS} times per 1,000
- * episodes enter (shares of the episodes, the same at every budget; exact mode: probabilities):
- * the paper's information-state buckets are dense, and an argmax over a handful of visits is a
- * coin flip that made the fast and precise tiers disagree. Both argmaxes range over the actions
- * meeting the threshold at I (so the decision-type argmax is the best of the same actions); ties within
+ * Choices (docs/axes.md): the argmax at I ranges over the actions taken at I; the argmax at dt(I)
+ * over the actions taken anywhere at dt(I) (every visit of dt pooled); ties within
  * {@link TIE_TOLERANCE} go to the lowest action id; each seat is the focal seat in turn and the
  * two scores are averaged. Bounded in [0, 1].
  */
 import type { EpisodeLog } from './episodes.js';
-
-/** Minimum visits of an information state, per 1,000 episodes. */
-export const INFO_MIN_VISITS = 40;
-/** Minimum visits of each compared action at the state, per 1,000 episodes. */
-export const INFO_MIN_ACTION_VISITS = 10;
 
 /** Means closer than this (chips, relative to max(1, |mean|)) are a tie. */
 export const TIE_TOLERANCE = 1e-9;
@@ -76,16 +68,12 @@ export function infoSensitivityForSeat(log: EpisodeLog, seat: number): number {
     }
   }
   if (episodes === 0) return 0;
-  const scale = 1000 / episodes;
   let total = 0;
   let differ = 0;
   for (const i of byInfo.values()) {
-    let visits = 0;
-    for (const m of i.means.values()) visits += m.w;
-    const actions = [...i.means].filter(([, m]) => m.w * scale >= INFO_MIN_ACTION_VISITS - 1e-9).map(([a]) => a);
-    if (visits * scale < INFO_MIN_VISITS - 1e-9 || actions.length < 2) continue;
     total += i.f;
-    if (argmaxMean(i.means, actions) !== argmaxMean(byDt.get(i.dt)!, actions)) differ += i.f;
+    const dt = byDt.get(i.dt)!;
+    if (argmaxMean(i.means, i.means.keys()) !== argmaxMean(dt, dt.keys())) differ += i.f;
   }
   return total > 0 ? differ / total : 0;
 }

@@ -2,43 +2,46 @@
  * Opponent-modelling axis (GENSTRAT v2 Appendix C, "Opponent modeling"):
  *   opp_mod = Σ_dt w_dt · (1 − modal_share_π[ argmax_a E[U | dt, a, π] ]),
  * for the focal seat's decision types dt (w_dt: dt's share of the focal seat's decision visits in
- * the L0 log), over opponent policies π spread over the strategy simplex by a Sobol sequence;
- * modal_share is the share of opponents whose argmax action at dt is the most common one.
+ * the L0 log), over the tier's opponent policies π (fast: 64; precise: 64 + 256) spread over the
+ * strategy simplex by a Sobol sequence; modal_share is the share of the opponents (each counts
+ * once) whose argmax action at dt is the most common one. E[U | dt, a, π] is the mean final
+ * returns U of the focal seat over its visits of dt where it took a, in
+ * {@link OM_PLAYOUTS} playout episodes against π (the focal seat plays L0).
  *
  * Choices (docs/axes.md):
- * - The focal seat plays L0; U is its final returns. E[U | dt, a, π] is estimated from the tier's
- *   L0 episode log by importance reweighting: each episode gets the likelihood ratio of the
- *   opponent's actions under π and under L0 (the product over its decisions of
- *   K · π(kind) , K the number of move kinds; amounts within a kind are uniform under both, so they
- *   cancel), and the mean over the focal seat's visits of dt where it took a is the weighted mean
- *   of U. Every opponent is evaluated on the same episodes (common random numbers), so sampling
- *   noise moves the argmaxes of all opponents together instead of flipping each one independently
- *   (the upward bias of separate 32-playout estimates per opponent). On the exact log (weights are
- *   L0 probabilities) the same reweighting gives the exact values. The argmax is over the actions
- *   with positive weight; ties go to the lowest id.
  * - A Sobol point becomes a behaviour strategy of the opponent: each opponent information state
- *   of the L0 log (in sorted order) with K move kinds takes K − 1 coordinates, mapped to a point of
- *   the (K−1)-simplex by the spacings of the sorted coordinates (uniform on the simplex for
- *   uniform input); amounts within a kind are uniform as in L0; states the log never reached play
- *   L0. (Opponents that ignore their cards, one mixture per decision type, would make every
- *   card game's best response against them card-blind and the axis near zero.) Coordinate j uses
- *   Sobol dimension j mod 32 with a Cranley–Patterson shift drawn from the seed (randomised QMC:
- *   deterministic for a seed).
- * - The global pass takes the first `sobolGlobal` points; the concentrated pass (precise tier) takes
- *   the next `sobolConcentrated` points, each squeezed into a box of side 1/4 around one of the
- *   global-pass opponents whose argmax differed from the modal one at some dt (in turn), or
- *   continues the global pass when there is none. The modal share is weighted
- *   ({@link opponentWeights}): an unstable global opponent's share of the simplex is split evenly
- *   between it and the points around it, so the concentrated pass refines the global pass's
- *   estimate of the share of the simplex where the modal best response holds (the fast tier's
- *   64 opponents are the precise tier's first 64, evaluated on the first 1,000 of its episodes).
+ *   (the axes' I_p, `infostate.ts`) of the L0 log, in sorted order, with K move kinds takes its
+ *   own K − 1 Sobol dimensions (no dimension is shared by two states: `sobol.ts` generates
+ *   direction numbers beyond its table), mapped to a point of the (K−1)-simplex by the spacings of
+ *   the sorted coordinates (uniform on the simplex for uniform input); amounts within a kind are
+ *   uniform as in L0; states the log never reached play L0. A Cranley–Patterson shift drawn from
+ *   the seed randomises the points (deterministic for a seed).
+ * - Playout k against every opponent draws chance from the same stream (common random numbers
+ *   across opponents); the argmax ranges over the actions taken at dt in the playouts (ties: the
+ *   lowest id); an opponent under whose playouts dt never occurred has no argmax at dt and is left
+ *   out of dt's modal share.
+ * - The concentrated pass (precise tier) takes the next Sobol points, each squeezed into a box of
+ *   side 1/4 around one of the global-pass opponents whose argmax differed from the modal one at
+ *   some dt (in turn); with no such opponent it continues the global pass.
+ * - Exact mode replaces the playouts by a tree walk per opponent (exact expectations).
+ * - Option `reweight` ({@link opponentModellingReweighted}): E[U | dt, a, π] by importance
+ *   reweighting of the L0 log instead of playouts (measured against the playouts in docs/axes.md).
  * - Each seat is the focal seat in turn; the two scores are averaged.
  */
+import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
+import { sampleChanceOutcome } from '../../interpreter/chance.js';
+import { l0Distribution, l0Sample, legalActionKinds } from '../../interpreter/l0.js';
+import { pickIndex } from './policies.js';
+import { axisKeys } from './infostate.js';
+import { decisionType } from './episodes.js';
 import { rngFromKeys } from '../../util/rng.js';
 import type { AxisBudget } from './budget.js';
 import type { EpisodeLog } from './episodes.js';
 import { TIE_TOLERANCE } from './info-sensitivity.js';
 import { Sobol, SOBOL_MAX_DIMENSION } from './sobol.js';
+
+/** Playout episodes per opponent (v2 Appendix C). */
+export const OM_PLAYOUTS = 32;
 
 /** Map K − 1 numbers in [0, 1) to a point of the (K−1)-simplex (spacings of the sorted numbers). */
 export function toSimplex(u: readonly number[]): number[] {
@@ -205,13 +208,165 @@ export function argmaxes(ix: Indexed, mass: Float64Array, sw: Float64Array, ss: 
   return out;
 }
 
-/** Opponent-modelling score with `focal` as the focal seat. */
-export function opponentModellingForSeat(budget: AxisBudget, seed: number, log: EpisodeLog, focal: number): number {
-  const ix = indexLog(log, focal);
-  if (!ix) return 0;
-  const nInfo = ix.kinds.length;
+/** The Sobol opponents of one focal seat: the points in order, global pass first. */
+interface OpponentSet {
+  /** Opponent information states (sorted) with their number of move kinds and mass offset. */
+  infoId: Map<string, number>;
+  kinds: Int32Array;
+  massOffset: Int32Array;
+  massLength: number;
+  /** Focal decision types (sorted) with their visit shares w_dt in the L0 log. */
+  dts: string[];
+  dtShare: Float64Array;
+}
+
+function opponentSet(log: EpisodeLog, focal: number): OpponentSet | undefined {
+  const oppK = new Map<string, number>();
+  const dtW = new Map<string, number>();
+  let wTotal = 0;
+  for (const e of log.episodes)
+    for (const d of e.decisions) {
+      if (d.seat === focal) {
+        dtW.set(d.dt, (dtW.get(d.dt) ?? 0) + e.weight);
+        wTotal += e.weight;
+      } else oppK.set(d.info, Math.max(oppK.get(d.info) ?? 0, d.kinds));
+    }
+  if (wTotal === 0) return undefined;
+  const infos = [...oppK.keys()].sort();
+  const kinds = Int32Array.from(infos, (k) => oppK.get(k)!);
+  const massOffset = new Int32Array(infos.length);
+  let massLength = 0;
+  infos.forEach((_, i) => ((massOffset[i] = massLength), (massLength += kinds[i])));
+  const dts = [...dtW.keys()].sort();
+  return { infoId: new Map(infos.map((k, i) => [k, i])), kinds, massOffset, massLength, dts, dtShare: Float64Array.from(dts, (dt) => dtW.get(dt)! / wTotal) };
+}
+
+/**
+ * The opponent's behaviour strategy for kind masses `mass`: at an information state of the set,
+ * kind i (in order of first appearance among the legal actions) has mass[off + min(i, K − 1)]
+ * (renormalised over the kinds present), split uniformly over the kind's actions; L0 elsewhere.
+ */
+function massPolicy(set: OpponentSet, mass: Float64Array): (s: GameState, seat: number, legal: readonly Action[]) => number[] {
+  return (s, seat, legal) => {
+    const id = set.infoId.get(axisKeys(s, seat, legal).info);
+    if (id === undefined) return l0Distribution(s, legal);
+    const ks = legalActionKinds(s, legal);
+    const order: number[] = [];
+    const size = new Map<number, number>();
+    for (const k of ks) {
+      if (!size.has(k)) order.push(k);
+      size.set(k, (size.get(k) ?? 0) + 1);
+    }
+    const off = set.massOffset[id];
+    const len = set.kinds[id];
+    const m = order.map((_, i) => mass[off + Math.min(i, len - 1)]);
+    const total = m.reduce((a, b) => a + b, 0);
+    if (!(total > 0)) return l0Distribution(s, legal);
+    return ks.map((k) => m[order.indexOf(k)] / total / size.get(k)!);
+  };
+}
+
+type Cells = Map<string, Map<Action, { w: number; s: number }>>;
+const addCell = (cells: Cells, dt: string, a: Action, w: number, u: number): void => {
+  let m = cells.get(dt);
+  if (!m) cells.set(dt, (m = new Map()));
+  const x = m.get(a);
+  if (x) {
+    x.w += w;
+    x.s += w * u;
+  } else m.set(a, { w, s: w * u });
+};
+
+/** E[U | dt, a, π] cells of the focal seat (L0) against `opp`: {@link OM_PLAYOUTS} playouts, or the exact tree walk. */
+function focalCells(game: Game, opp: (s: GameState, seat: number, legal: readonly Action[]) => number[], focal: number, seed: number, exact: boolean): Cells {
+  const cells: Cells = new Map();
+  if (exact) {
+    const path: [string, Action][] = [];
+    const walk = (s: GameState, reach: number): void => {
+      if (s.isTerminal()) {
+        const u = s.returns()[focal];
+        for (const [dt, a] of path) addCell(cells, dt, a, reach, u);
+        return;
+      }
+      const p = s.currentPlayer();
+      if (p === CHANCE) {
+        for (const [a, q] of s.chanceOutcomes()) {
+          if (q === 0) continue;
+          const c = s.clone();
+          c.applyAction(a);
+          walk(c, reach * q);
+        }
+        return;
+      }
+      const legal = s.legalActions();
+      const probs = p === focal ? l0Distribution(s, legal) : opp(s, p, legal);
+      const dt = p === focal ? decisionType(s, p, legal) : '';
+      for (let i = 0; i < legal.length; i++) {
+        if (probs[i] === 0) continue;
+        if (p === focal) path.push([dt, legal[i]]);
+        const c = s.clone();
+        c.applyAction(legal[i]);
+        walk(c, reach * probs[i]);
+        if (p === focal) path.pop();
+      }
+    };
+    walk(game.newInitialState(), 1);
+    return cells;
+  }
+  for (let k = 0; k < OM_PLAYOUTS; k++) {
+    const chance = rngFromKeys(seed, 0x0c, focal, k);
+    const mine = rngFromKeys(seed, 0x0f, focal, k);
+    const theirs = rngFromKeys(seed, 0x0a, focal, k);
+    const s = game.newInitialState();
+    const path: [string, Action][] = [];
+    while (!s.isTerminal()) {
+      const p = s.currentPlayer();
+      if (p === CHANCE) {
+        s.applyAction(sampleChanceOutcome(s, chance));
+        continue;
+      }
+      const legal = s.legalActions();
+      if (p === focal) {
+        const a = l0Sample(s, mine);
+        path.push([decisionType(s, p, legal), a]);
+        s.applyAction(a);
+      } else s.applyAction(legal[pickIndex(opp(s, p, legal), theirs())]);
+    }
+    const u = s.returns()[focal];
+    for (const [dt, a] of path) addCell(cells, dt, a, 1, u);
+  }
+  return cells;
+}
+
+/** argmax_a of the cell means at each dt of `dts` (−1 where dt has no cell); ties: lowest id. */
+function cellArgmaxes(cells: Cells, dts: readonly string[]): Int32Array {
+  return Int32Array.from(dts, (dt) => {
+    const m = cells.get(dt);
+    if (!m) return -1;
+    let best = -1;
+    let bestV = -Infinity;
+    for (const a of [...m.keys()].sort((x, y) => x - y)) {
+      const c = m.get(a)!;
+      if (c.w === 0) continue;
+      const v = c.s / c.w;
+      if (best < 0 || v > bestV + TIE_TOLERANCE * Math.max(1, Math.abs(bestV))) {
+        best = a;
+        bestV = v;
+      }
+    }
+    return best;
+  });
+}
+
+/**
+ * The Sobol opponents of a tier for one focal seat, evaluated by `evaluate` (mass vector → argmax
+ * per dt), and the score Σ_dt w_dt (1 − modal share). Shared by the playout and reweighting
+ * estimators.
+ */
+function sobolScore(budget: AxisBudget, seed: number, focal: number, kinds: Int32Array, massOffset: Int32Array, massLength: number, dtShare: Float64Array, evaluate: (mass: Float64Array) => Int32Array): number {
+  const nInfo = kinds.length;
   let dims = 0;
-  for (let i = 0; i < nInfo; i++) dims += Math.max(0, ix.kinds[i] - 1);
+  for (let i = 0; i < nInfo; i++) dims += Math.max(0, kinds[i] - 1);
   const shiftRng = rngFromKeys(seed, 0x50b01, focal);
   const shift = Array.from({ length: dims }, () => shiftRng());
   const sobol = new Sobol(Math.max(1, Math.min(SOBOL_MAX_DIMENSION, dims)));
@@ -219,46 +374,41 @@ export function opponentModellingForSeat(budget: AxisBudget, seed: number, log: 
     const x = sobol.next();
     return shift.map((c, j) => (x[j % x.length] + c) % 1);
   };
-  const mass = new Float64Array(ix.massLength);
-  const sw = new Float64Array(ix.cellDt.length);
-  const ss = new Float64Array(ix.cellDt.length);
-  const evaluate = (pt: readonly number[]): Int32Array => {
+  const mass = new Float64Array(massLength);
+  const run = (pt: readonly number[]): Int32Array => {
     let j = 0;
     for (let i = 0; i < nInfo; i++) {
-      const k = ix.kinds[i];
-      mass.set(toSimplex(pt.slice(j, j + k - 1)), ix.massOffset[i]);
+      const k = kinds[i];
+      mass.set(toSimplex(pt.slice(j, j + k - 1)), massOffset[i]);
       j += k - 1;
     }
-    return argmaxes(ix, mass, sw, ss);
+    return evaluate(mass);
   };
-  const D = ix.dtShare.length;
+  const D = dtShare.length;
   const points: number[][] = [];
   const results: Int32Array[] = [];
   for (let i = 0; i < budget.sobolGlobal; i++) {
     const pt = rawPoint();
     points.push(pt);
-    results.push(evaluate(pt));
+    results.push(run(pt));
   }
-  /** Weight of each opponent in `results`: its share of the simplex (see {@link opponentWeights}). */
-  let weights = results.map(() => 1);
-  /** The modal argmax at dt `d` and its weighted share among the opponents with an argmax there. */
+  /** The modal argmax at dt `d` and its share among the opponents with an argmax there. */
   const modal = (d: number): [number, number] => {
     const counts = new Map<number, number>();
     let n = 0;
-    results.forEach((r, i) => {
-      if (r[d] < 0) return;
-      counts.set(r[d], (counts.get(r[d]) ?? 0) + weights[i]);
-      n += weights[i];
-    });
+    for (const r of results) {
+      if (r[d] < 0) continue;
+      counts.set(r[d], (counts.get(r[d]) ?? 0) + 1);
+      n++;
+    }
     let best = -1;
     let bc = 0;
-    for (const [a, c] of [...counts].sort((x, y) => x[0] - y[0])) if (c > bc * (1 + 1e-12)) [best, bc] = [a, c];
+    for (const [a, c] of [...counts].sort((x, y) => x[0] - y[0])) if (c > bc) [best, bc] = [a, c];
     return [best, n > 0 ? bc / n : 1];
   };
   if (budget.sobolConcentrated > 0) {
     const modalAt = Array.from({ length: D }, (_, d) => modal(d)[0]);
-    const unstable = points.map((_, i) => i).filter((i) => modalAt.some((m, d) => results[i][d] !== m));
-    const parent: number[] = [];
+    const unstable = points.map((_, i) => i).filter((i) => modalAt.some((m, d) => results[i][d] >= 0 && results[i][d] !== m));
     for (let i = 0; i < budget.sobolConcentrated; i++) {
       const raw = rawPoint();
       const g = unstable.length === 0 ? -1 : unstable[i % unstable.length];
@@ -266,34 +416,36 @@ export function opponentModellingForSeat(budget: AxisBudget, seed: number, log: 
         const x = c + (raw[j] - 0.5) / 4;
         return x < 0 ? -x : x >= 1 ? 2 - x - 1e-12 : x;
       });
-      parent.push(g);
-      results.push(evaluate(pt));
+      results.push(run(pt));
     }
-    weights = opponentWeights(budget.sobolGlobal, parent);
   }
   let score = 0;
-  for (let d = 0; d < D; d++) score += ix.dtShare[d] * (1 - modal(d)[1]);
+  for (let d = 0; d < D; d++) score += dtShare[d] * (1 - modal(d)[1]);
   return score;
 }
 
-/**
- * Weights of the global-pass opponents followed by the concentrated ones (`parent[i]`: the index
- * of the global opponent the i-th concentrated point was placed around, −1 when it continues the
- * global pass). Each global opponent stands for an equal share of the simplex; the concentrated
- * pass refines the share of an unstable opponent by splitting it evenly between that opponent and
- * the points placed around it (stratified sampling, the global opponent's neighbourhood as the
- * stratum). A continuation point is one more global point (weight 1). So the modal share still
- * estimates the share of the whole simplex, which the global pass alone (the fast tier) estimates
- * too: the concentrated pass refines it where the best response changes instead of measuring
- * another mix of opponents.
- */
-export function opponentWeights(global: number, parent: readonly number[]): number[] {
-  const children = new Array<number>(global).fill(0);
-  for (const g of parent) if (g >= 0) children[g]++;
-  return [...children.map((c) => 1 / (c + 1)), ...parent.map((g) => (g < 0 ? 1 : 1 / (children[g] + 1)))];
+/** Opponent-modelling score with `focal` as the focal seat (playouts, or exact tree walks). */
+export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: number, log: EpisodeLog, focal: number, exact = log.mode === 'exact'): number {
+  const set = opponentSet(log, focal);
+  if (!set) return 0;
+  return sobolScore(budget, seed, focal, set.kinds, set.massOffset, set.massLength, set.dtShare, (mass) => cellArgmaxes(focalCells(game, massPolicy(set, mass), focal, seed, exact), set.dts));
+}
+
+/** The reweighting estimator's score with `focal` as the focal seat (option `reweight`). */
+export function opponentModellingReweightedForSeat(budget: AxisBudget, seed: number, log: EpisodeLog, focal: number): number {
+  const ix = indexLog(log, focal);
+  if (!ix) return 0;
+  const sw = new Float64Array(ix.cellDt.length);
+  const ss = new Float64Array(ix.cellDt.length);
+  return sobolScore(budget, seed, focal, ix.kinds, ix.massOffset, ix.massLength, ix.dtShare, (mass) => argmaxes(ix, mass, sw, ss));
+}
+
+/** The reweighting variant of the axis (option `reweight`): the mean over the two focal seats. */
+export function opponentModellingReweighted(budget: AxisBudget, seed: number, log: EpisodeLog): number {
+  return (opponentModellingReweightedForSeat(budget, seed, log, 0) + opponentModellingReweightedForSeat(budget, seed, log, 1)) / 2;
 }
 
 /** The opponent-modelling axis: the mean over the two focal seats. Bounded in [0, 1]. */
-export function opponentModelling(budget: AxisBudget, seed: number, log: EpisodeLog): number {
-  return (opponentModellingForSeat(budget, seed, log, 0) + opponentModellingForSeat(budget, seed, log, 1)) / 2;
+export function opponentModelling(game: Game, budget: AxisBudget, seed: number, log: EpisodeLog): number {
+  return (opponentModellingForSeat(game, budget, seed, log, 0) + opponentModellingForSeat(game, budget, seed, log, 1)) / 2;
 }

@@ -12,12 +12,13 @@ export type Policy = (s: GameState, seat: number, legal: readonly Action[]) => n
 /**
  * A Dirichlet(1) behaviour strategy: one uniform point of the simplex per information state,
  * drawn from the stream `keys` followed by the information state's hash, so the same keys give
- * the same strategy in every process. Cached per (seat, information state).
+ * the same strategy in every process. Cached per (seat, information state). `keyOf` names the
+ * information state (default: the engine's key, prefixed by the seat).
  */
-export function dirichletPolicy(keys: readonly number[]): Policy {
+export function dirichletPolicy(keys: readonly number[], keyOf: (s: GameState, seat: number, legal: readonly Action[]) => string = (s, seat) => `${seat}|${s.informationStateKey(seat)}`): Policy {
   const cache = new Map<string, number[]>();
   return (s, seat, legal) => {
-    const key = `${seat}|${s.informationStateKey(seat)}`;
+    const key = keyOf(s, seat, legal);
     let p = cache.get(key);
     if (!p || p.length !== legal.length) {
       const rng = rngFromKeys(...keys, hashString(key));

@@ -1,28 +1,29 @@
 /**
  * Risk axis (GENSTRAT v2 Appendix C, "Risk"):
  *   risk = Σ_I w_I · (EV(a*_I) − EV(a_safe,I)) / σ_U,
- * over the focal seat's visited information states I with at least {@link RISK_MIN_VISITS} visits
- * and at least two actions each taken at least {@link RISK_MIN_ACTION_VISITS} times per
- * {@link RISK_VISITS_PER} episodes (the paper's thresholds, read at the fast tier's 1,000 episodes
- * and kept as shares of the episodes at every budget, so that both tiers measure the same
- * states; fixed counts let the precise tier admit three times as many states and the tiers
- * rank-correlated only about 0.6 over generated games); w_I is I's
- * share of the seat's decision visits, a* the action with the highest mean final returns U, a_safe
- * the action with the highest 10th percentile of U, σ_U the standard deviation of U over the L0
- * episodes. Averaged over the two seats; values below 0.01 are reported as 0.
+ * over the focal seat's visited information states I, coarsened as the paper's footnote says to
+ * (dt, hand, action path, chip bin) (`riskInfo`, `infostate.ts`), with at least
+ * {@link RISK_MIN_VISITS} visits and at least two actions each taken at least
+ * {@link RISK_MIN_ACTION_VISITS} times: counts of visits in the tier's own episodes (the paper's
+ * thresholds at its 3,000-episode precise tier; the fast tier's 1,000 episodes use the same
+ * counts, so a state needs three times its share of the episodes there — the tiers measure the
+ * same formula on logs of their own size). w_I is I's share of the seat's decision visits, a* the
+ * action with the highest mean final returns U, a_safe the action with the highest 10th
+ * percentile of U, σ_U the standard deviation of U over the L0 episodes. Averaged over the two
+ * seats; values below 0.01 are reported as 0.
  *
  * Choices (docs/axes.md): the 10th percentile is the lower empirical quantile (the smallest u whose
  * cumulative weight reaches 10 %); a_safe ties go to the higher EV, then the lowest action id; only
- * actions meeting the visit threshold compete. In exact mode the shares are probabilities. The information state is the engine's full key
- * (the paper's coarsening to (dt, hand, action path, chip bin) is not applied; see docs/axes.md).
+ * actions meeting the visit threshold compete. In exact mode the counts are expected counts
+ * (probability × the log's nominal episode count).
  */
 import type { EpisodeLog } from './episodes.js';
 import { TIE_TOLERANCE } from './info-sensitivity.js';
 
+/** Visits an information state needs (a count in the tier's own episodes). */
 export const RISK_MIN_VISITS = 20;
+/** Visits each of two compared actions needs. */
 export const RISK_MIN_ACTION_VISITS = 5;
-/** The episode count the two visit thresholds are stated for (the fast tier's budget). */
-export const RISK_VISITS_PER = 1000;
 export const RISK_QUANTILE = 0.1;
 export const RISK_FLOOR = 0.01;
 
@@ -54,16 +55,16 @@ export function riskForSeat(log: EpisodeLog, seat: number): number {
     for (const d of e.decisions) {
       if (d.seat !== seat) continue;
       visitsTotal += e.weight;
-      let m = byInfo.get(d.info);
-      if (!m) byInfo.set(d.info, (m = new Map()));
+      let m = byInfo.get(d.riskInfo);
+      if (!m) byInfo.set(d.riskInfo, (m = new Map()));
       let l = m.get(d.action);
       if (!l) m.set(d.action, (l = []));
       l.push([u, e.weight]);
     }
   }
   if (w === 0) return 0;
-  // Visits are compared as shares of the episodes (weights), per RISK_VISITS_PER episodes.
-  const scale = RISK_VISITS_PER / w;
+  // Visits are counts of the log's episodes (exact log: expected counts at its nominal size).
+  const scale = log.mode === 'exact' ? log.nominal / w : 1;
   const mean = s / w;
   const sd = Math.sqrt(Math.max(0, s2 / w - mean * mean));
   if (!(sd > 0)) return 0;

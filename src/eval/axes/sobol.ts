@@ -10,12 +10,20 @@
  *   V_k = V_{k−s} ⊕ (V_{k−s} >> s) ⊕ ⊕_{i=1}^{s−1} a_i · V_{k−i},
  * where a_1 … a_{s−1} are the bits of `a`, most significant first.
  *
+ * Beyond the table (dimension 33 on) the rows are generated: the primitive polynomials over GF(2)
+ * in the table's order (by degree, then by `a`), continuing after the last one the table uses
+ * (degree 7, a = 42), each with initial m_k drawn as odd numbers below 2^k from the stream
+ * `rngFromKeys(SOBOL_EXTRA_SEED, dimension)` (Bratley–Fox's construction with seeded initial
+ * numbers; every dimension is a genuine Sobol dimension, none repeats another). At most
+ * {@link SOBOL_MAX_DIMENSION} dimensions (primitive polynomials up to degree 18).
+ *
  * Used by the opponent-modelling axis (GENSTRAT v2 Appendix C) to spread opponent policies evenly
- * over the strategy simplex.
+ * over the strategy simplex: one dimension per coordinate of the opponent's behaviour strategy.
  */
+import { rngFromKeys } from '../../util/rng.js';
 
-/** Rows (s, a, m_1 … m_s) of new-joe-kuo-6.21201 for dimensions 2 … 33 (dimension 1 has no row). */
-const JOE_KUO: readonly (readonly number[])[] = [
+/** Rows (s, a, m_1 … m_s) of new-joe-kuo-6.21201 for dimensions 2 … 32 (dimension 1 has no row). */
+export const JOE_KUO: readonly (readonly number[])[] = [
   [1, 0, 1],
   [2, 1, 1, 3],
   [3, 1, 1, 3, 1],
@@ -49,8 +57,87 @@ const JOE_KUO: readonly (readonly number[])[] = [
   [7, 42, 1, 3, 7, 3, 13, 59, 17],
 ];
 
-/** Number of dimensions this table supports. */
-export const SOBOL_MAX_DIMENSION = JOE_KUO.length + 1;
+/** Dimensions taken from the Joe–Kuo table (dimension 1 and its 31 rows). */
+export const SOBOL_TABLE_DIMENSION = JOE_KUO.length + 1;
+/** Most dimensions: the table's plus the primitive polynomials of degree up to 18 it does not use. */
+export const SOBOL_MAX_DIMENSION = 21_201;
+/** Seed of the initial direction numbers m_k of the generated dimensions. */
+export const SOBOL_EXTRA_SEED = 0x50b0;
+const MAX_DEGREE = 18;
+
+/** x^e mod p over GF(2) (polynomials as bit masks, p of degree s). */
+function powMod(e: number, p: number, s: number): number {
+  let result = 1;
+  let base = 2; // x
+  const top = 1 << s;
+  const mul = (a: number, b: number): number => {
+    let r = 0;
+    while (b) {
+      if (b & 1) r ^= a;
+      b >>>= 1;
+      a <<= 1;
+      if (a & top) a ^= p;
+    }
+    return r;
+  };
+  while (e > 0) {
+    if (e & 1) result = mul(result, base);
+    base = mul(base, base);
+    e = Math.floor(e / 2);
+  }
+  return result;
+}
+
+/** Prime factors of n. */
+function primeFactors(n: number): number[] {
+  const out: number[] = [];
+  for (let q = 2; q * q <= n; q++)
+    if (n % q === 0) {
+      out.push(q);
+      while (n % q === 0) n /= q;
+    }
+  if (n > 1) out.push(n);
+  return out;
+}
+
+/** Whether x^s + (a's bits) x^(s−1) … + 1 is primitive over GF(2) (the order of x is 2^s − 1). */
+function isPrimitive(s: number, a: number): boolean {
+  const p = (1 << s) | (a << 1) | 1;
+  const order = 2 ** s - 1;
+  if (powMod(order, p, s) !== 1) return false;
+  return primeFactors(order).every((q) => powMod(order / q, p, s) !== 1);
+}
+
+/** The primitive polynomials (s, a) of degree 1 … `maxDegree`, in the table's order (exported for its test). */
+export function primitivePolynomials(maxDegree: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let s = 1; s <= maxDegree; s++) for (let a = 0; a < 1 << (s - 1); a++) if (isPrimitive(s, a)) out.push([s, a]);
+  return out;
+}
+
+/** Generated rows (s, a, m_1 … m_s), extended lazily: row i is dimension SOBOL_TABLE_DIMENSION + 1 + i. */
+const extraRows: number[][] = [];
+let nextPoly: [number, number] = [7, 43];
+function extraRow(i: number): readonly number[] {
+  while (extraRows.length <= i) {
+    let [s, a] = nextPoly;
+    for (;;) {
+      if (a >= 1 << (s - 1)) {
+        s++;
+        a = 0;
+        if (s > MAX_DEGREE) throw new RangeError(`Sobol dimensions beyond ${SOBOL_MAX_DIMENSION} are not supported`);
+      }
+      if (isPrimitive(s, a)) break;
+      a++;
+    }
+    nextPoly = [s, a + 1];
+    const dim = SOBOL_TABLE_DIMENSION + 1 + extraRows.length;
+    const rng = rngFromKeys(SOBOL_EXTRA_SEED, dim);
+    const m = Array.from({ length: s }, (_, k) => 2 * Math.floor(rng() * 2 ** k) + 1);
+    extraRows.push([s, a, ...m]);
+  }
+  return extraRows[i];
+}
 
 const BITS = 32;
 
@@ -61,7 +148,7 @@ function directionNumbers(j: number): Uint32Array {
     for (let k = 1; k <= BITS; k++) v[k] = 2 ** (BITS - k);
     return v;
   }
-  const row = JOE_KUO[j - 1];
+  const row = j < SOBOL_TABLE_DIMENSION ? JOE_KUO[j - 1] : extraRow(j - SOBOL_TABLE_DIMENSION);
   const s = row[0];
   const a = row[1];
   for (let k = 1; k <= s; k++) v[k] = (row[1 + k] * 2 ** (BITS - k)) >>> 0;

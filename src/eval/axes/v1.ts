@@ -34,11 +34,12 @@
  *   its own cards, the other redraws its own private cards as well. Both play seat i against the
  *   same opponents (P_Θ) on the same cards (separate chance and opponent streams); the difference of
  *   their mean chip leads, divided by STD_g;
- * - state space: log10 of the distinct information states (the engine's key) both seats reach in
- *   deals where both move uniformly over every legal action.
+ * - state space: log10 of the distinct information states both seats reach in deals where both
+ *   move uniformly over every legal action; a state is v1's key (`axisKeyV1`, `infostate.ts`):
+ *   the decision, the own hand, the seat's last three decisions, its chips, everything it was
+ *   shown (without the opponent's hand size) and the positions.
  *
- * Choices and departures (docs/axes.md): the engine's full information-state key instead of the
- * paper's "last three own decisions and rounded chips" (finer); a world keeps the opponent's past
+ * Choices and departures (docs/axes.md): a world keeps the opponent's past
  * actions and redraws only chance outcomes seat i did not see (the posterior of a card-blind
  * opponent), by rejection; temporal uses all three context factors.
  */
@@ -48,6 +49,7 @@ import { l0Distribution, legalActionKinds } from '../../interpreter/l0.js';
 import { UserError } from '../../util/errors.js';
 import { rngFromKeys, type Rng } from '../../util/rng.js';
 import { dirichletPolicy, pickIndex as pick, type Policy } from './policies.js';
+import { axisKeyV1 } from './infostate.js';
 
 /** The v1 axes of one game. Chip-valued axes are in units of STD_g. */
 export interface AxesV1 {
@@ -408,15 +410,18 @@ export function v1StateCounts(game: Game, deals: number, seed: number): [number,
   for (let d = 0; d < deals; d++) {
     const rng = rngFromKeys(seed, 0x55, d);
     const s = game.newInitialState();
+    const own: [Action[], Action[]] = [[], []];
     while (!s.isTerminal()) {
       const p = s.currentPlayer();
       if (p === CHANCE) {
         s.applyAction(sampleChanceOutcome(s, rng));
         continue;
       }
-      seen[p].add(s.informationStateKey(p));
       const legal = s.legalActions();
-      s.applyAction(legal[pick(UNIFORM(s, p, legal), rng())]);
+      seen[p].add(axisKeyV1(s, p, legal, own[p]));
+      const a = legal[pick(UNIFORM(s, p, legal), rng())];
+      own[p].push(a);
+      s.applyAction(a);
     }
   }
   return [seen[0].size, seen[1].size];
@@ -429,18 +434,30 @@ export function v1StateCounts(game: Game, deals: number, seed: number): [number,
 export function v1StateCountsExact(game: Game, maxNodes = 2_000_000): [number, number] {
   const seen: [Set<string>, Set<string>] = [new Set(), new Set()];
   let nodes = 0;
-  const walk = (s: GameState): void => {
+  const walk = (s: GameState, own: [Action[], Action[]]): void => {
     if (++nodes > maxNodes) throw new UserError(`the game tree has more than ${maxNodes} nodes: too large for --exact`);
     if (s.isTerminal()) return;
     const p = s.currentPlayer();
-    const outs: Action[] = p === CHANCE ? s.chanceOutcomes().filter(([, q]) => q > 0).map(([a]) => a) : (seen[p].add(s.informationStateKey(p)), s.legalActions());
-    for (const a of outs) {
+    if (p === CHANCE) {
+      for (const [a, q] of s.chanceOutcomes()) {
+        if (q === 0) continue;
+        const c = s.clone();
+        c.applyAction(a);
+        walk(c, own);
+      }
+      return;
+    }
+    const legal = s.legalActions();
+    seen[p].add(axisKeyV1(s, p, legal, own[p]));
+    for (const a of legal) {
       const c = s.clone();
       c.applyAction(a);
-      walk(c);
+      const next: [Action[], Action[]] = [own[0], own[1]];
+      next[p] = [...own[p], a];
+      walk(c, next);
     }
   };
-  walk(game.newInitialState());
+  walk(game.newInitialState(), [[], []]);
   return [seen[0].size, seen[1].size];
 }
 

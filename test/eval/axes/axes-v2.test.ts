@@ -6,7 +6,86 @@ import { stateSpace, visitedInformationStates } from '../../../src/eval/axes/sta
 import { temporalDepth, temporalDepthForSeat } from '../../../src/eval/axes/temporal-depth.js';
 import { infoSensitivity, infoSensitivityForSeat } from '../../../src/eval/axes/info-sensitivity.js';
 import { risk, weightedQuantile } from '../../../src/eval/axes/risk.js';
-import { opponentWeights, toSimplex } from '../../../src/eval/axes/opponent-modelling.js';
+import { opponentModellingForSeat, opponentModellingReweightedForSeat, toSimplex } from '../../../src/eval/axes/opponent-modelling.js';
+import { fitL1 } from '../../../src/eval/axes/brittleness.js';
+import { axisKeys } from '../../../src/eval/axes/infostate.js';
+import { CHANCE, type GameState } from '../../../src/interpreter/api.js';
+import { l0Distribution } from '../../../src/interpreter/l0.js';
+
+/**
+ * Kuhn poker modelled here, independently of the engine: cards 0 < 1 < 2, ante 1, seat 0 checks
+ * (c) or bets (b); the histories under L0 (every action 1/2) with seat 0's returns.
+ */
+function kuhnModel(): { cards: [number, number]; h: string; p: number; u0: number }[] {
+  const out: { cards: [number, number]; h: string; p: number; u0: number }[] = [];
+  for (let a = 0; a < 3; a++)
+    for (let b = 0; b < 3; b++) {
+      if (a === b) continue;
+      const sd = (stake: number) => (a > b ? stake : -stake);
+      const d: [number, number] = [a, b];
+      out.push({ cards: d, h: 'cc', p: 1 / 6 / 4, u0: sd(1) });
+      out.push({ cards: d, h: 'cbf', p: 1 / 6 / 8, u0: -1 });
+      out.push({ cards: d, h: 'cbc', p: 1 / 6 / 8, u0: sd(2) });
+      out.push({ cards: d, h: 'bf', p: 1 / 6 / 4, u0: 1 });
+      out.push({ cards: d, h: 'bc', p: 1 / 6 / 4, u0: sd(2) });
+    }
+  return out;
+}
+
+/** Seat `seat`'s decisions along history `h` as (information state, action) with the action as the engine's id (fold 0, check/call 1, bet 2). */
+function kuhnDecisions(h: string, cards: [number, number], seat: number): [string, number][] {
+  const out: [string, number][] = [];
+  const id = (c: string, facing: boolean) => (c === 'f' ? 0 : c === 'b' ? 2 : facing ? 1 : 1);
+  for (let i = 0; i < h.length; i++) {
+    const who = i % 2;
+    if (who !== seat) continue;
+    const facing = h.slice(0, i).includes('b');
+    out.push([`${cards[seat]}:${h.slice(0, i)}`, id(h[i], facing)]);
+  }
+  return out;
+}
+
+/** Risk (v2 Appendix C) of Kuhn under L0, from the model: lower 10 % quantile, ties of a_safe to the higher EV then the lowest id. */
+function kuhnRisk(seat: number): number {
+  const hs = kuhnModel();
+  const u = (x: { u0: number }) => (seat === 0 ? x.u0 : -x.u0);
+  const mean = hs.reduce((a, x) => a + x.p * u(x), 0);
+  const sd = Math.sqrt(hs.reduce((a, x) => a + x.p * (u(x) - mean) ** 2, 0));
+  const byI = new Map<string, Map<number, [number, number][]>>();
+  let visits = 0;
+  for (const x of hs)
+    for (const [I, a] of kuhnDecisions(x.h, x.cards, seat)) {
+      visits += x.p;
+      if (!byI.has(I)) byI.set(I, new Map());
+      const m = byI.get(I)!;
+      if (!m.has(a)) m.set(a, []);
+      m.get(a)!.push([u(x), x.p]);
+    }
+  const q10 = (l: [number, number][]) => {
+    const s = [...l].sort((x, y) => x[0] - y[0]);
+    const tot = s.reduce((t, x) => t + x[1], 0);
+    let c = 0;
+    for (const [v, w] of s) if ((c += w) >= 0.1 * tot - 1e-12) return v;
+    return s[s.length - 1][0];
+  };
+  let r = 0;
+  for (const m of byI.values()) {
+    const acts = [...m.keys()].sort().map((a) => {
+      const l = m.get(a)!;
+      const w = l.reduce((t, x) => t + x[1], 0);
+      return { a, w, ev: l.reduce((t, x) => t + x[0] * x[1], 0) / w, q: q10(l) };
+    });
+    const wI = acts.reduce((t, x) => t + x.w, 0);
+    let best = acts[0];
+    let safe = acts[0];
+    for (const c of acts.slice(1)) {
+      if (c.ev > best.ev + 1e-9) best = c;
+      if (c.q > safe.q + 1e-9 || (Math.abs(c.q - safe.q) <= 1e-9 && c.ev > safe.ev + 1e-9)) safe = c;
+    }
+    r += (wI / visits) * ((best.ev - safe.ev) / sd);
+  }
+  return r;
+}
 
 describe('v2 axes on Kuhn, exact', () => {
   const log = exactL0Episodes(kuhn(), 1000);
@@ -28,6 +107,41 @@ describe('v2 axes on Kuhn, exact', () => {
     expect(temporalDepth(log)).toBeCloseTo(1 / 120, 12);
   });
 
+  it('risk equals the formula computed on an independent model of Kuhn (every state passes the thresholds at 1,000 episodes)', () => {
+    const r = (kuhnRisk(0) + kuhnRisk(1)) / 2;
+    expect(r).toBeGreaterThan(0.01);
+    expect(risk(log)).toBeCloseTo(r, 12);
+  });
+
+  it('L1 fitted on the exact log is the best response to L0: its value equals the best-response value of an independent model', () => {
+    // Best response of seat 0 to L0, by hand on the model: at (card, facing a bet after checking)
+    // call iff E[±2] > −1; at the open decision the better of check and bet.
+    const ev = (card: number, stake: number) => ([0, 1, 2].filter((c) => c !== card).reduce((t, c) => t + (card > c ? stake : -stake), 0)) / 2;
+    const br0 = [0, 1, 2].reduce((t, c) => {
+      const facing = Math.max(-1, ev(c, 2));
+      const check = 0.5 * ev(c, 1) + 0.5 * facing;
+      const bet = 0.5 * 1 + 0.5 * ev(c, 2);
+      return t + Math.max(check, bet) / 3;
+    }, 0);
+    const best = fitL1(log, 0);
+    const value = (s: GameState, reach: number): number => {
+      if (s.isTerminal()) return reach * s.returns()[0];
+      const p = s.currentPlayer();
+      const outs: readonly (readonly [number, number])[] = p === CHANCE ? s.chanceOutcomes() : ((): [number, number][] => {
+        const legal = s.legalActions();
+        if (p === 1) return legal.map((a, i) => [a, l0Distribution(s, legal)[i]]);
+        return [[best.get(axisKeys(s, 0, legal).info)!, 1]];
+      })();
+      return outs.reduce((t, [a, q]) => {
+        const c = s.clone();
+        c.applyAction(a);
+        return t + value(c, reach * q);
+      }, 0);
+    };
+    expect(best.size).toBe(6);
+    expect(value(kuhn().newInitialState(), 1)).toBeCloseTo(br0, 12);
+  });
+
   it('information sensitivity: 1/15 and 1/6 (a jack facing a bet folds, the decision type calls), 7/60 averaged', () => {
     expect(infoSensitivityForSeat(log, 0)).toBeCloseTo(1 / 15, 12);
     expect(infoSensitivityForSeat(log, 1)).toBeCloseTo(1 / 6, 12);
@@ -36,13 +150,16 @@ describe('v2 axes on Kuhn, exact', () => {
 });
 
 describe('v2 axes: sampled against exact', () => {
-  it('Kuhn, all six axes: over 8 seeds the mean of sampled − exact (fast tier, same seed) is within 3 standard errors of 0', () => {
-    const diffs = Array.from({ length: 8 }, (_, s) => {
+  // Opponent modelling is left out: its argmax over 32 playouts per opponent is noisy, and noise
+  // only lowers the modal share, so the sampled value lies above the exact one (tested below).
+  it('Kuhn, five axes: over 5 seeds the mean of sampled − exact (fast tier, same seed) is within 3 standard errors of 0', () => {
+    const diffs = Array.from({ length: 5 }, (_, s) => {
       const sa = computeAxesV2(kuhn(), { tier: 'fast', seed: 100 + s });
       const ex = computeAxesV2(kuhn(), { tier: 'fast', seed: 100 + s, exact: true });
       return AXES_V2.map((a) => sa[a] - ex[a]);
     });
     AXES_V2.forEach((axis, k) => {
+      if (axis === 'opponent_modelling') return;
       const xs = diffs.map((r) => r[k]);
       const m = xs.reduce((a, b) => a + b, 0) / xs.length;
       const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
@@ -51,20 +168,20 @@ describe('v2 axes: sampled against exact', () => {
     });
   });
 
-  it('Kuhn, opponent modelling at the precise tier (concentrated pass): sampled within 3 standard errors of exact', () => {
-    const xs = Array.from({ length: 6 }, (_, s) => {
-      const sa = computeAxesV2(kuhn(), { tier: 'precise', seed: 200 + s }).opponent_modelling;
-      const ex = computeAxesV2(kuhn(), { tier: 'precise', seed: 200 + s, exact: true }).opponent_modelling;
-      return sa - ex;
-    });
-    const m = xs.reduce((a, b) => a + b, 0) / xs.length;
-    const se = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1) / xs.length);
-    expect(Math.abs(m), `mean difference ${m} ± ${se}`).toBeLessThanOrEqual(3 * se + 1e-12);
+  it('opponent modelling: exact playouts (tree walk per opponent) equal reweighting of the exact L0 log, opponent by opponent', () => {
+    const log = exactL0Episodes(kuhn(), 1000);
+    for (const tier of ['fast', 'precise'] as const)
+      for (const seat of [0, 1]) {
+        const a = opponentModellingForSeat(kuhn(), BUDGETS[tier], 1, log, seat, true);
+        expect(a).toBeCloseTo(opponentModellingReweightedForSeat(BUDGETS[tier], 1, log, seat), 12);
+        expect(a).toBeGreaterThan(0);
+      }
   });
 
-  it('opponent modelling on the exact log equals the value of a tree walk for each Sobol opponent (reweighting is exact)', () => {
-    // Kuhn, exact log, the fast tier: 27/640 (recorded from the tree-walk estimator it replaced).
-    expect(computeAxesV2(kuhn(), { tier: 'fast', seed: 1, exact: true }).opponent_modelling).toBeCloseTo(0.0421875, 12);
+  it('opponent modelling from 32 playouts per opponent lies above the exact value (argmax noise lowers the modal share)', () => {
+    const ex = computeAxesV2(kuhn(), { tier: 'fast', seed: 1, exact: true }).opponent_modelling;
+    const sa = [1, 2, 3].map((s) => computeAxesV2(kuhn(), { tier: 'fast', seed: s }).opponent_modelling);
+    for (const x of sa) expect(x).toBeGreaterThan(ex);
   });
 });
 
@@ -131,13 +248,5 @@ describe('the fast tier nests in the precise tier', () => {
     const precise = sampleL0Episodes(kuhn(), BUDGETS.precise.l0Episodes, 11);
     expect(precise.episodes.slice(0, BUDGETS.fast.l0Episodes)).toEqual(fast.episodes);
     expect(BUDGETS.precise.sobolGlobal).toBe(BUDGETS.fast.sobolGlobal);
-  });
-
-  it('opponent weights: an unstable global opponent shares its weight 1 evenly with the points around it; continuation points weigh 1', () => {
-    // Four global opponents; concentrated points around 1, 1, 3, 1.
-    expect(opponentWeights(4, [1, 1, 3, 1])).toEqual([1, 1 / 4, 1, 1 / 2, 1 / 4, 1 / 4, 1 / 2, 1 / 4]);
-    expect(opponentWeights(2, [-1, -1, -1])).toEqual([1, 1, 1, 1, 1]);
-    const w = opponentWeights(64, Array.from({ length: 256 }, (_, i) => [3, 10, 41][i % 3]));
-    expect(w.reduce((a, b) => a + b, 0)).toBeCloseTo(64, 9);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Sobol, SOBOL_MAX_DIMENSION, sobolPoints } from '../../../src/eval/axes/sobol.js';
+import { JOE_KUO, primitivePolynomials, Sobol, SOBOL_MAX_DIMENSION, SOBOL_TABLE_DIMENSION, sobolPoints } from '../../../src/eval/axes/sobol.js';
 
 describe('Sobol sequence (Joe–Kuo new-joe-kuo-6.21201)', () => {
   it('gives the published first points in 3 dimensions', () => {
@@ -27,8 +27,8 @@ describe('Sobol sequence (Joe–Kuo new-joe-kuo-6.21201)', () => {
   });
 
   it('is a (0, m, s)-net in each one-dimensional projection: the first 2^m points hit every dyadic interval once', () => {
-    const pts = sobolPoints(SOBOL_MAX_DIMENSION, 64);
-    for (let j = 0; j < SOBOL_MAX_DIMENSION; j++) {
+    const pts = sobolPoints(600, 64);
+    for (let j = 0; j < 600; j++) {
       const cells = new Set(pts.map((p) => Math.floor(p[j] * 64)));
       expect(cells.size).toBe(64);
     }
@@ -38,6 +38,20 @@ describe('Sobol sequence (Joe–Kuo new-joe-kuo-6.21201)', () => {
     const pts = sobolPoints(2, 16);
     const boxes = new Set(pts.map((p) => `${Math.floor(p[0] * 4)},${Math.floor(p[1] * 4)}`));
     expect(boxes.size).toBe(16);
+  });
+
+  it('the table rows are the primitive polynomials in order (degree, then a), so the generated rows continue them', () => {
+    const polys = primitivePolynomials(7);
+    // 1 + 1 + 2 + 2 + 6 + 6 + 18 primitive polynomials of degree 1 … 7.
+    expect(polys).toHaveLength(36);
+    expect(polys.slice(0, JOE_KUO.length)).toEqual(JOE_KUO.map((r) => [r[0], r[1]]));
+    expect(SOBOL_TABLE_DIMENSION).toBe(32);
+  });
+
+  it('generated dimensions beyond the table do not repeat a table dimension (no two of 600 columns of 512 points are equal)', () => {
+    const pts = sobolPoints(600, 512);
+    const cols = new Set(Array.from({ length: 600 }, (_, j) => pts.map((p) => p[j]).join()));
+    expect(cols.size).toBe(600);
   });
 
   it('skip continues the same sequence', () => {
