@@ -13,6 +13,7 @@ import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js
 import type { InterpreterState } from './state.js';
 import { humanize } from '../util/names.js';
 import { SHOWDOWN_REASON, sumOfRanksParts, type SumOfRanksParts } from './showdown.js';
+import { pokerShowdownReason, type LoggedHand } from './poker-reason.js';
 
 const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
 /** A variable as the rulebook shows it: `«bet round»`. */
@@ -106,6 +107,19 @@ function revealedBefore(state: InterpreterState, i: number): [number[], number[]
   return hands;
 }
 
+/** The two best poker hands a showdown logged before its result (event `i`), or null when it logged none. */
+function loggedHands(state: InterpreterState, i: number): [LoggedHand, LoggedHand] | null {
+  const p = state.program;
+  const log = state.log;
+  const out: (LoggedHand | null)[] = [null, null];
+  for (let j = i - 1; j >= 0 && log.kind(j) !== EV.SHOWDOWN; j--) {
+    if (log.kind(j) !== EV.HAND) continue;
+    const types = unpackHandCards(log.b(j), log.c(j));
+    out[log.seat(j)] = { category: HAND_CATEGORIES[log.a(j)], ranks: types.map((t) => p.pokerRank[t]), rankNames: types.map((t) => p.rankNames[p.cardRank[t]]) };
+  }
+  return out[0] && out[1] ? [out[0], out[1]] : null;
+}
+
 /** `J 1 + Q 2 + pair of J 3 + score −1 = 5`: a sum-of-ranks total in words. */
 function partsWords(p: Program, parts: SumOfRanksParts): string {
   const terms = parts.cards.map((c) => `${p.rankNames[c.rank]} ${c.value}`);
@@ -127,6 +141,8 @@ function showdownReason(state: InterpreterState, i: number, scores: [number, num
   const winner = log.seat(i);
   const reason = log.a(i);
   const names = p.seatNames;
+  const logged = loggedHands(state, i);
+  if (logged) return pokerShowdownReason(logged, winner, names);
   const hands = revealedBefore(state, i);
   if (reason === SHOWDOWN_REASON.TOTALS) {
     const parts = [0, 1].map((s) => sumOfRanksParts(p, hands[s], scores[s]));
