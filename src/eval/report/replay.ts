@@ -74,6 +74,8 @@ export interface Replay {
   rulesetHash: string;
   slot?: string;
   seatNames: [string, string];
+  /** Each seat's stack before anything is paid (antes and blinds included), chips. */
+  startingStacks: [number, number];
   participants: [string, string];
   snapshots: Snapshot[];
 }
@@ -154,7 +156,7 @@ export function buildReplay(game: CompiledGame, record: ReplayRecord, perspectiv
     const via = perspective === 'all' ? `${mover ?? 'Chance'}: ${label}` : visible && mover ? `${mover}: ${label}` : null;
     snapshots.push(snap(i + 1, via));
   });
-  return { perspective, gameName: game.ir.name, rulesetHash: game.rulesetHash, slot: record.slot, seatNames, participants: record.participants, snapshots };
+  return { perspective, gameName: game.ir.name, rulesetHash: game.rulesetHash, slot: record.slot, seatNames, startingStacks: [game.ir.stacks[0], game.ir.stacks[1]], participants: record.participants, snapshots };
 }
 
 /**

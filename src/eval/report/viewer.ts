@@ -23,7 +23,7 @@ function scriptJson(value: unknown): string {
 
 /**
  * Chips over the steps as an SVG line chart: each seat's gain or loss since the start (its stack
- * minus its starting stack, chips) and the pot. Stacks of 100 that move by a few chips would be flat
+ * minus its starting stack before antes and blinds, chips, so the lines end at the returns) and the pot. Stacks of 100 that move by a few chips would be flat
  * lines on a scale from 0; the changes are what the chart is for. Public numbers: every perspective
  * may see them.
  */
@@ -33,7 +33,7 @@ function chipsChart(replay: Replay): string {
   const left = 40;
   const pad = 24;
   const n = Math.max(1, replay.snapshots.length - 1);
-  const start = replay.snapshots[0]?.stacks ?? [0, 0];
+  const start = replay.startingStacks;
   const series: { name: string; values: number[]; color: string }[] = [
     { name: `${replay.seatNames[0]} (chips won)`, values: replay.snapshots.map((s) => s.stacks[0] - start[0]), color: '#2563eb' },
     { name: `${replay.seatNames[1]} (chips won)`, values: replay.snapshots.map((s) => s.stacks[1] - start[1]), color: '#dc2626' },
@@ -45,7 +45,7 @@ function chipsChart(replay: Replay): string {
   const x = (i: number) => left + ((w - left - pad) * i) / n;
   const y = (v: number) => h - pad - ((h - 2 * pad) * (v - min)) / (max - min);
   const lines = series
-    .map((s) => `<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}"><title>${esc(s.name)}</title></polyline>`)
+    .map((s) => `<polyline fill="none" stroke="${s.color}" stroke-width="2" data-values="${s.values.join(' ')}" points="${s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}"><title>${esc(s.name)}</title></polyline>`)
     .join('');
   const legend = series.map((s, i) => `<text x="${left + i * 125}" y="12" fill="${s.color}" font-size="11">${esc(s.name)}</text>`).join('');
   const ticks = [...new Set([max, 0, min])].map((v) => `<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" font-size="11" text-anchor="end">${v > 0 ? '+' : ''}${v}</text>`).join('');
