@@ -23,10 +23,10 @@ export function formatEstimates(e: Estimates): string {
   const w = Math.max(11, ...e.leaderboard.map((r) => r.name.length));
   const lines = [
     `${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; α̂ in chips/game on the margin scale (seat 0 chips − seat 1 chips), 95 % paired-cluster bootstrap CI, B = ${e.meta.B}`,
-    `${'rank'.padStart(4)}  ${'participant'.padEnd(w)}  ${'α̂'.padStart(8)}  ${'95 % CI'.padStart(19)}  ${'margin'.padStart(8)}  ${'slots'.padStart(7)}  ${'fb moves'.padStart(8)}  ${'fb slots'.padStart(8)}`,
+    `${'rank'.padStart(4)}  ${'participant'.padEnd(w)}  ${'α̂'.padStart(8)}  ${'95 % CI'.padStart(19)}  ${'margin'.padStart(8)}  ${'slots'.padStart(7)}  ${'clusters'.padStart(8)}  ${'fb moves'.padStart(8)}  ${'fb slots'.padStart(8)}`,
     ...e.leaderboard.map(
       (r) =>
-        `${String(r.rank).padStart(4)}  ${r.name.padEnd(w)}  ${f(r.alpha).padStart(8)}  ${`[${f(r.ci.lo)}, ${f(r.ci.hi)}]`.padStart(19)}  ${f(r.meanMargin).padStart(8)}  ${String(r.slots).padStart(7)}  ${pct(r.fallbackMoveRate).padStart(8)}  ${pct(r.fallbackSlotRate).padStart(8)}`,
+        `${String(r.rank).padStart(4)}  ${r.name.padEnd(w)}  ${f(r.alpha).padStart(8)}  ${`[${f(r.ci.lo)}, ${f(r.ci.hi)}]`.padStart(19)}  ${f(r.meanMargin).padStart(8)}  ${String(r.slots).padStart(7)}  ${String(r.clusters ?? '—').padStart(8)}  ${pct(r.fallbackMoveRate).padStart(8)}  ${pct(r.fallbackSlotRate).padStart(8)}`,
     ),
     `margin: the participant's chips − its opponent's chips, chips/game (twice the chips it wins per game, which match and records report)`,
     '',
@@ -40,8 +40,43 @@ export function formatEstimates(e: Estimates): string {
     const order = e.meta.participants.map((p, m) => [e.meta.names[p] ?? p, j.J[m]] as const).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0));
     lines.push(`jaggedness J_m (K = ${j.K}): ${order.map(([p, v]) => `${p} ${v === null ? '—' : v.toFixed(3)}`).join(', ')}`);
   }
-  if (e.ablation) lines.push(`ablation   Δ(${e.ablation.high} − ${e.ablation.low}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] on ${e.ablation.pooled.pairs} sibling pairs`);
+  if (e.ablation) lines.push(`ablation   Δ(${e.ablation.high} − ${e.ablation.low}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] on ${e.ablation.pooled.pairs} sibling pairs in ${e.ablation.pooled.games} games (the bootstrap clusters)`);
+  lines.push(...formatChecks(e));
   return `${lines.join('\n')}\n`;
+}
+
+/** Summary lines of the subset filter, the conventions, the difference intervals, v2's further checks and the v1 set. */
+export function formatChecks(e: Estimates): string[] {
+  const out: string[] = [];
+  const name = (id: string): string => e.meta.names[id] ?? id;
+  const fl = e.meta.filter;
+  if (fl) out.push(`subset     ${fl.slotsKept} of ${fl.slotsBefore} slots kept${fl.excludedParticipants.length ? `; left out: ${fl.excludedParticipants.map(name).join(', ')}` : ''}${fl.games ? `; ${fl.games.length} game(s) named` : ''}`);
+  const bt = e.robustness.bradleyTerry;
+  const pw = e.robustness.pairwise;
+  if (bt.ties !== undefined && pw.counting !== undefined)
+    out.push(
+      `conventions (${e.meta.set ?? 'v2'}) Bradley–Terry ties ${bt.ties === 'seat1' ? 'count for seat 1 (1[edge > 0])' : bt.ties === 'drop' ? 'dropped' : 'count ½'} (${bt.tiedSlots} tied slots${bt.prior ? `, prior ${bt.prior} game per pair` : ''}); pairwise: ${pw.significant} of ${pw.entries} ${pw.counting} entries significant, ${pw.signReversals} reversed`,
+    );
+  const d = e.differences;
+  if (d) {
+    out.push(`differences ${d.separated} of ${d.pairs.length} pairs have a 95 % interval of α̂_i − α̂_j excluding 0 (B = ${d.B}, ${d.slots} slots, ${d.clusters} clusters); adjacent ranks:`);
+    for (let k = 0; k + 1 < e.leaderboard.length; k++) {
+      const x = d.pairs.find((q) => q.i === e.leaderboard[k].participant && q.j === e.leaderboard[k + 1].participant);
+      if (x) out.push(`  ${name(x.i)} − ${name(x.j)}: ${f(x.diff)} [${f(x.ci.lo)}, ${f(x.ci.hi)}]${x.excludesZero ? '' : ' (not separated)'}; ${x.slotsBetween} slots, ${x.clustersBetween} clusters head to head`);
+    }
+  }
+  const c = e.checks;
+  if (c?.rulebookLength) out.push(`rulebook length control (v2 §7): ${c.rulebookLength.signChanges} slope sign changes, ${c.rulebookLength.lostSignificance} slopes lose BH significance`);
+  if (c?.axisClusters) out.push(`axis-space clusters (v2 §6): Spearman ρ with α̂ per cluster ${c.axisClusters.refits.map((r) => `${r.games.length} games ${r.spearmanWithOverall === null ? '—' : r.spearmanWithOverall.toFixed(2)}`).join(', ')}`);
+  if (c?.jaggednessSubsets) out.push(`J_m subsets (App. N): Spearman ρ with the full-pool J_m ${c.jaggednessSubsets.conditions.map((x) => `${x.condition.replace(/^leave out (.*)$/, (_, id: string) => `without ${name(id)}`)} ${x.spearmanWithFull === null ? '—' : x.spearmanWithFull.toFixed(2)}`).join(', ')}`);
+  const v1 = e.v1;
+  if (v1) {
+    if (v1.jaggedness) out.push(`v1 J_m (σ_g units): ${e.meta.participants.map((p, m) => `${name(p)} ${v1.jaggedness!.J[m] === null ? '—' : v1.jaggedness!.J[m]!.toFixed(3)}`).join(', ')}`);
+    if (v1.factorAnalysis) out.push(`v1 factor analysis: first factor explains ${pct(v1.factorAnalysis.explained)} of the standardised variance; ${v1.factorAnalysis.residualSignificant} of ${v1.factorAnalysis.residualPairs} residual pair correlations at q < 0.05`);
+    if (v1.subsetRefits.length) out.push(`v1 subset refits: median Spearman ρ (5th percentile) ${v1.subsetRefits.map((s) => `${s.size} games ${s.median === null ? '—' : s.median.toFixed(2)} (${s.p05 === null ? '—' : s.p05.toFixed(2)})`).join(', ')}`);
+    if (v1.composite) out.push(`v1 composite weights: ${v1.composite.axes.map((a, k) => `${a} ${f(v1.composite!.weights[k], 2)}`).join(', ')} (PC1 ${pct(v1.composite.explained)})`);
+  }
+  return out;
 }
 
 /** Options shared by analyze and report. */

@@ -2,6 +2,7 @@
  * `gbgc report`: an estimates object (and the games' axes) → one self-contained HTML page plus each
  * figure as SVG and PNG in a folder.
  */
+import { checksHtml } from './checks.js';
 import { dirname, join } from 'node:path';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../util/fs.js';
@@ -54,6 +55,6 @@ export async function writeReport(e: Estimates, dir: string, axes?: readonly Axi
     files.figures.push({ id: fig.id, svg: `${fig.id}.svg`, png: `${fig.id}.png` });
   }
   writeFileAtomic(join(dir, 'estimates.json'), `${JSON.stringify(e, null, 2)}\n`);
-  writeFileAtomic(join(dir, 'index.html'), reportHtml(e, figures, svgs, extraSections, context));
+  writeFileAtomic(join(dir, 'index.html'), reportHtml(e, figures, svgs, extraSections + checksHtml(e), context));
   return files;
 }

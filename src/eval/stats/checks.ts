@@ -48,7 +48,7 @@ export function rulebookLengthControl(
   const log10Chars = chars.map((c) => Math.log10(c));
   const mean = log10Chars.reduce((s, x) => s + x, 0) / log10Chars.length;
   const sd = Math.sqrt(log10Chars.reduce((s, x) => s + (x - mean) ** 2, 0) / (log10Chars.length - 1));
-  if (!(sd > 0)) return null;
+  if (!(sd > 1e-9 * Math.max(1, Math.abs(mean)))) return null;
   const withLength: AxisMatrix = {
     names: [...axes.names, LENGTH_REGRESSOR],
     z: axes.z.map((r, g) => [...r, (log10Chars[g] - mean) / sd]),
