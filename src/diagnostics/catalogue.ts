@@ -298,6 +298,12 @@ const entries = {
     explanation: 'This step comes after an `end` in the same block, so it never runs. Remove it or move it before the `end`. A warning: the game still compiles.',
     example: 'end "over"\n    shuffle deck',
   },
+  W0003: {
+    title: 'state written and never read',
+    explanation:
+      'A `set` step changes this variable, or an `assign` step gives this position, but nothing in the game reads it: no condition or amount uses the variable (reading it only to set it again does not count), and no `holds` condition asks who holds the position. The state changes no play; a hidden position nothing reads is a secret with no consequence. Read it where it should matter, or remove it with the steps that write it. A warning: the game still compiles. The generator\'s acceptance filter does not count it.',
+    example: 'position Leader hidden\n  …\n    assign Leader to highest card   // and no `if Alice holds Leader` anywhere',
+  },
   W0101: {
     title: 'one-sided simultaneous round',
     explanation:

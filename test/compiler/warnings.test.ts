@@ -8,7 +8,9 @@ import { compileSource } from '../../src/compiler/index.js';
 import { formatDiagnostics } from '../../src/diagnostics/format.js';
 import { CATALOGUE } from '../../src/diagnostics/catalogue.js';
 import { runCli } from '../cli/run-cli.js';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { ADVISORY_CODES, irDiagnostics } from '../../src/compiler/checks/index.js';
+import { sample } from '../../src/sampler/sample.js';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 
@@ -39,6 +41,9 @@ interface Case {
 const CASES: Case[] = [
   { name: 'W0001 sub-phase never called', source: game('    pay 1 from Alice to Bob', '  subphase Bonus { pay 1 from pot to Alice }\n'), expected: [['W0001', 5, 12]] },
   { name: 'W0002 step after end', source: game('    end "over"\n    shuffle deck'), expected: [['W0002', 12, 5]] },
+  { name: 'W0003 a variable set and never read', source: game('    set n = 2', '  var n = 0\n'), expected: [['W0003', 12, 5]] },
+  { name: 'W0003 a variable read only to set it again', source: game('    set n = n + 1', '  var n = 0\n'), expected: [['W0003', 12, 5]] },
+  { name: 'W0003 a hidden position given and never asked about', source: game('    assign Warden to Bob', '  position Warden hidden\n'), expected: [['W0003', 12, 5]] },
   {
     name: 'W0101 every outcome favours Alice',
     source: game('    simultaneous {\n      options Hold, Push\n      outcome Hold/Hold { pay 1 from Bob to Alice }\n      outcome Push/Hold { }\n      otherwise { peek Alice at random card of Bob occurrence public }\n    }'),
@@ -78,6 +83,9 @@ const CLEAN: { name: string; source: string }[] = [
   { name: 'a condition on a score that changes', source: game('    score Bob +1\n    if score(Alice) > 0 public { pay 1 from Bob to Alice }') },
   { name: 'a private check whose branches look alike', source: game('    if highest(Alice) > highest(Bob) private { peek Alice at random card of Bob private }') },
   { name: 'one hand revealed: the other is hidden', source: game('    reveal hand of Alice') },
+  { name: 'a variable set, then read by a condition', source: game('    set n = n + 1\n    if n >= 1 public { pay 1 from Bob to Alice }', '  var n = 0\n') },
+  { name: 'a variable read in an amount', source: game('    set n = 2\n    pay n from Bob to Alice', '  var n = 0\n') },
+  { name: 'a hidden position given, then asked about', source: game('    assign Warden to highest-card\n    if Alice holds Warden private { peek Alice at random card of Bob private }', '  position Warden hidden\n') },
   { name: 'a deal before the last decision', source: game('    deal 1 to each face down') },
   { name: 'Kuhn poker', source: game('    pay 1 from pot to pot'.replace('pay 1 from pot to pot', 'shuffle deck')) },
 ];
@@ -121,6 +129,24 @@ describe('warnings: one golden case per check', () => {
     const warned = compileSource(CASES.find((c) => c.name.startsWith('W0103'))!.source);
     const allowed = compileSource(game('    pay 2 from Bob to Alice\n    pay 1 from Bob to Alice // gbgc-allow W0103'));
     expect(warned.rulesetHash).toBe(allowed.rulesetHash);
+  });
+});
+
+describe('W0003 on the bundled examples and on generated games', () => {
+  it('no bundled example gains a W0003', () => {
+    for (const f of readdirSync('examples').filter((x) => x.endsWith('.gbg'))) {
+      const codes = compileSource(readFileSync(join('examples', f), 'utf8')).diagnostics.map((d) => d.code);
+      expect(codes, f).not.toContain('W0003');
+    }
+  });
+
+  it('fires on the sampled game of seed 1 at complexity 0.7 (a hidden position Warden nothing reads), which the generator still accepts', async () => {
+    const g = await sample(1, 0.7);
+    const w = compileSource(g.source).diagnostics.filter((d) => d.code === 'W0003');
+    expect(w.map((d) => d.message)).toEqual(['the hidden position Warden is given here but no condition asks who holds it: it changes no play']);
+    // Advice to authors: not one of the diagnostics the generator judges its draws by.
+    expect(ADVISORY_CODES.has('W0003')).toBe(true);
+    expect(irDiagnostics(g.ir).map((d) => d.code)).not.toContain('W0003');
   });
 });
 

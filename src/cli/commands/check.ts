@@ -8,6 +8,7 @@
 import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { compileSource } from '../../compiler/index.js';
+import { ADVISORY_CODES } from '../../compiler/checks/index.js';
 import { expandInputs, readInput } from '../inputs.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { UsageError, UserError, parseIntOption, MAX_COUNT } from '../errors.js';
@@ -62,7 +63,7 @@ export const registerCheck: RegisterCommand = (program, ctx) =>
         let ok = r.ir !== null && !(opts.denyWarnings && warnings > 0);
         let accepted: AcceptanceReport | null = null;
         if (preset && r.ir) {
-          accepted = acceptance(r.ir, filterOptions(preset, {}, episodes), r.diagnostics.filter((d) => d.severity === 'warning'));
+          accepted = acceptance(r.ir, filterOptions(preset, {}, episodes), r.diagnostics.filter((d) => d.severity === 'warning' && !ADVISORY_CODES.has(d.code)));
           if (!accepted.accepted) ok = false;
         }
         if (!ok) failed++;

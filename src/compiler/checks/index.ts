@@ -21,9 +21,17 @@ import { checkNumberRange } from './number-range.js';
 import { checkMenuSize } from './menu-size.js';
 import { checkLoopNesting } from './loop-nesting.js';
 import { checkChoiceCosts } from './choice-costs.js';
+import { checkUnreadState } from './unread-state.js';
 
-export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize, checkLimits, checkAuctionNesting, checkNumberRange, checkMenuSize, checkLoopNesting, checkChoiceCosts, checkOneSidedSimultaneous, checkOneSeatBetting, checkBackToBackPayments, checkConstantConditions, checkPrivateHidesNothing, checkNoHiddenInformation, checkLateDeals];
+export const CHECKS: readonly Check[] = [checkDealSize, checkAntes, checkReachability, checkAuctionPrize, checkLimits, checkAuctionNesting, checkNumberRange, checkMenuSize, checkLoopNesting, checkChoiceCosts, checkOneSidedSimultaneous, checkOneSeatBetting, checkBackToBackPayments, checkConstantConditions, checkPrivateHidesNothing, checkNoHiddenInformation, checkLateDeals, checkUnreadState];
 export type { Check, CheckContext } from './check.js';
+
+/**
+ * Warnings the generator's acceptance filter does not count (its `degenerate` check): W0003 (state
+ * written and never read) is advice to a game's author; the generator's draws are judged without it,
+ * so that a seed keeps drawing the same game.
+ */
+export const ADVISORY_CODES: ReadonlySet<string> = new Set(['W0003']);
 
 /** The degenerate-construct checks (W0101–W0107), one per class of GENSTRAT-incoherent construct. */
 export const DEGENERATE_CHECKS: readonly Check[] = [checkOneSidedSimultaneous, checkOneSeatBetting, checkBackToBackPayments, checkConstantConditions, checkPrivateHidesNothing, checkNoHiddenInformation, checkLateDeals];
@@ -32,9 +40,10 @@ const NO_SPAN = { start: 0, end: 0, line: 1, column: 1 };
 
 /**
  * Every diagnostic (errors and warnings) the semantic checks report on an IR that has no source
- * (e.g. a drawn game), positions unknown (line 1, column 1).
+ * (e.g. a drawn game), positions unknown (line 1, column 1), except the {@link ADVISORY_CODES}:
+ * what the generator judges its draws by.
  */
 export function irDiagnostics(ir: GameIR): Diagnostic[] {
   const ctx = { ir, spanOf: () => NO_SPAN };
-  return CHECKS.flatMap((check) => check(ctx));
+  return CHECKS.flatMap((check) => check(ctx)).filter((d) => !ADVISORY_CODES.has(d.code));
 }
