@@ -1,8 +1,8 @@
 /**
  * File-system helpers shared by every stage.
  */
-import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from './errors.js';
 
 const REASONS: Record<string, string> = {
@@ -63,5 +63,72 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   } catch (e) {
     rmSync(tmp, { force: true });
     throw writeError(path, e);
+  }
+}
+
+/** A folder a command writes files into, and which of its names it may write. */
+export interface OutputFolder {
+  dir: string;
+  /** Whether the command may write a file of this name into `dir`. */
+  writes: (name: string) => boolean;
+}
+
+/** What identifies a file: its real path and its device and inode (a hard link shares them). */
+interface FileIdentity {
+  real: string;
+  dev: number;
+  ino: number;
+}
+
+function identify(path: string): FileIdentity | undefined {
+  try {
+    const s = statSync(path);
+    if (!s.isFile()) return undefined;
+    return { real: realpathSync(path), dev: s.dev, ino: s.ino };
+  } catch {
+    return undefined;
+  }
+}
+
+const sameFile = (a: FileIdentity, b: FileIdentity): boolean => a.real === b.real || (a.ino !== 0 && a.dev === b.dev && a.ino === b.ino);
+
+/**
+ * Refuse to start a command whose output would overwrite one of its inputs: each output file (or
+ * each file an output folder may write) is compared with each input by real path and by device and
+ * inode, so a symbolic link or a hard link to an input is caught too. Outputs and inputs that do not
+ * exist, or are not regular files (standard input `-`, `/dev/stdout`, a pipe), cannot clash.
+ * Call it before reading or computing anything, so a refused run costs nothing.
+ * @param outputs paths (or folders) the command will write; `undefined`/`null` entries are skipped
+ * @param inputs paths the command reads; `undefined`/`null` entries are skipped
+ * @throws UserError (exit 1), one line naming both paths, on the first clash
+ */
+export function refuseOutputOverInput(outputs: ReadonlyArray<string | OutputFolder | null | undefined>, inputs: ReadonlyArray<string | null | undefined>): void {
+  const ins = inputs.flatMap((p) => {
+    if (p === null || p === undefined || p === '-') return [];
+    const id = identify(p);
+    return id ? [{ path: p, id }] : [];
+  });
+  if (ins.length === 0) return;
+  const check = (out: string): void => {
+    const id = identify(out);
+    if (!id) return;
+    const hit = ins.find((i) => sameFile(i.id, id));
+    if (!hit) return;
+    const how = hit.id.real === id.real ? (resolve(out) === resolve(hit.path) ? '' : ' (the same file by another path)') : ' (a hard link to it)';
+    throw new UserError(`refusing to write ${out}: it is the input ${hit.path}${how}; choose another output path`);
+  };
+  for (const o of outputs) {
+    if (o === null || o === undefined) continue;
+    if (typeof o === 'string') {
+      if (o !== '-') check(o);
+      continue;
+    }
+    let names: string[];
+    try {
+      names = readdirSync(o.dir);
+    } catch {
+      continue;
+    }
+    for (const n of names) if (o.writes(n)) check(join(o.dir, n));
   }
 }

@@ -6,6 +6,7 @@
 import type { RegisterCommand } from './index.js';
 import { UsageError, parseIntOption, parseSeedOption } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
+import { refuseOutputOverInput } from '../../util/fs.js';
 import { analyze, type Estimates } from '../../eval/stats/analyze.js';
 import { readStore } from '../../eval/stats/store-reader.js';
 import { engineVersion, readAxesFile } from '../../eval/stats/inputs.js';
@@ -177,6 +178,7 @@ export const registerAnalyze: RegisterCommand = (program, ctx) =>
         '  gbgc analyze runs.db --axes axes.jsonl --set v1        # GENSTRAT v1\'s estimators and conventions',
     )
     .action((db: string, opts: AnalyzeCliOptions & { json?: boolean; out?: string }) => {
+      refuseOutputOverInput([opts.out], [db, opts.axes]);
       const e = runAnalysis(db, opts);
       const json = `${JSON.stringify(e, null, 2)}\n`;
       if (opts.out) writeFileAtomic(opts.out, json);

@@ -11,6 +11,9 @@ import { UsageError, parseIntOption, parseSeedOption } from '../errors.js';
 import { axisNames, type AxisSet } from '../../eval/axes/index.js';
 import { axesTargets, measureAxes, type AxesLine } from '../../eval/axes/measure.js';
 import { availableParallelism } from 'node:os';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { refuseOutputOverInput } from '../../util/fs.js';
 import { startProgress, type Progress } from './progress-bar.js';
 
 export type { AxesLine } from '../../eval/axes/measure.js';
@@ -55,6 +58,7 @@ export const registerAxes: RegisterCommand = (program, ctx) =>
       const tier = opts.tier;
       const exact = !!opts.exact;
       const list = axesTargets(path);
+      refuseOutputOverInput([opts.out], [...list.map((t) => t.file), statSync(path).isDirectory() ? join(path, 'index.jsonl') : undefined]);
       let progress: Progress | undefined;
       let results: AxesLine[];
       try {

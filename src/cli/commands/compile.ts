@@ -5,6 +5,7 @@ import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { loadGameArg } from '../inputs.js';
 import { writeFileAtomic } from '../io.js';
+import { refuseOutputOverInput } from '../../util/fs.js';
 
 export const registerCompile: RegisterCommand = (program, ctx) =>
   program
@@ -15,6 +16,7 @@ export const registerCompile: RegisterCommand = (program, ctx) =>
     .option('--json', 'print {"file", "rulesetHash", "output"} as JSON (with -o)')
     .addHelpText('after', '\nThe ruleset hash is the SHA-256 of the IR\'s canonical JSON (sorted keys, no spaces).\n\nExamples:\n  gbgc compile examples/kuhn.gbg -o kuhn.ir.json\n  gbgc compile examples/leduc.gbg > leduc.ir.json')
     .action(async (file: string, opts: { output?: string; json?: boolean }) => {
+      refuseOutputOverInput([opts.output], [file]);
       const { ir, rulesetHash } = await loadGameArg(ctx.io, file);
       const text = `${JSON.stringify(ir, null, 2)}\n`;
       if (opts.output) {

@@ -9,6 +9,7 @@ import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
 import { UsageError, UserError, parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
+import { refuseOutputOverInput } from '../../util/fs.js';
 import { compileGame } from '../../interpreter/game.js';
 import { AGENTS, agentNames, makeParticipant, type Participant } from '../../eval/agents/index.js';
 import { checkStore, RunStore } from '../../eval/store/index.js';
@@ -121,6 +122,7 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
         'Examples:\n  gbgc ladder build examples/kuhn.gbg examples/leduc.gbg --out ladder.json\n  gbgc ladder build examples/kuhn.gbg --levels 4 --runs 500 --json',
     )
     .action(async (files: string[], opts: { levels: string; runs: string; seed: string; out: string; json?: boolean }) => {
+      refuseOutputOverInput([opts.out], files);
       const levels = parseIntOption('--levels', opts.levels, 1, 50);
       const runs = parseIntOption('--runs', opts.runs, 2, MAX_COUNT);
       const seed = parseSeedOption(opts.seed);
@@ -172,6 +174,7 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
         'Examples:\n  gbgc ladder rate ladder.json heuristic:raise=0.8,fold=0.2\n  gbgc ladder rate ladder.json Lv2 --seed 7 --store ladder.db',
     )
     .action(async (ladderPath: string, spec: string, opts: { runs: string; seed: string; policy?: string; store?: string; json?: boolean }) => {
+      refuseOutputOverInput([opts.store], [ladderPath, opts.policy]);
       const runs = parseIntOption('--runs', opts.runs, 1, MAX_COUNT);
       const seed = parseSeedOption(opts.seed);
       const { participant, level } = parseParticipantSpec(spec, opts.policy);

@@ -29,6 +29,7 @@ import { parseReply, type ReplyResult } from '../../render/reply.js';
 import { recordReplay, type DecisionNote } from '../../eval/report/replay.js';
 import { llmNote } from '../../eval/report/slot-replay.js';
 import { writeFileAtomic } from '../io.js';
+import { refuseOutputOverInput } from '../../util/fs.js';
 
 /**
  * Resolve `--as`: a seat name (any case). Numbers are refused: people see seats by name (and
@@ -103,6 +104,7 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .addHelpText('after', '\nAnswer each decision with the action\'s name, and its amount for a range (e.g. "call", "bet 3"),\nor with the JSON reply a turn prompt asks for (e.g. {"action": "bet", "amount": 3}). A unique\nprefix of a name is enough ("c" for "call" when nothing else starts with c), and a number alone\nwhen the decision has one range of amounts ("3" for "bet 3").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  gbgc play examples/leduc.gbg --record hand.json && gbgc view hand.json -o hand.html\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
     .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string; record?: string }) => {
       const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseSeedOption(opts.seed);
+      refuseOutputOverInput([opts.record], [file, opts.policy]);
       const { ir, source } = loadGame(file);
       // Refuse a record path that cannot be written before the person plays the game, not after.
       if (opts.record !== undefined) {

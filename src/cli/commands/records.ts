@@ -5,7 +5,7 @@
 import type { RegisterCommand } from './index.js';
 import { UsageError } from '../errors.js';
 import { RunStore, exportTable, summarizeStore, type StoreSummary } from '../../eval/store/index.js';
-import { writeFileAtomic } from '../../util/fs.js';
+import { refuseOutputOverInput, writeFileAtomic } from '../../util/fs.js';
 
 const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(4)}` : x.toFixed(4));
 
@@ -36,6 +36,7 @@ export const registerRecords: RegisterCommand = (program, ctx) => {
     .action((db: string, opts: { csv?: boolean; jsonl?: boolean; table: string; output?: string }) => {
       if (!!opts.csv === !!opts.jsonl) throw new UsageError('give exactly one of --csv and --jsonl');
       if (opts.table !== 'slots' && opts.table !== 'moves') throw new UsageError(`--table must be slots or moves, got '${opts.table}'`);
+      refuseOutputOverInput([opts.output], [db]);
       const store = RunStore.openReadOnly(db);
       try {
         const chunks: string[] = [];

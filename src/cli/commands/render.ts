@@ -9,6 +9,7 @@ import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { loadGameArg } from '../inputs.js';
 import { writeFileAtomic } from '../io.js';
+import { refuseOutputOverInput } from '../../util/fs.js';
 import { UsageError } from '../errors.js';
 import { RENDER_FORMATS, renderRulebook, type RenderFormat } from '../../render/rulebook.js';
 
@@ -47,6 +48,7 @@ export const registerRender: RegisterCommand = (program, ctx) =>
       '\nSections: Overview, Visibility, Sequence of Play, Phase Details, Showdown.\n\nExamples:\n  gbgc render examples/kuhn.gbg\n  gbgc render examples/leduc.gbg -o leduc.md\n  gbgc render examples/leduc.gbg -o leduc.txt\n  gbgc render examples/leduc.gbg --format txt',
     )
     .action(async (file: string, opts: { output?: string; format?: string }) => {
+      refuseOutputOverInput([opts.output], [file]);
       const format = resolveFormat(opts.format, opts.output);
       const { ir } = await loadGameArg(ctx.io, file);
       const text = renderRulebook(ir, format);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import type { RegisterCommand } from './index.js';
 import { addAnalysisSetOptions, runAnalysis, type AnalyzeCliOptions } from './analyze.js';
 import { readAxesFile } from '../../eval/stats/inputs.js';
-import { writeReport } from '../../eval/report/index.js';
+import { writeReport, writesReportFile } from '../../eval/report/index.js';
+import { refuseOutputOverInput } from '../../util/fs.js';
 import { ladderTable, ladderTableHtml, readRatings } from '../../eval/ladder/table.js';
 
 export const registerReport: RegisterCommand = (program, ctx) =>
@@ -24,6 +25,7 @@ export const registerReport: RegisterCommand = (program, ctx) =>
     .option('--json', 'print the list of written files as JSON')
     .addHelpText('after', '\nFiles: index.html (self-contained; figures inlined), <figure>.svg, <figure>.png, estimates.json,\nslots/<id>.html (viewer pages of a few slots per game, linked from the games table).\n\nExample:\n  gbgc report runs.db --axes axes.jsonl --out report/')
     .action(async (db: string, opts: AnalyzeCliOptions & { out: string; json?: boolean; ladder?: string[] }) => {
+      refuseOutputOverInput([{ dir: opts.out, writes: writesReportFile }], [db, opts.axes, ...(opts.ladder ?? [])]);
       const ladder = opts.ladder ? ladderTableHtml(ladderTable(opts.ladder.flatMap(readRatings))) : '';
       const e = runAnalysis(db, opts);
       const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined, ladder, db);

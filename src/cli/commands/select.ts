@@ -9,7 +9,8 @@ import type { RegisterCommand } from './index.js';
 import { UsageError, UserError, parseIntOption, parseSeedOption } from '../errors.js';
 import { axisNames } from '../../eval/axes/index.js';
 import { selectFromPool, selectionFileText, type Selection } from '../../eval/axes/selection.js';
-import { writeFileAtomic } from '../../util/fs.js';
+import { refuseOutputOverInput, writeFileAtomic } from '../../util/fs.js';
+import { join } from 'node:path';
 import { writeSelectionFigures } from '../../eval/axes/figures.js';
 
 export type { Selection } from '../../eval/axes/selection.js';
@@ -54,6 +55,7 @@ export const registerSelect: RegisterCommand = (program, ctx) =>
       if (opts.plots !== undefined && existsSync(opts.plots) && !statSync(opts.plots).isDirectory()) throw new UserError(`${opts.plots}: not a folder (for --plots)`);
       const n = parseIntOption('--n', opts.n, 1, 1_000_000);
       const seed = parseSeedOption(opts.seed);
+      refuseOutputOverInput([opts.out, opts.plots === undefined ? undefined : { dir: opts.plots, writes: (f) => /\.(svg|png)$/.test(f) }], [join(opts.pool, 'index.jsonl'), opts.axes]);
       const { selection, set, points } = selectFromPool(opts.pool, opts.axes, n, seed);
       const AXES = axisNames(set);
       const scatter = opts.scatter ?? (set === 'v1' ? 'information,opponent_dependence' : 'info_sensitivity,opponent_modelling');

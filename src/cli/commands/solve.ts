@@ -11,6 +11,7 @@ import { SingleBar } from 'cli-progress';
 import type { RegisterCommand } from './index.js';
 import type { CliIO } from '../io.js';
 import { writeFileAtomic } from '../io.js';
+import { refuseOutputOverInput } from '../../util/fs.js';
 import { loadGame } from '../load.js';
 import { parseIntOption, parseNumberOption, parseSeedOption, parsePositiveOption, MAX_COUNT } from '../errors.js';
 import { compileGame } from '../../interpreter/index.js';
@@ -90,6 +91,7 @@ export const registerSolve: RegisterCommand = (program, ctx) =>
         '  gbgc play examples/leduc.gbg --vs cfr --policy leduc-policy.json\n',
     )
     .action((file: string, opts: SolveOpts) => {
+      refuseOutputOverInput([opts.save], [file]);
       if (opts.method === 'mccfr') return solveMccfr(file, opts, ctx.io);
       if (opts.method !== 'cfr+') throw new UsageError(`--method must be cfr+ or mccfr, got '${opts.method}'`);
       for (const o of ['seconds', 'sampling', 'reportEvery', 'brSamples', 'seed'] as const) {

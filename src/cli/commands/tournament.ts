@@ -10,6 +10,7 @@ import { formatDryRun } from '../../eval/llm/dry-run.js';
 import { startProgress } from './progress-bar.js';
 import { connectQueue, parseQueueUrl, runQueuedTournament, type QueueUrl } from '../../eval/queue/index.js';
 import { UserError } from '../../util/errors.js';
+import { refuseOutputOverInput } from '../../util/fs.js';
 import type { CliContext } from '../main.js';
 
 /** The coordinator: enqueue the missing slots, collect what the workers return into the store. */
@@ -78,6 +79,7 @@ export const registerTournament: RegisterCommand = (program, ctx) =>
         }
       }
       const plan = buildPlan(configPath, config, opts.store);
+      refuseOutputOverInput([plan.storePath], [configPath, ...plan.games.map((g) => g.file)]);
       if (opts.dryRun) {
         const rows = estimateTournamentLlm(plan);
         if (opts.json) ctx.io.stdout(`${JSON.stringify({ slots: plan.slots.length, participants: rows }, null, 2)}\n`);

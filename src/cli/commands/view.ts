@@ -11,6 +11,7 @@ import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
+import { refuseOutputOverInput } from '../../util/fs.js';
 import { compileSource } from '../../compiler/index.js';
 import { compileGame } from '../../interpreter/game.js';
 import { buildReplay, parseReplayRecord, type ReplayRecord, type ViewerPerspective } from '../../eval/report/replay.js';
@@ -96,6 +97,7 @@ export const registerView: RegisterCommand = (program, ctx) =>
     .action((file: string, opts: { as: string; output?: string; out?: string; slot?: string }) => {
       if (opts.output !== undefined && opts.out !== undefined && opts.output !== opts.out) throw new UsageError('give one of --output and --out');
       const output = opts.output ?? opts.out;
+      refuseOutputOverInput([output], [file]);
       let record: ReplayRecord;
       if (isSqliteFile(file)) {
         if (opts.slot === undefined) throw new UsageError(`${file} is a run store: name the slot to view with --slot ID (list the ids with: gbgc records export ${file} --jsonl --table slots)`);

@@ -3,9 +3,8 @@
  * figure as SVG and PNG in a folder.
  */
 import { checksHtml } from './checks.js';
-import { dirname, join } from 'node:path';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { writeFileAtomic } from '../../util/fs.js';
+import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { UserError } from '../../util/errors.js';
 import type { Estimates } from '../stats/analyze.js';
 import type { AxisRow } from '../stats/slots.js';
@@ -26,35 +25,66 @@ export interface ReportFiles {
   slots: string[];
 }
 
+/** Whether {@link writeReport} may write a file of this name into its folder (index.html, estimates.json, figures as SVG and PNG). */
+export const writesReportFile = (name: string): boolean => name === 'index.html' || name === 'estimates.json' || /\.(svg|png)$/.test(name);
+
+/** One line for a report that could not be written: the user's folder and why. */
+function reportWriteError(dir: string, err: unknown): UserError {
+  if (err instanceof UserError) return err;
+  const code = (err as NodeJS.ErrnoException).code;
+  const why = code === 'ENOSPC' ? 'no space left on the device' : code === 'EROFS' ? 'read-only file system' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (err as Error).message;
+  return new UserError(`cannot write the report into ${dir}: ${why}`);
+}
+
 /**
  * Render every figure and write `index.html`, `<id>.svg`, `<id>.png` and `estimates.json` into `dir`;
  * `extraSections` is HTML placed after the leaderboard. With `store` (the run store the estimates
  * come from), games are named by name and file, participants' configurations are listed, and a few
- * slots per game are written as viewer pages under `slots/`.
- * @throws UserError when the folder cannot be created or the store is not a run store
+ * slots per game are written as viewer pages under `slots/`. Every file is written into a temporary
+ * sibling folder first and moved into `dir` only when all are written (index.html last), so a full
+ * disk or a kill never leaves figures without their page.
+ * @throws UserError when the folder cannot be created or written (naming why: missing parent, a
+ *   file in the way, full disk, read-only), or the store is not a run store
  */
 export async function writeReport(e: Estimates, dir: string, axes?: readonly AxisRow[], extraSections = '', store?: string): Promise<ReportFiles> {
   // The output folder is created (it was asked for); its parent must exist.
+  let exists = false;
   try {
-    mkdirSync(dir);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UserError(`cannot create ${dir}: the folder ${dirname(dir)} does not exist`);
-    if (code !== 'EEXIST') throw new UserError(`cannot create ${dir}: ${(err as Error).message}`);
     if (!statSync(dir).isDirectory()) throw new UserError(`cannot write the report into ${dir}: it is a file`);
+    exists = true;
+  } catch (err) {
+    if (err instanceof UserError) throw err;
   }
-  const context: ReportContext | undefined = store ? readReportContext(store) : undefined;
-  const files: ReportFiles = { html: 'index.html', figures: [], slots: context && store ? writeSlotPages(store, dir, context) : [] };
-  const figures = buildFigures(e, axes, gameLabeler(context));
-  const svgs: string[] = [];
-  for (const fig of figures) {
-    const svg = await toSvg(fig.spec);
-    svgs.push(svg);
-    writeFileAtomic(join(dir, `${fig.id}.svg`), svg);
-    writeFileSync(join(dir, `${fig.id}.png`), svgToPng(svg));
-    files.figures.push({ id: fig.id, svg: `${fig.id}.svg`, png: `${fig.id}.png` });
+  const parent = dirname(resolve(dir));
+  if (!exists && !existsSync(parent)) throw new UserError(`cannot create ${dir}: the folder ${dirname(dir)} does not exist`);
+  const tmp = join(parent, `.${basename(resolve(dir))}.gbgc-tmp-${process.pid}`);
+  try {
+    rmSync(tmp, { recursive: true, force: true });
+    mkdirSync(tmp);
+    const context: ReportContext | undefined = store ? readReportContext(store) : undefined;
+    const files: ReportFiles = { html: 'index.html', figures: [], slots: context && store ? writeSlotPages(store, tmp, context) : [] };
+    const figures = buildFigures(e, axes, gameLabeler(context));
+    const svgs: string[] = [];
+    const names: string[] = [];
+    for (const fig of figures) {
+      const svg = await toSvg(fig.spec);
+      svgs.push(svg);
+      writeFileSync(join(tmp, `${fig.id}.svg`), svg);
+      writeFileSync(join(tmp, `${fig.id}.png`), svgToPng(svg));
+      names.push(`${fig.id}.svg`, `${fig.id}.png`);
+      files.figures.push({ id: fig.id, svg: `${fig.id}.svg`, png: `${fig.id}.png` });
+    }
+    writeFileSync(join(tmp, 'estimates.json'), `${JSON.stringify(e, null, 2)}\n`);
+    writeFileSync(join(tmp, 'index.html'), reportHtml(e, figures, svgs, extraSections + checksHtml(e), context));
+    if (!exists) renameSync(tmp, dir);
+    else {
+      if (files.slots.length > 0) mkdirSync(join(dir, 'slots'), { recursive: true });
+      for (const name of [...files.slots, ...names, 'estimates.json', 'index.html']) renameSync(join(tmp, name), join(dir, name));
+    }
+    return files;
+  } catch (err) {
+    throw reportWriteError(dir, err);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
   }
-  writeFileAtomic(join(dir, 'estimates.json'), `${JSON.stringify(e, null, 2)}\n`);
-  writeFileAtomic(join(dir, 'index.html'), reportHtml(e, figures, svgs, extraSections + checksHtml(e), context));
-  return files;
 }
