@@ -9,6 +9,7 @@ import { UsageError } from './errors.js';
 import { COMMANDS, commandName, type CommandEntry } from './commands/index.js';
 import { CompileError } from './load.js';
 import { colorize, useColor } from './color.js';
+import { isSqliteError, storeErrorMessage } from '../eval/store/errors.js';
 
 /** Operating-system errors about files and folders given on the command line (exit 1). */
 const FILE_ERRORS = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENAMETOOLONG', 'ELOOP']);
@@ -130,6 +131,14 @@ export async function main(argv: string[], rawIO: CliIO = processIO()): Promise<
     if (typeof err?.code === 'string' && FILE_ERRORS.has(err.code)) {
       // Files that cannot be read or written are bad input, not an internal error.
       io.stderr(`gbgc: error: ${err.message}\n`);
+      if (debug && err.stack) io.stderr(`${err.stack}\n`);
+      return 1;
+    }
+    // A store's SQLite error a user can cause (full disk, read-only, damaged file) that no command
+    // named its store for: still one line and exit 1.
+    const sqlite = isSqliteError(err) ? storeErrorMessage('the run store', err) : undefined;
+    if (sqlite !== undefined) {
+      io.stderr(`gbgc: error: ${sqlite}\n`);
       if (debug && err.stack) io.stderr(`${err.stack}\n`);
       return 1;
     }

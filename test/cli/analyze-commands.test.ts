@@ -58,7 +58,7 @@ describe('gbgc analyze', () => {
     writeFileSync(junk, 'not sqlite');
     const j = await runCli(['analyze', junk]);
     expect(j.code).toBe(1);
-    expect(j.stderr).toMatch(/not a readable SQLite run store/);
+    expect(j.stderr).toMatch(/junk.db: not a gbgc run store \(not an SQLite database/);
     const badAxes = join(tmp, 'bad.jsonl');
     writeFileSync(badAxes, '{"game":"g000","axes":{"x":"high"}}\n');
     const a = await runCli(['analyze', db, '--axes', badAxes, '-B', '10', '--secondary', '10']);

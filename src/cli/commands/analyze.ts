@@ -7,6 +7,7 @@ import type { RegisterCommand } from './index.js';
 import { UsageError, parseIntOption, parseSeedOption } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
+import { withStoreErrors } from '../../eval/store/errors.js';
 import { analyze, type Estimates } from '../../eval/stats/analyze.js';
 import { readStore } from '../../eval/stats/store-reader.js';
 import { engineVersion, readAxesFile } from '../../eval/stats/inputs.js';
@@ -124,7 +125,7 @@ export function runAnalysis(db: string, opts: AnalyzeCliOptions): Estimates {
   const set = choice('--set', opts.set ?? 'v2', ['v2', 'v1'] as const)!;
   const btTies = choice('--bt-ties', opts.btTies, ['seat1', 'drop', 'half'] as const);
   const pairCounting = choice('--pair-counting', opts.pairCounting, ['ordered', 'unordered'] as const);
-  const store = readStore(db);
+  const store = withStoreErrors(db, () => readStore(db));
   let filter: FilterSummary | null = null;
   if (opts.excludeParticipant?.length || opts.games?.length) {
     const ids = [...new Set(store.rows.flatMap((r) => r.seats))].sort();

@@ -12,7 +12,7 @@ import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
 import { compileGame } from '../../interpreter/game.js';
 import { AGENTS, agentNames, makeParticipant, type Participant } from '../../eval/agents/index.js';
-import { checkStore, RunStore } from '../../eval/store/index.js';
+import { checkStore, RunStore, withStoreErrors } from '../../eval/store/index.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 import {
   buildLadderGame,
@@ -180,8 +180,9 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
       const { participant, level } = parseParticipantSpec(spec, opts.policy);
       const ladder = readLadder(ladderPath);
       if (level !== null && !ladder.games.some((g) => level < g.levels.length)) throw new UsageError(`${spec}: no game of the ladder has level ${level}`);
-      if (opts.store) checkStore(opts.store);
-      const store = opts.store ? RunStore.open(opts.store) : undefined;
+      const storePath = opts.store;
+      if (storePath) withStoreErrors(storePath, () => checkStore(storePath));
+      const store = storePath ? RunStore.open(storePath, { notice: (line) => ctx.io.stderr(`gbgc: note: ${line}\n`) }) : undefined;
       const results: GameRating[] = [];
       try {
         for (const lg of ladder.games) {
@@ -196,7 +197,8 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
           const game = compileGame(ir);
           const progress = startProgress(ctx.io, lg.levels.length, `ladder rate ${lg.game} [{bar}] level {value}/{total}`);
           try {
-            results.push(await rateOnGame(game, lg, who!, { runs, seed, store, source, onLevel: (k) => progress.update(k) }));
+            const rate = () => rateOnGame(game, lg, who!, { runs, seed, store, source, onLevel: (k) => progress.update(k) });
+            results.push(await (storePath ? withStoreErrors(storePath, rate) : rate()));
           } finally {
             progress.stop();
           }

@@ -4,7 +4,7 @@
  */
 import type { RegisterCommand } from './index.js';
 import { UsageError } from '../errors.js';
-import { RunStore, exportTable, summarizeStore, type StoreSummary } from '../../eval/store/index.js';
+import { RunStore, exportTable, summarizeStore, withStoreErrors, type StoreSummary } from '../../eval/store/index.js';
 import { refuseOutputOverInput, writeFileAtomic } from '../../util/fs.js';
 
 const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(4)}` : x.toFixed(4));
@@ -36,16 +36,19 @@ export const registerRecords: RegisterCommand = (program, ctx) => {
     .action((db: string, opts: { csv?: boolean; jsonl?: boolean; table: string; output?: string }) => {
       if (!!opts.csv === !!opts.jsonl) throw new UsageError('give exactly one of --csv and --jsonl');
       if (opts.table !== 'slots' && opts.table !== 'moves') throw new UsageError(`--table must be slots or moves, got '${opts.table}'`);
+      const table = opts.table;
       refuseOutputOverInput([opts.output], [db]);
-      const store = RunStore.openReadOnly(db);
-      try {
-        const chunks: string[] = [];
-        const write = opts.output ? (c: string) => void chunks.push(c) : (c: string) => ctx.io.stdout(c);
-        exportTable(store, opts.table, opts.csv ? 'csv' : 'jsonl', write);
-        if (opts.output) writeFileAtomic(opts.output, chunks.join(''));
-      } finally {
-        store.close();
-      }
+      withStoreErrors(db, () => {
+        const store = RunStore.openReadOnly(db);
+        try {
+          const chunks: string[] = [];
+          const write = opts.output ? (c: string) => void chunks.push(c) : (c: string) => ctx.io.stdout(c);
+          exportTable(store, table, opts.csv ? 'csv' : 'jsonl', write);
+          if (opts.output) writeFileAtomic(opts.output, chunks.join(''));
+        } finally {
+          store.close();
+        }
+      });
     });
   records
     .command('summary')
@@ -54,13 +57,15 @@ export const registerRecords: RegisterCommand = (program, ctx) => {
     .option('--json', 'print the figures as JSON')
     .addHelpText('after', '\nJSON fields: engineVersion, commitment, planned, done, errors, games [{path, name, rulesetHash, done}],\nparticipants [{name, kind, id, slots, meanReturns, fallbackRate}].')
     .action((db: string, opts: { json?: boolean }) => {
-      const store = RunStore.openReadOnly(db);
-      try {
-        const s = summarizeStore(store);
-        ctx.io.stdout(opts.json ? `${JSON.stringify(s, null, 2)}\n` : formatSummary(db, s));
-      } finally {
-        store.close();
-      }
+      withStoreErrors(db, () => {
+        const store = RunStore.openReadOnly(db);
+        try {
+          const s = summarizeStore(store);
+          ctx.io.stdout(opts.json ? `${JSON.stringify(s, null, 2)}\n` : formatSummary(db, s));
+        } finally {
+          store.close();
+        }
+      });
     });
   return records;
 };

@@ -11,24 +11,31 @@ import { startProgress } from './progress-bar.js';
 import { connectQueue, parseQueueUrl, runQueuedTournament, type QueueUrl } from '../../eval/queue/index.js';
 import { UserError } from '../../util/errors.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
+import { withStoreErrors } from '../../eval/store/index.js';
 import type { CliContext } from '../main.js';
 
 /** The coordinator: enqueue the missing slots, collect what the workers return into the store. */
 async function runThroughQueue(ctx: CliContext, plan: TournamentPlan, url: QueueUrl, json: boolean): Promise<void> {
   if (plan.config.budgetUsd !== null) throw new UserError(`${plan.configPath}: budget_usd is not enforced across queue workers; remove it or play locally (without --queue)`);
-  const redis = await connectQueue(url);
-  const store = openStoreFor(plan);
+  const store = openStoreFor(plan, (line) => ctx.io.stderr(`gbgc: note: ${line}\n`));
+  let redis: Awaited<ReturnType<typeof connectQueue>>;
+  try {
+    redis = await connectQueue(url);
+  } catch (e) {
+    store.close();
+    throw e;
+  }
   const progress = startProgress(ctx.io, plan.slots.length, 'tournament [{bar}] {value}/{total} slots | {rate} slots/s | ETA {eta_formatted}');
   const t0 = performance.now();
   const before = store.doneSlotIds().size;
   progress.update(before);
   try {
-    const report = await runQueuedTournament(plan, store, redis, {
+    const report = await withStoreErrors(plan.storePath, () => runQueuedTournament(plan, store, redis, {
       onProgress: (done) => {
         const s = (performance.now() - t0) / 1000;
         progress.update(done, { rate: s > 0 ? Math.round((done - before) / s) : '-' });
       },
-    });
+    }));
     const out = { ...report, store: plan.storePath, engineVersion: ENGINE_VERSION, queue: url.display };
     const failedLines = report.failed.slice(0, 10).map((f) => `  slot ${f.slot} failed: ${f.reason}\n`).join('') + (report.failed.length > 10 ? `  … and ${report.failed.length - 10} more failed slots\n` : '');
     ctx.io.stdout(
@@ -87,11 +94,12 @@ export const registerTournament: RegisterCommand = (program, ctx) =>
         else ctx.io.stdout(`${plan.slots.length} slots (estimate: no call is made)\n${formatDryRun(rows)}`);
         return;
       }
-      checkPlanAgainstStore(plan);
+      withStoreErrors(plan.storePath, () => checkPlanAgainstStore(plan));
+      const notice = (line: string): void => ctx.io.stderr(`gbgc: note: ${line}\n`);
       if (opts.commit) {
-        const store = openStoreFor(plan);
+        const store = openStoreFor(plan, notice);
         try {
-          store.setMeta('commitment', plan.commitment);
+          withStoreErrors(plan.storePath, () => store.setMeta('commitment', plan.commitment));
         } finally {
           store.close();
         }
@@ -99,22 +107,30 @@ export const registerTournament: RegisterCommand = (program, ctx) =>
         return;
       }
       if (queueUrl) return runThroughQueue(ctx, plan, queueUrl, !!opts.json);
-      const llm = llmRuntimeFor(plan);
-      const agents = await makeAgents(plan, { llmRuntime: llm.options });
-      const store = openStoreFor(plan);
-      llm.attach(store.db);
+      // The store (and its writer lease) first: a second writer stops at once, before any solving.
+      const store = openStoreFor(plan, notice);
+      let llm: ReturnType<typeof llmRuntimeFor>;
+      let agents: Awaited<ReturnType<typeof makeAgents>>;
+      try {
+        llm = llmRuntimeFor(plan);
+        agents = await makeAgents(plan, { llmRuntime: llm.options });
+        llm.attach(store.db);
+      } catch (e) {
+        store.close();
+        throw e;
+      }
       const progress = startProgress(ctx.io, plan.slots.length, 'tournament [{bar}] {value}/{total} slots | {rate} slots/s | ETA {eta_formatted}');
       const t0 = performance.now();
       const before = store.doneSlotIds().size;
       progress.update(before);
       try {
-        const report = await runTournament(plan, store, agents, {
+        const report = await withStoreErrors(plan.storePath, () => runTournament(plan, store, agents, {
           spend: llm.options.spend,
           onProgress: (done) => {
             const s = (performance.now() - t0) / 1000;
             progress.update(done, { rate: s > 0 ? Math.round((done - before) / s) : '-' });
           },
-        });
+        }));
         const out = { ...report, store: plan.storePath, engineVersion: ENGINE_VERSION };
         ctx.io.stdout(
           opts.json

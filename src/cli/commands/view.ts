@@ -6,7 +6,7 @@
  * (only what that seat saw) or the omniscient view. Which of the two the file is, is read from its
  * content (the SQLite header, else JSON).
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError } from '../errors.js';
@@ -17,6 +17,8 @@ import { compileGame } from '../../interpreter/game.js';
 import { buildReplay, parseReplayRecord, type ReplayRecord, type ViewerPerspective } from '../../eval/report/replay.js';
 import { replayFromStore } from '../../eval/report/slot-replay.js';
 import { RunStore } from '../../eval/store/store.js';
+import { withStoreErrors } from '../../eval/store/errors.js';
+import { storeAbsent } from '../../eval/store/store.js';
 import { renderViewerHtml } from '../../eval/report/viewer.js';
 import { renderRulebook } from '../../render/rulebook.js';
 
@@ -73,12 +75,14 @@ function readRecordFile(file: string): ReplayRecord {
 
 /** Rebuild a slot's replay record from a run store. @throws UserError (see {@link replayFromStore}) */
 function readSlot(file: string, slot: string): ReplayRecord {
-  const store = RunStore.openReadOnly(file);
-  try {
-    return replayFromStore(store, slot);
-  } finally {
-    store.close();
-  }
+  return withStoreErrors(file, () => {
+    const store = RunStore.openReadOnly(file);
+    try {
+      return replayFromStore(store, slot);
+    } finally {
+      store.close();
+    }
+  });
 }
 
 export const registerView: RegisterCommand = (program, ctx) =>
@@ -99,7 +103,8 @@ export const registerView: RegisterCommand = (program, ctx) =>
       const output = opts.output ?? opts.out;
       refuseOutputOverInput([output], [file]);
       let record: ReplayRecord;
-      if (isSqliteFile(file)) {
+      // An empty file given with --slot is an empty store (refused as such), not a replay record.
+      if (isSqliteFile(file) || (opts.slot !== undefined && existsSync(file) && storeAbsent(file))) {
         if (opts.slot === undefined) throw new UsageError(`${file} is a run store: name the slot to view with --slot ID (list the ids with: gbgc records export ${file} --jsonl --table slots)`);
         record = readSlot(file, opts.slot);
       } else {

@@ -23,6 +23,8 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { UserError } from '../../util/errors.js';
 import type { SlotRow } from './slots.js';
+import { storeErrorMessage } from '../store/errors.js';
+import { storeAbsent } from '../store/store.js';
 
 const ALIASES = {
   game: ['game', 'ruleset_hash', 'game_hash', 'game_id'],
@@ -58,12 +60,13 @@ export interface StoreContents {
  */
 export function readStore(path: string): StoreContents {
   if (!existsSync(path)) throw new UserError(`${path}: no such file`);
+  if (storeAbsent(path)) throw new UserError(`${path}: an empty file (0 bytes), not a run store yet: no tournament has written it`);
   let db: Database.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
     db.pragma('schema_version');
   } catch (e) {
-    throw new UserError(`${path}: not a readable SQLite run store (${(e as Error).message})`);
+    throw new UserError(storeErrorMessage(path, e) ?? `${path}: not a readable SQLite run store (${(e as Error).message})`);
   }
   try {
     const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));

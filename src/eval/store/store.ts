@@ -23,9 +23,12 @@
  * (schema 1 had a `moves` table); readers see the same `moves` relation through the view.
  */
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { existsSync, linkSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { UserError } from '../../util/errors.js';
 import { ENGINE_VERSION } from '../../util/version.js';
+import { recoverySteps, storeError, storeErrorMessage } from './errors.js';
+import { takeLease, type HeldLease } from './lease.js';
 
 /** Version of the table layout below. */
 export const SCHEMA_VERSION = 2;
@@ -131,7 +134,7 @@ export const MOVE_COLUMNS = ['slot', 'ply', 'seat', 'obs_digest', 'action', 'lab
  * @throws UserError naming the file otherwise
  */
 export function checkStore(path: string): void {
-  if (!existsSync(path)) return;
+  if (storeAbsent(path)) return;
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
@@ -139,14 +142,110 @@ export function checkStore(path: string): void {
     if (!has) throw new UserError(`${path}: not a gbgc run store (no meta table)`);
     const get = (k: string) => (db!.prepare('SELECT value FROM meta WHERE key = ?').get(k) as { value: string } | undefined)?.value;
     const schema = get('schemaVersion');
+    if (schema === undefined) {
+      // A store whose meta rows are gone is more often damaged than old: say which.
+      const check = db.pragma('quick_check(1)', { simple: true });
+      if (check !== 'ok') throw new UserError(`${path}: the store is damaged (SQLite quick_check: ${String(check).replace(/\s*\n\s*/g, " ")}); ${recoverySteps(path)}`);
+    }
     if (schema !== String(SCHEMA_VERSION)) throw new UserError(`${path}: run store schema version ${schema ?? 'missing'}, this gbgc reads version ${SCHEMA_VERSION}`);
     const engine = get('engineVersion');
     if (engine !== ENGINE_VERSION) throw new UserError(`${path}: the store was written by engine ${engine ?? '(unknown)'}, this is ${ENGINE_VERSION}; results of different engines are not mixed — use a new store`);
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(`${path}: not a readable SQLite run store (${(e as Error).message})`);
+    throw new UserError(storeErrorMessage(path, e) ?? `${path}: not a readable SQLite run store (${(e as Error).message})`);
   } finally {
     db?.close();
+  }
+}
+
+/** Size of a file in bytes, or undefined when there is none. */
+function sizeOf(path: string): number | undefined {
+  try {
+    return statSync(path).size;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether no store is at `path`: no file, or an empty (0-byte) file with no write-ahead log
+ * holding pages (left by a process killed between creating the file and its schema, a full disk, or
+ * a tool that opened the path first). Such a path is created afresh.
+ */
+export function storeAbsent(path: string): boolean {
+  const size = sizeOf(path);
+  return size === undefined || (size === 0 && !sizeOf(`${path}-wal`));
+}
+
+/** Whether a process of this host runs. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Remove a file and its SQLite companions, ignoring what is not there. */
+function removeDb(file: string): void {
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
+}
+
+/**
+ * Create an empty store at `path` atomically: the schema and the meta rows are written to a
+ * temporary sibling `.NAME.creating-PID`, which is then linked to `path`. A kill at any moment
+ * leaves no store or a valid empty one (never a file without its schema); a temporary file left by
+ * a process that no longer runs is removed. When another process creates the store first, its
+ * store is used. An empty (0-byte) file at `path` is replaced.
+ * @throws UserError for a folder that is missing, read-only or full
+ */
+function createStore(path: string): void {
+  const dir = dirname(path);
+  const prefix = `.${basename(path)}.creating-`;
+  try {
+    for (const n of readdirSync(dir)) {
+      if (!n.startsWith(prefix)) continue;
+      const pid = Number(n.slice(prefix.length).split('-')[0]);
+      if (Number.isInteger(pid) && pid !== process.pid && !running(pid)) rmSync(join(dir, n), { force: true });
+    }
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UserError(`cannot create run store ${path}: the folder ${dir} does not exist`);
+    throw storeError(path, e);
+  }
+  const tmp = join(dir, `${prefix}${process.pid}`);
+  removeDb(tmp);
+  try {
+    const db = new Database(tmp);
+    try {
+      // 16 KiB pages for a new file: a slot row is about 500 bytes, and with 4 KiB pages inserting
+      // and committing slots cost about 1.6 times as much (measured).
+      db.pragma('page_size = 16384');
+      db.pragma('journal_mode = WAL');
+      db.exec(SCHEMA);
+      const put = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+      db.transaction(() => {
+        put.run('schemaVersion', String(SCHEMA_VERSION));
+        put.run('engineVersion', ENGINE_VERSION);
+        put.run('createdAt', new Date().toISOString());
+      })();
+    } finally {
+      // Closing the only connection checkpoints the log into the file and removes it.
+      db.close();
+    }
+    if (sizeOf(path) === 0 && !sizeOf(`${path}-wal`)) removeDb(path);
+    try {
+      linkSync(tmp, path);
+    } catch (e) {
+      // Another process created the store meanwhile: use it.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    throw new UserError(storeErrorMessage(path, e) ?? `cannot create run store ${path}: ${(e as Error).message}`);
+  } finally {
+    removeDb(tmp);
   }
 }
 
@@ -205,6 +304,7 @@ export class RunStore {
   private readonly commitStatement: Database.Statement;
   private readonly rollback: Database.Statement;
   private staged = 0;
+  private lease: HeldLease | undefined;
 
   private constructor(readonly db: Database.Database, readonly path: string) {
     // Positional parameters: binding by name looks every column up in the row object.
@@ -215,19 +315,29 @@ export class RunStore {
   }
 
   /**
-   * Open (creating when absent) a store for writing. Call {@link checkStore} first.
-   * @throws UserError when the file cannot be opened
+   * Open a store for writing, creating it atomically when absent (see {@link storeAbsent}), and
+   * take its writer lease (`lease.ts`): one writer per store. Call {@link checkStore} first.
+   * @param opts.notice where a one-line notice goes when a stale lease is taken over
+   * @throws UserError when the file cannot be created or opened (naming the cause: missing folder,
+   *   read-only, full disk, damaged file), or another live process holds the lease
    */
-  static open(path: string): RunStore {
+  static open(path: string, opts: { notice?: (line: string) => void } = {}): RunStore {
+    if (storeAbsent(path)) createStore(path);
     let db: Database.Database;
     try {
-      db = new Database(path);
+      db = new Database(path, { fileMustExist: true });
     } catch (e) {
-      throw new UserError(`cannot open run store ${path}: ${(e as Error).message}`);
+      throw new UserError(storeErrorMessage(path, e) ?? `cannot open run store ${path}: ${(e as Error).message}`);
     }
-    // 16 KiB pages for a new file (an existing one keeps its own): a slot row is about 500 bytes,
-    // and with 4 KiB pages inserting and committing slots cost about 1.6 times as much (measured).
-    db.pragma('page_size = 16384');
+    try {
+      return RunStore.prepareWriter(db, path, opts.notice ?? (() => {}));
+    } catch (e) {
+      db.close();
+      throw storeError(path, e);
+    }
+  }
+
+  private static prepareWriter(db: Database.Database, path: string, notice: (line: string) => void): RunStore {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     // Checkpoints copy the journal's pages into the database file; every 2,500 pages (about 40 MB
@@ -236,14 +346,18 @@ export class RunStore {
     // Foreign keys are declared for readers and tools; the writer adds participants and games before
     // their slots (openStoreFor), so per-row enforcement would only cost time.
     db.pragma('foreign_keys = OFF');
-    db.exec(SCHEMA);
-    const store = new RunStore(db, path);
-    if (store.meta('schemaVersion') === undefined) {
-      store.setMeta('schemaVersion', String(SCHEMA_VERSION));
-      store.setMeta('engineVersion', ENGINE_VERSION);
-      store.setMeta('createdAt', new Date().toISOString());
+    const has = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+    if (!has) throw new UserError(`${path}: not a gbgc run store (no meta table)`);
+    const lease = takeLease(db, path, notice);
+    try {
+      db.exec(SCHEMA);
+      const store = new RunStore(db, path);
+      store.lease = lease;
+      return store;
+    } catch (e) {
+      lease.release();
+      throw e;
     }
-    return store;
   }
 
   /**
@@ -252,12 +366,13 @@ export class RunStore {
    */
   static openReadOnly(path: string): RunStore {
     if (!existsSync(path)) throw new UserError(`cannot read ${path}: no such file`);
+    if (storeAbsent(path)) throw new UserError(`${path}: an empty file (0 bytes), not a run store yet: no tournament has written it (gbgc tournament creates it afresh)`);
     let db: Database.Database;
     try {
       db = new Database(path, { readonly: true, fileMustExist: true });
       if (!db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'slots'").get()) throw new Error('no slots table');
     } catch (e) {
-      throw new UserError(`${path}: not a gbgc run store (${(e as Error).message})`);
+      throw new UserError(storeErrorMessage(path, e) ?? `${path}: not a gbgc run store (${(e as Error).message})`);
     }
     return new RunStore(db, path);
   }
@@ -370,7 +485,9 @@ export class RunStore {
     return this.db.prepare('SELECT ruleset_hash, name, path FROM games ORDER BY path').all() as { ruleset_hash: string; name: string; path: string }[];
   }
 
+  /** Release the writer lease (when held) and close the file. */
   close(): void {
+    this.lease?.release();
     this.db.close();
   }
 }

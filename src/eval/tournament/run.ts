@@ -10,7 +10,8 @@ import { UserError } from '../../util/errors.js';
 import { createParticipantAgent, type Agent, type AgentOptions } from '../agents/index.js';
 import { playSlotNow, type SlotOutcome } from '../match/play.js';
 import type { CompiledGame } from '../../interpreter/game.js';
-import { RunStore, checkStore, type MoveInput, type SlotRow } from '../store/store.js';
+import { RunStore, checkStore, storeAbsent, type MoveInput, type SlotRow } from '../store/store.js';
+import { storeError, withStoreErrors } from '../store/errors.js';
 import type { SpendGuard } from '../llm/spend.js';
 import { describeChanges, type PlannedSlot, type PlanSummary, type TournamentPlan } from './plan.js';
 
@@ -37,23 +38,39 @@ export interface TournamentRunReport {
  * and a store committed to a different plan.
  * @throws UserError
  */
+/** What changed from the plan a store recorded (`meta.plan`) to this one; a `meta.plan` that is not JSON is the user's altered store. @throws UserError then */
+function storedChanges(path: string, old: string | undefined, now: PlanSummary): string[] {
+  if (!old) return [];
+  let summary: PlanSummary;
+  try {
+    summary = JSON.parse(old) as PlanSummary;
+  } catch {
+    throw new UserError(`${path}: the store's meta.plan is not JSON (the store was altered); restore it from a copy, or use a new store`);
+  }
+  try {
+    return describeChanges(summary, now);
+  } catch {
+    throw new UserError(`${path}: the store's meta.plan is not a plan this gbgc wrote (the store was altered); restore it from a copy, or use a new store`);
+  }
+}
+
 export function checkPlanAgainstStore(plan: TournamentPlan): void {
   const path = plan.storePath;
   checkStore(path);
-  if (!existsSync(path)) return;
+  if (storeAbsent(path)) return;
   const store = RunStore.openReadOnly(path);
   try {
     const committed = store.meta('commitment');
     if (committed && committed !== plan.commitment) {
       const old = store.meta('plan');
-      const changes = old ? describeChanges(JSON.parse(old) as PlanSummary, plan.summary) : [];
+      const changes = storedChanges(path, old, plan.summary);
       throw new UserError(`${plan.configPath}: the store ${path} is committed to another tournament (commitment ${committed.slice(0, 16)}…, this config gives ${plan.commitment.slice(0, 16)}…)${changes.length ? `: ${changes.join('; ')}` : ''}`);
     }
     const planned = new Set(plan.slots.map((s) => s.id));
     const stray = [...store.doneSlotIds()].filter((id) => !planned.has(id));
     if (stray.length > 0) {
       const old = store.meta('plan');
-      const changes = old ? describeChanges(JSON.parse(old) as PlanSummary, plan.summary) : [];
+      const changes = storedChanges(path, old, plan.summary);
       throw new UserError(
         `${plan.configPath}: the store ${path} holds ${stray.length} finished slot${stray.length === 1 ? '' : 's'} this config would not play` +
           (changes.length ? ` (changed: ${changes.join('; ')})` : '') +
@@ -86,20 +103,33 @@ export async function makeAgents(plan: TournamentPlan, extra?: AgentOptions): Pr
   return agents;
 }
 
-/** Open the store for writing and record the plan, its participants and games (and, in meta `gameOrigins`, the generator seed, complexity and pool slot of each generated game by ruleset hash). */
-export function openStoreFor(plan: TournamentPlan): RunStore {
-  const store = RunStore.open(plan.storePath);
-  store.db.transaction(() => {
-    store.setMeta('plan', JSON.stringify(plan.summary));
-    store.setMeta('slotCount', String(plan.slots.length));
-    // The commitment of the plan the slots are played under (whether or not it was recorded with --commit first).
-    store.setMeta('planCommitment', plan.commitment);
-    store.setMeta('playSeedScheme', String(plan.playSeedScheme));
-    for (const p of plan.participants) store.putParticipant({ id: p.id, name: p.name, kind: p.kind, config: JSON.stringify(p.config) });
-    for (const g of plan.games) store.putGame({ ruleset_hash: g.rulesetHash, name: g.name, path: g.path, source: g.source });
-    const origins = Object.fromEntries(plan.games.flatMap((g) => (g.origin ? [[g.rulesetHash, g.origin]] : [])));
-    if (Object.keys(origins).length > 0) store.setMeta('gameOrigins', JSON.stringify(origins));
-  })();
+/**
+ * Open the store for writing (creating it atomically, taking its writer lease: see
+ * `RunStore.open`) and record the plan, its participants and games (and, in meta `gameOrigins`, the
+ * generator seed, complexity and pool slot of each generated game by ruleset hash).
+ * @param notice where the one-line notice of a stale lease taken over goes
+ * @throws UserError when another process writes the store, or the store cannot be written (naming why)
+ */
+export function openStoreFor(plan: TournamentPlan, notice?: (line: string) => void): RunStore {
+  const store = RunStore.open(plan.storePath, { notice });
+  try {
+    withStoreErrors(plan.storePath, () =>
+      store.db.transaction(() => {
+        store.setMeta('plan', JSON.stringify(plan.summary));
+        store.setMeta('slotCount', String(plan.slots.length));
+        // The commitment of the plan the slots are played under (whether or not it was recorded with --commit first).
+        store.setMeta('planCommitment', plan.commitment);
+        store.setMeta('playSeedScheme', String(plan.playSeedScheme));
+        for (const p of plan.participants) store.putParticipant({ id: p.id, name: p.name, kind: p.kind, config: JSON.stringify(p.config) });
+        for (const g of plan.games) store.putGame({ ruleset_hash: g.rulesetHash, name: g.name, path: g.path, source: g.source });
+        const origins = Object.fromEntries(plan.games.flatMap((g) => (g.origin ? [[g.rulesetHash, g.origin]] : [])));
+        if (Object.keys(origins).length > 0) store.setMeta('gameOrigins', JSON.stringify(origins));
+      })(),
+    );
+  } catch (e) {
+    store.close();
+    throw e;
+  }
   return store;
 }
 
@@ -268,7 +298,7 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
   };
   // A problem the user must fix (a rejected API key, a policy that does not fit) stops the run: the
   // slot stays missing, the finished ones are committed, and the error reaches the command (exit 1).
-  let fatal: UserError | null = null;
+  let fatal: Error | null = null;
   const worker = async (): Promise<void> => {
     let sinceYield = 0;
     while (next < todo.length && !fatal) {
@@ -308,7 +338,16 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
       // Batches pay off only for bots (sub-millisecond slots); a slot with an agent that has no
       // synchronous path (a language model, a person) is committed as soon as it ends.
       if (!pair[0].actFast || !pair[1].actFast || store.stagedSlots >= batchSlots || performance.now() - batchStart >= batchMs) flush();
-      else timer ??= setTimeout(flush, batchMs);
+      else
+        timer ??= setTimeout(() => {
+          // A commit that fails here (a full disk) stops the run through `fatal`, not as an uncaught error.
+          try {
+            flush();
+          } catch (e) {
+            timer = undefined;
+            fatal ??= storeError(store.path, e) as Error;
+          }
+        }, batchMs);
     }
   };
   try {
