@@ -7,8 +7,13 @@
  * - `game.newInitialState()` → a {@link LabeledState}: the OpenSpiel-style API plus
  *   `legalActionLabels()`, `applyLabel('raise')`, `chanceOutcomeByLabel('K of hearts')`,
  *   `observation(seat)`, `turnPrompt(seat)`.
- * - {@link renderRulebook}, {@link sample}, {@link solve}, {@link simulate}, and the {@link Player}
- *   interface agents implement.
+ * - {@link renderRulebook}, {@link sample}, {@link solve}, {@link simulate} (a Promise), and the
+ *   {@link Player} interface `simulate`'s agents implement.
+ * - The bots as agents ({@link randomAgent} (L0), {@link l1Agent}, {@link cfrAgent},
+ *   {@link heuristicAgent}, or {@link createAgent} by kind name) and {@link playMatch}, a duplicate
+ *   match (a Promise) as `gbgc match` plays it.
+ * A wrong argument (a string where an agent goes, a game that is not loaded, runs that are not a
+ * whole number) is a `TypeError` naming the argument and what it takes.
  */
 import type { GameIR } from './ir/schema.js';
 import type { Game } from './interpreter/api.js';
@@ -16,6 +21,9 @@ import { simulate as simulateCompiled, type SimulateOptions, type SimulationRepo
 import { renderRulebook as renderIR, type RenderFormat } from './render/rulebook.js';
 import { solve as solveGame, type SolveOptions, type SolveResult } from './eval/solvers/solve.js';
 import { LabeledGame } from './lib/game.js';
+import { simulationPlayer, type AgentKind } from './lib/agents.js';
+import type { Player } from './interpreter/api.js';
+import type { Agent } from './eval/agents/agent.js';
 
 export { loadGame, LabeledGame, LabeledState, GameLoadError, IllegalLabelError } from './lib/game.js';
 export { CHANCE, TERMINAL, IllegalActionError } from './interpreter/api.js';
@@ -29,6 +37,11 @@ export type { RenderFormat } from './render/rulebook.js';
 export type { SolveOptions, SolveResult } from './eval/solvers/solve.js';
 export type { SimulateOptions, SimulationReport } from './interpreter/simulate.js';
 export { sample, type SampledGame } from './sampler/sample.js';
+export { AGENT_KINDS, randomAgent, l1Agent, cfrAgent, heuristicAgent, createAgent, playMatch, type AgentKind, type CfrParams, type MatchResult, type PlayMatchOptions } from './lib/agents.js';
+export type { Agent, AgentView, AgentMove, Decision } from './eval/agents/agent.js';
+export type { L1Params } from './eval/agents/l1.js';
+export type { HeuristicParams } from './eval/agents/heuristic.js';
+export type { MatchSummary, RunResult } from './eval/match/match.js';
 
 /**
  * The complete rulebook of a game (Overview, Visibility, Sequence of Play, Phase Details, Showdown).
@@ -48,10 +61,23 @@ export function solve(game: LabeledGame | Game, options: SolveOptions = {}): Sol
   return solveGame(game instanceof LabeledGame ? game.compiled : game, options);
 }
 
+/** Options of {@link simulate}: as the interpreter's, with agents given as players, library agents or kind names. */
+export interface LibrarySimulateOptions extends Omit<SimulateOptions, 'agents'> {
+  /** Seat 0's and seat 1's agent: a {@link Player}, an agent of this library (randomAgent, cfrAgent(game), …) or a kind name ('random', 'l1', 'cfr', 'heuristic'). */
+  agents: readonly [Player | Agent | AgentKind, Player | Agent | AgentKind];
+}
+
 /**
- * Play `options.episodes` episodes between two players (seat 0 first) and summarise returns
- * (chips/game ± standard error), moves per seat and phase firing rates. Deterministic for a seed.
+ * Play `options.episodes` episodes between two agents (seat 0 first) and summarise returns
+ * (chips won per game ± standard error), moves per seat and phase firing rates. Asynchronous:
+ * returns a Promise. Deterministic for a seed.
+ * @throws TypeError (the promise rejects) naming a wrong argument; RangeError for episodes < 1
  */
-export function simulate(game: LabeledGame, options: SimulateOptions): Promise<SimulationReport> {
-  return simulateCompiled(game.compiled, options);
+export async function simulate(game: LabeledGame, options: LibrarySimulateOptions): Promise<SimulationReport> {
+  if (!(game instanceof LabeledGame)) throw new TypeError(`simulate: the game must be a loaded game (loadGame(path)), got ${game === null ? 'null' : typeof game}`);
+  if (!options || typeof options !== 'object') throw new TypeError('simulate: options must be an object { episodes, seed, agents }');
+  if (!Array.isArray(options.agents) || options.agents.length !== 2) throw new TypeError('simulate: options.agents must be a list of two agents, seat 0 first');
+  const agents = [await simulationPlayer(options.agents[0], game, 'simulate: options.agents[0]'), await simulationPlayer(options.agents[1], game, 'simulate: options.agents[1]')] as const;
+  if (!Number.isInteger(options.seed)) throw new TypeError(`simulate: options.seed must be a whole number, got ${String(options.seed)}`);
+  return simulateCompiled(game.compiled, { ...options, agents });
 }

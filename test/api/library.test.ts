@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GameLoadError, IllegalActionError, IllegalLabelError, loadGame, renderRulebook, sample, solve, simulate, CHANCE, type Player } from '../../src/index.js';
+import { AGENT_KINDS, cfrAgent, createAgent, heuristicAgent, l1Agent, playMatch, randomAgent } from '../../src/index.js';
+import { runCli } from '../cli/run-cli.js';
 
 const KUHN = 'examples/kuhn.gbg';
 const LEDUC = 'examples/leduc.gbg';
@@ -122,6 +124,53 @@ describe('helpers', () => {
     expect(r.showdownRate).toBe(1);
     expect(Math.abs(r.meanReturns[0])).toBeLessThanOrEqual(1);
     expect(r.meanReturns[0] + r.meanReturns[1]).toBeCloseTo(0, 12);
+  });
+});
+
+describe('agents and duplicate matches', () => {
+  it('playMatch by kind names gives the figures of gbgc match (same kinds, runs, seed)', async () => {
+    const game = loadGame(KUHN);
+    const r = await playMatch(game, 'cfr', 'random', { runs: 300, seed: 5 });
+    const cli = JSON.parse((await runCli(['match', KUHN, '--agents', 'cfr,random', '--runs', '300', '--seed', '5', '--json'])).stdout);
+    expect(r.meanReturn).toBe(cli.meanReturn);
+    expect(r.pairedSE).toBe(cli.pairedSE);
+    expect(r.ids).toEqual(cli.agents.map((a: { id: string }) => a.id));
+    expect(r.results).toHaveLength(300);
+    // Paired mean: A's two slots of each run, averaged over runs, is the mean of A's returns.
+    expect(r.results.reduce((t, x) => t + x.a[0] + x.a[1], 0) / 600).toBeCloseTo(r.meanReturn, 12);
+    // Kuhn poker: the first seat's value is −1/18; CFR+ against L0 wins chips.
+    expect(r.meanReturn).toBeGreaterThan(0);
+  });
+
+  it('agent objects play a match and a simulation; an object and a kind name give the same figures', async () => {
+    const game = loadGame(LEDUC);
+    const h = heuristicAgent(game, { raise: 0.8 });
+    const byObject = await playMatch(game, h, randomAgent, { runs: 40, seed: 2, ids: ['h', 'r'] });
+    const again = await playMatch(game, heuristicAgent(game, { raise: 0.8 }), 'random', { runs: 40, seed: 2, ids: ['h', 'r'] });
+    expect(again.meanReturn).toBe(byObject.meanReturn);
+    const l1 = l1Agent(game);
+    expect(l1.name).toBe('l1');
+    expect((await createAgent('heuristic', game, { raise: 0.8 })).name).toBe('heuristic');
+    const sim = await simulate(game, { episodes: 100, seed: 3, agents: [l1, 'random'] });
+    expect(sim.episodes).toBe(100);
+    expect(sim.meanReturns[0] + sim.meanReturns[1]).toBeCloseTo(0, 12);
+    // 'random' by name is the L0 player: the same figures as the agent object.
+    const a = await simulate(game, { episodes: 100, seed: 3, agents: ['random', 'random'] });
+    const b = await simulate(game, { episodes: 100, seed: 3, agents: [randomAgent, randomAgent] });
+    expect(a.meanReturns).toEqual(b.meanReturns);
+    expect(AGENT_KINDS).toEqual(['random', 'l1', 'cfr', 'heuristic']);
+  });
+
+  it('wrong arguments are TypeErrors that name the argument and what it takes', async () => {
+    const game = loadGame(KUHN);
+    await expect(playMatch(game, 'rando' as 'random', 'random', { runs: 2 })).rejects.toThrow(new TypeError("playMatch: agent A: unknown agent kind the string 'rando'; pass an agent (randomAgent, l1Agent(game), cfrAgent(game), heuristicAgent(game)) or a kind name: random, l1, cfr, heuristic"));
+    await expect(playMatch(game, 'random', {} as never, { runs: 2 })).rejects.toThrow(/^playMatch: agent B: an agent must be an object \{ name, act\(view\) \} .* got an object without an act\(\) method$/);
+    await expect(playMatch(game, 'random', 'random', { runs: 0 })).rejects.toThrow(/^playMatch: options.runs must be a whole number ≥ 1, got a number \(0\)$/);
+    await expect(playMatch('examples/kuhn.gbg' as never, 'random', 'random', { runs: 2 })).rejects.toThrow(/^playMatch: the game must be a loaded game \(loadGame\(path\)\), got the string 'examples\/kuhn.gbg'$/);
+    await expect(simulate(game, { episodes: 10, seed: 1, agents: ['random', 3 as never] })).rejects.toThrow(/^simulate: options.agents\[1\]: an agent must be a Player .* got a number \(3\)$/);
+    await expect(simulate(game, { episodes: 10, seed: 1, agents: ['human' as never, 'random'] })).rejects.toThrow(TypeError);
+    await expect(createAgent('llm' as never, game)).rejects.toThrow(/^createAgent: unknown agent kind the string 'llm'; kinds: random, l1, cfr, heuristic$/);
+    expect(() => l1Agent({} as never)).toThrow(/^l1Agent: the game must be a loaded game/);
   });
 });
 
