@@ -232,7 +232,11 @@ export function applyBetting(s: InterpreterState, a: Action, variable = false): 
     r[R.BETS]++;
     s.log.push(need === 0 ? EV.BET : EV.RAISE, me, amount, 0, 0, BOTH, BOTH);
   }
-  if (r[R.ACTED] === 3 && r[R.CONTRIB] === r[R.CONTRIB + 1]) {
+  // The round ends once the contributions are equal and both seats have acted, or as soon as they
+  // are equal while a seat has no chips behind: an all-in seat makes no betting decisions, and the
+  // other has nothing left to bet against (after live blinds: a big blind all-in by posting,
+  // called by the small blind; a small blind that calls all-in).
+  if (r[R.CONTRIB] === r[R.CONTRIB + 1] && (r[R.ACTED] === 3 || r[R.STACK] === 0 || r[R.STACK + 1] === 0)) {
     r[R.STEP] = 0;
     r[R.PC]++;
     r[R.NODE] = NODE.RUNNING;
