@@ -4,6 +4,8 @@
  */
 import type { RegisterCommand } from './index.js';
 import { readConfig, buildPlan, checkPlanAgainstStore, makeAgents, openStoreFor, runTournament, type TournamentPlan } from '../../eval/tournament/index.js';
+import { MAX_REPLAYS } from '../../eval/tournament/run.js';
+import { llmWarnings } from '../../eval/llm/tournament.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 import { estimateTournamentLlm, llmRuntimeFor } from '../../eval/llm/tournament.js';
 import { formatDryRun } from '../../eval/llm/dry-run.js';
@@ -131,11 +133,19 @@ export const registerTournament: RegisterCommand = (program, ctx) =>
             progress.update(done, { rate: s > 0 ? Math.round((done - before) / s) : '-' });
           },
         }));
-        const out = { ...report, store: plan.storePath, engineVersion: ENGINE_VERSION };
+        const spent = llm.options.spend.spent;
+        const out = { ...report, ...(plan.config.budgetUsd !== null ? { budgetUsd: plan.config.budgetUsd, spentUsd: spent } : {}), store: plan.storePath, engineVersion: ENGINE_VERSION };
+        for (const w of llmWarnings(agents)) ctx.io.stderr(`warning: ${w}\n`);
+        const llmNotes = [
+          report.replayed ? `${report.replayed} replayed after a lost move` : '',
+          report.unreplayed ? `${report.unreplayed} still lost after ${MAX_REPLAYS} replays (missing)` : '',
+          report.discarded ? `${report.discarded} discarded after a lost move` : '',
+          report.stoppedByBudget ? `stopped at the LLM budget (US$${spent.toFixed(2)} of US$${plan.config.budgetUsd} spent by this store's runs; the rest stay missing)` : '',
+        ].filter(Boolean);
         ctx.io.stdout(
           opts.json
             ? `${JSON.stringify(out, null, 2)}\n`
-            : `${plan.slots.length} slots: ${report.alreadyDone} already in the store, ${report.played} played now${report.errors ? `, ${report.errors} with errors` : ''}${report.stoppedByBudget ? `, stopped at the LLM budget (US$${llm.options.spend.spent.toFixed(2)} spent; the rest stay missing)` : ''} (${report.seconds.toFixed(1)} s)\n  store ${plan.storePath}\n  commitment ${plan.commitment}\n`,
+            : `${plan.slots.length} slots: ${report.alreadyDone} already in the store, ${report.played} played now${report.errors ? `, ${report.errors} with errors` : ''}${llmNotes.map((n) => `, ${n}`).join('')} (${report.seconds.toFixed(1)} s)\n  store ${plan.storePath}\n  commitment ${plan.commitment}\n`,
         );
         if (report.errors > 0) ctx.exitCode = 1;
       } finally {

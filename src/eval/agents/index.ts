@@ -25,6 +25,7 @@ import { DEFAULT_ITERATIONS } from '../solvers/solve.js';
 import { createLlmKindAgent, LLM_KIND_PARAMS, LLM_PROMPT_VERSION } from '../llm/kind.js';
 import type { ResponseCache } from '../llm/cache.js';
 import type { SpendGuard } from '../llm/spend.js';
+import type { FallbackPolicy } from '../llm/types.js';
 
 export type { Agent, AgentView, AgentMove, Decision, Rng } from './agent.js';
 export { decisionAction } from './agent.js';
@@ -36,7 +37,7 @@ export interface AgentOptions {
   /** The terminal of the `human` agent. */
   human?: HumanIO;
   /** What LLM agents share within a run: the response cache, the spend guard, a price table by model, retry backoff (ms). */
-  llmRuntime?: { cache?: ResponseCache; spend?: SpendGuard; prices?: Record<string, unknown>; backoffMs?: number };
+  llmRuntime?: { cache?: ResponseCache; spend?: SpendGuard; prices?: Record<string, unknown>; backoffMs?: number; fallbackPolicy?: FallbackPolicy };
   /** Any other parameter of the kind (already validated). */
   [param: string]: unknown;
 }
@@ -102,7 +103,7 @@ export const AGENTS: Record<string, AgentSpec> = {
     create: (game, o) => {
       const { llmRuntime, policy: _policy, human: _human, ...params } = o ?? {};
       const rt = (llmRuntime ?? {}) as NonNullable<AgentOptions['llmRuntime']>;
-      return createLlmKindAgent(game, params, rt.prices, { cache: rt.cache, spend: rt.spend, backoffMs: rt.backoffMs });
+      return createLlmKindAgent(game, params, rt.prices, { cache: rt.cache, spend: rt.spend, backoffMs: rt.backoffMs, fallbackPolicy: rt.fallbackPolicy });
     },
   },
 };
@@ -211,5 +212,6 @@ export function participantId(config: ParticipantConfig): string {
 
 /** The participant's agent for a game. */
 export async function createParticipantAgent(p: Participant, game: Game, extra?: AgentOptions): Promise<Agent> {
-  return AGENTS[p.kind].create(game, { ...p.params, ...extra });
+  // An LLM participant's name can key its entry of the config's price table.
+  return AGENTS[p.kind].create(game, { ...p.params, ...extra, ...(p.kind === 'llm' ? { name: p.name } : {}) });
 }

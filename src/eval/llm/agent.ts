@@ -17,7 +17,33 @@ import type { LlmSettings } from './config.js';
 import { decide, type DecisionContext } from './decide.js';
 import { createProvider } from './providers/index.js';
 import type { SpendGuard } from './spend.js';
-import type { ChatMessage, LlmMoveRecord, Provider } from './types.js';
+import { SERVICE_FAILURES, type ChatMessage, type FallbackPolicy, type LlmMoveRecord, type Provider } from './types.js';
+
+/**
+ * The objective every model is given, after the rulebook in the system prompt: GENSTRAT v2 §9 and
+ * v1 §5 instruct the models to maximise expected chips (which is why α̂ is fitted on chip margins).
+ */
+export const OBJECTIVE = '## Your objective\n\nPlay to maximise your expected chips: the chips you win per game on average, counting how many you win or lose each game, not how often you win.';
+
+/** The system prompt of an LLM seat: the rulebook, then {@link OBJECTIVE}. */
+export function llmSystemPrompt(rulebook: string): string {
+  return `${rulebook.trimEnd()}\n\n${OBJECTIVE}\n`;
+}
+
+/**
+ * Thrown when a move was lost to the service (time-out, transport, provider error) and the
+ * participant's `on_failure` is `replay` or `discard`: the slot under way ends without a result,
+ * and the runner replays it later with the same play seed, or records it as discarded.
+ */
+export class SlotFailureError extends Error {
+  constructor(
+    readonly mode: 'replay' | 'discard',
+    readonly record: LlmMoveRecord,
+  ) {
+    super(`a move was lost to the service (${record.fallbackReason}); the slot is ${mode === 'replay' ? 'to be played again' : 'discarded'}`);
+    this.name = 'SlotFailureError';
+  }
+}
 
 /** Options of an LLM agent beyond its settings. */
 export interface LlmAgentOptions {
@@ -32,6 +58,8 @@ export interface LlmAgentOptions {
   onMove?: (record: LlmMoveRecord) => void;
   /** The agent's name (default `llm:PROVIDER/MODEL`). */
   name?: string;
+  /** The frozen fallback of the games it plays (default `uniform`). */
+  fallbackPolicy?: FallbackPolicy;
 }
 
 /** What the agent needs to know about one decision (a subset of the evaluation stack's agent view). */
@@ -83,7 +111,7 @@ export interface LlmAgent extends Player {
 export function createLlmAgent(game: Game, settings: LlmSettings, options: LlmAgentOptions = {}): LlmAgent {
   const provider = options.provider ?? createProvider(settings);
   let rulebook: string | undefined;
-  const ctx: DecisionContext = { provider, settings, cache: options.cache, spend: options.spend, backoffMs: options.backoffMs, maxRetryAfterMs: options.maxRetryAfterMs };
+  const ctx: DecisionContext = { provider, settings, cache: options.cache, spend: options.spend, backoffMs: options.backoffMs, maxRetryAfterMs: options.maxRetryAfterMs, fallbackPolicy: options.fallbackPolicy };
   const records: LlmMoveRecord[] = [];
   let slotId: string | undefined;
   let slotRecords: LlmMoveRecord[] = [];
@@ -106,13 +134,14 @@ export function createLlmAgent(game: Game, settings: LlmSettings, options: LlmAg
     conv.lastPly = view.ply;
     const { record, conversation: after } = await decide(ctx, {
       seat: view.seat,
-      system: view.rulebook,
+      system: llmSystemPrompt(view.rulebook),
       history: settings.conversation === 'match' ? conv.messages : [],
       prompt: view.prompt,
       menu: view.menu,
       rng: view.rng,
       occurrence: slot === undefined ? undefined : `${slot}#${view.seat}#${view.ply}`,
     });
+    if (record.fallbackReason && SERVICE_FAILURES.has(record.fallbackReason) && settings.onFailure !== 'fallback') throw new SlotFailureError(settings.onFailure, record);
     if (settings.conversation === 'match') conv.messages = after;
     records.push(record);
     slotRecords.push(record);

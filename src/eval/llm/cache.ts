@@ -8,18 +8,28 @@
  */
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { redactSecrets } from './redact.js';
 import type { ProviderReply } from './types.js';
 
-/** A reply as cached, with the latency of the call that produced it (ms). */
+/** A reply as cached, with the latency of the call that produced it (ms) and what it cost (USD). */
 export interface CachedReply {
   reply: ProviderReply;
   latencyMs: number;
+  costUsd?: number;
 }
 
 export interface ResponseCache {
   get(key: string): CachedReply | undefined;
+  /** Store a reply; its text and stop detail are redacted first (a key the server echoed is never stored). */
   set(key: string, value: CachedReply): void;
+  /** US dollars paid for every reply the cache holds (the spend of every run that used it). */
+  spentUsd?(): number;
   close?(): void;
+}
+
+/** The reply with every key value redacted, as it may be stored. */
+function redacted(r: ProviderReply): ProviderReply {
+  return { ...r, text: redactSecrets(r.text), ...(r.stopDetail !== undefined ? { stopDetail: redactSecrets(r.stopDetail) } : {}) };
 }
 
 /** Canonical JSON (keys sorted) for hashing. */
@@ -41,7 +51,7 @@ export function cacheKey(parts: { provider: string; endpoint: string; model: str
 /** A cache in memory (lost at exit). */
 export function memoryCache(): ResponseCache {
   const m = new Map<string, CachedReply>();
-  return { get: (k) => m.get(k), set: (k, v) => void m.set(k, v) };
+  return { get: (k) => m.get(k), set: (k, v) => void m.set(k, { ...v, reply: redacted(v.reply) }), spentUsd: () => [...m.values()].reduce((a, v) => a + (v.costUsd ?? 0), 0) };
 }
 
 /**
@@ -52,17 +62,22 @@ export function memoryCache(): ResponseCache {
 export function sqliteCache(path: string | Database.Database): ResponseCache {
   const db = typeof path === 'string' ? new Database(path) : path;
   if (typeof path === 'string') db.pragma('journal_mode = WAL');
-  db.exec('CREATE TABLE IF NOT EXISTS llm_cache (key TEXT PRIMARY KEY, reply TEXT NOT NULL, latency_ms REAL NOT NULL, created TEXT NOT NULL)');
-  const get = db.prepare('SELECT reply, latency_ms FROM llm_cache WHERE key = ?');
-  const put = db.prepare('INSERT OR REPLACE INTO llm_cache (key, reply, latency_ms, created) VALUES (?, ?, ?, ?)');
+  db.exec('CREATE TABLE IF NOT EXISTS llm_cache (key TEXT PRIMARY KEY, reply TEXT NOT NULL, latency_ms REAL NOT NULL, created TEXT NOT NULL, cost_usd REAL NOT NULL DEFAULT 0)');
+  // Caches written before the cost was kept: add the column (their rows count as $0).
+  const cols = (db.prepare('PRAGMA table_info(llm_cache)').all() as { name: string }[]).map((c) => c.name);
+  if (!cols.includes('cost_usd')) db.exec('ALTER TABLE llm_cache ADD COLUMN cost_usd REAL NOT NULL DEFAULT 0');
+  const get = db.prepare('SELECT reply, latency_ms, cost_usd FROM llm_cache WHERE key = ?');
+  const put = db.prepare('INSERT OR REPLACE INTO llm_cache (key, reply, latency_ms, created, cost_usd) VALUES (?, ?, ?, ?, ?)');
+  const spent = db.prepare('SELECT COALESCE(SUM(cost_usd), 0) FROM llm_cache').pluck();
   return {
     get(key) {
-      const row = get.get(key) as { reply: string; latency_ms: number } | undefined;
-      return row ? { reply: JSON.parse(row.reply) as ProviderReply, latencyMs: row.latency_ms } : undefined;
+      const row = get.get(key) as { reply: string; latency_ms: number; cost_usd: number } | undefined;
+      return row ? { reply: JSON.parse(row.reply) as ProviderReply, latencyMs: row.latency_ms, costUsd: row.cost_usd } : undefined;
     },
     set(key, v) {
-      put.run(key, JSON.stringify(v.reply), v.latencyMs, new Date().toISOString());
+      put.run(key, JSON.stringify(redacted(v.reply)), v.latencyMs, new Date().toISOString(), v.costUsd ?? 0);
     },
+    spentUsd: () => spent.get() as number,
     close() {
       if (typeof path === 'string') db.close();
     },

@@ -43,9 +43,20 @@ export interface LlmSettings {
   /** Requests per minute to this endpoint (default: no limit). */
   rpm?: number;
   price?: Price;
+  /**
+   * What a move lost to the service (time-out, transport, provider error) does to its slot:
+   * `fallback` (the frozen fallback plays the move; the league methodology), `replay` (the slot is
+   * played again later with the same play seed; BotzoneBench's rematch), `discard` (the slot is
+   * set aside and counted; GENSTRAT v2 §4 discards matches that time out). Default `fallback`.
+   */
+  onFailure: OnFailure;
   /** Output tokens per call assumed by `--dry-run` (default: `max_output_tokens`, else 256). */
   expectedOutputTokens?: number;
 }
+
+/** What a time-out or provider failure does to the slot (see {@link LlmSettings.onFailure}). */
+export type OnFailure = 'fallback' | 'replay' | 'discard';
+export const ON_FAILURE: readonly OnFailure[] = ['fallback', 'replay', 'discard'];
 
 /** The environment variable each provider's key is read from by default. */
 export const DEFAULT_KEY_ENV: Record<ProviderKind, string> = {
@@ -66,7 +77,7 @@ export const SUPPORTED_PARAMETERS: Record<ProviderKind, readonly string[]> = {
 };
 
 const GENERATION_KEYS = ['reasoning_effort', 'thinking_budget', 'max_output_tokens', 'temperature', 'seed'];
-const COMMON_KEYS = ['provider', 'model', 'base_url', 'api_key_env', 'conversation', 'deadline_ms', 'concurrency', 'rpm', 'price', 'expected_output_tokens'];
+const COMMON_KEYS = ['provider', 'model', 'base_url', 'api_key_env', 'conversation', 'deadline_ms', 'concurrency', 'rpm', 'price', 'on_failure', 'expected_output_tokens'];
 
 /**
  * Split `llm:PROVIDER/MODEL` (the model may itself contain `/`, as OpenRouter ids do).
@@ -101,11 +112,13 @@ export function parsePrice(where: string, v: unknown): Price {
  * Build a participant's settings from its spec and config block.
  * @param spec `llm:PROVIDER/MODEL` (the block's `provider`/`model` may repeat it, not contradict it)
  * @param block the participant's config block (snake_case keys), or undefined
- * @param prices a price table by model id, used when the block has no `price`
+ * @param prices a price table, used when the block has no `price`: the entry named by the
+ *   participant's name, else by `PROVIDER/MODEL`, else by the model id (see {@link priceEntry})
  * @param where how errors name the participant (e.g. `participant 'gpt'`)
+ * @param name the participant's name in the config, when it has one
  * @throws UserError naming the key for an unknown key, a key the provider does not support, a bad value, or a configured API key
  */
-export function parseLlmSettings(spec: string, block: Record<string, unknown> = {}, prices: Record<string, unknown> = {}, where = spec): LlmSettings {
+export function parseLlmSettings(spec: string, block: Record<string, unknown> = {}, prices: Record<string, unknown> = {}, where = spec, name?: string): LlmSettings {
   const { provider, model } = parseLlmSpec(spec);
   if (block === null || typeof block !== 'object' || Array.isArray(block)) throw new UserError(`${where}: the LLM config must be a mapping`);
   for (const key of Object.keys(block)) {
@@ -116,7 +129,7 @@ export function parseLlmSettings(spec: string, block: Record<string, unknown> = 
   }
   if (block.provider !== undefined && block.provider !== provider) throw new UserError(`${where}: 'provider' is ${JSON.stringify(block.provider)} but the spec says ${provider}`);
   if (block.model !== undefined && block.model !== model) throw new UserError(`${where}: 'model' is ${JSON.stringify(block.model)} but the spec says ${model}`);
-  const s: LlmSettings = { provider, model, conversation: 'fresh', deadlineMs: 60_000, concurrency: 4 };
+  const s: LlmSettings = { provider, model, conversation: 'fresh', deadlineMs: 60_000, concurrency: 4, onFailure: 'fallback' };
   if (block.base_url !== undefined) {
     if (typeof block.base_url !== 'string' || !/^https?:\/\//.test(block.base_url)) throw new UserError(`${where}: 'base_url' must be an http(s) URL`);
     s.baseUrl = block.base_url;
@@ -140,12 +153,27 @@ export function parseLlmSettings(spec: string, block: Record<string, unknown> = 
   if (block.deadline_ms !== undefined) s.deadlineMs = num(where, 'deadline_ms', block.deadline_ms, { min: 1, integer: true });
   if (block.concurrency !== undefined) s.concurrency = num(where, 'concurrency', block.concurrency, { min: 1, integer: true });
   if (block.rpm !== undefined) s.rpm = num(where, 'rpm', block.rpm, { min: 1, integer: true });
+  if (block.on_failure !== undefined) {
+    if (!(ON_FAILURE as readonly unknown[]).includes(block.on_failure)) throw new UserError(`${where}: 'on_failure' must be one of ${ON_FAILURE.join(', ')}`);
+    s.onFailure = block.on_failure as OnFailure;
+  }
   if (block.expected_output_tokens !== undefined) s.expectedOutputTokens = num(where, 'expected_output_tokens', block.expected_output_tokens, { min: 0, integer: true });
   if (provider === 'anthropic' && s.thinkingBudget !== undefined && s.maxOutputTokens !== undefined && s.maxOutputTokens <= s.thinkingBudget)
     throw new UserError(`${where}: 'max_output_tokens' must exceed 'thinking_budget' for provider anthropic`);
   if (block.price !== undefined) s.price = parsePrice(where, block.price);
-  else if (Object.hasOwn(prices, model)) s.price = parsePrice(`${where} (price table entry '${model}')`, prices[model]);
+  else {
+    const entry = priceEntry(prices, provider, model, name);
+    if (entry !== undefined) s.price = parsePrice(`${where} (price table entry '${entry}')`, prices[entry]);
+  }
   return s;
+}
+
+/**
+ * The entry of a `prices:` table that prices a participant: its name, else `PROVIDER/MODEL`, else
+ * the bare model id (undefined when none is there).
+ */
+export function priceEntry(prices: Record<string, unknown>, provider: string, model: string, name?: string): string | undefined {
+  return [name, `${provider}/${model}`, model].find((k): k is string => k !== undefined && Object.hasOwn(prices, k));
 }
 
 /**

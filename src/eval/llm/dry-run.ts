@@ -13,6 +13,7 @@ import { renderTurnPrompt } from '../../render/prompt.js';
 import { rngFromKeys } from '../../util/rng.js';
 import { costUsd, type LlmSettings } from './config.js';
 import { countTokens } from './tokens.js';
+import { llmSystemPrompt } from './agent.js';
 
 /** Output tokens per call when the config names none. */
 export const DEFAULT_EXPECTED_OUTPUT_TOKENS = 256;
@@ -38,7 +39,7 @@ export interface DryRunEstimate {
  * @param seed seed of the sample games (default 1)
  */
 export function estimateLlmParticipant(game: Game, s: LlmSettings, seatSlots: [number, number], sampleGames = 200, seed = 1): DryRunEstimate {
-  const systemTokens = countTokens(renderRulebook(game.ir));
+  const systemTokens = countTokens(llmSystemPrompt(renderRulebook(game.ir)));
   const outPerCall = s.expectedOutputTokens ?? s.maxOutputTokens ?? DEFAULT_EXPECTED_OUTPUT_TOKENS;
   let calls = 0;
   let input = 0;

@@ -6,11 +6,11 @@
  */
 import type { Game } from '../../interpreter/api.js';
 import { createLlmAgent, type LlmAgent, type LlmAgentMove, type LlmAgentOptions, type LlmView } from './agent.js';
-import { parseLlmSettings, REASONING_EFFORTS } from './config.js';
+import { ON_FAILURE, parseLlmSettings, REASONING_EFFORTS } from './config.js';
 import { UserError } from '../../util/errors.js';
 
 /** Version of the prompt an LLM participant reads (rulebook + turn prompt + reply format); part of its identity. */
-export const LLM_PROMPT_VERSION = 'genstrat-v2-turn-prompt/1';
+export const LLM_PROMPT_VERSION = 'genstrat-v2-turn-prompt/2';
 
 const int = (min: number) => ({ type: 'integer', minimum: min });
 
@@ -30,6 +30,7 @@ export const LLM_KIND_PARAMS = {
     concurrency: { ...int(1), default: 4 },
     rpm: int(1),
     price: { type: 'object' },
+    on_failure: { enum: [...ON_FAILURE], default: 'fallback' },
     expected_output_tokens: int(0),
   } as Record<string, Record<string, unknown>>,
   required: ['model'],
@@ -54,7 +55,7 @@ export function createLlmKindAgent(game: Game, params: Record<string, unknown>, 
   const { model, kind: _kind, name, ...block } = params;
   if (typeof model !== 'string') throw new UserError(`${where ?? 'llm'}: the llm agent needs a model, PROVIDER/MODEL (on the command line: llm:PROVIDER/MODEL)`);
   const spec = `llm:${model}`;
-  const settings = parseLlmSettings(spec, block, prices, where ?? spec);
+  const settings = parseLlmSettings(spec, block, prices, where ?? spec, typeof name === 'string' ? name : undefined);
   const llm = createLlmAgent(game, settings, { ...options, name: typeof name === 'string' ? name : spec });
   return {
     name: llm.name,

@@ -9,6 +9,7 @@ import type { Action, MenuItem } from '../../interpreter/api.js';
 import { parseReply } from '../../render/reply.js';
 import type { Rng } from '../../util/rng.js';
 import type { Candidate } from './parse.js';
+import type { FallbackPolicy } from './types.js';
 
 /** The legal action a candidate resolves to, or the problem to quote in the format-fix re-ask. */
 export type LegalResult = { ok: true; action: Action; label: string; amountAdjusted?: 'clamped' | 'random' } | { ok: false; problem: string };
@@ -50,12 +51,23 @@ export function menuSummary(menu: readonly MenuItem[]): string {
 }
 
 /**
+ * `call` when there is nothing to call names the check (a call of zero chips is a check, the
+ * poker convention): the menu offers `check` and no `call`. Any other name is returned as it is.
+ */
+function callAsCheck(name: string, menu: readonly MenuItem[]): string {
+  if (name.trim().toLowerCase() !== 'call') return name;
+  const has = (w: string) => menu.some((m) => m.label.trim().toLowerCase() === w);
+  return has('check') && !has('call') ? 'check' : name;
+}
+
+/**
  * Resolve a candidate against the legal menu.
  * @param rng the agent's own stream, used only when an amount must be drawn
  */
 export function resolveCandidate(c: Candidate, menu: readonly MenuItem[], rng: Rng): LegalResult {
   if (menu.length === 0) return { ok: false, problem: 'there is no legal action' };
-  const value = typeof c.action === 'string' && c.amount !== undefined && !/\d/.test(c.action) ? `${c.action.trim()} ${c.amount}` : c.action;
+  const named = typeof c.action === 'string' ? callAsCheck(c.action, menu) : c.action;
+  const value = typeof named === 'string' && c.amount !== undefined && !/\d/.test(named) ? `${named.trim()} ${c.amount}` : named;
   const direct = typeof value === 'string' ? parseReply(value, menu) : null;
   if (direct?.ok) return found(menu, direct.action);
   const r = ranges(menu);
@@ -79,8 +91,41 @@ export function resolveCandidate(c: Candidate, menu: readonly MenuItem[], rng: R
   return { ok: false, problem: `${shown} is not a legal action here; the legal actions are: ${menuSummary(menu)}` };
 }
 
-/** The frozen fallback: a uniformly random legal action from the agent's own stream (GENSTRAT v2 Appendix F). */
-export function fallbackAction(menu: readonly MenuItem[], rng: Rng): { action: Action; label: string } {
+/**
+ * The frozen fallback: the action played when the model's is unusable, from the agent's own stream.
+ * `uniform`: a uniformly random legal action (GENSTRAT v2 Appendix F). `minimum`: the smallest
+ * amount of a wager or bid (the lowest `WORD N` entry of the menu), else a random legal action
+ * (GENSTRAT v1 §5). `passive`: check, else an action that puts in no chips (`stand`, `pass`), else
+ * fold, else a random legal action (the league methodology's check-else-fold, stand, no bet).
+ * One draw of the stream is made whatever the policy, so the stream's later draws do not depend on it.
+ */
+export function fallbackAction(menu: readonly MenuItem[], rng: Rng, policy: FallbackPolicy = 'uniform'): { action: Action; label: string } {
   const m = menu[Math.min(menu.length - 1, Math.floor(rng() * menu.length))];
-  return { action: m.action, label: m.label };
+  let pick: MenuItem | undefined;
+  if (policy === 'minimum') {
+    let best: [number, MenuItem] | undefined;
+    for (const list of ranges(menu).values()) if (!best || list[0][0] < best[0]) best = list[0];
+    pick = best?.[1];
+  } else if (policy === 'passive') {
+    const word = (x: MenuItem) => x.label.trim().toLowerCase();
+    pick = menu.find((x) => word(x) === 'check') ?? menu.find((x) => x.cost === 0 && word(x) !== 'fold') ?? menu.find((x) => word(x) === 'fold');
+  }
+  const chosen = pick ?? m;
+  return { action: chosen.action, label: chosen.label };
+}
+
+/**
+ * The plain-text reply the turn prompt offers (`call`, `raise 12`, `K of hearts`): the whole reply,
+ * trimmed of surrounding quotes, backticks and a final full stop, read by the turn prompt's reply
+ * grammar (`call` with nothing to call is the check). Null when the reply is not such a line.
+ */
+export function plainReply(text: string, menu: readonly MenuItem[]): { action: Action; label: string } | null {
+  const t = text
+    .trim()
+    .replace(/^[`'"*]+|[`'"*]+$/g, '')
+    .replace(/[.!]$/, '')
+    .trim();
+  if (t === '' || t.includes('\n') || t.length > 80) return null;
+  const r = parseReply(callAsCheck(t, menu), menu);
+  return r.ok ? { action: r.action, label: menu.find((m) => m.action === r.action)?.label ?? String(r.action) } : null;
 }

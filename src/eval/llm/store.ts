@@ -30,12 +30,18 @@ export const LLM_MOVES_DDL = `CREATE TABLE IF NOT EXISTS llm_moves (
   latency_ms REAL NOT NULL,
   raw TEXT NOT NULL,
   calls TEXT NOT NULL,
+  parse_failure INTEGER NOT NULL DEFAULT 0,
+  fallback_policy TEXT,
   PRIMARY KEY (slot_id, participant_id, move_index)
 )`;
 
 /** Create the table. */
 export function ensureLlmMovesTable(db: Database.Database): void {
   db.exec(LLM_MOVES_DDL);
+  // Tables written before these columns: add them (earlier moves read as no parse failure, policy unknown).
+  const cols = new Set((db.prepare('PRAGMA table_info(llm_moves)').all() as { name: string }[]).map((c) => c.name));
+  if (!cols.has('parse_failure')) db.exec('ALTER TABLE llm_moves ADD COLUMN parse_failure INTEGER NOT NULL DEFAULT 0');
+  if (!cols.has('fallback_policy')) db.exec('ALTER TABLE llm_moves ADD COLUMN fallback_policy TEXT');
 }
 
 /** Write one slot's records of one participant (replacing what a crashed attempt may have left). */
@@ -43,7 +49,8 @@ export function writeLlmMoves(db: Database.Database, slotId: string, participant
   ensureLlmMovesTable(db);
   db.prepare('DELETE FROM llm_moves WHERE slot_id = ? AND participant_id = ?').run(slotId, participantId);
   const put = db.prepare(
-    `INSERT INTO llm_moves VALUES (@slot, @pid, @i, @seat, @action, @label, @path, @fallback, @formatError, @adjusted, @http, @retries, @fixes, @input, @output, @reasoning, @cached, @cost, @latency, @raw, @calls)`,
+    `INSERT INTO llm_moves (slot_id, participant_id, move_index, seat, action, label, path, fallback_reason, format_error, amount_adjusted, http_attempts, transport_retries, format_fixes, input_tokens, output_tokens, reasoning_tokens, cached_tokens, cost_usd, latency_ms, raw, calls, parse_failure, fallback_policy)
+     VALUES (@slot, @pid, @i, @seat, @action, @label, @path, @fallback, @formatError, @adjusted, @http, @retries, @fixes, @input, @output, @reasoning, @cached, @cost, @latency, @raw, @calls, @parseFailure, @policy)`,
   );
   records.forEach((r, i) =>
     put.run({
@@ -68,6 +75,8 @@ export function writeLlmMoves(db: Database.Database, slotId: string, participant
       latency: r.latencyMs,
       raw: r.raw,
       calls: JSON.stringify(r.calls),
+      parseFailure: r.parseFailure ? 1 : 0,
+      policy: r.fallbackPolicy ?? null,
     }),
   );
 }
@@ -92,6 +101,8 @@ interface Row {
   latency_ms: number;
   raw: string;
   calls: string;
+  parse_failure: number;
+  fallback_policy: LlmMoveRecord['fallbackPolicy'] | null;
 }
 
 /**
@@ -121,6 +132,8 @@ export function readLlmMoves(db: Database.Database, participantId: string, slotI
       latencyMs: r.latency_ms,
     };
     if (r.fallback_reason) rec.fallbackReason = r.fallback_reason;
+    if (r.fallback_policy) rec.fallbackPolicy = r.fallback_policy;
+    if (r.parse_failure) rec.parseFailure = true;
     if (r.format_error !== null) rec.formatError = r.format_error;
     if (r.amount_adjusted) rec.amountAdjusted = r.amount_adjusted;
     bySlot.get(r.slot_id)!.push(rec);

@@ -9,6 +9,8 @@ import { sqliteCache, type CachedReply, type ResponseCache } from './cache.js';
 import { parseLlmSettings } from './config.js';
 import { estimateLlmParticipant, sumEstimates, type DryRunEstimate } from './dry-run.js';
 import { SpendGuard } from './spend.js';
+import type { LlmMoveRecord } from './types.js';
+import { UserError } from '../../util/errors.js';
 
 /** One LLM participant's estimate over every game it plays. */
 export interface LlmDryRunRow {
@@ -27,7 +29,7 @@ export function estimateTournamentLlm(plan: TournamentPlan, sampleGames = 200): 
   plan.participants.forEach((p, pi) => {
     if (p.kind !== 'llm') return;
     const { model, ...block } = p.params as { model: string } & Record<string, unknown>;
-    const settings = parseLlmSettings(`llm:${model}`, block, plan.config.prices, `${plan.configPath}: participant '${p.name}'`);
+    const settings = parseLlmSettings(`llm:${model}`, block, plan.config.prices, `${plan.configPath}: participant '${p.name}'`, p.name);
     const parts = plan.games.map((g, gi) => {
       const seats: [number, number] = [0, 0];
       for (const s of plan.slots) if (s.game === gi) for (const seat of [0, 1]) if (s.seats[seat] === pi) seats[seat]++;
@@ -41,21 +43,56 @@ export function estimateTournamentLlm(plan: TournamentPlan, sampleGames = 200): 
 /** The LLM runtime of one run: pass `options` to `makeAgents`, then `attach` the open store. */
 export interface LlmRuntime {
   options: { cache: ResponseCache; spend: SpendGuard; prices: Record<string, unknown> };
-  /** Keep the response cache in the store's database (table `llm_cache`), from now on. */
+  /**
+   * Keep the response cache in the store's database (table `llm_cache`), from now on, and count
+   * what it says earlier runs spent against the budget.
+   */
   attach(db: Database.Database): void;
 }
 
-/** A runtime for `plan`: budget from `budget_usd`, prices from `prices`. */
+/**
+ * A runtime for `plan`: budget from `budget_usd`, prices from `prices`.
+ * @throws UserError when `budget_usd` is set and an LLM participant has no price (its spend could
+ *   not be counted, so the budget could never stop it)
+ */
 export function llmRuntimeFor(plan: TournamentPlan): LlmRuntime {
+  if (plan.config.budgetUsd !== null) {
+    const unpriced = plan.participants.filter((p) => {
+      if (p.kind !== 'llm') return false;
+      const { model, ...block } = p.params as { model: string } & Record<string, unknown>;
+      return parseLlmSettings(`llm:${model}`, block, plan.config.prices, `${plan.configPath}: participant '${p.name}'`, p.name).price === undefined;
+    });
+    if (unpriced.length > 0)
+      throw new UserError(
+        `${plan.configPath}: budget_usd is set but ${unpriced.map((p) => `'${p.name}'`).join(', ')} ${unpriced.length === 1 ? 'has' : 'have'} no price, so ${unpriced.length === 1 ? 'its' : 'their'} spend cannot be counted; give each a price: {input, output} or an entry in prices: (by participant name, PROVIDER/MODEL or model id)`,
+      );
+  }
   let backing: ResponseCache | undefined;
   const cache: ResponseCache = {
     get: (k: string): CachedReply | undefined => backing?.get(k),
     set: (k: string, v: CachedReply): void => backing?.set(k, v),
   };
+  const spend = new SpendGuard(plan.config.budgetUsd ?? Infinity);
   return {
-    options: { cache, spend: new SpendGuard(plan.config.budgetUsd ?? Infinity), prices: plan.config.prices },
+    options: { cache, spend, prices: plan.config.prices },
     attach(db) {
       backing = sqliteCache(db);
+      spend.addEarlier(backing.spentUsd?.() ?? 0);
     },
   };
+}
+
+/**
+ * Warnings about the LLM agents of a run, one line each: calls answered without token usage
+ * (counted as 0 tokens and $0, so cost and budget undercount).
+ */
+export function llmWarnings(agents: Iterable<unknown> | Map<string, unknown>): string[] {
+  const byName = new Map<string, number>();
+  for (const a of agents instanceof Map ? agents.values() : agents) {
+    const llm = (a as { llm?: { name: string; records: readonly LlmMoveRecord[] } }).llm;
+    if (!llm) continue;
+    const n = llm.records.reduce((k, r) => k + r.calls.filter((c) => c.usageMissing).length, 0);
+    if (n > 0) byName.set(llm.name, (byName.get(llm.name) ?? 0) + n);
+  }
+  return [...byName].map(([name, n]) => `${name}: ${n} call${n === 1 ? ' was' : 's were'} answered without token usage; counted as 0 tokens and US$0, so tokens, cost and the budget undercount`);
 }

@@ -48,6 +48,8 @@ export interface ProviderReply {
   /** The provider's own stop word (`end_turn`, `MAX_TOKENS`, `content_filter`, …) when it gave one. */
   stopDetail?: string;
   usage: Usage;
+  /** The answer carried no token usage (`usage` is then zeros). */
+  usageMissing?: boolean;
 }
 
 /** One request: the system prompt (rulebook) and the messages; `signal` aborts it at the decision deadline. */
@@ -67,11 +69,39 @@ export interface Provider {
   complete(req: ProviderRequest): Promise<ProviderReply>;
 }
 
-/** Which way a move's action was obtained (GENSTRAT v2 §5 and Appendix F; league methodology). */
-export type MovePath = 'strict' | 'lenient' | 'format-fix' | 'fallback';
+/**
+ * The frozen fallback (the action played when the model's is unusable): `uniform`, a uniformly
+ * random legal action (GENSTRAT v2 Appendix F); `minimum`, the smallest amount of a wager or bid,
+ * else a random legal action (GENSTRAT v1 §5); `passive`, check, else an action that puts in no
+ * chips, else fold, else a random legal action (the league methodology's rulesets).
+ */
+export type FallbackPolicy = 'uniform' | 'minimum' | 'passive';
 
-/** Why a move fell back to the frozen fallback. */
-export type FallbackReason = 'format' | 'refusal' | 'safety' | 'length' | 'timeout' | 'transport';
+/** The fallback policies. */
+export const FALLBACK_POLICIES: readonly FallbackPolicy[] = ['uniform', 'minimum', 'passive'];
+
+/**
+ * Which way a move's action was obtained (GENSTRAT v2 §5 and Appendix F; league methodology):
+ * `strict` (the reply is one JSON object), `lenient` (recovered from a near-JSON reply), `plain`
+ * (the reply is the plain-text form the turn prompt offers: `call`, `raise 12`), `format-fix`
+ * (the model's answer to the one re-ask), `fallback` (the frozen fallback).
+ */
+export type MovePath = 'strict' | 'lenient' | 'plain' | 'format-fix' | 'fallback';
+
+/**
+ * Why a move was played by the frozen fallback: `format` (no legal action in the reply nor in the
+ * answer to the re-ask), `refusal`, `safety`, `length` (the reply was cut by the output limit),
+ * `timeout` (the decision deadline), `transport` (the connection broke, or a 200 answer was not a
+ * reply: an HTML page, a cut stream, an error event), `provider` (the provider answered an error
+ * status, 429 or 5xx, also on the retry).
+ */
+export type FallbackReason = 'format' | 'refusal' | 'safety' | 'length' | 'timeout' | 'transport' | 'provider';
+
+/** The fallback reasons, in the order reports list them. */
+export const FALLBACK_REASONS: readonly FallbackReason[] = ['format', 'refusal', 'safety', 'length', 'timeout', 'transport', 'provider'];
+
+/** Reasons that are failures of the service rather than of the model: governed by the participant's `on_failure`. */
+export const SERVICE_FAILURES: ReadonlySet<FallbackReason> = new Set(['timeout', 'transport', 'provider']);
 
 /** What one HTTP attempt (or cache hit) of a decision was. */
 export type CallKind = 'initial' | 'transport-retry' | 'format-fix';
@@ -96,6 +126,8 @@ export interface CallRecord {
   waitMs?: number;
   /** A short error description (status and the provider's message, keys redacted). */
   error?: string;
+  /** The provider's answer carried no token usage (counted as 0 tokens and $0, and warned about). */
+  usageMissing?: boolean;
 }
 
 /** One decision of an LLM seat: the action, how it was obtained, and every call made for it. */
@@ -106,6 +138,14 @@ export interface LlmMoveRecord {
   label: string;
   path: MovePath;
   fallbackReason?: FallbackReason;
+  /**
+   * GENSTRAT v2 Appendix F's fallback event: the model's first reply was read by neither the
+   * strict nor the lenient parser (nor as the prompt's plain-text form). Set whether the re-ask
+   * then mended it or not; the paper's fallback rate counts these moves.
+   */
+  parseFailure?: boolean;
+  /** The frozen fallback policy that chose the action of a `fallback` move. */
+  fallbackPolicy?: FallbackPolicy;
   /** The last problem found in a reply (parse or legality), quoted in the format-fix re-ask. */
   formatError?: string;
   /** An amount outside the legal range was clamped to the maximum, or replaced by a random legal amount (seed rulebook). */

@@ -81,7 +81,8 @@ export interface SlotRow {
   seat0: string;
   seat1: string;
   play_seed: number;
-  status: 'done' | 'error';
+  /** `discarded`: an LLM seat's move was lost to the service and its `on_failure` is `discard` (no moves; counted, never replayed, read by no estimator). */
+  status: 'done' | 'error' | 'discarded';
   /** Chips won per seat (null for an error). */
   return0: number | null;
   return1: number | null;
@@ -393,9 +394,9 @@ export class RunStore {
     this.db.prepare('INSERT OR REPLACE INTO games (ruleset_hash, name, path, source) VALUES (@ruleset_hash, @name, @path, @source)').run(g);
   }
 
-  /** Ids of the slots finished without error. */
+  /** Ids of the slots finished without error, and of the slots discarded (neither is played again). */
   doneSlotIds(): Set<string> {
-    return new Set((this.db.prepare("SELECT id FROM slots WHERE status = 'done'").pluck().all() as string[]));
+    return new Set((this.db.prepare("SELECT id FROM slots WHERE status IN ('done', 'discarded')").pluck().all() as string[]));
   }
 
   /** Write a finished slot and its moves in one transaction (replacing an earlier error row of the same id, which has no moves). */

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { UserError } from '../../util/errors.js';
 import { AGENTS, agentNames } from '../agents/index.js';
+import { FALLBACK_POLICIES, type FallbackPolicy } from '../llm/types.js';
 
 /** A participant as written in a config: a kind, an optional display name, the kind's parameters. */
 export interface ParticipantEntry {
@@ -36,6 +37,12 @@ export interface TournamentConfig {
   budgetUsd: number | null;
   /** LLM prices by model id (`{input, output, cached_input}`, USD per million tokens); see docs/llm.md. */
   prices: Record<string, unknown>;
+  /**
+   * The frozen fallback of LLM players (docs/llm.md): one policy for every game, or per game by
+   * its file (as written, or its file name) with `default` for the rest; null when not declared
+   * (then `uniform`, GENSTRAT v2 Appendix F).
+   */
+  fallback: FallbackPolicy | Record<string, FallbackPolicy> | null;
   /** Redis URL of the slot queue (`redis://HOST:PORT`): play through `gbgc worker`s instead of locally (null: local). */
   queue: string | null;
 }
@@ -81,6 +88,7 @@ export const CONFIG_SCHEMA = {
     budget_usd: { type: 'number', minimum: 0 },
     prices: { type: 'object', additionalProperties: { type: 'object' } },
     queue: { type: 'string', minLength: 1 },
+    fallback: { anyOf: [{ enum: [...FALLBACK_POLICIES] }, { type: 'object', minProperties: 1, additionalProperties: { enum: [...FALLBACK_POLICIES] } }] },
   },
 } as const;
 
@@ -170,5 +178,6 @@ export function validate(data: unknown, where: string): TournamentConfig {
     budgetUsd: (d.budget_usd as number | undefined) ?? null,
     prices: (d.prices as Record<string, unknown> | undefined) ?? {},
     queue: (d.queue as string | undefined) ?? null,
+    fallback: (d.fallback as TournamentConfig['fallback'] | undefined) ?? null,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { compileSource } from '../../compiler/index.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { compileGame, type CompiledGame } from '../../interpreter/game.js';
@@ -17,6 +17,7 @@ import { makeParticipant, type Participant } from '../agents/index.js';
 import { CURRENT_PLAY_SEED_SCHEME, schemePlaySeed, slotId, type PlaySeedScheme } from '../match/seeds.js';
 import { RunStore } from '../store/store.js';
 import type { TournamentConfig } from './config.js';
+import type { FallbackPolicy } from '../llm/types.js';
 
 /** A game of the tournament. */
 export interface PlanGame {
@@ -63,6 +64,8 @@ export interface PlanSummary {
   participants: { name: string; id: string; config: unknown }[];
   /** Play-seed scheme 2 (shared deals); absent for scheme 1, so scheme-1 commitments are unchanged. */
   playSeeds?: 2;
+  /** The frozen fallback of LLM players per game (in the order of `games`), when the config declares one. */
+  fallback?: FallbackPolicy[];
 }
 
 export interface TournamentPlan {
@@ -218,6 +221,10 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
       }
     }
   });
+  if (config.fallback !== null && typeof config.fallback === 'object')
+    for (const k of Object.keys(config.fallback))
+      if (k !== 'default' && !games.some((g) => g.path === k || basename(g.path) === k))
+        throw new UserError(`${configPath}: fallback.${k}: names no game of this tournament (keys are game files as written, their file names, or default)`);
   const summary: PlanSummary = {
     seed: config.seed,
     runs: config.runs,
@@ -225,6 +232,8 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
     games: games.map((g) => ({ path: g.path, rulesetHash: g.rulesetHash })),
     participants: participants.map((p) => ({ name: p.name, id: p.id, config: p.config })),
     ...(scheme === 2 ? { playSeeds: 2 as const } : {}),
+    // It decides moves, so it is committed; absent when not declared (earlier commitments stand).
+    ...(config.fallback !== null ? { fallback: games.map((g) => fallbackPolicyFor(config, g.path)) } : {}),
   };
   const commitment = sha256(canonicalJson({ config: summary, rulesetHashes: games.map((g) => g.rulesetHash), engineVersion: ENGINE_VERSION, seeds: { seed: config.seed } }));
   return { configPath, config, games, participants, matchups, slots, storePath, summary, commitment, playSeedScheme: scheme };
@@ -266,6 +275,18 @@ function ablationAnchors(config: TournamentConfig, participants: readonly Partic
 }
 
 /**
+ * The frozen fallback of LLM players in the game at `path`: the config's `fallback` (one policy, or
+ * the entry for the game's file as written or its file name, else `default`), else `uniform`.
+ * @throws UserError for a per-game entry that names no game of the plan (checked by {@link buildPlan})
+ */
+export function fallbackPolicyFor(config: TournamentConfig, path: string): FallbackPolicy {
+  const f = config.fallback;
+  if (f === null) return 'uniform';
+  if (typeof f === 'string') return f;
+  return f[path] ?? f[basename(path)] ?? f.default ?? 'uniform';
+}
+
+/**
  * What changed between the plan a store was filled under and a new one, in words (e.g.
  * `seed 1 → 2`, `participant 'cfr' changed: params.iterations 1000 → 500`).
  */
@@ -273,6 +294,7 @@ export function describeChanges(old: PlanSummary, now: PlanSummary): string[] {
   const out: string[] = [];
   if (old.seed !== now.seed) out.push(`seed ${old.seed} → ${now.seed}`);
   if (now.runs < old.runs) out.push(`runs ${old.runs} → ${now.runs}`);
+  if (canonicalJson(old.fallback ?? null) !== canonicalJson(now.fallback ?? null)) out.push(`fallback ${canonicalJson(old.fallback ?? 'uniform')} → ${canonicalJson(now.fallback ?? 'uniform')}`);
   if (canonicalJson(old.schedule) !== canonicalJson(now.schedule)) out.push(`schedule ${canonicalJson(old.schedule)} → ${canonicalJson(now.schedule)}`);
   for (const g of old.games) {
     const n = now.games.find((x) => x.path === g.path);

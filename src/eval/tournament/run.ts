@@ -12,7 +12,9 @@ import { playSlotNow, type SlotOutcome } from '../match/play.js';
 import type { CompiledGame } from '../../interpreter/game.js';
 import { RunStore, checkStore, storeAbsent, type MoveInput, type SlotRow } from '../store/store.js';
 import { storeError, withStoreErrors } from '../store/errors.js';
-import type { SpendGuard } from '../llm/spend.js';
+import { BudgetReachedError, type SpendGuard } from '../llm/spend.js';
+import { SlotFailureError } from '../llm/agent.js';
+import { fallbackPolicyFor } from './plan.js';
 import { describeChanges, type PlannedSlot, type PlanSummary, type TournamentPlan } from './plan.js';
 
 /** Figures of one `runTournament` call. */
@@ -27,6 +29,12 @@ export interface TournamentRunReport {
   errors: number;
   /** Whether the LLM budget stopped this call before every slot was played. */
   stoppedByBudget?: boolean;
+  /** Slots played again because an LLM seat's move was lost to the service (`on_failure: replay`), counting each replay. */
+  replayed?: number;
+  /** Slots still lost after {@link MAX_REPLAYS} replays: left missing for the next run. */
+  unreplayed?: number;
+  /** Slots discarded because an LLM seat's move was lost to the service (`on_failure: discard`). */
+  discarded?: number;
   /** Wall-clock seconds of this call's play. */
   seconds: number;
   commitment: string;
@@ -92,8 +100,10 @@ export async function makeAgents(plan: TournamentPlan, extra?: AgentOptions): Pr
     const used = new Set(plan.matchups[g].flat());
     for (const p of [...used].sort((a, b) => a - b)) {
       const part = plan.participants[p];
+      // The frozen fallback of LLM players is declared per game.
+      const perGame = extra?.llmRuntime ? { ...extra, llmRuntime: { ...extra.llmRuntime, fallbackPolicy: fallbackPolicyFor(plan.config, plan.games[g].path) } } : extra;
       try {
-        agents.set(`${p}:${g}`, await createParticipantAgent(part, plan.games[g].game, extra));
+        agents.set(`${p}:${g}`, await createParticipantAgent(part, plan.games[g].game, perGame));
       } catch (e) {
         if (e instanceof UserError) throw new UserError(`${plan.configPath}: participant '${part.name}' cannot play ${plan.games[g].path}: ${e.message}`);
         throw e;
@@ -157,6 +167,8 @@ export const BATCH_SLOTS = 1024;
 const YIELD_SLOTS = 64;
 /** Default longest wait of a finished slot before it is committed. */
 export const BATCH_MS = 250;
+/** Most replays of one slot in one run (`on_failure: replay`); a slot still lost stays missing for the next run. */
+export const MAX_REPLAYS = 3;
 
 /** The slot record of a finished slot and its moves, as {@link RunStore.recordSlots} takes them. */
 export interface SlotResult {
@@ -250,7 +262,8 @@ function finishRow(row: SlotRow, start: number, out: SlotOutcome | null, err: un
     row.fallbacks1 = out.fallbacks[1];
     moves = out.records;
   } else {
-    if (err instanceof UserError) throw err;
+    // A problem the user must fix, the budget reached, an LLM slot to replay or discard: the runner decides.
+    if (err instanceof UserError || err instanceof BudgetReachedError || err instanceof SlotFailureError) throw err;
     row.status = 'error';
     row.error = (err as Error)?.message ?? String(err);
   }
@@ -272,6 +285,11 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
   let next = 0;
   let started = 0;
   let stoppedByBudget = false;
+  let replayed = 0;
+  let unreplayed = 0;
+  let discarded = 0;
+  const replays = new Map<string, number>();
+  const queue = [...todo];
   const notesCache = new Map<Agent, Map<Agent, string | null>>();
   const notesOf = (pair: [Agent, Agent]): string | null => {
     let inner = notesCache.get(pair[0]);
@@ -301,12 +319,12 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
   let fatal: Error | null = null;
   const worker = async (): Promise<void> => {
     let sinceYield = 0;
-    while (next < todo.length && !fatal) {
+    while (next < queue.length && !fatal && !stoppedByBudget) {
       if (opts.spend && !opts.spend.canStartSlot()) {
         stoppedByBudget = true;
         break;
       }
-      const s = todo[next++];
+      const s = queue[next++];
       started++;
       const pair: [Agent, Agent] = [agents.get(`${s.seats[0]}:${s.game}`)!, agents.get(`${s.seats[1]}:${s.game}`)!];
       let row: SlotRow;
@@ -330,7 +348,31 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
           fatal ??= e;
           break;
         }
-        throw e;
+        if (e instanceof BudgetReachedError) {
+          // Stopped before a request: the slot stays missing; its paid replies are in the cache.
+          stoppedByBudget = true;
+          break;
+        }
+        if (e instanceof SlotFailureError && e.mode === 'replay') {
+          // Played again later in this run with the same play seed (its answered calls come from the cache).
+          const n = replays.get(s.id) ?? 0;
+          if (n < MAX_REPLAYS) {
+            replays.set(s.id, n + 1);
+            replayed++;
+            queue.push(s);
+          } else unreplayed++;
+          continue;
+        }
+        if (e instanceof SlotFailureError) {
+          discarded++;
+          const g = plan.games[s.game];
+          row = {
+            id: s.id, seq: s.seq, game: g.rulesetHash, run: s.run, slot: s.slot, seat0: plan.participants[s.seats[0]].id, seat1: plan.participants[s.seats[1]].id, play_seed: s.playSeed,
+            status: 'discarded', return0: null, return1: null, moves0: null, moves1: null, fallbacks0: null, fallbacks1: null, wall_ms: 0,
+            error: `discarded: ${e.record.fallbackReason} (${e.record.calls.at(-1)?.error ?? e.record.calls.at(-1)?.outcome ?? ''})`.slice(0, 500), notes: null, finished_at: new Date().toISOString(),
+          };
+          moves = [];
+        } else throw e;
       }
       if (row.status === 'error') errors++;
       if (store.stagedSlots === 0) batchStart = performance.now();
@@ -351,7 +393,7 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.config.concurrency, todo.length)) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(plan.config.concurrency, queue.length)) }, worker));
   } finally {
     flush();
   }
@@ -362,6 +404,9 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
     played: started,
     errors,
     ...(stoppedByBudget ? { stoppedByBudget } : {}),
+    ...(replayed ? { replayed } : {}),
+    ...(unreplayed ? { unreplayed } : {}),
+    ...(discarded ? { discarded } : {}),
     seconds: (performance.now() - t0) / 1000,
     commitment: plan.commitment,
   };

@@ -9,6 +9,7 @@ import { sampleChanceOutcome } from '../../../src/interpreter/chance.js';
 import { compileGame } from '../../../src/interpreter/game.js';
 import { loadGame } from '../../../src/cli/load.js';
 import { renderRulebook } from '../../../src/render/rulebook.js';
+import { OBJECTIVE } from '../../../src/eval/llm/agent.js';
 import { rngFromKeys } from '../../../src/util/rng.js';
 import { startFakeServer, type FakeServer, type Scripted } from './fake-server.js';
 import { setFakeKeys, settingsFor } from './helpers.js';
@@ -42,12 +43,14 @@ async function playGame(agent: ReturnType<typeof createLlmAgent>, slot: string |
   return server.requests.slice(n0);
 }
 
-it('fresh (default): every move is one system prompt (the rulebook) and one user message', async () => {
+it('fresh (default): every move is one system prompt (the rulebook, then the objective) and one user message', async () => {
   const agent = createLlmAgent(game, settingsFor('chat', server), { backoffMs: 0 });
   const reqs = await playGame(agent, 'k-1', 1);
   expect(reqs.length).toBeGreaterThanOrEqual(2);
   for (const r of reqs) {
-    expect(r.system).toBe(renderRulebook(game.ir));
+    expect(r.system).toBe(`${renderRulebook(game.ir).trimEnd()}\n\n${OBJECTIVE}\n`);
+    // GENSTRAT v2 §9 / v1 §5: the models are told to maximise expected chips.
+    expect(r.system).toMatch(/maximise your expected chips/);
     expect(r.messages).toHaveLength(1);
     expect(r.messages[0].content).toMatch(/^# Your turn/);
   }

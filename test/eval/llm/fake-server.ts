@@ -12,8 +12,9 @@ export type Api = 'chat' | 'responses' | 'messages' | 'gemini';
 
 /** What the script answers to one request. */
 export type Scripted =
-  | { reply: string; stop?: 'stop' | 'length' | 'refusal' | 'safety'; outputTokens?: number; reasoningTokens?: number }
-  | { status: number; headers?: Record<string, string>; message?: string }
+  | { reply: string; stop?: 'stop' | 'length' | 'refusal' | 'safety'; outputTokens?: number; reasoningTokens?: number; noUsage?: boolean }
+  | { status: number; headers?: Record<string, string>; message?: string; /** the whole error body, instead of the wire format's usual one */ body?: unknown }
+  | { html: true }
   | { hang: true }
   | { reset: true };
 
@@ -161,8 +162,20 @@ export async function startFakeServer(script: (req: SeenRequest) => Scripted | P
         const s = await script(seen);
         if ('hang' in s) return; // never answer; the client's deadline must end it
         if ('reset' in s) return void req.socket.destroy();
-        if ('status' in s) return send(res, s.status, errorBody(api, s.status, s.message ?? `status ${s.status}`), s.headers);
-        send(res, 200, wireReply(api, model, s, inputTokens));
+        if ('status' in s) return send(res, s.status, s.body ?? errorBody(api, s.status, s.message ?? `status ${s.status}`), s.headers);
+        if ('html' in s) {
+          // A gateway's or captive portal's page answered with 200.
+          const page = '<!DOCTYPE html><html><head><title>Sign in</title></head><body>Please sign in to continue.</body></html>';
+          responses.push(`200 text/html ${page}`);
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          return void res.end(page);
+        }
+        const answer = wireReply(api, model, s, inputTokens) as Record<string, unknown>;
+        if (s.noUsage) {
+          delete answer.usage;
+          delete answer.usageMetadata;
+        }
+        send(res, 200, answer);
       })();
     });
   });

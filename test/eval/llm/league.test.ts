@@ -15,7 +15,7 @@ import { sqliteCache, type ResponseCache } from '../../../src/eval/llm/cache.js'
 import { parseLlmSettings } from '../../../src/eval/llm/config.js';
 import { estimateLlmParticipant } from '../../../src/eval/llm/dry-run.js';
 import { llmMetrics } from '../../../src/eval/llm/metrics.js';
-import { SpendGuard } from '../../../src/eval/llm/spend.js';
+import { BudgetReachedError, SpendGuard } from '../../../src/eval/llm/spend.js';
 import { readLlmMoves, writeLlmMoves } from '../../../src/eval/llm/store.js';
 import Database from 'better-sqlite3';
 import type { LlmMoveRecord } from '../../../src/eval/llm/types.js';
@@ -73,7 +73,13 @@ async function playSlots(cache: ResponseCache, from: number, to: number, spend?:
       if (p === CHANCE) state.applyAction(sampleChanceOutcome(state, chance));
       else {
         if (crashAfter && crashAfter.slot === slot && moves === crashAfter.moves) throw new Error('crash');
-        state.applyAction(await seats[p].act(state, p, agentRng[p]));
+        try {
+          state.applyAction(await seats[p].act(state, p, agentRng[p]));
+        } catch (e) {
+          // The budget is checked before each request: the slot under way stops unfinished.
+          if (e instanceof BudgetReachedError) return out;
+          throw e;
+        }
         moves++;
       }
     }
@@ -168,16 +174,20 @@ describe('a 200-slot Leduc league between a good and a flaky scripted model', ()
     cache.close?.();
   });
 
-  it('the spend guard stops at a slot boundary; the slots not started stay missing', async () => {
+  it('the spend guard stops before the request that would pass the budget; the slot under way and the rest stay missing', async () => {
     const cache = sqliteCache(join(dir, 'spend.db'));
-    const spend = new SpendGuard(0.0005);
+    const spend = new SpendGuard(0.01);
     const r = await playSlots(cache, 1000, 1100, spend);
     expect(r.slots.good.length).toBeGreaterThan(0);
     expect(r.slots.good.length).toBeLessThan(100);
-    expect(spend.spent).toBeGreaterThanOrEqual(0.0005);
-    // the last slot started below the budget
-    const costs = r.slots.good.map((s, i) => s.reduce((c, m) => c + m.costUsd, 0) + r.slots.flaky[i].reduce((c, m) => c + m.costUsd, 0));
-    expect(costs.slice(0, -1).reduce((a, b) => a + b, 0)).toBeLessThan(0.0005);
+    expect(spend.spent).toBeGreaterThanOrEqual(0.01);
+    // no request was sent once the budget was reached: the overshoot is less than one call
+    const calls = [...r.slots.good, ...r.slots.flaky].flat().flatMap((m) => m.calls.map((c) => c.costUsd));
+    expect(spend.spent - 0.01).toBeLessThan(Math.max(...calls));
+    // the cache holds every paid reply, so a later run counts this spend (its cost column)
+    expect(cache.spentUsd!()).toBeCloseTo(spend.spent, 12);
+    // a new guard over the same cache starts from what was spent: no slot may start
+    expect(new SpendGuard(0.01, cache.spentUsd!()).canStartSlot()).toBe(false);
     cache.close?.();
   });
 

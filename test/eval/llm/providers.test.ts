@@ -106,12 +106,12 @@ describe.each(APIS)('%s through its SDK', (api) => {
     expect(r.calls[0].waitMs).toBe(api === 'gemini' ? 0 : 25);
   });
 
-  it('500 then success: one retry; 500 twice: fallback (transport) after two requests', async () => {
+  it('500 then success: one retry; 500 twice: fallback (provider) after two requests', async () => {
     q.push({ status: 500 }, { reply: '{"action": "bet"}' });
     expect(await run(api)).toMatchObject({ path: 'strict', action: 1, httpAttempts: 2, transportRetries: 1 });
     q.push({ status: 503 }, { status: 500 });
     const r = await run(api);
-    expect(r).toMatchObject({ path: 'fallback', fallbackReason: 'transport', httpAttempts: 2, transportRetries: 1 });
+    expect(r).toMatchObject({ path: 'fallback', fallbackReason: 'provider', httpAttempts: 2, transportRetries: 1 });
     expect(r.calls.map((c) => c.outcome)).toEqual(['http-503', 'http-500']);
   });
 
@@ -134,7 +134,7 @@ describe.each(APIS)('%s through its SDK', (api) => {
   it('never more than three HTTP requests: 500, malformed, 500 ends in fallback', async () => {
     q.push({ status: 500 }, { reply: 'no idea' }, { status: 500 }, { reply: '{"action": "bet"}' });
     const r = await run(api);
-    expect(r).toMatchObject({ path: 'fallback', fallbackReason: 'transport', httpAttempts: 3, transportRetries: 1, formatFixes: 1 });
+    expect(r).toMatchObject({ path: 'fallback', fallbackReason: 'provider', httpAttempts: 3, transportRetries: 1, formatFixes: 1, parseFailure: true });
     expect(server.requests).toHaveLength(3);
   });
 

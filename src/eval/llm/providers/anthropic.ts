@@ -2,7 +2,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { LlmSettings } from '../config.js';
 import type { Provider, ProviderReply, ProviderRequest, StopKind } from '../types.js';
-import { fromStainlessError } from './errors.js';
+import { fromStainlessError, notAReply } from './errors.js';
 
 /** Output limit when the config sets none (the Messages API requires one). */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
@@ -30,7 +30,8 @@ export function anthropicProvider(s: LlmSettings, apiKey: string): Provider {
       } catch (e) {
         throw fromStainlessError(e, req.signal);
       }
-      const text = (r.content ?? []).map((b) => (b.type === 'text' ? b.text : '')).join('');
+      if (r === null || typeof r !== 'object' || !Array.isArray(r.content)) throw notAReply('a message', r);
+      const text = r.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
       const reason = r.stop_reason as string | null;
       const stop: StopKind = reason === 'end_turn' || reason === 'stop_sequence' ? 'stop' : reason === 'max_tokens' ? 'length' : reason === 'refusal' ? 'refusal' : 'other';
       const u = r.usage as unknown as Record<string, number | null | undefined> | undefined;
@@ -40,6 +41,7 @@ export function anthropicProvider(s: LlmSettings, apiKey: string): Provider {
         text,
         stop,
         stopDetail: reason ?? undefined,
+        ...(u ? {} : { usageMissing: true }),
         usage: { input: (u?.input_tokens ?? 0) + cachedRead + cacheWrite, output: u?.output_tokens ?? 0, reasoning: 0, cached: cachedRead },
       };
     },

@@ -2,7 +2,7 @@
 import { GoogleGenAI } from '@google/genai';
 import type { LlmSettings } from '../config.js';
 import type { Provider, ProviderReply, ProviderRequest, StopKind } from '../types.js';
-import { ProviderCallError } from './errors.js';
+import { notAReply, ProviderCallError, retryDelayFromBody } from './errors.js';
 
 const SAFETY = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY']);
 
@@ -29,9 +29,11 @@ export function geminiProvider(s: LlmSettings, apiKey: string): Provider {
       } catch (e) {
         const err = e as { status?: number; message?: string; name?: string };
         if (req.signal.aborted || err?.name === 'AbortError') throw new ProviderCallError('abort', 'the decision deadline passed');
-        if (typeof err?.status === 'number') throw new ProviderCallError('http', `HTTP ${err.status}: ${err.message ?? ''}`, err.status);
+        if (typeof err?.status === 'number') throw new ProviderCallError('http', `HTTP ${err.status}: ${err.message ?? ''}`, err.status, retryDelayFromBody(err.message ?? ''));
+        if (e instanceof SyntaxError) throw new ProviderCallError('body', `the provider's answer could not be read: ${err.message}`);
         throw new ProviderCallError('connection', `connection failed: ${String(err?.message ?? e)}`);
       }
+      if (r === null || typeof r !== 'object' || (!Array.isArray(r.candidates) && !r.promptFeedback)) throw notAReply('generated content', r);
       const cand = r.candidates?.[0];
       const text = (cand?.content?.parts ?? []).map((p) => (typeof p.text === 'string' && !p.thought ? p.text : '')).join('');
       const finish = cand?.finishReason as string | undefined;
@@ -44,6 +46,7 @@ export function geminiProvider(s: LlmSettings, apiKey: string): Provider {
         text,
         stop,
         stopDetail: block ? `blocked: ${block}` : finish,
+        ...(u ? {} : { usageMissing: true }),
         usage: { input: u?.promptTokenCount ?? 0, output: (u?.candidatesTokenCount ?? 0) + thoughts, reasoning: thoughts, cached: u?.cachedContentTokenCount ?? 0 },
       };
     },

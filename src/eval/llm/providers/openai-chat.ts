@@ -6,7 +6,7 @@
 import OpenAI from 'openai';
 import type { LlmSettings } from '../config.js';
 import type { Provider, ProviderReply, ProviderRequest, StopKind } from '../types.js';
-import { fromStainlessError } from './errors.js';
+import { fromStainlessError, notAReply } from './errors.js';
 
 function stopOf(finish: string | null | undefined, refusal: string | null | undefined): StopKind {
   if (refusal) return 'refusal';
@@ -39,13 +39,15 @@ export function openaiChatProvider(s: LlmSettings, apiKey: string): Provider {
       } catch (e) {
         throw fromStainlessError(e, req.signal);
       }
-      const choice = r.choices?.[0];
+      if (r === null || typeof r !== 'object' || !Array.isArray(r.choices)) throw notAReply('a chat completion', r);
+      const choice = r.choices[0];
       const refusal = choice?.message?.refusal;
       const u = r.usage;
       return {
         text: choice?.message?.content ?? '',
         stop: stopOf(choice?.finish_reason, refusal),
         stopDetail: refusal ? `refusal: ${refusal}` : (choice?.finish_reason ?? undefined),
+        ...(u ? {} : { usageMissing: true }),
         usage: {
           input: u?.prompt_tokens ?? 0,
           output: u?.completion_tokens ?? 0,

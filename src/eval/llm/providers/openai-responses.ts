@@ -2,7 +2,7 @@
 import OpenAI from 'openai';
 import type { LlmSettings } from '../config.js';
 import type { Provider, ProviderReply, ProviderRequest, StopKind } from '../types.js';
-import { fromStainlessError } from './errors.js';
+import { fromStainlessError, notAReply } from './errors.js';
 
 /** A Responses API provider. */
 export function openaiResponsesProvider(s: LlmSettings, apiKey: string): Provider {
@@ -27,6 +27,7 @@ export function openaiResponsesProvider(s: LlmSettings, apiKey: string): Provide
       } catch (e) {
         throw fromStainlessError(e, req.signal);
       }
+      if (r === null || typeof r !== 'object' || !Array.isArray(r.output)) throw notAReply('a response', r);
       let text = '';
       let refusal: string | null = null;
       for (const item of r.output ?? []) {
@@ -46,6 +47,7 @@ export function openaiResponsesProvider(s: LlmSettings, apiKey: string): Provide
         text,
         stop,
         stopDetail: refusal !== null ? `refusal: ${refusal}` : (reason ?? r.status ?? undefined),
+        ...(u ? {} : { usageMissing: true }),
         usage: {
           input: u?.input_tokens ?? 0,
           output: u?.output_tokens ?? 0,

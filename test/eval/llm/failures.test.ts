@@ -1,0 +1,181 @@
+/**
+ * Regression tests of what outside testing found, each through the real SDK against the local
+ * server on every wire format: a key rejected with 400 (Gemini's `API_KEY_INVALID`), a 200 HTML
+ * page, a permanent 400 (context too long), an answer without usage, Gemini's retry hint in a 429
+ * body, plain-text replies as the turn prompt offers them, a reply cut by the output limit, the
+ * frozen fallback policies.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decide } from '../../../src/eval/llm/decide.js';
+import { fallbackAction } from '../../../src/eval/llm/legal.js';
+import { resetEndpointQueues } from '../../../src/eval/llm/limits.js';
+import { createProvider } from '../../../src/eval/llm/providers/index.js';
+import type { FallbackPolicy } from '../../../src/eval/llm/types.js';
+import type { MenuItem } from '../../../src/interpreter/api.js';
+import { rngFromKeys } from '../../../src/util/rng.js';
+import { startFakeServer, type Api, type FakeServer } from './fake-server.js';
+import { queued, SECRET_KEY, setFakeKeys, settingsFor } from './helpers.js';
+
+const menu: MenuItem[] = [
+  { action: 0, label: 'check', cost: 0 },
+  { action: 1, label: 'bet', cost: 1 },
+];
+const q = queued();
+let server: FakeServer;
+
+beforeAll(async () => {
+  setFakeKeys();
+  server = await startFakeServer(q.script);
+});
+afterAll(async () => server.close());
+beforeEach(() => {
+  q.clear();
+  server.requests.length = 0;
+  resetEndpointQueues();
+});
+
+async function run(api: Api, extra: Record<string, unknown> = {}, m: MenuItem[] = menu, maxRetryAfterMs = 1000) {
+  const settings = settingsFor(api, server, extra);
+  const ctx = { provider: createProvider(settings), settings, backoffMs: 0, maxRetryAfterMs };
+  const out = await decide(ctx, { seat: 0, system: 'RULEBOOK', history: [], prompt: 'Your turn.', menu: m, rng: rngFromKeys(3) });
+  return out.record;
+}
+
+const APIS: Api[] = ['chat', 'responses', 'messages', 'gemini'];
+
+/** Gemini's answer to a bad key (status 400, reason API_KEY_INVALID). */
+const GEMINI_BAD_KEY = {
+  error: {
+    code: 400,
+    message: 'API key not valid. Please pass a valid API key.',
+    status: 'INVALID_ARGUMENT',
+    details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }],
+  },
+};
+
+describe.each(APIS)('%s through its SDK', (api) => {
+  it('a key rejected with 400 API_KEY_INVALID stops the run (UserError), one request, no fallback', async () => {
+    q.push({ status: 400, body: GEMINI_BAD_KEY }, { reply: '{"action": "bet"}' });
+    const err = await run(api).catch((e: unknown) => e as Error);
+    expect((err as Error).name).toBe('UserError');
+    expect((err as Error).message).toMatch(/rejected the key/);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a 200 HTML page is a transport failure: retried once, never a format re-ask', async () => {
+    q.push({ html: true }, { reply: '{"action": "bet"}' });
+    const ok = await run(api);
+    expect(ok).toMatchObject({ path: 'strict', action: 1, httpAttempts: 2, transportRetries: 1, formatFixes: 0 });
+    expect(ok.calls[0].outcome).toBe('bad-body');
+    expect(ok.parseFailure).toBeUndefined();
+    q.push({ html: true }, { html: true });
+    const r = await run(api);
+    expect(r).toMatchObject({ path: 'fallback', fallbackReason: 'transport', httpAttempts: 2, formatFixes: 0 });
+    expect(r.calls.map((c) => c.outcome)).toEqual(['bad-body', 'bad-body']);
+  });
+
+  it('a permanent 400 (context too long) stops the run naming the problem, without a retry', async () => {
+    q.push({ status: 400, message: 'This model maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.' });
+    const err = await run(api).catch((e: unknown) => e as Error);
+    expect((err as Error).name).toBe('UserError');
+    expect((err as Error).message).toMatch(/context window/);
+    expect((err as Error).message).toMatch(/maximum context length/);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('an answer without usage is marked (0 tokens, $0, usageMissing) for the warning', async () => {
+    q.push({ reply: '{"action": "check"}', noUsage: true });
+    const r = await run(api, { price: { input: 1, output: 1 } });
+    expect(r).toMatchObject({ path: 'strict', action: 0 });
+    expect(r.calls[0].usageMissing).toBe(true);
+    expect(r.usage).toEqual({ input: 0, output: 0, reasoning: 0, cached: 0 });
+  });
+
+  it('plain-text replies as the prompt offers them are played (path plain); `call` with nothing to call is the check', async () => {
+    for (const [reply, action] of [
+      ['bet', 1],
+      ['Check.', 0],
+      ['`bet`', 1],
+      ['call', 0],
+    ] as const) {
+      q.push({ reply });
+      const r = await run(api);
+      expect(r, reply).toMatchObject({ path: 'plain', action, httpAttempts: 1, formatFixes: 0 });
+      expect(r.parseFailure).toBeUndefined();
+    }
+    const raise: MenuItem[] = [
+      { action: 0, label: 'fold', cost: 0 },
+      { action: 1, label: 'call', cost: 2 },
+      ...Array.from({ length: 9 }, (_, i) => ({ action: 2 + i, label: `raise ${4 + i}` })),
+    ];
+    q.push({ reply: 'raise 12' });
+    expect(await run(api, {}, raise)).toMatchObject({ path: 'plain', action: 10, label: 'raise 12' });
+  });
+
+  it('a reply cut by the output limit after listing options is a length cut, not its last option', async () => {
+    q.push({ reply: 'Options: {"action": "check"} keeps the pot small; {"action": "bet"} would', stop: 'length' });
+    const r = await run(api);
+    expect(r).toMatchObject({ path: 'fallback', fallbackReason: 'length', httpAttempts: 1, formatFixes: 0 });
+    expect(r.calls[0].stop).toBe('length');
+  });
+
+  it('prose that no parser reads: Appendix F parse failure, recorded even when the re-ask mends it', async () => {
+    q.push({ reply: 'Hmm, hard to say.' }, { reply: '{"action": "bet"}' });
+    expect(await run(api)).toMatchObject({ path: 'format-fix', parseFailure: true });
+  });
+});
+
+it('Gemini: the retry hint of a 429 body (RetryInfo retryDelay) is waited for; a hint past the limit is not retried early', async () => {
+  const limited = (delay: string) => ({
+    status: 429,
+    body: { error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: delay }] } },
+  });
+  q.push(limited('0.05s'), { reply: '{"action": "bet"}' });
+  const r = await run('gemini');
+  expect(r).toMatchObject({ path: 'strict', transportRetries: 1, httpAttempts: 2 });
+  expect(r.calls[0].waitMs).toBe(50);
+  q.push(limited('120s'), { reply: '{"action": "bet"}' });
+  const late = await run('gemini');
+  expect(late).toMatchObject({ path: 'fallback', fallbackReason: 'provider', httpAttempts: 1, transportRetries: 0 });
+  expect(late.calls[0].waitMs).toBeUndefined();
+});
+
+it('an error message echoing the key is redacted in the record', async () => {
+  q.push({ status: 503, message: `upstream failed for key ${SECRET_KEY}` }, { status: 503, message: `upstream failed for key ${SECRET_KEY}` });
+  const r = await run('chat');
+  expect(JSON.stringify(r)).not.toContain(SECRET_KEY);
+  expect(r.calls[0].error).toContain('[redacted]');
+});
+
+describe('the frozen fallback policies', () => {
+  const nl: MenuItem[] = [
+    { action: 0, label: 'fold', cost: 0 },
+    { action: 1, label: 'call', cost: 1 },
+    ...Array.from({ length: 17 }, (_, i) => ({ action: 2 + i, label: `raise ${4 + i}` })),
+  ];
+  const pick = (m: MenuItem[], p: FallbackPolicy) => fallbackAction(m, rngFromKeys(9), p).label;
+  it('uniform: a random legal action; minimum: the smallest amount (v1); passive: check, else no chips, else fold (the league)', () => {
+    const counts = new Map<string, number>();
+    const rng = rngFromKeys(1);
+    for (let i = 0; i < 1900; i++) {
+      const l = fallbackAction(nl, rng, 'uniform').label;
+      counts.set(l, (counts.get(l) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(19); // every action, about 100 times each
+    for (const n of counts.values()) expect(Math.abs(n - 100)).toBeLessThan(45);
+    expect(pick(nl, 'minimum')).toBe('raise 4');
+    expect(pick(nl, 'passive')).toBe('fold');
+    expect(pick(menu, 'passive')).toBe('check');
+    expect(pick([{ action: 0, label: 'hit', cost: 0 }, { action: 1, label: 'stand', cost: 0 }], 'passive')).toBe('hit');
+    expect(pick([{ action: 0, label: 'double', cost: 2 }, { action: 1, label: 'stand', cost: 0 }], 'passive')).toBe('stand');
+    // minimum without amounts: a random legal action, as uniform
+    expect(pick(menu, 'minimum')).toBe(pick(menu, 'uniform'));
+  });
+
+  it('the policy is recorded with a fallback move', async () => {
+    q.push({ reply: 'no idea' }, { reply: 'still none' });
+    const settings = settingsFor('chat', server);
+    const out = await decide({ provider: createProvider(settings), settings, backoffMs: 0, fallbackPolicy: 'passive' }, { seat: 0, system: 'R', history: [], prompt: 'P', menu, rng: rngFromKeys(2) });
+    expect(out.record).toMatchObject({ path: 'fallback', fallbackReason: 'format', fallbackPolicy: 'passive', label: 'check' });
+  });
+});
