@@ -1,6 +1,6 @@
 /**
- * The ladder table of `gbgc report`: per-game (level, progress), mean level and mean progress from
- * ratings, and the section in the report page (`--ladder FILE`).
+ * The ladder table of `gbgc report`: (level, progress) per game from ratings, never a mean over
+ * games (levels compare only within a game), and the section in the report page (`--ladder FILE`).
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,18 +25,17 @@ const rating = (game: string, name: string, level: number, progress: number, top
 const ratings = [rating('kuhn', 'a', 1, 0.5), rating('leduc', 'a', 3, 0.9), rating('kuhn', 'b', 4, 1.2, true), rating('leduc', 'b', 2, 0.4), rating('kuhn', 'c', 0, 0.3)];
 
 describe('ladder table', () => {
-  it('per game, mean level and mean progress, ordered by mean level', () => {
+  it('per game only, rows by name, no mean over games', () => {
     const t = ladderTable(ratings);
     expect(t.games).toEqual(['kuhn', 'leduc']);
-    expect(t.rows.map((r) => r.name)).toEqual(['b', 'a', 'c']);
-    expect(t.rows[0].meanLevel).toBe(3);
-    expect(t.rows[0].meanProgress).toBeCloseTo(0.8, 12);
-    expect(t.rows[1].meanLevel).toBe(2);
-    expect(t.rows[1].meanProgress).toBeCloseTo(0.7, 12);
+    expect(t.rows.map((r) => r.name)).toEqual(['a', 'b', 'c']);
+    expect(t.rows[0].perGame.leduc).toMatchObject({ level: 3, progress: 0.9 });
     expect(t.rows[2].perGame.leduc).toBeUndefined();
+    expect(Object.keys(t.rows[0]).sort()).toEqual(['id', 'name', 'perGame']);
     const html = ladderTableHtml(t);
     expect(html).toContain('<td class="n" title="progress 95 % CI [110 %, 130 %]">Lv4 (topped, 120 %)</td>');
-    expect(html).toContain('<td title="id-c">c</td><td class="n" title="progress 95 % CI [20 %, 40 %]">Lv0 (30 %)</td><td class="n">—</td><td class="n">0.00</td><td class="n">30 %</td>');
+    expect(html).toContain('<td title="id-c">c</td><td class="n" title="progress 95 % CI [20 %, 40 %]">Lv0 (30 %)</td><td class="n">—</td></tr>');
+    expect(html).not.toMatch(/mean level|mean progress/i);
   });
   it('a later rating of the same participant on a game replaces the earlier one', () => {
     const t = ladderTable([rating('kuhn', 'a', 1, 0.5), rating('kuhn', 'a', 2, 0.6)]);

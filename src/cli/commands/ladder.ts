@@ -31,35 +31,42 @@ import { startProgress } from './progress-bar.js';
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(3)}` : x.toFixed(3));
 
-/** The calibration table of a ladder (one block per game). */
+/** The calibration table of a ladder (one block per game; levels are comparable only within a game). */
 export function formatLadder(l: Ladder): string {
-  const out: string[] = [`ladder: ${l.games.length} game(s), ${l.runs} runs per duel, seed ${l.seed}, engine ${l.engineVersion}`];
+  const out: string[] = [`ladder: ${l.games.length} game(s), ${l.runs} runs per duel, seed ${l.seed}, engine ${l.engineVersion}; win rates per game, draws excluded; levels compare only within a game`];
   for (const g of l.games) {
     out.push('', `${g.game} (${g.path}, ruleset ${g.rulesetHash.slice(0, 16)}…): ${g.levels.length - 1} levels above Lv0`);
-    out.push('  level  agent                        exploitability  chips won vs below (95 % CI)     win rate vs below (95 % CI)');
+    out.push('  level  bot                          exploitability  chips won vs below (95 % CI)     win rate vs below (95 % CI)');
     for (const v of g.levels) {
-      const e = v.exploitability === null ? '-' : v.exploitability.toFixed(4);
-      const b = v.vsBelow;
-      const m = b ? `${signed(b.meanReturn)} [${signed(b.meanReturnCI[0])}, ${signed(b.meanReturnCI[1])}]` : '-';
-      const w = b ? `${pct(b.winRate)} [${pct(b.winRateCI[0])}, ${pct(b.winRateCI[1])}]${v.inBand ? '' : ' (outside 70–90 %)'}` : '-';
-      out.push(`  Lv${v.level}`.padEnd(9) + v.name.padEnd(29) + e.padEnd(16) + m.padEnd(33) + w);
+      const bots = v.bots ?? [{ name: v.name, exploitability: v.exploitability, vsBelow: v.vsBelow }];
+      bots.forEach((bot, i) => {
+        const e = bot.exploitability === null ? '-' : bot.exploitability.toFixed(4);
+        const b = bot.vsBelow;
+        const m = b ? `${signed(b.meanReturn)} [${signed(b.meanReturnCI[0])}, ${signed(b.meanReturnCI[1])}]` : '-';
+        const w = b ? `${pct(b.winRate)} [${pct(b.winRateCI[0])}, ${pct(b.winRateCI[1])}]` : '-';
+        out.push((i === 0 ? `  Lv${v.level}` : '').padEnd(9) + bot.name.padEnd(29) + e.padEnd(16) + m.padEnd(33) + w);
+      });
+      if (bots.length > 1 && v.vsBelow) out.push(`         level Lv${v.level} pooled (${bots.length} bots)`.padEnd(54) + `${signed(v.vsBelow.meanReturn)} [${signed(v.vsBelow.meanReturnCI[0])}, ${signed(v.vsBelow.meanReturnCI[1])}]`.padEnd(33) + `${pct(v.vsBelow.winRate)} [${pct(v.vsBelow.winRateCI[0])}, ${pct(v.vsBelow.winRateCI[1])}]`);
     }
+    const oob = g.outOfBand ?? [];
+    out.push(
+      oob.length === 0
+        ? `  every step is inside the ${WIN_RATE_BAND[0] * 100}–${WIN_RATE_BAND[1] * 100} % band`
+        : `  steps outside the ${WIN_RATE_BAND[0] * 100}–${WIN_RATE_BAND[1] * 100} % band (no candidates met it there): ${oob.map((o) => `Lv${o.level - 1}→Lv${o.level} ${pct(o.winRate)}`).join(', ')}`,
+    );
+    if (g.cfrRung) out.push(`  CFR+ rung: ${g.cfrRung}`);
     for (const d of g.dropped) out.push(`  dropped ${d.name}: ${d.reason}`);
   }
   return `${out.join('\n')}\n`;
 }
 
-/** The ratings as text. */
+/** The ratings as text, per game (levels are comparable only within a game, so no mean over games is printed). */
 export function formatRatings(rs: GameRating[]): string {
   const out: string[] = [];
   for (const r of rs) {
     const [lo, hi] = r.rating.progressCI;
-    out.push(`${r.game}: ${r.participant.name} ${formatRating(r.rating)}, progress 95 % CI [${Math.round(100 * lo)} %, ${Math.round(100 * hi)} %] (${r.runs} runs per level, seed ${r.seed})`);
-    for (const s of r.steps) out.push(`  vs Lv${s.level} ${s.name}`.padEnd(36) + `win rate ${pct(s.winRate)} [${pct(s.winRateCI[0])}, ${pct(s.winRateCI[1])}]  chips won ${signed(s.meanReturn)} ± ${s.pairedSE.toFixed(3)} chips/game`);
-  }
-  if (rs.length > 1) {
-    const mean = (f: (r: GameRating) => number) => rs.reduce((s, r) => s + f(r), 0) / rs.length;
-    out.push(`${rs.length} games: mean level ${mean((r) => r.rating.level).toFixed(2)}, mean progress ${Math.round(100 * mean((r) => r.rating.progress))} %, topped on ${rs.filter((r) => r.rating.topped).length}`);
+    out.push(`${r.game}: ${r.participant.name} ${formatRating(r.rating)}, progress 95 % CI [${Math.round(100 * lo)} %, ${Math.round(100 * hi)} %] (${r.runs} runs per bot of a level, seed ${r.seed})`);
+    for (const s of r.steps) out.push(`  vs Lv${s.level} ${s.name}`.padEnd(36) + `win rate ${pct(s.winRate)} [${pct(s.winRateCI[0])}, ${pct(s.winRateCI[1])}] over ${s.wins + s.losses} decisive games  chips won ${signed(s.meanReturn)} ± ${s.pairedSE.toFixed(3)} chips/game`);
   }
   return `${out.join('\n')}\n`;
 }
@@ -112,18 +119,22 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
     .option('-r, --runs <n>', 'runs per calibration duel (each run is two slots)', '2000')
     .option('--seed <s>', 'seed of the play seeds (a whole number)', '1')
     .option('-o, --out <file>', 'ladder file to write', 'ladder.json')
+    .option('--bots <n>', 'most bots per level (BotzoneBench §4.4: 4, 2 or 1 as candidates allow)', '4')
     .option('--json', 'print the ladder as JSON instead of the table')
     .addHelpText(
       'after',
       '\nEvery pair of candidates plays a duplicate duel (same deals for every pair). A level is kept over the one below when\n' +
-        'the 95 % interval of the chips it wins per game excludes 0 and the run win rate\'s 95 % Wilson interval excludes 50 %, and it wins\n' +
-        `more than 50 % of decisive runs against every lower level; the longest such chain is kept, preferring steps whose win\n` +
-        `rate is within ${WIN_RATE_BAND[0] * 100}–${WIN_RATE_BAND[1] * 100} %. Deterministic for a seed. See docs/ladder.md.\n\n` +
+        'the 95 % interval of the chips it wins per game excludes 0 and its per-game win rate\'s 95 % Wilson interval (draws excluded)\n' +
+        `lies above 50 %, and it wins more than 50 % of decisive games against every lower level. The chain with the most steps\n` +
+        `inside ${WIN_RATE_BAND[0] * 100}–${WIN_RATE_BAND[1] * 100} % is kept, then the longest; each level then takes up to 4 bots of comparable strength,\n` +
+        'other methods first; a CFR+ rung is added on top when one separates. The table names every step outside the band.\n' +
+        'Deterministic for a seed. See docs/ladder.md.\n\n' +
         'Examples:\n  gbgc ladder build examples/kuhn.gbg examples/leduc.gbg --out ladder.json\n  gbgc ladder build examples/kuhn.gbg --levels 4 --runs 500 --json',
     )
-    .action(async (files: string[], opts: { levels: string; runs: string; seed: string; out: string; json?: boolean }) => {
+    .action(async (files: string[], opts: { levels: string; runs: string; seed: string; out: string; bots: string; json?: boolean }) => {
       refuseOutputOverInput([opts.out], files);
       const levels = parseIntOption('--levels', opts.levels, 1, 50);
+      const maxBots = parseIntOption('--bots', opts.bots, 1, 4);
       const runs = parseIntOption('--runs', opts.runs, 2, MAX_COUNT);
       const seed = parseSeedOption(opts.seed);
       const outDir = dirname(resolve(opts.out));
@@ -140,6 +151,7 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
               levels,
               runs,
               seed,
+              maxBots,
               onDuel: (d, t) => {
                 progress ??= startProgress(ctx.io, t, `ladder ${ir.name} [{bar}] {value}/{total} duels`);
                 progress.update(d);
@@ -165,12 +177,13 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
     .option('--json', 'print the ratings as JSON')
     .addHelpText(
       'after',
-      '\nThe participant advances past a level when it wins more than 50 % of the decisive runs against it (draws excluded);\n' +
-        'its rating is (level, progress): the first level it does not advance past and twice its win rate there, with a\n' +
-        '95 % interval (twice the Wilson interval). Cost: one duel per level climbed.\n' +
+      '\nThe participant advances past a level when it wins at least 50 % of the decisive games against the level\'s bots\n' +
+        '(draws excluded, all bots of the level pooled; --runs runs against each bot); its rating is (level, progress): the\n' +
+        'first level it does not advance past and twice its win rate there, with a 95 % interval (twice the Wilson interval).\n' +
+        'Levels are comparable only within a game: ratings are printed per game, never averaged. Cost: one duel per bot climbed.\n' +
         'JSON fields per game: game, rulesetHash, participant {name, kind, id}, seed, runs, rating {level, progress,\n' +
-        'progressCI, topped, duels}, steps [{level, name, runs, meanReturn (chips won per game), pairedSE, meanReturnCI, wins, losses, draws, winRate,\n' +
-        'winRateCI}], slotsPlayed, slotsReused.\n\n' +
+        'progressCI, topped, duels}, steps [{level, name, runs, games, meanReturn (chips won per game), pairedSE, meanReturnCI, wins, losses, draws (games),\n' +
+        'winRate, winRateCI, runWins, runLosses, runDraws, runWinRate, bots?}], slotsPlayed, slotsReused.\n\n' +
         'Examples:\n  gbgc ladder rate ladder.json heuristic:raise=0.8,fold=0.2\n  gbgc ladder rate ladder.json Lv2 --seed 7 --store ladder.db',
     )
     .action(async (ladderPath: string, spec: string, opts: { runs: string; seed: string; policy?: string; store?: string; json?: boolean }) => {

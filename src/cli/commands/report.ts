@@ -21,7 +21,7 @@ export const registerReport: RegisterCommand = (program, ctx) =>
     .option('--secondary <n>', 'bootstrap resamples for per-game, profile, jaggedness and tertile estimates', '500')
     .option('--seed <s>', 'seed of the bootstrap streams', '1')
     .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW on sibling slots'))
-    .option('--ladder <files...>', 'ladder ratings (gbgc ladder rate --json): adds the per-game and mean (level, progress) table')
+    .option('--ladder <files...>', 'ladder ratings (gbgc ladder rate --json): adds the (level, progress) table per game')
     .option('--json', 'print the list of written files as JSON')
     .addHelpText('after', '\nFiles: index.html (self-contained; figures inlined), <figure>.svg, <figure>.png, estimates.json,\nslots/<id>.html (viewer pages of a few slots per game, linked from the games table).\n\nExample:\n  gbgc report runs.db --axes axes.jsonl --out report/')
     .action(async (db: string, opts: AnalyzeCliOptions & { out: string; json?: boolean; ladder?: string[] }) => {

@@ -15,14 +15,15 @@ import { exploitability } from '../solvers/best-response.js';
 import { buildTree, type CompactTree } from '../solvers/tree.js';
 import { calibrate, inBand, mirror, type Calibration } from './calibrate.js';
 import { playDuel } from './duel.js';
-import { duelFigures, type DuelFigures } from './stats.js';
-import type { LadderGame, LadderLevel, AgentConfig } from './file.js';
+import { duelFigures, poolFigures, type DuelFigures } from './stats.js';
+import type { LadderGame, LadderLevel, LevelBot, AgentConfig } from './file.js';
 
-/** Heuristic settings of the default candidates: loose-aggressive, the defaults, tight-passive. */
+/** Heuristic settings of the default candidates: loose-aggressive, the defaults, tight-passive, loose with frequent bluffs. */
 export const HEURISTIC_CANDIDATES: readonly Record<string, number>[] = [
   { raise: 0.9, fold: 0.1, bluff: 0.5 },
   { raise: 0.7, fold: 0.3, bluff: 0.1 },
   { raise: 0.8, fold: 0.45, bluff: 0.05 },
+  { raise: 0.6, fold: 0.2, bluff: 0.3 },
 ];
 /** CFR+ iteration budgets of the default candidates (solvable games only), up to near-equilibrium. */
 export const CFR_BUDGETS: readonly number[] = [3, 10, 30, 100, 300, 1000, 3000];
@@ -89,6 +90,8 @@ export interface BuildOptions {
   candidates?: AgentConfig[];
   /** Called before each duel with (done, total). */
   onDuel?: (done: number, total: number) => void;
+  /** Most bots per level (default 4; 1 for one bot per level). */
+  maxBots?: number;
 }
 
 /**
@@ -120,19 +123,24 @@ export async function buildLadderGame(game: Game, path: string, opts: BuildOptio
     }
   }
   const figures = (u: number, l: number): DuelFigures => (u > l ? fig[u][l] : mirror(fig[l][u]));
-  const cal: Calibration = calibrate(n, figures, opts.levels);
-  const levels: LadderLevel[] = cal.chain.map((c, k) => {
-    const below = k === 0 ? null : figures(c, cal.chain[k - 1]);
-    return {
-      level: k,
-      name: parts[c].name,
-      agent: configs[c],
-      participantId: parts[c].id,
-      policyHash: policyHash(agents[c]),
-      exploitability: agentExploitability(game, tree, agents[c]),
-      vsBelow: below,
-      inBand: below ? inBand(below.winRate) : null,
-    };
+  const cal: Calibration = calibrate(n, figures, opts.levels, {
+    kinds: configs.map((c) => c.kind),
+    cfr: configs.flatMap((c, i) => (c.kind === 'cfr' ? [i] : [])).sort((a, b) => Number(configs[a].params.iterations) - Number(configs[b].params.iterations)),
+    maxBots: opts.maxBots,
+    names: parts.map((p) => p.name),
+  });
+  const bot = (c: number, k: number): LevelBot => ({
+    name: parts[c].name,
+    agent: configs[c],
+    participantId: parts[c].id,
+    policyHash: policyHash(agents[c]),
+    exploitability: agentExploitability(game, tree, agents[c]),
+    vsBelow: k === 0 ? null : poolFigures(cal.members[k - 1].map((l) => figures(c, l))),
+  });
+  const levels: LadderLevel[] = cal.members.map((ms, k) => {
+    const bots = ms.map((c) => bot(c, k));
+    const below = k === 0 ? null : poolFigures(ms.flatMap((u) => cal.members[k - 1].map((l) => figures(u, l))));
+    return { level: k, name: bots[0].name, agent: bots[0].agent, participantId: bots[0].participantId, policyHash: bots[0].policyHash, exploitability: bots[0].exploitability, vsBelow: below, inBand: below ? inBand(below.winRate) : null, bots };
   });
   return {
     game: game.ir.name,
@@ -140,6 +148,8 @@ export async function buildLadderGame(game: Game, path: string, opts: BuildOptio
     rulesetHash: game.rulesetHash,
     solvable: tree !== null,
     levels,
+    outOfBand: cal.outOfBand,
+    cfrRung: cal.cfrRung,
     dropped: [...cal.dropped].map(([c, reason]) => ({ name: parts[c].name, agent: configs[c], participantId: parts[c].id, reason })),
     candidates: parts.map((p) => p.name),
     matrix: parts.map((_, i) => parts.map((__, j) => (i === j ? null : { meanReturn: figures(i, j).meanReturn, pairedSE: figures(i, j).pairedSE, winRate: figures(i, j).winRate }))),

@@ -9,7 +9,8 @@ import type { DuelFigures } from './stats.js';
 
 /** File format tag and version. */
 export const LADDER_FORMAT = 'gbgc-ladder';
-export const LADDER_VERSION = 1;
+/** Version 2 adds several bots per level (`bots`), the steps outside the band and the CFR+ rung; version 1 files are read as one bot per level. */
+export const LADDER_VERSION = 2;
 
 /** An agent kind with its parameters (as in a tournament config). */
 export interface AgentConfig {
@@ -17,7 +18,18 @@ export interface AgentConfig {
   params: Record<string, unknown>;
 }
 
-/** One kept level. */
+/** One bot of a level. */
+export interface LevelBot {
+  name: string;
+  agent: AgentConfig;
+  participantId: string;
+  policyHash: string | null;
+  exploitability: number | null;
+  /** This bot against all bots of the level below, pooled (null for Lv0). */
+  vsBelow: DuelFigures | null;
+}
+
+/** One kept level: its first bot's fields, and every bot in `bots`. */
 export interface LadderLevel {
   /** 0 for Lv0 (random). */
   level: number;
@@ -29,10 +41,12 @@ export interface LadderLevel {
   policyHash: string | null;
   /** Exploitability of the agent's policy, chips/game, where the game is solvable and the policy tabular; else null. */
   exploitability: number | null;
-  /** This level against the level below (null for Lv0). */
+  /** Every bot of this level against every bot of the level below, pooled (null for Lv0). */
   vsBelow: DuelFigures | null;
-  /** Whether the win rate against the level below is in the 70–90 % band (null for Lv0). */
+  /** Whether that pooled per-game win rate is in the 70–90 % band (null for Lv0). */
   inBand: boolean | null;
+  /** The level's bots (1–4; the first is the fields above). */
+  bots: LevelBot[];
 }
 
 /** The ladder of one game. */
@@ -44,6 +58,10 @@ export interface LadderGame {
   /** Whether the game tree fits (CFR+ candidates and exploitability). */
   solvable: boolean;
   levels: LadderLevel[];
+  /** Levels whose pooled win rate against the level below is outside the 70–90 % band (no candidates met it there). */
+  outOfBand: { level: number; winRate: number }[];
+  /** What happened to the CFR+ rung (null when the game has no CFR+ candidates). */
+  cfrRung: string | null;
   dropped: { name: string; agent: AgentConfig; participantId: string; reason: string }[];
   /** Candidate names, in the order of `matrix`. */
   candidates: string[];
@@ -89,7 +107,7 @@ export function readLadder(path: string): Ladder {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) bad('not an object');
   const d = data as Partial<Ladder>;
   if (d.format !== LADDER_FORMAT) bad(`format is ${JSON.stringify(d.format)}, expected "${LADDER_FORMAT}"`);
-  if (d.version !== LADDER_VERSION) bad(`version ${JSON.stringify(d.version)}, this gbgc reads version ${LADDER_VERSION}`);
+  if (d.version !== LADDER_VERSION && d.version !== 1) bad(`version ${JSON.stringify(d.version)}, this gbgc reads versions 1 and ${LADDER_VERSION}`);
   if (!Array.isArray(d.games) || d.games.length === 0) bad('no games');
   d.games!.forEach((g, i) => {
     const w = `games[${i}]`;
@@ -100,7 +118,12 @@ export function readLadder(path: string): Ladder {
       if (typeof l !== 'object' || l === null || l.level !== k) bad(`${w}.levels[${k}] is not level ${k}`);
       if (typeof l.agent?.kind !== 'string' || typeof l.agent.params !== 'object' || l.agent.params === null) bad(`${w}.levels[${k}].agent needs kind and params`);
       if (typeof l.participantId !== 'string') bad(`${w}.levels[${k}].participantId is missing`);
+      if (l.bots !== undefined && (!Array.isArray(l.bots) || l.bots.length === 0 || l.bots.some((b) => typeof b?.agent?.kind !== 'string' || typeof b.participantId !== 'string'))) bad(`${w}.levels[${k}].bots must list bots with agent and participantId`);
+      // Version 1: one bot per level.
+      if (l.bots === undefined) l.bots = [{ name: l.name, agent: l.agent, participantId: l.participantId, policyHash: l.policyHash, exploitability: l.exploitability, vsBelow: l.vsBelow }];
     });
+    g.outOfBand ??= [];
+    g.cfrRung ??= null;
   });
   return d as Ladder;
 }

@@ -1,21 +1,21 @@
 /**
  * The (level, progress) rating (BotzoneBench §4.5), pure over duel figures.
  *
- * Climbing from Lv0, the participant advances past a level when its win rate against it (wins /
- * (wins + losses), draws excluded) exceeds 50 %. Its level is the first level it does not advance
- * past; its progress is twice its win rate against that level (the share of the gap to the next
- * level it has closed). A participant that advances past the top level is *topped*: level = the
- * top level, progress = twice its win rate there (> 100 %). Cost: one duel per level climbed,
- * O(levels).
+ * Climbing from Lv0, the participant advances past a level when its win rate per game against
+ * the level's bots (wins / (wins + losses), draws excluded, all the level's bots pooled) is at
+ * least 50 % (§4.5: "a bot advances if it achieves at least 50 % overall win rate against all
+ * baselines at its current level"). Its level is the first level it does not advance past; its
+ * progress is twice its win rate against that level (the share of the gap to the next level it has
+ * closed). A participant that advances past the top level is *topped*: level = the top level,
+ * progress = twice its win rate there (≥ 100 %). Cost: one duel per bot of each level climbed.
  *
- * §4.5 words the advance rule both as "at least 50 %" and as the level being the tier the bot
- * "cannot yet exceed 50 %" against; we take the second (strictly more than 50 %), so a participant
- * that only draws against a level (e.g. the level's own agent, whose duplicate runs all draw) sits
- * at that level with progress 100 % instead of climbing past it.
+ * A level's own bot wins exactly as many games against itself as it loses when its play is
+ * deterministic (each duplicate run mirrors), so it advances past its own level (50 % ≥ 50 %) and
+ * is placed one level up unless it also reaches 50 % there.
  */
 import type { DuelFigures } from './stats.js';
 
-/** Win rate the participant must exceed to advance past a level (BotzoneBench §4.5). */
+/** Win rate the participant must reach to advance past a level (BotzoneBench §4.5: at least 50 %). */
 export const ADVANCE_WIN_RATE = 0.5;
 
 /** A rating. */
@@ -44,8 +44,8 @@ export async function climb(levels: number, duel: (level: number) => Promise<Due
   for (let k = 0; k < levels; k++) {
     const f = await duel(k);
     steps.push(f);
-    if (!(f.winRate > ADVANCE_WIN_RATE) || k === levels - 1) {
-      return { rating: { level: k, progress: 2 * f.winRate, progressCI: [2 * f.winRateCI[0], 2 * f.winRateCI[1]], topped: f.winRate > ADVANCE_WIN_RATE, duels: steps.length }, steps };
+    if (!(f.winRate >= ADVANCE_WIN_RATE) || k === levels - 1) {
+      return { rating: { level: k, progress: 2 * f.winRate, progressCI: [2 * f.winRateCI[0], 2 * f.winRateCI[1]], topped: f.winRate >= ADVANCE_WIN_RATE, duels: steps.length }, steps };
     }
   }
   throw new Error('unreachable');

@@ -14,7 +14,7 @@ import { levelParticipant, policyHash } from './build.js';
 import { playDuel } from './duel.js';
 import type { LadderGame } from './file.js';
 import { climb, type Rating } from './rate.js';
-import { duelFigures, type DuelFigures } from './stats.js';
+import { duelFigures, poolFigures, type DuelFigures } from './stats.js';
 
 /** The rating of a participant on one game's ladder. */
 export interface GameRating {
@@ -24,8 +24,8 @@ export interface GameRating {
   seed: number;
   runs: number;
   rating: Rating;
-  /** The participant against each level climbed, from its side. */
-  steps: (DuelFigures & { level: number; name: string })[];
+  /** The participant against each level climbed (all its bots pooled), from its side, with the figures against each bot. */
+  steps: (DuelFigures & { level: number; name: string; bots?: (DuelFigures & { name: string })[] })[];
   /** Slots played now and slots reused from the store. */
   slotsPlayed: number;
   slotsReused: number;
@@ -50,26 +50,32 @@ export function ladderSlotId(seed: number, rulesetHash: string, run: number, sea
 }
 
 /**
- * The agents of a game's levels, each checked against the ladder.
- * @throws UserError when a level's participant id or policy hash differs from the recorded one
+ * The agents of a game's levels (every bot of each level), each checked against the ladder.
+ * @throws UserError when a bot's participant id or policy hash differs from the recorded one
  *         (another engine version or other rules than the ladder was calibrated with)
  */
-export async function levelAgents(game: Game, lg: LadderGame): Promise<{ participant: Participant; agent: Agent }[]> {
+export async function levelAgents(game: Game, lg: LadderGame): Promise<{ participant: Participant; agent: Agent }[][]> {
   if (game.rulesetHash !== lg.rulesetHash) throw new UserError(`${lg.path}: ruleset hash ${game.rulesetHash.slice(0, 16)}… differs from the ladder's ${lg.rulesetHash.slice(0, 16)}… (the rules changed since the ladder was built)`);
-  const out: { participant: Participant; agent: Agent }[] = [];
+  const out: { participant: Participant; agent: Agent }[][] = [];
   for (const l of lg.levels) {
-    const p = levelParticipant(l.agent, `${lg.game} Lv${l.level}`);
-    if (p.id !== l.participantId) throw new UserError(`${lg.game} Lv${l.level} (${l.name}): participant id ${p.id.slice(0, 12)}… differs from the ladder's ${l.participantId.slice(0, 12)}… (built by another engine version or with other parameters); rebuild the ladder`);
-    const agent = await createParticipantAgent(p, game);
-    const h = policyHash(agent);
-    if (h !== l.policyHash) throw new UserError(`${lg.game} Lv${l.level} (${l.name}): the policy hash differs from the ladder's; rebuild the ladder`);
-    out.push({ participant: p, agent });
+    const level: { participant: Participant; agent: Agent }[] = [];
+    const bots = l.bots ?? [{ name: l.name, agent: l.agent, participantId: l.participantId, policyHash: l.policyHash }];
+    for (const b of bots) {
+      const p = levelParticipant(b.agent, `${lg.game} Lv${l.level}`);
+      if (p.id !== b.participantId) throw new UserError(`${lg.game} Lv${l.level} (${b.name}): participant id ${p.id.slice(0, 12)}… differs from the ladder's ${b.participantId.slice(0, 12)}… (built by another engine version or with other parameters); rebuild the ladder`);
+      const agent = await createParticipantAgent(p, game);
+      const h = policyHash(agent);
+      if (h !== b.policyHash) throw new UserError(`${lg.game} Lv${l.level} (${b.name}): the policy hash differs from the ladder's; rebuild the ladder`);
+      level.push({ participant: p, agent });
+    }
+    out.push(level);
   }
   return out;
 }
 
 /**
- * Rate a participant on one game's ladder: climb from Lv0 (see {@link climb}).
+ * Rate a participant on one game's ladder: climb from Lv0 (see {@link climb}); against a level of
+ * several bots it plays `runs` runs against each, and its win rate is over all their games pooled.
  * @throws UserError from {@link levelAgents}
  */
 export async function rateOnGame(game: Game, lg: LadderGame, who: Participant, opts: RateOptions): Promise<GameRating> {
@@ -87,51 +93,54 @@ export async function rateOnGame(game: Game, lg: LadderGame, who: Participant, o
   const steps: GameRating['steps'] = [];
   const { rating } = await climb(levels.length, async (k) => {
     opts.onLevel?.(k);
-    const lv = levels[k];
-    store?.putParticipant({ id: lv.participant.id, name: lv.participant.name, kind: lv.participant.kind, config: canonicalJson(lv.participant.config) });
-    const ids = (slot: number): [string, string] => (slot === 0 ? [who.id, lv.participant.id] : [lv.participant.id, who.id]);
-    const runs = await playDuel(game, agent, lv.agent, {
-      runs: opts.runs,
-      seed: opts.seed,
-      recordMoves: store !== undefined,
-      known: lookup
-        ? (run, slot) => {
-            const row = lookup.get(ladderSlotId(opts.seed, game.rulesetHash, run, ...ids(slot))) as { return0: number; return1: number } | undefined;
-            if (row) reused++;
-            return row ? [row.return0, row.return1] : undefined;
-          }
-        : undefined,
-      onSlot: (run, slot, ps, o) => {
-        played++;
-        if (!store) return;
-        const [s0, s1] = ids(slot);
-        const id = ladderSlotId(opts.seed, game.rulesetHash, run, s0, s1);
-        const row: SlotRow = {
-          id,
-          seq: (maxSeq!.get() as number) + 1,
-          game: game.rulesetHash,
-          run,
-          slot,
-          seat0: s0,
-          seat1: s1,
-          play_seed: ps,
-          status: 'done',
-          return0: o.returns[0],
-          return1: o.returns[1],
-          moves0: o.moves[0],
-          moves1: o.moves[1],
-          fallbacks0: o.fallbacks[0],
-          fallbacks1: o.fallbacks[1],
-          wall_ms: 0,
-          error: null,
-          notes: JSON.stringify({ ladder: { level: k, name: lv.participant.name, seed: opts.seed } }),
-          finished_at: new Date().toISOString(),
-        };
-        store.recordSlot(row, o.records);
-      },
-    });
-    const f = duelFigures(runs);
-    steps.push({ ...f, level: k, name: lv.participant.name });
+    const perBot: (DuelFigures & { name: string })[] = [];
+    for (const lv of levels[k]) {
+      store?.putParticipant({ id: lv.participant.id, name: lv.participant.name, kind: lv.participant.kind, config: canonicalJson(lv.participant.config) });
+      const ids = (slot: number): [string, string] => (slot === 0 ? [who.id, lv.participant.id] : [lv.participant.id, who.id]);
+      const runs = await playDuel(game, agent, lv.agent, {
+        runs: opts.runs,
+        seed: opts.seed,
+        recordMoves: store !== undefined,
+        known: lookup
+          ? (run, slot) => {
+              const row = lookup.get(ladderSlotId(opts.seed, game.rulesetHash, run, ...ids(slot))) as { return0: number; return1: number } | undefined;
+              if (row) reused++;
+              return row ? [row.return0, row.return1] : undefined;
+            }
+          : undefined,
+        onSlot: (run, slot, ps, o) => {
+          played++;
+          if (!store) return;
+          const [s0, s1] = ids(slot);
+          const id = ladderSlotId(opts.seed, game.rulesetHash, run, s0, s1);
+          const row: SlotRow = {
+            id,
+            seq: (maxSeq!.get() as number) + 1,
+            game: game.rulesetHash,
+            run,
+            slot,
+            seat0: s0,
+            seat1: s1,
+            play_seed: ps,
+            status: 'done',
+            return0: o.returns[0],
+            return1: o.returns[1],
+            moves0: o.moves[0],
+            moves1: o.moves[1],
+            fallbacks0: o.fallbacks[0],
+            fallbacks1: o.fallbacks[1],
+            wall_ms: 0,
+            error: null,
+            notes: JSON.stringify({ ladder: { level: k, name: lv.participant.name, seed: opts.seed } }),
+            finished_at: new Date().toISOString(),
+          };
+          store.recordSlot(row, o.records);
+        },
+      });
+      perBot.push({ ...duelFigures(runs), name: lv.participant.name });
+    }
+    const f = poolFigures(perBot);
+    steps.push({ ...f, level: k, name: perBot.map((b) => b.name).join(' + '), ...(perBot.length > 1 ? { bots: perBot } : {}) });
     return f;
   });
   return { game: lg.game, rulesetHash: game.rulesetHash, participant: { name: who.name, kind: who.kind, id: who.id }, seed: opts.seed, runs: opts.runs, rating, steps, slotsPlayed: played, slotsReused: reused };

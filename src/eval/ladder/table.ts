@@ -1,7 +1,8 @@
 /**
  * The ladder table of a report (pure): ratings of participants on games (the `--json` output of
- * `gbgc ladder rate`) → per participant the level and progress reached on each game, the mean
- * level and the mean progress over the games it was rated on.
+ * `gbgc ladder rate`) → per participant the level and progress reached on each game. Levels are
+ * comparable only within a game (BotzoneBench §5: the number and strength of the levels differ
+ * between games), so the table has no mean over games.
  */
 import { readFileSync } from 'node:fs';
 import { UserError } from '../../util/errors.js';
@@ -13,12 +14,9 @@ export interface LadderRow {
   id: string;
   /** By game name: the rating there, or absent when not rated on that game. */
   perGame: Record<string, { level: number; progress: number; progressCI: [number, number]; topped: boolean }>;
-  meanLevel: number;
-  /** Mean of the progress values (2 × win rate), in [0, 2]. */
-  meanProgress: number;
 }
 
-/** The table: games in first-seen order, rows by mean level then mean progress, descending. */
+/** The table: games in first-seen order, rows by participant name (then id). */
 export interface LadderTable {
   games: string[];
   rows: LadderRow[];
@@ -38,11 +36,8 @@ export function ladderTable(ratings: readonly GameRating[]): LadderTable {
     if (!e) byId.set(r.participant.id, (e = { name: r.participant.name, perGame: {} }));
     e.perGame[r.game] = { level: r.rating.level, progress: r.rating.progress, progressCI: r.rating.progressCI, topped: r.rating.topped };
   }
-  const rows = [...byId].map(([id, e]) => {
-    const vs = Object.values(e.perGame);
-    return { name: e.name, id, perGame: e.perGame, meanLevel: vs.reduce((s, v) => s + v.level, 0) / vs.length, meanProgress: vs.reduce((s, v) => s + v.progress, 0) / vs.length };
-  });
-  rows.sort((a, b) => b.meanLevel - a.meanLevel || b.meanProgress - a.meanProgress || (a.name < b.name ? -1 : 1));
+  const rows = [...byId].map(([id, e]) => ({ name: e.name, id, perGame: e.perGame }));
+  rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
   return { games, rows };
 }
 
@@ -50,10 +45,10 @@ const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;'
 
 /** The table as an HTML section (no scripts, no external files). */
 export function ladderTableHtml(t: LadderTable): string {
-  const head = `<tr><th>participant</th>${t.games.map((g) => `<th>${esc(g)}</th>`).join('')}<th>mean level</th><th>mean progress</th></tr>`;
+  const head = `<tr><th>participant</th>${t.games.map((g) => `<th>${esc(g)}</th>`).join('')}</tr>`;
   const cell = (v: LadderRow['perGame'][string] | undefined): string =>
     v ? `<td class="n" title="progress 95 % CI [${Math.round(100 * v.progressCI[0])} %, ${Math.round(100 * v.progressCI[1])} %]">Lv${v.level} (${v.topped ? 'topped, ' : ''}${Math.round(100 * v.progress)} %)</td>` : '<td class="n">—</td>';
-  const rows = t.rows.map((r) => `<tr><td title="${esc(r.id)}">${esc(r.name)}</td>${t.games.map((g) => cell(r.perGame[g])).join('')}<td class="n">${r.meanLevel.toFixed(2)}</td><td class="n">${Math.round(100 * r.meanProgress)} %</td></tr>`).join('\n');
+  const rows = t.rows.map((r) => `<tr><td title="${esc(r.id)}">${esc(r.name)}</td>${t.games.map((g) => cell(r.perGame[g])).join('')}</tr>`).join('\n');
   return `<section id="ladder-table">
 <h2>Ladder ratings</h2>
 <table>
@@ -62,7 +57,7 @@ export function ladderTableHtml(t: LadderTable): string {
 ${rows}
 </tbody>
 </table>
-<p class="caption">(level, progress) per game (BotzoneBench §4.5): the first ladder level the participant does not beat, and twice its win rate against that level; hover a cell for the 95 % interval. See docs/ladder.md.</p>
+<p class="caption">(level, progress) per game (BotzoneBench §4.5): the first ladder level the participant does not beat, and twice its win rate against that level; hover a cell for the 95 % interval. Levels compare only within a game (each game has its own ladder), so no mean over games is shown. See docs/ladder.md.</p>
 </section>`;
 }
 
