@@ -42,7 +42,11 @@ beforeAll(async () => {
   expect(t.code, t.stderr).toBe(0);
   commitment = /commitment ([0-9a-f]{64})/.exec(t.stdout)![1];
   const s = await runCli(['records', 'summary', join(tmp, 'runs.db'), '--json']);
-  for (const g of (JSON.parse(s.stdout) as { games: { rulesetHash: string }[] }).games) hashes.push(g.rulesetHash);
+  const summary = JSON.parse(s.stdout) as { games: { rulesetHash: string }[]; commitment: string | null; planCommitment: string | null };
+  for (const g of summary.games) hashes.push(g.rulesetHash);
+  // The run stores the commitment it printed, as the plan's (no --commit was given).
+  expect([summary.commitment, summary.planCommitment]).toEqual([null, commitment]);
+  expect((await runCli(['records', 'summary', join(tmp, 'runs.db')])).stdout).toContain(`commitment ${commitment} (of the plan played; not recorded before play)`);
   // A trailing slash, as users type folders: the printed path has no doubled separator.
   const r = await runCli(['report', join(tmp, 'runs.db'), '--out', `${out}/`, '-B', '100', '--secondary', '20']);
   expect(r.code, r.stderr).toBe(0);

@@ -13,7 +13,7 @@ const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(4)}` : x.toFixed(4
 export function formatSummary(path: string, s: StoreSummary): string {
   const lines = [
     `${path}: ${s.done}${s.planned !== null ? ` of ${s.planned}` : ''} slots done${s.planned ? ` (${((100 * s.done) / s.planned).toFixed(1)}%)` : ''}, ${s.errors} with errors`,
-    `  engine ${s.engineVersion ?? '(unknown)'}${s.commitment ? `, commitment ${s.commitment}` : ''}`,
+    `  engine ${s.engineVersion ?? '(unknown)'}${s.commitment ? `, commitment ${s.commitment} (recorded before play)` : s.planCommitment ? `, commitment ${s.planCommitment} (of the plan played; not recorded before play)` : ', no commitment stored'}`,
     '  games',
     ...s.games.map((g) => `    ${g.path}  ${g.done} slots  (${g.name}, ruleset ${g.rulesetHash.slice(0, 12)}…)`),
     '  participants (mean chips won per slot)',
@@ -55,7 +55,7 @@ export const registerRecords: RegisterCommand = (program, ctx) => {
     .description('counts, progress and per-participant mean returns of a run store')
     .argument('<db>', 'run store (SQLite) written by gbgc tournament')
     .option('--json', 'print the figures as JSON')
-    .addHelpText('after', '\nJSON fields: engineVersion, commitment, planned, done, errors, games [{path, name, rulesetHash, done}],\nparticipants [{name, kind, id, slots, meanReturns, fallbackRate}].')
+    .addHelpText('after', '\nJSON fields: engineVersion, commitment (recorded with --commit), planCommitment (of the plan played), planned, done, errors, games [{path, name, rulesetHash, done}],\nparticipants [{name, kind, id, slots, meanReturns, fallbackRate}].')
     .action((db: string, opts: { json?: boolean }) => {
       withStoreErrors(db, () => {
         const store = RunStore.openReadOnly(db);

@@ -78,16 +78,16 @@ export function duelFigures(runs: readonly RunReturns[]): DuelFigures {
     sum += net / 2;
     return net / 2;
   });
-  const margin = sum / n;
-  const sd = n < 2 ? 0 : Math.sqrt(perRun.reduce((s, v) => s + (v - margin) ** 2, 0) / (n - 1));
+  const meanReturn = sum / n;
+  const sd = n < 2 ? 0 : Math.sqrt(perRun.reduce((s, v) => s + (v - meanReturn) ** 2, 0) / (n - 1));
   const pairedSE = sd / Math.sqrt(n);
   const decisive = wins + losses;
   return {
     runs: n,
     games: 2 * n,
-    meanReturn: margin,
+    meanReturn,
     pairedSE,
-    meanReturnCI: [margin - Z95 * pairedSE, margin + Z95 * pairedSE],
+    meanReturnCI: [meanReturn - Z95 * pairedSE, meanReturn + Z95 * pairedSE],
     wins,
     losses,
     draws: 2 * n - decisive,

@@ -39,7 +39,10 @@ export interface ParticipantSummary {
 /** What `gbgc records summary` reports. */
 export interface StoreSummary {
   engineVersion: string | null;
+  /** Recorded before play by `gbgc tournament --commit`. */
   commitment: string | null;
+  /** The commitment of the plan the slots were played under (written by every run). */
+  planCommitment: string | null;
   /** Slots in the plan the store was last filled under (null when unknown). */
   planned: number | null;
   done: number;
@@ -67,6 +70,7 @@ export function summarizeStore(store: RunStore): StoreSummary {
   return {
     engineVersion: store.meta('engineVersion') ?? null,
     commitment: store.meta('commitment') ?? null,
+    planCommitment: store.meta('planCommitment') ?? null,
     planned: planned === undefined ? null : Number(planned),
     done: count("SELECT COUNT(*) FROM slots WHERE status = 'done'"),
     errors: count("SELECT COUNT(*) FROM slots WHERE status = 'error'"),
