@@ -10,7 +10,7 @@ import { L1Agent, l1AgentForGame, type L1Params } from '../eval/agents/l1.js';
 import { CfrAgent, cfrAgentForGame, cfrAgentFromFile } from '../eval/agents/cfr.js';
 import { HeuristicAgent, heuristicAgentForGame, type HeuristicParams } from '../eval/agents/heuristic.js';
 import { asPlayer } from '../eval/agents/player.js';
-import { createParticipantAgent, makeParticipant } from '../eval/agents/index.js';
+import { agentSpec, createParticipantAgent, makeParticipant } from '../eval/agents/index.js';
 import { playMatch as playRuns, summarizeRuns, type MatchSummary, type RunResult } from '../eval/match/match.js';
 import { LabeledGame } from './game.js';
 
@@ -86,7 +86,30 @@ export function heuristicAgent(game: LabeledGame | Game, params: Partial<Heurist
 export async function createAgent(kind: AgentKind, game: LabeledGame | Game, params: Record<string, unknown> = {}): Promise<Agent> {
   checkGame(game, 'createAgent');
   if (!(AGENT_KINDS as readonly string[]).includes(kind)) throw new TypeError(`createAgent: unknown agent kind ${describe(kind)}; kinds: ${AGENT_KINDS.join(', ')}`);
+  checkParams(kind, params);
   return createParticipantAgent(makeParticipant({ ...params, kind }, `createAgent('${kind}')`), compiledOf(game));
+}
+
+/**
+ * Check parameters against the kind's declared ones (names, types, ranges, allowed values), as a
+ * tournament config is checked.
+ * @throws TypeError naming the parameter and what it takes
+ */
+function checkParams(kind: AgentKind, params: Record<string, unknown>): void {
+  if (!params || typeof params !== 'object') throw new TypeError(`createAgent('${kind}'): params must be an object, got ${describe(params)}`);
+  const props = agentSpec(kind).params.properties;
+  for (const [k, v] of Object.entries(params)) {
+    const p = props[k];
+    if (!p) throw new TypeError(`createAgent('${kind}'): unknown parameter '${k}'; ${kind} takes ${Object.keys(props).join(', ') || 'no parameters'}`);
+    const bad = (what: string) => new TypeError(`createAgent('${kind}'): ${k} must be ${what}, got ${describe(v)}`);
+    if (Array.isArray(p.enum) && !p.enum.includes(v)) throw bad(`one of ${p.enum.join(', ')}`);
+    if (p.type === 'string' && typeof v !== 'string') throw bad('a string');
+    if (p.type === 'integer' || p.type === 'number') {
+      if (typeof v !== 'number' || !Number.isFinite(v) || (p.type === 'integer' && !Number.isInteger(v))) throw bad(p.type === 'integer' ? 'a whole number' : 'a number');
+      if (typeof p.minimum === 'number' && v < p.minimum) throw bad(`at least ${p.minimum}`);
+      if (typeof p.maximum === 'number' && v > p.maximum) throw bad(`at most ${p.maximum}`);
+    }
+  }
 }
 
 /** Options of {@link playMatch}. */

@@ -171,6 +171,10 @@ describe('agents and duplicate matches', () => {
     await expect(simulate(game, { episodes: 10, seed: 1, agents: ['human' as never, 'random'] })).rejects.toThrow(TypeError);
     await expect(createAgent('llm' as never, game)).rejects.toThrow(/^createAgent: unknown agent kind the string 'llm'; kinds: random, l1, cfr, heuristic$/);
     expect(() => l1Agent({} as never)).toThrow(/^l1Agent: the game must be a loaded game/);
+    await expect(createAgent('heuristic', game, { rise: 0.8 })).rejects.toThrow(new TypeError("createAgent('heuristic'): unknown parameter 'rise'; heuristic takes raise, fold, bluff"));
+    await expect(createAgent('heuristic', game, { raise: 2 })).rejects.toThrow(new TypeError("createAgent('heuristic'): raise must be at most 1, got a number (2)"));
+    await expect(createAgent('l1', game, { method: 'fast' })).rejects.toThrow(new TypeError("createAgent('l1'): method must be one of auto, exact, sampled, got the string 'fast'"));
+    await expect(createAgent('cfr', game, { iterations: 1.5 })).rejects.toThrow(new TypeError("createAgent('cfr'): iterations must be a whole number, got a number (1.5)"));
   });
 });
 
