@@ -1,11 +1,13 @@
 /**
  * `gbgc records export DB --csv|--jsonl [--table slots|moves] [-o FILE]` and
- * `gbgc records summary DB [--json]`: read a tournament's run store.
+ * `gbgc records summary DB [--json]` and `gbgc records usage DB [--json]` (the LLM players'
+ * execution report): read a tournament's run store.
  */
 import type { RegisterCommand } from './index.js';
 import { UsageError } from '../errors.js';
 import { RunStore, exportTable, summarizeStore, withStoreErrors, type StoreSummary } from '../../eval/store/index.js';
 import { refuseOutputOverInput, writeFileAtomic } from '../../util/fs.js';
+import { formatLlmUsage, llmUsage } from '../../eval/llm/usage.js';
 
 const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(4)}` : x.toFixed(4));
 
@@ -17,7 +19,7 @@ export function formatSummary(path: string, s: StoreSummary): string {
     '  games',
     ...s.games.map((g) => `    ${g.path}  ${g.done} slots  (${g.name}, ruleset ${g.rulesetHash.slice(0, 12)}…)`),
     '  participants (mean chips won per slot)',
-    ...s.participants.map((p) => `    ${p.name.padEnd(16)} ${p.meanReturns === null ? '-' : signed(p.meanReturns)}  over ${p.slots} slots  (${p.kind}, ${p.id.slice(0, 12)}…)`),
+    ...s.participants.map((p) => `    ${p.name.padEnd(16)} ${p.meanReturns === null ? '-' : signed(p.meanReturns)}  over ${p.slots} slots, fallback moves ${p.fallbackRate === null ? '-' : `${(100 * p.fallbackRate).toFixed(1)} %`}  (${p.kind}, ${p.id.slice(0, 12)}…)`),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -45,6 +47,30 @@ export const registerRecords: RegisterCommand = (program, ctx) => {
           const write = opts.output ? (c: string) => void chunks.push(c) : (c: string) => ctx.io.stdout(c);
           exportTable(store, table, opts.csv ? 'csv' : 'jsonl', write);
           if (opts.output) writeFileAtomic(opts.output, chunks.join(''));
+        } finally {
+          store.close();
+        }
+      });
+    });
+  records
+    .command('usage')
+    .description("the LLM participants' execution report: decisions, valid-action rate, fallbacks (GENSTRAT's rate and the league's, by reason), refusals, time-outs, format errors, HTTP requests, retries, tokens, cost, latency")
+    .argument('<db>', 'run store (SQLite) written by gbgc tournament')
+    .option('--json', 'print the figures as JSON')
+    .addHelpText(
+      'after',
+      '\nJSON fields: participants [{participant, id, model, slots, moves, validActionRate, paperFallbackMoveRate, paperFallbackSlotRate,\n' +
+        'fallbackMoveRate, fallbackSlotRate, parseFailures, paths, fallbackReasons, refusals, timeouts, formatErrors, usageMissing,\n' +
+        'httpAttempts, transportRetries, formatFixes, cacheHits, tokens {input, output, reasoning, cached}, costUsd, latencyP50Ms,\n' +
+        'latencyP95Ms, discardedSlots}], fallback [{game, policy, declared}]. The report (gbgc report) has the same figures\n' +
+        'in its execution section. Definitions: docs/llm.md ("Records").\n\nExample:\n  gbgc records usage runs.db',
+    )
+    .action((db: string, opts: { json?: boolean }) => {
+      withStoreErrors(db, () => {
+        const store = RunStore.openReadOnly(db);
+        try {
+          const u = llmUsage(store.db);
+          ctx.io.stdout(opts.json ? `${JSON.stringify(u, null, 2)}\n` : formatLlmUsage(db, u));
         } finally {
           store.close();
         }

@@ -9,6 +9,19 @@ import { readAxesFile } from '../../eval/stats/inputs.js';
 import { writeReport, writesReportFile } from '../../eval/report/index.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
 import { ladderTable, ladderTableHtml, readRatings } from '../../eval/ladder/table.js';
+import { executionSectionHtml } from '../../eval/report/execution.js';
+import { llmUsage } from '../../eval/llm/usage.js';
+import { RunStore } from '../../eval/store/index.js';
+
+/** The execution section of the store's LLM participants ('' without any). */
+function executionSection(db: string): string {
+  const store = RunStore.openReadOnly(db);
+  try {
+    return executionSectionHtml(llmUsage(store.db));
+  } finally {
+    store.close();
+  }
+}
 
 export const registerReport: RegisterCommand = (program, ctx) =>
   addAnalysisSetOptions(program
@@ -28,6 +41,6 @@ export const registerReport: RegisterCommand = (program, ctx) =>
       refuseOutputOverInput([{ dir: opts.out, writes: writesReportFile }], [db, opts.axes, ...(opts.ladder ?? [])]);
       const ladder = opts.ladder ? ladderTableHtml(ladderTable(opts.ladder.flatMap(readRatings))) : '';
       const e = runAnalysis(db, opts);
-      const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined, ladder, db);
+      const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined, ladder + executionSection(db), db);
       ctx.io.stdout(opts.json ? `${JSON.stringify({ dir: opts.out, ...files }, null, 2)}\n` : `wrote ${join(opts.out, files.html)}, ${files.figures.length} figures (SVG and PNG)${files.slots.length ? ` and ${files.slots.length} slot viewer pages` : ''}\n`);
     });
