@@ -5,8 +5,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliIO } from './io.js';
-import { readSource, CompileError } from './load.js';
-import { UsageError } from './errors.js';
+import { readSource, CompileError, MAX_SOURCE_BYTES } from './load.js';
+import { UsageError, UserError } from './errors.js';
 import { compileSource } from '../compiler/index.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import type { GameIR } from '../ir/schema.js';
@@ -23,9 +23,15 @@ export interface InputFile {
 }
 
 /** Read the whole of a stream as UTF-8 text. */
-export async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+export async function readStream(stream: NodeJS.ReadableStream, maxBytes = MAX_SOURCE_BYTES): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const c of stream as AsyncIterable<Buffer | string>) chunks.push(typeof c === 'string' ? Buffer.from(c) : c);
+  let total = 0;
+  for await (const c of stream as AsyncIterable<Buffer | string>) {
+    const b = typeof c === 'string' ? Buffer.from(c) : c;
+    total += b.length;
+    if (total > maxBytes) throw new UserError(`${STDIN_NAME}: more than the ${maxBytes / 2 ** 20} MiB gbgc reads for a .gbg source`);
+    chunks.push(b);
+  }
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
 

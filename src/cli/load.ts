@@ -1,22 +1,22 @@
 /**
  * Reading and compiling `.gbg` files for commands.
  */
-import { readFileSync } from 'node:fs';
+import { readTextCapped } from '../util/json.js';
 import { compileSource, type CompileResult } from '../compiler/index.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import type { GameIR } from '../ir/schema.js';
 import { UserError } from './errors.js';
 
-/** Read a file as UTF-8 text. @throws UserError when it cannot be read. */
+/** Largest `.gbg` source read: 4 MiB (the bundled games are under 20 KiB). */
+export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Read a `.gbg` file as UTF-8 text, at most {@link MAX_SOURCE_BYTES} (a device such as /dev/zero
+ * is refused once it passes the cap).
+ * @throws UserError when it cannot be read or is too large.
+ */
 export function readSource(path: string): string {
-  try {
-    const buf = readFileSync(path);
-    return new TextDecoder('utf-8', { fatal: false }).decode(buf);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    throw new UserError(`cannot read ${path}: ${why}`);
-  }
+  return readTextCapped(path, '.gbg source', MAX_SOURCE_BYTES);
 }
 
 /** Compile a file; the result carries the diagnostics (never throws on bad source). */

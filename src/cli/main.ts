@@ -128,6 +128,11 @@ export async function main(argv: string[], rawIO: CliIO = processIO()): Promise<
       io.stderr(`${err.formatted}`);
       return 1;
     }
+    if (err?.code === 'ERR_INVALID_ARG_VALUE' && /null bytes/.test(err.message)) {
+      // A path given with a NUL character (node refuses to open it).
+      io.stderr(`gbgc: error: a file path cannot hold a NUL character\n`);
+      return 1;
+    }
     if (typeof err?.code === 'string' && FILE_ERRORS.has(err.code)) {
       // Files that cannot be read or written are bad input, not an internal error.
       io.stderr(`gbgc: error: ${err.message}\n`);

@@ -48,7 +48,32 @@ export const EXPR_PRINTERS: { [K in ExprKind]: NodePrinter<K> } = {
   PileHas: (path, _options, print) => [print('pile'), ' has ', path.node.anyOf ? 'any of ' : '', join(', ', path.map(print, 'ranks'))],
   Holds: (path, _options, print) => [print('seat'), ' holds ', print('position')],
   Paren: (_path, _options, print) => ['(', print('inner'), ')'],
-  Binary: (path, _options, print) => [print('left'), ' ', path.node.op, ' ', print('right')],
+  // A chain `a + b - c …` parses left-deep; it is printed as one flat list, walking down the left
+  // operands in a loop on the path's own stack (`path.call` per level would cost O(n²) pushes), so
+  // a sum of thousands of terms does not nest one print call per term.
+  Binary: (path, _options, print) => {
+    type Bin = Extract<IntExprNode, { kind: 'Binary' }>;
+    const stack = path.stack as unknown[];
+    const base = stack.length;
+    const chain: Bin[] = [];
+    let node: IntExprNode = path.node;
+    while (node.kind === 'Binary') {
+      chain.push(node);
+      node = node.left;
+      stack.push('left', node);
+    }
+    try {
+      const parts: Doc[] = [print()];
+      for (let k = chain.length - 1; k >= 0; k--) {
+        stack.length = base + 2 * k;
+        stack.push('right', chain[k].right);
+        parts.push(' ', chain[k].op, ' ', print());
+      }
+      return parts;
+    } finally {
+      stack.length = base;
+    }
+  },
   VarRef: (_path, _options, print) => print('name'),
   Pot: () => 'pot',
   SeatFn: (path, _options, print) => [path.node.fn, '(', print('seat'), ')'],

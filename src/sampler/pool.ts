@@ -26,6 +26,8 @@ import seedrandom from 'seedrandom';
 import type { FilterOptions } from './acceptance.js';
 import { BUILDER_VERSION, GENERATOR, MAX_SEED } from './sample.js';
 import { writeFileAtomic } from '../util/fs.js';
+import { UserError } from '../util/errors.js';
+import { parseJsonInput } from '../util/json.js';
 import { RNG_STREAM } from '../interpreter/rng.js';
 
 /** Settings of a pool. */
@@ -90,7 +92,7 @@ export interface PoolSummary {
 }
 
 /** Thrown for a pool directory that cannot be resumed (other settings, a corrupt index). */
-export class PoolError extends Error {
+export class PoolError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'PoolError';
@@ -128,11 +130,11 @@ export function readIndex(path: string): PoolEntry[] {
       if (line.trim() === '') return;
       let e: PoolEntry;
       try {
-        e = JSON.parse(line) as PoolEntry;
-      } catch {
-        throw new PoolError(`${path}:${i + 1}: not a JSON line`);
+        e = parseJsonInput(line, `${path}:${i + 1}`, 8) as PoolEntry;
+      } catch (err) {
+        throw new PoolError(`${path}:${i + 1}: not a JSON line (${(err as Error).message})`);
       }
-      if (!Number.isInteger(e.slot) || typeof e.file !== 'string' || typeof e.rulesetHash !== 'string') throw new PoolError(`${path}:${i + 1}: not a pool entry`);
+      if (!e || typeof e !== 'object' || !Number.isInteger(e.slot) || typeof e.file !== 'string' || typeof e.rulesetHash !== 'string') throw new PoolError(`${path}:${i + 1}: not a pool entry`);
       entries.push(e);
     });
   return entries;

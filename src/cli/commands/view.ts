@@ -18,6 +18,7 @@ import { buildReplay, parseReplayRecord, type ReplayRecord, type ViewerPerspecti
 import { replayFromStore } from '../../eval/report/slot-replay.js';
 import { RunStore } from '../../eval/store/store.js';
 import { withStoreErrors } from '../../eval/store/errors.js';
+import { parseJsonInput, readTextCapped } from '../../util/json.js';
 import { storeAbsent } from '../../eval/store/store.js';
 import { renderViewerHtml } from '../../eval/report/viewer.js';
 import { renderRulebook } from '../../render/rulebook.js';
@@ -58,19 +59,7 @@ export function isSqliteFile(file: string): boolean {
 
 /** Read a replay record (JSON) from a file. @throws UserError when it cannot be read or is not a record */
 function readRecordFile(file: string): ReplayRecord {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UserError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new UserError(`${file}: not JSON (${(e as Error).message})`);
-  }
-  return parseReplayRecord(json, file);
+  return parseReplayRecord(parseJsonInput(readTextCapped(file, 'replay record'), file), file);
 }
 
 /** Rebuild a slot's replay record from a run store. @throws UserError (see {@link replayFromStore}) */

@@ -12,6 +12,7 @@ import { compileGame } from '../../interpreter/game.js';
 import type { GameIR } from '../../ir/schema.js';
 import { readIndex } from '../../sampler/pool.js';
 import { UserError } from '../../util/errors.js';
+import { parseJsonInput } from '../../util/json.js';
 import { computeAxes, type AxisSet } from './index.js';
 import { axesOnWorkers } from './parallel.js';
 
@@ -68,7 +69,7 @@ export function readAxesDone(out: string): AxesLine[] {
     .filter((l) => l.trim() !== '')
     .map((l, i) => {
       try {
-        return JSON.parse(l) as AxesLine;
+        return parseJsonInput(l, `${out}:${i + 1}`, 8) as AxesLine;
       } catch {
         throw new UserError(`${out}:${i + 1}: not a JSON line`);
       }

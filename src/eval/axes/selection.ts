@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readIndex, type PoolEntry } from '../../sampler/pool.js';
 import { UsageError, UserError } from '../../util/errors.js';
+import { parseJsonInput } from '../../util/json.js';
 import { axisNames, type AxisSet } from './index.js';
 import type { AxesLine } from './measure.js';
 import { correlationMatrix, coverage, farthestPointSample, varianceInflationFactors, type AxisCoverage } from './select.js';
@@ -56,7 +57,7 @@ export function readAxesLines(path: string): { set: AxisSet; lines: AxesLine[] }
     .map((l, i) => {
       let o: AxesLine;
       try {
-        o = JSON.parse(l) as AxesLine;
+        o = parseJsonInput(l, `${path}:${i + 1}`, 8) as AxesLine;
       } catch {
         throw new UserError(`${path}:${i + 1}: not a JSON line`);
       }

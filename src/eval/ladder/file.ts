@@ -3,8 +3,8 @@
  * agent configs, participant ids, policy hashes, exploitability and figures against the level
  * below; the dropped candidates with the reason; the full candidate matrix.
  */
-import { readFileSync } from 'node:fs';
 import { UserError } from '../../util/errors.js';
+import { parseJsonInput, readTextCapped } from '../../util/json.js';
 import type { DuelFigures } from './stats.js';
 
 /** File format tag and version. */
@@ -88,19 +88,7 @@ export interface Ladder {
  * @throws UserError naming the file when it cannot be read or is not a ladder
  */
 export function readLadder(path: string): Ladder {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message}`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new UserError(`${path}: not JSON (${(e as Error).message})`);
-  }
+  const data = parseJsonInput(readTextCapped(path, 'ladder'), path);
   const bad = (what: string): never => {
     throw new UserError(`${path}: not a gbgc ladder file (${what})`);
   };

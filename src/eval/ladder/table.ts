@@ -4,8 +4,8 @@
  * comparable only within a game (BotzoneBench §5: the number and strength of the levels differ
  * between games), so the table has no mean over games.
  */
-import { readFileSync } from 'node:fs';
 import { UserError } from '../../util/errors.js';
+import { parseJsonInput, readTextCapped } from '../../util/json.js';
 import type { GameRating } from './rating.js';
 
 /** One participant's row. */
@@ -66,13 +66,7 @@ ${rows}
  * @throws UserError naming the file when it cannot be read or holds no ratings
  */
 export function readRatings(path: string): GameRating[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(`cannot read ratings ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
+  const data = parseJsonInput(readTextCapped(path, 'ratings file'), path);
   const ok = (r: unknown): r is GameRating => {
     const g = r as GameRating;
     return typeof g === 'object' && g !== null && typeof g.game === 'string' && typeof g.participant?.id === 'string' && typeof g.participant.name === 'string' && typeof g.rating?.level === 'number' && typeof g.rating.progress === 'number' && Array.isArray(g.rating.progressCI);

@@ -89,12 +89,22 @@ export function parseReplayRecord(value: unknown, file: string): ReplayRecord {
   const bad = (what: string) => new UserError(`${file}: not a gbgc replay record: ${what}`);
   if (!v || typeof v !== 'object') throw bad('expected a JSON object');
   if (v.format !== REPLAY_FORMAT) throw bad(`"format" must be "${REPLAY_FORMAT}"`);
-  if (!v.game || typeof v.game.source !== 'string' || typeof v.game.rulesetHash !== 'string') throw bad('"game" must hold "name", "rulesetHash" and "source"');
-  if (!Array.isArray(v.participants) || v.participants.length !== 2) throw bad('"participants" must list two names');
+  if (!v.game || typeof v.game !== 'object' || typeof v.game.source !== 'string' || typeof v.game.rulesetHash !== 'string' || (v.game.name !== undefined && typeof v.game.name !== 'string'))
+    throw bad('"game" must hold "name", "rulesetHash" and "source" (strings)');
+  if (!Array.isArray(v.participants) || v.participants.length !== 2 || v.participants.some((p) => typeof p !== 'string')) throw bad('"participants" must list two names (strings)');
+  if (v.slot !== undefined && typeof v.slot !== 'string') throw bad('"slot" must be a string');
   if (!Array.isArray(v.history)) throw bad('"history" must be a list of actions');
   v.history.forEach((h, i) => {
-    if (!h || !Number.isInteger(h.player) || !Number.isInteger(h.action) || typeof h.label !== 'string') throw bad(`"history"[${i}] must be { player, action, label }`);
+    if (!h || typeof h !== 'object' || !Number.isInteger(h.player) || !Number.isInteger(h.action) || typeof h.label !== 'string') throw bad(`"history"[${i}] must be { player, action, label }`);
   });
+  if (v.notes !== undefined) {
+    if (!v.notes || typeof v.notes !== 'object' || Array.isArray(v.notes)) throw bad('"notes" must be an object of decision notes by history index');
+    for (const [k, n] of Object.entries(v.notes as Record<string, unknown>)) {
+      const note = n as Partial<DecisionNote> | null;
+      const strings = ['prompt', 'reply', 'path', 'fallbackReason'] as const;
+      if (!note || typeof note !== 'object' || strings.some((f) => note[f] !== undefined && typeof note[f] !== 'string')) throw bad(`"notes".${k} must hold strings (prompt, reply, path, fallbackReason)`);
+    }
+  }
   return v as ReplayRecord;
 }
 

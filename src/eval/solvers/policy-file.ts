@@ -11,9 +11,12 @@
  * On disk a policy is that JSON compressed with gzip ({@link encodePolicy}); reading accepts gzip
  * and plain JSON alike (files saved before compression still load).
  */
-import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { UserError } from '../../util/errors.js';
+import { parseJsonInput, readFileCapped } from '../../util/json.js';
+
+/** Largest policy read, as a file and as JSON after inflating: 256 MiB (about 2 million information states). */
+export const MAX_POLICY_BYTES = 256 * 1024 * 1024;
 import type { TabularPolicy } from './policy.js';
 import type { CompactTree } from './tree.js';
 
@@ -43,8 +46,9 @@ export function encodePolicy(saved: SavedPolicy): Buffer {
 export function decodePolicyBytes(bytes: Uint8Array, source: string): string {
   if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
-      return gunzipSync(bytes).toString('utf8');
+      return gunzipSync(bytes, { maxOutputLength: MAX_POLICY_BYTES }).toString('utf8');
     } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new UserError(`${source}: inflates to more than the ${MAX_POLICY_BYTES / 2 ** 20} MiB gbgc reads for a policy (not a policy gbgc saved)`);
       throw new UserError(`${source}: damaged gzip data (${(e as Error).message})`);
     }
   }
@@ -56,13 +60,7 @@ export function decodePolicyBytes(bytes: Uint8Array, source: string): string {
  * @throws UserError when the file cannot be read or is not a saved policy
  */
 export function loadPolicyFile(path: string): SavedPolicy {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (e as Error).message}`);
-  }
+  const bytes = readFileCapped(path, MAX_POLICY_BYTES, 'policy');
   return parseSavedPolicy(decodePolicyBytes(bytes, path), path);
 }
 
@@ -95,12 +93,7 @@ export function toSavedPolicy(
  * @throws UserError naming `source` when the text is not JSON or not a saved policy.
  */
 export function parseSavedPolicy(text: string, source: string): SavedPolicy {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new UserError(`${source}: not valid JSON (${(e as Error).message})`);
-  }
+  const data = parseJsonInput(text, source);
   const bad = (why: string): never => {
     throw new UserError(`${source}: not a gbgc policy file: ${why}`);
   };

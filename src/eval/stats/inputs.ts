@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { UserError } from '../../util/errors.js';
+import { parseJsonInput } from '../../util/json.js';
 import type { AxisRow } from './slots.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 
@@ -18,7 +19,7 @@ export function parseAxesJsonl(text: string, file = 'axes'): AxisRow[] {
     if (line.trim() === '') return;
     let v: unknown;
     try {
-      v = JSON.parse(line);
+      v = parseJsonInput(line, `${file}:${k + 1}`, 8);
     } catch (e) {
       throw new UserError(`${file}:${k + 1}: not JSON (${(e as Error).message})`);
     }

@@ -24,7 +24,7 @@ import Database from 'better-sqlite3';
 import { UserError } from '../../util/errors.js';
 import type { SlotRow } from './slots.js';
 import { storeErrorMessage } from '../store/errors.js';
-import { storeAbsent } from '../store/store.js';
+import { refuseNul, storeAbsent } from '../store/store.js';
 
 const ALIASES = {
   game: ['game', 'ruleset_hash', 'game_hash', 'game_id'],
@@ -59,6 +59,7 @@ export interface StoreContents {
  * @throws UserError when the file is missing, not SQLite, or lacks the needed columns.
  */
 export function readStore(path: string): StoreContents {
+  refuseNul(path);
   if (!existsSync(path)) throw new UserError(`${path}: no such file`);
   if (storeAbsent(path)) throw new UserError(`${path}: an empty file (0 bytes), not a run store yet: no tournament has written it`);
   let db: Database.Database;

@@ -4,10 +4,16 @@
  */
 import { MOVE_COLUMNS, SLOT_COLUMNS, type RunStore } from './store.js';
 
-/** One CSV field: quoted when it holds a comma, a quote or a line break; null is empty. */
+/**
+ * One CSV field: quoted when it holds a comma, a quote or a line break; null is empty. A text that
+ * starts with `=`, `+`, `-`, `@`, a tab or a carriage return (a formula to a spreadsheet: an LLM's
+ * reply, a participant's name) gets a leading `'` so spreadsheets show it as text (OWASP's CSV
+ * injection advice); numbers are written as they are.
+ */
 export function csvField(v: unknown): string {
   if (v === null || v === undefined) return '';
-  const s = String(v);
+  let s = String(v);
+  if (typeof v !== 'number' && typeof v !== 'bigint' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -135,6 +135,7 @@ export const MOVE_COLUMNS = ['slot', 'ply', 'seat', 'obs_digest', 'action', 'lab
  * @throws UserError naming the file otherwise
  */
 export function checkStore(path: string): void {
+  refuseNul(path);
   if (storeAbsent(path)) return;
   let db: Database.Database | undefined;
   try {
@@ -157,6 +158,14 @@ export function checkStore(path: string): void {
   } finally {
     db?.close();
   }
+}
+
+/**
+ * Refuse a store path holding a NUL character: SQLite would cut the name there and write another file.
+ * @throws UserError
+ */
+export function refuseNul(path: string): void {
+  if (path.includes('\0')) throw new UserError(`${JSON.stringify(path)}: a store path cannot hold a NUL character`);
 }
 
 /** Size of a file in bytes, or undefined when there is none. */
@@ -323,6 +332,7 @@ export class RunStore {
    *   read-only, full disk, damaged file), or another live process holds the lease
    */
   static open(path: string, opts: { notice?: (line: string) => void } = {}): RunStore {
+    refuseNul(path);
     if (storeAbsent(path)) createStore(path);
     let db: Database.Database;
     try {
@@ -366,6 +376,7 @@ export class RunStore {
    * @throws UserError when it is missing or not a run store
    */
   static openReadOnly(path: string): RunStore {
+    refuseNul(path);
     if (!existsSync(path)) throw new UserError(`cannot read ${path}: no such file`);
     if (storeAbsent(path)) throw new UserError(`${path}: an empty file (0 bytes), not a run store yet: no tournament has written it (gbgc tournament creates it afresh)`);
     let db: Database.Database;

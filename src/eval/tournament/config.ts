@@ -4,9 +4,11 @@
  * the key, e.g. `t.yaml: participants[2].raise: must be <= 1`.
  */
 import { Ajv, type ErrorObject } from 'ajv';
-import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import { UserError } from '../../util/errors.js';
+import { parseJsonInput, parseYamlInput, readTextCapped } from '../../util/json.js';
+
+/** Largest tournament config read: 4 MiB (a config lists games and participants, not data). */
+export const CONFIG_MAX_BYTES = 4 * 1024 * 1024;
 import { AGENTS, agentNames } from '../agents/index.js';
 import { FALLBACK_POLICIES, type FallbackPolicy } from '../llm/types.js';
 
@@ -118,19 +120,8 @@ function describe(e: ErrorObject): string {
  * @throws UserError (one line naming the file and the key) when it cannot be read, parsed or validated
  */
 export function readConfig(path: string): TournamentConfig {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
-  let data: unknown;
-  try {
-    data = path.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
-  } catch (e) {
-    throw new UserError(`${path}: not valid ${path.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message.split('\n')[0]}`);
-  }
+  const text = readTextCapped(path, 'tournament config', CONFIG_MAX_BYTES);
+  const data = path.endsWith('.json') ? parseJsonInput(text, path) : parseYamlInput(text, path);
   return validate(data, path);
 }
 

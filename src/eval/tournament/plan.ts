@@ -11,6 +11,7 @@ import { formatDiagnostics } from '../../diagnostics/format.js';
 import { compileGame, type CompiledGame } from '../../interpreter/game.js';
 import { canonicalJson } from '../../ir/hash.js';
 import { UserError } from '../../util/errors.js';
+import { parseJsonInput, readTextCapped } from '../../util/json.js';
 import { hashString, rngFromKeys } from '../../util/rng.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 import { makeParticipant, type Participant } from '../agents/index.js';
@@ -106,9 +107,9 @@ function listPool(dir: string, where: string): string[] {
 function readSelection(file: string, where: string): { file: string; origin?: GameOrigin }[] {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = parseJsonInput(readTextCapped(file, 'selection'), file);
   } catch (e) {
-    throw new UserError(`${where}: games.selection: cannot read ${file} as JSON (${(e as Error).message.split('\n')[0]})`);
+    throw new UserError(`${where}: games.selection: ${(e as Error).message.split('\n')[0]}`);
   }
   const list = Array.isArray(data) ? data : (data as { games?: unknown })?.games;
   if (!Array.isArray(list) || list.length === 0) {
@@ -155,12 +156,15 @@ export function scheduleMatchups(n: number, schedule: TournamentConfig['schedule
   return all.filter(([a, b]) => pairs.has(`${a},${b}`));
 }
 
+/** Most slots one tournament plays: 10^7 (a slot list of that size takes about 2 GB to plan and hold). */
+export const MAX_PLAN_SLOTS = 10_000_000;
+
 /**
  * Build the plan of a validated config (no file is written).
  * @param configPath the config file (relative paths are resolved against its folder)
  * @param storeOverride a store path that replaces the config's
  * @throws UserError for games that cannot be read or do not compile, duplicate games or
- *   participants, and participants whose policy files cannot be read
+ *   participants, and participants whose policy files cannot be read, and a plan of more than {@link MAX_PLAN_SLOTS} slots
  */
 export function buildPlan(configPath: string, config: TournamentConfig, storeOverride?: string): TournamentPlan {
   const base = dirname(resolve(configPath));
@@ -181,10 +185,10 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
     let source: string;
     try {
       if (statSync(f.file).isDirectory()) throw new Error('is a directory');
-      source = readFileSync(f.file, 'utf8');
+      source = readTextCapped(f.file, '.gbg source', 4 * 1024 * 1024);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      throw new UserError(`${where}: ${f.key}: cannot read ${f.file}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      throw new UserError(`${where}: ${f.key}: ${e instanceof UserError ? e.message : `cannot read ${f.file}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`}`);
     }
     const r = compileSource(source);
     if (!r.ir || !r.rulesetHash) {
@@ -206,7 +210,15 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
     ids.set(p.id, i);
   });
   const anchors = ablationAnchors(config, participants, where);
+  // The plan's size is checked before any list is expanded: a round robin's pairs from the count of
+  // participants, the other schedules' from their matchups.
+  const tooLarge = (slotCount: number): UserError =>
+    new UserError(`${where}: the plan has ${slotCount.toLocaleString('en-US')} slots, more than the ${MAX_PLAN_SLOTS.toLocaleString('en-US')} one tournament plays; split it into several configs (stores) or lower runs`);
+  const pairsBound = (participants.length * (participants.length - 1)) / 2;
+  if (config.schedule.type === 'round-robin' && games.length * pairsBound * config.runs * 2 > MAX_PLAN_SLOTS) throw tooLarge(games.length * pairsBound * config.runs * 2);
   const matchups = games.map((g) => scheduleMatchups(participants.length, config.schedule, config.seed, g.rulesetHash, anchors));
+  const slotCount = matchups.reduce((n, m) => n + m.length, 0) * config.runs * 2;
+  if (slotCount > MAX_PLAN_SLOTS) throw tooLarge(slotCount);
   const storePath = resolve(storeOverride ?? resolve(base, config.store));
   const scheme = storePlaySeedScheme(storePath);
   const slots: PlannedSlot[] = [];
