@@ -139,7 +139,7 @@ describe('match viewer', () => {
     expect(bad.stderr).toContain("is labelled 'A of clubs' in the record");
     const notRecord = await runCli(['view', 'examples/kuhn.gbg']);
     expect(notRecord.code).toBe(1);
-    expect(notRecord.stderr).toContain('not JSON');
+    expect(notRecord.stderr).toContain('not valid JSON');
     const badSeat = await runCli(['view', rec, '--as', 'Carol']);
     expect(badSeat.code).toBe(2);
   });
