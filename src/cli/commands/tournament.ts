@@ -3,11 +3,11 @@
  * run store, resuming where it stopped; `--commit` only records and prints the commitment hash.
  */
 import type { RegisterCommand } from './index.js';
-import { readConfig, buildPlan, checkPlanAgainstStore, makeAgents, openStoreFor, runTournament, type TournamentPlan } from '../../eval/tournament/index.js';
+import { readConfig, buildPlan, checkPlanAgainstStore, openStoreFor, type TournamentPlan } from '../../eval/tournament/index.js';
 import { MAX_REPLAYS } from '../../eval/tournament/run.js';
-import { llmWarnings } from '../../eval/llm/tournament.js';
+import { INTERRUPTED_EXIT, interruptedLine, playPlan } from '../run-tournament.js';
 import { ENGINE_VERSION } from '../../util/version.js';
-import { estimateTournamentLlm, llmRuntimeFor } from '../../eval/llm/tournament.js';
+import { estimateTournamentLlm } from '../../eval/llm/tournament.js';
 import { formatDryRun } from '../../eval/llm/dry-run.js';
 import { startProgress } from './progress-bar.js';
 import { connectQueue, parseQueueUrl, runQueuedTournament, type QueueUrl } from '../../eval/queue/index.js';
@@ -109,47 +109,25 @@ export const registerTournament: RegisterCommand = (program, ctx) =>
         return;
       }
       if (queueUrl) return runThroughQueue(ctx, plan, queueUrl, !!opts.json);
-      // The store (and its writer lease) first: a second writer stops at once, before any solving.
-      const store = openStoreFor(plan, notice);
-      let llm: ReturnType<typeof llmRuntimeFor>;
-      let agents: Awaited<ReturnType<typeof makeAgents>>;
-      try {
-        llm = llmRuntimeFor(plan);
-        agents = await makeAgents(plan, { llmRuntime: llm.options });
-        llm.attach(store.db);
-      } catch (e) {
-        store.close();
-        throw e;
+      const report = await playPlan(ctx, plan, notice);
+      if (report.interrupted) {
+        ctx.io.stderr(interruptedLine(report, `gbgc tournament ${configPath}${opts.store ? ` --store ${opts.store}` : ''}`));
+        ctx.exitCode = INTERRUPTED_EXIT;
+        return;
       }
-      const progress = startProgress(ctx.io, plan.slots.length, 'tournament [{bar}] {value}/{total} slots | {rate} slots/s | ETA {eta_formatted}');
-      const t0 = performance.now();
-      const before = store.doneSlotIds().size;
-      progress.update(before);
-      try {
-        const report = await withStoreErrors(plan.storePath, () => runTournament(plan, store, agents, {
-          spend: llm.options.spend,
-          onProgress: (done) => {
-            const s = (performance.now() - t0) / 1000;
-            progress.update(done, { rate: s > 0 ? Math.round((done - before) / s) : '-' });
-          },
-        }));
-        const spent = llm.options.spend.spent;
-        const out = { ...report, ...(plan.config.budgetUsd !== null ? { budgetUsd: plan.config.budgetUsd, spentUsd: spent } : {}), store: plan.storePath, engineVersion: ENGINE_VERSION };
-        for (const w of llmWarnings(agents)) ctx.io.stderr(`warning: ${w}\n`);
-        const llmNotes = [
-          report.replayed ? `${report.replayed} replayed after a lost move` : '',
-          report.unreplayed ? `${report.unreplayed} still lost after ${MAX_REPLAYS} replays (missing)` : '',
-          report.discarded ? `${report.discarded} discarded after a lost move` : '',
-          report.stoppedByBudget ? `stopped at the LLM budget (US$${spent.toFixed(2)} of US$${plan.config.budgetUsd} spent by this store's runs; the rest stay missing)` : '',
-        ].filter(Boolean);
-        ctx.io.stdout(
-          opts.json
-            ? `${JSON.stringify(out, null, 2)}\n`
-            : `${plan.slots.length} slots: ${report.alreadyDone} already in the store, ${report.played} played now${report.errors ? `, ${report.errors} with errors` : ''}${llmNotes.map((n) => `, ${n}`).join('')} (${report.seconds.toFixed(1)} s)\n  store ${plan.storePath}\n  commitment ${plan.commitment}\n`,
-        );
-        if (report.errors > 0) ctx.exitCode = 1;
-      } finally {
-        progress.stop();
-        store.close();
-      }
+      const { spentUsd: spent, warnings, ...played } = report;
+      const out = { ...played, ...(plan.config.budgetUsd !== null ? { budgetUsd: plan.config.budgetUsd, spentUsd: spent } : {}), store: plan.storePath, engineVersion: ENGINE_VERSION };
+      for (const w of warnings) ctx.io.stderr(`warning: ${w}\n`);
+      const llmNotes = [
+        report.replayed ? `${report.replayed} replayed after a lost move` : '',
+        report.unreplayed ? `${report.unreplayed} still lost after ${MAX_REPLAYS} replays (missing)` : '',
+        report.discarded ? `${report.discarded} discarded after a lost move` : '',
+        report.stoppedByBudget ? `stopped at the LLM budget (US$${spent.toFixed(2)} of US$${plan.config.budgetUsd} spent by this store's runs; the rest stay missing)` : '',
+      ].filter(Boolean);
+      ctx.io.stdout(
+        opts.json
+          ? `${JSON.stringify(out, null, 2)}\n`
+          : `${plan.slots.length} slots: ${report.alreadyDone} already in the store, ${report.played} played now${report.errors ? `, ${report.errors} with errors` : ''}${llmNotes.map((n) => `, ${n}`).join('')} (${report.seconds.toFixed(1)} s)\n  store ${plan.storePath}\n  commitment ${plan.commitment}\n`,
+      );
+      if (report.errors > 0) ctx.exitCode = 1;
     });

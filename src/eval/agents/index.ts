@@ -17,7 +17,8 @@ import { UserError } from '../../util/errors.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 import type { Agent } from './agent.js';
 import { randomAgent } from './random.js';
-import { cfrAgentForGame, cfrAgentFromFile } from './cfr.js';
+import { cfrAgentForGame, cfrAgentFromFile, DEFAULT_MCCFR_ITERATIONS, type CfrMethod } from './cfr.js';
+import { DEFAULT_MAX_NODES } from '../solvers/tree.js';
 import { l1AgentForGame, L1_DEFAULTS } from './l1.js';
 import { heuristicAgentForGame, HEURISTIC_DEFAULTS } from './heuristic.js';
 import { HumanAgent, type HumanIO } from './human.js';
@@ -38,6 +39,10 @@ export interface AgentOptions {
   human?: HumanIO;
   /** What LLM agents share within a run: the response cache, the spend guard, a price table by model, retry backoff (ms). */
   llmRuntime?: { cache?: ResponseCache; spend?: SpendGuard; prices?: Record<string, unknown>; backoffMs?: number; fallbackPolicy?: FallbackPolicy };
+  /** Folder of the on-disk cache of what agents compute (cfr policies, l1 tables); none when absent. */
+  cacheDir?: string;
+  /** Told, before an agent starts a long computation, what it computes (progress lines). */
+  onStatus?: (text: string) => void;
   /** Any other parameter of the kind (already validated). */
   [param: string]: unknown;
 }
@@ -70,12 +75,34 @@ export const AGENTS: Record<string, AgentSpec> = {
         episodes: { type: 'integer', minimum: 1, default: L1_DEFAULTS.episodes },
       },
     },
-    create: (game, o) => l1AgentForGame(game, { method: o?.method as 'auto', maxNodes: o?.maxNodes as number, episodes: o?.episodes as number }),
+    create: (game, o) => l1AgentForGame(game, { method: o?.method as 'auto', maxNodes: o?.maxNodes as number, episodes: o?.episodes as number }, { cacheDir: o?.cacheDir, onStatus: o?.onStatus }),
   },
   cfr: {
-    description: 'CFR+ average strategy (solves the game exactly, cached per ruleset; or plays --policy FILE)',
-    params: { properties: { iterations: { type: 'integer', minimum: 1, default: DEFAULT_ITERATIONS }, policy: { type: 'string', minLength: 1 } } },
-    create: (game, o) => (o?.policy ? cfrAgentFromFile(o.policy, game) : cfrAgentForGame(game, { iterations: (o?.iterations as number) ?? DEFAULT_ITERATIONS })),
+    description: 'CFR+ average strategy when the tree fits maxNodes, else MCCFR for a stated budget (cached per ruleset; or plays policy FILE)',
+    params: {
+      properties: {
+        method: { enum: ['auto', 'exact', 'mccfr'], default: 'auto', description: 'auto: CFR+ when the tree fits maxNodes, else MCCFR; exact: CFR+ or refuse; mccfr: always MCCFR' },
+        iterations: { type: 'integer', minimum: 1, default: DEFAULT_ITERATIONS, description: 'CFR+ iterations' },
+        maxNodes: { type: 'integer', minimum: 1, default: DEFAULT_MAX_NODES, description: 'node budget of the exact tree' },
+        mccfrIterations: { type: 'integer', minimum: 1, default: DEFAULT_MCCFR_ITERATIONS, description: 'MCCFR (external sampling) iterations' },
+        seconds: { type: 'number', exclusiveMinimum: 0, description: 'MCCFR budget in seconds instead of mccfrIterations (depends on the machine)' },
+        seed: { type: 'integer', minimum: 0, default: 0, description: 'seed of the MCCFR stream' },
+        policy: { type: 'string', minLength: 1 },
+      },
+    },
+    create: (game, o) =>
+      o?.policy
+        ? cfrAgentFromFile(o.policy, game)
+        : cfrAgentForGame(game, {
+            method: o?.method as CfrMethod | undefined,
+            iterations: o?.iterations as number | undefined,
+            maxNodes: o?.maxNodes as number | undefined,
+            mccfrIterations: o?.mccfrIterations as number | undefined,
+            seconds: o?.seconds as number | undefined,
+            seed: o?.seed as number | undefined,
+            cacheDir: o?.cacheDir,
+            onStatus: o?.onStatus,
+          }),
   },
   heuristic: {
     description: 'rank-percentile thresholds: bets strong hands, folds weak ones, bluffs at a rate',
@@ -197,8 +224,8 @@ export function makeParticipant(spec: { kind: string; name?: string; [k: string]
       throw new UserError(`${where}.policy: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
     }
     params.policy = path;
-    delete idParams.policy;
-    delete idParams.iterations;
+    // A participant playing a policy file is the file: the solving parameters do not apply.
+    for (const k of ['policy', 'iterations', 'method', 'maxNodes', 'mccfrIterations', 'seconds', 'seed']) delete idParams[k];
     config.policySha256 = createHash('sha256').update(bytes).digest('hex');
   }
   if (kindSpec.promptVersion) config.promptVersion = kindSpec.promptVersion;

@@ -20,7 +20,8 @@ import { UserError } from '../../util/errors.js';
 import { rngFromKeys } from '../../util/rng.js';
 import { bestResponse } from '../solvers/best-response.js';
 import type { TabularPolicy } from '../solvers/policy.js';
-import { buildTree, DEFAULT_MAX_NODES, type CompactTree } from '../solvers/tree.js';
+import { buildTree, DEFAULT_MAX_NODES, estimateAboveBudget, TreeBudgetError, type CompactTree } from '../solvers/tree.js';
+import { readAgentCache, writeAgentCache } from './cache.js';
 import type { Agent, AgentView, Rng } from './agent.js';
 
 /** Parameters of the l1 agent. */
@@ -144,24 +145,42 @@ export function sampledL1Table(game: Game, episodes: number): Map<string, Action
 
 const cache = new Map<string, L1Agent>();
 
+/** Where an l1 table is kept and who is told about its computation. */
+export interface L1Runtime {
+  /** Folder of the on-disk cache (`cache.ts`): the table is read from it, or computed and stored. */
+  cacheDir?: string;
+  /** Told what is being computed before the table is built. */
+  onStatus?: (text: string) => void;
+}
+
 /**
- * The l1 agent for a game (cached per ruleset hash and parameters).
+ * The l1 agent for a game (cached per ruleset hash and parameters, in memory and in `rt.cacheDir`).
  * @throws UserError when `method` is `exact` and the tree does not fit or lacks perfect recall.
  */
-export function l1AgentForGame(game: Game, params: Partial<L1Params> = {}): L1Agent {
+export function l1AgentForGame(game: Game, params: Partial<L1Params> = {}, rt: L1Runtime = {}): L1Agent {
   const p = { ...L1_DEFAULTS, ...params };
   const key = `${game.rulesetHash}:${p.method}:${p.maxNodes}:${p.episodes}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  let agent: L1Agent | undefined;
-  if (p.method !== 'sampled') {
-    try {
-      agent = new L1Agent(exactL1Table(game, p.maxNodes), { method: 'exact', maxNodes: p.maxNodes });
-    } catch (e) {
-      if (p.method === 'exact' || !(e instanceof UserError)) throw e;
+  const stored = rt.cacheDir ? readAgentCache<{ table: [string, Action][]; notes: Record<string, unknown> }>(rt.cacheDir, 'l1', game.rulesetHash, p) : undefined;
+  let agent: L1Agent | undefined = stored ? new L1Agent(new Map(stored.table), stored.notes) : undefined;
+  if (!agent && p.method !== 'sampled') {
+    const estimate = estimateAboveBudget(game, p.maxNodes);
+    if (estimate && p.method === 'exact') throw new TreeBudgetError(p.maxNodes, estimate);
+    if (!estimate) {
+      rt.onStatus?.(`exact best response to L0 on the whole tree (at most ${p.maxNodes.toLocaleString('en-US')} nodes)`);
+      try {
+        agent = new L1Agent(exactL1Table(game, p.maxNodes), { method: 'exact', maxNodes: p.maxNodes });
+      } catch (e) {
+        if (p.method === 'exact' || !(e instanceof UserError)) throw e;
+      }
     }
   }
-  agent ??= new L1Agent(sampledL1Table(game, p.episodes), { method: 'sampled', episodes: p.episodes, estimator: 'one-step best response, L0 continuation' });
+  if (!agent) {
+    rt.onStatus?.(`best response to L0 estimated from ${p.episodes.toLocaleString('en-US')} L0 episodes`);
+    agent = new L1Agent(sampledL1Table(game, p.episodes), { method: 'sampled', episodes: p.episodes, estimator: 'one-step best response, L0 continuation' });
+  }
+  if (!stored && rt.cacheDir) writeAgentCache(rt.cacheDir, 'l1', game.rulesetHash, p, { table: [...agent.table], notes: agent.notes });
   cache.set(key, agent);
   return agent;
 }

@@ -6,6 +6,7 @@
  * loses only uncommitted whole slots, which the next call plays again identically.
  */
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { UserError } from '../../util/errors.js';
 import { createParticipantAgent, type Agent, type AgentOptions } from '../agents/index.js';
 import { playSlotNow, type SlotOutcome } from '../match/play.js';
@@ -35,6 +36,10 @@ export interface TournamentRunReport {
   unreplayed?: number;
   /** Slots discarded because an LLM seat's move was lost to the service (`on_failure: discard`). */
   discarded?: number;
+  /** Whether `signal` stopped this call before every slot was played. */
+  interrupted?: boolean;
+  /** Finished slots in the store when the call returned. */
+  stored: number;
   /** Wall-clock seconds of this call's play. */
   seconds: number;
   commitment: string;
@@ -90,25 +95,66 @@ export function checkPlanAgainstStore(plan: TournamentPlan): void {
   }
 }
 
+/** One agent preparation of {@link makeAgents}: which (of how many), for which game and participant. */
+export interface AgentPreparation {
+  /** 1-based position among all preparations, and their count. */
+  index: number;
+  total: number;
+  /** The game's path as the plan gives it. */
+  game: string;
+  participant: string;
+  kind: string;
+}
+
+/** Progress hooks of {@link makeAgents}. */
+export interface PrepareHooks {
+  /** Before an agent starts a long computation: what it computes (e.g. `CFR+, 1,000 iterations …`). */
+  onStatus?: (p: AgentPreparation, text: string) => void;
+  /** After each agent: the seconds it took, its notes, and whether it computed anything (else it was cheap or cached). */
+  onPrepared?: (p: AgentPreparation, seconds: number, computed: boolean, notes: Record<string, unknown> | undefined) => void;
+  /** When aborted, no further agent is prepared (the map returned lacks them; play nothing with it). */
+  signal?: AbortSignal;
+}
+
+/** The cache folder of a plan's agents: `.gbgc-cache` next to the run store. */
+export function agentCacheDir(plan: TournamentPlan): string {
+  return join(dirname(plan.storePath), '.gbgc-cache');
+}
+
 /**
- * Make the agent of every participant for every game it plays (solving where an agent needs it).
- * @throws UserError from an agent that cannot play a game (e.g. a tree too large to solve), naming both
+ * Make the agent of every participant for every game it plays (solving where an agent needs it;
+ * cfr policies and l1 tables are cached in {@link agentCacheDir} unless `extra.cacheDir` says otherwise).
+ * @throws UserError from an agent that cannot play a game (e.g. `method: exact` on a tree too large), naming both
  */
-export async function makeAgents(plan: TournamentPlan, extra?: AgentOptions): Promise<Map<string, Agent>> {
+export async function makeAgents(plan: TournamentPlan, extra?: AgentOptions, hooks: PrepareHooks = {}): Promise<Map<string, Agent>> {
   const agents = new Map<string, Agent>();
-  for (let g = 0; g < plan.games.length; g++) {
-    const used = new Set(plan.matchups[g].flat());
-    for (const p of [...used].sort((a, b) => a - b)) {
-      const part = plan.participants[p];
+  const todo = plan.games.flatMap((_, g) => [...new Set(plan.matchups[g].flat())].sort((a, b) => a - b).map((p) => ({ g, p })));
+  const cacheDir = extra?.cacheDir ?? agentCacheDir(plan);
+  for (const [i, { g, p }] of todo.entries()) {
+    if (hooks.signal?.aborted) break;
+    const part = plan.participants[p];
+    const prep: AgentPreparation = { index: i + 1, total: todo.length, game: plan.games[g].path, participant: part.name, kind: part.kind };
+    let computed = false;
+    const t0 = performance.now();
+    try {
       // The frozen fallback of LLM players is declared per game.
       const perGame = extra?.llmRuntime ? { ...extra, llmRuntime: { ...extra.llmRuntime, fallbackPolicy: fallbackPolicyFor(plan.config, plan.games[g].path) } } : extra;
-      try {
-        agents.set(`${p}:${g}`, await createParticipantAgent(part, plan.games[g].game, perGame));
-      } catch (e) {
-        if (e instanceof UserError) throw new UserError(`${plan.configPath}: participant '${part.name}' cannot play ${plan.games[g].path}: ${e.message}`);
-        throw e;
-      }
+      const agent = await createParticipantAgent(part, plan.games[g].game, {
+        ...perGame,
+        cacheDir,
+        onStatus: (text) => {
+          computed = true;
+          hooks.onStatus?.(prep, text);
+        },
+      });
+      agents.set(`${p}:${g}`, agent);
+      hooks.onPrepared?.(prep, (performance.now() - t0) / 1000, computed, agent.notes);
+    } catch (e) {
+      if (e instanceof UserError) throw new UserError(`${plan.configPath}: participant '${part.name}' cannot play ${plan.games[g].path}: ${e.message}`);
+      throw e;
     }
+    // Let signals and timers run between two preparations.
+    await new Promise<void>((res) => setImmediate(res));
   }
   return agents;
 }
@@ -155,6 +201,8 @@ export interface RunOptions {
   batchSlots?: number;
   /** Most milliseconds a finished slot waits before its transaction commits (default {@link BATCH_MS}). */
   batchMs?: number;
+  /** When aborted (e.g. on SIGINT), no further slot starts; finished ones are committed and the call returns with `interrupted`. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -320,6 +368,7 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
   const worker = async (): Promise<void> => {
     let sinceYield = 0;
     while (next < queue.length && !fatal && !stoppedByBudget) {
+      if (opts.signal?.aborted) break;
       if (opts.spend && !opts.spend.canStartSlot()) {
         stoppedByBudget = true;
         break;
@@ -407,6 +456,8 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
     ...(replayed ? { replayed } : {}),
     ...(unreplayed ? { unreplayed } : {}),
     ...(discarded ? { discarded } : {}),
+    ...(opts.signal?.aborted && next < queue.length ? { interrupted: true } : {}),
+    stored: finished,
     seconds: (performance.now() - t0) / 1000,
     commitment: plan.commitment,
   };
