@@ -66,7 +66,7 @@ describe('tournament agents', () => {
 describe('tournament interrupted', () => {
   beforeAll(() => ensureBuilt(), 300_000);
 
-  it('SIGINT stops at a slot boundary: exit 130, "N of M slots stored; rerun to resume", and the rerun finishes', async () => {
+  it('SIGINT stops at a slot boundary: exit 130 and "N of M slots stored; rerun to resume" with the stored count', async () => {
     const config = join(tmp, 'long.yaml');
     writeFileSync(config, `games: [${join(EX, 'kuhn.gbg')}]\nparticipants: [{kind: random}, {kind: heuristic}]\nruns: 50000\nstore: long.db\n`);
     const db = join(tmp, 'long.db');
