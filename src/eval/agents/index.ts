@@ -128,7 +128,7 @@ export const AGENTS: Record<string, AgentSpec> = {
     params: LLM_KIND_PARAMS,
     promptVersion: LLM_PROMPT_VERSION,
     create: (game, o) => {
-      const { llmRuntime, policy: _policy, human: _human, ...params } = o ?? {};
+      const { llmRuntime, policy: _policy, human: _human, cacheDir: _cacheDir, onStatus: _onStatus, ...params } = o ?? {};
       const rt = (llmRuntime ?? {}) as NonNullable<AgentOptions['llmRuntime']>;
       return createLlmKindAgent(game, params, rt.prices, { cache: rt.cache, spend: rt.spend, backoffMs: rt.backoffMs, fallbackPolicy: rt.fallbackPolicy });
     },
