@@ -6,6 +6,7 @@
 import seedrandom from 'seedrandom';
 import { acceptance, type AcceptanceReport, type FilterOptions } from './acceptance.js';
 import { MAX_SEED, checkSeed, emitSample, sample, sampleIR, type SampledGame } from './sample.js';
+import type { BuilderName } from './dial.js';
 
 /**
  * Candidate `k` of a seed: `k = 0` is the seed itself; for `k ≥ 1`, the first number of the
@@ -15,6 +16,13 @@ import { MAX_SEED, checkSeed, emitSample, sample, sampleIR, type SampledGame } f
 export function candidateSeed(seed: number, k: number): number {
   if (k === 0) return seed;
   return Math.floor(seedrandom.alea(`gbgc-candidate/${seed}/${k}`)() * MAX_SEED);
+}
+
+/** How many of `rejected` failed each check (a candidate failing two checks counts under both). */
+export function rejectionsByCheck(rejected: readonly Rejection[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of rejected) for (const f of r.failed) counts[f.name] = (counts[f.name] ?? 0) + 1;
+  return counts;
 }
 
 /** A rejected candidate and the checks it failed. */
@@ -40,9 +48,7 @@ export class NoAcceptedCandidateError extends Error {
     readonly complexity: number,
     readonly rejected: Rejection[],
   ) {
-    const counts = new Map<string, number>();
-    for (const r of rejected) for (const f of r.failed) counts.set(f.name, (counts.get(f.name) ?? 0) + 1);
-    const why = [...counts].map(([name, n]) => `${name} ${n}×`).join(', ');
+    const why = Object.entries(rejectionsByCheck(rejected)).map(([name, n]) => `${name} ${n}×`).join(', ');
     super(`no candidate of seed ${seed} at complexity ${complexity} passed the acceptance filter in ${rejected.length} tries (failed checks: ${why})`);
     this.name = 'NoAcceptedCandidateError';
   }
@@ -56,6 +62,8 @@ export interface SampleOptions {
   maxTries: number;
   /** Apply the generator's repairs (default true; see `DrawOptions`). */
   repair?: boolean;
+  /** The builder (default `paper`; see `DrawOptions`). */
+  builder?: BuilderName;
 }
 
 /**
@@ -70,7 +78,7 @@ export async function sampleAccepted(seed: number, complexity: number, opts: Sam
   const rejected: Rejection[] = [];
   for (let k = 0; k < opts.maxTries; k++) {
     const s = candidateSeed(seed, k);
-    const draw = { repair: opts.repair ?? true };
+    const draw = { repair: opts.repair ?? true, builder: opts.builder ?? 'paper' };
     if (!opts.filter) return { game: await sample(s, complexity, draw), tries: k + 1, report: null, rejected };
     // The drawn IR is judged, then emitted as it is (`acceptance` does not change its argument).
     const drawn = sampleIR(s, complexity, draw);

@@ -22,10 +22,31 @@ export type BlockKind =
 /** How a block is placed in the phase graph. */
 export type Placement = 'plain' | 'subphase' | 'conditional' | 'loop';
 
+/**
+ * The builder: `paper` (the default) draws from the papers' structure and leaves judging to the
+ * acceptance filter (GENSTRAT v2 §3: the builder proposes, the Monte Carlo filter disposes);
+ * `coherent` also pre-screens while drawing — conditions only from templates whose estimated hold
+ * rate lies in a band, and blocks left out when they would exceed a move budget or make later
+ * phases unlikely to be reached — so that the filter rarely rejects (docs/generator.md).
+ */
+export type BuilderName = 'paper' | 'coherent';
+export const BUILDERS: readonly BuilderName[] = ['paper', 'coherent'];
+
 /** The dial at one complexity: every probability and size the generator draws with. */
 export class Dial {
-  constructor(readonly c: number) {
+  constructor(
+    readonly c: number,
+    readonly builder: BuilderName = 'paper',
+  ) {
     if (!(c >= 0 && c <= 1)) throw new RangeError(`complexity must be in [0, 1], got ${c}`);
+  }
+
+  /**
+   * The band of estimated hold rates a condition is drawn from: the caller's band under the
+   * `coherent` builder, every template ([0, 1]) under `paper`.
+   */
+  conditionBand(lo: number, hi: number): [number, number] {
+    return this.builder === 'coherent' ? [lo, hi] : [0, 1];
   }
 
   /** Number of candidate middle blocks (each kept with probability {@link blockChance}). */
@@ -162,13 +183,13 @@ export class Dial {
     return 0.45 * this.c;
   }
 
-  /** Most moves per seat the structure may expect under uniform random play (the filter's limit is 10). */
+  /** Most moves per seat the structure may expect under uniform random play (the filter's limit is 10); no limit under `paper`. */
   get moveBudget(): number {
-    return 7.5;
+    return this.builder === 'coherent' ? 7.5 : Infinity;
   }
 
-  /** Least probability that play reaches the last phase (every phase must fire in ≥ 5 % of episodes). */
+  /** Least probability that play reaches the last phase (every phase must fire in ≥ 5 % of episodes); none under `paper`. */
   get minSurvival(): number {
-    return 0.3;
+    return this.builder === 'coherent' ? 0.3 : 0;
   }
 }

@@ -4,7 +4,7 @@
  * ruleset hash (`PoolResult`). Started by `buildPool` in `pool.ts`.
  */
 import { parentPort } from 'node:worker_threads';
-import { sampleAccepted, NoAcceptedCandidateError } from './candidates.js';
+import { sampleAccepted, rejectionsByCheck, NoAcceptedCandidateError } from './candidates.js';
 import type { PoolJob, PoolResult } from './pool.js';
 
 const port = parentPort;
@@ -27,7 +27,7 @@ async function drain(): Promise<void> {
 
 async function run(job: PoolJob): Promise<PoolResult> {
   try {
-    const r = await sampleAccepted(job.seed, job.complexity, { filter: job.filter, maxTries: job.maxTries, repair: job.repair });
+    const r = await sampleAccepted(job.seed, job.complexity, { filter: job.filter, maxTries: job.maxTries, repair: job.repair, builder: job.builder });
     return {
       slot: job.slot,
       ok: true,
@@ -37,6 +37,7 @@ async function run(job: PoolJob): Promise<PoolResult> {
       source: r.game.source,
       tries: r.tries,
       checks: Object.fromEntries((r.report?.checks ?? []).map((c) => [c.name, c.value])),
+      rejected: rejectionsByCheck(r.rejected),
     };
   } catch (e) {
     const tries = e instanceof NoAcceptedCandidateError ? e.rejected.length : 0;

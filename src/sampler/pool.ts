@@ -24,7 +24,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync, tru
 import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import type { FilterOptions } from './acceptance.js';
-import { BUILDER_VERSION, GENERATOR, MAX_SEED } from './sample.js';
+import { BUILDER_VERSIONS, GENERATOR, MAX_SEED, builderOfVersion } from './sample.js';
+import type { BuilderName } from './dial.js';
 import { writeFileAtomic } from '../util/fs.js';
 import { UserError } from '../util/errors.js';
 import { parseJsonInput } from '../util/json.js';
@@ -44,6 +45,8 @@ export interface PoolOptions {
   maxTries: number;
   /** Apply the generator's repairs (default true). */
   repair?: boolean;
+  /** The builder (default `paper`). */
+  builder?: BuilderName;
 }
 
 /** One slot to fill, as sent to a worker. */
@@ -54,11 +57,12 @@ export interface PoolJob {
   filter: FilterOptions | null;
   maxTries: number;
   repair: boolean;
+  builder: BuilderName;
 }
 
 /** A worker's answer: the accepted game, or why the slot stayed empty. */
 export type PoolResult =
-  | { slot: number; ok: true; seed: number; complexity: number; rulesetHash: string; source: string; tries: number; checks: Record<string, number> }
+  | { slot: number; ok: true; seed: number; complexity: number; rulesetHash: string; source: string; tries: number; checks: Record<string, number>; rejected: Record<string, number> }
   | { slot: number; ok: false; error: string; tries: number };
 
 /** One line of `index.jsonl`. */
@@ -72,6 +76,8 @@ export interface PoolEntry {
   tries: number;
   /** Measured value of each acceptance check (e.g. `moves`, `rare-phases`, `dead-branches`). */
   acceptance: Record<string, number>;
+  /** The slot's rejected candidates by failed check (a candidate failing two checks counts under both). */
+  rejected?: Record<string, number>;
 }
 
 /** What a run of {@link buildPool} did. */
@@ -89,6 +95,16 @@ export interface PoolSummary {
   seconds: number;
   /** Accepted games per minute of wall-clock time in this run. */
   gamesPerMinute: number;
+  /** The whole pool (earlier runs included): accepted games, candidates judged, their ratio, and the rejections by failed check. */
+  acceptance: { accepted: number; candidates: number; rate: number; rejectedByCheck: Record<string, number> };
+}
+
+/** Acceptance over index entries: games, candidates (Σ tries), rate, rejections by check. */
+export function poolAcceptance(entries: readonly PoolEntry[]): PoolSummary['acceptance'] {
+  const candidates = entries.reduce((t, e) => t + e.tries, 0);
+  const rejectedByCheck: Record<string, number> = {};
+  for (const e of entries) for (const [k, n] of Object.entries(e.rejected ?? {})) rejectedByCheck[k] = (rejectedByCheck[k] ?? 0) + n;
+  return { accepted: entries.length, candidates, rate: candidates > 0 ? entries.length / candidates : 0, rejectedByCheck };
 }
 
 /** Thrown for a pool directory that cannot be resumed (other settings, a corrupt index). */
@@ -142,15 +158,16 @@ export function readIndex(path: string): PoolEntry[] {
 
 /** The settings recorded in `pool.json` (exported for tests). */
 export function manifest(opts: PoolOptions): object {
-  return { generator: GENERATOR, builderVersion: BUILDER_VERSION, rngStream: RNG_STREAM, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries, ...(opts.repair === false ? { repair: false } : {}) };
+  return { generator: GENERATOR, builderVersion: BUILDER_VERSIONS[opts.builder ?? 'paper'], rngStream: RNG_STREAM, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries, ...(opts.repair === false ? { repair: false } : {}) };
 }
 
 /** The command-line option that sets each field of `pool.json`. */
-const SETTING_FLAGS: Record<string, string> = { count: '--count', complexity: '--complexity', seed: '--seed', maxTries: '--max-tries', filter: '--filter and its thresholds', repair: 'repairs (--no-repair)' };
+const SETTING_FLAGS: Record<string, string> = { builderVersion: '--builder', count: '--count', complexity: '--complexity', seed: '--seed', maxTries: '--max-tries', filter: '--filter and its thresholds', repair: 'repairs (--no-repair)' };
 
 /** A manifest value as a user would type it (`0..1` for a complexity range). */
 function settingText(key: string, v: unknown): string {
   if (key === 'repair') return v === false ? 'off' : 'on';
+  if (key === 'builderVersion') return `${builderOfVersion(String(v)) ?? 'unknown'} (builder version ${String(v)})`;
   if (v === undefined) return 'unset';
   if (key === 'complexity' && Array.isArray(v)) return v[0] === v[1] ? String(v[0]) : `${v[0]}..${v[1]}`;
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
@@ -175,7 +192,7 @@ export function settingsMismatchMessage(out: string, manifestPath: string, found
   const engine = keys.filter((k) => !(k in SETTING_FLAGS));
   const parts = user.map((k) => `${SETTING_FLAGS[k]} is ${settingText(k, old[k])} in the pool, ${settingText(k, want[k])} here`);
   for (const k of engine) parts.push(`it was built by ${k} ${settingText(k, old[k])}, this is ${settingText(k, want[k])}`);
-  const rerun = user.filter((k) => k !== 'filter' && k !== 'repair').map((k) => `${SETTING_FLAGS[k]} ${settingText(k, old[k])}`);
+  const rerun = user.filter((k) => k !== 'filter' && k !== 'repair').map((k) => `${SETTING_FLAGS[k]} ${k === 'builderVersion' ? (builderOfVersion(String(old[k])) ?? String(old[k])) : settingText(k, old[k])}`);
   const how =
     engine.length > 0
       ? 'this generator cannot continue it; use another --out directory'
@@ -215,7 +232,7 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
   if (!existsSync(indexPath)) writeFileSync(indexPath, '');
   const done = new Set(readIndex(indexPath).map((e) => e.slot));
   const pending = poolSlots(opts.seed, opts.count, opts.complexity).filter((s) => !done.has(s.slot));
-  const summary: PoolSummary = { out: opts.out, count: opts.count, resumed: done.size, built: 0, failed: [], tries: 0, seconds: 0, gamesPerMinute: 0 };
+  const summary: PoolSummary = { out: opts.out, count: opts.count, resumed: done.size, built: 0, failed: [], tries: 0, seconds: 0, gamesPerMinute: 0, acceptance: poolAcceptance([]) };
   const t0 = performance.now();
   onProgress?.(done.size, opts.count);
   const record = (r: PoolResult): void => {
@@ -226,7 +243,7 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
     }
     const file = slotFile(r.slot, opts.count);
     writeFileAtomic(join(opts.out, file), r.source);
-    const entry: PoolEntry = { slot: r.slot, file, seed: r.seed, complexity: r.complexity, rulesetHash: r.rulesetHash, tries: r.tries, acceptance: r.checks };
+    const entry: PoolEntry = { slot: r.slot, file, seed: r.seed, complexity: r.complexity, rulesetHash: r.rulesetHash, tries: r.tries, acceptance: r.checks, rejected: r.rejected };
     appendFileSync(indexPath, `${JSON.stringify(entry)}\n`);
     done.add(r.slot);
     summary.built++;
@@ -242,13 +259,14 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
       Array.from({ length: pending.length === 0 ? 0 : n }, async () => {
         const worker = await startWorker();
         workers.push(worker);
-        await serve(worker, queue, (slot) => ({ slot: slot.slot, seed: slot.seed, complexity: slot.complexity, filter: opts.filter, maxTries: opts.maxTries, repair: opts.repair !== false }), record);
+        await serve(worker, queue, (slot) => ({ slot: slot.slot, seed: slot.seed, complexity: slot.complexity, filter: opts.filter, maxTries: opts.maxTries, repair: opts.repair !== false, builder: opts.builder ?? 'paper' }), record);
       }),
     );
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
   sortIndex(indexPath);
+  summary.acceptance = poolAcceptance(readIndex(indexPath));
   summary.seconds = (performance.now() - t0) / 1000;
   summary.gamesPerMinute = summary.seconds > 0 ? (60 * summary.built) / summary.seconds : 0;
   return summary;

@@ -149,14 +149,14 @@ export function templates(b: Builder, opts: CondOptions = {}): Template[] {
 }
 
 /**
- * Draw a condition whose estimated probability lies in [lo, hi] (default [0.2, 0.8]); with the
+ * Draw a condition whose estimated probability lies in [lo, hi] (default [0.2, 0.8]; any
+ * probability under the `paper` builder, see `Dial.conditionBand`); with the
  * dial's compound probability, two are joined by `and`/`or` or one is negated when the result
  * stays in the band.
  * @returns null when no template fits here (the caller then places its block unconditionally).
  */
 export function drawCondition(b: Builder, opts: CondOptions = {}): DrawnCond | null {
-  const lo = opts.lo ?? 0.2;
-  const hi = opts.hi ?? 0.8;
+  const [lo, hi] = b.dial.conditionBand(opts.lo ?? 0.2, opts.hi ?? 0.8);
   const all = templates(b, opts);
   const fit = all.filter((t) => t.p >= lo && t.p <= hi);
   if (fit.length === 0) {

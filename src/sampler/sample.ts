@@ -17,7 +17,7 @@ import { decompile } from '../format/decompile.js';
 import { childBlocks } from '../ir/walk.js';
 import { formatSource } from '../format/format-source.js';
 import { Builder } from './context.js';
-import { Dial } from './dial.js';
+import { Dial, type BuilderName } from './dial.js';
 import { Draw } from './draw.js';
 import { SEATS } from './names.js';
 import { repairDeck } from './repair.js';
@@ -27,8 +27,18 @@ import { drawPlan, realize } from './structure.js';
 
 /** Name of this generator, recorded in every game's `generated { … }` header. */
 export const GENERATOR = 'gbgc-sampler';
-/** Version of the draw: the same (seed, complexity) gives the same game only under the same version. */
-export const BUILDER_VERSION = '2';
+/**
+ * Version of each builder's draw: the same (seed, complexity) gives the same game only under the
+ * same version. `coherent` is version 2 unchanged (its games are the ones version 2 drew);
+ * `paper` is version 3.
+ */
+export const BUILDER_VERSIONS: Readonly<Record<BuilderName, string>> = { paper: '3', coherent: '2' };
+/** Version of the default builder (`paper`). */
+export const BUILDER_VERSION = BUILDER_VERSIONS.paper;
+/** The builder a version names (undefined for a version no builder here draws). */
+export function builderOfVersion(version: string): BuilderName | undefined {
+  return (Object.keys(BUILDER_VERSIONS) as BuilderName[]).find((b) => BUILDER_VERSIONS[b] === version);
+}
 /** Largest seed: seeds are whole numbers from 0 to 10^9, the largest number a `.gbg` file may write. */
 export const MAX_SEED = 1_000_000_000;
 
@@ -62,9 +72,9 @@ export function checkSeed(seed: number, complexity: number): void {
   if (!(complexity >= 0 && complexity <= 1)) throw new RangeError(`complexity must be a number from 0 to 1, got ${complexity}`);
 }
 
-/** The string seed of the draw's random stream. */
-export function streamSeed(seed: number, complexity: number): string {
-  return `${GENERATOR}/${BUILDER_VERSION}/${seed}/${String(complexity)}`;
+/** The string seed of the draw's random stream (the builder's version in it). */
+export function streamSeed(seed: number, complexity: number, builder: BuilderName = 'paper'): string {
+  return `${GENERATOR}/${BUILDER_VERSIONS[builder]}/${seed}/${String(complexity)}`;
 }
 
 /** Options of a draw. */
@@ -76,6 +86,8 @@ export interface DrawOptions {
    * as it is, so the acceptance filter sees what the generator draws.
    */
   repair?: boolean;
+  /** The builder (default `paper`; see `BuilderName` in `dial.ts`). */
+  builder?: BuilderName;
 }
 
 /** Most redraws of a flagged game before {@link SamplerError}. */
@@ -88,23 +100,26 @@ export const MAX_REDRAWS = 200;
  */
 export function sampleIR(seed: number, complexity: number, opts: DrawOptions = {}): GameIR {
   checkSeed(seed, complexity);
-  if (opts.repair === false) return drawOnce(streamSeed(seed, complexity), seed, complexity, false);
+  const builder = opts.builder ?? 'paper';
+  const stream = streamSeed(seed, complexity, builder);
+  if (opts.repair === false) return drawOnce(stream, seed, complexity, false, builder);
   for (let k = 0; k <= MAX_REDRAWS; k++) {
-    const ir = drawOnce(k === 0 ? streamSeed(seed, complexity) : `${streamSeed(seed, complexity)}/redraw/${k}`, seed, complexity, true);
+    const ir = drawOnce(k === 0 ? stream : `${stream}/redraw/${k}`, seed, complexity, true, builder);
     if (irDiagnostics(ir).length === 0) return ir;
   }
   throw new SamplerError(`sampled game (seed ${seed}, complexity ${complexity}): every one of ${MAX_REDRAWS + 1} draws is flagged by a compiler check`);
 }
 
 /** How many draws {@link sampleIR} makes for a (seed, complexity) before one passes the checks (1: the first). */
-export function drawsNeeded(seed: number, complexity: number): number {
-  for (let k = 0; k <= MAX_REDRAWS; k++) if (irDiagnostics(drawOnce(k === 0 ? streamSeed(seed, complexity) : `${streamSeed(seed, complexity)}/redraw/${k}`, seed, complexity, true)).length === 0) return k + 1;
+export function drawsNeeded(seed: number, complexity: number, builder: BuilderName = 'paper'): number {
+  const stream = streamSeed(seed, complexity, builder);
+  for (let k = 0; k <= MAX_REDRAWS; k++) if (irDiagnostics(drawOnce(k === 0 ? stream : `${stream}/redraw/${k}`, seed, complexity, true, builder)).length === 0) return k + 1;
   return MAX_REDRAWS + 2;
 }
 
 /** One draw from one stream. */
-function drawOnce(stream: string, seed: number, complexity: number, repair: boolean): GameIR {
-  const b = new Builder(new Draw(stream), new Dial(complexity));
+function drawOnce(stream: string, seed: number, complexity: number, repair: boolean, builder: BuilderName): GameIR {
+  const b = new Builder(new Draw(stream), new Dial(complexity, builder));
   const plan = drawPlan(b);
   realize(b, plan);
   if (repair) repairDeck(b);
@@ -113,7 +128,7 @@ function drawOnce(stream: string, seed: number, complexity: number, repair: bool
   const ir: GameIR = {
     irVersion: IR_VERSION,
     name: `Sampled game ${seed}`,
-    origin: { generator: GENERATOR, builderVersion: BUILDER_VERSION, seed, complexity },
+    origin: { generator: GENERATOR, builderVersion: BUILDER_VERSIONS[builder], seed, complexity },
     seats: [...SEATS],
     stacks: b.stacks,
     deck: b.deck,
@@ -146,10 +161,11 @@ function canonicalVariables(vars: GameIR['variables'], phases: { steps: Step[] }
 }
 
 /** The header comment of a sampled game's source. */
-export function sourceHeader(seed: number, complexity: number, repair = true): string {
+export function sourceHeader(seed: number, complexity: number, repair = true, builder: BuilderName = 'paper'): string {
+  const b = builder === 'paper' ? '' : ` --builder ${builder}`;
   return (
-    `// Sampled by ${GENERATOR} (builder version ${BUILDER_VERSION}): seed ${seed}, complexity ${String(complexity)}${repair ? '' : ', without repairs'}.\n` +
-    `// Rebuild it with: gbgc sample --seed ${seed} --complexity ${String(complexity)} --no-filter${repair ? '' : ' --no-repair'}\n`
+    `// Sampled by ${GENERATOR} (builder version ${BUILDER_VERSIONS[builder]}${builder === 'paper' ? '' : `, ${builder}`}): seed ${seed}, complexity ${String(complexity)}${repair ? '' : ', without repairs'}.\n` +
+    `// Rebuild it with: gbgc sample --seed ${seed} --complexity ${String(complexity)}${b} --no-filter${repair ? '' : ' --no-repair'}\n`
   );
 }
 
@@ -169,7 +185,8 @@ export async function sample(seed: number, complexity: number, opts: DrawOptions
  * @throws SamplerError when the source does not compile or its IR differs from the drawn one
  */
 export async function emitSample(drawn: GameIR, seed: number, complexity: number, opts: DrawOptions = {}): Promise<SampledGame> {
-  const source = await formatSource(sourceHeader(seed, complexity, opts.repair !== false) + decompile(drawn));
+  const builder = opts.builder ?? 'paper';
+  const source = await formatSource(sourceHeader(seed, complexity, opts.repair !== false, builder) + decompile(drawn));
   const compiled = compileSource(source);
   if (!compiled.ir || !compiled.rulesetHash) {
     const first = compiled.diagnostics.find((d) => d.severity === 'error');
@@ -177,5 +194,5 @@ export async function emitSample(drawn: GameIR, seed: number, complexity: number
   }
   const hash = rulesetHash(drawn);
   if (compiled.rulesetHash !== hash) throw new SamplerError(`sampled game (seed ${seed}, complexity ${complexity}): the source compiles to a different IR (hash ${compiled.rulesetHash.slice(0, 12)} ≠ ${hash.slice(0, 12)})`);
-  return { ir: compiled.ir, source, rulesetHash: hash, seed, complexity, builderVersion: BUILDER_VERSION };
+  return { ir: compiled.ir, source, rulesetHash: hash, seed, complexity, builderVersion: BUILDER_VERSIONS[builder] };
 }

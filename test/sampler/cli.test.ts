@@ -21,7 +21,7 @@ describe('gbgc sample', () => {
     expect(r.code).toBe(0);
     const c = compileSource(r.stdout);
     expect(c.diagnostics).toEqual([]);
-    expect(c.ir!.origin).toEqual({ generator: 'gbgc-sampler', builderVersion: '2', seed: 3, complexity: 0 });
+    expect(c.ir!.origin).toEqual({ generator: 'gbgc-sampler', builderVersion: '3', seed: 3, complexity: 0 });
     expect(r.stderr).toBe(`sampled seed 3 at complexity 0 (1 candidate tried, no filter), ruleset hash ${c.rulesetHash}\n`);
   });
 
@@ -29,7 +29,7 @@ describe('gbgc sample', () => {
     const r = await runCli(['sample', '-c', '0.7', '-s', '42', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ requestedSeed: 42, complexity: 0.7, builderVersion: '2', output: null });
+    expect(out).toMatchObject({ requestedSeed: 42, complexity: 0.7, builderVersion: '3', output: null });
     expect(out.seed).toBe(candidateSeed(42, out.tries - 1));
     expect(compileSource(out.source).rulesetHash).toBe(out.rulesetHash);
     expect(out.acceptance.accepted).toBe(true);

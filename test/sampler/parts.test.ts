@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Draw } from '../../src/sampler/draw.js';
-import { Dial } from '../../src/sampler/dial.js';
+import { Dial, type BuilderName } from '../../src/sampler/dial.js';
 import { Builder } from '../../src/sampler/context.js';
 import { choose, drawCondition, hitProbability, pairProbability, templates } from '../../src/sampler/predicates.js';
 import { mirror } from '../../src/sampler/mirror.js';
@@ -14,8 +14,8 @@ import { candidateSeed, poolSlots, slotFile, MAX_SEED } from '../../src/sampler/
 import type { BoolExpr, Step } from '../../src/ir/schema.js';
 
 /** A builder at the start of play: 3 ranks × `suits` suits, `cards` cards each, stacks 10, antes 1. */
-function builder(suits = 1, cards = 1, seed = 'test'): Builder {
-  const b = new Builder(new Draw(seed), new Dial(0.5));
+function builder(suits = 1, cards = 1, seed = 'test', kind: BuilderName = 'coherent'): Builder {
+  const b = new Builder(new Draw(seed), new Dial(0.5, kind));
   b.deck = { ranks: [{ name: 'J', value: 11 }, { name: 'Q', value: 12 }, { name: 'K', value: 13 }], suits: ['a', 'b', 'c', 'd'].slice(0, suits), copies: 1 };
   b.suitSet = ['a', 'b', 'c', 'd'];
   b.stacks = [10, 10];
@@ -86,7 +86,15 @@ describe('probability estimates', () => {
 });
 
 describe('conditions', () => {
-  it('are drawn inside the band of estimates', () => {
+  it('under the paper builder are drawn from every template, outside the band too', () => {
+    const b = builder(4, 2, 'test', 'paper');
+    const ps = Array.from({ length: 300 }, () => drawCondition(b, { lo: 0.3, hi: 0.85 })!.p);
+    expect(ps.some((p) => p < 0.3 || p > 0.85)).toBe(true);
+    expect(b.dial.moveBudget).toBe(Infinity);
+    expect(b.dial.minSurvival).toBe(0);
+  });
+
+  it('are drawn inside the band of estimates (coherent builder)', () => {
     const b = builder(4, 2);
     for (let i = 0; i < 200; i++) {
       const d = drawCondition(b, { lo: 0.3, hi: 0.85 })!;

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError, parseIntOption, parseNumberOption, parseSeedOption } from '../errors.js';
 import { MAX_SEED, PoolError, buildPool, type PoolSummary } from '../../sampler/index.js';
-import { addFilterOptions, filterFromFlags, type FilterFlags } from './sample.js';
+import { addFilterOptions, builderFromFlags, filterFromFlags, type FilterFlags } from './sample.js';
 import { startProgress } from './progress-bar.js';
 
 /**
@@ -31,6 +31,12 @@ export function formatPoolSummary(s: PoolSummary): string {
     `  this run        ${s.built} accepted from ${s.tries} candidates${s.tries > 0 ? ` (acceptance rate ${((100 * s.built) / s.tries).toFixed(1)}%)` : ''} in ${s.seconds.toFixed(1)} s`,
     `  throughput      ${s.gamesPerMinute.toFixed(1)} accepted games per minute`,
   ];
+  const a = s.acceptance;
+  if (a.candidates > 0) {
+    const by = Object.entries(a.rejectedByCheck).sort((x, y) => y[1] - x[1]);
+    lines.push(`  whole pool      ${a.accepted} accepted of ${a.candidates} candidates: acceptance rate ${(100 * a.rate).toFixed(1)}%`);
+    lines.push(`  rejected by     ${by.length ? by.map(([k, n]) => `${k} ${n}`).join(', ') : 'none'} (a candidate failing several checks counts under each)`);
+  }
   for (const f of s.failed.slice(0, 10)) lines.push(`  slot ${f.slot} left empty: ${f.error}`);
   return `${lines.join('\n')}\n`;
 }
@@ -62,9 +68,11 @@ export const registerPool: RegisterCommand = (program, ctx) =>
       'after',
       '\nGame i starts from seed Alea("gbgc-pool/<seed>/<i>") at complexity A + (B − A)·i/(N − 1) (3 decimals) and is\n' +
         'the first candidate of that seed accepted by the filter. DIR/index.jsonl has one line per game: slot, file, seed,\n' +
-        'complexity, rulesetHash, tries, acceptance (each check\'s measured value). Rerunning the same command after an\n' +
+        'complexity, rulesetHash, tries, acceptance (each check\'s measured value), rejected (the slot\'s rejected candidates\n' +
+        'by failed check). The summary gives the acceptance rate of the whole pool and its rejections by check. Rerunning the same command after an\n' +
         'interruption fills only the missing games; DIR/pool.json keeps the settings and other settings are refused.\n\n' +
-        'JSON fields: out, count, resumed, built, failed, tries, seconds, gamesPerMinute.\n\n' +
+        'JSON fields: out, count, resumed, built, failed, tries, seconds, gamesPerMinute, acceptance (accepted, candidates,\n' +
+        'rate, rejectedByCheck: the whole pool).\n\n' +
         'Examples:\n  gbgc pool --count 2000 --complexity 0..1 --seed 1 --out pool/\n  gbgc pool -n 50 -c 0.7 --out pool-07 --workers 2 --filter v1',
     )
     .action(async (opts: PoolFlags) => {
@@ -74,10 +82,11 @@ export const registerPool: RegisterCommand = (program, ctx) =>
       const workers = opts.workers === undefined ? availableParallelism() : parseIntOption('--workers', opts.workers, 1, 1024);
       const maxTries = parseIntOption('--max-tries', opts.maxTries, 1, 1_000_000);
       const filter = filterFromFlags(opts);
+      const builder = builderFromFlags(opts);
       const progress = startProgress(ctx.io, count, 'pool [{bar}] {value}/{total} games');
       let summary: PoolSummary;
       try {
-        summary = await buildPool({ count, complexity, seed, out: opts.out, workers, filter, maxTries, repair: opts.repair }, (filled) => progress.update(filled));
+        summary = await buildPool({ count, complexity, seed, out: opts.out, workers, filter, maxTries, repair: opts.repair, builder }, (filled) => progress.update(filled));
       } catch (e) {
         if (e instanceof PoolError) throw new UserError(e.message);
         throw e;

@@ -8,6 +8,7 @@ import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError, parseIntOption, parseNumberOption, parseSeedOption, parseProbabilityOption, MAX_COUNT } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
+import { BUILDERS, type BuilderName } from '../../sampler/dial.js';
 import { FILTER_PRESETS, MAX_SEED, NoAcceptedCandidateError, SamplerError, filterOptions, sampleAccepted, type AcceptanceReport, type FilterOptions, type FilterPreset, type FilterThresholds } from '../../sampler/index.js';
 
 /** Options shared by `sample` and `pool`: the filter preset and its thresholds. */
@@ -16,6 +17,8 @@ export interface FilterFlags {
   filter: string | false;
   /** False with `--no-repair`. */
   repair: boolean;
+  /** `paper` (default) or `coherent`. */
+  builder: string;
   episodes: string;
   maxMoves?: string;
   maxRarePhases?: string;
@@ -27,6 +30,7 @@ export interface FilterFlags {
 /** Add the filter options to a command. */
 export function addFilterOptions(cmd: Command): Command {
   return cmd
+    .option('--builder <name>', "the generator's builder: paper (draws the papers' structure and lets the filter judge) or coherent (pre-screens conditions and move counts while drawing; builder version 2)", 'paper')
     .option('--filter <preset>', 'acceptance filter preset: v2 (GENSTRAT v2) or v1 (the earlier paper)', 'v2')
     .option('--no-filter', 'take the first candidate, without the acceptance filter')
     .option('--no-repair', "skip the generator's repairs (deck growth, privacy, redraws of flagged draws): the filter sees the raw draws")
@@ -36,6 +40,15 @@ export function addFilterOptions(cmd: Command): Command {
     .option('--max-dead-branches <f>', 'most fraction of conditional branches that never run (v2: 0.34, v1: 0)')
     .option('--max-seat-share <f>', 'most share of decided deals one seat may win (v1: 0.65)')
     .option('--max-extreme-conditions <f>', 'most fraction of conditions holding in under 5% or over 95% of checks (v1: 0.4)');
+}
+
+/**
+ * The builder the flags ask for.
+ * @throws UsageError for an unknown builder
+ */
+export function builderFromFlags(o: FilterFlags): BuilderName {
+  if (!(BUILDERS as readonly string[]).includes(o.builder)) throw new UsageError(`--builder must be ${BUILDERS.join(' or ')}, got '${o.builder}'`);
+  return o.builder as BuilderName;
 }
 
 /**
@@ -98,7 +111,7 @@ export const registerSample: RegisterCommand = (program, ctx) =>
       const filter = filterFromFlags(opts);
       let result;
       try {
-        result = await sampleAccepted(seed, complexity, { filter, maxTries, repair: opts.repair });
+        result = await sampleAccepted(seed, complexity, { filter, maxTries, repair: opts.repair, builder: builderFromFlags(opts) });
       } catch (e) {
         if (e instanceof NoAcceptedCandidateError) throw new UserError(`${e.message}; raise --max-tries or relax the thresholds`);
         if (e instanceof SamplerError && !opts.repair) throw new UserError(`${e.message} (drawn with --no-repair; run it through the filter, or without --no-repair)`);
