@@ -20,7 +20,7 @@ export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: reado
   const rows = e.leaderboard
     .map(
       (r) =>
-        `<tr><td>${r.rank}</td><td title="${esc(r.participant)}">${esc(r.name)}</td><td class="n">${f(r.alpha)}</td><td class="n">[${f(r.ci.lo)}, ${f(r.ci.hi)}]</td><td class="n">${f(r.meanMargin)}</td><td class="n">${r.slots}</td><td class="n">${pct(r.fallbackMoveRate)}</td><td class="n">${pct(r.fallbackSlotRate)}</td></tr>`,
+        `<tr><td>${r.rank}</td><td title="${esc(r.participant)}">${esc(r.name)}</td><td class="n">${f(r.alpha)}</td><td class="n">[${f(r.ci.lo)}, ${f(r.ci.hi)}]</td><td class="n">${f(r.meanMargin)}</td><td class="n">${r.slots}</td><td class="n">${r.clusters ?? '—'}</td><td class="n">${pct(r.fallbackMoveRate)}</td><td class="n">${pct(r.fallbackSlotRate)}</td></tr>`,
     )
     .join('\n');
   const v = e.variance;
@@ -32,7 +32,7 @@ export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: reado
     `Pairwise matrix: ${e.robustness.pairwise.significant} pairs with a 95 % interval excluding 0; ${e.robustness.pairwise.signReversals} sign reversals against the leaderboard.`,
     `Rank stability: ${e.rankStability.significant05} of ${e.rankStability.perGame.length} games carry more rank reversals than the noise null at q < 0.05 (mean observed ${f(e.rankStability.meanObserved, 2)}, expected ${f(e.rankStability.meanExpected, 2)}).`,
   ];
-  if (e.ablation) facts.push(`Reasoning ablation: Δ(${esc(e.ablation.high)} − ${esc(e.ablation.low)}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] over ${e.ablation.pooled.pairs} sibling pairs.`);
+  if (e.ablation) facts.push(`Reasoning ablation: Δ(${esc(e.ablation.high)} − ${esc(e.ablation.low)}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] over ${e.ablation.pooled.pairs} sibling pairs in ${e.ablation.pooled.games} games (the bootstrap clusters).`);
   const figs = figures
     .map((fig, k) => `<section class="figure" id="${esc(fig.id)}"><h2>${esc(fig.title)}</h2>\n${svgs[k]}\n<p class="caption">${esc(fig.caption)}</p></section>`)
     .join('\n');
@@ -65,7 +65,7 @@ ${participantsSectionHtml(context)}
 <section id="leaderboard-table">
 <h2>Leaderboard</h2>
 <table>
-<thead><tr><th>rank</th><th>participant</th><th>α̂ (chips/game)</th><th>95 % CI</th><th title="the participant's chips minus its opponent's, per game: twice the chips it wins per game">mean margin (chips/game, own − opponent's)</th><th>slots</th><th>fallback moves</th><th>fallback slots</th></tr></thead>
+<thead><tr><th>rank</th><th>participant</th><th>α̂ (chips/game)</th><th>95 % CI</th><th title="the participant's chips minus its opponent's, per game: twice the chips it wins per game">mean margin (chips/game, own − opponent's)</th><th>slots</th><th title="bootstrap clusters (game, pair, run) holding the participant: the units its interval resamples">clusters</th><th>fallback moves</th><th>fallback slots</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
