@@ -22,28 +22,24 @@ export interface AgentConfig {
 export interface LevelBot {
   name: string;
   agent: AgentConfig;
-  participantId: string;
-  policyHash: string | null;
-  exploitability: number | null;
-  /** This bot against all bots of the level below, pooled (null for Lv0). */
-  vsBelow: DuelFigures | null;
-}
-
-/** One kept level: its first bot's fields, and every bot in `bots`. */
-export interface LadderLevel {
-  /** 0 for Lv0 (random). */
-  level: number;
-  name: string;
-  agent: AgentConfig;
   /** Participant id (SHA-256 of the agent's full configuration and the engine version). */
   participantId: string;
   /** SHA-256 of the table the agent plays (cfr policy, l1 table), null for rule-based agents. */
   policyHash: string | null;
   /** Exploitability of the agent's policy, chips/game, where the game is solvable and the policy tabular; else null. */
   exploitability: number | null;
-  /** Every bot of this level against every bot of the level below, pooled (null for Lv0). */
+  /** This bot against all bots of the level below, pooled (null for Lv0). */
   vsBelow: DuelFigures | null;
-  /** Whether that pooled per-game win rate is in the 70–90 % band (null for Lv0). */
+}
+
+/**
+ * One kept level: its first bot's fields (with `vsBelow` pooled over every bot of this level
+ * against every bot of the level below; null for Lv0), and every bot in `bots`.
+ */
+export interface LadderLevel extends LevelBot {
+  /** 0 for Lv0 (random). */
+  level: number;
+  /** Whether the pooled per-game win rate against the level below is in the 70–90 % band (null for Lv0). */
   inBand: boolean | null;
   /** The level's bots (1–4; the first is the fields above). */
   bots: LevelBot[];
