@@ -33,6 +33,7 @@ async function runThroughQueue(ctx: CliContext, plan: TournamentPlan, url: Queue
   progress.update(before);
   try {
     const report = await withStoreErrors(plan.storePath, () => runQueuedTournament(plan, store, redis, {
+      onNotice: (line) => ctx.io.stderr(`gbgc: note: ${line}\n`),
       onProgress: (done) => {
         const s = (performance.now() - t0) / 1000;
         progress.update(done, { rate: s > 0 ? Math.round((done - before) / s) : '-' });

@@ -16,6 +16,11 @@ export interface QueueUrl {
   options: RedisOptions;
 }
 
+/** A URL as messages show it: the password (and a user name's secret part) replaced by `***`. */
+export function redactUrl(text: string): string {
+  return text.replace(/(\/\/[^/@\s]*?):[^/@\s]*@/g, '$1:***@').replace(/(\/\/)([^/:@\s]+)@/g, '$1***@');
+}
+
 /**
  * Parse a queue URL.
  * @throws UsageError when it is not `redis://HOST:PORT[/DB]` or `rediss://…`
@@ -25,14 +30,14 @@ export function parseQueueUrl(text: string, what = '--queue'): QueueUrl {
   try {
     u = new URL(text);
   } catch {
-    throw new UsageError(`${what} must be a URL of the form redis://HOST:PORT, got '${text}'`);
+    throw new UsageError(`${what} must be a URL of the form redis://HOST:PORT, got '${redactUrl(text)}'`);
   }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new UsageError(`${what} must start with redis:// or rediss://, got '${text}'`);
-  if (!u.hostname) throw new UsageError(`${what} has no host: '${text}'`);
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new UsageError(`${what} must start with redis:// or rediss://, got '${redactUrl(text)}'`);
+  if (!u.hostname) throw new UsageError(`${what} has no host: '${redactUrl(text)}'`);
   const port = u.port ? Number(u.port) : 6379;
   const path = u.pathname.replace(/^\//, '');
   if (path !== '' && !/^\d+$/.test(path)) throw new UsageError(`${what}: the path must be a database number (redis://HOST:PORT/0), got '/${path}'`);
-  if (u.search || u.hash) throw new UsageError(`${what}: no query or fragment is allowed, got '${text}'`);
+  if (u.search || u.hash) throw new UsageError(`${what}: no query or fragment is allowed, got '${redactUrl(text)}'`);
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const options: RedisOptions = {
     host,

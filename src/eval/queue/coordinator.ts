@@ -47,6 +47,10 @@ export interface QueuedRunOptions {
   pollMs?: number;
   /** Attempts of a job whose processing throws a recoverable error, e.g. Redis unreachable for a moment (default 3). */
   attempts?: number;
+  /** How long without a collected slot before the queue is checked for lost jobs (ms, default 5000). */
+  checkLostMs?: number;
+  /** One line for the user when lost jobs are queued again. */
+  onNotice?: (line: string) => void;
 }
 
 const chunks = <T>(xs: readonly T[], n: number): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
@@ -122,18 +126,53 @@ export async function runQueuedTournament(plan: TournamentPlan, store: RunStore,
       await collect(finishedJobs);
     }
     let enqueued = 0;
-    for (const part of chunks(toAdd, 500)) {
-      await queue.addBulk(part.map((s) => ({ name: 'slot', data: { t: plan.commitment, engine: ENGINE_VERSION, slot: s }, opts: { jobId: s.id, attempts: opts.attempts ?? 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: false, removeOnFail: false } })));
-      for (const s of part) pending.add(s.id);
-      enqueued += part.length;
-      await redis.hincrby(tKey, 'enqueued', part.length);
-    }
+    const enqueue = async (slots: typeof missing): Promise<void> => {
+      for (const part of chunks(slots, 500)) {
+        await queue.addBulk(part.map((s) => ({ name: 'slot', data: { t: plan.commitment, engine: ENGINE_VERSION, slot: s }, opts: { jobId: s.id, attempts: opts.attempts ?? 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: false, removeOnFail: false } })));
+        for (const s of part) pending.add(s.id);
+        enqueued += part.length;
+        await redis.hincrby(tKey, 'enqueued', part.length);
+      }
+    };
+    await enqueue(toAdd);
     opts.onProgress?.(finished, plan.slots.length);
+
+    // A Redis restarted without persistence comes back empty: the pending jobs and the published
+    // tournament are gone and no worker will ever finish them. After a while without a collected
+    // slot, the queue's job count is compared with the pending slots; when jobs are missing, the
+    // tournament is published again and every pending slot whose job is gone is queued again.
+    const bySlotId = new Map(plan.slots.map((s) => [s.id, s]));
+    const checkLostMs = opts.checkLostMs ?? 5000;
+    let lastProgress = performance.now();
+    const requeueLost = async (): Promise<void> => {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed');
+      const queued = Object.values(counts).reduce((a, b) => a + b, 0);
+      if (queued >= pending.size) return;
+      const ids = [...pending];
+      const lost: typeof missing = [];
+      for (const part of chunks(ids, 256)) {
+        const states = await Promise.all(part.map((id) => queue.getJobState(id)));
+        part.forEach((id, i) => {
+          if (states[i] === 'unknown') lost.push(bySlotId.get(id)!);
+        });
+      }
+      if (lost.length === 0) return;
+      await publishTournament(redis, plan);
+      await redis.hset(tKey, 'recorded', String(finished));
+      for (const s of lost) pending.delete(s.id);
+      await enqueue(lost);
+      opts.onNotice?.(`the queue had lost ${lost.length} slot job${lost.length === 1 ? '' : 's'} (was Redis restarted without persistence?); queued them again`);
+    };
 
     const pollMs = opts.pollMs ?? 200;
     while (pending.size > 0) {
       const [completedIds, failedIds] = await Promise.all([queue.getRanges(['completed'], 0, -1), queue.getRanges(['failed'], 0, -1)]);
       const mine = completedIds.filter((id) => pending.has(id));
+      if (mine.length > 0) lastProgress = performance.now();
+      else if (performance.now() - lastProgress >= checkLostMs) {
+        lastProgress = performance.now();
+        await requeueLost();
+      }
       for (const part of chunks(mine, 256)) await collect(await Promise.all(part.map((id) => queue.getJob(id))));
       for (const id of failedIds) {
         if (!pending.has(id)) continue;

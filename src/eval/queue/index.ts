@@ -2,7 +2,7 @@
  * Tournaments through a Redis queue (BullMQ): the coordinator (`gbgc tournament --queue`), workers
  * (`gbgc worker`) and `gbgc queue status`. See docs/scale-out.md.
  */
-export { parseQueueUrl, connectQueue, CONNECT_TIMEOUT_MS, type QueueUrl } from './connection.js';
+export { parseQueueUrl, connectQueue, redactUrl, CONNECT_TIMEOUT_MS, type QueueUrl } from './connection.js';
 export { runQueuedTournament, type QueuedRunReport, type QueuedRunOptions, type FailedSlot } from './coordinator.js';
 export { startWorker, slotProcessor, type WorkerOptions, type RunningWorker } from './worker.js';
 export { queueStatus, type TournamentQueueStatus } from './status.js';
