@@ -20,6 +20,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, completions, definitionAt, hoverAt, referencesAt, type Analysis, type NameKind } from './analysis.js';
+import { checkPositionParams, frameGuard } from './guard.js';
 
 const COMPLETION_KIND: Record<NameKind | 'keyword', CompletionItemKind> = {
   keyword: CompletionItemKind.Keyword,
@@ -36,8 +37,10 @@ const COMPLETION_KIND: Record<NameKind | 'keyword', CompletionItemKind> = {
  * Start a language server on the given streams (stdin/stdout by default) and return its connection.
  * The process should exit when the client sends `exit`.
  */
-export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Connection {
-  const connection = createConnection(input, output);
+export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout, log: (line: string) => void = (l) => void process.stderr.write(`gbgc lsp: ${l}\n`)): Connection {
+  // Malformed frames and document notifications with bad parameters are dropped with a log line
+  // before the connection sees them (see guard.ts).
+  const connection = createConnection(input.pipe(frameGuard(log)), output);
   const documents = new TextDocuments(TextDocument);
   const cache = new Map<string, { version: number; analysis: Analysis }>();
 
@@ -81,6 +84,7 @@ export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin
   });
 
   connection.onHover((p) => {
+    checkPositionParams(p, true);
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return null;
     const h = hoverAt(analysisOf(doc), doc.offsetAt(p.position));
@@ -88,6 +92,7 @@ export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin
   });
 
   connection.onDefinition((p): Location | null => {
+    checkPositionParams(p, true);
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return null;
     const d = definitionAt(analysisOf(doc), doc.offsetAt(p.position));
@@ -95,12 +100,14 @@ export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin
   });
 
   connection.onReferences((p): Location[] => {
+    checkPositionParams(p, true);
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return [];
     return referencesAt(analysisOf(doc), doc.offsetAt(p.position), p.context.includeDeclaration).map((o) => ({ uri: doc.uri, range: range(doc, o.start, o.end) }));
   });
 
   connection.onDocumentSymbol((p): DocumentSymbol[] => {
+    checkPositionParams(p, false);
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return [];
     return analysisOf(doc).outline.map((o) => ({
@@ -113,12 +120,14 @@ export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin
   });
 
   connection.onCompletion((p) => {
+    checkPositionParams(p, false);
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return [];
     return completions(analysisOf(doc)).map((c) => ({ label: c.label, kind: COMPLETION_KIND[c.kind], detail: c.kind === 'keyword' ? undefined : c.kind }));
   });
 
   connection.onDocumentFormatting(async (p) => {
+    checkPositionParams(p, false);
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return [];
     const text = doc.getText();
