@@ -7,14 +7,9 @@ import type { RegisterCommand } from './index.js';
 import { UsageError, parseIntOption, parseSeedOption } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
-import { withStoreErrors } from '../../eval/store/errors.js';
-import { analyze, type Estimates } from '../../eval/stats/analyze.js';
-import { readStore } from '../../eval/stats/store-reader.js';
-import { engineVersion, readAxesFile } from '../../eval/stats/inputs.js';
-import { filterSlots, resolveParticipants, type FilterSummary } from '../../eval/stats/filter.js';
-import { rulebookCharsFromStore } from '../../eval/stats/rulebook-length.js';
+import type { Estimates } from '../../eval/stats/analyze.js';
+import { analyzeStoreFile } from '../../eval/stats/from-store.js';
 import { loadGame } from '../load.js';
-import { UserError } from '../../util/errors.js';
 import type { Command } from 'commander';
 
 const f = (x: number | null, d = 3): string => (x === null ? '—' : (x >= 0 ? '+' : '') + x.toFixed(d));
@@ -125,35 +120,8 @@ export function runAnalysis(db: string, opts: AnalyzeCliOptions): Estimates {
   const set = choice('--set', opts.set ?? 'v2', ['v2', 'v1'] as const)!;
   const btTies = choice('--bt-ties', opts.btTies, ['seat1', 'drop', 'half'] as const);
   const pairCounting = choice('--pair-counting', opts.pairCounting, ['ordered', 'unordered'] as const);
-  const store = withStoreErrors(db, () => readStore(db));
-  let filter: FilterSummary | null = null;
-  if (opts.excludeParticipant?.length || opts.games?.length) {
-    const ids = [...new Set(store.rows.flatMap((r) => r.seats))].sort();
-    const exclude = opts.excludeParticipant?.length ? resolveParticipants(opts.excludeParticipant, ids, store.names, '--exclude-participant') : [];
-    let games: string[] | null = null;
-    if (opts.games?.length) {
-      const inStore = new Set(store.rows.map((r) => r.game));
-      games = opts.games.map((file) => {
-        const g = loadGame(file);
-        if (!inStore.has(g.rulesetHash)) throw new UserError(`--games: ${file} (ruleset ${g.rulesetHash.slice(0, 12)}…) has no finished slots in ${db}`);
-        return g.rulesetHash;
-      });
-    }
-    const f = filterSlots(store.rows, exclude, games);
-    store.rows = f.rows;
-    filter = f.summary;
-  }
-  if (ablation) {
-    // Accept a participant's name as well as its id.
-    const resolve = (x: string): string => {
-      const byName = Object.entries(store.names).filter(([, n]) => n === x);
-      return byName.length === 1 && !store.rows.some((r) => r.seats.includes(x)) ? byName[0][0] : x;
-    };
-    ablation = { low: resolve(ablation.low), high: resolve(ablation.high) };
-  }
-  const axes = opts.axes ? readAxesFile(opts.axes) : undefined;
-  const rulebookChars = axes ? rulebookCharsFromStore(db) : undefined;
-  return analyze(store.rows, { B, Bsecondary: B2, seed, axes, ablation, commitment: store.commitment, engineVersion: engineVersion(), tournamentEngineVersion: store.engineVersion, names: store.names, set, btTies, pairCounting, rulebookChars, filter });
+  const games = opts.games?.map((file) => ({ rulesetHash: loadGame(file).rulesetHash, label: file }));
+  return analyzeStoreFile(db, { B, Bsecondary: B2, seed, axes: opts.axes, ablation, excludeParticipants: opts.excludeParticipant, games, set, btTies, pairCounting });
 }
 
 export const registerAnalyze: RegisterCommand = (program, ctx) =>

@@ -12,9 +12,18 @@ import { ladderTable, ladderTableHtml, readRatings } from '../../eval/ladder/tab
 import { executionSectionHtml } from '../../eval/report/execution.js';
 import { llmUsage } from '../../eval/llm/usage.js';
 import { RunStore } from '../../eval/store/index.js';
+import Database from 'better-sqlite3';
 
-/** The execution section of the store's LLM participants ('' without any). */
+/** The execution section of the store's LLM participants ('' without any, or for a store of slots only, which has no LLM tables). */
 function executionSection(db: string): string {
+  const probe = new Database(db, { readonly: true, fileMustExist: true });
+  let runStore: boolean;
+  try {
+    runStore = probe.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'llm_moves'").get() !== undefined;
+  } finally {
+    probe.close();
+  }
+  if (!runStore) return '';
   const store = RunStore.openReadOnly(db);
   try {
     return executionSectionHtml(llmUsage(store.db));

@@ -1,9 +1,13 @@
 /**
- * Every estimate of a whole run store in one call, with the v2 conventions (what `gbgc study`
- * computes; `gbgc analyze` adds subsets and conventions): read the store's slots and names, the
- * axes file when given (and then the rulebook lengths), and run `analyze`.
+ * Every estimate of a run store in one call (what `gbgc analyze`, `gbgc report` and `gbgc study`
+ * compute): read the store's slots and names, leave out participants or keep some games when asked,
+ * read the axes file when given (and then the rulebook lengths), and run `analyze` with the chosen
+ * analysis set and conventions.
  */
-import { analyze, type Estimates } from './analyze.js';
+import { UserError } from '../../util/errors.js';
+import { analyze, type AnalysisSet, type Estimates } from './analyze.js';
+import { filterSlots, resolveParticipants, type FilterSummary } from './filter.js';
+import type { BtTies, PairCounting } from './robustness.js';
 import { engineVersion, readAxesFile } from './inputs.js';
 import { readStore } from './store-reader.js';
 import { rulebookCharsFromStore } from './rulebook-length.js';
@@ -21,6 +25,14 @@ export interface StoreAnalysisOptions {
   axes?: string;
   /** Reasoning ablation: participant ids or names (a name is taken when it names exactly one participant that is not also an id). */
   ablation?: { low: string; high: string };
+  /** Participants (names, ids or id prefixes) whose slots are left out before anything is fitted. */
+  excludeParticipants?: string[];
+  /** Keep only these games (ruleset hashes, each with the label errors name it by, e.g. its file). */
+  games?: { rulesetHash: string; label: string }[];
+  /** Analysis set and conventions (defaults: v2's). */
+  set?: AnalysisSet;
+  btTies?: BtTies;
+  pairCounting?: PairCounting;
 }
 
 /**
@@ -29,6 +41,16 @@ export interface StoreAnalysisOptions {
  */
 export function analyzeStoreFile(db: string, o: StoreAnalysisOptions): Estimates {
   const store = withStoreErrors(db, () => readStore(db));
+  let filter: FilterSummary | null = null;
+  if (o.excludeParticipants?.length || o.games?.length) {
+    const ids = [...new Set(store.rows.flatMap((r) => r.seats))].sort();
+    const exclude = o.excludeParticipants?.length ? resolveParticipants(o.excludeParticipants, ids, store.names, '--exclude-participant') : [];
+    const inStore = new Set(store.rows.map((r) => r.game));
+    for (const g of o.games ?? []) if (!inStore.has(g.rulesetHash)) throw new UserError(`--games: ${g.label} (ruleset ${g.rulesetHash.slice(0, 12)}…) has no finished slots in ${db}`);
+    const f = filterSlots(store.rows, exclude, o.games?.length ? o.games.map((g) => g.rulesetHash) : null);
+    store.rows = f.rows;
+    filter = f.summary;
+  }
   let ablation = o.ablation;
   if (ablation) {
     const resolve = (x: string): string => {
@@ -39,5 +61,5 @@ export function analyzeStoreFile(db: string, o: StoreAnalysisOptions): Estimates
   }
   const axes = o.axes ? readAxesFile(o.axes) : undefined;
   const rulebookChars = axes ? rulebookCharsFromStore(db) : undefined;
-  return analyze(store.rows, { B: o.B, Bsecondary: o.Bsecondary, seed: o.seed, axes, ablation, rulebookChars, commitment: store.commitment, engineVersion: engineVersion(), tournamentEngineVersion: store.engineVersion, names: store.names });
+  return analyze(store.rows, { B: o.B, Bsecondary: o.Bsecondary, seed: o.seed, axes, ablation, rulebookChars, commitment: store.commitment, engineVersion: engineVersion(), tournamentEngineVersion: store.engineVersion, names: store.names, set: o.set, btTies: o.btTies, pairCounting: o.pairCounting, filter });
 }
