@@ -52,6 +52,8 @@ export interface LlmSettings {
   onFailure: OnFailure;
   /** Output tokens per call assumed by `--dry-run` (default: `max_output_tokens`, else 256). */
   expectedOutputTokens?: number;
+  /** Stream the reply (server-sent events); the reply and its record are the same as without. */
+  stream?: boolean;
 }
 
 /** What a time-out or provider failure does to the slot (see {@link LlmSettings.onFailure}). */
@@ -77,7 +79,7 @@ export const SUPPORTED_PARAMETERS: Record<ProviderKind, readonly string[]> = {
 };
 
 const GENERATION_KEYS = ['reasoning_effort', 'thinking_budget', 'max_output_tokens', 'temperature', 'seed'];
-const COMMON_KEYS = ['provider', 'model', 'base_url', 'api_key_env', 'conversation', 'deadline_ms', 'concurrency', 'rpm', 'price', 'on_failure', 'expected_output_tokens'];
+const COMMON_KEYS = ['provider', 'model', 'base_url', 'api_key_env', 'conversation', 'deadline_ms', 'concurrency', 'rpm', 'price', 'on_failure', 'stream', 'expected_output_tokens'];
 
 /**
  * Split `llm:PROVIDER/MODEL` (the model may itself contain `/`, as OpenRouter ids do).
@@ -153,6 +155,10 @@ export function parseLlmSettings(spec: string, block: Record<string, unknown> = 
   if (block.deadline_ms !== undefined) s.deadlineMs = num(where, 'deadline_ms', block.deadline_ms, { min: 1, integer: true });
   if (block.concurrency !== undefined) s.concurrency = num(where, 'concurrency', block.concurrency, { min: 1, integer: true });
   if (block.rpm !== undefined) s.rpm = num(where, 'rpm', block.rpm, { min: 1, integer: true });
+  if (block.stream !== undefined) {
+    if (typeof block.stream !== 'boolean') throw new UserError(`${where}: 'stream' must be true or false`);
+    s.stream = block.stream;
+  }
   if (block.on_failure !== undefined) {
     if (!(ON_FAILURE as readonly unknown[]).includes(block.on_failure)) throw new UserError(`${where}: 'on_failure' must be one of ${ON_FAILURE.join(', ')}`);
     s.onFailure = block.on_failure as OnFailure;

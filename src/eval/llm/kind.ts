@@ -31,6 +31,7 @@ export const LLM_KIND_PARAMS = {
     rpm: int(1),
     price: { type: 'object' },
     on_failure: { enum: [...ON_FAILURE], default: 'fallback' },
+    stream: { type: 'boolean' },
     expected_output_tokens: int(0),
   } as Record<string, Record<string, unknown>>,
   required: ['model'],

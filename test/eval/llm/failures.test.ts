@@ -179,3 +179,50 @@ describe('the frozen fallback policies', () => {
     expect(out.record).toMatchObject({ path: 'fallback', fallbackReason: 'format', fallbackPolicy: 'passive', label: 'check' });
   });
 });
+
+describe.each(APIS)('%s streamed (stream: true)', (api) => {
+  it('a streamed reply gives the record of the same reply unstreamed: text, stop, tokens', async () => {
+    q.push({ reply: 'Thinking it over.\n{"action": "bet"}', outputTokens: 9 });
+    const plain = await run(api);
+    q.push({ reply: 'Thinking it over.\n{"action": "bet"}', outputTokens: 9 });
+    const streamed = await run(api, { stream: true });
+    expect(server.requests.map((r) => r.stream)).toEqual([false, true]);
+    expect(streamed).toMatchObject({ path: 'lenient', action: 1, httpAttempts: 1, raw: plain.raw, usage: plain.usage });
+    expect(streamed.calls[0].stop).toBe(plain.calls[0].stop);
+    expect(streamed.usage.input).toBe(server.requests[1].inputTokens);
+  });
+
+  it('a cut stream is a transport failure: retried once, then the fallback (transport); never a format re-ask', async () => {
+    q.push({ reply: '{"action": "bet"}', cut: true }, { reply: '{"action": "check"}' });
+    const ok = await run(api, { stream: true });
+    expect(ok).toMatchObject({ path: 'strict', action: 0, transportRetries: 1, formatFixes: 0 });
+    expect(ok.calls[0].outcome).toBe('bad-body');
+    q.push({ reply: '{"action": "bet"}', cut: true }, { reply: '{"action": "bet"}', cut: true });
+    expect(await run(api, { stream: true })).toMatchObject({ path: 'fallback', fallbackReason: 'transport', httpAttempts: 2, formatFixes: 0 });
+  });
+
+  it('an error event inside a 200 stream is a transport failure', async () => {
+    q.push({ reply: '{"action": "bet"}', streamError: true }, { reply: '{"action": "bet"}', streamError: true });
+    const r = await run(api, { stream: true });
+    expect(r).toMatchObject({ path: 'fallback', fallbackReason: 'transport', httpAttempts: 2, transportRetries: 1, formatFixes: 0 });
+    expect(r.calls[0].error).toMatch(/overloaded|stream/);
+  });
+
+  it('a streamed reply cut by the output limit is a length cut; a refusal is a refusal; missing usage is marked', async () => {
+    q.push({ reply: 'Options: {"action": "check"} or {"action": "bet"} wh', stop: 'length' });
+    expect(await run(api, { stream: true })).toMatchObject({ path: 'fallback', fallbackReason: 'length', httpAttempts: 1 });
+    if (api !== 'gemini') {
+      q.push({ reply: 'I will not play.', stop: 'refusal' });
+      expect(await run(api, { stream: true })).toMatchObject({ path: 'fallback', fallbackReason: 'refusal' });
+    }
+    q.push({ reply: '{"action": "check"}', noUsage: true });
+    const r = await run(api, { stream: true });
+    if (api === 'messages') expect(r.calls[0].usageMissing).toBeUndefined(); // Anthropic's stream always opens with usage
+    else expect(r.calls[0].usageMissing).toBe(true);
+  });
+
+  it('the deadline ends a hanging stream (timeout, no retry)', async () => {
+    q.push({ hang: true });
+    expect(await run(api, { stream: true, deadline_ms: 150 })).toMatchObject({ path: 'fallback', fallbackReason: 'timeout', httpAttempts: 1 });
+  });
+});

@@ -12,7 +12,17 @@ export type Api = 'chat' | 'responses' | 'messages' | 'gemini';
 
 /** What the script answers to one request. */
 export type Scripted =
-  | { reply: string; stop?: 'stop' | 'length' | 'refusal' | 'safety'; outputTokens?: number; reasoningTokens?: number; noUsage?: boolean }
+  | {
+      reply: string;
+      stop?: 'stop' | 'length' | 'refusal' | 'safety';
+      outputTokens?: number;
+      reasoningTokens?: number;
+      noUsage?: boolean;
+      /** Streamed requests: end the stream after the first piece of text, without the final event. */
+      cut?: boolean;
+      /** Streamed requests: an error event after the first piece of text, inside the 200 stream. */
+      streamError?: boolean;
+    }
   | { status: number; headers?: Record<string, string>; message?: string; /** the whole error body, instead of the wire format's usual one */ body?: unknown }
   | { html: true }
   | { hang: true }
@@ -21,6 +31,8 @@ export type Scripted =
 /** A request as the script sees it. */
 export interface SeenRequest {
   api: Api;
+  /** The request asked for a stream (server-sent events). */
+  stream: boolean;
   model: string;
   /** The system prompt and the messages, flattened: role and text. */
   system: string;
@@ -124,6 +136,67 @@ function wireReply(api: Api, model: string, s: Extract<Scripted, { reply: string
   }
 }
 
+/**
+ * A streamed answer as each wire format sends it (server-sent events): the text in two pieces, then
+ * the final events (finish reason, usage). `cut` ends the stream after the first piece; `streamError`
+ * sends the format's error event there instead.
+ */
+function sseReply(res: ServerResponse, log: string[], api: Api, model: string, s: Extract<Scripted, { reply: string }>, inputTokens: number): void {
+  const whole = wireReply(api, model, s, inputTokens) as Record<string, any>;
+  const half = Math.ceil(s.reply.length / 2);
+  const pieces = [s.reply.slice(0, half), s.reply.slice(half)].filter((x) => x !== '');
+  const events: [string | null, unknown][] = [];
+  let error: [string | null, unknown];
+  switch (api) {
+    case 'chat': {
+      const chunk = (delta: unknown, finish: string | null) => ({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+      const c = whole.choices[0];
+      events.push([null, chunk({ role: 'assistant', content: '' }, null)]);
+      for (const p of pieces) events.push([null, chunk(c.message.refusal ? { refusal: p } : { content: p }, null)]);
+      events.push([null, chunk({}, c.finish_reason)]);
+      if (!s.noUsage) events.push([null, { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 0, model, choices: [], usage: whole.usage }]);
+      error = [null, { error: { message: 'stream broke: upstream overloaded', type: 'server_error' } }];
+      break;
+    }
+    case 'responses': {
+      const final = { ...whole };
+      if (s.noUsage) delete final.usage;
+      events.push(['response.created', { type: 'response.created', sequence_number: 0, response: { ...final, status: 'in_progress', output: [] } }]);
+      for (const p of pieces) events.push(['response.output_text.delta', { type: 'response.output_text.delta', sequence_number: 1, item_id: 'msg_1', output_index: 0, content_index: 0, delta: p }]);
+      events.push([final.status === 'completed' ? 'response.completed' : 'response.incomplete', { type: final.status === 'completed' ? 'response.completed' : 'response.incomplete', sequence_number: 9, response: final }]);
+      error = ['error', { type: 'error', sequence_number: 2, code: 'server_error', message: 'stream broke: upstream overloaded', param: null }];
+      break;
+    }
+    case 'messages': {
+      events.push(['message_start', { type: 'message_start', message: { ...whole, content: [], stop_reason: null, usage: { input_tokens: inputTokens, output_tokens: 1 } } }]);
+      events.push(['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }]);
+      for (const p of pieces) events.push(['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: p } }]);
+      events.push(['content_block_stop', { type: 'content_block_stop', index: 0 }]);
+      events.push(['message_delta', { type: 'message_delta', delta: { stop_reason: whole.stop_reason, stop_sequence: null }, usage: { output_tokens: whole.usage.output_tokens } }]);
+      events.push(['message_stop', { type: 'message_stop' }]);
+      error = ['error', { type: 'error', error: { type: 'overloaded_error', message: 'stream broke: upstream overloaded' } }];
+      break;
+    }
+    case 'gemini': {
+      const cand = whole.candidates?.[0];
+      for (const p of pieces.slice(0, -1)) events.push([null, { candidates: [{ content: { role: 'model', parts: [{ text: p }] }, index: 0 }], modelVersion: model }]);
+      const lastText = pieces.at(-1);
+      events.push([null, { ...whole, candidates: cand ? [{ ...cand, content: { role: 'model', parts: lastText === undefined ? [] : [{ text: lastText }] } }] : whole.candidates, ...(s.noUsage ? { usageMetadata: undefined } : {}) }]);
+      error = [null, { error: { code: 500, message: 'stream broke: upstream overloaded', status: 'INTERNAL' } }];
+      break;
+    }
+  }
+  // After the first text piece (chat and messages open with a start event before it).
+  const firstText = api === 'gemini' ? 1 : 2;
+  const sent = s.cut ? events.slice(0, firstText) : s.streamError ? [...events.slice(0, firstText), error!] : events;
+  let text = '';
+  for (const [name, data] of sent) text += `${name ? `event: ${name}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+  if (api === 'chat' && !s.cut && !s.streamError) text += 'data: [DONE]\n\n';
+  log.push(`200 text/event-stream ${text}`);
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.end(text);
+}
+
 function errorBody(api: Api, status: number, message: string): unknown {
   if (api === 'messages') return { type: 'error', error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message } };
   if (api === 'gemini') return { error: { code: status, message, status: status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } };
@@ -149,7 +222,7 @@ export async function startFakeServer(script: (req: SeenRequest) => Scripted | P
         let api: Api;
         let model: string;
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, any>;
-        const g = /\/models\/([^/:]+):generateContent/.exec(url);
+        const g = /\/models\/([^/:]+):(generateContent|streamGenerateContent)/.exec(url);
         if (url.endsWith('/chat/completions')) [api, model] = ['chat', body.model];
         else if (url.endsWith('/responses')) [api, model] = ['responses', body.model];
         else if (url.endsWith('/messages')) [api, model] = ['messages', body.model];
@@ -157,7 +230,8 @@ export async function startFakeServer(script: (req: SeenRequest) => Scripted | P
         else return send(res, 404, { error: { message: `no route ${url}` } });
         const flat = flatten(api, body);
         const inputTokens = countTokens(flat.system) + flat.messages.reduce((n, m) => n + countTokens(m.content), 0);
-        const seen: SeenRequest = { api, model, ...flat, headers: req.headers, body, inputTokens };
+        const stream = api === 'gemini' ? g![2] === 'streamGenerateContent' : body.stream === true;
+        const seen: SeenRequest = { api, model, stream, ...flat, headers: req.headers, body, inputTokens };
         requests.push(seen);
         const s = await script(seen);
         if ('hang' in s) return; // never answer; the client's deadline must end it
@@ -170,6 +244,7 @@ export async function startFakeServer(script: (req: SeenRequest) => Scripted | P
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
           return void res.end(page);
         }
+        if (stream) return sseReply(res, responses, api, model, s, inputTokens);
         const answer = wireReply(api, model, s, inputTokens) as Record<string, unknown>;
         if (s.noUsage) {
           delete answer.usage;

@@ -81,6 +81,11 @@ export function notAReply(what: string, got: unknown): ProviderCallError {
   return new ProviderCallError('body', `the provider answered 200 without ${what} (${shown}); a proxy or gateway page, not the model`);
 }
 
+/** The failure of a stream that ended before its final event (`what`: the event expected). */
+export function cutStream(what: string): ProviderCallError {
+  return new ProviderCallError('body', `the stream ended before ${what}: a cut stream`);
+}
+
 /**
  * Map an OpenAI or Anthropic SDK error (both share the Stainless error classes' shape: `status`,
  * `headers`, class names `APIConnectionError`, `APIUserAbortError`) to a {@link ProviderCallError}.

@@ -1,8 +1,8 @@
 /** Gemini `generateContent` through `@google/genai` (`systemInstruction` = the rulebook; SDK retries off). */
-import { GoogleGenAI } from '@google/genai';
+import { GoogleGenAI, type GenerateContentResponse } from '@google/genai';
 import type { LlmSettings } from '../config.js';
 import type { Provider, ProviderReply, ProviderRequest, StopKind } from '../types.js';
-import { notAReply, ProviderCallError, retryDelayFromBody } from './errors.js';
+import { cutStream, notAReply, ProviderCallError, retryDelayFromBody } from './errors.js';
 
 const SAFETY = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY']);
 
@@ -19,14 +19,34 @@ export function geminiProvider(s: LlmSettings, apiKey: string): Provider {
       if (s.temperature !== undefined) config.temperature = s.temperature;
       if (s.seed !== undefined) config.seed = s.seed;
       if (s.thinkingBudget !== undefined) config.thinkingConfig = { thinkingBudget: s.thinkingBudget };
-      let r: Awaited<ReturnType<typeof ai.models.generateContent>>;
+      const params = { model: s.model, contents: req.messages.map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] })), config };
+      let r: GenerateContentResponse;
       try {
-        r = await ai.models.generateContent({
-          model: s.model,
-          contents: req.messages.map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] })),
-          config,
-        });
+        if (s.stream) {
+          // The streamed form: the chunks' text is joined; the last chunk carries the finish reason
+          // and usage. A stream without a finish reason is cut (a transport failure).
+          let text = '';
+          let last: GenerateContentResponse | undefined;
+          const stream = await ai.models.generateContentStream(params);
+          try {
+            for await (const chunk of stream) {
+              if (chunk === null || typeof chunk !== 'object') throw notAReply('generated content', chunk);
+              text += (chunk.candidates?.[0]?.content?.parts ?? []).map((p) => (typeof p.text === 'string' && !p.thought ? p.text : '')).join('');
+              last = chunk;
+            }
+          } catch (e) {
+            // The SDK throws an error chunk inside the 200 stream as if it were a status: it is a transport failure.
+            if (e instanceof ProviderCallError || req.signal.aborted) throw e;
+            throw new ProviderCallError('body', `an error event inside the stream: ${String((e as Error)?.message ?? e)}`);
+          }
+          if (!last || (!last.candidates?.[0]?.finishReason && !last.promptFeedback?.blockReason)) throw cutStream('its finish reason');
+          const cand = last.candidates?.[0];
+          r = Object.assign(Object.create(Object.getPrototypeOf(last)) as GenerateContentResponse, last, {
+            candidates: cand ? [{ ...cand, content: { role: 'model', parts: text === '' ? [] : [{ text }] } }] : last.candidates,
+          });
+        } else r = await ai.models.generateContent(params);
       } catch (e) {
+        if (e instanceof ProviderCallError) throw e;
         const err = e as { status?: number; message?: string; name?: string };
         if (req.signal.aborted || err?.name === 'AbortError') throw new ProviderCallError('abort', 'the decision deadline passed');
         if (typeof err?.status === 'number') throw new ProviderCallError('http', `HTTP ${err.status}: ${err.message ?? ''}`, err.status, retryDelayFromBody(err.message ?? ''));
