@@ -30,6 +30,7 @@ import { writeFileAtomic } from '../util/fs.js';
 import { UserError } from '../util/errors.js';
 import { parseJsonInput } from '../util/json.js';
 import { RNG_STREAM } from '../interpreter/rng.js';
+import { compileSource } from '../compiler/index.js';
 
 /** Settings of a pool. */
 export interface PoolOptions {
@@ -88,6 +89,8 @@ export interface PoolSummary {
   resumed: number;
   /** Slots filled by this run. */
   built: number;
+  /** Index lines of an earlier run that did not match their game file (missing, emptied, edited, duplicated): built again. */
+  redone: number;
   /** Slots left empty (no candidate passed within the allowed tries). */
   failed: { slot: number; error: string }[];
   /** Candidates tried by this run. */
@@ -154,6 +157,34 @@ export function readIndex(path: string): PoolEntry[] {
       entries.push(e);
     });
   return entries;
+}
+
+/**
+ * Check every line of a pool's index against its game file before resuming: the slot is one of the
+ * pool's and listed once, the file is the slot's own (`slotFile`), inside the pool, and compiles to
+ * the line's ruleset hash. Lines that fail are dropped from the index (rewritten atomically), so
+ * their slots are built again; a pool is never resumed on a missing, emptied or edited game.
+ * @returns the lines kept and how many were dropped
+ */
+export function verifyIndex(out: string, indexPath: string, count: number): { kept: PoolEntry[]; redone: number } {
+  const entries = readIndex(indexPath);
+  const kept: PoolEntry[] = [];
+  const seen = new Set<number>();
+  for (const e of entries) {
+    if (e.slot < 0 || e.slot >= count || seen.has(e.slot) || e.file !== slotFile(e.slot, count)) continue;
+    let source: string;
+    try {
+      source = readFileSync(join(out, e.file), 'utf8');
+    } catch {
+      continue;
+    }
+    if (compileSource(source).rulesetHash !== e.rulesetHash) continue;
+    seen.add(e.slot);
+    kept.push(e);
+  }
+  const redone = entries.length - kept.length;
+  if (redone > 0) writeFileAtomic(indexPath, kept.map((e) => `${JSON.stringify(e)}\n`).join(''));
+  return { kept, redone };
 }
 
 /** The settings recorded in `pool.json` (exported for tests). */
@@ -230,9 +261,10 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
   } else writeFileAtomic(manifestPath, wanted);
   const indexPath = join(opts.out, 'index.jsonl');
   if (!existsSync(indexPath)) writeFileSync(indexPath, '');
-  const done = new Set(readIndex(indexPath).map((e) => e.slot));
+  const { kept, redone } = verifyIndex(opts.out, indexPath, opts.count);
+  const done = new Set(kept.map((e) => e.slot));
   const pending = poolSlots(opts.seed, opts.count, opts.complexity).filter((s) => !done.has(s.slot));
-  const summary: PoolSummary = { out: opts.out, count: opts.count, resumed: done.size, built: 0, failed: [], tries: 0, seconds: 0, gamesPerMinute: 0, acceptance: poolAcceptance([]) };
+  const summary: PoolSummary = { out: opts.out, count: opts.count, resumed: done.size, built: 0, redone, failed: [], tries: 0, seconds: 0, gamesPerMinute: 0, acceptance: poolAcceptance([]) };
   const t0 = performance.now();
   onProgress?.(done.size, opts.count);
   const record = (r: PoolResult): void => {

@@ -7,13 +7,12 @@
  */
 import Database from 'better-sqlite3';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, closeSync, writeSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlan, makeAgents, openStoreFor, readConfig, runTournament } from '../../src/eval/tournament/index.js';
-import { RunStore, checkStore } from '../../src/eval/store/index.js';
-import { rngFromKeys } from '../../src/util/rng.js';
+import { RunStore } from '../../src/eval/store/index.js';
 import { ensureBuilt, doneSlots } from '../support/kill-resume.js';
 import { runCli } from '../cli/run-cli.js';
 
@@ -188,6 +187,11 @@ describe.runIf(canMount)('full disk, read-only store and damaged page', () => {
     expect(existsSync(join(full, 'report'))).toBe(false);
     const slot = (rows(store)[0] as { id: string }).id;
     refused(await runCli(['view', store, '--slot', slot, '-o', join(full, 'v.html')]), /no space left/, 'view');
+    // A game played with --record onto the full disk is kept in the temporary folder.
+    const played = await runCli(['play', 'examples/kuhn.gbg', '--seed', '3', '--record', join(full, 'hand.json')], 'bet\ncall\n');
+    refused(played, /cannot write .*hand\.json: no space left on the device; the record of this game is kept: it was written to .*gbgc-record-.*\.json instead/, 'play --record');
+    const spare = /written to (\S+\.json) instead/.exec(played.stderr)![1];
+    expect(JSON.parse(readFileSync(spare, 'utf8')).history.length).toBeGreaterThan(0);
     const done = await runCli(['tournament', cfg, '--store', big]);
     expect(done.code, done.stderr).toBe(0);
     expect(done.stdout).toContain(`${kept} already in the store`);

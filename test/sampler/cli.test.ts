@@ -124,6 +124,25 @@ describe('gbgc pool', () => {
     expect(existsSync(join(out, lost.file))).toBe(true);
   });
 
+  it('resume checks each index line against its game file: an emptied file, a wrong hash and a duplicated line are built again', async () => {
+    const lines = readFileSync(index, 'utf8').trim().split('\n');
+    const [a, b] = [JSON.parse(lines[0]!) as PoolEntry, JSON.parse(lines[1]!) as PoolEntry];
+    writeFileSync(join(out, a.file), '');
+    writeFileSync(index, `${lines[0]}\n${JSON.stringify({ ...b, rulesetHash: '0'.repeat(64) })}\n${lines[2]}\n${lines[2]}\n`);
+    const r = await runCli(args);
+    expect(JSON.parse(r.stdout)).toMatchObject({ resumed: 1, built: 2, redone: 3 });
+    expect(readIndex(index).sort((x, y) => x.slot - y.slot)).toEqual(first);
+    // axes DIR never follows an index line out of the pool.
+    const outside = join(out, '..', 'outside.gbg');
+    writeFileSync(outside, readFileSync(join(out, a.file)));
+    const saved = readFileSync(index, 'utf8');
+    writeFileSync(index, `${JSON.stringify({ ...a, file: '../outside.gbg' })}\n`);
+    const ax = await runCli(['axes', out, '--jobs', '1']);
+    expect(ax.code).toBe(1);
+    expect(ax.stderr).toMatch(/names \.\.\/outside\.gbg, outside the pool/);
+    writeFileSync(index, saved);
+  });
+
   it('refuses to resume a pool with other settings (exit 1)', async () => {
     const r = await runCli(['pool', '--count', '4', '--complexity', '0..1', '--seed', '5', '--out', out]);
     expect(r.code).toBe(1);

@@ -9,7 +9,8 @@
  * for `gbgc view`.
  */
 import { statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { cfrPolicyFor } from '../policy-cache.js';
 import type { RegisterCommand } from './index.js';
@@ -190,7 +191,23 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
         if (opts.record) {
           const participants = ir.seats.map((_, i) => (i === seat ? 'human' : opponent.name)) as [string, string];
           const record = recordReplay(game, source, participants, history, Object.keys(notes).length ? { notes } : {});
-          writeFileAtomic(opts.record, `${JSON.stringify(record, null, 2)}\n`);
+          const text = `${JSON.stringify(record, null, 2)}\n`;
+          try {
+            writeFileAtomic(opts.record, text);
+          } catch (e) {
+            // The game just played is not lost with a full disk: it goes to the temporary folder,
+            // or (when that fails too) to standard output, and the command still fails.
+            const spare = join(tmpdir(), `gbgc-record-${process.pid}-${Date.now()}.json`);
+            let where: string;
+            try {
+              writeFileAtomic(spare, text);
+              where = `it was written to ${spare} instead`;
+            } catch {
+              ctx.io.stdout(text);
+              where = 'it is printed above';
+            }
+            throw new UserError(`${(e as Error).message}; the record of this game is kept: ${where}`);
+          }
         }
         const end = state.observation(seat);
         showNews(end);

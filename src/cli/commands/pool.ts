@@ -27,7 +27,7 @@ export function parseComplexityRange(text: string): [number, number] {
 export function formatPoolSummary(s: PoolSummary): string {
   const filled = s.resumed + s.built;
   const lines = [
-    `${s.out}: ${filled}/${s.count} games${s.resumed > 0 ? ` (${s.resumed} from an earlier run)` : ''}`,
+    `${s.out}: ${filled}/${s.count} games${s.resumed > 0 ? ` (${s.resumed} from an earlier run)` : ''}${s.redone > 0 ? `; ${s.redone} index line${s.redone === 1 ? '' : 's'} that did not match ${s.redone === 1 ? 'its' : 'their'} game file built again` : ''}`,
     `  this run        ${s.built} accepted from ${s.tries} candidates${s.tries > 0 ? ` (acceptance rate ${((100 * s.built) / s.tries).toFixed(1)}%)` : ''} in ${s.seconds.toFixed(1)} s`,
     `  throughput      ${s.gamesPerMinute.toFixed(1)} accepted games per minute`,
   ];

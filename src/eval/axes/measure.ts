@@ -5,7 +5,7 @@
  * and by the study pipeline.
  */
 import { appendFileSync, existsSync, readFileSync, statSync, truncateSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { compileSource } from '../../compiler/index.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { compileGame } from '../../interpreter/game.js';
@@ -48,9 +48,15 @@ export function axesTargets(path: string): AxesTarget[] {
   if (!statSync(path).isDirectory()) return [{ file: path }];
   const index = join(path, 'index.jsonl');
   if (!existsSync(index)) throw new UserError(`${path}: a directory but not a pool (no index.jsonl); build one with gbgc pool`);
+  const root = resolve(path);
   return readIndex(index)
     .sort((a, b) => a.slot - b.slot)
-    .map((e) => ({ file: join(path, e.file), slot: e.slot, seed: e.seed }));
+    .map((e, i) => {
+      // An index line names a file of the pool, never one outside it (`../x`, an absolute path).
+      const file = resolve(root, e.file);
+      if (!file.startsWith(root + sep)) throw new UserError(`${index}: the line of slot ${e.slot} (line ${i + 1} in slot order) names ${e.file}, outside the pool ${path}`);
+      return { file: join(path, e.file), slot: e.slot, seed: e.seed };
+    });
 }
 
 /**
