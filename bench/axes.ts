@@ -1,8 +1,9 @@
 /**
  * Cost and stability of the complexity axes (GENSTRAT v2 Appendix C) on generated games at c = 0.5:
- * seconds per game at the fast and precise tiers, as ratios against the fast tier on
- * examples/kuhn.gbg measured in the same run (median of 3 after a warm-up); the projected wall time of the fast tier over a
- * 2,000-game pool on 2 cores; and Spearman's rank correlation between the fast and precise values
+ * CPU seconds per game (user + system of this process, `process.cpuUsage`, so a shared machine's
+ * load does not inflate them) at the fast and precise tiers, as ratios against the fast tier on
+ * examples/kuhn.gbg measured in the same run (median of 3 after a warm-up); the fast tier's CPU
+ * minutes for a 2,000-game pool; and Spearman's rank correlation between the fast and precise values
  * of each axis over the games (the target is ≥ 0.9 per axis over 100 games).
  * Spearman's ρ gives tied values their average rank (simple-statistics' rank correlation), which
  * matters here: several axes are 0 on many games.
@@ -35,6 +36,8 @@ const FROM = arg('--from', 0);
 const POOL_SEED = argv.includes('--pool-seed') ? arg('--pool-seed', 1) : null;
 /** With `--accepted`: the games of `gbgc sample` (accepted by the v2 filter) instead of unfiltered draws. */
 const ACCEPTED = argv.includes('--accepted');
+/** With `--fast-only`: the fast tier only (its CPU cost), no precise tier and no Spearman. */
+const FAST_ONLY = argv.includes('--fast-only');
 const population = POOL_SEED !== null ? `accepted pool seed ${POOL_SEED}, c over [0, 1]` : ACCEPTED ? `accepted games, c = ${C}` : `c = ${C}`;
 /** The games measured, as IR. */
 async function games(): Promise<GameIR[]> {
@@ -52,12 +55,17 @@ async function games(): Promise<GameIR[]> {
 const kuhnIR = compileSource(readFileSync(new URL('../examples/kuhn.gbg', import.meta.url), 'utf8')).ir!;
 const kuhn = compileGame(kuhnIR);
 computeAxesV2(kuhn, { tier: 'fast', seed: 1 }); // warm-up (JIT)
-let t = 0;
+/** CPU seconds (user + system) since `from`. */
+const cpu = (from: NodeJS.CpuUsage): number => {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1e6;
+};
+let t = process.cpuUsage();
 const kuhnFast = median(
   [1, 2, 3].map((s) => {
-    t = performance.now();
+    t = process.cpuUsage();
     computeAxesV2(kuhn, { tier: 'fast', seed: s });
-    return (performance.now() - t) / 1000;
+    return cpu(t);
   }),
 );
 
@@ -68,36 +76,39 @@ let preciseSec = 0;
 const irs = await games();
 for (const [i, ir] of irs.entries()) {
   const game = compileGame(ir);
-  t = performance.now();
+  t = process.cpuUsage();
   fast.push(computeAxesV2(game, { tier: 'fast', seed: 1 }));
-  fastSec += (performance.now() - t) / 1000;
-  t = performance.now();
-  precise.push(computeAxesV2(game, { tier: 'precise', seed: 1 }));
-  preciseSec += (performance.now() - t) / 1000;
+  fastSec += cpu(t);
+  if (!FAST_ONLY) {
+    t = process.cpuUsage();
+    precise.push(computeAxesV2(game, { tier: 'precise', seed: 1 }));
+    preciseSec += cpu(t);
+  }
   process.stderr.write(`game ${i + 1}/${GAMES}\n`);
 }
 const fastPerGame = fastSec / GAMES;
-const spearmanFastVsPrecise = Object.fromEntries(AXES_V2.map((a) => [a, spearman(fast.map((x) => x[a]), precise.map((x) => x[a]))]));
+const spearmanFastVsPrecise = FAST_ONLY ? null : Object.fromEntries(AXES_V2.map((a) => [a, spearman(fast.map((x) => x[a]), precise.map((x) => x[a]))]));
 report(
   'axes',
   [
-    figure({ id: 'fast-per-game', name: `fast tier, ${population}`, value: fastPerGame, unit: 's/game', reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 's/game' }, kind: 'time', ratioMeaning: 'seconds per generated game / seconds on Kuhn', note: POOL_SEED !== null ? `${GAMES} accepted games of pool seed ${POOL_SEED}` : `${GAMES} games (${ACCEPTED ? 'gbgc sample' : 'sampleIR'} seeds ${FROM}…${FROM + GAMES - 1})` }),
-    figure({ id: 'precise-per-game', name: `precise tier, ${population}`, value: preciseSec / GAMES, unit: 's/game', reference: { name: 'fast tier, same games', value: fastPerGame, unit: 's/game' }, kind: 'time', ratioMeaning: 'precise / fast seconds per game' }),
+    figure({ id: 'fast-per-game', name: `fast tier, ${population}`, value: fastPerGame, unit: 'CPU s/game', reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 'CPU s/game' }, kind: 'time', ratioMeaning: 'seconds per generated game / seconds on Kuhn', note: POOL_SEED !== null ? `${GAMES} accepted games of pool seed ${POOL_SEED}` : `${GAMES} games (${ACCEPTED ? 'gbgc sample' : 'sampleIR'} seeds ${FROM}…${FROM + GAMES - 1})` }),
+    ...(FAST_ONLY ? [] : [figure({ id: 'precise-per-game', name: `precise tier, ${population}`, value: preciseSec / GAMES, unit: 'CPU s/game', reference: { name: 'fast tier, same games', value: fastPerGame, unit: 'CPU s/game' }, kind: 'time', ratioMeaning: 'precise / fast CPU seconds per game' })]),
   ],
-  { projectedPool2000On2CoresMinutes: (fastPerGame * 2000) / 2 / 60, spearmanFastVsPrecise },
+  { fastTier2000GamesCpuMinutes: (fastPerGame * 2000) / 60, spearmanFastVsPrecise },
 );
 console.log(
   JSON.stringify(
     {
       games: GAMES,
       ...(POOL_SEED === null ? { firstSeed: FROM, c: C, accepted: ACCEPTED } : { poolSeed: POOL_SEED, c: [0, 1] }),
-      kuhnFastSeconds: kuhnFast,
-      fastSecondsPerGame: fastPerGame,
-      preciseSecondsPerGame: preciseSec / GAMES,
+      kuhnFastCpuSeconds: kuhnFast,
+      fastCpuSecondsPerGame: fastPerGame,
+      preciseCpuSecondsPerGame: FAST_ONLY ? null : preciseSec / GAMES,
       fastOverKuhn: fastPerGame / kuhnFast,
-      preciseOverFast: preciseSec / fastSec,
-      projectedPool2000On2CoresMinutes: (fastPerGame * 2000) / 2 / 60,
+      preciseOverFast: FAST_ONLY ? null : preciseSec / fastSec,
+      fastTier2000GamesCpuMinutes: (fastPerGame * 2000) / 60,
       spearmanFastVsPrecise,
+      axes: irs.map((ir, i) => ({ seed: ir.origin?.seed, fast: fast[i], precise: precise[i] ?? null })),
     },
     null,
     2,

@@ -10,6 +10,8 @@ import { opponentModellingForSeat, opponentModellingReweightedForSeat, toSimplex
 import { fitL1 } from '../../../src/eval/axes/brittleness.js';
 import { axisKeys } from '../../../src/eval/axes/infostate.js';
 import { CHANCE, type GameState } from '../../../src/interpreter/api.js';
+import { Sobol } from '../../../src/eval/axes/sobol.js';
+import { rngFromKeys } from '../../../src/util/rng.js';
 import { l0Distribution } from '../../../src/interpreter/l0.js';
 
 /**
@@ -140,6 +142,66 @@ describe('v2 axes on Kuhn, exact', () => {
     };
     expect(best.size).toBe(6);
     expect(value(kuhn().newInitialState(), 1)).toBeCloseTo(br0, 12);
+  });
+
+  it('opponent modelling (exact, fast tier) equals the formula computed on the model of Kuhn against the same 64 Sobol opponents', () => {
+    const seed = 1;
+    const focalScore = (focal: number): number => {
+      // The opponent's information states in key order, each (card, history); K = 2 kinds each, so
+      // coordinate j of a Sobol point is the mass of the first legal action at state j.
+      const keys = [...new Set(log.episodes.flatMap((e) => e.decisions.filter((d) => d.seat !== focal).map((d) => d.info)))].sort();
+      const states = keys.map((k) => {
+        const [, , hand, path] = k.split('|');
+        return `${hand}:${path === '' ? '' : path === '6.0' ? 'c' : path === '8.0' ? 'b' : 'cb'}`;
+      });
+      const shiftRng = rngFromKeys(seed, 0x50b01, focal);
+      const shift = keys.map(() => shiftRng());
+      const sobol = new Sobol(keys.length);
+      const share = new Map<string, number[]>(); // dt → argmax per opponent
+      for (let o = 0; o < 64; o++) {
+        const x = sobol.next();
+        // first[state] = probability of the state's first legal action (check at the open menu, fold facing a bet).
+        const first = new Map(states.map((st, j) => [st, (x[j] + shift[j]) % 1]));
+        const deals = [0, 1, 2].flatMap((a) => [0, 1, 2].filter((b) => b !== a).map((b) => [a, b]));
+        const mean = (f: (c0: number, c1: number) => [number, number]): number => {
+          let w = 0;
+          let s = 0;
+          for (const [c0, c1] of deals) {
+            const [wi, ui] = f(c0, c1);
+            w += wi;
+            s += wi * ui;
+          }
+          return s / w;
+        };
+        const sd = (me: number, other: number, stake: number) => (me > other ? stake : -stake);
+        const argmax = (vals: [number, number][]): number => vals.reduce((best, v) => (v[1] > best[1] + 1e-9 * Math.max(1, Math.abs(best[1])) ? v : best))[0];
+        let open: number;
+        let facing: number;
+        if (focal === 0) {
+          const check = mean((c0, c1) => [1, first.get(`${c1}:c`)! * sd(c0, c1, 1) + (1 - first.get(`${c1}:c`)!) * (0.5 * -1 + 0.5 * sd(c0, c1, 2))]);
+          const bet = mean((c0, c1) => [1, first.get(`${c1}:b`)! * 1 + (1 - first.get(`${c1}:b`)!) * sd(c0, c1, 2)]);
+          const fold = mean((c0, c1) => [1 - first.get(`${c1}:c`)!, -1]);
+          const call = mean((c0, c1) => [1 - first.get(`${c1}:c`)!, sd(c0, c1, 2)]);
+          open = argmax([[1, check], [2, bet]]);
+          facing = argmax([[0, fold], [1, call]]);
+        } else {
+          const check = mean((c0, c1) => [first.get(`${c0}:`)!, sd(c1, c0, 1)]);
+          const bet = mean((c0, c1) => [first.get(`${c0}:`)!, first.get(`${c0}:cb`)! * 1 + (1 - first.get(`${c0}:cb`)!) * sd(c1, c0, 2)]);
+          const fold = mean((c0) => [1 - first.get(`${c0}:`)!, -1]);
+          const call = mean((c0, c1) => [1 - first.get(`${c0}:`)!, sd(c1, c0, 2)]);
+          open = argmax([[1, check], [2, bet]]);
+          facing = argmax([[0, fold], [1, call]]);
+        }
+        for (const [dt, a] of [['open', open], ['facing', facing]] as const) share.set(dt, [...(share.get(dt) ?? []), a]);
+      }
+      const modal = (xs: number[]) => Math.max(...[...new Set(xs)].map((a) => xs.filter((y) => y === a).length)) / xs.length;
+      // Visit shares of the focal seat's decision types under L0: seat 0 open 1, facing 1/4; seat 1 one of two, 1/2 each.
+      const w = focal === 0 ? { open: 0.8, facing: 0.2 } : { open: 0.5, facing: 0.5 };
+      return w.open * (1 - modal(share.get('open')!)) + w.facing * (1 - modal(share.get('facing')!));
+    };
+    const expected = (focalScore(0) + focalScore(1)) / 2;
+    expect(expected).toBeGreaterThan(0);
+    expect(computeAxesV2(kuhn(), { tier: 'fast', seed, exact: true }).opponent_modelling).toBeCloseTo(expected, 12);
   });
 
   it('information sensitivity: 1/15 and 1/6 (a jack facing a bet folds, the decision type calls), 7/60 averaged', () => {
