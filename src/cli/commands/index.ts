@@ -46,6 +46,7 @@ export const COMMANDS: CommandEntry[] = [
   { spec: 'records', options: false, summary: "export or summarize a tournament run store", load: async () => (await import('./records.js')).registerRecords },
   { spec: 'axes <path>', options: true, summary: "measure the complexity axes (GENSTRAT v2 or v1, Appendix C) of a game or of every game of a pool", load: async () => (await import('./axes.js')).registerAxes },
   { spec: 'select', options: true, summary: "choose a benchmark from a pool by farthest-point sampling in the axis space; print coverage, correlations and VIFs", load: async () => (await import('./select.js')).registerSelect },
+  { spec: 'study <file> [study]', options: true, summary: "run a whole GENSTRAT study from one file (pool, axes, selection, re-score, tournament, analysis, report), resumable", load: async () => (await import('./study.js')).registerStudy },
   { spec: 'ladder', options: false, summary: "graded bot ladders (Lv0 = random … LvK) and (level, progress) ratings against them", load: async () => (await import('./ladder.js')).registerLadder },
   { spec: 'worker', options: true, summary: "play the slots of tournaments queued on a Redis (gbgc tournament --queue), on this machine, until stopped", load: async () => (await import('./worker.js')).registerWorker },
   { spec: 'queue', options: false, summary: "inspect the Redis queue of distributed tournaments", load: async () => (await import('./queue.js')).registerQueue },

@@ -9,6 +9,7 @@ import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { writeFileAtomic } from '../io.js';
 import { UserError } from '../errors.js';
+import { STARTER_STUDY } from '../../eval/study/config.js';
 
 /**
  * The starter game's source for a game named `title`.
@@ -69,12 +70,19 @@ export const registerInit: RegisterCommand = (program, ctx) =>
     .argument('<name>', 'file to write (".gbg" is added when missing); its base name becomes the title')
     .option('--title <title>', 'the game\'s title (default: from the file name)')
     .option('--force', 'overwrite the file if it exists')
-    .addHelpText('after', '\nExamples:\n  gbgc init my-game          # writes my-game.gbg\n  gbgc init games/duel.gbg --title "Duel poker"')
-    .action((name: string, opts: { title?: string; force?: boolean }) => {
-      const file = name.endsWith('.gbg') ? name : `${name}.gbg`;
+    .option('--study', 'write a commented starter study file NAME (.yaml added when missing) for gbgc study instead')
+    .addHelpText('after', '\nExamples:\n  gbgc init my-game          # writes my-game.gbg\n  gbgc init games/duel.gbg --title "Duel poker"\n  gbgc init --study study    # writes study.yaml (gbgc study study.yaml)')
+    .action((name: string, opts: { title?: string; force?: boolean; study?: boolean }) => {
+      const file = opts.study ? (/\.(ya?ml|json)$/.test(name) ? name : `${name}.yaml`) : name.endsWith('.gbg') ? name : `${name}.gbg`;
       const dir = dirname(file);
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError(`cannot write ${file}: the folder ${dir} does not exist`);
       if (existsSync(file) && !opts.force) throw new UserError(`${file} already exists (use --force to overwrite it)`);
+      if (opts.study) {
+        if (file.endsWith('.json')) throw new UserError(`${file}: the starter study is YAML (with comments); name it .yaml`);
+        writeFileAtomic(file, STARTER_STUDY);
+        info(ctx, `wrote ${file}\nnext: gbgc study ${file}   (docs/study.md describes every key)\n`);
+        return;
+      }
       const title =
         opts.title ??
         basename(file, '.gbg')
