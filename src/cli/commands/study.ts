@@ -275,7 +275,15 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
           break;
         }
         case 'select': {
-          const { selection, points } = selectFromPool(p.pool, p.axes, s.select.n, s.select.seed);
+          let chosen: ReturnType<typeof selectFromPool>;
+          try {
+            chosen = selectFromPool(p.pool, p.axes, s.select.n, s.select.seed);
+          } catch (e) {
+            // More games asked for than the pool has is a study file to fix (exit 1), not a flag.
+            if (e instanceof UsageError) throw new UserError(`${s.file}: select.n: ${e.message.replace(/^--n /, '')}`);
+            throw e;
+          }
+          const { selection, points } = chosen;
           writeFileAtomic(p.selection, selectionFileText(selection, p.selection));
           mkdirSync(p.figures, { recursive: true });
           const AXES = axisNames(s.axes.set);
