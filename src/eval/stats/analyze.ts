@@ -204,7 +204,6 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
   let composite: Estimates['robustness']['composite'] = null;
   const checks: NonNullable<Estimates['checks']> = { rulebookLength: null, axisClusters: null, jaggednessSubsets: null, cmplx: null };
   const v1: Estimates['v1'] = set === 'v1' ? { jaggedness: null, factorAnalysis: null, subsetRefits: subsetRefits(p, fit.alpha, [5, 8, 12, 25], opts.subsetDraws ?? 1000, seed), composite: null } : null;
-  if (v1) v1.factorAnalysis = factorAnalysis(p.models, p.games, pg.alpha, fit.alpha);
   if (opts.axes) {
     const ax = axisMatrix(p.games, opts.axes);
     axesInfo = { names: ax.names, constant: ax.constant };
@@ -230,6 +229,7 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
       }
     }
   }
+  if (v1 && !v1.factorAnalysis) v1.factorAnalysis = factorAnalysis(p.models, p.games, pg.alpha, fit.alpha);
   return sanitize({
     format: 'gbgc-estimates/1',
     meta: {
