@@ -80,6 +80,31 @@ describe('gbgc sample', () => {
   });
 });
 
+describe('gbgc pool: acceptance rate and rejections by check', () => {
+  it('records each slot\'s rejected candidates by check and prints the whole pool\'s rate', async () => {
+    const out = join(dir, 'pool-strict');
+    // A strict move limit rejects most candidates at c = 1, so the counts are not all zero.
+    const base = ['pool', '--count', '2', '--complexity', '1', '--seed', '3', '--out', out, '--workers', '1', '--max-moves', '3', '--episodes', '200'];
+    const r = await runCli([...base, '--json']);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout) as { tries: number; acceptance: { accepted: number; candidates: number; rate: number; rejectedByCheck: Record<string, number> } };
+    const entries = readIndex(join(out, 'index.jsonl'));
+    const tries = entries.reduce((t, e) => t + e.tries, 0);
+    expect(s.acceptance.accepted).toBe(2);
+    expect(s.acceptance.candidates).toBe(tries);
+    expect(s.acceptance.rate).toBeCloseTo(2 / tries, 12);
+    // Every rejected candidate failed at least one check; the moves check is the one made strict.
+    const rejections = entries.reduce((t, e) => t + Object.values(e.rejected ?? {}).reduce((a, b) => a + b, 0), 0);
+    expect(rejections).toBeGreaterThanOrEqual(tries - 2);
+    expect(s.acceptance.rejectedByCheck.moves ?? 0).toBeGreaterThan(0);
+    for (const e of entries) expect(Object.values(e.rejected ?? {}).every((n) => n <= e.tries - 1)).toBe(true);
+    // The text summary of a rerun (nothing to build) still reports the whole pool.
+    const text = await runCli(base);
+    expect(text.stdout).toContain(`whole pool      2 accepted of ${tries} candidates: acceptance rate ${((100 * 2) / tries).toFixed(1)}%`);
+    expect(text.stdout).toMatch(/rejected by {5}moves \d+/);
+  });
+});
+
 describe('gbgc pool', () => {
   const out = join(dir, 'pool');
   const args = ['pool', '--count', '3', '--complexity', '0..1', '--seed', '5', '--out', out, '--workers', '2', '--json'];
