@@ -158,6 +158,12 @@ export interface AlphaOptions {
   clusters?: readonly number[];
   /** Interval level (default 0.95). */
   level?: number;
+  /**
+   * Two-stage bootstrap (`--resample-games`): each replicate draws the games with replacement, then
+   * the clusters within each drawn game, so the intervals also carry the variation from which games
+   * were played (targets the strengths over the population of games, not the fixed set).
+   */
+  resampleGames?: boolean;
 }
 
 /**
@@ -177,10 +183,17 @@ export function fitAlpha(p: Prepared, opts: AlphaOptions = {}): AlphaFit {
   const pairReplicates: Float64Array[] = [];
   let unidentified = 0;
   const C = idx.length;
+  const inIdx = new Set(idx);
+  const byGame = opts.resampleGames ? p.clustersByGame.map((ks) => ks.filter((k) => inIdx.has(k))).filter((ks) => ks.length > 0) : [];
   for (let r = 0; r < B; r++) {
     const rng = rngFromKeys(seed, 1, r);
     const t = emptyTotals(M);
-    for (let k = 0; k < C; k++) addCluster(t, p.clusters[idx[Math.floor(rng() * C)]]);
+    if (opts.resampleGames)
+      for (let h = 0; h < byGame.length; h++) {
+        const ks = byGame[Math.floor(rng() * byGame.length)];
+        for (let k = 0; k < ks.length; k++) addCluster(t, p.clusters[ks[Math.floor(rng() * ks.length)]]);
+      }
+    else for (let k = 0; k < C; k++) addCluster(t, p.clusters[idx[Math.floor(rng() * C)]]);
     const pm = new Float64Array(M * M).fill(NaN);
     for (let i = 0; i < M; i++)
       for (let j = i + 1; j < M; j++) {

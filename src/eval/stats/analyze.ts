@@ -209,7 +209,7 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
     axesInfo = { names: ax.names, constant: ax.constant };
     if (ax.names.length > 0) {
       profiles = capabilityProfiles(p.models, pg.alpha, ax, reps);
-      jag = localJaggedness(fit.alpha, pg.alpha, pg.sigma, ax.raw, reps, opts.K ?? 3);
+      jag = localJaggedness(fit.alpha, pg.alpha, pg.sigma, ax.raw, reps, opts.K ?? 3, undefined, pg.slots);
       const cc = compositeComplexity(ax.names, profiles.slopes, ax.z);
       const tert = tertileRefits(p, cc.tertile, B2, seed).map((t) => ({
         ...t,

@@ -93,6 +93,38 @@ export function finiteMean(xs: ArrayLike<number>): number {
 }
 
 /**
+ * Largest |z₀| for which a bias-corrected percentile interval is shown. Beyond it the replicates sit
+ * mostly on one side of the estimate (|z₀| = 0.5: 69 % on one side), the BC bounds move into the far
+ * tail and, for variance components, contain neither the estimate nor the truth (planted-truth bench).
+ */
+export const Z0_BOUND = 0.5;
+
+/** The interval gbgc shows for a bootstrapped non-negative quantity, with the point it leads with. */
+export interface ShownEstimate {
+  /** The point shown: the bootstrap bias-corrected 2θ̂ − mean θ*, floored at `floor`. */
+  point: number;
+  interval: Interval;
+  /** 'bc': Efron's BC percentile (|z₀| ≤ Z0_BOUND); 'basic': reverse percentile (floored, extended to contain the point). */
+  type: 'bc' | 'basic';
+  z0: number;
+}
+
+/**
+ * Pick the interval to show: the BC interval when |z₀| ≤ {@link Z0_BOUND} and it contains the
+ * bias-corrected point; otherwise the basic interval [2θ̂ − q_hi, 2θ̂ − q_lo], floored at `floor` and
+ * extended to contain the point. Every shown interval contains its point.
+ */
+export function shownEstimate(estimate: number, reps: ArrayLike<number>, floor = -Infinity, level = 0.95): ShownEstimate {
+  const fin = finiteSorted(reps);
+  const mean = fin.length ? fin.reduce((s, x) => s + x, 0) / fin.length : NaN;
+  const point = Math.max(floor, 2 * estimate - mean);
+  const bc = bcPercentileInterval(estimate, reps, level);
+  if (Math.abs(bc.z0) <= Z0_BOUND && bc.lo <= point && point <= bc.hi) return { point, interval: { lo: bc.lo, hi: bc.hi }, type: 'bc', z0: bc.z0 };
+  const b = basicInterval(estimate, reps, level);
+  return { point, interval: { lo: Math.min(Math.max(floor, b.lo), point), hi: Math.max(Math.max(floor, b.hi), point) }, type: 'basic', z0: bc.z0 };
+}
+
+/**
  * Benjamini–Hochberg (1995) adjusted p-values (q-values): q_(k) = min_{j ≥ k} p_(j)·n/j, capped at 1.
  * NaN p-values are left NaN and do not count towards n. Rejecting q ≤ level controls the false
  * discovery rate at `level` for independent (or positively dependent) tests.

@@ -12,6 +12,17 @@
  * Benjamini–Hochberg across games. Per candidate reversal cell (pair, game), a one-sided bootstrap
  * p-value (share of replicates where the reversal does not hold, computed as (k + 1)/(B + 1)) with BH
  * across candidates.
+ *
+ * Ties (explicit rule): a pair whose overall gap is exactly 0 has no order to reverse and is not
+ * counted; a per-game difference with |α̂_{i,g} − α̂_{j,g}| ≤ 1e-9·max(1, max_m |α̂_{m,g}|) is a tie and
+ * is no reversal (floating-point rounding of equal estimates must not decide a reversal).
+ *
+ * The paper's p̂_g treats the pair indicators as independent; they are not (they share the per-game
+ * refit), and with nothing planted BH flags a game in about half of the tables. The *calibrated* test
+ * keeps the same null (true per-game gaps equal the overall gaps) and draws the reversal count from it
+ * given the schedule: replicate r of the game-stratified bootstrap gives the noise δ*_g = α̂*_{·,g} − α̂_{·,g},
+ * and N*_g = the reversals of α̂_· + δ*_g against α̂_·; p_g = (1 + #{N*_g ≥ N_obs(g)}) / (1 + B),
+ * BH across games. Both are conditional on the games played.
  */
 import { benjaminiHochberg, kendallTau, normCdf, sampleSd } from './dist.js';
 import type { StratifiedReplicate } from './per-game.js';
@@ -24,8 +35,14 @@ export interface GameStability {
   expected: number;
   variance: number;
   z: number;
+  /** App. P (paper): 1 − Φ(z_g) and its BH q-value. */
   p: number;
   q: number;
+  /** Calibrated test: bootstrap null of the reversal count given the schedule; BH q-value. */
+  pCalibrated: number;
+  qCalibrated: number;
+  /** Mean reversal count under the calibrated null. */
+  expectedCalibrated: number;
   pairs: number;
 }
 
@@ -33,9 +50,13 @@ export interface RankStability {
   perGame: GameStability[];
   meanObserved: number;
   meanExpected: number;
-  /** Games with q < 0.05 and q < 0.10. */
+  /** Games with q < 0.05 and q < 0.10 under the paper's test (App. P). */
   significant05: number;
   significant10: number;
+  /** The same under the calibrated test. */
+  calibrated: { significant05: number; significant10: number; meanExpected: number };
+  /** How the two tests are named in the CLI and report. */
+  labels: { paper: string; calibrated: string };
   /** Candidate reversal cells with their bootstrap p and BH q. */
   cells: { game: string; winner: string; loser: string; p: number; q: number }[];
 }
@@ -53,6 +74,21 @@ export function rankStability(
   const cells: { game: string; winner: string; loser: string; p: number; q: number }[] = [];
   for (let g = 0; g < G; g++) {
     const present = Array.from({ length: M }, (_, m) => m).filter((m) => Number.isFinite(alphaMG[m][g]) && Number.isFinite(alpha[m]));
+    const scale = 1e-9 * Math.max(1, ...present.map((m) => Math.abs(alphaMG[m][g])));
+    const reversed = (d: number, dg: number): boolean => d !== 0 && Math.abs(dg) > scale && d * dg < 0;
+    const nullCounts = reps.map((r) => {
+      let n = 0;
+      for (let x = 0; x < present.length; x++)
+        for (let w = x + 1; w < present.length; w++) {
+          const i = present[x];
+          const j = present[w];
+          const d = alpha[i] - alpha[j];
+          const dd = r.alphaGame[i * G + g] - alphaMG[i][g] - (r.alphaGame[j * G + g] - alphaMG[j][g]);
+          if (!Number.isFinite(dd)) continue;
+          if (reversed(d, d + dd)) n++;
+        }
+      return n;
+    });
     let obs = 0;
     let E = 0;
     let V = 0;
@@ -66,7 +102,7 @@ export function rankStability(
         const diffs = reps.map((r) => r.alphaGame[i * G + g] - r.alphaGame[j * G + g]);
         const se = sampleSd(diffs);
         pairs++;
-        const rev = d * dg < 0;
+        const rev = reversed(d, dg);
         if (rev) {
           obs++;
           // i beats j on g although overall j is ahead (or the reverse): winner is the one ahead on g.
@@ -85,10 +121,14 @@ export function rankStability(
       present.map((m) => alphaMG[m][g]),
       present.map((m) => alpha[m]),
     );
-    perGame.push({ game: games[g], tau, observed: obs, expected: E, variance: V, z, p: 1 - normCdf(z), q: NaN, pairs });
+    const pCal = nullCounts.length ? (1 + nullCounts.filter((n) => n >= obs).length) / (1 + nullCounts.length) : NaN;
+    const expCal = nullCounts.length ? nullCounts.reduce((s, n) => s + n, 0) / nullCounts.length : NaN;
+    perGame.push({ game: games[g], tau, observed: obs, expected: E, variance: V, z, p: 1 - normCdf(z), q: NaN, pCalibrated: pCal, qCalibrated: NaN, expectedCalibrated: expCal, pairs });
   }
   const q = benjaminiHochberg(perGame.map((r) => r.p));
   perGame.forEach((r, k) => (r.q = q[k]));
+  const qCal = benjaminiHochberg(perGame.map((r) => r.pCalibrated));
+  perGame.forEach((r, k) => (r.qCalibrated = qCal[k]));
   const qc = benjaminiHochberg(cells.map((c) => c.p));
   cells.forEach((c, k) => (c.q = qc[k]));
   const mean = (xs: number[]): number => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN);
@@ -98,6 +138,12 @@ export function rankStability(
     meanExpected: mean(perGame.map((r) => r.expected)),
     significant05: perGame.filter((r) => r.q < 0.05).length,
     significant10: perGame.filter((r) => r.q < 0.1).length,
+    calibrated: {
+      significant05: perGame.filter((r) => r.qCalibrated < 0.05).length,
+      significant10: perGame.filter((r) => r.qCalibrated < 0.1).length,
+      meanExpected: mean(perGame.map((r) => r.expectedCalibrated)),
+    },
+    labels: { paper: 'App. P (paper)', calibrated: 'calibrated (bootstrap null of the reversal count)' },
     cells,
   };
 }

@@ -86,6 +86,9 @@ export function bradleyTerry(p: Prepared, alpha: readonly number[], opts: { ties
       for (let j = 0; j < M; j++)
         if (i !== j && n[i * M + j] > 0) (w[i * M + j] += prior / 2), (n[i * M + j] += prior);
   const W = Array.from({ length: M }, (_, i) => sum(w, i));
+  // A participant without a (non-self-play) slot has no score (null) and takes no part in the
+  // normalisation, so it cannot shift the others.
+  const played = games.map((g) => g > 0);
   let pi = new Float64Array(M).fill(1);
   let it = 0;
   for (; it < maxIter; it++) {
@@ -95,13 +98,13 @@ export function bradleyTerry(p: Prepared, alpha: readonly number[], opts: { ties
       for (let j = 0; j < M; j++) if (j !== i && n[i * M + j] > 0) den += n[i * M + j] / (pi[i] + pi[j]);
       next[i] = den > 0 ? W[i] / den : pi[i];
     }
-    const gm = Math.exp(next.reduce((s, x) => s + Math.log(x), 0) / M);
+    const gm = Math.exp(next.reduce((s, x, i) => s + (played[i] ? Math.log(x) : 0), 0) / present.length);
     let delta = 0;
     for (let i = 0; i < M; i++) (next[i] /= gm), (delta = Math.max(delta, Math.abs(Math.log(next[i] / pi[i]))));
     pi = next;
     if (delta < 1e-10) break;
   }
-  const score = [...pi].map(Math.log);
+  const score = [...pi].map((x, i) => (played[i] ? Math.log(x) : NaN));
   return { ties, score, wins, games, tiedSlots, prior, tauWithAlpha: kendallTau(score, alpha), iterations: it + 1 };
 }
 

@@ -9,10 +9,16 @@ const intervalOrNull = { anyOf: [interval, { type: 'null' }] } as const;
 const numArray = { type: 'array', items: num } as const;
 const numMatrix = { type: 'array', items: numArray } as const;
 const strArray = { type: 'array', items: { type: 'string' } } as const;
+const shown = {
+  type: 'object',
+  required: ['point', 'interval', 'type', 'z0'],
+  properties: { point: num, interval: interval, type: { enum: ['bc', 'basic'] }, z0: num },
+  additionalProperties: false,
+} as const;
 const component = {
   type: 'object',
-  required: ['estimate', 'biasCorrected', 'ci', 'z0', 'ciBasic'],
-  properties: { estimate: num, biasCorrected: num, ci: interval, z0: num, ciBasic: interval },
+  required: ['estimate', 'biasCorrected', 'ci', 'z0', 'ciBasic', 'shown'],
+  properties: { estimate: num, biasCorrected: num, ci: interval, z0: num, ciBasic: interval, shown },
   additionalProperties: false,
 } as const;
 
@@ -51,6 +57,9 @@ export const ESTIMATES_SCHEMA = {
             },
           ],
         },
+        excludedMissingReturns: { type: 'object', required: ['count', 'slots'], properties: { count: { type: 'integer', minimum: 0 }, slots: strArray }, additionalProperties: false },
+        warnings: strArray,
+        resampleGames: { type: 'boolean' },
       },
       additionalProperties: false,
     },
@@ -202,20 +211,35 @@ export const ESTIMATES_SCHEMA = {
     },
     rankStability: {
       type: 'object',
-      required: ['perGame', 'meanObserved', 'meanExpected', 'significant05', 'significant10', 'cells'],
+      required: ['perGame', 'meanObserved', 'meanExpected', 'significant05', 'significant10', 'calibrated', 'labels', 'cells'],
       properties: {
         perGame: {
           type: 'array',
           items: {
             type: 'object',
-            required: ['game', 'tau', 'observed', 'expected', 'variance', 'z', 'p', 'q', 'pairs'],
-            properties: { game: { type: 'string' }, tau: num, observed: { type: 'integer' }, expected: num, variance: num, z: num, p: num, q: num, pairs: { type: 'integer' } },
+            required: ['game', 'tau', 'observed', 'expected', 'variance', 'z', 'p', 'q', 'pCalibrated', 'qCalibrated', 'expectedCalibrated', 'pairs'],
+            properties: {
+              game: { type: 'string' },
+              tau: num,
+              observed: { type: 'integer' },
+              expected: num,
+              variance: num,
+              z: num,
+              p: num,
+              q: num,
+              pCalibrated: num,
+              qCalibrated: num,
+              expectedCalibrated: num,
+              pairs: { type: 'integer' },
+            },
           },
         },
         meanObserved: num,
         meanExpected: num,
         significant05: { type: 'integer' },
         significant10: { type: 'integer' },
+        calibrated: { type: 'object', required: ['significant05', 'significant10', 'meanExpected'], properties: { significant05: { type: 'integer' }, significant10: { type: 'integer' }, meanExpected: num } },
+        labels: { type: 'object', required: ['paper', 'calibrated'], properties: { paper: { type: 'string' }, calibrated: { type: 'string' } } },
         cells: {
           type: 'array',
           items: { type: 'object', required: ['game', 'winner', 'loser', 'p', 'q'], properties: { game: { type: 'string' }, winner: { type: 'string' }, loser: { type: 'string' }, p: num, q: num } },
@@ -253,10 +277,16 @@ export const ESTIMATES_SCHEMA = {
         { type: 'null' },
         {
           type: 'object',
-          required: ['K', 'J', 'biasCorrected', 'ci', 'z0', 'ciBasic', 'sweep', 'B'],
+          required: ['K', 'labels', 'J', 'ciJ', 'noInterval', 'slotsPerCell', 'noiseNull', 'Jv2', 'biasCorrected', 'ci', 'z0', 'ciBasic', 'sweep', 'B'],
           properties: {
             K: { type: 'integer' },
+            labels: { type: 'object', required: ['J', 'Jv2'], properties: { J: { type: 'string' }, Jv2: { type: 'string' } } },
             J: numArray,
+            ciJ: { type: 'array', items: intervalOrNull },
+            noInterval: { type: 'array', items: { type: ['string', 'null'] } },
+            slotsPerCell: numArray,
+            noiseNull: { type: 'object', required: ['p', 'q'], properties: { p: numArray, q: numArray } },
+            Jv2: numArray,
             biasCorrected: numArray,
             ci: { type: 'array', items: interval },
             z0: numArray,

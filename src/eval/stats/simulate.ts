@@ -15,6 +15,14 @@
  *
  * with s_g a per-game seat effect and σ_g the game's stakes scale. Returns are split zero-sum:
  * returns = [y/2, −y/2].
+ *
+ * Real schedules are unequal; three options plant that: `runsRange` draws each (pair, game)'s runs
+ * uniformly from a range (unequal noise per cell), `coverage` gives each model a weight so that the
+ * extra pairs of a game are drawn with probability ∝ w_i·w_j (models with small weights meet fewer
+ * opponents and play fewer slots), and `smooth` plants a smooth interaction
+ * λ_m σ_g sin(2π(v_m·x_g) + φ_m) over the min-max axes x_g (a jagged surface is `jaggedness`, iid per
+ * game). With equal coverage every model's cells carry the same noise, which adds about the same
+ * amount to every model's J (v2) and leaves their order to the planted roughness.
  */
 import { rngFromKeys } from '../../util/rng.js';
 import { normalDraw } from './dist.js';
@@ -40,6 +48,12 @@ export interface PlantedDesign {
   seatEffect?: number;
   /** Share of margin variance shared by the two slots of a run (luck); default 0.5. */
   luckShare?: number;
+  /** Runs per (pair, game) drawn uniformly from [lo, hi] (overrides `runs`). */
+  runsRange?: [number, number];
+  /** Per-model coverage weights: extra pairs drawn with probability ∝ w_i·w_j; default equal. */
+  coverage?: number[];
+  /** Per-model amplitude λ_m (on the σ_g scale) of a smooth interaction over the axes; default zeros. */
+  smooth?: number[];
   seed: number;
 }
 
@@ -93,6 +107,13 @@ export function plantedTable(d: PlantedDesign): PlantedTable {
   const sigma = games.map(() => slo + (shi - slo) * rng());
   const seat = games.map(() => (d.seatEffect ?? 1) * normalDraw(rng));
   const rho = d.luckShare ?? 0.5;
+  const lambda = d.smooth ?? new Array<number>(M).fill(0);
+  // Smooth waves: a random direction of length 1.2 and phase per model (drawn only when planted).
+  const wave = Array.from({ length: M }, () => (d.smooth ? { v: Array.from({ length: A }, () => normalDraw(rng)), phi: 2 * Math.PI * rng() } : { v: new Array<number>(A).fill(0), phi: 0 }));
+  for (const w of wave) {
+    const n = Math.hypot(...w.v);
+    if (n > 0) w.v = w.v.map((x) => (1.2 * x) / n);
+  }
   const alphaMG = Array.from({ length: M }, () => new Array<number>(d.games).fill(NaN));
   const rows: SlotRow[] = [];
   const allPairs: [number, number][] = [];
@@ -113,16 +134,27 @@ export function plantedTable(d: PlantedDesign): PlantedTable {
         if (!chosen.has(key)) chosen.add(key), pairs.push([Math.min(i, j), Math.max(i, j)]);
       };
       for (let k = 0; k < M; k++) add(perm[k], perm[(k + 1) % M]);
+      const w = d.coverage;
+      const pw = w ? allPairs.map(([i, j]) => w[i] * w[j]) : null;
+      const total = pw ? pw.reduce((s, x) => s + x, 0) : 0;
       while (pairs.length < d.pairsPerGame) {
-        const [i, j] = allPairs[Math.floor(rng() * allPairs.length)];
+        let k = Math.floor(rng() * allPairs.length);
+        if (pw) {
+          let u = rng() * total;
+          for (k = 0; k < pw.length - 1 && u >= pw[k]; k++) u -= pw[k];
+        }
+        const [i, j] = allPairs[k];
         add(i, j);
       }
     }
-    const raw_mg = Array.from({ length: M }, (_, m) => alpha[m] + slopes[m].reduce((s, b, a) => s + b * z[g][a], 0) + tau[m] * sigma[g] * normalDraw(rng));
+    const raw_mg = Array.from(
+      { length: M },
+      (_, m) => alpha[m] + slopes[m].reduce((s, b, a) => s + b * z[g][a], 0) + tau[m] * sigma[g] * normalDraw(rng) + lambda[m] * sigma[g] * Math.sin(2 * Math.PI * raw[g].reduce((s, x, a) => s + x * wave[m].v[a], 0) + wave[m].phi),
+    );
     const c = centre(raw_mg);
     c.forEach((v, m) => (alphaMG[m][g] = v));
     for (const [i, j] of pairs)
-      for (let r = 0; r < d.runs; r++) {
+      for (let r = 0, runs = d.runsRange ? d.runsRange[0] + Math.floor(rng() * (d.runsRange[1] - d.runsRange[0] + 1)) : d.runs; r < runs; r++) {
         const luck = Math.sqrt(rho) * sigma[g] * normalDraw(rng);
         for (const [s0, s1] of [
           [i, j],

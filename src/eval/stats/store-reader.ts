@@ -18,6 +18,10 @@
  * the tournament from `meta(key='engineVersion')`; display names from `participants(id, name)`.
  * This matches the run store of `gbgc tournament` (src/eval/store), whose slots table has exactly the
  * first spellings above.
+ *
+ * A finished slot whose returns are missing (NULL, which is what SQLite stores for a NaN) or not
+ * finite is never read as a tie: by default reading fails naming the slots; with `excludeMissing` the
+ * slots are left out and listed in `missingReturns`.
  */
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -52,13 +56,24 @@ export interface StoreContents {
   names: Record<string, string>;
   /** The engine version recorded in `meta(key='engineVersion')`, if any. */
   engineVersion: string | null;
+  /** Finished slots left out because their returns are missing or not finite (ids, or row numbers). */
+  missingReturns: string[];
 }
+
+export interface ReadStoreOptions {
+  /** Leave out finished slots with missing or non-finite returns instead of failing. */
+  excludeMissing?: boolean;
+}
+
+/** A stored return as a number: NaN for NULL, empty or non-numeric values (never 0). */
+const storedNumber = (v: unknown): number => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? NaN : Number(v));
 
 /**
  * Read the finished slots of a store.
- * @throws UserError when the file is missing, not SQLite, or lacks the needed columns.
+ * @throws UserError when the file is missing, not SQLite, lacks the needed columns, or (without
+ *   `excludeMissing`) has finished slots whose returns are missing or not finite.
  */
-export function readStore(path: string): StoreContents {
+export function readStore(path: string, opts: ReadStoreOptions = {}): StoreContents {
   refuseNul(path);
   if (!existsSync(path)) throw new UserError(`${path}: no such file`);
   if (storeAbsent(path)) throw new UserError(`${path}: an empty file (0 bytes), not a run store yet: no tournament has written it`);
@@ -99,20 +114,25 @@ export function readStore(path: string): StoreContents {
     const all = db.prepare(`SELECT * FROM slots`).all() as Record<string, unknown>[];
     const rows: SlotRow[] = [];
     let unfinished = 0;
-    for (const r of all) {
+    const missing: string[] = [];
+    for (const [k, r] of all.entries()) {
       if (c.status && !['done', 'finished', 'ok'].includes(String(r[c.status]))) {
         unfinished++;
         continue;
       }
       let ret: [number, number];
-      if (c.return0 && c.return1) ret = [Number(r[c.return0]), Number(r[c.return1])];
+      if (c.return0 && c.return1) ret = [storedNumber(r[c.return0]), storedNumber(r[c.return1])];
       else {
         try {
           const v = JSON.parse(String(r[c.returns!])) as unknown;
-          ret = Array.isArray(v) && v.length === 2 ? [Number(v[0]), Number(v[1])] : [NaN, NaN];
+          ret = Array.isArray(v) && v.length === 2 ? [storedNumber(v[0]), storedNumber(v[1])] : [NaN, NaN];
         } catch {
           ret = [NaN, NaN];
         }
+      }
+      if (!Number.isFinite(ret[0]) || !Number.isFinite(ret[1])) {
+        missing.push(c.id && r[c.id] != null ? String(r[c.id]) : `row ${k + 1}`);
+        continue;
       }
       const row: SlotRow = {
         game: String(r[c.game]),
@@ -149,8 +169,15 @@ export function readStore(path: string): StoreContents {
       const m = db.prepare("SELECT value FROM meta WHERE key = 'engineVersion'").get() as { value?: unknown } | undefined;
       if (m?.value != null) engineVersion = String(m.value);
     }
-    if (rows.length === 0) throw new UserError(`${path}: no finished slots to analyse`);
-    return { rows, commitment, unfinished, names, engineVersion };
+    if (missing.length > 0 && !opts.excludeMissing) {
+      const shown = missing.slice(0, 10).join(', ');
+      throw new UserError(
+        `${path}: ${missing.length} finished slot(s) have missing or non-finite returns (${shown}${missing.length > 10 ? `, … ${missing.length - 10} more` : ''}); ` +
+          'they cannot be read as ties. Replay them, or pass --exclude-missing to leave them out (the count is printed and stored in the estimates)',
+      );
+    }
+    if (rows.length === 0) throw new UserError(`${path}: no finished slots to analyse${missing.length ? ` (${missing.length} left out for missing returns)` : ''}`);
+    return { rows, commitment, unfinished, names, engineVersion, missingReturns: missing };
   } finally {
     db.close();
   }

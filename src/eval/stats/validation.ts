@@ -5,10 +5,12 @@
  * the test suite (reduced size).
  */
 import { fitAlpha, fitFromTotals, totalsOf } from './alpha.js';
-import { spearman } from './dist.js';
+import { spearman, type Interval } from './dist.js';
 import { fitPerGame, stratifiedBootstrap } from './per-game.js';
 import { axisMatrix, capabilityProfiles, olsSlopes } from './profiles.js';
-import { jaggednessPoint, neighbours } from './jaggedness.js';
+import { jaggednessPoint, localJaggedness, neighbours } from './jaggedness.js';
+import { decompose, varianceDecomposition } from './variance.js';
+import { rankStability } from './rank-stability.js';
 import { plantedTable, type PlantedDesign } from './simulate.js';
 import { prepareSlots } from './slots.js';
 
@@ -51,15 +53,16 @@ export function alphaCoverage(design: Omit<PlantedDesign, 'seed'>, replications:
  * With per-game effects planted, the share of α̂ intervals covering (a) the conditional estimand (the
  * fit on the noiseless expected margins of the realised design and games) and (b) the planted α_m.
  * (a) is what a paired-cluster bootstrap over a fixed game set targets; (b) also carries the
- * game-sampling variation, which that bootstrap does not resample.
+ * game-sampling variation, which that bootstrap does not resample; with `resampleGames` the
+ * two-stage bootstrap resamples it.
  */
-export function alphaCoverageWithGameEffects(design: Omit<PlantedDesign, 'seed'>, replications: number, B: number, seed = 1): { conditional: CoverageResult; planted: CoverageResult } {
+export function alphaCoverageWithGameEffects(design: Omit<PlantedDesign, 'seed'>, replications: number, B: number, seed = 1, resampleGames = false): { conditional: CoverageResult; planted: CoverageResult } {
   const cond = { replications, intervals: 0, covered: 0, coverage: 0 };
   const plant = { replications, intervals: 0, covered: 0, coverage: 0 };
   for (let r = 0; r < replications; r++) {
     const t = plantedTable({ ...design, seed: seed + r });
     const p = prepareSlots(t.rows, t.models);
-    const fit = fitAlpha(p, { B, seed: seed + r });
+    const fit = fitAlpha(p, { B, seed: seed + r, resampleGames });
     const truthRows = t.rows.map((row) => {
       const g = t.games.indexOf(row.game);
       const i = t.models.indexOf(row.seats[0]);
@@ -148,4 +151,87 @@ export function bhNullFdr(design: Omit<PlantedDesign, 'seed'>, replications: num
     if (prof.table.some((x) => x.q <= level)) withRejection++;
   }
   return { replications, withRejection, fdr: withRejection / replications, tests };
+}
+
+/** What one planted table says about the intervals gbgc shows (issues of honest statistics). */
+export interface HonestTable {
+  /** Per model: planted noise-free J (K = 3, the estimator's σ_g and the conditional α). */
+  Jtrue: number[];
+  J: number[];
+  Jv2: number[];
+  ciJ: (Interval | null)[];
+  noiseP: number[];
+  noiseQ: number[];
+  /** Mean slots per identified cell, per model. */
+  slotsPerCell: number[];
+  /** Intervals shown (α̂, J, variance components) and how many contain their point. */
+  shown: number;
+  containPoint: number;
+  /** σ²_MG/σ²_M: the planted (conditional) value and the shown interval and type. */
+  ratioTrue: number;
+  ratio: { point: number; lo: number; hi: number; type: string; z0: number; bcLo: number; bcHi: number };
+  /** Games flagged at q < 0.05 by the paper's and the calibrated rank-stability tests. */
+  rankPaper: number;
+  rankCalibrated: number;
+  /** Smallest calibrated per-game p and the paper's. */
+  minPCalibrated: number;
+}
+
+/**
+ * Measure one planted table at the given bootstrap sizes: J (net and v2) against the planted
+ * noise-free J, the noise null, the shown variance-ratio interval, and both rank-stability tests.
+ */
+export function honestTable(design: PlantedDesign, B: number, B2: number): HonestTable {
+  const t = plantedTable(design);
+  const p = prepareSlots(t.rows, t.models);
+  const M = p.models.length;
+  const G = p.games.length;
+  const fit = fitAlpha(p, { B, seed: design.seed });
+  const pg = fitPerGame(p);
+  const reps = stratifiedBootstrap(p, B2, design.seed);
+  const ax = axisMatrix(p.games, t.axes);
+  const jag = localJaggedness(fit.alpha, pg.alpha, pg.sigma, ax.raw, reps, 3, [], pg.slots);
+  const variance = varianceDecomposition(p, pg.alpha, B, design.seed);
+  const rs = rankStability(p.models, p.games, fit.alpha, pg.alpha, reps);
+  // Conditional α (the fit on the noiseless margins of this design) and the planted α_{m,g} per game fit.
+  const truthRows = t.rows.map((row) => {
+    const g = t.games.indexOf(row.game);
+    const y = t.alphaMG[t.models.indexOf(row.seats[0])][g] - t.alphaMG[t.models.indexOf(row.seats[1])][g];
+    return { ...row, returns: [y / 2, -y / 2] as [number, number] };
+  });
+  const tp = prepareSlots(truthRows, t.models);
+  const condAlpha = fitFromTotals(totalsOf(tp))!;
+  const condMG = fitPerGame(tp).alpha;
+  const Jtrue = jaggednessPoint(M, G, condAlpha, (m, g) => condMG[m][g], pg.sigma, neighbours(ax.raw, 3));
+  let shown = 0;
+  let containPoint = 0;
+  const check = (x: number, c: Interval | null): void => {
+    if (!c) return;
+    shown++;
+    if (c.lo <= x && x <= c.hi) containPoint++;
+  };
+  fit.ci.forEach((c, m) => check(fit.alpha[m], c));
+  jag.ciJ.forEach((c, m) => check(jag.J[m], c));
+  for (const k of ['sigma2M', 'sigma2MG', 'ratio'] as const) check(variance[k].shown.point, variance[k].shown.interval);
+  const slotsPerCell = pg.slots.map((row, m) => {
+    const s = row.filter((x, g) => x > 0 && Number.isFinite(pg.alpha[m][g]));
+    return s.reduce((a, b) => a + b, 0) / s.length;
+  });
+  const r = variance.ratio;
+  return {
+    Jtrue,
+    J: jag.J,
+    Jv2: jag.Jv2,
+    ciJ: jag.ciJ,
+    noiseP: jag.noiseNull.p,
+    noiseQ: jag.noiseNull.q,
+    slotsPerCell,
+    shown,
+    containPoint,
+    ratioTrue: decompose(condMG, M, G).ratio,
+    ratio: { point: r.shown.point, lo: r.shown.interval.lo, hi: r.shown.interval.hi, type: r.shown.type, z0: r.z0, bcLo: r.ci.lo, bcHi: r.ci.hi },
+    rankPaper: rs.significant05,
+    rankCalibrated: rs.calibrated.significant05,
+    minPCalibrated: Math.min(...rs.perGame.map((x) => x.pCalibrated)),
+  };
 }

@@ -16,11 +16,13 @@
  * α̂*_g = (L_g + 𝟙𝟙ᵀ)⁻¹ b*_g with the game's design L_g unchanged (cell coverage is
  * preserved exactly). Intervals are bias-corrected percentile intervals. We also report the bootstrap
  * bias-corrected point 2θ̂ − mean θ* (v1 App. F subtracts the estimation noise in each cell; this is
- * the bootstrap form of that correction).
+ * the bootstrap form of that correction). σ²_MG is biased upward by the cells' noise, so its
+ * replicates lie above θ̂ and the BC interval is degenerate (|z₀| > 2 on planted tables); the CLI and
+ * report lead with the bias-corrected point and show the interval `shown` picks (dist.ts).
  */
 import { Matrix, inverse } from 'ml-matrix';
 import { rngFromKeys } from '../../util/rng.js';
-import { basicInterval, bcPercentileInterval, type Interval } from './dist.js';
+import { basicInterval, bcPercentileInterval, shownEstimate, type Interval, type ShownEstimate } from './dist.js';
 import { presentModels, totalsOf, connected } from './alpha.js';
 import type { Prepared } from './slots.js';
 
@@ -67,6 +69,11 @@ export interface Component {
   z0: number;
   /** Basic bootstrap interval around the bias-corrected point. */
   ciBasic: Interval;
+  /**
+   * What the CLI and report show: the bias-corrected point (floored at 0) with the BC interval when
+   * |z₀| ≤ Z0_BOUND, else the basic interval (floored at 0, containing the point).
+   */
+  shown: ShownEstimate;
 }
 
 export interface VarianceDecomposition {
@@ -143,7 +150,7 @@ export function varianceDecomposition(p: Prepared, alphaMG: number[][], B = 2000
   const comp = (est: number, rs: Float64Array): Component => {
     const mean = rs.reduce((s, x) => s + x, 0) / rs.length;
     const ci = bcPercentileInterval(est, rs);
-    return { estimate: est, biasCorrected: 2 * est - mean, ci: { lo: ci.lo, hi: ci.hi }, z0: ci.z0, ciBasic: basicInterval(est, rs) };
+    return { estimate: est, biasCorrected: 2 * est - mean, ci: { lo: ci.lo, hi: ci.hi }, z0: ci.z0, ciBasic: basicInterval(est, rs), shown: shownEstimate(est, rs, 0) };
   };
   let cells = 0;
   for (let m = 0; m < M; m++) for (let g = 0; g < G; g++) if (Number.isFinite(alphaMG[m][g])) cells++;
