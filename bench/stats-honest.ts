@@ -39,6 +39,7 @@ const GE = Number(arg('--ge', '100'));
 const [RLO, RHI] = arg('--runs', '4,20').split(',').map(Number) as [number, number];
 const B = Number(arg('--B', '500'));
 const B2 = Number(arg('--B2', '300'));
+const BALPHA = Number(arg('--Balpha', '200'));
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
 const alpha = [1.6, 1.1, 0.6, 0.3, 0.1, -0.1, -0.3, -0.6, -1.1, -1.6];
@@ -51,7 +52,7 @@ function run(name: string, n: number, seed: number, design: Partial<PlantedDesig
   const out: HonestTable[] = [];
   const t0 = performance.now();
   for (let k = 0; k < n; k++) {
-    out.push(honestTable({ ...base, ...design, seed: seed + k }, B, B2));
+    out.push(honestTable({ ...base, ...design, seed: seed + k }, B, B2, BALPHA));
     if ((k + 1) % 10 === 0) log(`  ${name}: ${k + 1}/${n} tables, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
   return out;
@@ -122,7 +123,7 @@ log('α̂ coverage of the population strengths with and without --resample-games
 const geDesign = { ...PAPER_DESIGN, games: 20, runs: 5, slopes: PAPER_DESIGN.alpha.map((_, m) => Array.from({ length: 6 }, (_, a) => (a === m % 6 ? (m < 4 ? 0.3 : -0.3) : 0))), jaggedness: PAPER_DESIGN.alpha.map(() => 0.05) };
 const resampleGames = merged.resampleGames ?? (skip.has('ge') ? { fixedGames: alphaCoverageWithGameEffects(geDesign, GE, B, 500_001, false), resampled: alphaCoverageWithGameEffects(geDesign, GE, B, 500_001, true) } : null);
 
-const out = { design: merged.design ?? { models: 10, games: 50, pairsPerGame: 18, runs: [RLO, RHI], coverage, B, B2 }, null: nul, interaction: inter, equal, aid, resampleGames, totalSeconds: merged.totalSeconds ?? (performance.now() - t0) / 1000 };
+const out = { design: merged.design ?? { models: 10, games: 50, pairsPerGame: 18, runs: [RLO, RHI], coverage, B, B2, Balpha: BALPHA }, null: nul, interaction: inter, equal, aid, resampleGames, totalSeconds: merged.totalSeconds ?? (performance.now() - t0) / 1000 };
 console.log(JSON.stringify(out, null, 2));
 if (!(nul && inter && equal && aid && resampleGames)) process.exit(0);
 const { fixedGames, resampled } = resampleGames;

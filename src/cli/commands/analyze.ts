@@ -11,9 +11,37 @@ import type { Estimates } from '../../eval/stats/analyze.js';
 import { analyzeStoreFile } from '../../eval/stats/from-store.js';
 import { loadGame } from '../load.js';
 import type { Command } from 'commander';
+import { Z0_BOUND } from '../../eval/stats/dist.js';
+import type { Component } from '../../eval/stats/variance.js';
 
 const f = (x: number | null, d = 3): string => (x === null ? '—' : (x >= 0 ? '+' : '') + x.toFixed(d));
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
+
+/**
+ * A variance component as shown: the bias-corrected point and the interval `shown` picked, named by
+ * type; when the BC interval is degenerate (|z₀| > Z0_BOUND) the line says so.
+ */
+export function shownComponent(c: Component, d = 2): string {
+  const s = c.shown;
+  const iv = `[${f(s.interval.lo, d)}, ${f(s.interval.hi, d)}]`;
+  return s.type === 'bc'
+    ? `${f(s.point, d)} (bias-corrected; BC 95 % CI ${iv})`
+    : `${f(s.point, d)} (bias-corrected; basic 95 % CI ${iv}; BC interval not shown: |z₀| = ${Math.abs(c.z0 ?? NaN).toFixed(1)} > ${Z0_BOUND}; raw ${f(c.estimate, d)})`;
+}
+
+/** J (net) with its interval or the reason it has none. */
+const shownJ = (e: Estimates, m: number): string => {
+  const j = e.jaggedness!;
+  const c = j.ciJ[m];
+  const v = j.J[m] === null ? '—' : j.J[m].toFixed(3);
+  return c ? `${v} [${c.lo.toFixed(3)}, ${c.hi.toFixed(3)}]` : `${v} (no trustworthy interval)`;
+};
+
+/** The rank-stability line: the calibrated test first, the paper's beside it. */
+export function rankStabilityLine(e: Estimates): string {
+  const r = e.rankStability;
+  return `rank stability (conditional on the games played): ${r.calibrated.significant05} of ${r.perGame.length} games with excess reversals at q < 0.05 by the calibrated test; ${r.labels.paper}: ${r.significant05} (its normal approximation is anti-conservative)`;
+}
 
 /** The human-readable summary. */
 export function formatEstimates(e: Estimates): string {
@@ -27,15 +55,20 @@ export function formatEstimates(e: Estimates): string {
     ),
     `margin: the participant's chips − its opponent's chips, chips/game (twice the chips it wins per game, which match and records report)`,
     '',
-    `variance   σ²_MG/σ²_M = ${f(e.variance.ratio.estimate, 2)} (BC 95 % CI [${f(e.variance.ratio.ci.lo, 2)}, ${f(e.variance.ratio.ci.hi, 2)}]), ${e.variance.cells}/${e.variance.totalCells} cells identified`,
+    `variance   σ²_MG/σ²_M = ${shownComponent(e.variance.ratio)}, ${e.variance.cells}/${e.variance.totalCells} cells identified`,
     `robustness leave-one-game-out mean τ ${f(e.robustness.leaveOneGameOut.meanTau, 3)} (min ${f(e.robustness.leaveOneGameOut.minTau, 3)}), Bradley–Terry τ with α̂ ${f(e.robustness.bradleyTerry.tauWithAlpha, 3)}, pairwise sign reversals ${e.robustness.pairwise.signReversals}`,
-    `rank stability: ${e.rankStability.significant05} of ${e.rankStability.perGame.length} games with excess reversals at q < 0.05`,
+    rankStabilityLine(e),
   ];
+  if (e.meta.resampleGames) lines[0] += '; intervals resample games, then clusters (--resample-games)';
+  for (const w of e.meta.warnings ?? []) lines.unshift(`warning: ${w}`);
   if (e.profiles) lines.push(`profiles   ${e.profiles.table.filter((t) => t.q !== null && t.q < e.profiles!.fdrLevel).length} of ${e.profiles.table.length} (model, axis) slopes clear BH at q < ${e.profiles.fdrLevel}`);
   if (e.jaggedness) {
     const j = e.jaggedness;
-    const order = e.meta.participants.map((p, m) => [e.meta.names[p] ?? p, j.J[m]] as const).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0));
-    lines.push(`jaggedness J_m (K = ${j.K}): ${order.map(([p, v]) => `${p} ${v === null ? '—' : v.toFixed(3)}`).join(', ')}`);
+    const order = e.meta.participants.map((p, m) => ({ p: e.meta.names[p] ?? p, m })).sort((a, b) => (j.J[b.m] ?? -1) - (j.J[a.m] ?? -1));
+    lines.push(`jaggedness ${j.labels.J} (K = ${j.K}, 95 % CI): ${order.map(({ p, m }) => `${p} ${shownJ(e, m)}`).join(', ')}`);
+    lines.push(`           ${j.labels.Jv2}: ${order.map(({ p, m }) => `${p} ${j.Jv2[m] === null ? '—' : j.Jv2[m].toFixed(3)}`).join(', ')}`);
+    const beyond = order.filter(({ m }) => j.noiseNull.q[m] !== null && j.noiseNull.q[m] < 0.05).map(({ p }) => p);
+    lines.push(`           jagged beyond sampling noise (noise null, BH q < 0.05): ${beyond.length ? beyond.join(', ') : 'none'}`);
   }
   if (e.ablation) lines.push(`ablation   Δ(${e.ablation.high} − ${e.ablation.low}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] on ${e.ablation.pooled.pairs} sibling pairs in ${e.ablation.pooled.games} games (the bootstrap clusters)`);
   lines.push(...formatChecks(e));
@@ -88,6 +121,8 @@ export interface AnalyzeCliOptions {
   set?: string;
   btTies?: string;
   pairCounting?: string;
+  excludeMissing?: boolean;
+  resampleGames?: boolean;
 }
 
 /** Register the subset, analysis-set and convention options (shared by analyze and report). */
@@ -121,7 +156,7 @@ export function runAnalysis(db: string, opts: AnalyzeCliOptions): Estimates {
   const btTies = choice('--bt-ties', opts.btTies, ['seat1', 'drop', 'half'] as const);
   const pairCounting = choice('--pair-counting', opts.pairCounting, ['ordered', 'unordered'] as const);
   const games = opts.games?.map((file) => ({ rulesetHash: loadGame(file).rulesetHash, label: file }));
-  return analyzeStoreFile(db, { B, Bsecondary: B2, seed, axes: opts.axes, ablation, excludeParticipants: opts.excludeParticipant, games, set, btTies, pairCounting });
+  return analyzeStoreFile(db, { B, Bsecondary: B2, seed, axes: opts.axes, ablation, excludeParticipants: opts.excludeParticipant, games, set, btTies, pairCounting, excludeMissing: opts.excludeMissing, resampleGames: opts.resampleGames });
 }
 
 export const registerAnalyze: RegisterCommand = (program, ctx) =>
@@ -136,6 +171,8 @@ export const registerAnalyze: RegisterCommand = (program, ctx) =>
     .option('--secondary <n>', 'bootstrap resamples for per-game, profile, jaggedness and tertile estimates', '500')
     .option('--seed <s>', 'seed of the bootstrap streams', '1')
     .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW (ids or names) on sibling slots'))
+    .option('--exclude-missing', 'leave out finished slots whose returns are missing or not finite (counted, warned about and stored in the estimates) instead of failing')
+    .option('--resample-games', "α̂'s intervals also resample the games (two-stage bootstrap): for the strengths over the population of games rather than the games played")
     .addHelpText(
       'after',
       '\nα̂ fits y = α_seat0 − α_seat1 + ε with Σα = 0 on signed chip margins (seat 0 chips − seat 1 chips), GENSTRAT v2 §6;\n' +
@@ -149,6 +186,7 @@ export const registerAnalyze: RegisterCommand = (program, ctx) =>
     .action((db: string, opts: AnalyzeCliOptions & { json?: boolean; out?: string }) => {
       refuseOutputOverInput([opts.out], [db, opts.axes]);
       const e = runAnalysis(db, opts);
+      if (opts.json) for (const w of e.meta.warnings ?? []) ctx.io.stderr(`warning: ${w}\n`);
       const json = `${JSON.stringify(e, null, 2)}\n`;
       if (opts.out) writeFileAtomic(opts.out, json);
       ctx.io.stdout(opts.json ? json : formatEstimates(e));

@@ -43,6 +43,8 @@ export const registerReport: RegisterCommand = (program, ctx) =>
     .option('--secondary <n>', 'bootstrap resamples for per-game, profile, jaggedness and tertile estimates', '500')
     .option('--seed <s>', 'seed of the bootstrap streams', '1')
     .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW on sibling slots'))
+    .option('--exclude-missing', 'leave out finished slots whose returns are missing or not finite (counted and warned about) instead of failing')
+    .option('--resample-games', "α̂'s intervals also resample the games (two-stage bootstrap)")
     .option('--ladder <files...>', 'ladder ratings (gbgc ladder rate --json): adds the (level, progress) table per game')
     .option('--json', 'print the list of written files as JSON')
     .addHelpText('after', '\nFiles: index.html (self-contained; figures inlined), <figure>.svg, <figure>.png, estimates.json,\nslots/<id>.html (viewer pages of a few slots per game, linked from the games table).\n\nExample:\n  gbgc report runs.db --axes axes.jsonl --out report/')
@@ -50,6 +52,7 @@ export const registerReport: RegisterCommand = (program, ctx) =>
       refuseOutputOverInput([{ dir: opts.out, writes: writesReportFile }], [db, opts.axes, ...(opts.ladder ?? [])]);
       const ladder = opts.ladder ? ladderTableHtml(ladderTable(opts.ladder.flatMap(readRatings))) : '';
       const e = runAnalysis(db, opts);
+      for (const w of e.meta.warnings ?? []) ctx.io.stderr(`warning: ${w}\n`);
       const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined, ladder + executionSection(db), db);
       ctx.io.stdout(opts.json ? `${JSON.stringify({ dir: opts.out, ...files }, null, 2)}\n` : `wrote ${join(opts.out, files.html)}, ${files.figures.length} figures (SVG and PNG)${files.slots.length ? ` and ${files.slots.length} slot viewer pages` : ''}\n`);
     });

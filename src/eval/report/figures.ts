@@ -107,7 +107,7 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[], gameLabel:
     figs.push({
       id: 'profiles',
       title: 'Capability profiles',
-      caption: `OLS slope of α̂_{m,g} on each z-scored axis (chips/game per SD) with 95 % bootstrap intervals (B = ${p.B}); filled bars clear Benjamini–Hochberg at q < ${p.fdrLevel}.`,
+      caption: `OLS slope of α̂_{m,g} on each z-scored axis (chips/game per SD) with 95 % bootstrap intervals (B = ${p.B}); filled bars clear Benjamini–Hochberg at q < ${p.fdrLevel}. Conditional on the games played: the intervals resample runs within these games, not the games.`,
       spec: {
         $schema: SCHEMA,
         data: { values: p.table.map((t) => ({ ...t, model: label(t.model), lo: t.ci.lo, hi: t.ci.hi, sig: t.q !== null && t.q < p.fdrLevel ? 'BH significant' : 'not significant' })) },
@@ -129,16 +129,20 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[], gameLabel:
     figs.push({
       id: 'jaggedness',
       title: 'Local jaggedness',
-      caption: `J_m (K = ${j.K}, σ_g-studentised) with bias-corrected 95 % bootstrap intervals (B = ${j.B}).`,
+      caption:
+        `Bars: ${j.labels.J} (K = ${j.K}, σ_g-studentised; each cell's sampling variance subtracted before the neighbourhood SD), with 95 % intervals (percentile of noise-corrected bootstrap replicates, B = ${j.B}, extended to 0 when the noise null is not rejected)` +
+        `${j.ciJ.some((c) => c === null) ? '; no whisker: too few slots per cell for a trustworthy interval' : ''}. Ticks: ${j.labels.Jv2}, the paper's J_m. ` +
+        `Jagged beyond sampling noise (noise null, BH q < 0.05): ${models.filter((_, i) => j.noiseNull.q[i] !== null && j.noiseNull.q[i] < 0.05).join(', ') || 'none'}. Conditional on the games played.`,
       spec: {
         $schema: SCHEMA,
         width: 420,
         height: { step: 22 },
-        data: { values: models.map((m, i) => ({ participant: m, J: j.J[i], lo: j.ci[i].lo, hi: j.ci[i].hi })) },
+        data: { values: models.map((m, i) => ({ participant: m, J: j.J[i], Jv2: j.Jv2[i], lo: j.ciJ[i]?.lo ?? null, hi: j.ciJ[i]?.hi ?? null })) },
         encoding: { y: { field: 'participant', type: 'nominal', sort: models.map((m, i) => [m, j.J[i] ?? -Infinity] as const).sort((a, b) => b[1] - a[1]).map((x) => x[0]), title: null } },
         layer: [
-          { mark: { type: 'bar', color: '#9ecae1' }, encoding: { x: { field: 'J', type: 'quantitative', title: 'J_m' } } },
-          { mark: { type: 'rule', color: '#333' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+          { mark: { type: 'bar', color: '#9ecae1' }, encoding: { x: { field: 'J', type: 'quantitative', title: j.labels.J } } },
+          { transform: [{ filter: 'isValid(datum.lo)' }], mark: { type: 'rule', color: '#333' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+          { mark: { type: 'tick', color: '#d95f02', thickness: 2 }, encoding: { x: { field: 'Jv2', type: 'quantitative' } } },
         ],
       },
     });
@@ -146,11 +150,11 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[], gameLabel:
   if (axes && e.axes && e.axes.names.length >= 2) {
     const [ax, ay] = e.axes.names;
     const byGame = new Map(axes.map((r) => [r.game, r]));
-    const q = new Map(e.rankStability.perGame.map((r) => [r.game, r.q]));
+    const q = new Map(e.rankStability.perGame.map((r) => [r.game, r.qCalibrated]));
     figs.push({
       id: 'axes',
       title: 'Games in axis space',
-      caption: `Each game on ${ax} and ${ay}, coloured by its rank-stability q-value (excess reversals against the noise null).`,
+      caption: `Each game on ${ax} and ${ay}, coloured by its rank-stability q-value (excess reversals against the calibrated noise null; conditional on the games played).`,
       spec: {
         $schema: SCHEMA,
         width: 420,

@@ -3,6 +3,8 @@
  * the figures inlined as SVG, and the headline robustness figures. No scripts, no external files.
  */
 import type { Estimates } from '../stats/analyze.js';
+import { Z0_BOUND } from '../stats/dist.js';
+import type { Component } from '../stats/variance.js';
 import type { Figure } from './figures.js';
 import type { ReportContext } from './context.js';
 import { commitmentHtml, gamesSectionHtml, participantsSectionHtml } from './sections.js';
@@ -10,6 +12,24 @@ import { commitmentHtml, gamesSectionHtml, participantsSectionHtml } from './sec
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (x: number | null, d = 3): string => (x === null ? '—' : (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(d));
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)} %`);
+
+/** A variance component as the page shows it: the bias-corrected point with the interval `shown` picked. */
+function component(c: Component, d: number): string {
+  const iv = `[${f(c.shown.interval.lo, d)}, ${f(c.shown.interval.hi, d)}]`;
+  return c.shown.type === 'bc'
+    ? `${f(c.shown.point, d)} (bias-corrected; BC 95 % CI ${iv})`
+    : `${f(c.shown.point, d)} (bias-corrected; basic 95 % CI ${iv}; the BC interval is not shown because |z₀| = ${Math.abs(c.z0 ?? NaN).toFixed(1)} > ${Z0_BOUND}; raw value ${f(c.estimate, d)})`;
+}
+
+/** The rank-stability and conditional-inference paragraph (calibrated test shown; the paper's beside it). */
+function rankStabilityFact(e: Estimates): string {
+  const r = e.rankStability;
+  return (
+    `Rank stability: ${r.calibrated.significant05} of ${r.perGame.length} games carry more rank reversals than sampling noise gives at q < 0.05 by the calibrated test (bootstrap null of the reversal count given the schedule; mean observed ${f(r.meanObserved, 2)}, expected ${f(r.calibrated.meanExpected, 2)}). ` +
+    `${r.labels.paper}: ${r.significant05} games (its normal approximation treats correlated reversals as independent and flags games too often). ` +
+    'Rank stability, capability profiles and jaggedness are conditional on the games played: they describe these games, not the population of games they were drawn from.'
+  );
+}
 
 /**
  * The page; `svgs` holds each figure's SVG text in the order of `figures`; `extraSections` (HTML, e.g.
@@ -26,12 +46,13 @@ export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: reado
   const v = e.variance;
   const logo = e.robustness.leaveOneGameOut;
   const facts = [
-    `Variance decomposition: σ²_M = ${f(v.sigma2M.estimate)}, σ²_MG = ${f(v.sigma2MG.estimate)}, ratio ${f(v.ratio.estimate, 2)} (bias-corrected percentile 95 % CI [${f(v.ratio.ci.lo, 2)}, ${f(v.ratio.ci.hi, 2)}]; basic interval around the bias-corrected ratio ${f(v.ratio.biasCorrected, 2)}: [${f(v.ratio.ciBasic.lo, 2)}, ${f(v.ratio.ciBasic.hi, 2)}]).`,
+    `Variance decomposition: σ²_MG/σ²_M = ${component(v.ratio, 2)}; σ²_M = ${component(v.sigma2M, 3)}; σ²_MG = ${component(v.sigma2MG, 3)}.`,
     `Leave-one-game-out: mean Kendall τ ${f(logo.meanTau)}, minimum ${f(logo.minTau)}, ${logo.sameOrder} of ${logo.perGame.length} refits keep the order.`,
     `Win-only Bradley–Terry against α̂: Kendall τ ${f(e.robustness.bradleyTerry.tauWithAlpha)}.`,
     `Pairwise matrix: ${e.robustness.pairwise.significant} pairs with a 95 % interval excluding 0; ${e.robustness.pairwise.signReversals} sign reversals against the leaderboard.`,
-    `Rank stability: ${e.rankStability.significant05} of ${e.rankStability.perGame.length} games carry more rank reversals than the noise null at q < 0.05 (mean observed ${f(e.rankStability.meanObserved, 2)}, expected ${f(e.rankStability.meanExpected, 2)}).`,
+    rankStabilityFact(e),
   ];
+  for (const w of e.meta.warnings ?? []) facts.unshift(`<strong>Warning:</strong> ${esc(w)}.`);
   if (e.ablation) facts.push(`Reasoning ablation: Δ(${esc(e.ablation.high)} − ${esc(e.ablation.low)}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] over ${e.ablation.pooled.pairs} sibling pairs in ${e.ablation.pooled.games} games (the bootstrap clusters).`);
   const figs = figures
     .map((fig, k) => `<section class="figure" id="${esc(fig.id)}"><h2>${esc(fig.title)}</h2>\n${svgs[k]}\n<p class="caption">${esc(fig.caption)}</p></section>`)

@@ -55,7 +55,27 @@ export interface LeaderboardRow {
 
 export interface Estimates {
   format: 'gbgc-estimates/1';
-  meta: { slots: number; selfPlaySlots: number; participants: string[]; games: string[]; B: number; Bsecondary: number; seed: number; commitment?: string | null; engineVersion?: string; tournamentEngineVersion?: string | null; names: Record<string, string>; set?: AnalysisSet; filter?: FilterSummary | null };
+  meta: {
+    slots: number;
+    selfPlaySlots: number;
+    participants: string[];
+    games: string[];
+    B: number;
+    Bsecondary: number;
+    seed: number;
+    commitment?: string | null;
+    engineVersion?: string;
+    tournamentEngineVersion?: string | null;
+    names: Record<string, string>;
+    /** Finished slots left out because their returns were missing or not finite (`--exclude-missing`). */
+    excludedMissingReturns?: { count: number; slots: string[] };
+    /** What a reader must know before trusting the numbers (also printed by the CLI). */
+    warnings?: string[];
+    /** α̂'s intervals come from the two-stage bootstrap over games and clusters. */
+    resampleGames?: boolean;
+    set?: AnalysisSet;
+    filter?: FilterSummary | null;
+  };
   leaderboard: LeaderboardRow[];
   /** Intervals of α̂_i − α̂_j for every pair (league methodology: a direct interval for a difference). */
   differences?: Differences;
@@ -117,6 +137,33 @@ export interface AnalyzeOptions {
   clusterK?: number;
   /** Random subsets per size of v1's subset refits (default 1,000). */
   subsetDraws?: number;
+  /** Slots the reader left out for missing or non-finite returns (recorded and warned about). */
+  excludedMissingReturns?: readonly string[];
+  /** Participants registered in the store (a registered participant without slots gets a warning). */
+  registered?: readonly string[];
+  /** α̂'s intervals from the two-stage bootstrap over games, then clusters (see AlphaOptions). */
+  resampleGames?: boolean;
+}
+
+/**
+ * Warnings about the data that the estimates cannot show themselves: slots left out, a bootstrap
+ * with a single cluster (zero-width intervals), participants that played no slot against another.
+ */
+function dataWarnings(p: ReturnType<typeof prepareSlots>, slots: readonly number[], opts: AnalyzeOptions): string[] {
+  const w: string[] = [];
+  const ex = opts.excludedMissingReturns ?? [];
+  if (ex.length > 0) w.push(`${ex.length} finished slot(s) with missing or non-finite returns were left out (${ex.slice(0, 5).join(', ')}${ex.length > 5 ? ', …' : ''})`);
+  if (p.clusters.length < 2)
+    w.push(`the slots form ${p.clusters.length} cluster (game, pair, run): every bootstrap resample is the data itself, so all intervals have zero width and say nothing about uncertainty`);
+  else {
+    const single = p.clustersByGame.filter((ks) => ks.length === 1).length;
+    if (single > 0) w.push(`${single} game(s) have a single cluster (game, pair, run): their per-game intervals have zero width`);
+  }
+  const unplayed = p.models.filter((_, m) => slots[m] === 0);
+  const absent = (opts.registered ?? []).filter((id) => !p.models.includes(id));
+  for (const id of [...unplayed, ...absent])
+    w.push(`participant ${opts.names?.[id] ?? id} played no slot against another participant: it has no α̂, Bradley–Terry score or per-game estimate (null), and the others' sum-to-zero leaves it out`);
+  return w;
 }
 
 /** Display names for participant ids: the given name, made unique by a short id where names repeat. */
@@ -138,7 +185,7 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
   const p = prepareSlots(rows);
   const M = p.models.length;
   const G = p.games.length;
-  const fit = fitAlpha(p, { B, seed });
+  const fit = fitAlpha(p, { B, seed, resampleGames: opts.resampleGames });
   const pg = fitPerGame(p);
   const reps = stratifiedBootstrap(p, B2, seed);
 
@@ -204,12 +251,16 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
   let composite: Estimates['robustness']['composite'] = null;
   const checks: NonNullable<Estimates['checks']> = { rulebookLength: null, axisClusters: null, jaggednessSubsets: null, cmplx: null };
   const v1: Estimates['v1'] = set === 'v1' ? { jaggedness: null, factorAnalysis: null, subsetRefits: subsetRefits(p, fit.alpha, [5, 8, 12, 25], opts.subsetDraws ?? 1000, seed), composite: null } : null;
+  const warnings = dataWarnings(p, slots, opts);
   if (opts.axes) {
     const ax = axisMatrix(p.games, opts.axes);
     axesInfo = { names: ax.names, constant: ax.constant };
-    if (ax.names.length > 0) {
+    if (ax.names.length > 0) jag = localJaggedness(fit.alpha, pg.alpha, pg.sigma, ax.raw, reps, opts.K ?? 3, undefined, pg.slots);
+    // Profiles and the composite need G ≥ A + 2 games; with fewer only they are left out.
+    if (ax.names.length > 0 && G < ax.names.length + 2)
+      warnings.push(`capability profiles and composite-complexity tertiles need at least ${ax.names.length + 2} games for ${ax.names.length} axes; the slots cover ${G}, so they are left out (jaggedness is kept)`);
+    else if (ax.names.length > 0) {
       profiles = capabilityProfiles(p.models, pg.alpha, ax, reps);
-      jag = localJaggedness(fit.alpha, pg.alpha, pg.sigma, ax.raw, reps, opts.K ?? 3, undefined, pg.slots);
       const cc = compositeComplexity(ax.names, profiles.slopes, ax.z);
       const tert = tertileRefits(p, cc.tertile, B2, seed).map((t) => ({
         ...t,
@@ -220,7 +271,7 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
       if (chars && p.games.every((g) => Number.isFinite(chars[g]) && chars[g] > 0))
         checks.rulebookLength = rulebookLengthControl(p.models, pg.alpha, ax, p.games.map((g) => chars[g]), reps, profiles);
       checks.axisClusters = clusterRefits(p, ax.z, fit.alpha, opts.clusterK ?? 6, B2, seed);
-      checks.jaggednessSubsets = jaggednessSubsets(rows, p.models, fit.alpha, ax.raw, p.games, jag.J, opts.K ?? 3);
+      checks.jaggednessSubsets = jaggednessSubsets(rows, p.models, fit.alpha, ax.raw, p.games, jag!.Jv2, opts.K ?? 3);
       checks.cmplx = cmplx(ax.z);
       if (v1) {
         v1.jaggedness = jaggednessV1(pg.alpha, pg.sigma, ax.z, reps);
@@ -246,6 +297,9 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
       names,
       set,
       filter: opts.filter ?? null,
+      ...(opts.excludedMissingReturns?.length ? { excludedMissingReturns: { count: opts.excludedMissingReturns.length, slots: [...opts.excludedMissingReturns] } } : {}),
+      warnings,
+      resampleGames: opts.resampleGames ?? false,
     },
     leaderboard,
     differences,

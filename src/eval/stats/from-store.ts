@@ -33,6 +33,10 @@ export interface StoreAnalysisOptions {
   set?: AnalysisSet;
   btTies?: BtTies;
   pairCounting?: PairCounting;
+  /** Leave out finished slots with missing or non-finite returns (counted and warned about) instead of failing. */
+  excludeMissing?: boolean;
+  /** α̂'s intervals from the two-stage bootstrap over games, then clusters. */
+  resampleGames?: boolean;
 }
 
 /**
@@ -40,7 +44,7 @@ export interface StoreAnalysisOptions {
  * @throws UserError when the store or the axes file cannot be read
  */
 export function analyzeStoreFile(db: string, o: StoreAnalysisOptions): Estimates {
-  const store = withStoreErrors(db, () => readStore(db));
+  const store = withStoreErrors(db, () => readStore(db, { excludeMissing: o.excludeMissing }));
   let filter: FilterSummary | null = null;
   if (o.excludeParticipants?.length || o.games?.length) {
     const ids = [...new Set(store.rows.flatMap((r) => r.seats))].sort();
@@ -61,5 +65,11 @@ export function analyzeStoreFile(db: string, o: StoreAnalysisOptions): Estimates
   }
   const axes = o.axes ? readAxesFile(o.axes) : undefined;
   const rulebookChars = axes ? rulebookCharsFromStore(db) : undefined;
-  return analyze(store.rows, { B: o.B, Bsecondary: o.Bsecondary, seed: o.seed, axes, ablation, rulebookChars, commitment: store.commitment, engineVersion: engineVersion(), tournamentEngineVersion: store.engineVersion, names: store.names, set: o.set, btTies: o.btTies, pairCounting: o.pairCounting, filter });
+  return analyze(store.rows, {
+    B: o.B, Bsecondary: o.Bsecondary, seed: o.seed, axes, ablation, rulebookChars, commitment: store.commitment, engineVersion: engineVersion(), tournamentEngineVersion: store.engineVersion, names: store.names, set: o.set, btTies: o.btTies, pairCounting: o.pairCounting,
+    filter,
+    excludedMissingReturns: store.missingReturns,
+    registered: Object.keys(store.names).filter((id) => !filter?.excludedParticipants.includes(id)),
+    resampleGames: o.resampleGames,
+  });
 }

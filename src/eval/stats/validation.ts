@@ -178,15 +178,16 @@ export interface HonestTable {
 }
 
 /**
- * Measure one planted table at the given bootstrap sizes: J (net and v2) against the planted
+ * Measure one planted table at the given bootstrap sizes (B: variance decomposition; B2: the
+ * game-stratified bootstrap; Balpha: α̂): J (net and v2) against the planted
  * noise-free J, the noise null, the shown variance-ratio interval, and both rank-stability tests.
  */
-export function honestTable(design: PlantedDesign, B: number, B2: number): HonestTable {
+export function honestTable(design: PlantedDesign, B: number, B2: number, Balpha = B): HonestTable {
   const t = plantedTable(design);
   const p = prepareSlots(t.rows, t.models);
   const M = p.models.length;
   const G = p.games.length;
-  const fit = fitAlpha(p, { B, seed: design.seed });
+  const fit = fitAlpha(p, { B: Balpha, seed: design.seed });
   const pg = fitPerGame(p);
   const reps = stratifiedBootstrap(p, B2, design.seed);
   const ax = axisMatrix(p.games, t.axes);
