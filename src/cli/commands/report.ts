@@ -14,12 +14,16 @@ import { llmUsage } from '../../eval/llm/usage.js';
 import { RunStore } from '../../eval/store/index.js';
 import Database from 'better-sqlite3';
 
-/** The execution section of the store's LLM participants ('' without any, or for a store of slots only, which has no LLM tables). */
+/**
+ * The execution section of the store's LLM participants ('' without any, or for a file of slots
+ * only, which has no participants table nor moves: the LLM records are the moves' `extra`).
+ */
 function executionSection(db: string): string {
   const probe = new Database(db, { readonly: true, fileMustExist: true });
   let runStore: boolean;
   try {
-    runStore = probe.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'llm_moves'").get() !== undefined;
+    const names = new Set(probe.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").pluck().all() as string[]);
+    runStore = names.has('participants') && names.has('slots') && names.has('moves') && names.has('meta');
   } finally {
     probe.close();
   }
