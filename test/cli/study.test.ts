@@ -26,7 +26,12 @@ describe('gbgc init --study', () => {
     expect(s.pool).toEqual({ kind: 'build', count: 40, complexity: [0, 0.3], seed: 1, filter: 'v2', episodes: 2000, maxTries: 100, repair: true, workers: null });
     expect(s.select).toEqual({ n: 6, seed: 1 });
     expect(s.rescore.tier).toBe('precise');
+    expect(s.analysis).toEqual({ bootstrap: 2000, secondary: 500, seed: 1, set: 'v2', excludeParticipants: [], games: [] });
     expect((s.tournament.participants as { kind: string }[]).map((p) => p.kind)).toEqual(['random', 'l1', 'cfr']);
+    // The analysis takes analyze's subsets and set; games are relative to the study file.
+    writeFileSync(`${f}-subset.yaml`, text.replace(/\nanalysis:\n/, '\nanalysis:\n  exclude_participants: [random]\n  games: [pool/a.gbg]\n').replace(/ {2}set: v2( +# or v1: GENSTRAT)/, '  set: v1$1'));
+    const sub = readStudy(`${f}-subset.yaml`);
+    expect(sub.analysis).toMatchObject({ set: 'v1', excludeParticipants: ['random'], games: [join(tmp, 'pool', 'a.gbg')] });
     expect((await runCli(['init', '--study', f])).code).toBe(1); // exists: not overwritten
   });
 });

@@ -14,6 +14,7 @@ import { stringify as toYaml } from 'yaml';
 import type { RegisterCommand } from './index.js';
 import type { CliContext } from '../main.js';
 import { info } from '../io.js';
+import { loadGame } from '../load.js';
 import { UsageError, UserError } from '../errors.js';
 import { startProgress, type Progress } from './progress-bar.js';
 import { INTERRUPTED_EXIT, interruptedLine, playPlan } from '../run-tournament.js';
@@ -326,7 +327,15 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
           const need = axisNames(s.axes.set).length + 2;
           const axes = games >= need ? (s.rescore.tier === 'none' ? p.axes : p.rescore) : undefined;
           if (!axes) info(ctx, `${tag}: ${games} games are fewer than the ${need} the capability profiles need; estimates without the axis-based ones (profiles, jaggedness, tertiles)\n`, 'stderr');
-          const e = analyzeStoreFile(p.store, { B: s.analysis.bootstrap, Bsecondary: s.analysis.secondary, seed: s.analysis.seed, axes });
+          const e = analyzeStoreFile(p.store, {
+            B: s.analysis.bootstrap,
+            Bsecondary: s.analysis.secondary,
+            seed: s.analysis.seed,
+            axes,
+            set: s.analysis.set,
+            excludeParticipants: s.analysis.excludeParticipants,
+            games: s.analysis.games.map((f) => ({ rulesetHash: loadGame(f).rulesetHash, label: `${s.file}: analysis.games: ${relative(process.cwd(), f)}` })),
+          });
           writeFileAtomic(p.estimates, `${JSON.stringify(e, null, 2)}\n`);
           const top = e.leaderboard.map((r) => `${r.name} ${r.alpha === null ? '—' : (r.alpha >= 0 ? '+' : '') + r.alpha.toFixed(3)}`).join(', ');
           summary = `α̂ ${top} → ${rel(p.estimates)}`;

@@ -25,7 +25,12 @@ export interface Study {
   rescore: { tier: 'precise' | 'fast' | 'none' };
   /** The tournament section as the tournament config takes it (games and store are set by the study). */
   tournament: Record<string, unknown>;
-  analysis: { bootstrap: number; secondary: number; seed: number };
+  /**
+   * The analysis: bootstrap sizes and seed; the analysis set (`v2`, or `v1` for GENSTRAT v1's
+   * estimators and conventions); participants (names) left out and games (absolute paths) kept,
+   * as `gbgc analyze --exclude-participant` and `--games` do (empty: none left out, every game).
+   */
+  analysis: { bootstrap: number; secondary: number; seed: number; set: 'v2' | 'v1'; excludeParticipants: string[]; games: string[] };
   report: boolean;
 }
 
@@ -61,7 +66,18 @@ export const STUDY_SCHEMA = {
     select: { type: 'object', additionalProperties: false, required: ['n'], properties: { n: int(1, 1_000_000), seed: int(0) } },
     rescore: { type: 'object', additionalProperties: false, properties: { tier: { enum: ['precise', 'fast', 'none'] } } },
     tournament: { type: 'object', additionalProperties: false, required: ['participants'], properties: TOURNAMENT_KEYS },
-    analysis: { type: 'object', additionalProperties: false, properties: { bootstrap: int(0, 1_000_000), secondary: int(0, 1_000_000), seed: int(0) } },
+    analysis: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        bootstrap: int(0, 1_000_000),
+        secondary: int(0, 1_000_000),
+        seed: int(0),
+        set: { enum: ['v2', 'v1'] },
+        exclude_participants: { type: 'array', items: { type: 'string', minLength: 1 } },
+        games: { type: 'array', items: { type: 'string', minLength: 1 } },
+      },
+    },
     report: { type: 'boolean' },
   },
 } as const;
@@ -138,7 +154,14 @@ export function readStudy(path: string): Study {
     select: { n: select.n as number, seed: (select.seed as number | undefined) ?? 1 },
     rescore: { tier: ((d.rescore as Record<string, unknown> | undefined)?.tier as Study['rescore']['tier'] | undefined) ?? 'precise' },
     tournament: d.tournament as Record<string, unknown>,
-    analysis: { bootstrap: (analysis.bootstrap as number | undefined) ?? 2000, secondary: (analysis.secondary as number | undefined) ?? 500, seed: (analysis.seed as number | undefined) ?? 1 },
+    analysis: {
+      bootstrap: (analysis.bootstrap as number | undefined) ?? 2000,
+      secondary: (analysis.secondary as number | undefined) ?? 500,
+      seed: (analysis.seed as number | undefined) ?? 1,
+      set: (analysis.set as 'v2' | 'v1' | undefined) ?? 'v2',
+      excludeParticipants: (analysis.exclude_participants as string[] | undefined) ?? [],
+      games: ((analysis.games as string[] | undefined) ?? []).map((g) => resolve(base, g)),
+    },
     report: (d.report as boolean | undefined) ?? true,
   };
 }
@@ -207,5 +230,8 @@ analysis:
   bootstrap: 2000
   secondary: 500
   seed: 1
+  set: v2                    # or v1: GENSTRAT v1's estimators and conventions as well
+  # exclude_participants: [random]   # refit without these participants (GENSTRAT v2 App. H)
+  # games: [study/pool/...gbg]       # refit on these games only (paths relative to this file)
 report: true
 `;
