@@ -128,7 +128,7 @@ console.log(JSON.stringify(out, null, 2));
 if (!(nul && inter && equal && aid && resampleGames)) process.exit(0);
 const { fixedGames, resampled } = resampleGames;
 
-const size = `10 models × 50 games, 18 pairs, ${RLO}–${RHI} runs, unequal coverage`;
+const size = `10 models × 50 games, 18 pairs, ${out.design.runs[0]}–${out.design.runs[1]} runs, unequal coverage`;
 report('stats-honest', [
   figure({ id: 'shown-contain-point', kind: 'size', name: `shown intervals (α̂, J, variance components) containing their point over ${nul.tables + inter.tables} tables (${size})`, value: round((nul.containingPoint + inter.containingPoint) / (nul.shownIntervals + inter.shownIntervals), 4), unit: '', reference: { name: 'all', value: 1, unit: '' }, ratioMeaning: 'share', target: { min: 1 } }),
   figure({ id: 'ratio-coverage-null', kind: 'size', name: `shown σ²_MG/σ²_M interval covering the planted ratio, no interaction, ${nul.tables} tables (BC interval: ${round(nul.ratioBcCoverage, 3)})`, value: round(nul.ratioCoverage, 4), unit: '', reference: { name: 'nominal', value: 0.95, unit: '' }, ratioMeaning: 'coverage / 0.95', target: { min: round(0.9 / 0.95, 4), max: round(0.98 / 0.95, 4) } }),
