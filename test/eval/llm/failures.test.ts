@@ -5,34 +5,23 @@
  * body, plain-text replies as the turn prompt offers them, a reply cut by the output limit, the
  * frozen fallback policies.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { decide } from '../../../src/eval/llm/decide.js';
 import { fallbackAction } from '../../../src/eval/llm/legal.js';
-import { resetEndpointQueues } from '../../../src/eval/llm/limits.js';
 import { createProvider } from '../../../src/eval/llm/providers/index.js';
 import type { FallbackPolicy } from '../../../src/eval/llm/types.js';
 import type { MenuItem } from '../../../src/interpreter/api.js';
 import { rngFromKeys } from '../../../src/util/rng.js';
-import { startFakeServer, type Api, type FakeServer } from './fake-server.js';
-import { queued, SECRET_KEY, setFakeKeys, settingsFor } from './helpers.js';
+import type { Api, FakeServer } from './fake-server.js';
+import { queuedServer, SECRET_KEY, settingsFor } from './helpers.js';
 
 const menu: MenuItem[] = [
   { action: 0, label: 'check', cost: 0 },
   { action: 1, label: 'bet', cost: 1 },
 ];
-const q = queued();
+const { q, server: serverOf } = queuedServer();
 let server: FakeServer;
-
-beforeAll(async () => {
-  setFakeKeys();
-  server = await startFakeServer(q.script);
-});
-afterAll(async () => server.close());
-beforeEach(() => {
-  q.clear();
-  server.requests.length = 0;
-  resetEndpointQueues();
-});
+beforeEach(() => void (server = serverOf()));
 
 async function run(api: Api, extra: Record<string, unknown> = {}, m: MenuItem[] = menu, maxRetryAfterMs = 1000) {
   const settings = settingsFor(api, server, extra);

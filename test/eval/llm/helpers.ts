@@ -1,6 +1,8 @@
 /** Shared pieces of the LLM tests: a scripted server queue, settings for each API, a fake key. */
 import { parseLlmSettings, type LlmSettings } from '../../../src/eval/llm/config.js';
-import type { Api, FakeServer, Scripted } from './fake-server.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { resetEndpointQueues } from '../../../src/eval/llm/limits.js';
+import { startFakeServer, type Api, type FakeServer, type Scripted } from './fake-server.js';
 
 /** The key every test sets; no output may ever contain it. */
 export const SECRET_KEY = 'sk-test-SECRET-7f3a9c2e1b4d6f80';
@@ -26,4 +28,24 @@ export function queued(): { script: (..._: unknown[]) => Scripted; push: (...s: 
     push: (...s) => void q.push(...s),
     clear: () => void q.splice(0),
   };
+}
+
+/**
+ * A scripted server for a test file: started before its tests (with the fake keys set), closed
+ * after, its queue, request log and the endpoint queues cleared before each test.
+ */
+export function queuedServer(): { q: ReturnType<typeof queued>; server: () => FakeServer } {
+  const q = queued();
+  let server: FakeServer;
+  beforeAll(async () => {
+    setFakeKeys();
+    server = await startFakeServer(q.script);
+  });
+  afterAll(async () => server.close());
+  beforeEach(() => {
+    q.clear();
+    server.requests.length = 0;
+    resetEndpointQueues();
+  });
+  return { q, server: () => server };
 }

@@ -4,32 +4,21 @@
  * the length limit, a refusal or safety block, 429 with retry-after, 500 then success, a hang past
  * the deadline, a connection reset; each case checks the recorded path, retries, fallback and counts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { decide } from '../../../src/eval/llm/decide.js';
 import { createProvider } from '../../../src/eval/llm/providers/index.js';
-import { resetEndpointQueues } from '../../../src/eval/llm/limits.js';
 import type { MenuItem } from '../../../src/interpreter/api.js';
 import { rngFromKeys } from '../../../src/util/rng.js';
-import { startFakeServer, type Api, type FakeServer } from './fake-server.js';
-import { queued, SECRET_KEY, setFakeKeys, settingsFor } from './helpers.js';
+import type { Api, FakeServer } from './fake-server.js';
+import { queuedServer, SECRET_KEY, settingsFor } from './helpers.js';
 
 const menu: MenuItem[] = [
   { action: 0, label: 'check' },
   { action: 1, label: 'bet' },
 ];
-const q = queued();
+const { q, server: serverOf } = queuedServer();
 let server: FakeServer;
-
-beforeAll(async () => {
-  setFakeKeys();
-  server = await startFakeServer(q.script);
-});
-afterAll(async () => server.close());
-beforeEach(() => {
-  q.clear();
-  server.requests.length = 0;
-  resetEndpointQueues();
-});
+beforeEach(() => void (server = serverOf()));
 
 async function run(api: Api, extra: Record<string, unknown> = {}) {
   const settings = settingsFor(api, server, extra);

@@ -196,6 +196,7 @@ describe('plain text, a bad Gemini key, on_failure, the declared fallback, the r
     server = await startFakeServer((req): Scripted => {
       if (req.model === 'badkey') return { status: 400, body: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' }] } } };
       if (req.model === 'caller') return { reply: 'call' };
+      if (req.model === 'nousage') return { reply: firstOffered(req), noUsage: true };
       n++;
       // Two failures in a row (a call and its one retry) lose the move; the advised wait is 1 ms.
       if (failEvery > 0 && n % failEvery < 2) return { status: 503, headers: { 'retry-after-ms': '1' } };
@@ -224,6 +225,22 @@ describe('plain text, a bad Gemini key, on_failure, the declared fallback, the r
       const summary = await cli(['records', 'summary', join(dir, `call-${game}.db`)]);
       expect(summary.stdout).toMatch(/caller\s+[-+]\d+\.\d+ {2}over 40 slots, fallback moves 0\.0 %/);
     });
+
+  it('answers without token usage: the tournament warns, naming the participant and the calls', async () => {
+    const cfg = writeConfig('nousage', [
+      `games: {files: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]}`,
+      'participants:',
+      `  - {kind: llm, name: quiet, model: openai/nousage, base_url: ${JSON.stringify(server.openaiBase)}, price: {input: 1, output: 1}}`,
+      '  - {kind: random}',
+      'runs: 2',
+      'store: nousage.db',
+    ]);
+    const r = await cli(['tournament', cfg]);
+    expect(r.code).toBe(0);
+    const u = usageOf((await cli(['records', 'usage', join(dir, 'nousage.db'), '--json'])).stdout).participants[0];
+    expect(u.usageMissing).toBe(u.httpAttempts);
+    expect(r.stderr).toContain(`warning: quiet: ${u.usageMissing} calls were answered without token usage; counted as 0 tokens and US$0`);
+  });
 
   it("Gemini's 400 API_KEY_INVALID stops the tournament: exit 1, no slot recorded", async () => {
     const cfg = writeConfig('badkey', [
