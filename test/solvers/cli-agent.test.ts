@@ -134,6 +134,39 @@ describe('saved policies', () => {
     expect(() => cfrAgentFromFile(file, compileGame(KUHN_IR))).toThrow(/computed for ruleset aaaaaaaaaaaa/);
     expect(() => cfrAgentFromFile(join(tmp, 'absent.json'), compileGame(KUHN_IR))).toThrow(/cannot read .*no such file/);
   });
+
+  it('an MCCFR policy saved by solve --method mccfr plays uniformly where training never reached; a CFR+ policy with a state missing is refused', async () => {
+    const file = join(tmp, 'leduc-mccfr.json');
+    expect((await run(['solve', LEDUC, '--method', 'mccfr', '--iterations', '2', '--save', file])).code).toBe(0);
+    const saved = readPolicyFile(file, compileGame(LEDUC_IR).rulesetHash);
+    expect(saved.method).toBe('mccfr');
+    // Two external-sampling iterations reach a fraction of Leduc's 936 information states.
+    const entries = Object.keys(saved.policy).length;
+    expect(entries).toBeGreaterThan(0);
+    expect(entries).toBeLessThan(936);
+    const m = await run(['match', LEDUC, '--agents', 'cfr,random', '--runs', '200', '--policy', file, '--json']);
+    expect(m.err).toBe('');
+    expect(m.code).toBe(0);
+    expect(JSON.parse(m.out).agents[0].notes).toEqual({ method: 'mccfr', iterations: 2, unreached: 'uniform' });
+    // An unreached state is played uniformly: one draw u picks the action ⌊u·n⌋.
+    const game = compileGame(LEDUC_IR);
+    const agent = cfrAgentFromFile(file, game);
+    const s = game.newInitialState();
+    while (s.currentPlayer() < 0) s.applyAction(s.chanceOutcomes()[0][0]);
+    const seat = s.currentPlayer();
+    const legal = s.legalActions();
+    const key = s.informationStateKey(seat);
+    const partial = { ...saved, policy: { ...saved.policy } };
+    delete partial.policy[key];
+    const uniform = new CfrAgent(partial, file, agent.notes);
+    expect(legal.map((_, i) => uniform.actFast(s, seat, () => (i + 0.5) / legal.length))).toEqual(legal);
+    // Without the method mark, a policy lacking a state of a tree that fits is refused.
+    const cfrPlus = join(tmp, 'leduc-partial.json');
+    const { method: _method, ...unmarked } = partial;
+    writeFileSync(cfrPlus, JSON.stringify(unmarked));
+    expect(() => cfrAgentFromFile(cfrPlus, game)).toThrow(/the policy has no entry for information state/);
+    expect(() => parseSavedPolicy(JSON.stringify({ ...saved, method: 'cfr' }), 'p.json')).toThrow(/"method" must be "mccfr"/);
+  });
 });
 
 describe('cfr agent', () => {

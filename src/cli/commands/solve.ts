@@ -233,6 +233,7 @@ function solveMccfr(file: string, opts: SolveOpts, io: CliIO): void {
       game: ir.name,
       iterations: run.solver.iteration,
       exploitability: last.exploitability,
+      method: 'mccfr' as const,
       policy: mccfrPolicyEntries(run.solver, actionKeys),
     };
     writeFileAtomic(opts.save, encodePolicy(saved));

@@ -167,7 +167,8 @@ function computeCfr(game: Game, p: { method: CfrMethod; iterations: number; maxN
  * A `cfr` agent playing the policy saved in `path` (by `gbgc solve --save`). The policy is checked
  * against the game's tree when the tree fits the default node budget (every information state
  * present, exactly its legal actions, a distribution each); for larger games each entry is
- * checked when the agent first uses it.
+ * checked when the agent first uses it. A policy saved by MCCFR (`method: 'mccfr'`) is played
+ * uniformly at the information states its training never reached, as the in-process MCCFR policy is.
  * @throws UserError when the file cannot be read, is not a policy, was saved for other rules, or
  * does not fit the game (naming the information state and what is wrong).
  */
@@ -178,5 +179,5 @@ export function cfrAgentFromFile(path: string, game: Game): CfrAgent {
   } catch (e) {
     if (!(e instanceof TreeBudgetError)) throw e;
   }
-  return new CfrAgent(saved, path);
+  return new CfrAgent(saved, path, saved.method === 'mccfr' ? { method: 'mccfr', iterations: saved.iterations, unreached: 'uniform' } : undefined);
 }

@@ -3,7 +3,7 @@
  * rules it was computed for by the ruleset hash.
  *
  * File shape (JSON):
- * `{ rulesetHash, game, iterations, exploitability, policy: { [infoStateKey]: { [actionKey]: prob } } }`
+ * `{ rulesetHash, game, iterations, exploitability, method?, policy: { [infoStateKey]: { [actionKey]: prob } } }`
  * where an action key is the action's label (`actionToString`, e.g. `fold`, `call`, `raise`) when
  * the labels of the information state's legal actions are distinct, and the action id in decimal
  * otherwise (see {@link actionKeys}).
@@ -30,6 +30,12 @@ export interface SavedPolicy {
   iterations: number;
   /** Exploitability of the profile, chips/game. */
   exploitability: number;
+  /**
+   * `mccfr` for an MCCFR average strategy (`gbgc solve --method mccfr --save`): it holds only the
+   * information states training reached, and is played uniformly at the others. Absent for CFR+,
+   * whose policy covers every information state.
+   */
+  method?: 'mccfr';
   policy: Record<string, Record<string, number>>;
 }
 
@@ -103,6 +109,7 @@ export function parseSavedPolicy(text: string, source: string): SavedPolicy {
   if (typeof d.game !== 'string') bad('missing "game"');
   if (typeof d.iterations !== 'number' || !Number.isInteger(d.iterations) || d.iterations < 0) bad('"iterations" must be a whole number');
   if (typeof d.exploitability !== 'number') bad('"exploitability" must be a number');
+  if (d.method !== undefined && d.method !== 'mccfr') bad('"method" must be "mccfr" when present');
   if (typeof d.policy !== 'object' || d.policy === null || Array.isArray(d.policy)) bad('"policy" must be an object');
   for (const [key, entry] of Object.entries(d.policy as Record<string, unknown>)) {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) bad(`entry '${key}' must be an object of probabilities`);
@@ -158,8 +165,9 @@ export function entryProblem(entry: unknown, expected: readonly string[]): strin
 
 /**
  * Check that a saved policy covers the game exactly: every information state of the tree has an
- * entry, each entry is a distribution over exactly the state's legal action keys, and the file
- * names no information state the game does not have.
+ * entry (an MCCFR policy, `method: 'mccfr'`, may lack states its training never reached), each
+ * entry is a distribution over exactly the state's legal action keys, and the file names no
+ * information state the game does not have.
  * @throws UserError naming `source`, the information state and what is wrong (the first problem found).
  */
 export function checkPolicyCovers(tree: CompactTree, saved: SavedPolicy, source: string): void {
@@ -170,7 +178,10 @@ export function checkPolicyCovers(tree: CompactTree, saved: SavedPolicy, source:
     const s = tree.slotStart[i];
     const e = tree.slotStart[i + 1];
     const expected = actionKeys(Array.from(tree.slotAction.subarray(s, e)), tree.slotLabel.slice(s, e));
-    if (!Object.hasOwn(saved.policy, key)) throw new UserError(`${source}: the policy has no entry for information state '${key}' (the game has ${tree.numInfosets} information states)`);
+    if (!Object.hasOwn(saved.policy, key)) {
+      if (saved.method === 'mccfr') continue;
+      throw new UserError(`${source}: the policy has no entry for information state '${key}' (the game has ${tree.numInfosets} information states)`);
+    }
     const problem = entryProblem(saved.policy[key], expected);
     if (problem) throw new UserError(`${source}: information state '${key}': ${problem}`);
   }
