@@ -4,4 +4,4 @@
  * version). Bump it whenever the interpreter, the L0 definition, the duplicate-play chance streams
  * or a bot's behaviour change what a slot would play.
  */
-export const ENGINE_VERSION = 'gbgc-0.1.0+engine.1';
+export const ENGINE_VERSION = 'gbgc-0.1.0+engine.2';
