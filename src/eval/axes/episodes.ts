@@ -118,12 +118,24 @@ export function sampleL0Episodes(game: Game, n: number, seed: number, stream?: n
 /** Default cap on terminal histories of an exact log. */
 export const EXACT_MAX_HISTORIES = 200_000;
 
+/** A behaviour strategy for the exact walk: probabilities over `legal` (in its order) for the seat to act. */
+export type SeatPolicy = (state: GameState, seat: number, legal: readonly Action[]) => readonly number[];
+
 /**
  * Every terminal history with its exact probability under chance and L0 for both seats.
  * @param nominal the episode budget the visit thresholds are scaled to
  * @throws UserError when the tree has more than `maxHistories` terminal histories (use sampling)
  */
 export function exactL0Episodes(game: Game, nominal: number, maxHistories = EXACT_MAX_HISTORIES): EpisodeLog {
+  return exactEpisodes(game, nominal, (s, _seat, legal) => l0Distribution(s, legal), maxHistories);
+}
+
+/**
+ * Every terminal history with its exact probability under chance and `policy` for the seat to
+ * act (zero-probability actions are not walked).
+ * @throws UserError when the tree has more than `maxHistories` terminal histories
+ */
+export function exactEpisodes(game: Game, nominal: number, policy: SeatPolicy, maxHistories = EXACT_MAX_HISTORIES): EpisodeLog {
   const episodes: Episode[] = [];
   const path: DecisionRecord[] = [];
   const walk = (s: GameState, reach: number): void => {
@@ -143,7 +155,7 @@ export function exactL0Episodes(game: Game, nominal: number, maxHistories = EXAC
       return;
     }
     const legal = s.legalActions();
-    const probs = l0Distribution(s, legal);
+    const probs = policy(s, p, legal);
     for (let i = 0; i < legal.length; i++) {
       if (probs[i] === 0) continue;
       path.push(record(s, p, legal[i], legal));

@@ -33,7 +33,7 @@ import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution, l0Sample, legalActionKinds } from '../../interpreter/l0.js';
 import { pickIndex } from './policies.js';
 import { axisKeys } from './infostate.js';
-import { decisionType } from './episodes.js';
+import { decisionType, exactEpisodes } from './episodes.js';
 import { rngFromKeys } from '../../util/rng.js';
 import type { AxisBudget } from './budget.js';
 import type { EpisodeLog } from './episodes.js';
@@ -281,36 +281,8 @@ const addCell = (cells: Cells, dt: string, a: Action, w: number, u: number): voi
 function focalCells(game: Game, opp: (s: GameState, seat: number, legal: readonly Action[]) => number[], focal: number, seed: number, exact: boolean): Cells {
   const cells: Cells = new Map();
   if (exact) {
-    const path: [string, Action][] = [];
-    const walk = (s: GameState, reach: number): void => {
-      if (s.isTerminal()) {
-        const u = s.returns()[focal];
-        for (const [dt, a] of path) addCell(cells, dt, a, reach, u);
-        return;
-      }
-      const p = s.currentPlayer();
-      if (p === CHANCE) {
-        for (const [a, q] of s.chanceOutcomes()) {
-          if (q === 0) continue;
-          const c = s.clone();
-          c.applyAction(a);
-          walk(c, reach * q);
-        }
-        return;
-      }
-      const legal = s.legalActions();
-      const probs = p === focal ? l0Distribution(s, legal) : opp(s, p, legal);
-      const dt = p === focal ? decisionType(s, p, legal) : '';
-      for (let i = 0; i < legal.length; i++) {
-        if (probs[i] === 0) continue;
-        if (p === focal) path.push([dt, legal[i]]);
-        const c = s.clone();
-        c.applyAction(legal[i]);
-        walk(c, reach * probs[i]);
-        if (p === focal) path.pop();
-      }
-    };
-    walk(game.newInitialState(), 1);
+    const elog = exactEpisodes(game, 1, (s, p, legal) => (p === focal ? l0Distribution(s, legal) : opp(s, p, legal)));
+    for (const e of elog.episodes) for (const d of e.decisions) if (d.seat === focal) addCell(cells, d.dt, d.action, e.weight, e.returns[focal]);
     return cells;
   }
   for (let k = 0; k < OM_PLAYOUTS; k++) {
