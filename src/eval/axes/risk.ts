@@ -4,10 +4,10 @@
  * over the focal seat's visited information states I, coarsened as the paper's footnote says to
  * (dt, hand, action path, chip bin) (`riskInfo`, `infostate.ts`), with at least
  * {@link RISK_MIN_VISITS} visits and at least two actions each taken at least
- * {@link RISK_MIN_ACTION_VISITS} times: counts of visits in the tier's own episodes (the paper's
- * thresholds at its 3,000-episode precise tier; the fast tier's 1,000 episodes use the same
- * counts, so a state needs three times its share of the episodes there — the tiers measure the
- * same formula on logs of their own size). w_I is I's share of the seat's decision visits, a* the
+ * {@link RISK_MIN_ACTION_VISITS} times: the paper's counts, stated for its 3,000-episode precise
+ * tier ({@link RISK_EPISODES}); a log of n episodes scales them to counts of its own episodes,
+ * × n / 3,000 (the fast tier's 1,000 episodes: 20/3 visits and 5/3 per action), so both tiers
+ * admit the states that reach the same share of the episodes. w_I is I's share of the seat's decision visits, a* the
  * action with the highest mean final returns U, a_safe the action with the highest 10th
  * percentile of U, σ_U the standard deviation of U over the L0 episodes. Averaged over the two
  * seats; values below 0.01 are reported as 0.
@@ -15,7 +15,7 @@
  * Choices (docs/axes.md): the 10th percentile is the lower empirical quantile (the smallest u whose
  * cumulative weight reaches 10 %); a_safe ties go to the higher EV, then the lowest action id; only
  * actions meeting the visit threshold compete. In exact mode the counts are expected counts
- * (probability × the log's nominal episode count).
+ * (probability × 3,000, the same share of the episodes as a sampled log of any size).
  */
 import type { EpisodeLog } from './episodes.js';
 import { TIE_TOLERANCE } from './info-sensitivity.js';
@@ -24,6 +24,8 @@ import { TIE_TOLERANCE } from './info-sensitivity.js';
 export const RISK_MIN_VISITS = 20;
 /** Visits each of two compared actions needs. */
 export const RISK_MIN_ACTION_VISITS = 5;
+/** The episode count the two thresholds are stated for (the paper's precise tier). */
+export const RISK_EPISODES = 3000;
 export const RISK_QUANTILE = 0.1;
 export const RISK_FLOOR = 0.01;
 
@@ -63,8 +65,9 @@ export function riskForSeat(log: EpisodeLog, seat: number): number {
     }
   }
   if (w === 0) return 0;
-  // Visits are counts of the log's episodes (exact log: expected counts at its nominal size).
-  const scale = log.mode === 'exact' ? log.nominal / w : 1;
+  // Visits per RISK_EPISODES episodes (exact log: probabilities × RISK_EPISODES); the paper's
+  // counts at 3,000 episodes are these at any log size.
+  const scale = RISK_EPISODES / w;
   const mean = s / w;
   const sd = Math.sqrt(Math.max(0, s2 / w - mean * mean));
   if (!(sd > 0)) return 0;
