@@ -69,7 +69,8 @@ export const registerTournament: RegisterCommand = (program, ctx) =>
       '\nRerunning the same config plays only the slots the store does not hold (also after a crash or kill -9).\n' +
         'A config that would change finished slots (seed, games, participants, schedule) is refused, naming what changed.\n' +
         'The commitment is the SHA-256 of (config, ruleset hashes, engine version, seeds).\n' +
-        'JSON fields: total, alreadyDone, played, errors, seconds, commitment, store, engineVersion.\n' +
+        'JSON fields: total, alreadyDone, played, errors, seconds, commitment, store, engineVersion; with LLM players also\n' +
+        'stoppedByBudget, budgetUsd and spentUsd (what every run of this store spent), replayed, unreplayed and discarded (on_failure).\n' +
         'See docs/tournaments.md for the config reference.\n\n' +
         'With --queue (or queue: in the config) this process enqueues the missing slots in Redis, `gbgc worker`s on any\n' +
         'machine play them, and it records each finished slot in the store; rerun it after a crash (see docs/scale-out.md).\n' +
