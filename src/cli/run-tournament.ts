@@ -68,6 +68,7 @@ async function prepareAndPlayInto(ctx: CliContext, plan: TournamentPlan, store: 
     { llmRuntime: llm.options },
     {
       onStatus: (p, text) => info(ctx, `${where(p)}: ${text}…\n`, 'stderr'),
+      onWarning: (p, text) => ctx.io.stderr(`gbgc: warning: ${where(p)}: ${text}\n`),
       onPrepared: (p, seconds, didCompute, notes) => {
         if (didCompute) {
           computed++;

@@ -63,6 +63,18 @@ describe('tournament agents', () => {
   }, 60_000);
 });
 
+describe('tournament agents without a cache', () => {
+  it('a cache that cannot be written is a warning naming the agent; the tournament plays on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gbgc-talks-nocache-'));
+    writeFileSync(join(dir, '.gbgc-cache'), 'a file where the cache folder would be');
+    const config = join(dir, 't.yaml');
+    writeFileSync(config, `games: [${join(EX, 'kuhn.gbg')}]\nparticipants: [{kind: random}, {kind: cfr, iterations: 20}]\nruns: 1\n`);
+    const r = await runCli(['tournament', config]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`^gbgc: warning: agents 2/2: cfr on .*kuhn\\.gbg: the policy could not be cached \\(.+\\); a rerun computes it again$`, 'm'));
+  });
+});
+
 describe('tournament interrupted', () => {
   beforeAll(() => ensureBuilt(), 300_000);
 

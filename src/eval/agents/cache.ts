@@ -44,16 +44,17 @@ export function readAgentCache<T>(dir: string, kind: string, rulesetHash: string
 }
 
 /**
- * Store `data` (creating the folder). @returns false when it could not be written (the caller
- * goes on without a cache)
+ * Store `data` (creating the folder).
+ * @returns undefined when written, else why not (the caller goes on without a cache: a folder that
+ *   cannot be written, a full disk, or data too large for one JSON string, about 500 MB)
  */
-export function writeAgentCache<T>(dir: string, kind: string, rulesetHash: string, params: unknown, data: T): boolean {
+export function writeAgentCache<T>(dir: string, kind: string, rulesetHash: string, params: unknown, data: T): string | undefined {
   const file: CacheFile<T> = { format: FORMAT, kind, rulesetHash, params, engineVersion: ENGINE_VERSION, data };
   try {
     mkdirSync(dir, { recursive: true });
     writeFileAtomic(agentCachePath(dir, kind, rulesetHash, params), gzipSync(JSON.stringify(file), { level: 6 }));
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
   }
 }

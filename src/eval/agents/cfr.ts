@@ -87,6 +87,8 @@ export interface CfrAgentOptions {
   cacheDir?: string;
   /** Told what is being computed before a solve starts (for progress lines). */
   onStatus?: (text: string) => void;
+  /** Told when the result could not be cached. */
+  onWarning?: (text: string) => void;
 }
 
 /** Default MCCFR iterations of the `cfr` agent on a game whose tree exceeds the node budget. */
@@ -125,7 +127,8 @@ export function cfrAgentForGame(game: Game, options: CfrAgentOptions = {}): CfrA
   let c = cache.get(key) ?? (options.cacheDir ? readAgentCache<CfrComputed>(options.cacheDir, 'cfr', game.rulesetHash, params) : undefined);
   if (!c) {
     c = computeCfr(game, params, options.onStatus);
-    if (options.cacheDir) writeAgentCache(options.cacheDir, 'cfr', game.rulesetHash, params, c);
+    const failed = options.cacheDir ? writeAgentCache(options.cacheDir, 'cfr', game.rulesetHash, params, c) : undefined;
+    if (failed) options.onWarning?.(`the policy could not be cached (${failed}); a rerun computes it again`);
   }
   cache.set(key, c);
   return new CfrAgent(c.saved, 'the policy', c.notes);

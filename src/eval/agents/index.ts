@@ -43,6 +43,8 @@ export interface AgentOptions {
   cacheDir?: string;
   /** Told, before an agent starts a long computation, what it computes (progress lines). */
   onStatus?: (text: string) => void;
+  /** Told when what an agent computed could not be cached. */
+  onWarning?: (text: string) => void;
   /** Any other parameter of the kind (already validated). */
   [param: string]: unknown;
 }
@@ -75,7 +77,7 @@ export const AGENTS: Record<string, AgentSpec> = {
         episodes: { type: 'integer', minimum: 1, default: L1_DEFAULTS.episodes },
       },
     },
-    create: (game, o) => l1AgentForGame(game, { method: o?.method as 'auto', maxNodes: o?.maxNodes as number, episodes: o?.episodes as number }, { cacheDir: o?.cacheDir, onStatus: o?.onStatus }),
+    create: (game, o) => l1AgentForGame(game, { method: o?.method as 'auto', maxNodes: o?.maxNodes as number, episodes: o?.episodes as number }, { cacheDir: o?.cacheDir, onStatus: o?.onStatus, onWarning: o?.onWarning }),
   },
   cfr: {
     description: 'CFR+ average strategy when the tree fits maxNodes, else MCCFR for a stated budget (cached per ruleset; or plays policy FILE)',
@@ -102,6 +104,7 @@ export const AGENTS: Record<string, AgentSpec> = {
             seed: o?.seed as number | undefined,
             cacheDir: o?.cacheDir,
             onStatus: o?.onStatus,
+            onWarning: o?.onWarning,
           }),
   },
   heuristic: {
@@ -128,7 +131,7 @@ export const AGENTS: Record<string, AgentSpec> = {
     params: LLM_KIND_PARAMS,
     promptVersion: LLM_PROMPT_VERSION,
     create: (game, o) => {
-      const { llmRuntime, policy: _policy, human: _human, cacheDir: _cacheDir, onStatus: _onStatus, ...params } = o ?? {};
+      const { llmRuntime, policy: _policy, human: _human, cacheDir: _cacheDir, onStatus: _onStatus, onWarning: _onWarning, ...params } = o ?? {};
       const rt = (llmRuntime ?? {}) as NonNullable<AgentOptions['llmRuntime']>;
       return createLlmKindAgent(game, params, rt.prices, { cache: rt.cache, spend: rt.spend, backoffMs: rt.backoffMs, fallbackPolicy: rt.fallbackPolicy });
     },

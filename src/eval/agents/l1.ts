@@ -151,6 +151,8 @@ export interface L1Runtime {
   cacheDir?: string;
   /** Told what is being computed before the table is built. */
   onStatus?: (text: string) => void;
+  /** Told when the table could not be cached. */
+  onWarning?: (text: string) => void;
 }
 
 /**
@@ -180,7 +182,8 @@ export function l1AgentForGame(game: Game, params: Partial<L1Params> = {}, rt: L
     rt.onStatus?.(`best response to L0 estimated from ${p.episodes.toLocaleString('en-US')} L0 episodes`);
     agent = new L1Agent(sampledL1Table(game, p.episodes), { method: 'sampled', episodes: p.episodes, estimator: 'one-step best response, L0 continuation' });
   }
-  if (!stored && rt.cacheDir) writeAgentCache(rt.cacheDir, 'l1', game.rulesetHash, p, { table: [...agent.table], notes: agent.notes });
+  const failed = !stored && rt.cacheDir ? writeAgentCache(rt.cacheDir, 'l1', game.rulesetHash, p, { table: [...agent.table], notes: agent.notes }) : undefined;
+  if (failed) rt.onWarning?.(`the table could not be cached (${failed}); a rerun computes it again`);
   cache.set(key, agent);
   return agent;
 }

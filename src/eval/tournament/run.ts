@@ -112,6 +112,8 @@ export interface PrepareHooks {
   onStatus?: (p: AgentPreparation, text: string) => void;
   /** After each agent: the seconds it took, its notes, and whether it computed anything (else it was cheap or cached). */
   onPrepared?: (p: AgentPreparation, seconds: number, computed: boolean, notes: Record<string, unknown> | undefined) => void;
+  /** When what an agent computed could not be cached (it is computed again next time). */
+  onWarning?: (p: AgentPreparation, text: string) => void;
   /** When aborted, no further agent is prepared (the map returned lacks them; play nothing with it). */
   signal?: AbortSignal;
 }
@@ -146,6 +148,7 @@ export async function makeAgents(plan: TournamentPlan, extra?: AgentOptions, hoo
           computed = true;
           hooks.onStatus?.(prep, text);
         },
+        onWarning: (text) => hooks.onWarning?.(prep, text),
       });
       agents.set(`${p}:${g}`, agent);
       hooks.onPrepared?.(prep, (performance.now() - t0) / 1000, computed, agent.notes);
