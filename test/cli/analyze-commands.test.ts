@@ -66,6 +66,9 @@ describe('gbgc analyze', () => {
     expect(a.stderr).toContain("bad.jsonl:1: axis 'x' is not a finite number");
     expect((await runCli(['analyze', db, '-B', 'many'])).code).toBe(2);
     expect((await runCli(['analyze', db, '--ablation', 'onlyone'])).code).toBe(2);
+    const unknown = await runCli(['analyze', db, '--ablation', 'm01,nobody', '-B', '10', '--secondary', '10']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^gbgc: error: --ablation: no participant of the store is named 'nobody' \(participants: /);
   });
 
   it('reads a store in the run store schema (meta, participants, games, slots; unfinished slots skipped) with names, commitment and engine version', async () => {

@@ -23,7 +23,7 @@ export interface StoreAnalysisOptions {
   seed: number;
   /** Axes JSONL (`gbgc axes`): enables profiles, jaggedness and tertiles. */
   axes?: string;
-  /** Reasoning ablation: participant ids or names (a name is taken when it names exactly one participant that is not also an id). */
+  /** Reasoning ablation: participant ids, names or id prefixes of 8+ characters, as --exclude-participant takes them (one that names none or several participants is an error). */
   ablation?: { low: string; high: string };
   /** Participants (names, ids or id prefixes) whose slots are left out before anything is fitted. */
   excludeParticipants?: string[];
@@ -57,11 +57,9 @@ export function analyzeStoreFile(db: string, o: StoreAnalysisOptions): Estimates
   }
   let ablation = o.ablation;
   if (ablation) {
-    const resolve = (x: string): string => {
-      const byName = Object.entries(store.names).filter(([, n]) => n === x);
-      return byName.length === 1 && !store.rows.some((r) => r.seats.includes(x)) ? byName[0][0] : x;
-    };
-    ablation = { low: resolve(ablation.low), high: resolve(ablation.high) };
+    const ids = [...new Set(store.rows.flatMap((r) => r.seats))].sort();
+    const [low, high] = resolveParticipants([ablation.low, ablation.high], ids, store.names, '--ablation');
+    ablation = { low, high };
   }
   const axes = o.axes ? readAxesFile(o.axes) : undefined;
   const rulebookChars = axes ? rulebookCharsFromStore(db) : undefined;
