@@ -134,7 +134,7 @@ describe('J net of sampling noise (v1 §7 on v2 §8)', () => {
     expect(jFromVariances(v.S2, [[0.06, 0.06, 0.06, 0.06]], 1)[0]).toBe(0);
   });
 
-  it('unequal coverage, no interaction: J (net) does not follow slots per cell, intervals cover 0, the noise null rarely rejects', () => {
+  it('unequal coverage, no interaction: shown intervals contain their point, J (net) intervals cover 0, the noise null rarely rejects', () => {
     const design = { alpha: [1, 0.6, 0.2, -0.2, -0.6, -1], games: 16, runs: 8, runsRange: [2, 8] as [number, number], pairsPerGame: 8, axes: 3, coverage: [1, 1, 0.8, 0.6, 0.4, 0.3] };
     let covers = 0;
     let models = 0;
