@@ -62,9 +62,11 @@ export function l1Agent(game: LabeledGame | Game, params: Partial<L1Params> = {}
 }
 
 /**
- * The cfr agent: the CFR+ average strategy of the game (solved in-process and cached per ruleset
- * and iterations), or the policy in `params.policy`.
- * @throws TreeBudgetError (a UserError) when the tree exceeds `maxNodes`; UserError for a policy file that does not fit
+ * The cfr agent: the CFR+ average strategy of the game when its tree fits `maxNodes`, else an
+ * MCCFR average strategy (2,000 external-sampling iterations, uniform where training never
+ * reached; `notes.method` says which), solved in-process and cached per ruleset and parameters;
+ * or the policy in `params.policy`.
+ * @throws UserError for a policy file that does not fit the game
  */
 export function cfrAgent(game: LabeledGame | Game, params: CfrParams = {}): Agent {
   checkGame(game, 'cfrAgent');
