@@ -153,7 +153,7 @@ export function parseYamlInput(text: string, where: string, maxDepth = MAX_NESTI
   if (indent) throw new UserError(`${where}:${lineCol(t, indent.index)}: indented ${indent[1].length} columns, nested deeper than gbgc reads`);
   let data: unknown;
   try {
-    data = parseYaml(t);
+    data = parseYaml(t, { logLevel: 'error' });
   } catch (e) {
     throw new UserError(`${where}: not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }

@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
+import { compileSource } from '../../src/compiler/index.js';
+import { compileGame } from '../../src/interpreter/game.js';
+import { l1AgentForGame, memoryNodeCeiling } from '../../src/eval/agents/l1.js';
 
 const FIX = 'test/fixtures/hostile';
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-hostile-'));
@@ -83,5 +86,13 @@ describe('hostile inputs end in exit 1 or 2, never 70', () => {
     const c = await runCli(['check', file]);
     expect(c.code).toBe(1);
     expect(c.stderr).toMatch(/error\[E0233\]/);
+  });
+
+  it('l1 with maxNodes 1e15 checks the size estimate against what memory holds: auto samples, exact refuses', () => {
+    const game = compileGame(compileSource(readFileSync('examples/nlhe-short.gbg', 'utf8')).ir!);
+    expect(memoryNodeCeiling()).toBeLessThan(1e15);
+    const auto = l1AgentForGame(game, { method: 'auto', maxNodes: 1e15, episodes: 50 });
+    expect(auto.notes.method).toBe('sampled');
+    expect(() => l1AgentForGame(game, { method: 'exact', maxNodes: 1e15 })).toThrow(/more than the [\d,]+ nodes this machine's memory holds \(maxNodes 1,000,000,000,000,000\); use method: sampled/);
   });
 });

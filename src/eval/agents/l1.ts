@@ -17,10 +17,12 @@ import { CHANCE, type Action, type Game, type GameState } from '../../interprete
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution, l0PickFromKinds, l0Sample } from '../../interpreter/l0.js';
 import { UserError } from '../../util/errors.js';
-import { rngFromKeys } from '../../util/rng.js';
+import { totalmem } from 'node:os';
+import { hashString, rngFromKeys } from '../../util/rng.js';
 import { bestResponse } from '../solvers/best-response.js';
 import type { TabularPolicy } from '../solvers/policy.js';
-import { buildTree, DEFAULT_MAX_NODES, estimateAboveBudget, TreeBudgetError, type CompactTree } from '../solvers/tree.js';
+import { buildTree, DEFAULT_MAX_NODES, ESTIMATE_PROBES, estimateAboveBudget, TreeBudgetError, type CompactTree } from '../solvers/tree.js';
+import { estimateTreeSize } from '../../interpreter/tree.js';
 import { readAgentCache, writeAgentCache } from './cache.js';
 import type { Agent, AgentView, Rng } from './agent.js';
 
@@ -155,9 +157,18 @@ export interface L1Runtime {
   onWarning?: (text: string) => void;
 }
 
+/** Bytes a tree node costs at most, for {@link memoryNodeCeiling} (the compact tree's arrays, keys and the walk's maps). */
+const BYTES_PER_NODE = 256;
+
+/** The most tree nodes built on this machine: an eighth of its memory at {@link BYTES_PER_NODE} bytes a node (the machine is shared with the rest of a run). */
+export function memoryNodeCeiling(): number {
+  return Math.floor(totalmem() / 8 / BYTES_PER_NODE);
+}
+
 /**
  * The l1 agent for a game (cached per ruleset hash and parameters, in memory and in `rt.cacheDir`).
- * @throws UserError when `method` is `exact` and the tree does not fit or lacks perfect recall.
+ * @throws UserError when `method` is `exact` and the tree does not fit or lacks perfect recall (or, with a maxNodes above what memory holds, when its size estimate exceeds
+ *   {@link memoryNodeCeiling}; `auto` then samples).
  */
 export function l1AgentForGame(game: Game, params: Partial<L1Params> = {}, rt: L1Runtime = {}): L1Agent {
   const p = { ...L1_DEFAULTS, ...params };
@@ -167,12 +178,24 @@ export function l1AgentForGame(game: Game, params: Partial<L1Params> = {}, rt: L
   const stored = rt.cacheDir ? readAgentCache<{ table: [string, Action][]; notes: Record<string, unknown> }>(rt.cacheDir, 'l1', game.rulesetHash, p) : undefined;
   let agent: L1Agent | undefined = stored ? new L1Agent(new Map(stored.table), stored.notes) : undefined;
   if (!agent && p.method !== 'sampled') {
-    const estimate = estimateAboveBudget(game, p.maxNodes);
-    if (estimate && p.method === 'exact') throw new TreeBudgetError(p.maxNodes, estimate);
+    // maxNodes is also held to what this machine's memory can build (maxNodes: 1e15 must not grow
+    // until the process dies): the size estimate is checked against the smaller of the two.
+    const budget = Math.min(p.maxNodes, memoryNodeCeiling());
+    let estimate = estimateAboveBudget(game, budget);
+    // With auto, a tree whose point estimate is above the budget is sampled rather than walked
+    // (the two-error test lets a tree of 10^21 ± 10^21 histories through).
+    if (!estimate && (p.method === 'auto' || budget < p.maxNodes)) {
+      const e = estimateTreeSize(game, rngFromKeys(hashString(game.rulesetHash ?? '')), ESTIMATE_PROBES);
+      if (e.histories > budget) estimate = e;
+    }
+    if (estimate && p.method === 'exact') {
+      if (budget < p.maxNodes) throw new UserError(`the game tree has an estimated ${Math.round(estimate.histories).toLocaleString('en-US')} histories, more than the ${budget.toLocaleString('en-US')} nodes this machine's memory holds (maxNodes ${p.maxNodes.toLocaleString('en-US')}); use method: sampled`);
+      throw new TreeBudgetError(p.maxNodes, estimate);
+    }
     if (!estimate) {
-      rt.onStatus?.(`exact best response to L0 on the whole tree (at most ${p.maxNodes.toLocaleString('en-US')} nodes)`);
+      rt.onStatus?.(`exact best response to L0 on the whole tree (at most ${budget.toLocaleString('en-US')} nodes)`);
       try {
-        agent = new L1Agent(exactL1Table(game, p.maxNodes), { method: 'exact', maxNodes: p.maxNodes });
+        agent = new L1Agent(exactL1Table(game, budget), { method: 'exact', maxNodes: p.maxNodes });
       } catch (e) {
         if (p.method === 'exact' || !(e instanceof UserError)) throw e;
       }
