@@ -1,7 +1,7 @@
 /**
  * File-system helpers shared by every stage.
  */
-import { readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from './errors.js';
 
@@ -21,6 +21,21 @@ const REASONS: Record<string, string> = {
 function writeError(path: string, e: unknown): UserError {
   const code = (e as NodeJS.ErrnoException).code ?? '';
   return new UserError(`cannot write ${path}: ${REASONS[code] ?? (e as Error).message.replace(/,? ?'[^']*\.gbgc-tmp-[^']*'/g, '')}`);
+}
+
+/**
+ * Append `text` to the file at `path` (created when absent; its folder must exist). Appending ''
+ * checks before any work that an output can be written.
+ * @throws UserError naming `path` and why (missing folder, permissions, full or read-only disk, …)
+ */
+export function appendText(path: string, text: string): void {
+  try {
+    appendFileSync(path, text);
+  } catch (e) {
+    const dir = dirname(path);
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' && !existsSync(dir)) throw new UserError(`cannot write ${path}: the folder ${dir} does not exist`);
+    throw writeError(path, e);
+  }
 }
 
 /**

@@ -51,6 +51,11 @@ describe('gbgc axes', () => {
     expect((await runCli(['axes', 'examples/kuhn.gbg', '--tier', 'slow'])).code).toBe(2);
     expect((await runCli(['axes', join(tmp, 'nope.gbg')])).code).toBe(1);
     expect((await runCli(['axes', tmp])).code).toBe(1);
+    // An --out in a missing folder is one line before any game is measured.
+    const noDir = await runCli(['axes', 'examples/kuhn.gbg', '--out', join(tmp, 'absent', 'axes.jsonl')]);
+    expect(noDir.code).toBe(1);
+    expect(noDir.stderr).toBe(`gbgc: error: cannot write ${join(tmp, 'absent', 'axes.jsonl')}: the folder ${join(tmp, 'absent')} does not exist\n`);
+    expect(noDir.stdout).toBe('');
   });
 });
 

@@ -4,7 +4,7 @@
  * skips the games already in the file with the same set, tier, mode and seed. Used by `gbgc axes`
  * and by the study pipeline.
  */
-import { appendFileSync, existsSync, readFileSync, statSync, truncateSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { compileSource } from '../../compiler/index.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
@@ -13,6 +13,7 @@ import type { GameIR } from '../../ir/schema.js';
 import { readIndex } from '../../sampler/pool.js';
 import { UserError } from '../../util/errors.js';
 import { parseJsonInput } from '../../util/json.js';
+import { appendText } from '../../util/fs.js';
 import { computeAxes, type AxisSet } from './index.js';
 import { axesOnWorkers } from './parallel.js';
 
@@ -122,6 +123,8 @@ export interface MeasureAxesOptions {
 export async function measureAxes(list: readonly AxesTarget[], opts: MeasureAxesOptions): Promise<AxesLine[]> {
   const { set, tier, seed, exact } = opts;
   const done = opts.out ? readAxesDone(opts.out) : [];
+  // The output must take lines before anything is measured.
+  if (opts.out) appendText(opts.out, '');
   const same = (l: AxesLine): boolean => l.set === set && l.tier === tier && l.exact === exact && l.axesSeed === seed;
   const doneKeys = new Set(done.filter(same).map((l) => resolve(l.file)));
   const results: AxesLine[] = done.filter((l) => same(l) && list.some((t) => resolve(t.file) === resolve(l.file)));
@@ -133,7 +136,7 @@ export async function measureAxes(list: readonly AxesTarget[], opts: MeasureAxes
   const record = (i: number, axes: Record<string, number>): void => {
     const { t, rulesetHash } = games[i];
     const line: AxesLine = { file: t.file, ...(t.slot !== undefined ? { slot: t.slot, seed: t.seed } : {}), rulesetHash, set, tier, exact, axesSeed: seed, axes };
-    if (opts.out) appendFileSync(opts.out, `${JSON.stringify(line)}\n`);
+    if (opts.out) appendText(opts.out, `${JSON.stringify(line)}\n`);
     results.push(line);
     opts.onProgress?.(++finished, todo.length);
   };
