@@ -130,7 +130,7 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[], gameLabel:
       id: 'jaggedness',
       title: 'Local jaggedness',
       caption:
-        `Bars: ${j.labels.J} (K = ${j.K}, σ_g-studentised; each cell's sampling variance subtracted before the neighbourhood SD), with 95 % intervals (percentile of noise-corrected bootstrap replicates, B = ${j.B}, extended to 0 when the noise null is not rejected)` +
+        `Bars: ${j.labels.J} (K = ${j.K}, σ_g-studentised; each cell's sampling variance subtracted before the neighbourhood SD), with 95 % intervals (the 97.5 % percentile interval of noise-corrected bootstrap replicates, B = ${j.B}, calibrated to cover at 95 % on planted truths; extended to 0 when the noise null is not rejected)` +
         `${j.ciJ.some((c) => c === null) ? '; no whisker: too few slots per cell for a trustworthy interval' : ''}. Ticks: ${j.labels.Jv2}, the paper's J_m. ` +
         `Jagged beyond sampling noise (noise null, BH q < 0.05): ${models.filter((_, i) => j.noiseNull.q[i] !== null && j.noiseNull.q[i] < 0.05).join(', ') || 'none'}. Conditional on the games played.`,
       spec: {

@@ -19,10 +19,12 @@
  * the sampling noise of this schedule moves them, drawn as J_m (v2) of the replicates' deviations
  * z* − z; p = (1 + #{J_null ≥ J_obs}) / (1 + B), BH-adjusted across models.
  *
- * Interval of J_m (net), measured on planted truths (bench/stats-jaggedness.ts): the percentile interval
- * of the replicates' J (net, with the noise part doubled: a replicate carries the sample's noise and
- * its own), extended to contain the point, and down to 0 when the noise null is not rejected at 5 %
- * (the value 0 is then not excluded by the data). No interval is given when the median slots per
+ * 95 % interval of J_m (net), calibrated on planted truths (bench/stats-honest.ts): the percentile
+ * interval at level {@link J_PERCENTILE_LEVEL} of the replicates' J (net, with the noise part doubled: a
+ * replicate carries the sample's noise and its own), extended to contain the point, and down to 0 when
+ * the noise null is not rejected at 5 % (the value 0 is then not excluded by the data). At level 0.95
+ * it covered the planted noise-free J in 91.6 % of 2,000 planted intervals (it does not correct the
+ * estimator's own bias); at 0.975 in 95.6 % of the same intervals. No interval is given when the median slots per
  * identified cell is below {@link MIN_SLOTS_PER_CELL}: the bootstrap then cannot estimate the noise.
  *
  * The paper's intervals for J (v2) are kept: bias-corrected percentile with z₀ and the basic interval,
@@ -72,6 +74,9 @@ export function jaggednessPoint(
   }
   return out;
 }
+
+/** Percentile level whose interval of J (net) covers at 95 % on planted truths (see the module comment). */
+export const J_PERCENTILE_LEVEL = 0.975;
 
 /** Below this median of slots per identified cell a model's J (net) gets no interval. */
 export const MIN_SLOTS_PER_CELL = 8;
@@ -236,7 +241,7 @@ export function localJaggedness(
   const noInterval: (string | null)[] = [];
   const ciJ: (Interval | null)[] = [];
   for (let m = 0; m < M; m++) {
-    const pc = percentileInterval(bootNet.map((b) => b[m]));
+    const pc = percentileInterval(bootNet.map((b) => b[m]), J_PERCENTILE_LEVEL);
     let why: string | null = null;
     if (!Number.isFinite(J[m])) why = 'J not defined';
     else if (slotsPerCell[m] < MIN_SLOTS_PER_CELL) why = `median ${slotsPerCell[m]} slots per cell (fewer than ${MIN_SLOTS_PER_CELL}): the sampling noise cannot be estimated`;
