@@ -1,0 +1,19 @@
+/**
+ * Recompute the risk axis of every line of an axes JSONL file (`gbgc axes --out`, fast tier) on
+ * the same 1,000-episode L0 log (its axes seed) and write the file with the new risk values.
+ * Run: `npx tsx bench/risk-rescore.ts IN.jsonl OUT.jsonl`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { compileSource } from '../src/compiler/index.js';
+import { compileGame } from '../src/interpreter/game.js';
+import { sampleL0Episodes } from '../src/eval/axes/episodes.js';
+import { risk } from '../src/eval/axes/risk.js';
+const [inp, out] = process.argv.slice(2);
+const lines = readFileSync(inp, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const t = process.cpuUsage();
+for (const l of lines) {
+  const g = compileGame(compileSource(readFileSync(l.file, 'utf8')).ir!);
+  l.axes.risk = risk(sampleL0Episodes(g, 1000, l.axesSeed));
+}
+writeFileSync(out, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+console.log('cpu', process.cpuUsage(t).user / 1e6);
