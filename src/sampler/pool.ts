@@ -198,7 +198,7 @@ const SETTING_FLAGS: Record<string, string> = { builderVersion: '--builder', cou
 /** A manifest value as a user would type it (`0..1` for a complexity range). */
 function settingText(key: string, v: unknown): string {
   if (key === 'repair') return v === false ? 'off' : 'on';
-  if (key === 'builderVersion') return `${builderOfVersion(String(v)) ?? 'unknown'} (builder version ${String(v)})`;
+  if (key === 'builderVersion') return builderOfVersion(String(v)) === undefined ? String(v) : `${builderOfVersion(String(v))} (builder version ${String(v)})`;
   if (v === undefined) return 'unset';
   if (key === 'complexity' && Array.isArray(v)) return v[0] === v[1] ? String(v[0]) : `${v[0]}..${v[1]}`;
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
@@ -219,8 +219,10 @@ export function settingsMismatchMessage(out: string, manifestPath: string, found
   }
   const want = wanted as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(old), ...Object.keys(want)])].filter((k) => JSON.stringify(old[k]) !== JSON.stringify(want[k]));
-  const user = keys.filter((k) => k in SETTING_FLAGS);
-  const engine = keys.filter((k) => !(k in SETTING_FLAGS));
+  // A builder version no builder here draws is the generator's, not a setting the user can match.
+  const settable = (k: string) => k in SETTING_FLAGS && (k !== 'builderVersion' || builderOfVersion(String(old[k])) !== undefined);
+  const user = keys.filter(settable);
+  const engine = keys.filter((k) => !settable(k));
   const parts = user.map((k) => `${SETTING_FLAGS[k]} is ${settingText(k, old[k])} in the pool, ${settingText(k, want[k])} here`);
   for (const k of engine) parts.push(`it was built by ${k} ${settingText(k, old[k])}, this is ${settingText(k, want[k])}`);
   const rerun = user.filter((k) => k !== 'filter' && k !== 'repair').map((k) => `${SETTING_FLAGS[k]} ${k === 'builderVersion' ? (builderOfVersion(String(old[k])) ?? String(old[k])) : settingText(k, old[k])}`);

@@ -46,7 +46,14 @@ describe('gbgc pool with changed settings', () => {
   it('a pool from another generator version cannot be continued', () => {
     const found = JSON.stringify({ builderVersion: 1, count: 3 });
     expect(settingsMismatchMessage('p', 'p/pool.json', found, { builderVersion: 2, count: 3 })).toBe(
-      'p holds a pool built with other settings: it was built by builderVersion 1, this is 2. This generator cannot continue it; use another --out directory',
+      'p holds a pool built with other settings: it was built by builderVersion 1, this is coherent (builder version 2). This generator cannot continue it; use another --out directory',
     );
+  });
+
+  it('a pool of the other builder names --builder and how to continue it', () => {
+    const found = JSON.stringify({ builderVersion: '2', count: 3 });
+    const msg = settingsMismatchMessage('p', 'p/pool.json', found, { builderVersion: '3', count: 3 });
+    expect(msg).toContain('--builder is coherent (builder version 2) in the pool, paper (builder version 3) here');
+    expect(msg).toContain('rerun with the pool\'s settings (--builder coherent)');
   });
 });

@@ -73,9 +73,9 @@ describe('menu costs printed in the turn prompt', () => {
   });
 
   it('names only the branches where the chips differ', () => {
-    // sampleIR(2, 0.3): a simultaneous pick; a card dealt and a random reveal follow it, moving no
+    // sampleIR(2, 0.3) of the coherent builder: a simultaneous pick; a card dealt and a random reveal follow it, moving no
     // chips, so only Bob's pick is named (it once said "chance or your opponent’s simultaneous choice").
-    const game = compileGame(sampleIR(2, 0.3));
+    const game = compileGame(sampleIR(2, 0.3, { builder: 'coherent' }));
     const s = game.newInitialState();
     for (const a of [0, 2]) s.applyAction(a);
     const menu = s.observation(s.currentPlayer()).decision!.menu;
