@@ -3,57 +3,21 @@
  * resume succeeds, the path always holds no store or a valid one, and the final store equals an
  * uninterrupted run. Spawns the built CLI (`dist/` is rebuilt first when older than `src/`).
  */
-import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildPlan, makeAgents, openStoreFor, readConfig, runTournament } from '../../src/eval/tournament/index.js';
+import { botConfig, referenceRows, ROOT, sleep, slotRows, startTournament } from '../support/store-runs.js';
 import { RunStore, checkStore } from '../../src/eval/store/index.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 import { ensureBuilt, doneSlots } from '../support/kill-resume.js';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const BIN = join(ROOT, 'bin', 'gbgc.js');
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-store-kill-'));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A tournament config of bots on Kuhn and Leduc, `runs` runs per matchup (4·runs slots). */
-function config(name: string, runs: number): string {
-  const cfg = join(tmp, `${name}.yaml`);
-  writeFileSync(cfg, JSON.stringify({ games: [resolve('examples/kuhn.gbg'), resolve('examples/leduc.gbg')], participants: [{ kind: 'random' }, { kind: 'heuristic' }], runs, seed: 7, store: `${name}.db` }));
-  return cfg;
-}
-
-/** Start `gbgc tournament` as a process; resolves with its exit code and standard error. */
-function start(args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; stderr: string; stdout: string }> } {
-  const child = spawn(process.execPath, [BIN, 'tournament', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  let stdout = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  child.stdout!.on('data', (d) => (stdout += d));
-  return { child, done: new Promise((res) => child.on('exit', (code) => res({ code, stderr, stdout }))) };
-}
-
-/** The slot rows of a store, in plan order (what must equal between a killed and an uninterrupted run). */
-function rows(db: string): unknown[] {
-  const d = new Database(db, { readonly: true });
-  try {
-    return d.prepare('SELECT id, seq, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0, moves1, json_array_length(move_log) AS decisions FROM slots ORDER BY seq').all();
-  } finally {
-    d.close();
-  }
-}
-
-/** The reference: a config played without interruption, in this process. */
-async function reference(cfg: string, db: string): Promise<unknown[]> {
-  const plan = buildPlan(cfg, readConfig(cfg), db);
-  const store = openStoreFor(plan);
-  await runTournament(plan, store, await makeAgents(plan));
-  store.close();
-  return rows(db);
-}
+const config = (name: string, runs: number): string => botConfig(tmp, name, runs);
+const start = startTournament;
+const rows = slotRows;
+const reference = referenceRows;
 
 beforeAll(() => ensureBuilt());
 

@@ -43,7 +43,7 @@ function parseLease(text: string | undefined): Lease | undefined {
 }
 
 /** Whether a process of this host runs (a process of another user counts as running). */
-function running(pid: number): boolean {
+export function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -28,7 +28,7 @@ import { basename, dirname, join } from 'node:path';
 import { UserError } from '../../util/errors.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 import { recoverySteps, storeError, storeErrorMessage } from './errors.js';
-import { takeLease, type HeldLease } from './lease.js';
+import { running, takeLease, type HeldLease } from './lease.js';
 
 /** Version of the table layout below. */
 export const SCHEMA_VERSION = 2;
@@ -185,16 +185,6 @@ function sizeOf(path: string): number | undefined {
 export function storeAbsent(path: string): boolean {
   const size = sizeOf(path);
   return size === undefined || (size === 0 && !sizeOf(`${path}-wal`));
-}
-
-/** Whether a process of this host runs. */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Remove a file and its SQLite companions, ignoring what is not there. */
