@@ -14,8 +14,8 @@ import { rngFromKeys } from '../../src/util/rng.js';
 import { replayWithCardsSwapped, unseenCards, type Move } from './helpers.js';
 
 describe('menu costs reveal nothing the seat cannot see', () => {
-  it('sampleIR(6, 0.3): Alice (J) facing a raise; her call cost is the same whether Bob holds Q or 10', () => {
-    const game = compileGame(sampleIR(6, 0.3));
+  it('sampleIR(6, 0.3) of the coherent builder: Alice (J) facing a raise; her call cost is the same whether Bob holds Q or 10', () => {
+    const game = compileGame(sampleIR(6, 0.3, { builder: 'coherent' }));
     const s = game.newInitialState();
     const history: Move[] = [];
     for (const a of [2, 3, 2]) {
