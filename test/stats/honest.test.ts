@@ -208,13 +208,13 @@ describe('warnings', () => {
     expect(e.meta.warnings!.some((w) => w.startsWith('participant zz played no slot'))).toBe(true);
   });
 
-  it('a one-cluster store warns that its intervals have zero width', () => {
+  it('a one-block store warns that its intervals have zero width', () => {
     const rows = [
       { game: 'g', run: 0, seats: ['a', 'b'] as [string, string], returns: [2, -2] as [number, number] },
       { game: 'g', run: 0, seats: ['b', 'a'] as [string, string], returns: [-1, 1] as [number, number] },
     ];
     const e = analyze(rows, { B: 20, Bsecondary: 10 });
-    expect(e.meta.warnings!.some((w) => w.includes('1 cluster') && w.includes('zero width'))).toBe(true);
+    expect(e.meta.warnings!.some((w) => w.includes('1 bootstrap block') && w.includes('zero width'))).toBe(true);
     expect(e.leaderboard[0].ci.lo).toBe(e.leaderboard[0].ci.hi);
   });
 

@@ -48,10 +48,10 @@ export function formatEstimates(e: Estimates): string {
   const w = Math.max(11, ...e.leaderboard.map((r) => r.name.length));
   const lines = [
     `${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; α̂ in chips/game on the margin scale (seat 0 chips − seat 1 chips), 95 % paired-cluster bootstrap CI, B = ${e.meta.B}`,
-    `${'rank'.padStart(4)}  ${'participant'.padEnd(w)}  ${'α̂'.padStart(8)}  ${'95 % CI'.padStart(19)}  ${'margin'.padStart(8)}  ${'slots'.padStart(7)}  ${'clusters'.padStart(8)}  ${'fb moves'.padStart(8)}  ${'fb slots'.padStart(8)}`,
+    `${'rank'.padStart(4)}  ${'participant'.padEnd(w)}  ${'α̂'.padStart(8)}  ${'95 % CI'.padStart(19)}  ${'margin'.padStart(8)}  ${'slots'.padStart(7)}  ${'blocks'.padStart(8)}  ${'fb moves'.padStart(8)}  ${'fb slots'.padStart(8)}`,
     ...e.leaderboard.map(
       (r) =>
-        `${String(r.rank).padStart(4)}  ${r.name.padEnd(w)}  ${f(r.alpha).padStart(8)}  ${`[${f(r.ci.lo)}, ${f(r.ci.hi)}]`.padStart(19)}  ${f(r.meanMargin).padStart(8)}  ${String(r.slots).padStart(7)}  ${String(r.clusters ?? '—').padStart(8)}  ${pct(r.fallbackMoveRate).padStart(8)}  ${pct(r.fallbackSlotRate).padStart(8)}`,
+        `${String(r.rank).padStart(4)}  ${r.name.padEnd(w)}  ${f(r.alpha).padStart(8)}  ${`[${f(r.ci.lo)}, ${f(r.ci.hi)}]`.padStart(19)}  ${f(r.meanMargin).padStart(8)}  ${String(r.slots).padStart(7)}  ${String(r.blocks ?? '—').padStart(8)}  ${pct(r.fallbackMoveRate).padStart(8)}  ${pct(r.fallbackSlotRate).padStart(8)}`,
     ),
     `margin: the participant's chips − its opponent's chips, chips/game (twice the chips it wins per game, which match and records report)`,
     '',
@@ -59,7 +59,7 @@ export function formatEstimates(e: Estimates): string {
     `robustness leave-one-game-out mean τ ${f(e.robustness.leaveOneGameOut.meanTau, 3)} (min ${f(e.robustness.leaveOneGameOut.minTau, 3)}), Bradley–Terry τ with α̂ ${f(e.robustness.bradleyTerry.tauWithAlpha, 3)}, pairwise sign reversals ${e.robustness.pairwise.signReversals}`,
     rankStabilityLine(e),
   ];
-  if (e.meta.resampleGames) lines[0] += '; intervals resample games, then clusters (--resample-games)';
+  if (e.meta.resampleGames) lines[0] += '; intervals resample games, then blocks (--resample-games)';
   for (const w of e.meta.warnings ?? []) lines.unshift(`warning: ${w}`);
   if (e.profiles) lines.push(`profiles   ${e.profiles.table.filter((t) => t.q !== null && t.q < e.profiles!.fdrLevel).length} of ${e.profiles.table.length} (model, axis) slopes clear BH at q < ${e.profiles.fdrLevel}`);
   if (e.jaggedness) {
@@ -89,10 +89,10 @@ export function formatChecks(e: Estimates): string[] {
     );
   const d = e.differences;
   if (d) {
-    out.push(`differences ${d.separated} of ${d.pairs.length} pairs have a 95 % interval of α̂_i − α̂_j excluding 0 (B = ${d.B}, ${d.slots} slots, ${d.clusters} clusters); adjacent ranks:`);
+    out.push(`differences ${d.separated} of ${d.pairs.length} pairs have a 95 % interval of α̂_i − α̂_j excluding 0 (B = ${d.B}, ${d.slots} slots, ${d.blocks ?? '—'} blocks); adjacent ranks:`);
     for (let k = 0; k + 1 < e.leaderboard.length; k++) {
       const x = d.pairs.find((q) => q.i === e.leaderboard[k].participant && q.j === e.leaderboard[k + 1].participant);
-      if (x) out.push(`  ${name(x.i)} − ${name(x.j)}: ${f(x.diff)} [${f(x.ci.lo)}, ${f(x.ci.hi)}]${x.excludesZero ? '' : ' (not separated)'}; ${x.slotsBetween} slots, ${x.clustersBetween} clusters head to head`);
+      if (x) out.push(`  ${name(x.i)} − ${name(x.j)}: ${f(x.diff)} [${f(x.ci.lo)}, ${f(x.ci.hi)}]${x.excludesZero ? '' : ' (not separated)'}; ${x.slotsBetween} slots, ${x.blocksBetween ?? '—'} blocks head to head`);
     }
   }
   const c = e.checks;
@@ -176,7 +176,7 @@ export const registerAnalyze: RegisterCommand = (program, ctx) =>
     .addHelpText(
       'after',
       '\nα̂ fits y = α_seat0 − α_seat1 + ε with Σα = 0 on signed chip margins (seat 0 chips − seat 1 chips), GENSTRAT v2 §6;\n' +
-        'intervals resample (game, participant pair, run) clusters. See docs/statistics.md for every estimator.\n' +
+        'intervals resample blocks: the (game, participant pair, run) clusters dealt one play seed. See docs/statistics.md for every estimator.\n' +
         'The JSON follows the schema in src/eval/stats/schema.ts (format "gbgc-estimates/1").\n\n' +
         'Examples:\n  gbgc analyze runs.db\n  gbgc analyze runs.db --axes axes.jsonl --out estimates.json\n  gbgc analyze runs.db --json -B 500\n' +
         '  gbgc analyze runs.db --exclude-participant llama        # refit without a participant\n' +

@@ -23,12 +23,12 @@ export function checksHtml(e: Estimates): string {
     const rows = d.pairs
       .map(
         (x) =>
-          `<tr><td>${name(x.i)}</td><td>${name(x.j)}</td><td class="n">${f(x.diff)}</td><td class="n">[${f(x.ci.lo)}, ${f(x.ci.hi)}]</td><td>${x.excludesZero ? 'yes' : 'no'}</td><td class="n">${x.slotsBetween}</td><td class="n">${x.clustersBetween}</td><td class="n">${x.slotsI} / ${x.slotsJ}</td><td class="n">${x.clustersI} / ${x.clustersJ}</td></tr>`,
+          `<tr><td>${name(x.i)}</td><td>${name(x.j)}</td><td class="n">${f(x.diff)}</td><td class="n">[${f(x.ci.lo)}, ${f(x.ci.hi)}]</td><td>${x.excludesZero ? 'yes' : 'no'}</td><td class="n">${x.slotsBetween}</td><td class="n">${x.blocksBetween ?? '—'}</td><td class="n">${x.slotsI} / ${x.slotsJ}</td><td class="n">${x.blocksI ?? '—'} / ${x.blocksJ ?? '—'}</td></tr>`,
       )
       .join('\n');
     out.push(`<section id="differences"><h2>Pairwise differences of strength</h2>
-<p>α̂<sub>i</sub> − α̂<sub>j</sub> (chips/game) with its 95 % interval from the same paired-cluster bootstrap as the leaderboard (B = ${d.B}, ${d.slots} slots in ${d.clusters} clusters of (game, pair, run)). A participant is shown to be stronger than another only when this interval excludes 0: ${d.separated} of ${d.pairs.length} pairs.</p>
-<table><thead><tr><th>higher</th><th>lower</th><th>difference</th><th>95 % CI</th><th>separated</th><th>slots head to head</th><th>clusters head to head</th><th>slots (each)</th><th>clusters (each)</th></tr></thead>
+<p>α̂<sub>i</sub> − α̂<sub>j</sub> (chips/game) with its 95 % interval from the same paired-cluster bootstrap as the leaderboard (B = ${d.B}, ${d.slots} slots in ${d.blocks ?? '—'} blocks: the clusters (game, pair, run) dealt one play seed). A participant is shown to be stronger than another only when this interval excludes 0: ${d.separated} of ${d.pairs.length} pairs.</p>
+<table><thead><tr><th>higher</th><th>lower</th><th>difference</th><th>95 % CI</th><th>separated</th><th>slots head to head</th><th>blocks head to head</th><th>slots (each)</th><th>blocks (each)</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table></section>`);

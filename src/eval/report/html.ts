@@ -40,7 +40,7 @@ export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: reado
   const rows = e.leaderboard
     .map(
       (r) =>
-        `<tr><td>${r.rank}</td><td title="${esc(r.participant)}">${esc(r.name)}</td><td class="n">${f(r.alpha)}</td><td class="n">[${f(r.ci.lo)}, ${f(r.ci.hi)}]</td><td class="n">${f(r.meanMargin)}</td><td class="n">${r.slots}</td><td class="n">${r.clusters ?? '—'}</td><td class="n">${pct(r.fallbackMoveRate)}</td><td class="n">${pct(r.fallbackSlotRate)}</td></tr>`,
+        `<tr><td>${r.rank}</td><td title="${esc(r.participant)}">${esc(r.name)}</td><td class="n">${f(r.alpha)}</td><td class="n">[${f(r.ci.lo)}, ${f(r.ci.hi)}]</td><td class="n">${f(r.meanMargin)}</td><td class="n">${r.slots}</td><td class="n">${r.blocks ?? '—'}</td><td class="n">${pct(r.fallbackMoveRate)}</td><td class="n">${pct(r.fallbackSlotRate)}</td></tr>`,
     )
     .join('\n');
   const v = e.variance;
@@ -86,7 +86,7 @@ ${participantsSectionHtml(context)}
 <section id="leaderboard-table">
 <h2>Leaderboard</h2>
 <table>
-<thead><tr><th>rank</th><th>participant</th><th>α̂ (chips/game)</th><th>95 % CI</th><th title="the participant's chips minus its opponent's, per game: twice the chips it wins per game">mean margin (chips/game, own − opponent's)</th><th>slots</th><th title="bootstrap clusters (game, pair, run) holding the participant: the units its interval resamples">clusters</th><th>fallback moves</th><th>fallback slots</th></tr></thead>
+<thead><tr><th>rank</th><th>participant</th><th>α̂ (chips/game)</th><th>95 % CI</th><th title="the participant's chips minus its opponent's, per game: twice the chips it wins per game">mean margin (chips/game, own − opponent's)</th><th>slots</th><th title="bootstrap blocks holding the participant: the (game, pair, run) clusters dealt one play seed, the units its interval resamples">blocks</th><th>fallback moves</th><th>fallback slots</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>

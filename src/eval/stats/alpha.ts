@@ -10,13 +10,15 @@
  * run played the seat effect cancels exactly, as in the paper. Units: chips/game (difference of the
  * two seats' chips).
  *
- * Confidence intervals: paired-cluster bootstrap with clusters (game, unordered pair, run), B = 2,000
- * by default, percentile 95 % intervals (§6).
+ * Confidence intervals: paired-cluster bootstrap, B = 2,000 by default, percentile 95 % intervals
+ * (§6). The resampling unit is the block of clusters (game, unordered pair, run) dealt one play seed
+ * (./slots.ts): one cluster under play-seed scheme 1, every pair's cluster of a (game, run) under
+ * scheme 2.
  */
 import { UserError } from '../../util/errors.js';
 import { rngFromKeys } from '../../util/rng.js';
 import { percentileInterval, type Interval } from './dist.js';
-import type { Cluster, Prepared } from './slots.js';
+import { blocksWithin, type Cluster, type Prepared } from './slots.js';
 
 /** Per-pair totals over a set of clusters: n[i·M+j] slots and s[i·M+j] Σ margin of i over j (i < j). */
 export interface PairTotals {
@@ -32,6 +34,11 @@ export function addCluster(t: PairTotals, c: Cluster, w = 1): void {
   const k = c.i * t.M + c.j;
   t.n[k] += w * c.n;
   t.s[k] += w * c.sum;
+}
+
+/** Add a block (its clusters' indices) to the totals. */
+function addBlock(t: PairTotals, p: Prepared, block: readonly number[]): void {
+  for (const k of block) addCluster(t, p.clusters[k]);
 }
 
 /** Whether the comparison graph over the participants `present` (all with n>0 edges) is connected. */
@@ -160,7 +167,7 @@ export interface AlphaOptions {
   level?: number;
   /**
    * Two-stage bootstrap (`--resample-games`): each replicate draws the games with replacement, then
-   * the clusters within each drawn game, so the intervals also carry the variation from which games
+   * the blocks within each drawn game, so the intervals also carry the variation from which games
    * were played (targets the strengths over the population of games, not the fixed set).
    */
   resampleGames?: boolean;
@@ -168,7 +175,7 @@ export interface AlphaOptions {
 
 /**
  * Fit α̂ with paired-cluster bootstrap intervals (GENSTRAT v2 §6).
- * Replicate r resamples the clusters with replacement from the stream rngFromKeys(seed, 1, r).
+ * Replicate r resamples the blocks (./slots.ts) with replacement from the stream rngFromKeys(seed, 1, r).
  * @throws UserError when the participants' comparison graph is not connected.
  */
 export function fitAlpha(p: Prepared, opts: AlphaOptions = {}): AlphaFit {
@@ -182,18 +189,21 @@ export function fitAlpha(p: Prepared, opts: AlphaOptions = {}): AlphaFit {
   const replicates: Float64Array[] = [];
   const pairReplicates: Float64Array[] = [];
   let unidentified = 0;
-  const C = idx.length;
+  const units = blocksWithin(p, idx);
+  const C = units.length;
   const inIdx = new Set(idx);
-  const byGame = opts.resampleGames ? p.clustersByGame.map((ks) => ks.filter((k) => inIdx.has(k))).filter((ks) => ks.length > 0) : [];
+  const byGame = opts.resampleGames
+    ? p.blocksByGame.map((bs) => bs.map((b) => p.blocks[b].filter((k) => inIdx.has(k))).filter((ks) => ks.length > 0)).filter((bs) => bs.length > 0)
+    : [];
   for (let r = 0; r < B; r++) {
     const rng = rngFromKeys(seed, 1, r);
     const t = emptyTotals(M);
     if (opts.resampleGames)
       for (let h = 0; h < byGame.length; h++) {
-        const ks = byGame[Math.floor(rng() * byGame.length)];
-        for (let k = 0; k < ks.length; k++) addCluster(t, p.clusters[ks[Math.floor(rng() * ks.length)]]);
+        const bs = byGame[Math.floor(rng() * byGame.length)];
+        for (let k = 0; k < bs.length; k++) addBlock(t, p, bs[Math.floor(rng() * bs.length)]);
       }
-    else for (let k = 0; k < C; k++) addCluster(t, p.clusters[idx[Math.floor(rng() * C)]]);
+    else for (let k = 0; k < C; k++) addBlock(t, p, units[Math.floor(rng() * C)]);
     const pm = new Float64Array(M * M).fill(NaN);
     for (let i = 0; i < M; i++)
       for (let j = i + 1; j < M; j++) {

@@ -23,7 +23,7 @@ import {
 import { axisMatrix, capabilityProfiles, type CapabilityProfiles } from './profiles.js';
 import { localJaggedness, type Jaggedness } from './jaggedness.js';
 import { rankStability, type RankStability } from './rank-stability.js';
-import { prepareSlots, type AxisRow, type SlotRow } from './slots.js';
+import { blockCounts, prepareSlots, type AxisRow, type SlotRow } from './slots.js';
 import { reasoningAblation, type Ablation } from './ablation.js';
 import { pairDifferences, type Differences } from './differences.js';
 import { cmplx, clusterRefits, jaggednessSubsets, rulebookLengthControl, type ClusterRefit, type JaggednessSubsets, type RulebookLengthControl } from './checks.js';
@@ -45,8 +45,10 @@ export interface LeaderboardRow {
   /** Mean margin of the participant in its slots: its chips minus the opponent's, chips/game (twice the chips it wins per game). */
   meanMargin: number;
   slots: number;
-  /** Bootstrap clusters (game, pair, run) holding the participant: the resampling units behind its interval. */
+  /** Clusters (game, pair, run) holding the participant. */
   clusters: number;
+  /** Bootstrap blocks (the clusters of one (game, play seed)) holding the participant: the resampling units behind its interval. */
+  blocks: number;
   /** Fallback moves / moves (null when moves are not recorded). */
   fallbackMoveRate: number | null;
   /** Share of slots with at least one fallback move of this participant (null when not recorded). */
@@ -153,11 +155,11 @@ function dataWarnings(p: ReturnType<typeof prepareSlots>, slots: readonly number
   const w: string[] = [];
   const ex = opts.excludedMissingReturns ?? [];
   if (ex.length > 0) w.push(`${ex.length} finished slot(s) with missing or non-finite returns were left out (${ex.slice(0, 5).join(', ')}${ex.length > 5 ? ', …' : ''})`);
-  if (p.clusters.length < 2)
-    w.push(`the slots form ${p.clusters.length} cluster (game, pair, run): every bootstrap resample is the data itself, so all intervals have zero width and say nothing about uncertainty`);
+  if (p.blocks.length < 2)
+    w.push(`the slots form ${p.blocks.length} bootstrap block (game, play seed): every bootstrap resample is the data itself, so all intervals have zero width and say nothing about uncertainty`);
   else {
-    const single = p.clustersByGame.filter((ks) => ks.length === 1).length;
-    if (single > 0) w.push(`${single} game(s) have a single cluster (game, pair, run): their per-game intervals have zero width`);
+    const single = p.blocksByGame.filter((bs) => bs.length === 1).length;
+    if (single > 0) w.push(`${single} game(s) have a single bootstrap block (game, play seed): their per-game intervals have zero width`);
   }
   const unplayed = p.models.filter((_, m) => slots[m] === 0);
   const absent = (opts.registered ?? []).filter((id) => !p.models.includes(id));
@@ -194,6 +196,7 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
   const slots = new Array<number>(M).fill(0);
   const clusterCount = new Array<number>(M).fill(0);
   for (const c of p.clusters) clusterCount[c.i]++, clusterCount[c.j]++;
+  const blockCount = blockCounts(p).perModel;
   const fbMoves = new Array<number>(M).fill(0);
   const moves = new Array<number>(M).fill(0);
   const fbSlots = new Array<number>(M).fill(0);
@@ -225,6 +228,7 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
     meanMargin: margin[m] / slots[m],
     slots: slots[m],
     clusters: clusterCount[m],
+    blocks: blockCount[m],
     fallbackMoveRate: recorded[m] > 0 && moves[m] > 0 ? fbMoves[m] / moves[m] : null,
     fallbackSlotRate: recorded[m] > 0 ? fbSlots[m] / recorded[m] : null,
   }));

@@ -3,11 +3,12 @@
  * methodology asks before any claim that two participants differ (a rank or two separate intervals
  * do not establish it). Each interval is the percentile 95 % interval of α̂*_i − α̂*_j over the same
  * paired-cluster bootstrap replicates as α̂ (GENSTRAT v2 §6: clusters (game, unordered pair, run)),
- * so the two strengths' dependence is kept. Sample sizes and cluster counts are reported beside it.
+ * so the two strengths' dependence is kept. Sample sizes, cluster counts and block counts (the
+ * resampling units, ./slots.ts) are reported beside it.
  */
 import { percentileInterval, sampleSd, type Interval } from './dist.js';
 import type { AlphaFit } from './alpha.js';
-import type { Prepared } from './slots.js';
+import { blockCounts, type Prepared } from './slots.js';
 
 /** One pair's difference. */
 export interface PairDifference {
@@ -27,6 +28,10 @@ export interface PairDifference {
   clustersI: number;
   clustersJ: number;
   clustersBetween: number;
+  /** Bootstrap blocks (clusters dealt one play seed: the resampling units) holding i, j, and a cluster of the two. */
+  blocksI: number;
+  blocksJ: number;
+  blocksBetween: number;
 }
 
 export interface Differences {
@@ -38,6 +43,8 @@ export interface Differences {
   B: number;
   slots: number;
   clusters: number;
+  /** Bootstrap blocks of the whole fit. */
+  blocks: number;
 }
 
 /** Difference intervals of every pair of participants from the α̂ fit and its replicates. */
@@ -55,6 +62,7 @@ export function pairDifferences(p: Prepared, fit: AlphaFit): Differences {
     between[c.i * M + c.j] += c.n;
     clBetween[c.i * M + c.j]++;
   }
+  const bl = blockCounts(p);
   const order = p.models.map((_, m) => m).sort((a, b) => fit.alpha[b] - fit.alpha[a]);
   const pairs: PairDifference[] = [];
   for (let x = 0; x < M; x++)
@@ -77,7 +85,10 @@ export function pairDifferences(p: Prepared, fit: AlphaFit): Differences {
         clustersI: cl[i],
         clustersJ: cl[j],
         clustersBetween: clBetween[k],
+        blocksI: bl.perModel[i],
+        blocksJ: bl.perModel[j],
+        blocksBetween: bl.perPair[k],
       });
     }
-  return { pairs, separated: pairs.filter((d) => d.excludesZero).length, B: fit.replicates.length, slots: p.y.length, clusters: p.clusters.length };
+  return { pairs, separated: pairs.filter((d) => d.excludesZero).length, B: fit.replicates.length, slots: p.y.length, clusters: p.clusters.length, blocks: p.blocks.length };
 }

@@ -8,7 +8,8 @@
  * not connected (not identified).
  *
  * The game-stratified paired-cluster bootstrap ({@link stratifiedBootstrap}) resamples, within each
- * game, its (pair, run) clusters with replacement, so every game keeps its clusters count; each
+ * game, its blocks (the clusters (pair, run) dealt one play seed, ./slots.ts) with replacement, so
+ * every game keeps its block count; each
  * replicate refits the global α̂, every α̂_{m,g}, and the stakes scale σ_g. Capability profiles (§7),
  * J_m (§8, App. N) and the rank-stability test (App. P) all read the same replicates (B = 500).
  */
@@ -80,7 +81,7 @@ export function stratifiedBootstrap(p: Prepared, B = 500, seed = 1): StratifiedR
   for (let r = 0; r < B; r++) {
     const rng = rngFromKeys(seed, 2, r);
     w.fill(0);
-    for (const ks of p.clustersByGame) for (let k = 0; k < ks.length; k++) w[ks[Math.floor(rng() * ks.length)]]++;
+    for (const bs of p.blocksByGame) for (let k = 0; k < bs.length; k++) for (const c of p.blocks[bs[Math.floor(rng() * bs.length)]]) w[c]++;
     const all = emptyTotals(M);
     const alphaGame = new Float64Array(M * G).fill(NaN);
     for (let g = 0; g < G; g++) {

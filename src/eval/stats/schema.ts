@@ -79,6 +79,7 @@ export const ESTIMATES_SCHEMA = {
         B: { type: 'integer' },
         slots: { type: 'integer' },
         clusters: { type: 'integer' },
+        blocks: { type: 'integer' },
       },
     },
     checks: {
@@ -121,6 +122,7 @@ export const ESTIMATES_SCHEMA = {
           meanMargin: num,
           slots: { type: 'integer', minimum: 0 },
           clusters: { type: 'integer', minimum: 0 },
+          blocks: { type: 'integer', minimum: 0 },
           fallbackMoveRate: num,
           fallbackSlotRate: num,
         },

@@ -54,6 +54,13 @@ export interface PlantedDesign {
   coverage?: number[];
   /** Per-model amplitude λ_m (on the σ_g scale) of a smooth interaction over the axes; default zeros. */
   smooth?: number[];
+  /**
+   * Shared deals (play-seed scheme 2): run r of every pair on a game is dealt the same cards, and
+   * each participant's fit to that deal d_{m,g,r} ~ N(0, (δσ_g)²) adds d_{seat0} − d_{seat1} to both
+   * slots' margins; δ is this value. Rows then carry the play seed `game#r`. Default: off (each run
+   * of each pair its own deal, rows without play seeds).
+   */
+  sharedDeals?: number;
   seed: number;
 }
 
@@ -153,15 +160,20 @@ export function plantedTable(d: PlantedDesign): PlantedTable {
     );
     const c = centre(raw_mg);
     c.forEach((v, m) => (alphaMG[m][g] = v));
+    const deals: number[][] = [];
+    const deal = (r: number): number[] => (deals[r] ??= Array.from({ length: M }, () => d.sharedDeals! * sigma[g] * normalDraw(rng)));
     for (const [i, j] of pairs)
       for (let r = 0, runs = d.runsRange ? d.runsRange[0] + Math.floor(rng() * (d.runsRange[1] - d.runsRange[0] + 1)) : d.runs; r < runs; r++) {
         const luck = Math.sqrt(rho) * sigma[g] * normalDraw(rng);
+        const dr = d.sharedDeals ? deal(r) : null;
         for (const [s0, s1] of [
           [i, j],
           [j, i],
         ] as const) {
-          const y = alphaMG[s0][g] - alphaMG[s1][g] + seat[g] + luck + Math.sqrt(1 - rho) * sigma[g] * normalDraw(rng);
-          rows.push({ game: games[g], run: r, seats: [models[s0], models[s1]], returns: [y / 2, -y / 2] });
+          const y = alphaMG[s0][g] - alphaMG[s1][g] + seat[g] + luck + Math.sqrt(1 - rho) * sigma[g] * normalDraw(rng) + (dr ? dr[s0] - dr[s1] : 0);
+          const row: SlotRow = { game: games[g], run: r, seats: [models[s0], models[s1]], returns: [y / 2, -y / 2] };
+          if (dr) row.playSeed = `${games[g]}#${r}`;
+          rows.push(row);
         }
       }
   }
