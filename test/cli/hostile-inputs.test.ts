@@ -60,6 +60,7 @@ const CASES: [string, () => string[], RegExp][] = [
   ['check /dev/zero', () => ['check', '/dev/zero'], /\/dev\/zero: more than the 4 MiB gbgc reads for a \.gbg source \(it is not a regular file\)/],
   ['check a 5 MiB file', () => ['check', at('big.gbg', kuhn + `// ${'x'.repeat(5 * 1024 * 1024)}\n`)], /big\.gbg: 5 MiB, larger than the 4 MiB/],
   ['pool whose index.jsonl has a bad line (axes DIR)', () => ['axes', pool, '--jobs', '1'], /index\.jsonl:2: not a JSON line/],
+  ['store whose schema text was altered (bench/fuzz.ts found it: foreign key mismatch)', () => ['records', 'summary', at('fk.db', readFileSync(fx('store-foreign-key-mismatch.db')))], /fk\.db: not a gbgc run store of this version, or an altered one \(SQLite: foreign key mismatch/],
   ['axes line nested too deep (analyze --axes)', () => ['analyze', 'no-such.db', '--axes', fx('axes-bad-line.jsonl')], /no such file|nested/],
 ];
 

@@ -45,7 +45,7 @@ export function storeErrorMessage(path: string, e: unknown): string | undefined 
   if (code.startsWith('SQLITE_IOERR')) return `${path}: the store could not be read or written (SQLite: ${msg}); check the disk, then ${recoverySteps(path)}`;
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return `${path}: the store is locked by another process (SQLite: ${msg}); wait for it to finish, then rerun`;
   if (code === 'SQLITE_TOOBIG') return `${path}: a value in the store is too large for SQLite (${msg}); the store was altered or is damaged`;
-  if (/^no such (table|view|column|index)|has no column named|^malformed JSON|^JSON cannot hold BLOB|^file is not a database|^malformed database schema|^table \S+ may not be|^cannot (UPDATE|INSERT|DELETE|modify)/.test(msg))
+  if (/^no such (table|view|column|index)|has no column named|^malformed JSON|^JSON cannot hold BLOB|^file is not a database|^malformed database schema|^table \S+ may not be|^cannot (UPDATE|INSERT|DELETE|modify)|^foreign key mismatch/.test(msg))
     return `${path}: not a gbgc run store of this version, or an altered one (SQLite: ${msg}); use a store written by gbgc tournament`;
   return undefined;
 }
