@@ -5,8 +5,8 @@
  * exit code is counted and any exit 70 (an internal error) is a failure, saved with its input under
  * the output folder. Not in the test suite: it is a long measurement.
  *
- * Usage: `tsx bench/fuzz.ts [TOTAL] [SEED] [--shards N]` (default 100000 inputs, seed 1, 2 shards,
- * each its own process). Prints per kind the inputs run and the exit codes seen; exits 1 when any
+ * Usage: `tsx bench/fuzz.ts [TOTAL] [SEED] [--shards N] [--only KIND]` (default 100000 inputs, seed 1,
+ * 2 shards, each its own process; `--only store` runs one kind). Prints per kind the inputs run and the exit codes seen; exits 1 when any
  * input reached exit 70.
  */
 import { spawn } from 'node:child_process';
@@ -84,7 +84,7 @@ async function seeds(dir: string): Promise<Record<Kind, Buffer[]> & { store: Buf
 }
 
 /** Run `count` inputs of shard `shard`; returns exit-code counts per kind and the inputs that reached 70. */
-async function shardRun(count: number, seed: number, shard: number, out: string): Promise<{ counts: Record<string, Record<number, number>>; crashes: string[] }> {
+async function shardRun(count: number, seed: number, shard: number, out: string, only?: Kind): Promise<{ counts: Record<string, Record<number, number>>; crashes: string[] }> {
   const dir = mkdtempSync(join(tmpdir(), `gbgc-fuzz-${shard}-`));
   const s = await seeds(dir);
   const rng = rngFromKeys(seed, shard);
@@ -92,9 +92,9 @@ async function shardRun(count: number, seed: number, shard: number, out: string)
   const crashes: string[] = [];
   const kinds = Object.keys(SHARES) as Kind[];
   for (let i = 0; i < count; i++) {
-    let r = rng();
-    let kind: Kind = 'gbg';
-    for (const k of kinds) {
+    let r = only ? 0 : rng();
+    let kind: Kind = only ?? 'gbg';
+    for (const k of only ? [] : kinds) {
       if (r < SHARES[k]) {
         kind = k;
         break;
@@ -126,12 +126,13 @@ async function shardRun(count: number, seed: number, shard: number, out: string)
 
 const argv = process.argv.slice(2);
 if (argv[0] === '--shard') {
-  const [, shard, count, seed, out] = argv;
-  const r = await shardRun(Number(count), Number(seed), Number(shard), out);
+  const [, shard, count, seed, out, only] = argv;
+  const r = await shardRun(Number(count), Number(seed), Number(shard), out, (only || undefined) as Kind | undefined);
   process.stdout.write(JSON.stringify(r));
 } else {
   const flags = argv.filter((a) => a.startsWith('--'));
-  const pos = argv.filter((a) => !a.startsWith('--') && argv[argv.indexOf(a) - 1] !== '--shards');
+  const pos = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--shards' && argv[i - 1] !== '--only');
+  const only = flags.includes('--only') ? argv[argv.indexOf('--only') + 1] : '';
   const total = Number(pos[0] ?? 100_000);
   const seed = Number(pos[1] ?? 1);
   const shards = flags.includes('--shards') ? Number(argv[argv.indexOf('--shards') + 1]) : 2;
@@ -142,7 +143,7 @@ if (argv[0] === '--shard') {
     Array.from({ length: shards }, (_, k) => {
       const n = Math.floor(total / shards) + (k < total % shards ? 1 : 0);
       return new Promise<{ counts: Record<string, Record<number, number>>; crashes: string[] }>((res, rej) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'bench/fuzz.ts', '--shard', String(k), String(n), String(seed), out], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', 'bench/fuzz.ts', '--shard', String(k), String(n), String(seed), out, only], { stdio: ['ignore', 'pipe', 'inherit'] });
         let text = '';
         child.stdout.on('data', (d) => (text += d));
         child.on('exit', (c) => (c === 0 ? res(JSON.parse(text)) : rej(new Error(`shard ${k} exited with ${c}`))));

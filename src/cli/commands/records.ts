@@ -17,9 +17,10 @@ export function formatSummary(path: string, s: StoreSummary): string {
     `${path}: ${s.done}${s.planned !== null ? ` of ${s.planned}` : ''} slots done${s.planned ? ` (${((100 * s.done) / s.planned).toFixed(1)}%)` : ''}, ${s.errors} with errors`,
     `  engine ${s.engineVersion ?? '(unknown)'}${s.commitment ? `, commitment ${s.commitment} (recorded before play)` : s.planCommitment ? `, commitment ${s.planCommitment} (of the plan played; not recorded before play)` : ', no commitment stored'}`,
     '  games',
-    ...s.games.map((g) => `    ${g.path}  ${g.done} slots  (${g.name}, ruleset ${g.rulesetHash.slice(0, 12)}…)`),
+    // Text columns are read as SQLite holds them: an altered store may hold NULL or a number there.
+    ...s.games.map((g) => `    ${String(g.path)}  ${g.done} slots  (${String(g.name)}, ruleset ${String(g.rulesetHash).slice(0, 12)}…)`),
     '  participants (mean chips won per slot)',
-    ...s.participants.map((p) => `    ${p.name.padEnd(16)} ${p.meanReturns === null ? '-' : signed(p.meanReturns)}  over ${p.slots} slots, fallback moves ${p.fallbackRate === null ? '-' : `${(100 * p.fallbackRate).toFixed(1)} %`}  (${p.kind}, ${p.id.slice(0, 12)}…)`),
+    ...s.participants.map((p) => `    ${String(p.name).padEnd(16)} ${typeof p.meanReturns !== 'number' ? '-' : signed(p.meanReturns)}  over ${p.slots} slots, fallback moves ${typeof p.fallbackRate !== 'number' ? '-' : `${(100 * p.fallbackRate).toFixed(1)} %`}  (${String(p.kind)}, ${String(p.id).slice(0, 12)}…)`),
   ];
   return `${lines.join('\n')}\n`;
 }
