@@ -3,6 +3,8 @@
  * × 50 games, 18 of the 45 pairs per game drawn with unequal model weights (the weakest-covered model
  * plays about half the slots per cell of the best-covered), runs per (pair, game) drawn from a range
  * (unequal noise per cell). Prints the figures as JSON and reports them through bench/lib/figures.ts.
+ * Standalone (not in `npm run bench`: its full size takes CPU-hours); its figures are kept in
+ * bench/stats-honest-results.json, which docs/statistics.md quotes.
  *
  *   npx tsx bench/stats-honest.ts                      # 200 null + 200 interaction tables, 60 equal-roughness, design aid
  *   npx tsx bench/stats-honest.ts --tables 40 --equal 20 --aid 6 --runs 2,10   # smaller
