@@ -10,6 +10,7 @@
  *   npx tsx bench/stats-honest.ts --tables 40 --equal 20 --aid 6 --runs 2,10   # smaller
  *   npx tsx bench/stats-honest.ts --only null > a.json; npx tsx bench/stats-honest.ts --only interaction,equal,aid,ge > b.json
  *   npx tsx bench/stats-honest.ts --merge a.json b.json   # the figures of two partial runs (two cores)
+ *   npx tsx bench/stats-honest.ts --only interaction --seed-offset 1000000   # other tables than the recorded run's
  *
  * Scenarios:
  * - null: no model × game interaction. Every shown interval contains its point; the default J's
@@ -42,6 +43,8 @@ const [RLO, RHI] = arg('--runs', '4,20').split(',').map(Number) as [number, numb
 const B = Number(arg('--B', '500'));
 const B2 = Number(arg('--B2', '300'));
 const BALPHA = Number(arg('--Balpha', '200'));
+/** Added to every scenario's first table seed: a fresh set of tables (an out-of-sample check). */
+const SEED_OFFSET = Number(arg('--seed-offset', '0'));
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
 const alpha = [1.6, 1.1, 0.6, 0.3, 0.1, -0.1, -0.3, -0.6, -1.1, -1.6];
@@ -54,7 +57,7 @@ function run(name: string, n: number, seed: number, design: Partial<PlantedDesig
   const out: HonestTable[] = [];
   const t0 = performance.now();
   for (let k = 0; k < n; k++) {
-    out.push(honestTable({ ...base, ...design, seed: seed + k }, B, B2, BALPHA));
+    out.push(honestTable({ ...base, ...design, seed: SEED_OFFSET + seed + k }, B, B2, BALPHA));
     if ((k + 1) % 10 === 0) log(`  ${name}: ${k + 1}/${n} tables, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
   return out;
