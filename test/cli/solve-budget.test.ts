@@ -29,8 +29,28 @@ describe('gbgc solve above the node budget', () => {
     expect(last.elapsedSeconds).toBe(j.elapsedSeconds);
     // the iterations stop at 80 % of the budget; the evaluation that follows is counted in elapsed
     expect(j.seconds).toBeLessThanOrEqual(j.elapsedSeconds);
-    expect(last.brSamples).toBeGreaterThanOrEqual(100);
+    // an evaluation round that cannot end by the deadline is abandoned: 0 episodes, no estimate
+    if (last.brSamples === 0) expect(j.exploitability).toBeNull();
+    else expect(last.brSamples).toBeGreaterThanOrEqual(100);
     const text = await runCli(['solve', file, '--method', 'mccfr', '--seconds', '1', '--report-every', '1000000']);
     expect(text.stdout).toMatch(/iterations\s+solver\s+elapsed\s+infostates/);
   }, 60_000);
+
+  it('mccfr --seconds bounds the evaluation too: a sampled best response that cannot end in time is abandoned and said so', async () => {
+    // c = 1, seed 3: 100 episodes of its sampled best response take about 50 s of CPU
+    const s = await runCli(['sample', '--complexity', '1', '--seed', '3']);
+    expect(s.code).toBe(0);
+    const file = join(tmp, 'c1-s3.gbg');
+    writeFileSync(file, s.stdout);
+    const m = await runCli(['solve', file, '--method', 'mccfr', '--seconds', '1', '--json']);
+    expect(m.code, m.stderr).toBe(0);
+    const j = JSON.parse(m.stdout);
+    expect(j.reports.at(-1).brSamples).toBe(0);
+    expect(j.exploitability).toBeNull();
+    expect(j.value).toEqual([null, null]);
+    expect(j.elapsedSeconds).toBeLessThan(2);
+    const text = await runCli(['solve', file, '--method', 'mccfr', '--seconds', '1']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('not estimated: the first 100 episodes of the sampled best response did not fit in the time budget');
+  });
 });

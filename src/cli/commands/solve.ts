@@ -19,7 +19,7 @@ import { DEFAULT_MAX_NODES, TreeBudgetError } from '../../eval/solvers/tree.js';
 import { DEFAULT_CHECK_EVERY, DEFAULT_ITERATIONS, solve } from '../../eval/solvers/solve.js';
 import { actionKeys, encodePolicy, toSavedPolicy } from '../../eval/solvers/policy-file.js';
 import { mccfrPolicyEntries, type MccfrSampling } from '../../eval/solvers/mccfr.js';
-import { DEFAULT_BR_SAMPLES, DEFAULT_REPORT_EVERY, runMccfr, type MccfrReport } from '../../eval/solvers/mccfr-run.js';
+import { DEFAULT_BR_SAMPLES, DEFAULT_REPORT_EVERY, MIN_BR_SAMPLES, runMccfr, type MccfrReport } from '../../eval/solvers/mccfr-run.js';
 import { UsageError, UserError } from '../../util/errors.js';
 
 /** Default iterations of `--method mccfr` when neither --iterations nor --seconds is given. */
@@ -181,6 +181,8 @@ function solveWithHint(file: string, game: Parameters<typeof solve>[0], options:
 
 /** One report line of `--method mccfr`. */
 export function formatMccfrReport(r: MccfrReport, exact: boolean, brSamplesAsked = Infinity): string {
+  if (!exact && r.brSamples === 0)
+    return `  ${String(r.iterations).padStart(10)}  ${r.solverSeconds.toFixed(1).padStart(8)} s  ${r.elapsedSeconds.toFixed(1).padStart(8)} s  ${String(r.infoStates).padStart(9)}  ${'—'.padStart(20)}  — (not estimated: the first ${MIN_BR_SAMPLES} episodes of the sampled best response did not fit in the time budget)`;
   const expl = exact ? `${r.exploitability.toFixed(5)}` : `${r.exploitability.toFixed(5)} ± ${r.exploitabilityError.toFixed(5)}`;
   const value = exact ? signed(r.value, 5) : `${signed(r.value, 5)} ± ${r.valueError.toFixed(5)}`;
   return `  ${String(r.iterations).padStart(10)}  ${r.solverSeconds.toFixed(1).padStart(8)} s  ${r.elapsedSeconds.toFixed(1).padStart(8)} s  ${String(r.infoStates).padStart(9)}  ${value.padStart(20)}  ${expl}${!exact && r.brSamples !== undefined && r.brSamples < brSamplesAsked ? ` (${r.brSamples.toLocaleString('en-US')} episodes: the time budget)` : ''}`;

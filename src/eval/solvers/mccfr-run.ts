@@ -10,7 +10,7 @@ import { rngFromKeys, type Rng } from '../../util/rng.js';
 import { exploitability } from './best-response.js';
 import { MccfrSolver, sample, type MccfrSampling } from './mccfr.js';
 import { policyFromFunction } from './policy.js';
-import { sampledExploitability, type PolicyFn } from './sampled-br.js';
+import { EvaluationOutOfTime, sampledExploitability, type PolicyFn } from './sampled-br.js';
 import { buildTree, TreeBudgetError, type CompactTree } from './tree.js';
 
 /** Default iterations between reports. */
@@ -46,7 +46,11 @@ export interface MccfrReport {
   exploitability: number;
   /** Standard error of `exploitability` (0 when exact). */
   exploitabilityError: number;
-  /** Episodes per seat and phase of the sampled best response (absent when exact); fewer than asked when a wall-clock budget cut the evaluation short. */
+  /**
+   * Episodes per seat and phase of the sampled best response (absent when exact); fewer than asked
+   * when a wall-clock budget cut the evaluation short; 0 when not even the first round of
+   * {@link MIN_BR_SAMPLES} fitted (value and exploitability are then NaN: not estimated).
+   */
   brSamples?: number;
 }
 
@@ -134,15 +138,25 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
       const deadline = wallSeconds === undefined ? Infinity : final ? wallSeconds : Math.min(wallSeconds * ITERATION_SHARE, elapsed() + wallSeconds * REPORT_SHARE);
       let n = wallSeconds === undefined ? brSamples : Math.min(brSamples, MIN_BR_SAMPLES);
       let done: { e: ReturnType<typeof sampledExploitability>; v: ReturnType<typeof selfPlayValue>; n: number } | undefined;
+      // A round still running at the deadline is abandoned (the first one too: then the report
+      // has no estimate, brSamples 0 and NaN values).
+      const deadlineMs = t0 + deadline * 1000;
       for (;;) {
         const rng = rngFromKeys(seed, 0x6272, reports.length);
         const tr = performance.now();
-        done = { e: sampledExploitability(game, policy, n, rng), v: selfPlayValue(game, policy, n, rng), n };
+        try {
+          done = { e: sampledExploitability(game, policy, n, rng, deadlineMs), v: selfPlayValue(game, policy, n, rng), n };
+        } catch (e) {
+          if (!(e instanceof EvaluationOutOfTime)) throw e;
+          break;
+        }
         const took = (performance.now() - tr) / 1000;
         if (n >= brSamples || elapsed() + 2.2 * took > deadline) break;
         n = Math.min(brSamples, 2 * n);
       }
-      r = { ...base, elapsedSeconds: 0, value: done.v.mean, valueError: done.v.standardError, exploitability: done.e.exploitability, exploitabilityError: done.e.standardError, brSamples: done.n };
+      r = done
+        ? { ...base, elapsedSeconds: 0, value: done.v.mean, valueError: done.v.standardError, exploitability: done.e.exploitability, exploitabilityError: done.e.standardError, brSamples: done.n }
+        : { ...base, elapsedSeconds: 0, value: NaN, valueError: NaN, exploitability: NaN, exploitabilityError: NaN, brSamples: 0 };
     }
     r.elapsedSeconds = elapsed();
     reports.push(r);

@@ -63,17 +63,41 @@ interface Bucket {
 export const MIN_VISITS = 1;
 
 /**
+ * Thrown by {@link sampledExploitability} when its `deadlineMs` passes before the estimate is
+ * complete (a time-bounded caller then reports that no estimate fitted in its budget).
+ */
+export class EvaluationOutOfTime extends Error {
+  constructor() {
+    super('the sampled best response did not finish within its time budget');
+    this.name = 'EvaluationOutOfTime';
+  }
+}
+
+/** Throw {@link EvaluationOutOfTime} once `performance.now()` passes `deadlineMs` (checked every 256 calls). */
+function deadlineCheck(deadlineMs: number): () => void {
+  if (deadlineMs === Infinity) return () => {};
+  let calls = 0;
+  return () => {
+    if ((++calls & 255) === 0 && performance.now() > deadlineMs) throw new EvaluationOutOfTime();
+  };
+}
+
+/**
  * Estimate the exploitability of `policy` by sampled best responses (see the module comment).
  * @param samples episodes per phase and seat
+ * @param deadlineMs a `performance.now()` time after which the estimate is abandoned
+ * @throws EvaluationOutOfTime when `deadlineMs` passes first
  */
-export function sampledExploitability(game: Game, policy: PolicyFn, samples: number, rng: Rng): SampledExploitability {
+export function sampledExploitability(game: Game, policy: PolicyFn, samples: number, rng: Rng, deadlineMs = Infinity): SampledExploitability {
   const v: [number, number] = [0, 0];
   const se: [number, number] = [0, 0];
+  const check = deadlineCheck(deadlineMs);
   for (let b = 0; b < 2; b++) {
-    const br = chooseBestResponse(game, policy, b, samples, rng);
+    const br = chooseBestResponse(game, policy, b, samples, rng, check);
     let sum = 0;
     let sumSq = 0;
     for (let k = 0; k < samples; k++) {
+      check();
       const u = playOut(game.newInitialState(), policy, b, rng, (state, legal) => {
         const bucket = br.get(state.informationStateKey(b));
         if (bucket && bucket.choice >= 0 && bucket.actions.length === legal.length) return bucket.choice;
@@ -127,12 +151,13 @@ function playOut(
  * at least {@link MIN_VISITS} times the best response takes the action maximising the estimate;
  * elsewhere it follows the profile (V(I) = Σ_a σ_b(I, a) · [C(I, a) + Σ V(J)]).
  */
-function chooseBestResponse(game: Game, policy: PolicyFn, b: number, samples: number, rng: Rng): Map<string, Bucket> {
+function chooseBestResponse(game: Game, policy: PolicyFn, b: number, samples: number, rng: Rng, check: () => void = () => {}): Map<string, Bucket> {
   type B = Bucket & { visits: number; sigma: number[] };
   const buckets = new Map<string, B>();
   const roots = new Set<string>();
   const marks: StateMark[] = [];
   const traverse = (st: GameState, last: B | undefined, lastA: number, depth: number): void => {
+    check();
     for (;;) {
       const cp = st.currentPlayer();
       if (cp === TERMINAL) {
