@@ -33,7 +33,7 @@ import { CHANCE, type Action, type Game, type GameState } from '../../interprete
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution } from '../../interpreter/l0.js';
 import { rngFromKeys } from '../../util/rng.js';
-import { dirichletPolicy, pickIndex, type Policy } from './policies.js';
+import { dirichletPolicy, pickIndex, playOut, type Policy } from './policies.js';
 import type { AxisBudget } from './budget.js';
 import { decisionType, sampleL0Episodes, type EpisodeLog } from './episodes.js';
 import { axisKeys } from './infostate.js';
@@ -89,19 +89,9 @@ export function fitL1(log: EpisodeLog, focal: number): Map<string, Action> {
 
 /** Focal returns of a playout continued from a copy of `s` after action `a`, on the stream `keys`. */
 function continueFrom(game: Game, s: GameState, a: Action, pols: [Pol, Pol], focal: number, keys: number[]): number {
-  const rng = rngFromKeys(...keys);
   const c = s.clone();
   c.applyAction(a);
-  while (!c.isTerminal()) {
-    const p = c.currentPlayer();
-    if (p === CHANCE) {
-      c.applyAction(sampleChanceOutcome(c, rng));
-      continue;
-    }
-    const legal = c.legalActions();
-    c.applyAction(legal[pick(pols[p](c, p, legal), rng())]);
-  }
-  return c.returns()[focal];
+  return playOut(c, pols, rngFromKeys(...keys)).returns()[focal];
 }
 
 /**

@@ -3,8 +3,9 @@
  * samples): a policy maps a state, the seat to act and its legal actions to one probability per
  * action.
  */
-import type { Action, GameState } from '../../interpreter/api.js';
-import { hashString, rngFromKeys } from '../../util/rng.js';
+import { CHANCE, type Action, type GameState } from '../../interpreter/api.js';
+import { sampleChanceOutcome } from '../../interpreter/chance.js';
+import { hashString, rngFromKeys, type Rng } from '../../util/rng.js';
 
 /** A behaviour strategy: probabilities over `legal`, in its order, summing to 1. */
 export type Policy = (s: GameState, seat: number, legal: readonly Action[]) => number[];
@@ -39,4 +40,18 @@ export function pickIndex(probs: readonly number[], u: number): number {
     if (u < 0) break;
   }
   return i;
+}
+
+/** Play `s` (mutated) to the end: chance from `chance`, seat p's picks from `pols[p]` on `moves`. */
+export function playOut(s: GameState, pols: readonly [Policy, Policy], chance: Rng, moves: Rng = chance): GameState {
+  while (!s.isTerminal()) {
+    const p = s.currentPlayer();
+    if (p === CHANCE) {
+      s.applyAction(sampleChanceOutcome(s, chance));
+      continue;
+    }
+    const legal = s.legalActions();
+    s.applyAction(legal[pickIndex(pols[p](s, p, legal), moves())]);
+  }
+  return s;
 }

@@ -48,7 +48,7 @@ import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution, legalActionKinds } from '../../interpreter/l0.js';
 import { UserError } from '../../util/errors.js';
 import { rngFromKeys, type Rng } from '../../util/rng.js';
-import { dirichletPolicy, pickIndex as pick, type Policy } from './policies.js';
+import { dirichletPolicy, pickIndex as pick, playOut, type Policy } from './policies.js';
 import { axisKeyV1 } from './infostate.js';
 
 /** The v1 axes of one game. Chip-valued axes are in units of STD_g. */
@@ -105,20 +105,6 @@ const lead = (s: GameState, seat: number): number => {
   const r = s.returns();
   return r[seat] - r[1 - seat];
 };
-
-/** Play `s` (mutated) to the end: chance from `chance`, seat p's picks from `moves`. */
-function playOut(s: GameState, pols: readonly [Policy, Policy], chance: Rng, moves: Rng = chance): GameState {
-  while (!s.isTerminal()) {
-    const p = s.currentPlayer();
-    if (p === CHANCE) {
-      s.applyAction(sampleChanceOutcome(s, chance));
-      continue;
-    }
-    const legal = s.legalActions();
-    s.applyAction(legal[pick(pols[p](s, p, legal), moves())]);
-  }
-  return s;
-}
 
 /**
  * A world for seat `seat`: the deal replayed from the root along `history` (every action applied
