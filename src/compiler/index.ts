@@ -1,6 +1,8 @@
 /**
- * The compiler pipeline: source text → AST (parser) → IR (lowering) → semantic checks →
- * schema validation → ruleset hash. Never throws on any input; every problem is a diagnostic.
+ * The compiler pipeline, in stages: source text → AST (parser) → IR and scope (lowering) →
+ * semantic checks (the registry in `checks/index.ts`) → schema validation → ruleset hash. Every
+ * stage's product is returned, even when a later stage fails (the language server reads the
+ * lowered IR of a game a check rejects). Never throws on any input; every problem is a diagnostic.
  */
 import { parse } from '../parser/parse.js';
 import { positionAt } from '../parser/source.js';
@@ -9,56 +11,90 @@ import { applyAllowComments, error, hasErrors, mergeUnknownNames, sortDiagnostic
 import type { GameIR } from '../ir/schema.js';
 import { validateIR } from '../ir/validate.js';
 import { rulesetHash } from '../ir/hash.js';
-import { lower } from './lower.js';
-import { CHECKS } from './checks/index.js';
+import { lower, type SpanMap } from './lower.js';
+import type { Scope } from './scope.js';
+import { CHECKS, runChecks, type CheckRecord } from './checks/index.js';
+
+/** The lowering stage's product: the IR as lowered, before any check, and where each part came from. */
+export interface LoweredStage {
+  ir: GameIR;
+  /** Source span of each IR phase and step (offsets into the text). */
+  spans: SpanMap;
+}
 
 export interface CompileResult {
   /** The AST, when the text parsed. */
   ast: GameFile | null;
-  /** The IR, when there were no errors (warnings alone do not stop it). */
+  /** The names the game declares, as lowering resolved them, when the text parsed. */
+  scope: Scope | null;
+  /**
+   * The IR as lowered and its span map, when lowering reported no error, even when a check or the
+   * schema then rejects it (`ir` is null then). For tools that read a rejected game (hovers).
+   */
+  lowered: LoweredStage | null;
+  /** The accepted IR: lowered, with no error from any check or the schema (warnings alone do not stop it). */
   ir: GameIR | null;
-  /** SHA-256 of the IR's canonical JSON, when there is an IR. */
+  /** SHA-256 of the IR's canonical JSON, when there is an accepted IR. */
   rulesetHash: string | null;
   /** Errors and warnings (`severity`), sorted by position; warnings silenced by `// gbgc-allow` are left out. */
   diagnostics: Diagnostic[];
 }
 
-/**
- * Compile `.gbg` source text. Never throws: a program too deep for the compiler's own recursion
- * (beyond the limits the checks report) becomes an E0233 diagnostic.
- */
-export function compileSource(text: string): CompileResult {
-  try {
-    const r = compileUnchecked(text);
-    // Lines and columns from the text itself: columns count code points (the lexer counts UTF-16 units).
-    for (const d of r.diagnostics) {
-      d.range = { ...d.range, ...positionAt(text, d.range.start) };
-      if (d.related) d.related = d.related.map((x) => ({ ...x, range: { ...x.range, ...positionAt(text, x.range.start) } }));
-    }
-    return r;
-  } catch (e) {
-    if (!(e instanceof RangeError)) throw e;
-    const d = error('E0233', 'this program is nested too deeply to compile', { start: 0, end: 1, line: 1, column: 1 });
-    return { ast: null, ir: null, rulesetHash: null, diagnostics: [d] };
-  }
+/** Options of {@link compileSource}. */
+export interface CompileOptions {
+  /** The checks to run after lowering (default: the registry, `CHECKS`). */
+  checks?: readonly CheckRecord[];
 }
 
-function compileUnchecked(text: string): CompileResult {
+/**
+ * Compile `.gbg` source text. Never throws: a program too deep for the compiler's own recursion
+ * (beyond the limits the parser and the checks report) becomes a lone E0233 diagnostic; a check
+ * that throws becomes a diagnostic naming it (E0233 when it ran out of stack, else E0902) beside
+ * every other check's diagnostics, and the earlier stages keep their products.
+ */
+export function compileSource(text: string, options: CompileOptions = {}): CompileResult {
+  const r: CompileResult = { ast: null, scope: null, lowered: null, ir: null, rulesetHash: null, diagnostics: [] };
+  try {
+    runStages(text, options.checks ?? CHECKS, r);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    // Too deep for parsing, lowering or hashing: no stage's product is safe to walk recursively.
+    const d = error('E0233', 'this program is nested too deeply to compile', { start: 0, end: 1, line: 1, column: 1 });
+    return { ast: null, scope: null, lowered: null, ir: null, rulesetHash: null, diagnostics: [d] };
+  }
+  // Lines and columns from the text itself: columns count code points (the lexer counts UTF-16 units).
+  for (const d of r.diagnostics) {
+    d.range = { ...d.range, ...positionAt(text, d.range.start) };
+    if (d.related) d.related = d.related.map((x) => ({ ...x, range: { ...x.range, ...positionAt(text, x.range.start) } }));
+  }
+  return r;
+}
+
+/** Run the stages in order, filling `r` as each completes; stop after the first stage with errors. */
+function runStages(text: string, checks: readonly CheckRecord[], r: CompileResult): void {
   const parsed = parse(text);
-  if (!parsed.ast) return { ast: null, ir: null, rulesetHash: null, diagnostics: parsed.diagnostics };
+  r.diagnostics = parsed.diagnostics;
+  if (!parsed.ast) return;
+  r.ast = parsed.ast;
   const lowered = lower(parsed.ast);
-  if (!lowered.ir) return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: sortDiagnostics(continuedOnTheLine(parsed.ast.game.decls, text, mergeUnknownNames(lowered.diagnostics))) };
+  r.scope = lowered.scope;
+  if (!lowered.ir) {
+    r.diagnostics = sortDiagnostics(continuedOnTheLine(parsed.ast.game.decls, text, mergeUnknownNames(lowered.diagnostics)));
+    return;
+  }
   const ir = lowered.ir;
+  r.lowered = { ir, spans: lowered.spans };
   const fallback = parsed.ast.game.name.span;
   const ctx = { ir, spanOf: (n: object) => lowered.spans.get(n) ?? fallback };
-  const found = applyAllowComments(text, sortDiagnostics(CHECKS.flatMap((check) => check(ctx))));
-  if (hasErrors(found)) return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: found };
+  r.diagnostics = applyAllowComments(text, sortDiagnostics(runChecks(checks, ctx)));
+  if (hasErrors(r.diagnostics)) return;
   const schemaErrors = validateIR(ir);
   if (schemaErrors.length > 0) {
-    const d = schemaErrors.map((e) => error('E0901', `internal error: the IR fails its schema at ${e.path}: ${e.message}`, fallback));
-    return { ast: parsed.ast, ir: null, rulesetHash: null, diagnostics: d };
+    r.diagnostics = schemaErrors.map((e) => error('E0901', `internal error: the IR fails its schema at ${e.path}: ${e.message}`, fallback));
+    return;
   }
-  return { ast: parsed.ast, ir, rulesetHash: rulesetHash(ir), diagnostics: found };
+  r.ir = ir;
+  r.rulesetHash = rulesetHash(ir);
 }
 
 /**

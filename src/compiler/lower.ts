@@ -13,8 +13,12 @@ import { StepLowerer, type SpanMap } from './lower-steps.js';
 export type { SpanMap } from './lower-steps.js';
 
 export interface LowerResult {
+  /** The IR; null when any diagnostic was reported. */
   ir: GameIR | null;
+  /** Source span of each IR phase and step. */
   spans: SpanMap;
+  /** The names the game declares (seats, piles, variables, positions, phases), as resolved. */
+  scope: Scope;
   diagnostics: Diagnostic[];
 }
 
@@ -303,5 +307,5 @@ function childBlocks(st: A.StepNode): A.StepNode[][] {
 export function lower(file: A.GameFile): LowerResult {
   const l = new Lowerer(file);
   const ir = l.lower();
-  return { ir: l.scope.diagnostics.length > 0 ? null : ir, spans: l.spans, diagnostics: l.scope.diagnostics };
+  return { ir: l.scope.diagnostics.length > 0 ? null : ir, spans: l.spans, scope: l.scope, diagnostics: l.scope.diagnostics };
 }

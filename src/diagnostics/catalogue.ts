@@ -288,6 +288,11 @@ const entries = {
     title: 'internal error: invalid IR',
     explanation: 'The compiler produced an IR that fails its own JSON Schema. This is a bug in gbgc; please report it with the input file.',
   },
+  E0902: {
+    title: 'internal error: a check failed',
+    explanation:
+      "One of the compiler's semantic checks (named in the message) stopped with an error instead of reporting on the game. This is a bug in gbgc; please report it with the input file. The other checks still ran, and their diagnostics are shown; the game is not accepted, since the failed check could not vouch for it.",
+  },
   W0001: {
     title: 'sub-phase never called',
     explanation: 'No phase calls this sub-phase, directly or through other sub-phases, so its steps never run. Call it from a phase or remove it. A warning: the game still compiles.',

@@ -1,15 +1,16 @@
 /**
  * What the language server knows about one `.gbg` document, as pure functions of its text:
  * diagnostics, the outline, names and where they are declared and used, hovers and completions.
+ * One `compileSource` per version: its diagnostics, and its lowered IR (kept when a check rejects
+ * the game) for the hovers' step sentences.
  * Positions are 0-based offsets into the text (UTF-16 units, as LSP counts them by default); the
  * server converts them to LSP positions.
  */
 import { compileSource } from '../compiler/index.js';
-import { lower } from '../compiler/lower.js';
 import { lookupCode } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { GameIR, Step } from '../ir/schema.js';
-import { childBlocks } from '../ir/walk.js';
+import { visitSteps } from '../ir/walk.js';
 import type { GameFile, Span } from '../parser/ast.js';
 import { ALL_TOKENS } from '../parser/tokens.js';
 import { renderStepSentence } from '../render/step.js';
@@ -58,23 +59,16 @@ export function analyze(text: string): Analysis {
   const compiled = compileSource(text);
   const out: Analysis = { text, diagnostics: compiled.diagnostics, ast: compiled.ast, ir: null, stepSpans: [], names: [], outline: [] };
   if (!compiled.ast) return out;
-  const ast = compiled.ast;
-  collectNames(ast, out);
-  try {
-    const lowered = lower(ast);
-    if (lowered.ir) {
-      out.ir = lowered.ir;
-      const visit = (steps: readonly Step[]) => {
-        for (const step of steps) {
-          const span = lowered.spans.get(step);
-          if (span) out.stepSpans.push({ step, start: span.start, end: span.end });
-          for (const block of childBlocks(step)) visit(block);
-        }
-      };
-      for (const p of [...lowered.ir.phases, ...lowered.ir.subphases]) visit(p.steps);
-    }
-  } catch {
-    // A program too deep for lowering has its diagnostic already (E0233); hovers are just absent.
+  collectNames(compiled.ast, out);
+  // The compiler's own lowering (kept even when a check rejects the game): the document is lowered once.
+  const lowered = compiled.lowered;
+  if (lowered) {
+    out.ir = lowered.ir;
+    for (const p of [...lowered.ir.phases, ...lowered.ir.subphases])
+      visitSteps(p.steps, (step) => {
+        const span = lowered.spans.get(step);
+        if (span) out.stepSpans.push({ step, start: span.start, end: span.end });
+      });
   }
   return out;
 }
