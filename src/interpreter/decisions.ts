@@ -15,6 +15,7 @@ import { OP, RAISES, blockName, handPile } from './program.js';
 import type { InterpreterState } from './state.js';
 import { humanize } from '../util/names.js';
 import { optionCost, optionOffered, wagerMax } from './steps.js';
+import { formatChips as chips } from '../util/format.js';
 
 /** One kind of decision. `apply` receives a legal action; the node is RUNNING when it is called. */
 export interface DecisionKind {
@@ -28,7 +29,6 @@ export interface DecisionKind {
   apply(s: InterpreterState, a: Action): void;
 }
 
-const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
 const range = (lo: number, hi: number): number[] => {
   const out = new Array<number>(Math.max(0, hi - lo + 1));
   for (let i = 0; i < out.length; i++) out[i] = lo + i;

@@ -14,8 +14,8 @@ import type { InterpreterState } from './state.js';
 import { humanize } from '../util/names.js';
 import { SHOWDOWN_REASON, sumOfRanksParts, type SumOfRanksParts } from './showdown.js';
 import { pokerShowdownReason, type LoggedHand } from './poker-reason.js';
+import { formatChips as chips } from '../util/format.js';
 
-const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
 /** A variable as the rulebook shows it: `«bet round»`. */
 const variable = (name: string): string => `«${humanize(name)}»`;
 

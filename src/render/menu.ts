@@ -6,6 +6,7 @@
  */
 import type { Action, MenuItem } from '../interpreter/api.js';
 import { COST_CAUSES, type CostCause } from '../interpreter/costs.js';
+import { formatChips as chipWord } from '../util/format.js';
 
 /** One entry of a menu: a named action (`amounts` null) or a range of amounts of one word. */
 export interface MenuEntry {
@@ -46,7 +47,6 @@ export function amountAction(entry: MenuEntry, n: number): Action | null {
   return i >= 0 ? entry.items[i].action : null;
 }
 
-const chipWord = (n: number): string => `${n} chip${Math.abs(n) === 1 ? '' : 's'}`;
 
 /** `[min, max]` chips an item may cost, or null when unknown. */
 function itemRange(m: MenuItem): [number, number] | null {

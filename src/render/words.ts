@@ -3,6 +3,7 @@
  * Every function rejects values that would print as `NaN`, `undefined` or `[object Object]`,
  * so a bad view model fails loudly instead of leaking into a rulebook.
  */
+import { formatChips } from '../util/format.js';
 
 /** Assert a whole number (chips, counts). @throws TypeError otherwise. */
 export function wholeNumber(n: unknown, what = 'value'): number {
@@ -12,8 +13,7 @@ export function wholeNumber(n: unknown, what = 'value'): number {
 
 /** `1 chip`, `2 chips`, `0 chips`. @throws TypeError when `n` is not a whole number. */
 export function chips(n: unknown): string {
-  const k = wholeNumber(n, 'chip amount');
-  return `${k} ${k === 1 ? 'chip' : 'chips'}`;
+  return formatChips(wholeNumber(n, 'chip amount'));
 }
 
 /** `n` followed by the singular or plural noun: `plural(1, 'card')` is `1 card`, `plural(3, 'card')` is `3 cards`. */

@@ -13,8 +13,9 @@ import { loadGame } from '../load.js';
 import type { Command } from 'commander';
 import { Z0_BOUND } from '../../eval/stats/dist.js';
 import type { Component } from '../../eval/stats/variance.js';
+import { formatEstimate } from '../../util/format.js';
 
-const f = (x: number | null, d = 3): string => (x === null ? '—' : (x >= 0 ? '+' : '') + x.toFixed(d));
+const f = (x: number | null, d = 3): string => formatEstimate(x, d, '-');
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
 
 /**

@@ -27,9 +27,10 @@ import {
   type Ladder,
 } from '../../eval/ladder/index.js';
 import { startProgress } from './progress-bar.js';
+import { formatSigned } from '../../util/format.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
-const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(3)}` : x.toFixed(3));
+const signed = (x: number): string => formatSigned(x, 3, '-');
 
 /** The calibration table of a ladder (one block per game; levels are comparable only within a game). */
 export function formatLadder(l: Ladder): string {

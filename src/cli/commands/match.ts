@@ -15,6 +15,7 @@ import { startProgress } from './progress-bar.js';
 import { describeTurn } from './play.js';
 import { parseReply } from '../../render/reply.js';
 import type { CliContext } from '../main.js';
+import { formatSigned } from '../../util/format.js';
 
 /** The JSON report of `gbgc match`. */
 export interface MatchReport extends MatchSummary {
@@ -27,7 +28,7 @@ export interface MatchReport extends MatchSummary {
   seats: [string, string];
 }
 
-const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(4)}` : x.toFixed(4));
+const signed = (x: number): string => formatSigned(x, 4, '-');
 
 /** The human-readable report. */
 export function formatMatch(r: MatchReport): string {

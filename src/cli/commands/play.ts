@@ -31,6 +31,7 @@ import { recordReplay, type DecisionNote } from '../../eval/report/replay.js';
 import { llmNote } from '../../eval/report/slot-replay.js';
 import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
+import { formatChips as chips } from '../../util/format.js';
 
 /**
  * Resolve `--as`: a seat name (any case). Numbers are refused: people see seats by name (and
@@ -70,7 +71,6 @@ export function peekKnowledge(obs: Observation): string[] {
   return obs.log.filter((e) => e.kind === 'peek' && e.seat === obs.seat && e.cards && e.cards.length > 0).map((e) => e.text);
 }
 
-const chips = (n: number): string => `${n} chip${n === 1 ? '' : 's'}`;
 
 /** What the seat sees before it decides: its cards, public piles, stacks, pot, and the menu with what each entry costs. */
 export function describeTurn(obs: Observation): string {

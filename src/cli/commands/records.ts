@@ -8,8 +8,9 @@ import { UsageError } from '../errors.js';
 import { RunStore, exportTable, summarizeStore, withStoreErrors, type StoreSummary } from '../../eval/store/index.js';
 import { refuseOutputOverInput, writeFileAtomic } from '../../util/fs.js';
 import { formatLlmUsage, llmUsage } from '../../eval/llm/usage.js';
+import { formatSigned } from '../../util/format.js';
 
-const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(4)}` : x.toFixed(4));
+const signed = (x: number): string => formatSigned(x, 4, '-');
 
 /** The human-readable summary. */
 export function formatSummary(path: string, s: StoreSummary): string {

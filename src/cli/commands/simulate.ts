@@ -12,6 +12,7 @@ import { agentNames, createAgent, AGENTS, type AgentOptions } from '../../eval/a
 import { asPlayer } from '../../eval/agents/player.js';
 import type { Game, Player } from '../../interpreter/api.js';
 import { startProgress } from './progress-bar.js';
+import { formatSigned } from '../../util/format.js';
 
 /**
  * Parse `--agents`: one name (both seats) or two comma-separated names.
@@ -26,7 +27,7 @@ export async function agentsOption(text: string, game: Game, options?: AgentOpti
   return [asPlayer(await createAgent(names[0], game, options), game), asPlayer(await createAgent(names[1], game, options), game)];
 }
 
-const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(4)}` : x.toFixed(4));
+const signed = (x: number): string => formatSigned(x, 4, '-');
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** The human-readable report. */

@@ -21,6 +21,7 @@ import { actionKeys, encodePolicy, toSavedPolicy } from '../../eval/solvers/poli
 import { mccfrPolicyEntries, type MccfrSampling } from '../../eval/solvers/mccfr.js';
 import { DEFAULT_BR_SAMPLES, DEFAULT_REPORT_EVERY, MIN_BR_SAMPLES, runMccfr, type MccfrReport } from '../../eval/solvers/mccfr-run.js';
 import { UsageError, UserError } from '../../util/errors.js';
+import { formatSigned as signed } from '../../util/format.js';
 
 /** Default iterations of `--method mccfr` when neither --iterations nor --seconds is given. */
 export const DEFAULT_MCCFR_ITERATIONS = 10_000;
@@ -54,7 +55,6 @@ function progressBar(io: CliIO): SingleBar | undefined {
   );
 }
 
-const signed = (x: number, digits: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 
 /** Registers `gbgc solve`. */
 export const registerSolve: RegisterCommand = (program, ctx) =>

@@ -31,6 +31,7 @@ import { RunStore, withStoreErrors } from '../../eval/store/index.js';
 import { analyzeStoreFile } from '../../eval/stats/from-store.js';
 import { readAxesFile } from '../../eval/stats/inputs.js';
 import { writeReport } from '../../eval/report/index.js';
+import { formatEstimate } from '../../util/format.js';
 
 /** The stages in order. */
 export const STAGES = ['pool', 'axes', 'select', 'rescore', 'tournament', 'analysis', 'report'] as const;
@@ -337,7 +338,7 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
             games: s.analysis.games.map((f) => ({ rulesetHash: loadGame(f).rulesetHash, label: `${s.file}: analysis.games: ${relative(process.cwd(), f)}` })),
           });
           writeFileAtomic(p.estimates, `${JSON.stringify(e, null, 2)}\n`);
-          const top = e.leaderboard.map((r) => `${r.name} ${r.alpha === null ? '—' : (r.alpha >= 0 ? '+' : '') + r.alpha.toFixed(3)}`).join(', ');
+          const top = e.leaderboard.map((r) => `${r.name} ${formatEstimate(r.alpha, 3, '-')}`).join(', ');
           summary = `α̂ ${top} → ${rel(p.estimates)}`;
           break;
         }

@@ -4,9 +4,10 @@
  * with sample size and clusters beside it), GENSTRAT v2's further checks and the v1 set.
  */
 import type { Estimates } from '../stats/analyze.js';
+import { formatEstimate } from '../../util/format.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const f = (x: number | null | undefined, d = 3): string => (x === null || x === undefined || !Number.isFinite(x) ? '—' : (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(d));
+const f = (x: number | null | undefined, d = 3): string => formatEstimate(x, d);
 const r2 = (x: number | null | undefined): string => (x === null || x === undefined ? '—' : x.toFixed(2));
 
 /** HTML of the sections (empty string when the estimates carry none of them). */

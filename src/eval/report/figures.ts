@@ -7,6 +7,7 @@ import * as vega from 'vega';
 import { Resvg } from '@resvg/resvg-js';
 import type { Estimates } from '../stats/analyze.js';
 import type { AxisRow } from '../stats/slots.js';
+import { formatSigned } from '../../util/format.js';
 
 /** A vega-lite spec (top-level unit or layer). */
 export type VlSpec = Record<string, unknown>;
@@ -56,7 +57,7 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[], gameLabel:
       const c = e.robustness.pairwise.ci[i][j];
       if (v !== null) {
         const sig = c && c.lo !== null && c.hi !== null && (c.lo > 0 || c.hi < 0) ? '*' : '';
-        pw.push({ row: a, col: b, margin: v, label: `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(Math.abs(v) >= 10 ? 1 : 2)}${sig}` });
+        pw.push({ row: a, col: b, margin: v, label: `${formatSigned(v, Math.abs(v) >= 10 ? 1 : 2)}${sig}` });
       }
     }),
   );

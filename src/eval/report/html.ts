@@ -8,9 +8,10 @@ import type { Component } from '../stats/variance.js';
 import type { Figure } from './figures.js';
 import type { ReportContext } from './context.js';
 import { commitmentHtml, gamesSectionHtml, participantsSectionHtml } from './sections.js';
+import { formatEstimate } from '../../util/format.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const f = (x: number | null, d = 3): string => (x === null ? '—' : (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(d));
+const f = (x: number | null, d = 3): string => formatEstimate(x, d);
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)} %`);
 
 /** A variance component as the page shows it: the bias-corrected point with the interval `shown` picked. */
