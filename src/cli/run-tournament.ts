@@ -6,7 +6,7 @@
  */
 import type { CliContext } from './main.js';
 import { info } from './io.js';
-import { startProgress } from './commands/progress-bar.js';
+import { startProgress } from './progress.js';
 import { makeAgents, openStoreFor, runTournament, type AgentPreparation, type TournamentPlan, type TournamentRunReport } from '../eval/tournament/index.js';
 import { llmRuntimeFor, llmWarnings } from '../eval/llm/tournament.js';
 import { withStoreErrors, type RunStore } from '../eval/store/index.js';

@@ -13,7 +13,7 @@ import { compileGame } from '../../src/interpreter/game.js';
 import { CHANCE, type GameState, type MenuItem, type Observation } from '../../src/interpreter/api.js';
 import { sampleChanceOutcome } from '../../src/interpreter/chance.js';
 import { episodeRng } from '../../src/interpreter/rng.js';
-import { describeTurn, parsePlayReply, peekKnowledge } from '../../src/cli/commands/play.js';
+import { describeTurn, parsePlayReply, peekKnowledge } from '../../src/cli/terminal-turn.js';
 import { menuEntries } from '../../src/render/menu.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { manifest, settingsMismatchMessage, type PoolOptions } from '../../src/sampler/pool.js';
-import { filterFromFlags, type FilterFlags } from '../../src/cli/commands/sample.js';
+import { filterFromFlags, type FilterFlags } from '../../src/cli/filter-flags.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gbgc-pool-settings-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
 import { CHANCE, compileGame } from '../../src/interpreter/index.js';
 import { renderTurnPrompt } from '../../src/render/prompt.js';
-import { describeTurn } from '../../src/cli/commands/play.js';
+import { describeTurn } from '../../src/cli/terminal-turn.js';
 
 const SOURCE = `game "Open card" {
   players Alice, Bob

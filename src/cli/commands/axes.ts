@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { refuseOutputOverInput } from '../../util/fs.js';
-import { startProgress, type Progress } from './progress-bar.js';
+import { startProgress, type Progress } from '../progress.js';
 
 export type { AxesLine } from '../../eval/axes/measure.js';
 

@@ -13,7 +13,7 @@ import { expandInputs, readInput } from '../inputs.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { UsageError, UserError, parseIntOption, MAX_COUNT } from '../errors.js';
 import { FILTER_PRESETS, acceptance, filterOptions, type AcceptanceReport, type FilterPreset } from '../../sampler/index.js';
-import { formatReport } from './sample.js';
+import { formatAcceptanceReport } from '../filter-flags.js';
 
 interface CheckFlags {
   json?: boolean;
@@ -73,7 +73,7 @@ export const registerCheck: RegisterCommand = (program, ctx) =>
         }
         if (r.diagnostics.length > 0) ctx.io.stderr(formatDiagnostics(f, r.source, r.diagnostics));
         else info(ctx, `${f}: ok\n`);
-        if (accepted) ctx.io.stdout(`${f}: ${accepted.accepted ? 'accepted' : 'rejected'} by the ${preset} acceptance filter (${episodes} episodes)\n${formatReport(accepted)}\n`);
+        if (accepted) ctx.io.stdout(`${f}: ${accepted.accepted ? 'accepted' : 'rejected'} by the ${preset} acceptance filter (${episodes} episodes)\n${formatAcceptanceReport(accepted)}\n`);
       }
       if (opts.json) ctx.io.stdout(`${JSON.stringify(report, null, 2)}\n`);
       if (failed > 0) ctx.exitCode = 1;

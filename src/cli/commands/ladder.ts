@@ -26,7 +26,7 @@ import {
   type GameRating,
   type Ladder,
 } from '../../eval/ladder/index.js';
-import { startProgress } from './progress-bar.js';
+import { startProgress } from '../progress.js';
 import { formatSigned } from '../../util/format.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;

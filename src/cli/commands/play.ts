@@ -15,18 +15,17 @@ import { createInterface } from 'node:readline';
 import { cfrPolicyFor } from '../policy-cache.js';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
-import { UsageError, UserError, parseIntOption, parseSeedOption } from '../errors.js';
+import { UsageError, UserError, parseSeedOption } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
-import { CHANCE, type Action, type MenuItem, type Observation } from '../../interpreter/api.js';
+import { CHANCE, type Action, type Observation } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { episodeRng } from '../../interpreter/rng.js';
-import { agentsOption } from './simulate.js';
+import { agentsOption } from '../agents.js';
+import { describeTurn, parsePlayReply } from '../terminal-turn.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
 import type { LlmKindAgent } from '../../eval/llm/kind.js';
 import { createAgent } from '../../eval/agents/index.js';
 import { asPlayer } from '../../eval/agents/player.js';
-import { costWords, menuEntries } from '../../render/menu.js';
-import { parseReply, type ReplyResult } from '../../render/reply.js';
 import { recordReplay, type DecisionNote } from '../../eval/report/replay.js';
 import { llmNote } from '../../eval/report/slot-replay.js';
 import { writeFileAtomic } from '../io.js';
@@ -43,52 +42,6 @@ export function seatOption(text: string, seats: readonly [string, string]): numb
   const i = seats.findIndex((s) => s.toLowerCase() === t.toLowerCase());
   if (i < 0) throw new UsageError(`--as takes a seat name, ${seats[0]} or ${seats[1]}; got '${text}'`);
   return i;
-}
-
-/**
- * A person's reply at the terminal: the reply grammar of `render/reply.ts` (shared with models),
- * plus two conveniences for typing: a number alone when the menu has exactly one range of amounts
- * (`7` for `bet 7`), and a unique prefix of an action's name, any case (`c` for `call` when no
- * other action starts with `c`). An ambiguous prefix is refused, naming the actions it matches.
- */
-export function parsePlayReply(text: string, menu: readonly MenuItem[]): ReplyResult {
-  const t = text.trim();
-  const entries = menuEntries(menu);
-  if (t.startsWith('{')) return parseReply(t, menu);
-  const ranges = entries.filter((e) => e.amounts);
-  if (/^\d+$/.test(t) && ranges.length === 1) return parseReply(`${ranges[0].word} ${t}`, menu);
-  const m = /^(.*?)(?:\s+(\d+))?$/.exec(t)!;
-  const name = m[1].toLowerCase();
-  if (name === '' || entries.some((e) => e.word.toLowerCase() === name)) return parseReply(t, menu);
-  const matches = entries.filter((e) => e.word.toLowerCase().startsWith(name));
-  if (matches.length > 1) return { ok: false, message: `'${m[1]}' could be ${matches.map((e) => e.word).join(' or ')}; type more of the name` };
-  if (matches.length === 1) return parseReply(m[2] === undefined ? matches[0].word : `${matches[0].word} ${m[2]}`, menu);
-  return parseReply(t, menu);
-}
-
-/** What a seat has learned by peeking (events of kind `peek` that showed it a card), one line each; kept in its state summary. */
-export function peekKnowledge(obs: Observation): string[] {
-  return obs.log.filter((e) => e.kind === 'peek' && e.seat === obs.seat && e.cards && e.cards.length > 0).map((e) => e.text);
-}
-
-
-/** What the seat sees before it decides: its cards, public piles, stacks, pot, and the menu with what each entry costs. */
-export function describeTurn(obs: Observation): string {
-  const lines = [`Your hand: ${obs.hand.length ? obs.hand.join(', ') : '(empty)'}`];
-  if (obs.faceUp) for (const s of [0, 1]) if (obs.faceUp[s].length) lines.push(`${s === obs.seat ? 'Your face-up cards (your opponent sees them)' : `${obs.seatNames[s]}'s face-up cards`}: ${obs.faceUp[s].join(', ')}`);
-  for (const [pile, cards] of Object.entries(obs.publicPiles)) lines.push(`${pile[0].toUpperCase()}${pile.slice(1)}: ${cards.length ? cards.join(', ') : '(empty)'}`);
-  const peeks = peekKnowledge(obs);
-  if (peeks.length) lines.push(`What you learned by peeking: ${peeks.join(' ')}`);
-  lines.push(`Stacks: ${obs.seatNames.map((s, i) => `${s} ${obs.stacks[i]}`).join(', ')}; pot ${obs.pot}`);
-  if (obs.decision) {
-    lines.push(obs.decision.prompt);
-    for (const e of menuEntries(obs.decision.menu)) {
-      const cost = costWords(e);
-      const name = e.amounts ? `${e.word} N, N from ${e.amounts[0]} to ${e.amounts[e.amounts.length - 1]}${menuEntries(obs.decision.menu).filter((x) => x.amounts).length === 1 ? ' (or just the number)' : ''}` : e.word;
-      lines.push(`  - ${name}${cost ? ` (${cost})` : ''}`);
-    }
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 export const registerPlay: RegisterCommand = (program, ctx) =>

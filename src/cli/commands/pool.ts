@@ -7,8 +7,8 @@ import { availableParallelism } from 'node:os';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError, parseIntOption, parseNumberOption, parseSeedOption } from '../errors.js';
 import { MAX_SEED, PoolError, buildPool, type PoolSummary } from '../../sampler/index.js';
-import { addFilterOptions, builderFromFlags, filterFromFlags, type FilterFlags } from './sample.js';
-import { startProgress } from './progress-bar.js';
+import { addFilterOptions, builderFromFlags, filterFromFlags, type FilterFlags } from '../filter-flags.js';
+import { startProgress } from '../progress.js';
 
 /**
  * Parse a complexity range `A..B` (or a single number `A`).

@@ -5,27 +5,13 @@
 import { cfrPolicyFor } from '../policy-cache.js';
 import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
-import { UsageError, parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
+import { parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
 import { simulate, type SimulationReport } from '../../interpreter/simulate.js';
-import { agentNames, createAgent, AGENTS, type AgentOptions } from '../../eval/agents/index.js';
-import { asPlayer } from '../../eval/agents/player.js';
-import type { Game, Player } from '../../interpreter/api.js';
-import { startProgress } from './progress-bar.js';
+import { agentNames } from '../../eval/agents/index.js';
+import { startProgress } from '../progress.js';
+import { agentsOption } from '../agents.js';
 import { formatSigned } from '../../util/format.js';
-
-/**
- * Parse `--agents`: one name (both seats) or two comma-separated names.
- * @throws UsageError for a malformed list or an unknown name
- */
-export async function agentsOption(text: string, game: Game, options?: AgentOptions): Promise<[Player, Player]> {
-  const names = text.split(',').map((s) => s.trim());
-  if (names.length === 1) names.push(names[0]);
-  if (names.length !== 2 || names.some((n) => n === '')) throw new UsageError(`--agents takes one or two agent names separated by a comma, got '${text}'`);
-  for (const n of names) if (!Object.hasOwn(AGENTS, n) && !n.startsWith('llm:')) throw new UsageError(`unknown agent '${n}'; known agents: ${agentNames().join(', ')}`);
-  if (options?.policy !== undefined && !names.includes('cfr')) throw new UsageError('--policy is played by the cfr agent, and no cfr agent was chosen');
-  return [asPlayer(await createAgent(names[0], game, options), game), asPlayer(await createAgent(names[1], game, options), game)];
-}
 
 const signed = (x: number): string => formatSigned(x, 4, '-');
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;

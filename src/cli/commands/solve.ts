@@ -13,7 +13,7 @@ import type { CliIO } from '../io.js';
 import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
 import { loadGame } from '../load.js';
-import { parseIntOption, parseNumberOption, parseSeedOption, parsePositiveOption, MAX_COUNT } from '../errors.js';
+import { parseIntOption, parseSeedOption, parsePositiveOption, MAX_COUNT } from '../errors.js';
 import { compileGame } from '../../interpreter/index.js';
 import { DEFAULT_MAX_NODES, TreeBudgetError } from '../../eval/solvers/tree.js';
 import { DEFAULT_CHECK_EVERY, DEFAULT_ITERATIONS, solve } from '../../eval/solvers/solve.js';

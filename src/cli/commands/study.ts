@@ -16,7 +16,7 @@ import type { CliContext } from '../main.js';
 import { info } from '../io.js';
 import { loadGame } from '../load.js';
 import { UsageError, UserError } from '../errors.js';
-import { startProgress, type Progress } from './progress-bar.js';
+import { startProgress, type Progress } from '../progress.js';
 import { INTERRUPTED_EXIT, interruptedLine, playPlan } from '../run-tournament.js';
 import { readStudy, type Study } from '../../eval/study/config.js';
 import { canonicalJson } from '../../ir/hash.js';

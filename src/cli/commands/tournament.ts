@@ -9,7 +9,7 @@ import { INTERRUPTED_EXIT, interruptedLine, playPlan } from '../run-tournament.j
 import { ENGINE_VERSION } from '../../util/version.js';
 import { estimateTournamentLlm } from '../../eval/llm/tournament.js';
 import { formatDryRun } from '../../eval/llm/dry-run.js';
-import { startProgress } from './progress-bar.js';
+import { startProgress } from '../progress.js';
 import { connectQueue, parseQueueUrl, runQueuedTournament, type QueueUrl } from '../../eval/queue/index.js';
 import { UserError } from '../../util/errors.js';
 import { refuseOutputOverInput } from '../../util/fs.js';

@@ -22,7 +22,7 @@ export function describeEstimate(e: TreeSizeEstimate): string {
   const n = (x: number): string => Math.round(x).toLocaleString('en-US');
   return `${n(e.histories)} ± ${n(e.standardError)} histories (Knuth's estimator over ${n(e.probes)} random paths, ± one standard error)`;
 }
-import { startProgress } from './progress-bar.js';
+import { startProgress } from '../progress.js';
 
 /** The human-readable statistics. */
 export function formatTreeStats(name: string, s: TreeStats, seats: readonly [string, string]): string {

@@ -6,7 +6,7 @@
  * (only what that seat saw) or the omniscient view. Which of the two the file is, is read from its
  * content (the SQLite header, else JSON).
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
 import { UsageError, UserError } from '../errors.js';

@@ -3,7 +3,7 @@
  * through `ctx.io.stderr`, like everything else a command prints.
  */
 import cliProgress from 'cli-progress';
-import type { CliIO } from '../io.js';
+import type { CliIO } from './io.js';
 
 /** Progress of long work: `update(done)` as it goes, `stop()` at the end (also on errors). */
 export interface Progress {
