@@ -11,9 +11,9 @@
 import { fileURLToPath } from 'node:url';
 import { loadGame } from '../src/cli/load.js';
 import { compileGame } from '../src/interpreter/index.js';
-import { buildTree } from '../src/eval/solvers/tree.js';
-import { CfrPlusSolver } from '../src/eval/solvers/cfr-plus.js';
-import { policyValue } from '../src/eval/solvers/best-response.js';
+import { buildTree } from '../src/algorithms/compact-tree.js';
+import { CfrPlusSolver } from '../src/algorithms/cfr-plus.js';
+import { policyValue } from '../src/algorithms/best-response.js';
 import { LeducCfrPlus } from './direct/leduc-cfr.js';
 import { figure, report, round } from './lib/figures.js';
 

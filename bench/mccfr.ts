@@ -15,12 +15,12 @@
 import { fileURLToPath } from 'node:url';
 import { loadGame } from '../src/cli/load.js';
 import { compileGame } from '../src/interpreter/index.js';
-import { treeStats } from '../src/interpreter/tree.js';
-import { solve } from '../src/eval/solvers/solve.js';
-import { runMccfr, type MccfrReport } from '../src/eval/solvers/mccfr-run.js';
-import { buildTree } from '../src/eval/solvers/tree.js';
-import { exploitability } from '../src/eval/solvers/best-response.js';
-import { policyFromFunction } from '../src/eval/solvers/policy.js';
+import { treeStats } from '../src/algorithms/tree.js';
+import { solve } from '../src/algorithms/solve.js';
+import { runMccfr, type MccfrReport } from '../src/algorithms/mccfr-run.js';
+import { buildTree } from '../src/algorithms/compact-tree.js';
+import { exploitability } from '../src/algorithms/best-response.js';
+import { policyFromFunction } from '../src/algorithms/policy.js';
 import { figure, report } from './lib/figures.js';
 import { sampleIR } from '../src/sampler/index.js';
 

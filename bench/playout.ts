@@ -14,8 +14,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadGame } from '../src/cli/load.js';
-import { CHANCE, compileGame, sampleChanceOutcome, simulate, type CompiledGame } from '../src/interpreter/index.js';
-import { l0Player as randomAgent } from '../src/interpreter/l0.js';
+import { CHANCE, compileGame, sampleChanceOutcome, type CompiledGame } from '../src/interpreter/index.js';
+import { simulate } from '../src/algorithms/index.js';
+import { l0Player as randomAgent } from '../src/algorithms/l0.js';
 import { rngFromKeys, type Rng } from '../src/util/rng.js';
 import { playLeducDirect } from './direct/leduc-sim.js';
 import { playKuhnDirect } from './direct/kuhn-sim.js';

@@ -30,7 +30,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { acceptance, buildPool, filterOptions, sampleIR } from '../src/sampler/index.js';
 import { compileGame, CHANCE, sampleChanceOutcome, episodeRng } from '../src/interpreter/index.js';
-import { l0Player as randomAgent } from '../src/interpreter/l0.js';
+import { l0Player as randomAgent } from '../src/algorithms/l0.js';
 import { figure, median, report, round } from './lib/figures.js';
 import { sourceWorkerUrl } from '../src/sampler/pool-worker-source.js';
 import { splitThreads, threadCpuSeconds } from './lib/threads.js';

@@ -18,9 +18,9 @@
 import { fileURLToPath } from 'node:url';
 import { loadGame } from '../src/cli/load.js';
 import { compileGame } from '../src/interpreter/index.js';
-import { countWithinBudget } from '../src/interpreter/tree.js';
-import { buildTree, treeBytesPerNode, type CompactTree } from '../src/eval/solvers/tree.js';
-import { CfrPlusSolver } from '../src/eval/solvers/cfr-plus.js';
+import { countWithinBudget } from '../src/algorithms/tree.js';
+import { buildTree, treeBytesPerNode, type CompactTree } from '../src/algorithms/compact-tree.js';
+import { CfrPlusSolver } from '../src/algorithms/cfr-plus.js';
 import { TREE_DEFAULT_MAX_NODES, TREE_ESTIMATE_PROBES } from '../src/cli/commands/tree.js';
 import { sampleIR } from '../src/sampler/index.js';
 import { rngFromKeys } from '../src/util/rng.js';

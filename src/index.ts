@@ -17,9 +17,9 @@
  */
 import type { GameIR } from './ir/schema.js';
 import type { Game } from './interpreter/api.js';
-import { simulate as simulateCompiled, type SimulateOptions, type SimulationReport } from './interpreter/simulate.js';
+import { simulate as simulateCompiled, type SimulateOptions, type SimulationReport } from './algorithms/simulate.js';
 import { renderRulebook as renderIR, type RenderFormat } from './render/rulebook.js';
-import { solve as solveGame, type SolveOptions, type SolveResult } from './eval/solvers/solve.js';
+import { solve as solveGame, type SolveOptions, type SolveResult } from './algorithms/solve.js';
 import { LabeledGame } from './lib/game.js';
 import { simulationPlayer, type AgentKind } from './lib/agents.js';
 import type { Player } from './interpreter/api.js';
@@ -34,8 +34,8 @@ export { UserError, UsageError } from './util/errors.js';
 export type { Diagnostic } from './diagnostics/diagnostic.js';
 export type { GameIR } from './ir/schema.js';
 export type { RenderFormat } from './render/rulebook.js';
-export type { SolveOptions, SolveResult } from './eval/solvers/solve.js';
-export type { SimulateOptions, SimulationReport } from './interpreter/simulate.js';
+export type { SolveOptions, SolveResult } from './algorithms/solve.js';
+export type { SimulateOptions, SimulationReport } from './algorithms/simulate.js';
 export { sample, type SampledGame } from './sampler/sample.js';
 export { AGENT_KINDS, randomAgent, l1Agent, cfrAgent, heuristicAgent, createAgent, playMatch, type AgentKind, type CfrParams, type MatchResult, type PlayMatchOptions } from './lib/agents.js';
 export type { Agent, AgentView, AgentMove, Decision } from './eval/agents/agent.js';

@@ -8,7 +8,7 @@
  * round; seat 0 opens both rounds. Action ids: fold = 0, check/call = 1, bet/raise = 2; fold is
  * legal only when facing a bet. A card pairing the board wins, else the higher rank; ties split.
  *
- * The CFR+ variant is the one of `src/eval/solvers/cfr-plus.ts` (alternating updates, regret
+ * The CFR+ variant is the one of `src/algorithms/cfr-plus.ts` (alternating updates, regret
  * matching+ flooring after the summed update, linear averaging by own reach, skipping subtrees that
  * chance and the opponent reach with probability 0), so after the same number of iterations both
  * give the same average strategy up to rounding.

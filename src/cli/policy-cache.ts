@@ -7,8 +7,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Game } from '../interpreter/api.js';
-import { solve, DEFAULT_ITERATIONS } from '../eval/solvers/solve.js';
-import { encodePolicy, readPolicyFile, toSavedPolicy } from '../eval/solvers/policy-file.js';
+import { solve, DEFAULT_ITERATIONS } from '../algorithms/solve.js';
+import { encodePolicy, readPolicyFile, toSavedPolicy } from '../algorithms/policy-file.js';
 import { writeFileAtomic, info, type CliIO } from './io.js';
 import { UserError } from './errors.js';
 

@@ -1,6 +1,6 @@
 /**
  * The Monte Carlo acceptance filter of the seed papers: play a candidate game many times between
- * two L0 random players (`src/interpreter/l0.ts`: move kind first, then amount) and reject it when random play is too long, when phases rarely fire
+ * two L0 random players (`src/algorithms/l0.ts`: move kind first, then amount) and reject it when random play is too long, when phases rarely fire
  * or when conditional branches stay dead.
  *
  * - `v2` (GENSTRAT v2 §3, the default): 2,000 episodes; reject if the mean number of moves per
@@ -24,7 +24,7 @@
  */
 import type { GameIR } from '../ir/schema.js';
 import { compileGame, CHANCE, sampleChanceOutcome, episodeRng, type InterpreterState } from '../interpreter/index.js';
-import { l0Sample } from '../interpreter/l0.js';
+import { l0Sample } from '../algorithms/l0.js';
 import { instrument } from './probes.js';
 import { irDiagnostics } from '../compiler/checks/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';

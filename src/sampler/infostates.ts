@@ -6,7 +6,7 @@
  */
 import type { GameIR } from '../ir/schema.js';
 import { compileGame, CHANCE, sampleChanceOutcome, episodeRng } from '../interpreter/index.js';
-import { l0Sample } from '../interpreter/l0.js';
+import { l0Sample } from '../algorithms/l0.js';
 
 /** Distinct information states visited, per seat and in total, over `episodes` random episodes. */
 export interface StateSpace {

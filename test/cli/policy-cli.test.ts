@@ -12,7 +12,7 @@ import { runCli } from './run-cli.js';
 import { compileSource } from '../../src/compiler/index.js';
 import { compileGame } from '../../src/interpreter/game.js';
 import { CHANCE } from '../../src/interpreter/api.js';
-import { loadPolicyFile, readPolicyFile, type SavedPolicy } from '../../src/eval/solvers/policy-file.js';
+import { loadPolicyFile, readPolicyFile, type SavedPolicy } from '../../src/algorithms/policy-file.js';
 import { policyCachePath } from '../../src/cli/policy-cache.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gbgc-policy-cli-'));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodePolicyBytes } from '../../src/eval/solvers/policy-file.js';
+import { decodePolicyBytes } from '../../src/algorithms/policy-file.js';
 import { runCli } from './run-cli.js';
 
 const KUHN = 'examples/kuhn.gbg';

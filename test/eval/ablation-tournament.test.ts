@@ -14,13 +14,13 @@ import { buildPlan, makeAgents, openStoreFor, readConfig, runTournament } from '
 import { playSeed, sharedPlaySeed } from '../../src/eval/match/seeds.js';
 import { compileSource } from '../../src/compiler/index.js';
 import { compileGame } from '../../src/interpreter/game.js';
-import { solve } from '../../src/eval/solvers/solve.js';
-import { policyValue } from '../../src/eval/solvers/best-response.js';
+import { solve } from '../../src/algorithms/solve.js';
+import { policyValue } from '../../src/algorithms/best-response.js';
 import { l0TreePolicy } from '../../src/eval/agents/l1.js';
 import { readStore } from '../../src/eval/stats/store-reader.js';
 import { reasoningAblation } from '../../src/eval/stats/ablation.js';
-import type { TabularPolicy } from '../../src/eval/solvers/policy.js';
-import type { CompactTree } from '../../src/eval/solvers/tree.js';
+import type { TabularPolicy } from '../../src/algorithms/policy.js';
+import type { CompactTree } from '../../src/algorithms/compact-tree.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-ablation-'));
 const KUHN = readFileSync(resolve('examples/kuhn.gbg'), 'utf8');

@@ -8,8 +8,8 @@ import { compileSource } from '../../src/compiler/index.js';
 import { compileGame } from '../../src/interpreter/game.js';
 import { createParticipantAgent, makeParticipant } from '../../src/eval/agents/index.js';
 import { playMatch, playSeed, playSlot, summarizeRuns, type SlotOutcome } from '../../src/eval/match/index.js';
-import { solve } from '../../src/eval/solvers/solve.js';
-import { policyValue } from '../../src/eval/solvers/best-response.js';
+import { solve } from '../../src/algorithms/solve.js';
+import { policyValue } from '../../src/algorithms/best-response.js';
 import { l0TreePolicy } from '../../src/eval/agents/l1.js';
 import { compareChance } from '../support/duplicate-check.js';
 

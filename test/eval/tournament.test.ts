@@ -197,7 +197,7 @@ describe('gbgc tournament', () => {
 describe('async agents and concurrency', () => {
   it('an agent that answers through act(view) after a delay gives the same slots at concurrency 1 and 4', async () => {
     const { AGENTS } = await import('../../src/eval/agents/index.js');
-    const { l0PickFromKinds } = await import('../../src/interpreter/l0.js');
+    const { l0PickFromKinds } = await import('../../src/algorithms/l0.js');
     // A test kind: L0 through the view, answering asynchronously, reading the prompt (as an LLM would).
     AGENTS['test-async'] = {
       description: 'test only',

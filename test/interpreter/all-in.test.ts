@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../../src/ir/schema.js';
-import { expectedReturns, treeStats, uniformPolicy, type Policy } from '../../src/interpreter/index.js';
+import { expectedReturns, treeStats, uniformPolicy, type Policy } from '../../src/algorithms/index.js';
 import { menu, shuffleAndDeal, texts, tinyGame } from './helpers.js';
 
 /** Kuhn's deck (J, Q, K), one card each, ante, one fixed betting round (Alice first), high card. */

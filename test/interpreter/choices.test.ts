@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../../src/ir/schema.js';
-import { CHANCE, IllegalActionError, TERMINAL, expectedReturns, treeStats, uniformPolicy } from '../../src/interpreter/index.js';
+import { CHANCE, IllegalActionError, TERMINAL } from '../../src/interpreter/index.js';
+import { expectedReturns, treeStats, uniformPolicy } from '../../src/algorithms/index.js';
 import { applyAll, kinds, menu, seatRef, shuffleAndDeal, texts, tinyGame } from './helpers.js';
 
 const dealJQ: Step = { kind: 'deal', count: 1, from: { kind: 'deck' }, to: { kind: 'each' }, faceUp: false };

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BoolExpr, Step } from '../../src/ir/schema.js';
-import { CHANCE, ProgramError, TERMINAL, compileGame, expectedReturns, uniformPolicy } from '../../src/interpreter/index.js';
+import { CHANCE, ProgramError, TERMINAL, compileGame } from '../../src/interpreter/index.js';
+import { expectedReturns, uniformPolicy } from '../../src/algorithms/index.js';
 import { EV } from '../../src/interpreter/layout.js';
 import { kinds, kuhnVariant, seatRef, texts, tinyGame } from './helpers.js';
 

@@ -4,8 +4,9 @@
  * agrees with the exact tree walk (when the tree is small enough to walk).
  */
 import { describe, expect, it } from 'vitest';
-import { CHANCE, TreeTooLargeError, compileGame, expectedReturns, simulate, treeStats, uniformPolicy } from '../../src/interpreter/index.js';
-import { l0Player as randomAgent } from '../../src/interpreter/l0.js';
+import { CHANCE, compileGame } from '../../src/interpreter/index.js';
+import { TreeTooLargeError, expectedReturns, simulate, treeStats, uniformPolicy } from '../../src/algorithms/index.js';
+import { l0Player as randomAgent } from '../../src/algorithms/l0.js';
 import { applyAll, example, exampleIRs, menu, texts } from './helpers.js';
 
 describe('Duel Kuhn (examples/duel.gbg)', () => {

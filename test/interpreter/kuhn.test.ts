@@ -4,7 +4,8 @@
  * enumeration.
  */
 import { describe, expect, it } from 'vitest';
-import { CHANCE, IllegalActionError, TERMINAL, compileGame, expectedReturns, treeStats, uniformPolicy } from '../../src/interpreter/index.js';
+import { CHANCE, IllegalActionError, TERMINAL, compileGame } from '../../src/interpreter/index.js';
+import { expectedReturns, treeStats, uniformPolicy } from '../../src/algorithms/index.js';
 import { KUHN_IR } from '../fixtures/ir.js';
 import { applyAll } from './helpers.js';
 

@@ -4,7 +4,8 @@
  * and the exact value of uniform-random play against an independent enumeration.
  */
 import { describe, expect, it } from 'vitest';
-import { CHANCE, TERMINAL, compileGame, expectedReturns, treeStats, uniformPolicy } from '../../src/interpreter/index.js';
+import { CHANCE, TERMINAL, compileGame } from '../../src/interpreter/index.js';
+import { expectedReturns, treeStats, uniformPolicy } from '../../src/algorithms/index.js';
 import { LEDUC_IR } from '../fixtures/ir.js';
 import { applyAll } from './helpers.js';
 

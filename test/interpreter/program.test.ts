@@ -3,7 +3,8 @@
  * on a hand-assembled Kuhn poker that must play exactly like the compiled one.
  */
 import { describe, expect, it } from 'vitest';
-import { CompiledGame, ProgramError, compileGame, expectedReturns, treeStats, uniformPolicy } from '../../src/interpreter/index.js';
+import { CompiledGame, ProgramError, compileGame } from '../../src/interpreter/index.js';
+import { expectedReturns, treeStats, uniformPolicy } from '../../src/algorithms/index.js';
 import { Assembler, compileProgram, programTables } from '../../src/interpreter/compile.js';
 import { OP } from '../../src/interpreter/program.js';
 import { KUHN_IR } from '../fixtures/ir.js';

@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
 import fc from 'fast-check';
 import type { GameIR } from '../../src/ir/schema.js';
-import { compileGame, estimateTreeSize, playEpisode, episodeRng, treeStats, TreeTooLargeError, type CompiledGame } from '../../src/interpreter/index.js';
+import { compileGame, episodeRng, type CompiledGame } from '../../src/interpreter/index.js';
+import { estimateTreeSize, playEpisode, treeStats, TreeTooLargeError } from '../../src/algorithms/index.js';
 import { rngFromKeys } from '../../src/util/rng.js';
-import { l0Player as randomAgent } from '../../src/interpreter/l0.js';
+import { l0Player as randomAgent } from '../../src/algorithms/l0.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 import { exampleIRs, playChoices } from './helpers.js';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameIR } from '../../src/ir/schema.js';
 import { compileGame, CHANCE, sampleChanceOutcome, episodeRng } from '../../src/interpreter/index.js';
-import { l0Player as randomAgent } from '../../src/interpreter/l0.js';
+import { l0Player as randomAgent } from '../../src/algorithms/l0.js';
 import { acceptance, filterOptions, instrument, judge, measure, sampleIR, FILTER_PRESETS, type AcceptanceFigures } from '../../src/sampler/index.js';
 import { KUHN_IR } from '../fixtures/ir.js';
 

@@ -11,7 +11,7 @@ import { compileSource } from '../../src/compiler/index.js';
 import { formatSource } from '../../src/format/index.js';
 import { renderRulebook, checkRulebookFacts } from '../../src/render/index.js';
 import { compileGame, CHANCE, sampleChanceOutcome, episodeRng } from '../../src/interpreter/index.js';
-import { l0Player as randomAgent } from '../../src/interpreter/l0.js';
+import { l0Player as randomAgent } from '../../src/algorithms/l0.js';
 import { sample, MAX_SEED } from '../../src/sampler/index.js';
 import { entitledCards } from '../interpreter/helpers.js';
 

@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import type { RegisterCommand } from './index.js';
-import { loadPolicyFile, type SavedPolicy } from '../../eval/solvers/policy-file.js';
+import { loadPolicyFile, type SavedPolicy } from '../../algorithms/policy-file.js';
 import { loadGame } from '../load.js';
 import { compileGame } from '../../interpreter/game.js';
 import { CHANCE, type Game, type GameState } from '../../interpreter/api.js';

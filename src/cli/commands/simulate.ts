@@ -7,7 +7,7 @@ import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
 import { parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
-import { simulate, type SimulationReport } from '../../interpreter/simulate.js';
+import { simulate, type SimulationReport } from '../../algorithms/simulate.js';
 import { agentNames } from '../../eval/agents/index.js';
 import { startProgress } from '../progress.js';
 import { agentsOption } from '../agents.js';

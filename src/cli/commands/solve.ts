@@ -15,11 +15,11 @@ import { refuseOutputOverInput } from '../../util/fs.js';
 import { loadGame } from '../load.js';
 import { parseIntOption, parseSeedOption, parsePositiveOption, MAX_COUNT } from '../errors.js';
 import { compileGame } from '../../interpreter/index.js';
-import { DEFAULT_MAX_NODES, TreeBudgetError } from '../../eval/solvers/tree.js';
-import { DEFAULT_CHECK_EVERY, DEFAULT_ITERATIONS, solve } from '../../eval/solvers/solve.js';
-import { actionKeys, encodePolicy, toSavedPolicy } from '../../eval/solvers/policy-file.js';
-import { mccfrPolicyEntries, type MccfrSampling } from '../../eval/solvers/mccfr.js';
-import { DEFAULT_BR_SAMPLES, DEFAULT_REPORT_EVERY, MIN_BR_SAMPLES, runMccfr, type MccfrReport } from '../../eval/solvers/mccfr-run.js';
+import { DEFAULT_MAX_NODES, TreeBudgetError } from '../../algorithms/compact-tree.js';
+import { DEFAULT_CHECK_EVERY, DEFAULT_ITERATIONS, solve } from '../../algorithms/solve.js';
+import { actionKeys, encodePolicy, toSavedPolicy } from '../../algorithms/policy-file.js';
+import { mccfrPolicyEntries, type MccfrSampling } from '../../algorithms/mccfr.js';
+import { DEFAULT_BR_SAMPLES, DEFAULT_REPORT_EVERY, MIN_BR_SAMPLES, runMccfr, type MccfrReport } from '../../algorithms/mccfr-run.js';
 import { UsageError, UserError } from '../../util/errors.js';
 import { formatSigned as signed } from '../../util/format.js';
 

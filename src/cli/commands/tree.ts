@@ -6,7 +6,7 @@ import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
 import { UserError, parseIntOption } from '../errors.js';
 import { compileGame } from '../../interpreter/game.js';
-import { countWithinBudget, type BudgetedCount, type TreeSizeEstimate, type TreeStats } from '../../interpreter/tree.js';
+import { countWithinBudget, type BudgetedCount, type TreeSizeEstimate, type TreeStats } from '../../algorithms/tree.js';
 import { rngFromKeys } from '../../util/rng.js';
 
 /**

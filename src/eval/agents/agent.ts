@@ -24,7 +24,7 @@ export interface AgentView {
   readonly legal: readonly Action[];
   /** `actionToString` of each legal action (parallel to `legal`). */
   readonly labels: readonly string[];
-  /** Move kind of each legal action (parallel to `legal`; see `legalActionKinds` in `src/interpreter/l0.ts`). */
+  /** Move kind of each legal action (parallel to `legal`; see `legalActionKinds` in `src/algorithms/l0.ts`). */
   readonly kinds: readonly number[];
   /** The seat's information-state key. */
   readonly infoKey: string;

@@ -7,10 +7,10 @@
 import type { Action, Game, GameState } from '../../interpreter/api.js';
 import type { Agent, AgentView, Rng } from './agent.js';
 import { UserError } from '../../util/errors.js';
-import { actionKeys, checkPolicyCovers, entryProblem, readPolicyFile, toSavedPolicy, type SavedPolicy } from '../solvers/policy-file.js';
-import { buildTree, DEFAULT_MAX_NODES, estimateAboveBudget, TreeBudgetError } from '../solvers/tree.js';
-import { DEFAULT_ITERATIONS, solve } from '../solvers/solve.js';
-import { MccfrSolver, mccfrPolicyEntries } from '../solvers/mccfr.js';
+import { actionKeys, checkPolicyCovers, entryProblem, readPolicyFile, toSavedPolicy, type SavedPolicy } from '../../algorithms/policy-file.js';
+import { buildTree, DEFAULT_MAX_NODES, estimateAboveBudget, TreeBudgetError } from '../../algorithms/compact-tree.js';
+import { DEFAULT_ITERATIONS, solve } from '../../algorithms/solve.js';
+import { MccfrSolver, mccfrPolicyEntries } from '../../algorithms/mccfr.js';
 import { canonicalJson } from '../../ir/hash.js';
 import { readAgentCache, writeAgentCache } from './cache.js';
 

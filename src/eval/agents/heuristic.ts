@@ -19,7 +19,7 @@
  */
 import type { Action, Game, GameState, Observation } from '../../interpreter/api.js';
 import { CompiledGame } from '../../interpreter/game.js';
-import { l0PickFromKinds, legalActionKinds } from '../../interpreter/l0.js';
+import { l0PickFromKinds, legalActionKinds } from '../../algorithms/l0.js';
 import { METRIC, type Program } from '../../interpreter/program.js';
 import { bestPokerHand, compareHighCard, pairsBoard, sumOfRanks } from '../../interpreter/showdown.js';
 import { hashString, rngFromKeys } from '../../util/rng.js';

@@ -3,7 +3,7 @@
  *
  * - `exact`: build the game tree, put L0 (move kind, then amount) at every information state of
  *   both seats, and take each seat's exact best response to the other seat's L0 (OpenSpiel
- *   `BestResponsePolicy`, `src/eval/solvers/best-response.ts`). Deterministic; ties go to the
+ *   `BestResponsePolicy`, `src/algorithms/best-response.ts`). Deterministic; ties go to the
  *   lowest action id.
  * - `sampled` (games whose tree exceeds the node budget, or imperfect recall): play `episodes`
  *   L0-vs-L0 episodes and, for every (information state, action) a seat took, average the seat's
@@ -15,14 +15,14 @@
  */
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { l0Distribution, l0PickFromKinds, l0Sample } from '../../interpreter/l0.js';
+import { l0Distribution, l0PickFromKinds, l0Sample } from '../../algorithms/l0.js';
 import { UserError } from '../../util/errors.js';
 import { totalmem } from 'node:os';
 import { hashString, rngFromKeys } from '../../util/rng.js';
-import { bestResponse } from '../solvers/best-response.js';
-import type { TabularPolicy } from '../solvers/policy.js';
-import { buildTree, DEFAULT_MAX_NODES, ESTIMATE_PROBES, estimateAboveBudget, TreeBudgetError, type CompactTree } from '../solvers/tree.js';
-import { estimateTreeSize } from '../../interpreter/tree.js';
+import { bestResponse } from '../../algorithms/best-response.js';
+import type { TabularPolicy } from '../../algorithms/policy.js';
+import { buildTree, DEFAULT_MAX_NODES, ESTIMATE_PROBES, estimateAboveBudget, TreeBudgetError, type CompactTree } from '../../algorithms/compact-tree.js';
+import { estimateTreeSize } from '../../algorithms/tree.js';
 import { readAgentCache, writeAgentCache } from './cache.js';
 import type { Agent, AgentView, Rng } from './agent.js';
 

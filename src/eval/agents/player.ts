@@ -3,7 +3,7 @@
  * and the agents' choices from one stream).
  */
 import type { Game, Player } from '../../interpreter/api.js';
-import { l0Player } from '../../interpreter/l0.js';
+import { l0Player } from '../../algorithms/l0.js';
 import { decisionAction, type Agent } from './agent.js';
 import { RandomAgent } from './random.js';
 import { LazyView } from './view.js';
@@ -11,7 +11,7 @@ import { LazyView } from './view.js';
 /**
  * Wrap an agent: its fast path when it has one, else `act` over a lazy view. The random agent
  * becomes the interpreter's `l0Player` (the same draws), which lets `simulate()` take its poker
- * kernel (`interpreter/poker-kernel.ts`).
+ * kernel (`algorithms/poker-kernel.ts`).
  */
 export function asPlayer(agent: Agent, game: Game): Player {
   if (agent instanceof RandomAgent) return l0Player;

@@ -1,9 +1,9 @@
 /**
  * The `random` agent: L0 as GENSTRAT defines it (move kind first, then amount; see
- * `src/interpreter/l0.ts`), one number from the agent's stream per decision.
+ * `src/algorithms/l0.ts`), one number from the agent's stream per decision.
  */
 import type { Action, GameState } from '../../interpreter/api.js';
-import { l0PickFromKinds, l0Sample } from '../../interpreter/l0.js';
+import { l0PickFromKinds, l0Sample } from '../../algorithms/l0.js';
 import type { Agent, AgentView, Rng } from './agent.js';
 
 export class RandomAgent implements Agent {

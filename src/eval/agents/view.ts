@@ -2,7 +2,7 @@
  * The lazy {@link AgentView} of a decision: each field is computed on first read and cached.
  */
 import type { Action, Game, GameState, MenuItem, Observation } from '../../interpreter/api.js';
-import { legalActionKinds } from '../../interpreter/l0.js';
+import { legalActionKinds } from '../../algorithms/l0.js';
 import { renderRulebook } from '../../render/rulebook.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
 import type { Rng } from '../../util/rng.js';

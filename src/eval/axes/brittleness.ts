@@ -31,7 +31,7 @@
  */
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { l0Distribution } from '../../interpreter/l0.js';
+import { l0Distribution } from '../../algorithms/l0.js';
 import { rngFromKeys } from '../../util/rng.js';
 import { dirichletPolicy, pickIndex, playOut, type Policy } from './policies.js';
 import type { AxisBudget } from './budget.js';

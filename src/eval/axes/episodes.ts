@@ -12,7 +12,7 @@
  */
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { l0Distribution, l0Sample, legalActionKinds } from '../../interpreter/l0.js';
+import { l0Distribution, l0Sample, legalActionKinds } from '../../algorithms/l0.js';
 import { FOLD } from '../../interpreter/betting.js';
 import { R } from '../../interpreter/layout.js';
 import { OP } from '../../interpreter/program.js';

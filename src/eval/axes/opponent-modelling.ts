@@ -30,7 +30,7 @@
  */
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { l0Distribution, l0Sample, legalActionKinds } from '../../interpreter/l0.js';
+import { l0Distribution, l0Sample, legalActionKinds } from '../../algorithms/l0.js';
 import { pickIndex } from './policies.js';
 import { axisKeys } from './infostate.js';
 import { decisionType, exactEpisodes } from './episodes.js';

@@ -45,7 +45,7 @@
  */
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { l0Distribution, legalActionKinds } from '../../interpreter/l0.js';
+import { l0Distribution, legalActionKinds } from '../../algorithms/l0.js';
 import { UserError } from '../../util/errors.js';
 import { rngFromKeys, type Rng } from '../../util/rng.js';
 import { dirichletPolicy, pickIndex as pick, playOut, type Policy } from './policies.js';

@@ -12,7 +12,7 @@ import { axisKeys } from '../../../src/eval/axes/infostate.js';
 import { CHANCE, type GameState } from '../../../src/interpreter/api.js';
 import { Sobol } from '../../../src/eval/axes/sobol.js';
 import { rngFromKeys } from '../../../src/util/rng.js';
-import { l0Distribution } from '../../../src/interpreter/l0.js';
+import { l0Distribution } from '../../../src/algorithms/l0.js';
 
 /**
  * Kuhn poker modelled here, independently of the engine: cards 0 < 1 < 2, ante 1, seat 0 checks

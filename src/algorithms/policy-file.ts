@@ -12,13 +12,13 @@
  * and plain JSON alike (files saved before compression still load).
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { UserError } from '../../util/errors.js';
-import { parseJsonInput, readFileCapped } from '../../util/json.js';
+import { UserError } from '../util/errors.js';
+import { parseJsonInput, readFileCapped } from '../util/json.js';
 
 /** Largest policy read, as a file and as JSON after inflating: 256 MiB (about 2 million information states). */
 export const MAX_POLICY_BYTES = 256 * 1024 * 1024;
 import type { TabularPolicy } from './policy.js';
-import type { CompactTree } from './tree.js';
+import type { CompactTree } from './compact-tree.js';
 
 /** A policy as saved to a file. Probabilities per information state sum to 1. */
 export interface SavedPolicy {

@@ -3,8 +3,8 @@
  * exploitability target is reached, and report the game value and exploitability of the average
  * strategy.
  */
-import type { Game } from '../../interpreter/api.js';
-import { buildTree, type CompactTree } from './tree.js';
+import type { Game } from '../interpreter/api.js';
+import { buildTree, type CompactTree } from './compact-tree.js';
 import { CfrPlusSolver } from './cfr-plus.js';
 import { exploitability } from './best-response.js';
 import type { TabularPolicy } from './policy.js';

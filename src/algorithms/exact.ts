@@ -3,7 +3,7 @@
  * weighted by their exact probabilities). Feasible for small games (Kuhn: 58 histories, Leduc:
  * a few tens of thousands).
  */
-import { CHANCE, type Action, type GameState } from './api.js';
+import { CHANCE, type Action, type GameState } from '../interpreter/api.js';
 
 /**
  * A policy for both seats: the probability of each legal action at a decision node.

@@ -4,10 +4,10 @@
  * `sequence_form_lp_test.py`.
  */
 import { describe, expect, it } from 'vitest';
-import { buildTree, NODE_CHANCE, NODE_DECISION, NODE_TERMINAL, TreeBudgetError } from '../../src/eval/solvers/tree.js';
-import { firstActionPolicy, policyFromFunction, uniformPolicy } from '../../src/eval/solvers/policy.js';
-import { bestResponse, exploitability, policyValue } from '../../src/eval/solvers/best-response.js';
-import { CfrPlusSolver } from '../../src/eval/solvers/cfr-plus.js';
+import { buildTree, NODE_CHANCE, NODE_DECISION, NODE_TERMINAL, TreeBudgetError } from '../../src/algorithms/compact-tree.js';
+import { firstActionPolicy, policyFromFunction, uniformPolicy } from '../../src/algorithms/policy.js';
+import { bestResponse, exploitability, policyValue } from '../../src/algorithms/best-response.js';
+import { CfrPlusSolver } from '../../src/algorithms/cfr-plus.js';
 import { LeducCfrPlus } from '../../bench/direct/leduc-cfr.js';
 import { directKuhn, directLeduc } from './direct-poker.js';
 

@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileGame } from '../../src/interpreter/index.js';
-import { MccfrSolver, regretMatching, sample } from '../../src/eval/solvers/mccfr.js';
-import { runMccfr, selfPlayValue } from '../../src/eval/solvers/mccfr-run.js';
-import { sampledExploitability } from '../../src/eval/solvers/sampled-br.js';
-import { buildTree } from '../../src/eval/solvers/tree.js';
-import { exploitability } from '../../src/eval/solvers/best-response.js';
-import { policyFromFunction, uniformPolicy } from '../../src/eval/solvers/policy.js';
+import { MccfrSolver, regretMatching, sample } from '../../src/algorithms/mccfr.js';
+import { runMccfr, selfPlayValue } from '../../src/algorithms/mccfr-run.js';
+import { sampledExploitability } from '../../src/algorithms/sampled-br.js';
+import { buildTree } from '../../src/algorithms/compact-tree.js';
+import { exploitability } from '../../src/algorithms/best-response.js';
+import { policyFromFunction, uniformPolicy } from '../../src/algorithms/policy.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 import { KUHN_IR } from '../fixtures/ir.js';
 import { directKuhn } from './direct-poker.js';

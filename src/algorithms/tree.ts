@@ -18,9 +18,9 @@
  * exactly the distinct `informationStateKey` values; the key strings are built once at the end.
  * Other `GameState` implementations are walked through `clone()` and `informationStateKey`.
  */
-import { CHANCE, TERMINAL, type Action, type Game, type GameState } from './api.js';
+import { CHANCE, TERMINAL, type Action, type Game, type GameState } from '../interpreter/api.js';
 import { EventTrie, KeyTrie, grownTo } from './infoset-trie.js';
-import { InterpreterState, type StateMark } from './state.js';
+import { InterpreterState, type StateMark } from '../interpreter/state.js';
 import type { Rng } from '../util/rng.js';
 
 /** `kind[n]` of a terminal node. */

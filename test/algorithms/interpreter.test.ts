@@ -4,12 +4,13 @@
  * Leduc CFR+ and the interpreter's own exact expected returns.
  */
 import { describe, expect, it } from 'vitest';
-import { compileGame, expectedReturns, type GameState } from '../../src/interpreter/index.js';
-import { buildTree } from '../../src/eval/solvers/tree.js';
-import { firstActionPolicy, uniformPolicy } from '../../src/eval/solvers/policy.js';
-import { exploitability, policyValue } from '../../src/eval/solvers/best-response.js';
-import { CfrPlusSolver } from '../../src/eval/solvers/cfr-plus.js';
-import { solve } from '../../src/eval/solvers/solve.js';
+import { compileGame, type GameState } from '../../src/interpreter/index.js';
+import { expectedReturns } from '../../src/algorithms/index.js';
+import { buildTree } from '../../src/algorithms/compact-tree.js';
+import { firstActionPolicy, uniformPolicy } from '../../src/algorithms/policy.js';
+import { exploitability, policyValue } from '../../src/algorithms/best-response.js';
+import { CfrPlusSolver } from '../../src/algorithms/cfr-plus.js';
+import { solve } from '../../src/algorithms/solve.js';
 import { LeducCfrPlus } from '../../bench/direct/leduc-cfr.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 

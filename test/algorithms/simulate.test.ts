@@ -4,8 +4,9 @@
  * report. Agents: the random agent and the registry.
  */
 import { describe, expect, it } from 'vitest';
-import { compileGame, episodeRng, expectedReturns, playEpisode, simulate, uniformPolicy, type SimulationReport } from '../../src/interpreter/index.js';
-import { l0Player as randomAgent } from '../../src/interpreter/l0.js';
+import { compileGame, episodeRng } from '../../src/interpreter/index.js';
+import { expectedReturns, playEpisode, simulate, uniformPolicy, type SimulationReport } from '../../src/algorithms/index.js';
+import { l0Player as randomAgent } from '../../src/algorithms/l0.js';
 import { AGENTS, UnknownAgentError, agentNames, createAgent } from '../../src/eval/agents/index.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 

@@ -4,12 +4,12 @@
  * each phase fires).
  */
 import { KeyedStream, type Rng } from '../util/rng.js';
-import { CHANCE, type Player as Agent } from './api.js';
-import { sampleChanceOutcome } from './chance.js';
-import type { CompiledGame } from './game.js';
-import { RNG_STREAM } from './rng.js';
-import { EV, R } from './layout.js';
-import type { InterpreterState } from './state.js';
+import { CHANCE, type Player as Agent } from '../interpreter/api.js';
+import { sampleChanceOutcome } from '../interpreter/chance.js';
+import type { CompiledGame } from '../interpreter/game.js';
+import { RNG_STREAM } from '../interpreter/rng.js';
+import { EV, R } from '../interpreter/layout.js';
+import type { InterpreterState } from '../interpreter/state.js';
 import { l0Player } from './l0.js';
 import { pokerKernel } from './poker-kernel.js';
 

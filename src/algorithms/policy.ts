@@ -3,7 +3,7 @@
  * vector over its legal actions. Stored flat, one probability per slot of the tree (see
  * `CompactTree.slotStart`), so a profile is a single `Float64Array` of length `tree.numSlots`.
  */
-import type { CompactTree } from './tree.js';
+import type { CompactTree } from './compact-tree.js';
 
 /** A policy profile: `probs[slot]` is the probability of the slot's action at its information state. */
 export type TabularPolicy = Float64Array;

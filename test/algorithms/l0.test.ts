@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
 import { compileGame, CHANCE, type GameState } from '../../src/interpreter/index.js';
-import { l0Distribution, l0Pick, l0PickFromKinds, legalActionKinds } from '../../src/interpreter/l0.js';
+import { l0Distribution, l0Pick, l0PickFromKinds, legalActionKinds } from '../../src/algorithms/l0.js';
 import { acceptance, filterOptions } from '../../src/sampler/index.js';
-import { buildTree } from '../../src/eval/solvers/tree.js';
-import { policyValue } from '../../src/eval/solvers/best-response.js';
+import { buildTree } from '../../src/algorithms/compact-tree.js';
+import { policyValue } from '../../src/algorithms/best-response.js';
 import { l0TreePolicy } from '../../src/eval/agents/l1.js';
 
 /** Kuhn with one variable betting round: bets of 1 to 3 chips, stacks of 5. */

@@ -15,11 +15,11 @@
  * (variable betting). The game tree is unchanged: this is a policy, not a rule.
  */
 import type { Rng } from '../util/rng.js';
-import type { Action, GameState, Player } from './api.js';
-import { CALL, FOLD } from './betting.js';
-import { NODE, R } from './layout.js';
-import { OP } from './program.js';
-import { InterpreterState } from './state.js';
+import type { Action, GameState, Player } from '../interpreter/api.js';
+import { CALL, FOLD } from '../interpreter/betting.js';
+import { NODE, R } from '../interpreter/layout.js';
+import { OP } from '../interpreter/program.js';
+import { InterpreterState } from '../interpreter/state.js';
 
 /** Kind ids of variable betting: fold 0, check/call 1, bet (any amount) 2. */
 export const KIND_FOLD = 0;

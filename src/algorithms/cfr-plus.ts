@@ -14,7 +14,7 @@
  * from the seat's own reach, see {@link CfrPlusSolver.accumulateAverage}). The traversal allocates
  * nothing per node.
  */
-import { NODE_CHANCE, NODE_TERMINAL, type CompactTree } from './tree.js';
+import { NODE_CHANCE, NODE_TERMINAL, type CompactTree } from './compact-tree.js';
 import type { TabularPolicy } from './policy.js';
 
 /** The CFR+ state: cumulative regrets, current strategy and average-strategy numerators, per slot. */

@@ -8,7 +8,7 @@
  * responding below (OpenSpiel `BestResponsePolicy.best_response_action`). Values of nodes and
  * choices of information states are memoised, so the cost is linear in the tree size.
  */
-import { NODE_CHANCE, NODE_TERMINAL, type CompactTree } from './tree.js';
+import { NODE_CHANCE, NODE_TERMINAL, type CompactTree } from './compact-tree.js';
 import type { TabularPolicy } from './policy.js';
 
 /**

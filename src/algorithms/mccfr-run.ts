@@ -3,15 +3,15 @@
  * value for seat 0 and its exploitability, exact when the game tree fits the node budget (best
  * response over the compact tree), else estimated by sampled best responses (`sampled-br.ts`).
  */
-import type { Game, GameState } from '../../interpreter/api.js';
-import { CHANCE, TERMINAL } from '../../interpreter/api.js';
-import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { rngFromKeys, type Rng } from '../../util/rng.js';
+import type { Game, GameState } from '../interpreter/api.js';
+import { CHANCE, TERMINAL } from '../interpreter/api.js';
+import { sampleChanceOutcome } from '../interpreter/chance.js';
+import { rngFromKeys, type Rng } from '../util/rng.js';
 import { exploitability } from './best-response.js';
 import { MccfrSolver, sample, type MccfrSampling } from './mccfr.js';
 import { policyFromFunction } from './policy.js';
 import { EvaluationOutOfTime, sampledExploitability, type PolicyFn } from './sampled-br.js';
-import { buildTree, TreeBudgetError, type CompactTree } from './tree.js';
+import { buildTree, TreeBudgetError, type CompactTree } from './compact-tree.js';
 
 /** Default iterations between reports. */
 export const DEFAULT_REPORT_EVERY = 1000;

@@ -1,6 +1,6 @@
 /**
  * The compact game tree: the whole extensive-form tree of a small game, built once from any
- * {@link Game} (see `buildGameTree` in `interpreter/tree.ts`), stored in typed arrays so the
+ * {@link Game} (see `buildGameTree` in `tree.ts`), stored in typed arrays so the
  * solvers walk it without allocating and without touching the interpreter again.
  *
  * Layout. Nodes are numbered from 0 (the root). The children of a node are consecutive ids
@@ -15,12 +15,12 @@
  * seat 1's follow. Each has a slot range `slotStart[i] .. slotStart[i+1] - 1` into per-action
  * arrays (regrets, strategies, policies), one slot per legal action in ascending id order.
  */
-import type { Game } from '../../interpreter/api.js';
-import { buildGameTree, estimateTreeSize, TreeTooLargeError, type GameTree, type TreeSizeEstimate } from '../../interpreter/tree.js';
-import { UserError } from '../../util/errors.js';
-import { hashString, rngFromKeys } from '../../util/rng.js';
+import type { Game } from '../interpreter/api.js';
+import { buildGameTree, estimateTreeSize, TreeTooLargeError, type GameTree, type TreeSizeEstimate } from './tree.js';
+import { UserError } from '../util/errors.js';
+import { hashString, rngFromKeys } from '../util/rng.js';
 
-export { NODE_CHANCE, NODE_DECISION, NODE_TERMINAL } from '../../interpreter/tree.js';
+export { NODE_CHANCE, NODE_DECISION, NODE_TERMINAL } from './tree.js';
 
 /** Default `--max-nodes` budget: large enough for Leduc-sized games, small enough for memory. */
 export const DEFAULT_MAX_NODES = 2_000_000;

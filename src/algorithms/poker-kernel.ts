@@ -10,14 +10,14 @@
  * picked by the same inverse CDF over card types, L0 picks `first + ⌊u·n⌋` among the `n` legal
  * betting actions, and chips move by the same rules (all-in calls, refunds, skipped rounds,
  * split pots). What it leaves out is what the figures of a simulation do not read: the event log,
- * information-state keys, observations and the agents' calls. `test/interpreter/simulate.test.ts`
+ * information-state keys, observations and the agents' calls. `test/algorithms/simulate.test.ts`
  * checks it against the general loop episode by episode on games with every feature it covers.
  *
  * Per-episode state lives in a few typed arrays reset in place, so an episode allocates nothing.
  */
 import type { KeyedStream, Rng } from '../util/rng.js';
-import { DECK_PILE, INSTR_WIDTH, METRIC, OP, handPile, type Program } from './program.js';
-import { pileBase } from './state.js';
+import { DECK_PILE, INSTR_WIDTH, METRIC, OP, handPile, type Program } from '../interpreter/program.js';
+import { pileBase } from '../interpreter/state.js';
 
 /** Registers of the kernel (indices into `PokerKernel.r`). */
 const PC = 0;

@@ -10,9 +10,9 @@
  * Storage: one open-addressing hash table over edges `(parent node, event token) → child node`,
  * held in typed arrays (no per-node allocation). Node 0 is the empty history.
  */
-import type { EventLog } from './eventlog.js';
-import { keyTokenFields, keyTokenOf } from './events.js';
-import { DEAL_FIRST, EV } from './layout.js';
+import type { EventLog } from '../interpreter/eventlog.js';
+import { keyTokenFields, keyTokenOf } from '../interpreter/events.js';
+import { DEAL_FIRST, EV } from '../interpreter/layout.js';
 
 /** Ints per edge: parent, head (kind, seat, content flag), a, b, c. */
 const W = 5;

@@ -8,14 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compileSource } from '../../src/compiler/index.js';
-import { compileGame, episodeRng, playEpisode, simulate, type CompiledGame } from '../../src/interpreter/index.js';
-import { l0Player } from '../../src/interpreter/l0.js';
-import { kernelSupports, PokerKernel, pokerKernel } from '../../src/interpreter/poker-kernel.js';
+import { compileGame, episodeRng, type CompiledGame } from '../../src/interpreter/index.js';
+import { playEpisode, simulate } from '../../src/algorithms/index.js';
+import { l0Player } from '../../src/algorithms/l0.js';
+import { kernelSupports, PokerKernel, pokerKernel } from '../../src/algorithms/poker-kernel.js';
 import { KeyedStream } from '../../src/util/rng.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 import { createAgent } from '../../src/eval/agents/index.js';
 import { asPlayer } from '../../src/eval/agents/player.js';
-import { exampleIRs } from './helpers.js';
+import { exampleIRs } from '../interpreter/helpers.js';
 
 const random = [l0Player, l0Player] as const;
 
