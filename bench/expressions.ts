@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import seedrandom from 'seedrandom';
 import { loadGame } from '../src/cli/load.js';
 import { CHANCE, compileGame, sampleChanceOutcome, type InterpreterState } from '../src/interpreter/index.js';
-import type { Machine } from '../src/interpreter/program.js';
+import type { Memory } from '../src/interpreter/program.js';
 import { figure, report, round } from './lib/figures.js';
 
 const seconds = Number(process.argv[2] ?? 1);
@@ -38,17 +38,17 @@ function sampleStates(n: number): InterpreterState[] {
 
 // Hand-written equivalents, by the conditions' text (registers: pot 3, stacks 4 and 5; piles: sizes first).
 const base = (pile: number): number => p.pileNames.length + pile * p.pileCapacity;
-const highest = (m: Machine, seat: number): number => {
+const highest = (m: Memory, seat: number): number => {
   let best = 0;
   for (let i = 0; i < m.piles[1 + seat]; i++) best = Math.max(best, p.cardValue[m.piles[base(1 + seat) + i]]);
   return best;
 };
-const hasRank = (m: Machine, seat: number, ranks: number[]): boolean => {
+const hasRank = (m: Memory, seat: number, ranks: number[]): boolean => {
   for (let i = 0; i < m.piles[1 + seat]; i++) if (ranks.includes(p.cardRank[m.piles[base(1 + seat) + i]])) return true;
   return false;
 };
 const betRound = p.varBase + p.variableNames.indexOf('betRound');
-const DIRECT: Record<string, (m: Machine) => boolean> = {
+const DIRECT: Record<string, (m: Memory) => boolean> = {
   "either seat's stack is at most 2": (m) => m.r[4] <= 2 || m.r[5] <= 2,
   '«bet round» is more than 0': (m) => m.r[betRound] > 0,
   '«bet round» is 0': (m) => m.r[betRound] === 0,
@@ -73,7 +73,7 @@ for (const s of states) compiled.forEach(({ f }, i) => {
 });
 
 /** Nanoseconds per evaluation of `fns` over all states, best of 3 runs of about `seconds`. */
-function measure(fns: ((m: Machine) => boolean)[]): number {
+function measure(fns: ((m: Memory) => boolean)[]): number {
   let best = Infinity;
   for (let rep = 0; rep < 3; rep++) {
     let evals = 0;

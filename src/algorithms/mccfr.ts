@@ -16,9 +16,9 @@
  * Regret matching as in CFR (uniform when no regret is positive). Interpreter states are
  * branched by saving and rewinding (no copies); other `GameState`s by `clone()`.
  */
-import { CHANCE, TERMINAL, type Action, type Game, type GameState } from '../interpreter/api.js';
+import { CHANCE, TERMINAL, type Action, type Game, type GameState, type StateMark } from '../interpreter/api.js';
 import { sampleChanceOutcome } from '../interpreter/chance.js';
-import { InterpreterState, type StateMark } from '../interpreter/state.js';
+import { InterpreterState } from '../interpreter/state.js';
 import { rngFromKeys, type Rng } from '../util/rng.js';
 
 /** Sampling scheme of {@link MccfrSolver}. */

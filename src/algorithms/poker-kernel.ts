@@ -17,7 +17,7 @@
  */
 import type { KeyedStream, Rng } from '../util/rng.js';
 import { DECK_PILE, INSTR_WIDTH, METRIC, OP, handPile, type Program } from '../interpreter/program.js';
-import { pileBase } from '../interpreter/state.js';
+import { pileBase } from '../interpreter/machine.js';
 
 /** Registers of the kernel (indices into `PokerKernel.r`). */
 const PC = 0;

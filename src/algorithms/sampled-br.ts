@@ -22,9 +22,9 @@
  * with enough samples). The exploitability estimate is (v̂_0 + v̂_1) / 2 (NashConv / 2 for a
  * two-seat zero-sum game, whose policy values cancel), with standard error √(se_0² + se_1²) / 2.
  */
-import { CHANCE, TERMINAL, type Action, type Game, type GameState } from '../interpreter/api.js';
+import { CHANCE, TERMINAL, type Action, type Game, type GameState, type StateMark } from '../interpreter/api.js';
 import { sampleChanceOutcome } from '../interpreter/chance.js';
-import { InterpreterState, type StateMark } from '../interpreter/state.js';
+import { InterpreterState } from '../interpreter/state.js';
 import type { Rng } from '../util/rng.js';
 import { sample } from './mccfr.js';
 

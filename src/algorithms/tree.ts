@@ -20,7 +20,8 @@
  */
 import { CHANCE, TERMINAL, type Action, type Game, type GameState } from '../interpreter/api.js';
 import { EventTrie, KeyTrie, grownTo } from './infoset-trie.js';
-import { InterpreterState, type StateMark } from '../interpreter/state.js';
+import type { StateMark } from '../interpreter/api.js';
+import { InterpreterState } from '../interpreter/state.js';
 import type { Rng } from '../util/rng.js';
 
 /** `kind[n]` of a terminal node. */

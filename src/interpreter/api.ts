@@ -1,13 +1,23 @@
 /**
- * The OpenSpiel-style game/state API that solvers, simulators, renderers and agents share.
+ * The contract of the engine: the OpenSpiel-style game/state API that solvers, simulators,
+ * renderers and agents share. It imports no implementation: only types, the two node constants,
+ * the illegal-action error and the capability guards.
  *
  * Modelled on OpenSpiel's `pyspiel.Game` / `pyspiel.State`: a state is a node of the extensive-form
  * game tree; `currentPlayer()` says whose move it is (a seat, {@link CHANCE} or {@link TERMINAL});
  * chance nodes list their outcomes with exact probabilities; terminal nodes have `returns()`.
+ *
+ * Beyond {@link GameState}, a state may offer optional capabilities, as OpenSpiel's `UndoAction`
+ * is optional; each has a type guard, and code that uses one keeps a path for states without it:
+ * - {@link RewindableState} ({@link canRewind}): save and rewind in place, for tree walks without copies;
+ * - {@link ChanceSamplingState} ({@link canSampleChance}): draw or list chance outcomes without allocating;
+ * - {@link MoveShapedState} ({@link hasMoveShapes}): how the legal actions group into moves and amounts;
+ * - {@link StructuredInfoState} ({@link hasInfoParts}): the decision's place in the rules and the
+ *   fields of a seat's information state, for coarsened keys.
+ * A game may offer {@link HandJudgingGame} ({@link canJudgeHands}): its showdown as a judge of hands.
  */
 import type { GameIR } from '../ir/schema.js';
 import type { Rng } from '../util/rng.js';
-import type { CostCause } from './costs.js';
 
 /** `currentPlayer()` at a chance node. */
 export const CHANCE = -1;
@@ -51,6 +61,13 @@ export interface ObservedEvent {
    */
   reason?: string;
 }
+
+/**
+ * What a measured action cost depends on: a chance node on the way, the other seat's secret half
+ * of a simultaneous step (or its reply), a rule reading the other seat's cards, or play too long to
+ * follow (see {@link MenuItem.costDependsOn}).
+ */
+export type CostCause = 'chance' | 'opponent-choice' | 'opponent-cards' | 'unexplored';
 
 /** One entry of a decision's legal menu. */
 export interface MenuItem {
@@ -180,4 +197,149 @@ export interface Player {
   /** Short identifier, e.g. `random`, `cfr`. */
   readonly name: string;
   act(state: GameState, seat: number, rng: Rng): Action | Promise<Action>;
+}
+
+// ---------------------------------------------------------------- optional capabilities
+
+/** A saved position of a {@link RewindableState}: opaque, made by that state's `newMark()`. */
+export type StateMark = object;
+
+/**
+ * Tree walks without copies (OpenSpiel's optional `UndoAction`, as save/rewind): a walk saves the
+ * state before trying each child and rewinds to it after.
+ */
+export interface RewindableState extends GameState {
+  /** A mark sized for this state, to pass to {@link saveTo}. */
+  newMark(): StateMark;
+  /** Save into `mark` everything `applyAction` changes. */
+  saveTo(mark: StateMark): void;
+  /**
+   * Undo every action applied since `saveTo(mark)`. Only for a state no copy was taken from in
+   * between (copies may share the history's storage).
+   */
+  rewind(mark: StateMark): void;
+  /** Chips `seat` won or lost so far (`returns()[seat]`, without allocating). */
+  stackChange(seat: number): number;
+}
+
+/** Whether `state` can save and rewind in place. */
+export function canRewind(state: GameState): state is RewindableState {
+  return typeof (state as Partial<RewindableState>).rewind === 'function';
+}
+
+/** Chance nodes without allocating: one outcome from one uniform number, or the outcomes into reused arrays. */
+export interface ChanceSamplingState extends GameState {
+  /**
+   * The outcome of the pending chance node for a uniform `u` in [0, 1): the inverse CDF over
+   * `chanceOutcomes()` in their listed order. @throws IllegalActionError when not at a chance node
+   */
+  sampleChance(u: number): Action;
+  /**
+   * `chanceOutcomes()` written into `actions` and `probs` (same order, same values); returns
+   * how many. The arrays need {@link maxChanceOutcomes} entries.
+   * @throws IllegalActionError when not at a chance node
+   */
+  chanceOutcomesInto(actions: Int32Array, probs: Float64Array): number;
+  /** The most outcomes any chance node of this game has. */
+  maxChanceOutcomes(): number;
+}
+
+/** Whether `state` samples chance outcomes itself. */
+export function canSampleChance(state: GameState): state is ChanceSamplingState {
+  return typeof (state as Partial<ChanceSamplingState>).sampleChance === 'function';
+}
+
+/**
+ * How the legal actions of the decision under way group into moves:
+ * - `fixed-betting`: fold / check-call / bet-raise, a run of ids (see `fixedBettingFirst`);
+ * - `variable-betting`: check or call, fold, and bets of several amounts (one move);
+ * - `amount`: every action is an amount of one move (a wager, a sealed bid);
+ * - `options`: every action is its own move.
+ */
+export type MoveShape = 'fixed-betting' | 'variable-betting' | 'amount' | 'options';
+
+/** A state that tells how its actions group into moves (for policies that pick a move, then an amount). */
+export interface MoveShapedState extends GameState {
+  /** The shape of the decision under way; null at a chance or terminal node. */
+  moveShape(): MoveShape | null;
+  /** In a `fixed-betting` decision: the smallest legal action (fold when facing a bet, else check/call). */
+  fixedBettingFirst(): Action;
+  /** In a `fixed-betting` decision: whether a bet or raise is legal (the legal actions are `fixedBettingFirst()` … 2, or one fewer). */
+  fixedBettingCanRaise(): boolean;
+}
+
+/** Whether `state` tells the shape of its moves. */
+export function hasMoveShapes(state: GameState): state is MoveShapedState {
+  return typeof (state as Partial<MoveShapedState>).moveShape === 'function';
+}
+
+/** Where a decision sits in the rules. */
+export interface DecisionSite {
+  /** Index of the phase entered last (-1: none yet). */
+  phase: number;
+  /** Index of the rule (step) being decided, unique within the game. */
+  step: number;
+  /** Whether the decision is a betting move (fixed or variable). */
+  betting: boolean;
+}
+
+/**
+ * The fields of a seat's information state, each a canonical string, built from what the seat
+ * observed (the events it sees, its hand, the public chips): the parts a coarsened key is made of.
+ */
+export interface InfoStateParts {
+  /** The seat's own cards, as the sorted multiset of card ids. */
+  hand: string;
+  /**
+   * The seat-visible player actions in order, each as (kind, seat, option), chip amounts dropped;
+   * an action whose option the seat does not see is (kind, seat).
+   */
+  path: string;
+  /** Every other event the seat sees, in order, except markers, chip movements, cards into its own hand and card moves it does not see. */
+  signals: string;
+  /** Per position, its holder as the seat knows it (`index=seat`, `index=me` / `index=not-me` for a hidden one). */
+  roles: string;
+  /** The chips in play: the sum of the starting stacks. */
+  chipsInPlay: number;
+}
+
+/** A state that exposes the structure of its decisions and information states. */
+export interface StructuredInfoState extends GameState {
+  /** Where the decision under way sits in the rules. */
+  decisionSite(): DecisionSite;
+  /** The fields of `seat`'s information state. */
+  infoStateParts(seat: number): InfoStateParts;
+}
+
+/** Whether `state` exposes decision sites and information-state fields. */
+export function hasInfoParts(state: GameState): state is StructuredInfoState {
+  return typeof (state as Partial<StructuredInfoState>).infoStateParts === 'function';
+}
+
+/**
+ * A game's showdown as a judge of hands, for agents that reason about hand strength. Cards are
+ * ids (`cardId(name)`); hands and the board are arrays of ids.
+ */
+export interface HandJudge {
+  /** The id of a card name (`"K of hearts"`); -1 for an unknown name. */
+  cardId(name: string): number;
+  /** The cards of the initial deck, as ids. */
+  readonly deck: readonly number[];
+  /** Name of the public pile the showdown reads as the board, or null when it reads none. */
+  readonly boardPile: string | null;
+  /**
+   * Compare two hands as the showdown does: positive when `mine` wins, negative when `theirs` wins,
+   * 0 for a tie. `myScore` / `theirScore` are the seats' score adjustments (sum-of-ranks).
+   */
+  compare(mine: readonly number[], theirs: readonly number[], board: readonly number[], myScore: number, theirScore: number): number;
+}
+
+/** A game that can judge hands by its showdown. */
+export interface HandJudgingGame extends Game {
+  handJudge(): HandJudge;
+}
+
+/** Whether `game` can judge hands by its showdown. */
+export function canJudgeHands(game: Game): game is HandJudgingGame {
+  return typeof (game as Partial<HandJudgingGame>).handJudge === 'function';
 }

@@ -23,7 +23,7 @@
 import { IllegalActionError, type Action, type MenuItem } from './api.js';
 import { BOTH, EV, LIVE_BLINDS, NODE, R, SKIP } from './layout.js';
 import { RAISES } from './program.js';
-import type { InterpreterState } from './state.js';
+import type { Machine } from './machine.js';
 
 export const FOLD = 0;
 export const CALL = 1;
@@ -87,7 +87,7 @@ export function bettingMenu(r: Int32Array, betSize: number, raiseCap: number): M
  * @param fixed whether the round is fixed-limit (a `betting` step or a variable round's fallback)
  * @returns the seat to act first, or -1 when the round is skipped (logged)
  */
-export function openRound(s: InterpreterState, first: number, fixed: boolean): number {
+export function openRound(s: Machine, first: number, fixed: boolean): number {
   const r = s.r;
   const live = (r[R.ACTED] & LIVE_BLINDS) !== 0;
   r[R.ACTED] = 0;
@@ -117,7 +117,7 @@ export function openRound(s: InterpreterState, first: number, fixed: boolean): n
 }
 
 /** The raise rule of the variable round under way ({@link RAISES}). */
-export function raiseRule(s: InterpreterState): number {
+export function raiseRule(s: Machine): number {
   return s.operand(4);
 }
 
@@ -132,7 +132,7 @@ export function raiseRule(s: InterpreterState): number {
  * leaves the minimum raise unchanged; heads-up it never reopens the betting, since the all-in
  * seat has no chips left to face a re-raise.
  */
-export function raiseBounds(s: InterpreterState): [number, number] | null {
+export function raiseBounds(s: Machine): [number, number] | null {
   const r = s.r;
   const me = r[R.ACTOR];
   const mine = r[R.CONTRIB + me];
@@ -148,7 +148,7 @@ export function raiseBounds(s: InterpreterState): [number, number] | null {
 }
 
 /** Largest bet of the variable round under way for the seat to act (0: it may not bet). */
-export function variableMaxBet(s: InterpreterState): number {
+export function variableMaxBet(s: Machine): number {
   const r = s.r;
   const me = r[R.ACTOR];
   if (toCall(r, me) > 0 || r[R.BETS] > 0 || r[R.STACK + 1 - me] === 0) return 0;
@@ -157,7 +157,7 @@ export function variableMaxBet(s: InterpreterState): number {
 }
 
 /** Legal actions in a variable round: fold/call when facing a bet, else check and bets of 1..max. */
-export function variableLegal(s: InterpreterState): Action[] {
+export function variableLegal(s: Machine): Action[] {
   if (raiseRule(s) !== RAISES.NONE) {
     const out: Action[] = toCall(s.r, s.r[R.ACTOR]) > 0 ? [FOLD, CALL] : [CALL];
     const b = raiseBounds(s);
@@ -172,7 +172,7 @@ export function variableLegal(s: InterpreterState): Action[] {
 }
 
 /** Label of a variable-round action: fold, check, call, `bet k`. */
-export function variableLabel(s: InterpreterState, a: Action): string {
+export function variableLabel(s: Machine, a: Action): string {
   if (a === FOLD) return 'fold';
   if (a === CALL) return toCall(s.r, s.r[R.ACTOR]) > 0 ? 'call' : 'check';
   if (raiseRule(s) !== RAISES.NONE && s.r[R.CONTRIB] + s.r[R.CONTRIB + 1] > 0) return `raise ${a - 1}`;
@@ -184,7 +184,7 @@ export function variableLabel(s: InterpreterState, a: Action): string {
  * round's fallback), or a variable-round action (`variable`). Ends the round, or the game on a
  * fold. @throws IllegalActionError (from the caller's legality check for variable rounds)
  */
-export function applyBetting(s: InterpreterState, a: Action, variable = false): void {
+export function applyBetting(s: Machine, a: Action, variable = false): void {
   const r = s.r;
   const me = r[R.ACTOR];
   const other = 1 - me;

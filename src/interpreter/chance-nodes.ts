@@ -10,10 +10,10 @@ import { resolveAuction } from './decisions.js';
 import { BOTH, EV, MOVE, NODE, PAY_REASON, R, X } from './layout.js';
 import { OP, handPile } from './program.js';
 import { optionCost } from './steps.js';
-import type { InterpreterState } from './state.js';
+import type { Machine } from './machine.js';
 
 /** The pile the pending card chance node draws from (by the instruction under way). */
-export function cardChancePile(s: InterpreterState): number {
+export function cardChancePile(s: Machine): number {
   switch (s.op()) {
     case OP.DEAL:
       return s.operand(0);
@@ -32,7 +32,7 @@ export function cardChancePile(s: InterpreterState): number {
  * Apply a card outcome `t` (at index `idx` of the chance pile) of a chance node that is not a
  * deal. The caller has set the node to RUNNING; a swap's first card waits for the second.
  */
-export function applyCardOutcome(s: InterpreterState, op: number, t: number, idx: number): void {
+export function applyCardOutcome(s: Machine, op: number, t: number, idx: number): void {
   const r = s.r;
   switch (op) {
     case OP.PEEK: {
@@ -74,7 +74,7 @@ export function applyCardOutcome(s: InterpreterState, op: number, t: number, idx
 }
 
 /** Apply the fair coin: the odd chip of a split pot (showdown, `end`), or an auction tie. */
-export function applyCoin(s: InterpreterState, seat: number): void {
+export function applyCoin(s: Machine, seat: number): void {
   switch (s.op()) {
     case OP.AUCTION:
       s.log.push(EV.COIN, seat, 0, 0, 0, BOTH, BOTH);
@@ -91,13 +91,13 @@ export function applyCoin(s: InterpreterState, seat: number): void {
 }
 
 /** Label of a coin outcome. */
-export function coinLabel(s: InterpreterState, seat: number): string {
+export function coinLabel(s: Machine, seat: number): string {
   const name = s.program.seatNames[seat] ?? `seat ${seat}`;
   return s.op() === OP.AUCTION ? `coin flip: ${name} wins the auction` : `odd chip to ${name}`;
 }
 
 /** Probability that the pending probabilistic cost is due. */
-export function costChance(s: InterpreterState): number {
+export function costChance(s: Machine): number {
   return s.program.choices[s.operand(0)].options[s.r[R.STEP] - 1].costChance;
 }
 
@@ -106,7 +106,7 @@ export function costChance(s: InterpreterState): number {
  * affordable → paid to the pot, then the option runs; due and unaffordable → the option is
  * skipped. The event is seen by both seats for an announced choice, else by the chooser only.
  */
-export function applyCost(s: InterpreterState, due: number): void {
+export function applyCost(s: Machine, due: number): void {
   const r = s.r;
   const index = s.operand(0);
   const c = s.program.choices[index];

@@ -13,24 +13,19 @@
  * contributes the widest range chips allow. So the stated cost is a function of the seat's
  * information state (the observation property tests check it).
  */
-import type { Action } from './api.js';
+import type { Action, CostCause } from './api.js';
 import { HIDDEN_READ, probe } from './expr.js';
 import { EV, NODE, R, X } from './layout.js';
 import { OP } from './program.js';
-import type { InterpreterState } from './state.js';
+import type { MachineState } from './machine.js';
 
 /** Chips an action moves from the acting seat's stack: `[min, max]` over what may happen next (equal when certain). */
 export type CostRange = readonly [min: number, max: number];
 
-/**
- * What the continuations of a measured cost branched on (`actionCost`): a chance node, the other
- * seat's secret half of a simultaneous step, a rule reading the other seat's cards (that
- * continuation then counts with the widest range), or the search limit (likewise).
- */
-export type CostCause = (typeof COST_CAUSES)[number];
+export type { CostCause };
 
-/** Every {@link CostCause}, in the order menus list them. */
-export const COST_CAUSES = ['chance', 'opponent-choice', 'opponent-cards', 'unexplored'] as const;
+/** Every {@link CostCause} (what the continuations of a measured cost branched on, see `api.ts`), in the order menus list them. */
+export const COST_CAUSES: readonly CostCause[] = ['chance', 'opponent-choice', 'opponent-cards', 'unexplored'];
 
 /** A measured cost: its range in chips, and what the range depends on (the kinds of branch where the chips differ between the branches). */
 export interface CostMeasure {
@@ -50,7 +45,7 @@ function settles(kind: number): boolean {
  * Stack change of `seat` over events `from..` of the state's log, stopping at the settlement.
  * @returns the change in chips (negative: the seat paid) and whether a settlement was reached
  */
-export function stackChange(s: InterpreterState, from: number, seat: number): { change: number; settled: boolean } {
+export function stackChange(s: MachineState, from: number, seat: number): { change: number; settled: boolean } {
   const log = s.log;
   let change = 0;
   for (let i = from; i < log.count; i++) {
@@ -80,7 +75,7 @@ export function stackChange(s: InterpreterState, from: number, seat: number): { 
 }
 
 /** Whether the state waits for the other seat's half of a simultaneous step `seat` has started. */
-function otherHalf(s: InterpreterState, seat: number): boolean {
+function otherHalf(s: MachineState, seat: number): boolean {
   if (s.r[R.NODE] !== NODE.DECISION || s.r[R.ACTOR] === seat) return false;
   const op = s.op();
   return (op === OP.SIMUL || op === OP.AUCTION) && s.r[R.STEP] !== 0;
@@ -98,7 +93,7 @@ function otherHalf(s: InterpreterState, seat: number): boolean {
  * @param state a decision node (not modified)
  * @returns `[min, max]` chips, and what the continuations branched on
  */
-export function actionCost(state: InterpreterState, action: Action): CostMeasure {
+export function actionCost(state: MachineState, action: Action): CostMeasure {
   const seat = state.r[R.ACTOR];
   const saved = probe.seat;
   probe.seat = seat;
@@ -123,10 +118,10 @@ const FIRST_HALVES_LIMIT = 256;
  * second half of a simultaneous pick or a sealed-bid auction, one copy per possible first pick or
  * bid; elsewhere just the state. Null when there are more than {@link FIRST_HALVES_LIMIT}.
  */
-function firstHalves(s: InterpreterState): InterpreterState[] | null {
+function firstHalves(s: MachineState): MachineState[] | null {
   const op = s.op();
   if (s.r[R.STEP] === 0 || (op !== OP.SIMUL && op !== OP.AUCTION)) return [s];
-  const out: InterpreterState[] = [];
+  const out: MachineState[] = [];
   if (op === OP.SIMUL) {
     const n = s.program.simultaneous[s.operand(0)].options.length;
     if (n > FIRST_HALVES_LIMIT) return null;
@@ -148,12 +143,12 @@ function firstHalves(s: InterpreterState): InterpreterState[] | null {
 }
 
 /** The widest range chips allow from `s`, `paid` chips counted so far: the seat may pay its whole stack or receive the pot and the other stack. */
-function widestFrom(s: InterpreterState, paid: number, seat: number): CostRange {
+function widestFrom(s: MachineState, paid: number, seat: number): CostRange {
   return [paid - s.r[R.POT] - s.r[R.STACK + 1 - seat], paid + s.r[R.STACK + seat]];
 }
 
 /** Apply `a` to a copy of `s`; a hidden read leaves the copy where it stopped, flagged. */
-function play(s: InterpreterState, a: Action): { next: InterpreterState; hidden: boolean } {
+function play(s: MachineState, a: Action): { next: MachineState; hidden: boolean } {
   const next = s.clone();
   try {
     next.applyAction(a);
@@ -182,9 +177,9 @@ interface Explored {
  * the settlement), every other card leads the same way and is not explored: dealing the board to
  * an all-in call costs one path, not every runout.
  */
-function search(state: InterpreterState, action: Action, seat: number, causes: Set<CostCause>): CostRange {
+function search(state: MachineState, action: Action, seat: number, causes: Set<CostCause>): CostRange {
   let budget = COST_SEARCH_LIMIT;
-  const visit = (s: InterpreterState, from: number, paid: number, hidden: boolean): Explored => {
+  const visit = (s: MachineState, from: number, paid: number, hidden: boolean): Explored => {
     const { change, settled } = stackChange(s, from, seat);
     const total = paid - change;
     /** A leaf with the widest range chips allow from here, cut short for `why`. */

@@ -12,21 +12,21 @@ import type { Action } from './api.js';
 import { applyBetting, raiseBounds, raiseRule, toCall, variableLabel, variableLegal, variableMaxBet } from './betting.js';
 import { BOTH, EV, MOVE, NODE, PAY_REASON, R, X } from './layout.js';
 import { OP, RAISES, blockName, handPile } from './program.js';
-import type { InterpreterState } from './state.js';
+import type { Machine } from './machine.js';
 import { humanize } from '../util/names.js';
 import { optionCost, optionOffered, wagerMax } from './steps.js';
 import { formatChips as chips } from '../util/format.js';
 
 /** One kind of decision. `apply` receives a legal action; the node is RUNNING when it is called. */
 export interface DecisionKind {
-  legal(s: InterpreterState): Action[];
+  legal(s: Machine): Action[];
   /** Whether `a` is in `legal(s)`, without building the list (kinds whose legal actions form a range). */
-  isLegal?(s: InterpreterState, a: Action): boolean;
-  label(s: InterpreterState, a: Action): string;
+  isLegal?(s: Machine, a: Action): boolean;
+  label(s: Machine, a: Action): string;
   /** Chips the action moves from the deciding seat's stack, when known in advance. */
-  cost(s: InterpreterState, a: Action): number | undefined;
-  prompt(s: InterpreterState): string;
-  apply(s: InterpreterState, a: Action): void;
+  cost(s: Machine, a: Action): number | undefined;
+  prompt(s: Machine): string;
+  apply(s: Machine, a: Action): void;
 }
 
 const range = (lo: number, hi: number): number[] => {
@@ -36,8 +36,8 @@ const range = (lo: number, hi: number): number[] => {
 };
 /** Whether `a` is a whole number in `lo … hi` (the members of `range(lo, hi)`). */
 const inRange = (a: Action, lo: number, hi: number): boolean => Number.isInteger(a) && a >= lo && a <= hi;
-const me = (s: InterpreterState): string => s.program.seatNames[s.r[R.ACTOR]];
-const where = (s: InterpreterState): string => humanize(blockName(s.program, s.r[R.PC]));
+const me = (s: Machine): string => s.program.seatNames[s.r[R.ACTOR]];
+const where = (s: Machine): string => humanize(blockName(s.program, s.r[R.PC]));
 const percent = (p: number): string => `${Math.round(p * 1000) / 10}%`;
 
 const varbet: DecisionKind = {
@@ -167,7 +167,7 @@ const simultaneous: DecisionKind = {
  * when the prize's first deal needs more cards than its source holds; else the winner pays the
  * pot or the opponent and the prize runs with `winner` bound.
  */
-export function resolveAuction(s: InterpreterState, winner: number, price: number): void {
+export function resolveAuction(s: Machine, winner: number, price: number): void {
   const r = s.r;
   const index = s.operand(0);
   const t = s.program.auctions[index];

@@ -12,7 +12,7 @@
  */
 import { humanize } from '../util/names.js';
 import type { BoolExpr, IntExpr, PileRef, SeatRef } from '../ir/schema.js';
-import { ProgramError, type BoolFn, type IntFn, type Machine } from './program.js';
+import { ProgramError, type BoolFn, type IntFn, type Memory } from './program.js';
 
 /** What the expression compiler needs to know about the game's layout. */
 export interface ExprContext {
@@ -65,7 +65,7 @@ function quantOfInt(e: IntExpr): Quant {
 }
 
 /** A seat reference as a function of the machine and the quantified seat. */
-function seatFn(s: SeatRef, ctx: ExprContext): (m: Machine, q: number) => number {
+function seatFn(s: SeatRef, ctx: ExprContext): (m: Memory, q: number) => number {
   switch (s.kind) {
     case 'seat': {
       const seat = s.seat;
@@ -84,7 +84,7 @@ function seatFn(s: SeatRef, ctx: ExprContext): (m: Machine, q: number) => number
 type Op = '<' | '<=' | '>' | '>=' | '==' | '!=';
 
 /** A comparison of an expression with a constant. */
-function compare(op: Op, l: IntFn, v: number): (m: Machine, q: number) => boolean {
+function compare(op: Op, l: IntFn, v: number): (m: Memory, q: number) => boolean {
   switch (op) {
     case '<':
       return (m, q) => l(m, q) < v;
@@ -102,7 +102,7 @@ function compare(op: Op, l: IntFn, v: number): (m: Machine, q: number) => boolea
 }
 
 /** A comparison of two expressions. */
-function compareTo(op: Op, l: IntFn, r: IntFn): (m: Machine, q: number) => boolean {
+function compareTo(op: Op, l: IntFn, r: IntFn): (m: Memory, q: number) => boolean {
   switch (op) {
     case '<':
       return (m, q) => l(m, q) < r(m, q);
@@ -120,7 +120,7 @@ function compareTo(op: Op, l: IntFn, r: IntFn): (m: Machine, q: number) => boole
 }
 
 /** Lift a per-seat test over a quantifier: `any` → seat 0 or 1; `each` → both; none → q = -1. */
-function quantify(quant: Quant, test: (m: Machine, q: number) => boolean): BoolFn {
+function quantify(quant: Quant, test: (m: Memory, q: number) => boolean): BoolFn {
   if (quant === 'any') return (m) => test(m, 0) || test(m, 1);
   if (quant === 'each') return (m) => test(m, 0) && test(m, 1);
   return (m) => test(m, -1);
@@ -246,7 +246,7 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
 }
 
 /** Count the cards of each rank in a seat's hand into `out` (length ≥ number of ranks). */
-function rankCounts(m: Machine, seat: number, ctx: ExprContext, base: number, out: Int32Array): void {
+function rankCounts(m: Memory, seat: number, ctx: ExprContext, base: number, out: Int32Array): void {
   for (let i = 0; i < out.length; i++) out[i] = 0;
   const len = m.piles[1 + seat];
   for (let i = 0; i < len; i++) out[ctx.cardRank[m.piles[base + i]]]++;

@@ -1,14 +1,16 @@
 /**
- * A compiled game: the IR, its ruleset hash and the step program, as a factory of states.
+ * A compiled game: the IR, its ruleset hash and the step program, as a factory of states (and,
+ * as an optional capability of the contract, a judge of hands by its showdown).
  */
 import { rulesetHash } from '../ir/hash.js';
 import type { GameIR } from '../ir/schema.js';
-import type { Game } from './api.js';
+import type { HandJudge, HandJudgingGame } from './api.js';
 import { compileProgram } from './compile.js';
+import { handJudge } from './judge.js';
 import type { Program } from './program.js';
 import { InterpreterState } from './state.js';
 
-export class CompiledGame implements Game {
+export class CompiledGame implements HandJudgingGame {
   readonly numSeats = 2 as const;
   readonly rulesetHash: string;
   /** The initial state, run once; new states are copies of it. */
@@ -29,6 +31,11 @@ export class CompiledGame implements Game {
   /** Reset `state` (a state of this game) to the initial state in place, without allocating (see `InterpreterState.resetFrom`). */
   resetToInitial(state: InterpreterState): void {
     state.resetFrom(this.initial);
+  }
+
+  /** The game's showdown as a judge of hands (card ids, the deck, the board pile, a comparison of hands). */
+  handJudge(): HandJudge {
+    return handJudge(this.program);
   }
 }
 

@@ -10,7 +10,7 @@ import { DECISIONS } from './decisions.js';
 import { BOTH, EV, MOVE, NODE, PAY_REASON, R, SKIP, unpackHandCards } from './layout.js';
 import { HAND_CATEGORIES } from './poker-hand.js';
 import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
-import type { InterpreterState } from './state.js';
+import type { MachineState } from './machine.js';
 import { humanize } from '../util/names.js';
 import { SHOWDOWN_REASON, sumOfRanksParts, type SumOfRanksParts } from './showdown.js';
 import { pokerShowdownReason, type LoggedHand } from './poker-reason.js';
@@ -100,7 +100,7 @@ function cardMove(v: View, owner: number, to: number, card: string | null, c: nu
 }
 
 /** The card types each seat revealed at the showdown whose result is event `i`. */
-function revealedBefore(state: InterpreterState, i: number): [number[], number[]] {
+function revealedBefore(state: MachineState, i: number): [number[], number[]] {
   const log = state.log;
   const hands: [number[], number[]] = [[], []];
   for (let j = i - 1; j >= 0 && log.kind(j) !== EV.SHOWDOWN; j--) if (log.kind(j) === EV.REVEAL) hands[log.seat(j)].unshift(log.b(j));
@@ -108,7 +108,7 @@ function revealedBefore(state: InterpreterState, i: number): [number[], number[]
 }
 
 /** The two best poker hands a showdown logged before its result (event `i`), or null when it logged none. */
-function loggedHands(state: InterpreterState, i: number): [LoggedHand, LoggedHand] | null {
+function loggedHands(state: MachineState, i: number): [LoggedHand, LoggedHand] | null {
   const p = state.program;
   const log = state.log;
   const out: (LoggedHand | null)[] = [null, null];
@@ -135,7 +135,7 @@ function partsWords(p: Program, parts: SumOfRanksParts): string {
  * Why the showdown whose result is event `i` went as it did, in words: the reason the showdown
  * logged with its result (see `SHOWDOWN_REASON`) applied to the revealed hands.
  */
-function showdownReason(state: InterpreterState, i: number, scores: [number, number]): string | undefined {
+function showdownReason(state: MachineState, i: number, scores: [number, number]): string | undefined {
   const p = state.program;
   const log = state.log;
   const winner = log.seat(i);
@@ -162,7 +162,7 @@ function showdownReason(state: InterpreterState, i: number, scores: [number, num
 }
 
 /** Replay one event the seat sees into the view. */
-function replay(v: View, state: InterpreterState, i: number): void {
+function replay(v: View, state: MachineState, i: number): void {
   const events = state.log;
   const p = v.p;
   const names = p.seatNames;
@@ -367,7 +367,7 @@ function replay(v: View, state: InterpreterState, i: number): void {
 }
 
 /** The decision `seat` faces now, or null. */
-function decisionOf(state: InterpreterState, seat: number, phase: string): Observation['decision'] {
+function decisionOf(state: MachineState, seat: number, phase: string): Observation['decision'] {
   if (state.r[R.NODE] !== NODE.DECISION || state.r[R.ACTOR] !== seat) return null;
   const names = state.program.seatNames;
   if (state.inFixedBetting()) {
@@ -385,7 +385,7 @@ function decisionOf(state: InterpreterState, seat: number, phase: string): Obser
 }
 
 /** Set each menu entry's cost to the chips it moves when played out (see `costs.ts`), replacing any declared cost. */
-function measureCosts(state: InterpreterState, menu: MenuItem[]): void {
+function measureCosts(state: MachineState, menu: MenuItem[]): void {
   for (const item of menu) {
     delete item.cost;
     const { range: c, causes } = actionCost(state, item.action);
@@ -398,7 +398,7 @@ function measureCosts(state: InterpreterState, menu: MenuItem[]): void {
 }
 
 /** Build a seat's observation by replaying the events it sees. */
-export function buildObservation(state: InterpreterState, seat: number): Observation {
+export function buildObservation(state: MachineState, seat: number): Observation {
   const p: Program = state.program;
   const events = state.log;
   const bit = 1 << seat;

@@ -101,14 +101,14 @@ export const MAX_PILES = 31;
 export const METRIC = { HIGH_CARD: 0, PAIR_WITH_BOARD: 1, SUM_OF_RANKS: 2, POKER_HAND: 3 } as const;
 
 /** What compiled expressions read: the state's registers and piles. */
-export interface Machine {
+export interface Memory {
   readonly r: Int32Array;
   readonly piles: Uint8Array;
 }
 /** A compiled integer expression; `q` is the seat bound by an `any`/`each` quantifier (-1: none). */
-export type IntFn = (m: Machine, q: number) => number;
+export type IntFn = (m: Memory, q: number) => number;
 /** A compiled condition. */
-export type BoolFn = (m: Machine) => boolean;
+export type BoolFn = (m: Memory) => boolean;
 
 /** A `choice` step: its options and where their steps start. */
 export interface ChoiceTable {

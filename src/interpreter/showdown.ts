@@ -14,7 +14,7 @@
  *   `pair` points when the hand holds two or more cards of the rank, plus `each` points per
  *   card of the rank, plus the seat's score adjustments; the higher total wins.
  */
-import type { InterpreterState } from './state.js';
+import type { Machine } from './machine.js';
 import { BOTH, EV, PAY_REASON, R, packHandCards } from './layout.js';
 import { HAND_CATEGORIES, evaluateHand } from './poker-hand.js';
 import { METRIC, handPile, type Program } from './program.js';
@@ -103,7 +103,7 @@ export function sumOfRanks(p: Program, cards: readonly number[], score: number):
  * Settle the accepted side bets in the order they were accepted: when its condition holds the
  * opponent pays the seat, else the seat pays the opponent, clamped to the payer's stack.
  */
-function settleSideBets(s: InterpreterState): void {
+function settleSideBets(s: Machine): void {
   const p = s.program;
   const log = s.log;
   const n = log.count;
@@ -121,7 +121,7 @@ function settleSideBets(s: InterpreterState): void {
 const sorted = [new Int32Array(256), new Int32Array(256)];
 
 /** The rank index of the first card of `seat`'s hand whose rank is on `board`, or -1 (without allocating). */
-function handBoardPair(s: InterpreterState, seat: number, board: number): number {
+function handBoardPair(s: Machine, seat: number, board: number): number {
   const p = s.program;
   const hand = handPile(seat);
   for (let i = 0; i < s.piles[hand]; i++) {
@@ -135,7 +135,7 @@ function handBoardPair(s: InterpreterState, seat: number, board: number): number
 let decidingIndex = 0;
 
 /** {@link compareHighCard} on the seats' hands, reading the piles into scratch arrays. */
-function compareHands(s: InterpreterState): number {
+function compareHands(s: Machine): number {
   const p = s.program;
   const len0 = sortHand(s, p, 0);
   const len1 = sortHand(s, p, 1);
@@ -164,7 +164,7 @@ export function bestPokerHand(p: Program, hand: readonly number[], board: readon
 }
 
 /** Read `seat`'s card values into `sorted[seat]`, highest first; returns the hand's size. */
-function sortHand(s: InterpreterState, p: Program, seat: number): number {
+function sortHand(s: Machine, p: Program, seat: number): number {
   const pile = handPile(seat);
   const n = s.piles[pile];
   const out = sorted[seat];
@@ -182,7 +182,7 @@ function sortHand(s: InterpreterState, p: Program, seat: number): number {
 }
 
 /** Run the showdown. @returns true when it stops at the odd-chip chance node. */
-export function showdown(s: InterpreterState): boolean {
+export function showdown(s: Machine): boolean {
   const p = s.program;
   s.log.push(EV.SHOWDOWN, -1, 0, 0, 0, BOTH, BOTH);
   if (p.sidebets.length > 0) settleSideBets(s);

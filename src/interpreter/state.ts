@@ -1,30 +1,48 @@
 /**
- * The interpreter's game state: an OpenSpiel-style node of the game tree backed by two small
- * typed arrays and an event log (see `layout.ts`), running a compiled {@link Program}.
+ * The interpreter's game state: an OpenSpiel-style node of the game tree (the `GameState`
+ * contract of `api.ts`, with its optional capabilities: rewinding, chance sampling, move shapes
+ * and structured information states) built on the {@link Machine} that runs a compiled
+ * {@link Program}.
  *
  * `applyAction` applies the pending decision or chance outcome, then runs deterministic
- * instructions until the next decision, chance node or the end. Every effect appends an event
- * tagged with the seats that see it; observations and information-state keys are derived from
- * that log only (`events.ts`, `observe.ts`).
+ * instructions (`run.ts`) until the next decision, chance node or the end. Every effect appends an
+ * event tagged with the seats that see it; observations and information-state keys are derived
+ * from that log only (`events.ts`, `observe.ts`).
  *
- * The poker instructions (deal, ante, fixed betting, showdown) run inline here; the other step
- * kinds start in `steps.ts`, and their decisions and chance nodes are applied by `decisions.ts`
- * and `chance-nodes.ts`.
+ * A fixed betting action and a dealt card are applied inline here (the poker fast path); other
+ * decisions and chance nodes are applied by `decisions.ts` and `chance-nodes.ts`.
  */
-import { CHANCE, IllegalActionError, TERMINAL, type Action, type ChanceOutcome, type GameState, type Observation, type PlayerId } from './api.js';
-import { applyBetting, bettingLabel, bettingLegal, bettingSkipped, CALL, canRaise, FOLD, openRound, toCall } from './betting.js';
+import {
+  CHANCE,
+  IllegalActionError,
+  TERMINAL,
+  type Action,
+  type ChanceOutcome,
+  type ChanceSamplingState,
+  type DecisionSite,
+  type InfoStateParts,
+  type MoveShape,
+  type MoveShapedState,
+  type Observation,
+  type PlayerId,
+  type RewindableState,
+  type StateMark,
+  type StructuredInfoState,
+} from './api.js';
+import { applyBetting, bettingLabel, bettingLegal, CALL, canRaise, FOLD, toCall } from './betting.js';
 import { applyCardOutcome, applyCoin, applyCost, cardChancePile, coinLabel, costChance } from './chance-nodes.js';
 import { DECISIONS } from './decisions.js';
 import { EventLog } from './eventlog.js';
+import { infoStateParts } from './info-parts.js';
 import { appendKeyTokens } from './events.js';
-import { BOTH, DEAL_FIRST, EV, NODE, R, SKIP, X } from './layout.js';
+import { DEAL_FIRST, EV, NODE, R, X } from './layout.js';
+import { Machine, pileBase, type MachineState } from './machine.js';
 import { buildObservation } from './observe.js';
-import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
-import { showdown } from './showdown.js';
-import { START } from './steps.js';
+import { DECK_PILE, INSTR_WIDTH, OP, type Program } from './program.js';
+import { run } from './run.js';
 
-/** A saved state for tree walks (see `InterpreterState.saveTo`). */
-export interface StateMark {
+/** What a {@link StateMark} of an interpreter state holds (see `InterpreterState.saveTo`). */
+export interface SavedState {
   r: Int32Array;
   piles: Uint8Array;
   /** Events in the log. */
@@ -36,16 +54,7 @@ export interface StateMark {
   key1UpTo: number;
 }
 
-/** Reused per-type counters for chance outcomes (single-threaded, never held across calls). */
-const typeCounts = new Int32Array(256);
-
-export class InterpreterState implements GameState {
-  /** Registers, then the frame stack, then the extended registers (see `R`, `X`). */
-  r: Int32Array;
-  /** Pile lengths (one byte per pile), then each pile's card types, `pileCapacity` slots per pile, top first. */
-  piles: Uint8Array;
-  /** Everything that happened, with who sees it. */
-  log: EventLog;
+export class InterpreterState extends Machine implements MachineState, RewindableState, ChanceSamplingState, MoveShapedState, StructuredInfoState {
   /** Actions applied so far, chance outcomes included. */
   private depthSoFar: number;
   /** Per seat: the information-state key built so far, and the number of events it covers. */
@@ -54,10 +63,8 @@ export class InterpreterState implements GameState {
   private key1: string;
   private key1UpTo: number;
 
-  private constructor(readonly program: Program, r: Int32Array, piles: Uint8Array, log: EventLog, depth: number, key0: string, key0UpTo: number, key1: string, key1UpTo: number) {
-    this.r = r;
-    this.piles = piles;
-    this.log = log;
+  private constructor(program: Program, r: Int32Array, piles: Uint8Array, log: EventLog, depth: number, key0: string, key0UpTo: number, key1: string, key1UpTo: number) {
+    super(program, r, piles, log);
     this.depthSoFar = depth;
     this.key0 = key0;
     this.key0UpTo = key0UpTo;
@@ -80,7 +87,7 @@ export class InterpreterState implements GameState {
     piles.set(program.initialDeck, pileBase(program, DECK_PILE));
     piles[DECK_PILE] = program.initialDeck.length;
     const s = new InterpreterState(program, r, piles, EventLog.empty(), 0, '0', 0, '1', 0);
-    s.run();
+    run(s);
     return s;
   }
 
@@ -185,6 +192,10 @@ export class InterpreterState implements GameState {
     }
   }
 
+  maxChanceOutcomes(): number {
+    return Math.max(2, this.program.numCardTypes);
+  }
+
   applyAction(a: Action): void {
     const r = this.r;
     const code = this.program.code;
@@ -201,7 +212,7 @@ export class InterpreterState implements GameState {
       r[R.STEP]++;
     } else this.applyOther(a);
     this.depthSoFar++;
-    if (r[R.NODE] === NODE.RUNNING) this.run();
+    if (r[R.NODE] === NODE.RUNNING) run(this);
   }
 
   /** Apply an action at a node that is not a fixed betting decision or a deal. @throws IllegalActionError */
@@ -352,14 +363,6 @@ export class InterpreterState implements GameState {
     return node === NODE.CHANCE_CARD || (node === NODE.DECISION && this.op() === OP.DISCARD);
   }
 
-  /** Card types in a pile, top first (ground truth: not filtered by visibility). */
-  pileCards(pile: number): number[] {
-    const base = pileBase(this.program, pile);
-    const out: number[] = [];
-    for (let i = 0; i < this.piles[pile]; i++) out.push(this.piles[base + i]);
-    return out;
-  }
-
   /** Indices of the phases entered so far, in order. */
   phasesEntered(): number[] {
     const out: number[] = [];
@@ -385,12 +388,6 @@ export class InterpreterState implements GameState {
     const i = this.program.positions.findIndex((p) => p.name === name);
     if (i < 0) throw new RangeError(`no position named '${name}'`);
     return this.r[this.program.posBase + i];
-  }
-
-  /** Score adjustments of both seats (chips are not involved; used by sum-of-ranks). */
-  scores(): [number, number] {
-    const x = this.program.ext;
-    return x < 0 ? [0, 0] : [this.r[x + X.SCORE], this.r[x + X.SCORE + 1]];
   }
 
   /**
@@ -429,17 +426,23 @@ export class InterpreterState implements GameState {
     return canRaise(this.r, this.betSize(), this.raiseCap());
   }
 
-  /** Bet size of the fixed betting round under way, in chips. */
-  betSize(): number {
-    const o = this.r[R.PC] * INSTR_WIDTH;
-    const code = this.program.code;
-    if (code[o] === OP.BETTING && code[o + 4] > 0) return this.r[this.x(X.BET_SIZE)];
-    return code[o + 1];
+  moveShape(): MoveShape | null {
+    if (this.r[R.NODE] !== NODE.DECISION) return null;
+    const op = this.op();
+    if (op === OP.BETTING || (op === OP.VARBET && this.r[R.STEP] === 1)) return 'fixed-betting';
+    if (op === OP.VARBET) return 'variable-betting';
+    return op === OP.WAGER || op === OP.AUCTION ? 'amount' : 'options';
   }
 
-  /** Bets and raises allowed in the fixed betting round under way. */
-  raiseCap(): number {
-    return this.program.code[this.r[R.PC] * INSTR_WIDTH + 2];
+  decisionSite(): DecisionSite {
+    const phases = this.phasesEntered();
+    const op = this.op();
+    return { phase: phases.length ? phases[phases.length - 1] : -1, step: this.r[R.PC], betting: op === OP.BETTING || op === OP.VARBET };
+  }
+
+  infoStateParts(seat: number): InfoStateParts {
+    checkSeat(seat);
+    return infoStateParts(this, seat);
   }
 
   /**
@@ -447,14 +450,15 @@ export class InterpreterState implements GameState {
    * {@link newMark} for this state), to go back to it with {@link rewind}.
    */
   saveTo(mark: StateMark): void {
-    mark.r.set(this.r);
-    mark.piles.set(this.piles);
-    mark.count = this.log.count;
-    mark.depth = this.depthSoFar;
-    mark.key0 = this.key0;
-    mark.key0UpTo = this.key0UpTo;
-    mark.key1 = this.key1;
-    mark.key1UpTo = this.key1UpTo;
+    const m = mark as SavedState;
+    m.r.set(this.r);
+    m.piles.set(this.piles);
+    m.count = this.log.count;
+    m.depth = this.depthSoFar;
+    m.key0 = this.key0;
+    m.key0UpTo = this.key0UpTo;
+    m.key1 = this.key1;
+    m.key1UpTo = this.key1UpTo;
   }
 
   /**
@@ -462,319 +466,21 @@ export class InterpreterState implements GameState {
    * in between (copies share the event log's full chunks).
    */
   rewind(mark: StateMark): void {
-    this.r.set(mark.r);
-    this.piles.set(mark.piles);
-    this.log.truncate(mark.count);
-    this.depthSoFar = mark.depth;
-    this.key0 = mark.key0;
-    this.key0UpTo = mark.key0UpTo;
-    this.key1 = mark.key1;
-    this.key1UpTo = mark.key1UpTo;
+    const m = mark as SavedState;
+    this.r.set(m.r);
+    this.piles.set(m.piles);
+    this.log.truncate(m.count);
+    this.depthSoFar = m.depth;
+    this.key0 = m.key0;
+    this.key0UpTo = m.key0UpTo;
+    this.key1 = m.key1;
+    this.key1UpTo = m.key1UpTo;
   }
 
   /** A mark for {@link saveTo}, sized for this state. */
-  newMark(): StateMark {
+  newMark(): SavedState {
     return { r: new Int32Array(this.r.length), piles: new Uint8Array(this.piles.length), count: 0, depth: 0, key0: '', key0UpTo: 0, key1: '', key1UpTo: 0 };
   }
-
-  // ---------------------------------------------------------------- primitives for the step modules (internal)
-
-  /** Opcode of the instruction under way. @internal */
-  op(): number {
-    return this.program.code[this.r[R.PC] * INSTR_WIDTH];
-  }
-
-  /** Operand `i` (0-based) of the instruction under way. @internal */
-  operand(i: number): number {
-    return this.program.code[this.r[R.PC] * INSTR_WIDTH + 1 + i];
-  }
-
-  /** Whether the pending decision is a fixed-limit betting action (a `betting` step or a variable round's fallback). @internal */
-  inFixedBetting(): boolean {
-    const op = this.program.code[this.r[R.PC] * INSTR_WIDTH];
-    return op === OP.BETTING || (op === OP.VARBET && this.r[R.STEP] === 1);
-  }
-
-  /** Wait for `seat`'s decision at the instruction under way (logging `ASK` in a private context). @internal */
-  decide(seat: number): void {
-    const r = this.r;
-    r[R.ACTOR] = seat;
-    r[R.NODE] = NODE.DECISION;
-    if (this.program.privateAt[r[R.PC]]) this.log.push(EV.ASK, seat, r[R.PC], 0, 0, 1 << seat, 1 << seat);
-  }
-
-  /** Register index of extended register `X.*`. @internal */
-  x(reg: number): number {
-    return this.program.ext + reg;
-  }
-
-  /** Seat that won the auction whose prize is being played. @internal */
-  winner(): number {
-    return this.r[this.program.ext + X.WINNER];
-  }
-
-  /** Resolve a seat operand: 0/1, or -1 for the auction winner. @internal */
-  seatOperand(v: number): number {
-    return v < 0 ? this.winner() : v;
-  }
-
-  /** Card type at `index` of a pile. @internal */
-  cardAt(pile: number, index: number): number {
-    return this.piles[pileBase(this.program, pile) + index];
-  }
-
-  /** Value of the seat's highest card (0 for an empty hand). @internal */
-  highest(seat: number): number {
-    const p = this.program;
-    const pile = handPile(seat);
-    const base = pileBase(p, pile);
-    const len = this.piles[pile];
-    if (len === 0) return 0;
-    let best = p.cardValue[this.piles[base]];
-    for (let i = 1; i < len; i++) best = Math.max(best, p.cardValue[this.piles[base + i]]);
-    return best;
-  }
-
-  /**
-   * Move `amount` chips and log it: `from`/`to` are seats (0, 1) or -1 for the pot. The caller
-   * clamps the amount to what the payer holds. @internal
-   */
-  transfer(from: number, to: number, amount: number, reason: number): void {
-    const r = this.r;
-    if (from < 0) r[R.POT] -= amount;
-    else r[R.STACK + from] -= amount;
-    if (to < 0) r[R.POT] += amount;
-    else r[R.STACK + to] += amount;
-    this.log.push(EV.TRANSFER, from, amount, to, reason, BOTH, BOTH);
-  }
-
-  /** `seat` puts `amount` chips from its stack into the pot as its contribution to the betting round. @internal */
-  pay(seat: number, amount: number): void {
-    this.r[R.STACK + seat] -= amount;
-    this.r[R.POT] += amount;
-    this.r[R.CONTRIB + seat] += amount;
-  }
-
-  /** `seat` takes `amount` chips from the pot. @internal */
-  award(seat: number, amount: number): void {
-    this.r[R.STACK + seat] += amount;
-    this.r[R.POT] -= amount;
-    this.log.push(EV.WIN, seat, amount, 0, 0, BOTH, BOTH);
-  }
-
-  /**
-   * Split the pot between the seats (half each, rounded down). @returns true when an odd chip
-   * remains: the state then waits at the coin chance node that gives it. @internal
-   */
-  splitPot(): boolean {
-    const pot = this.r[R.POT];
-    const half = Math.floor(pot / 2);
-    this.award(0, half);
-    this.award(1, half);
-    if (pot % 2 === 0) return false;
-    this.r[R.STEP] = 1;
-    this.r[R.NODE] = NODE.CHANCE_COIN;
-    return true;
-  }
-
-  /** The odd chip of a split pot goes to `seat`. @internal */
-  oddChip(seat: number): void {
-    this.log.push(EV.ODD_CHIP, seat, 1, 0, 0, BOTH, BOTH);
-    this.r[R.STACK + seat] += 1;
-    this.r[R.POT] -= 1;
-    this.r[R.STEP] = 0;
-  }
-
-  /** End the game: log the end (`how`: 0 fold, 1 showdown, 2 `end` step with reason `reason`). @internal */
-  finish(how: number, reason = 0): void {
-    this.log.push(EV.END, -1, how, reason, 0, BOTH, BOTH);
-    this.r[R.STEP] = 0;
-    this.r[R.NODE] = NODE.TERMINAL;
-  }
-
-  /**
-   * Move the card at `index` of pile `from` to the bottom of pile `to`, logging who sees it: both
-   * seats see that it moved; its identity is seen by both when face up, else by the seats that
-   * see the source or the destination pile (its owner, or both for a public pile). @internal
-   */
-  moveCard(from: number, index: number, to: number, faceUp: number, reason: number): void {
-    const p = this.program;
-    const piles = this.piles;
-    const base = pileBase(p, from);
-    const len = piles[from];
-    const t = piles[base + index];
-    for (let i = base + index + 1; i < base + len; i++) piles[i - 1] = piles[i];
-    piles[from] = len - 1;
-    piles[pileBase(p, to) + piles[to]] = t;
-    piles[to]++;
-    const content = faceUp ? BOTH : viewers(p, to) | viewers(p, from);
-    this.log.push(EV.DEAL, p.pileOwner[to], to, t, from + (reason << 8), BOTH, content);
-  }
-
-  /** Index of the first card of type `t` in pile `pile`, or -1. @internal */
-  indexOf(pile: number, t: number): number {
-    const base = pileBase(this.program, pile);
-    for (let i = 0; i < this.piles[pile]; i++) if (this.piles[base + i] === t) return i;
-    return -1;
-  }
-
-  /** Count the cards of each type in a pile (into a shared scratch array). @internal */
-  countTypes(pile: number): Int32Array {
-    const n = this.program.numCardTypes;
-    for (let t = 0; t < n; t++) typeCounts[t] = 0;
-    const base = pileBase(this.program, pile);
-    const len = this.piles[pile];
-    for (let i = 0; i < len; i++) typeCounts[this.piles[base + i]]++;
-    return typeCounts;
-  }
-
-  /** Destination pile of the next card of the `DEAL` under way (`each`: seat 0, seat 1, seat 0, …; -2: the auction winner). @internal */
-  dealTarget(): number {
-    const to = this.program.code[this.r[R.PC] * INSTR_WIDTH + 2];
-    if (to === -1) return handPile(this.r[R.STEP] & 1);
-    if (to === -2) return handPile(this.winner());
-    return to;
-  }
-
-  /**
-   * At the end of a deal step: put the cards each pile received in it into canonical (card type)
-   * order, so a hand's order depends only on which cards each deal step brought, never on the
-   * order they were drawn in (cards dealt together are an unordered set). @internal
-   */
-  sortDealt(): void {
-    const dealt = this.r[R.STEP];
-    if (dealt < 2) return;
-    const to = this.program.code[this.r[R.PC] * INSTR_WIDTH + 2];
-    if (to === -1) {
-      this.sortTail(handPile(0), (dealt + 1) >> 1);
-      this.sortTail(handPile(1), dealt >> 1);
-    } else this.sortTail(to === -2 ? handPile(this.winner()) : to, dealt);
-  }
-
-  /** Sort the last `k` cards of a pile by card type. */
-  private sortTail(pile: number, k: number): void {
-    if (k < 2) return;
-    const end = pileBase(this.program, pile) + this.piles[pile];
-    this.piles.subarray(end - k, end).sort();
-  }
-
-  // ---------------------------------------------------------------- execution
-
-  /** Run deterministic instructions until a decision, a chance node or the end. */
-  private run(): void {
-    const r = this.r;
-    const p = this.program;
-    const code = p.code;
-    for (;;) {
-      const o = r[R.PC] * INSTR_WIDTH;
-      switch (code[o]) {
-        case OP.PHASE:
-          this.log.push(EV.PHASE, -1, code[o + 1], 0, 0, BOTH, BOTH);
-          r[R.PC]++;
-          break;
-        case OP.SHUFFLE:
-          r[R.SHUFFLED] |= 1 << code[o + 1];
-          this.log.push(EV.SHUFFLE, -1, code[o + 1], 0, 0, BOTH, BOTH);
-          r[R.PC]++;
-          break;
-        case OP.DEAL: {
-          const from = code[o + 1];
-          const total = code[o + 2] === -1 ? 2 * code[o + 3] : code[o + 3];
-          if (r[R.STEP] >= total || this.piles[from] === 0) {
-            // The pile ran out: the rest of the deal is skipped, with a public notice (pile sizes are public).
-            if (r[R.STEP] < total) this.log.push(EV.SKIP, -1, SKIP.DEAL, total - r[R.STEP], from, BOTH, BOTH);
-            this.sortDealt();
-            r[R.STEP] = 0;
-            r[R.PC]++;
-            break;
-          }
-          if (r[R.SHUFFLED] & (1 << from)) {
-            r[R.NODE] = NODE.CHANCE_CARD;
-            return;
-          }
-          this.moveCard(from, 0, this.dealTarget(), code[o + 4], r[R.STEP] === 0 ? DEAL_FIRST >> 8 : 0);
-          r[R.STEP]++;
-          break;
-        }
-        case OP.ANTE:
-          for (let seat = 0; seat < 2; seat++) {
-            if (!(code[o + 2] & (1 << seat))) continue;
-            const pay = Math.min(code[o + 1], r[R.STACK + seat]);
-            r[R.STACK + seat] -= pay;
-            r[R.POT] += pay;
-            this.log.push(EV.ANTE, seat, pay, 0, 0, BOTH, BOTH);
-          }
-          r[R.PC]++;
-          break;
-        case OP.BETTING: {
-          if (code[o + 4] > 0) {
-            // At least 1 chip; a value above every stack is kept as 2^30 (no seat can bet it either way).
-            const v = p.ints[code[o + 4] - 1](this, -1);
-            r[this.x(X.BET_SIZE)] = Math.max(1, Math.min(v, 2 ** 30));
-          }
-          const first = openRound(this, code[o + 3], true);
-          if (first < 0) {
-            r[R.PC]++;
-            break;
-          }
-          r[R.STEP] = 1;
-          r[R.ACTOR] = first;
-          r[R.NODE] = NODE.DECISION;
-          if (p.privateAt[r[R.PC]]) this.log.push(EV.ASK, first, r[R.PC], 0, 0, 1 << first, 1 << first);
-          return;
-        }
-        case OP.SHOWDOWN:
-          if (showdown(this)) return;
-          r[R.PC]++;
-          break;
-        case OP.JUMP:
-          r[R.PC] = code[o + 1];
-          break;
-        case OP.CALL: {
-          const sp = r[R.SP];
-          if (sp >= p.maxFrames) throw new Error(`frame stack overflow at instruction ${r[R.PC]}`);
-          r[R.FRAMES + sp] = r[R.PC] + 1;
-          r[R.SP] = sp + 1;
-          if (code[o + 3]) this.log.push(EV.SUBPHASE, -1, code[o + 2], 0, 0, BOTH, BOTH);
-          r[R.PC] = code[o + 1];
-          break;
-        }
-        case OP.RET: {
-          const sp = r[R.SP] - 1;
-          if (sp < 0) throw new Error(`return without a call at instruction ${r[R.PC]}`);
-          r[R.SP] = sp;
-          r[R.PC] = r[R.FRAMES + sp];
-          break;
-        }
-        case OP.IF: {
-          const held = p.conds[code[o + 1]](this);
-          if (code[o + 3]) this.log.push(EV.COND, -1, code[o + 1], held ? 1 : 0, 0, BOTH, BOTH);
-          r[R.PC] = held ? r[R.PC] + 1 : code[o + 2];
-          break;
-        }
-        case OP.HALT:
-          this.finish(1);
-          return;
-        default: {
-          const start = START[code[o]];
-          if (!start) throw new Error(`bad opcode ${code[o]} at instruction ${r[R.PC]}`);
-          if (start(this)) return;
-        }
-      }
-    }
-  }
-}
-
-/** Index in a state's pile array of a pile's top card. */
-export function pileBase(p: Program, pile: number): number {
-  return p.pileNames.length + pile * p.pileCapacity;
-}
-
-/** Seats that see the cards in a pile: both for a public pile, the owner for a hand, else none. */
-export function viewers(p: Program, pile: number): number {
-  if (p.pilePublic[pile]) return BOTH;
-  const owner = p.pileOwner[pile];
-  return owner >= 0 ? 1 << owner : 0;
 }
 
 function checkSeat(seat: number): void {

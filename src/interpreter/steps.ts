@@ -10,20 +10,20 @@
 import { BOTH, EV, LIVE_BLINDS, NODE, PAY_REASON, R, SKIP, X } from './layout.js';
 import { openRound } from './betting.js';
 import { CRITERION, OP, PARTY, handPile, type ChoiceTable } from './program.js';
-import type { InterpreterState } from './state.js';
+import type { Machine } from './machine.js';
 import { UserError } from '../util/errors.js';
 import { POSITION_UNSEEN_IN_PROBE, probe } from './expr.js';
 
-type Starter = (s: InterpreterState) => boolean;
+type Starter = (s: Machine) => boolean;
 
 /** Go to the next instruction. */
-function next(s: InterpreterState): false {
+function next(s: Machine): false {
   s.r[R.PC]++;
   return false;
 }
 
 /** Wait at a chance node that draws a card uniformly from a pile (the pile is known from the instruction). */
-function drawCard(s: InterpreterState): true {
+function drawCard(s: Machine): true {
   s.r[R.NODE] = NODE.CHANCE_CARD;
   return true;
 }
@@ -98,12 +98,12 @@ const blinds: Starter = (s) => {
  * expression reads between the moment the choice is offered, the pick and a chance cost's draw,
  * so the value is the same at all three. Cost expressions never read a seat's cards (E0249).
  */
-export function optionCost(s: InterpreterState, o: ChoiceTable['options'][number]): number {
+export function optionCost(s: Machine, o: ChoiceTable['options'][number]): number {
   return o.costExpr > 0 ? Math.max(0, s.program.ints[o.costExpr - 1](s, -1)) : o.cost;
 }
 
 /** Whether a choice's option is offered: its certain cost is within the seat's stack. */
-export function optionOffered(s: InterpreterState, o: ChoiceTable['options'][number], stack: number): boolean {
+export function optionOffered(s: Machine, o: ChoiceTable['options'][number], stack: number): boolean {
   return !(o.costChance >= 1 && optionCost(s, o) > stack);
 }
 
@@ -120,7 +120,7 @@ const choice: Starter = (s) => {
 };
 
 /** Largest amount of the `WAGER` under way for its seat. */
-export function wagerMax(s: InterpreterState): number {
+export function wagerMax(s: Machine): number {
   const stack = s.r[R.STACK + s.operand(0)];
   const expr = s.operand(3);
   if (expr > 0) return Math.max(0, Math.min(s.program.ints[expr - 1](s, -1), stack));
@@ -266,7 +266,7 @@ const score: Starter = (s) => {
 };
 
 /** The seat meeting an `assign` criterion, or -1 (a tie, or nobody qualifies). */
-function holderBy(s: InterpreterState, criterion: number, seat: number): number {
+function holderBy(s: Machine, criterion: number, seat: number): number {
   const r = s.r;
   switch (criterion) {
     case CRITERION.SEAT:
