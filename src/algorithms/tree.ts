@@ -18,9 +18,8 @@
  * exactly the distinct `informationStateKey` values; the key strings are built once at the end.
  * Other `GameState` implementations are walked through `clone()` and `informationStateKey`.
  */
-import { CHANCE, TERMINAL, type Action, type Game, type GameState } from '../interpreter/api.js';
+import { CHANCE, TERMINAL, type Action, type Game, type GameState, type StateMark } from '../interpreter/api.js';
 import { EventTrie, KeyTrie, grownTo } from './infoset-trie.js';
-import type { StateMark } from '../interpreter/api.js';
 import { InterpreterState } from '../interpreter/state.js';
 import type { Rng } from '../util/rng.js';
 
