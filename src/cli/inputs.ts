@@ -5,10 +5,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliIO } from './io.js';
-import { readSource, CompileError, MAX_SOURCE_BYTES } from './load.js';
+import { readSource, compileOrThrow, MAX_SOURCE_BYTES } from './load.js';
 import { UsageError, UserError } from './errors.js';
-import { compileSource } from '../compiler/index.js';
-import { formatDiagnostics } from '../diagnostics/format.js';
 import type { GameIR } from '../ir/schema.js';
 
 /** The name diagnostics give standard input. */
@@ -94,10 +92,7 @@ export async function readInput(io: CliIO, input: InputFile): Promise<string> {
  */
 export async function loadGameArg(io: CliIO, arg: string): Promise<{ ir: GameIR; rulesetHash: string; source: string; name: string }> {
   const input: InputFile = arg === '-' ? { name: STDIN_NAME, path: null } : { name: arg, path: arg };
-  const source = await readInput(io, input);
-  const r = compileSource(source);
-  if (!r.ir || !r.rulesetHash) throw new CompileError(input.name, formatDiagnostics(input.name, source, r.diagnostics));
-  return { ir: r.ir, rulesetHash: r.rulesetHash, source, name: input.name };
+  return { ...compileOrThrow(input.name, await readInput(io, input)), name: input.name };
 }
 
 /** `--end-of-line` of `gbgc fmt`, as Prettier's option: `auto` keeps the file's own. */

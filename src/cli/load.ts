@@ -1,10 +1,13 @@
 /**
- * Reading and compiling `.gbg` files for commands.
+ * Reading and compiling `.gbg` files for commands: the one place a command turns a path into a
+ * game (`loadGame` for the IR and ruleset hash, `loadCompiledGame` for a playable game), with the
+ * same diagnostics and exit code (1) everywhere.
  */
 import { readTextCapped } from '../util/json.js';
-import { compileSource, type CompileResult } from '../compiler/index.js';
+import { compileSource } from '../compiler/index.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import type { GameIR } from '../ir/schema.js';
+import { compileGame, type CompiledGame } from '../interpreter/game.js';
 import { UserError } from './errors.js';
 
 /** Largest `.gbg` source read: 4 MiB (the bundled games are under 20 KiB). */
@@ -19,12 +22,6 @@ export function readSource(path: string): string {
   return readTextCapped(path, '.gbg source', MAX_SOURCE_BYTES);
 }
 
-/** Compile a file; the result carries the diagnostics (never throws on bad source). */
-export function compileFile(path: string): CompileResult & { source: string } {
-  const source = readSource(path);
-  return { ...compileSource(source), source };
-}
-
 /** Thrown when a file does not compile; `message` holds the formatted diagnostics. */
 export class CompileError extends UserError {
   constructor(
@@ -36,13 +33,41 @@ export class CompileError extends UserError {
   }
 }
 
+/** A game read from a file and compiled to its IR. */
+export interface LoadedGame {
+  ir: GameIR;
+  rulesetHash: string;
+  /** The file's text as read. */
+  source: string;
+}
+
+/**
+ * Compile `source`, read from `name` (a path, or `<stdin>`).
+ * @throws CompileError (a UserError, exit 1) with the formatted diagnostics when it does not compile.
+ */
+export function compileOrThrow(name: string, source: string): LoadedGame {
+  const r = compileSource(source);
+  if (!r.ir || !r.rulesetHash) throw new CompileError(name, formatDiagnostics(name, source, r.diagnostics));
+  return { ir: r.ir, rulesetHash: r.rulesetHash, source };
+}
+
 /**
  * Load and compile a game for a command.
  * @throws UserError when the file cannot be read; CompileError (a UserError) with the formatted
  *         diagnostics when it does not compile.
  */
-export function loadGame(path: string): { ir: GameIR; rulesetHash: string; source: string } {
-  const r = compileFile(path);
-  if (!r.ir || !r.rulesetHash) throw new CompileError(path, formatDiagnostics(path, r.source, r.diagnostics));
-  return { ir: r.ir, rulesetHash: r.rulesetHash, source: r.source };
+export function loadGame(path: string): LoadedGame {
+  return compileOrThrow(path, readSource(path));
+}
+
+/**
+ * Load a game and make it playable: {@link loadGame}, then the interpreter's compiled game (the
+ * `Game` that agents, solvers and the simulator take). The one load-then-compile of the commands
+ * that play, solve or walk a game.
+ * @throws UserError when the file cannot be read; CompileError with the formatted diagnostics
+ *         when it does not compile (both exit 1).
+ */
+export function loadCompiledGame(path: string): LoadedGame & { game: CompiledGame } {
+  const loaded = loadGame(path);
+  return { ...loaded, game: compileGame(loaded.ir) };
 }

@@ -6,11 +6,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { RegisterCommand } from './index.js';
-import { loadGame } from '../load.js';
+import { loadCompiledGame } from '../load.js';
 import { UsageError, UserError, parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
-import { compileGame } from '../../interpreter/game.js';
 import { AGENTS, agentNames, makeParticipant, type Participant } from '../../eval/agents/index.js';
 import { checkStore, RunStore, withStoreErrors } from '../../eval/store/index.js';
 import { ENGINE_VERSION } from '../../util/version.js';
@@ -140,10 +139,9 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
       const seed = parseSeedOption(opts.seed);
       const outDir = dirname(resolve(opts.out));
       if (!existsSync(outDir)) throw new UserError(`cannot write ${opts.out}: the folder ${outDir} does not exist`);
-      const loaded = files.map((f) => ({ f, ...loadGame(f) }));
+      const loaded = files.map((f) => ({ f, ...loadCompiledGame(f) }));
       const ladder: Ladder = { format: LADDER_FORMAT, version: LADDER_VERSION, engineVersion: ENGINE_VERSION, seed, runs, maxLevels: levels, games: [] };
-      for (const { f, ir } of loaded) {
-        const game = compileGame(ir);
+      for (const { f, ir, game } of loaded) {
         const rel = relative(outDir, resolve(f));
         let progress: ReturnType<typeof startProgress> | undefined;
         try {
@@ -207,8 +205,7 @@ export const registerLadder: RegisterCommand = (program, ctx) => {
             who = { ...who, name: `Lv${level} ${who.name}` };
           }
           const path = isAbsolute(lg.path) ? lg.path : resolve(dirname(ladderPath), lg.path);
-          const { ir, source } = loadGame(path);
-          const game = compileGame(ir);
+          const { source, game } = loadCompiledGame(path);
           const progress = startProgress(ctx.io, lg.levels.length, `ladder rate ${lg.game} [{bar}] level {value}/{total}`);
           try {
             const rate = () => rateOnGame(game, lg, who!, { runs, seed, store, source, onLevel: (k) => progress.update(k) });

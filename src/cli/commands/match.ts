@@ -5,9 +5,8 @@
  */
 import { createInterface } from 'node:readline';
 import type { RegisterCommand } from './index.js';
-import { loadGame } from '../load.js';
+import { loadCompiledGame } from '../load.js';
 import { UsageError, UserError, parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
-import { compileGame } from '../../interpreter/game.js';
 import { AGENTS, agentNames, createParticipantAgent, makeParticipant, type Participant } from '../../eval/agents/index.js';
 import type { HumanIO } from '../../eval/agents/human.js';
 import { playMatch, summarizeRuns, type MatchSummary } from '../../eval/match/index.js';
@@ -92,8 +91,7 @@ export const registerMatch: RegisterCommand = (program, ctx) =>
       if (names.length !== 2 || names.some((n) => n === '')) throw new UsageError(`--agents takes two agent names separated by a comma, got '${opts.agents}'`);
       for (const n of names) if (!Object.hasOwn(AGENTS, n)) throw new UsageError(`unknown agent '${n}'; known agents: ${agentNames().join(', ')}`);
       if (opts.policy !== undefined && !names.includes('cfr')) throw new UsageError('--policy is played by the cfr agent, and no cfr agent was chosen');
-      const { ir } = loadGame(file);
-      const game = compileGame(ir);
+      const { ir, game } = loadCompiledGame(file);
       const parts: Participant[] = names.map((n) => makeParticipant({ kind: n, ...(n === 'cfr' && opts.policy ? { policy: opts.policy } : {}) }, `--agents ${n}`));
       const term = names.includes('human') ? terminal(ctx) : null;
       try {

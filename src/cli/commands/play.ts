@@ -14,9 +14,8 @@ import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { cfrPolicyFor } from '../policy-cache.js';
 import type { RegisterCommand } from './index.js';
-import { loadGame } from '../load.js';
+import { loadCompiledGame } from '../load.js';
 import { UsageError, UserError, parseSeedOption } from '../errors.js';
-import { compileGame } from '../../interpreter/game.js';
 import { CHANCE, type Action, type Observation } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { episodeRng } from '../../interpreter/rng.js';
@@ -59,7 +58,7 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
     .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string; record?: string }) => {
       const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseSeedOption(opts.seed);
       refuseOutputOverInput([opts.record], [file, opts.policy]);
-      const { ir, source } = loadGame(file);
+      const { ir, source, game } = loadCompiledGame(file);
       // Refuse a record path that cannot be written before the person plays the game, not after.
       if (opts.record !== undefined) {
         if (opts.record.trim() === '') throw new UsageError('--record needs a file name');
@@ -75,7 +74,6 @@ export const registerPlay: RegisterCommand = (program, ctx) =>
         if (kind(opts.record) === 'folder') throw new UserError(`cannot write ${opts.record}: it is a folder`);
       }
       const seat = opts.as === undefined ? 0 : seatOption(opts.as, ir.seats);
-      const game = compileGame(ir);
       if (opts.vs.includes(',')) throw new UsageError(`--vs takes one agent name, got '${opts.vs}'`);
       // an LLM opponent is kept by its handle, to tell the person when its reply could not be used
       const llm = opts.vs.startsWith('llm:') ? ((await createAgent(opts.vs, game)) as LlmKindAgent) : null;

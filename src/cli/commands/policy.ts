@@ -7,8 +7,7 @@
 import type { Command } from 'commander';
 import type { RegisterCommand } from './index.js';
 import { loadPolicyFile, type SavedPolicy } from '../../algorithms/policy-file.js';
-import { loadGame } from '../load.js';
-import { compileGame } from '../../interpreter/game.js';
+import { loadCompiledGame } from '../load.js';
 import { CHANCE, type Game, type GameState } from '../../interpreter/api.js';
 import { UserError, parseIntOption } from '../errors.js';
 
@@ -104,9 +103,9 @@ export const registerPolicy: RegisterCommand = (program, ctx) => {
       const saved = loadPolicyFile(file);
       let game: Game | null = null;
       if (opts.game !== undefined) {
-        const { ir, rulesetHash } = loadGame(opts.game);
+        const { rulesetHash, game: compiled } = loadCompiledGame(opts.game);
         if (rulesetHash !== saved.rulesetHash) throw new UserError(`${file}: the policy was computed for ruleset ${saved.rulesetHash.slice(0, 12)}… ('${saved.game}'), not for ${opts.game}'s ruleset ${rulesetHash.slice(0, 12)}…`);
-        game = compileGame(ir);
+        game = compiled;
       }
       const rows = showPolicy(saved, game, opts.infostate, maxNodes);
       if (opts.infostate !== undefined && rows.length === 0) throw new UserError(`no information state of ${file} matches '${opts.infostate}'${game ? '' : ' (give --game to match on cards and moves)'}`);

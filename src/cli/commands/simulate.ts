@@ -4,9 +4,8 @@
  */
 import { cfrPolicyFor } from '../policy-cache.js';
 import type { RegisterCommand } from './index.js';
-import { loadGame } from '../load.js';
+import { loadCompiledGame } from '../load.js';
 import { parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
-import { compileGame } from '../../interpreter/game.js';
 import { simulate, type SimulationReport } from '../../algorithms/simulate.js';
 import { agentNames } from '../../eval/agents/index.js';
 import { startProgress } from '../progress.js';
@@ -51,8 +50,7 @@ export const registerSimulate: RegisterCommand = (program, ctx) =>
     .action(async (file: string, opts: { episodes: string; seed: string; agents: string; json?: boolean; policy?: string }) => {
       const episodes = parseIntOption('--episodes', opts.episodes, 1, MAX_COUNT);
       const seed = parseSeedOption(opts.seed);
-      const { ir } = loadGame(file);
-      const game = compileGame(ir);
+      const { ir, game } = loadCompiledGame(file);
       const policy = cfrPolicyFor(ctx, file, game, opts.agents.split(',').map((s) => s.trim()), opts.policy);
       const agents = await agentsOption(opts.agents, game, { policy });
       const progress = startProgress(ctx.io, episodes, 'simulate [{bar}] {value}/{total} episodes');

@@ -3,9 +3,8 @@
  * refuse at once when the estimate exceeds the budget, else enumerate the whole game tree.
  */
 import type { RegisterCommand } from './index.js';
-import { loadGame } from '../load.js';
+import { loadCompiledGame } from '../load.js';
 import { UserError, parseIntOption } from '../errors.js';
-import { compileGame } from '../../interpreter/game.js';
 import { countWithinBudget, type BudgetedCount, type TreeSizeEstimate, type TreeStats } from '../../algorithms/tree.js';
 import { rngFromKeys } from '../../util/rng.js';
 
@@ -64,8 +63,7 @@ export const registerTree: RegisterCommand = (program, ctx) =>
     )
     .action((file: string, opts: { maxNodes: string; json?: boolean }) => {
       const maxNodes = parseIntOption('--max-nodes', opts.maxNodes, 1, 1_000_000_000);
-      const { ir, rulesetHash } = loadGame(file);
-      const game = compileGame(ir);
+      const { ir, rulesetHash, game } = loadCompiledGame(file);
       const progress = startProgress(ctx.io, maxNodes, 'tree [{bar}] {value} histories (limit {total})');
       let r: BudgetedCount;
       try {
