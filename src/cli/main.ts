@@ -9,7 +9,7 @@ import { UsageError } from './errors.js';
 import { COMMANDS, commandName, type CommandEntry } from './commands/index.js';
 import { CompileError } from './load.js';
 import { colorize, useColor } from './color.js';
-import { isSqliteError, storeErrorMessage } from '../eval/store/errors.js';
+import { isSqliteError, storeErrorMessage, StoreVersionError } from '../eval/store/errors.js';
 
 /** Operating-system errors about files and folders given on the command line (exit 1). */
 const FILE_ERRORS = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENAMETOOLONG', 'ELOOP']);
@@ -126,6 +126,11 @@ export async function main(argv: string[], rawIO: CliIO = processIO()): Promise<
     }
     if (err instanceof CompileError) {
       io.stderr(`${err.formatted}`);
+      return 1;
+    }
+    if (err instanceof StoreVersionError) {
+      // Already `PATH: error[CODE]: …`, as a diagnostic.
+      io.stderr(`${err.message}\n`);
       return 1;
     }
     if (err?.code === 'ERR_INVALID_ARG_VALUE' && /null bytes/.test(err.message)) {

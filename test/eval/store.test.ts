@@ -13,13 +13,16 @@ import { compileSource } from '../../src/compiler/index.js';
 import { compileGame } from '../../src/interpreter/game.js';
 import { createParticipantAgent, makeParticipant } from '../../src/eval/agents/index.js';
 import { playSlot } from '../../src/eval/match/index.js';
-import { RunStore, SCHEMA_VERSION, checkStore, moveLog, type MoveInput, type MoveRow, type SlotRow } from '../../src/eval/store/index.js';
+import { RunStore, SCHEMA_VERSION, checkStore, moveLog, type MoveRecord, type SlotRecord } from '../../src/eval/store/index.js';
+
+/** A row of the `moves` view. */
+type MoveRow = { slot: string; ply: number; seat: number; obs_digest: string; action: number; label: string; fallback: string | null; latency_ms: number; extra: string | null };
 import { UserError } from '../../src/util/errors.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-store-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const row = (id: string, seq: number, status: 'done' | 'error' = 'done'): SlotRow => ({
+const row = (id: string, seq: number, status: 'done' | 'error' = 'done'): SlotRecord => ({
   id, seq, game: 'g', run: seq >> 1, slot: seq & 1, seat0: 'a', seat1: 'b', play_seed: 7, status,
   return0: status === 'done' ? 1 : null, return1: status === 'done' ? -1 : null, moves0: 0, moves1: 0, fallbacks0: 0, fallbacks1: 0,
   wall_ms: 0.5, error: status === 'error' ? 'boom' : null, notes: null, finished_at: '2026-01-01T00:00:00.000Z',
@@ -39,7 +42,7 @@ describe('run store', () => {
     });
     fc.assert(
       fc.property(fc.array(move, { maxLength: 12 }), (ms) => {
-        const moves: MoveInput[] = ms.map((m, ply) => ({ ply, ...m }));
+        const moves: MoveRecord[] = ms.map((m, ply) => ({ ply, ...m }));
         const log = moveLog(moves);
         expect(log).toBe(JSON.stringify(moves.map((m) => [m.seat, m.obsDigest, m.action, m.label, m.fallback, Math.round(m.latencyMs * 1000) / 1000, m.extra])));
         expect((JSON.parse(log) as unknown[][]).map((e) => e[3])).toEqual(moves.map((m) => m.label));
@@ -65,6 +68,12 @@ describe('run store', () => {
     const got = store.db.prepare('SELECT * FROM moves ORDER BY CAST(substr(slot, 2) AS INTEGER), ply').all() as MoveRow[];
     expect(got).toEqual(expected);
     expect(JSON.parse(got.find((m) => m.extra)!.extra!)).toEqual({ tokens: 12, reply: 'call, "quoted"' });
+    // readMoves gives the records back as they were recorded (latencies to the microsecond)
+    for (let k = 0; k < 20; k++) {
+      const back = store.readMoves(`s${k}`);
+      expect(back).toEqual(expected.filter((m) => m.slot === `s${k}`).map((m) => ({ ply: m.ply, seat: m.seat, obsDigest: m.obs_digest, action: m.action, label: m.label, fallback: m.fallback, latencyMs: m.latency_ms, extra: m.extra ? JSON.parse(m.extra) : null })));
+    }
+    expect(store.readMoves('s3')[0].extra).toEqual({ tokens: 12, reply: 'call, "quoted"' });
     // moves0 + moves1 of every slot equals its moves in the view
     const mismatched = store.db.prepare("SELECT s.id FROM slots s LEFT JOIN (SELECT slot, COUNT(*) n FROM moves GROUP BY slot) m ON m.slot = s.id WHERE s.moves0 + s.moves1 != COALESCE(m.n, 0)").all();
     expect(mismatched).toEqual([]);

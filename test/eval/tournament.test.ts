@@ -160,7 +160,7 @@ describe('gbgc tournament', () => {
     db.close();
     const r = await runCli(['tournament', config('t4.yaml', { ...BASE, runs: 2, store: 'engine.db' })]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/engine\.db: the store was written by engine gbgc-0\.0\.9/);
+    expect(r.stderr).toMatch(/^\S*engine\.db: error\[store-engine\]: the store was written by engine gbgc-0\.0\.9, this is /);
     expect(rowsOf(join(tmp, 'engine.db'))).toHaveLength(12);
   });
 

@@ -17,7 +17,7 @@ import type { CompiledGame } from '../../src/interpreter/game.js';
 import { createParticipantAgent, type Agent } from '../../src/eval/agents/index.js';
 import { createLlmKindAgent } from '../../src/eval/llm/kind.js';
 import type { Provider } from '../../src/eval/llm/types.js';
-import { RunStore, type SlotRow } from '../../src/eval/store/index.js';
+import { RunStore, type SlotRecord } from '../../src/eval/store/index.js';
 import type { TournamentPlan } from '../../src/eval/tournament/index.js';
 import { renderTurnPrompt } from '../../src/render/prompt.js';
 import { runCli } from '../cli/run-cli.js';
@@ -27,7 +27,7 @@ const ARTIFACTS = resolve('test-artifacts/viewer');
 const dir = mkdtempSync(join(tmpdir(), 'gbgc-slot-viewer-browser-'));
 let browser: Browser;
 let bots: { plan: TournamentPlan; db: string };
-let slots: SlotRow[];
+let slots: SlotRecord[];
 let game: CompiledGame;
 
 beforeAll(async () => {
@@ -132,11 +132,11 @@ describe('LLM moves in a stored slot', () => {
     expect(replies.length).toBeGreaterThan(0);
     const s = RunStore.openReadOnly(db);
     const rows = s.slots();
-    const moves = s.movesOf(rows[0].id);
+    const moves = s.readMoves(rows[0].id);
     s.close();
     const llmSeat = rows[0].seat0 === plan.participants.find((p) => p.kind === 'llm')!.id ? 0 : 1;
     // The stored move record keeps the prompt (additive field of the `extra` JSON).
-    const stored = moves.filter((m) => m.seat === llmSeat).map((m) => JSON.parse(m.extra!) as { prompt: string; raw: string; path: string });
+    const stored = moves.filter((m) => m.seat === llmSeat).map((m) => m.extra as { prompt: string; raw: string; path: string });
     expect(stored.length).toBeGreaterThan(0);
     const record = recordOf(db, rows[0].id);
     const state = game.newInitialState();

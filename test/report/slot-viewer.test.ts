@@ -15,7 +15,7 @@ import type { CompiledGame } from '../../src/interpreter/game.js';
 import type { Agent } from '../../src/eval/agents/index.js';
 import { playSlot } from '../../src/eval/match/play.js';
 import { buildReplay } from '../../src/eval/report/replay.js';
-import { RunStore, type SlotRow } from '../../src/eval/store/index.js';
+import { RunStore, type SlotRecord } from '../../src/eval/store/index.js';
 import { makeAgents, type TournamentPlan } from '../../src/eval/tournament/index.js';
 import { renderRulebook } from '../../src/render/rulebook.js';
 import { runCli } from '../cli/run-cli.js';
@@ -24,7 +24,7 @@ import { escapeHtml, playTournament, recordOf, unrevealedCards } from './slot-vi
 const dir = mkdtempSync(join(tmpdir(), 'gbgc-slot-viewer-'));
 
 let bots: { plan: TournamentPlan; db: string };
-let slots: SlotRow[];
+let slots: SlotRecord[];
 let game: CompiledGame;
 let rulebook: string;
 /** The page without the rulebook panel (the rulebook lists the deck, so every card name is in it). */
@@ -58,7 +58,7 @@ describe('gbgc view DB --slot', () => {
         const names = new Map(s.participants().map((p) => [p.id, p.name]));
         expect(record.participants).toEqual([names.get(row.seat0), names.get(row.seat1)]);
         // The seat moves are the stored ones, in order.
-        const moves = s.movesOf(row.id);
+        const moves = s.readMoves(row.id);
         expect(record.history.filter((h) => h.player !== CHANCE).map((h) => [h.player, h.action, h.label])).toEqual(moves.map((m) => [m.seat, m.action, m.label]));
         // The chance outcomes are the ones the match runner drew for this play seed.
         const spec = bots.plan.slots.find((p) => p.id === row.id)!;
@@ -98,7 +98,7 @@ describe('gbgc view DB --slot', () => {
   it('refuses an altered store naming the slot and the ply', async () => {
     const row = slots[0];
     const s = RunStore.openReadOnly(bots.db);
-    const moves = s.movesOf(row.id);
+    const moves = s.readMoves(row.id);
     s.close();
     expect(moves.length).toBeGreaterThanOrEqual(2);
     const altered = (name: string, sql: string, ...args: unknown[]) => {

@@ -9,7 +9,7 @@ import type { Game } from '../../interpreter/api.js';
 import { canonicalJson } from '../../ir/hash.js';
 import { UserError } from '../../util/errors.js';
 import { createParticipantAgent, type Agent, type AgentOptions, type Participant } from '../agents/index.js';
-import type { RunStore, SlotRow } from '../store/store.js';
+import type { RunStore, SlotRecord } from '../store/store.js';
 import { levelParticipant, policyHash } from './build.js';
 import { playDuel } from './duel.js';
 import type { LadderGame } from './file.js';
@@ -113,7 +113,7 @@ export async function rateOnGame(game: Game, lg: LadderGame, who: Participant, o
           if (!store) return;
           const [s0, s1] = ids(slot);
           const id = ladderSlotId(opts.seed, game.rulesetHash, run, s0, s1);
-          const row: SlotRow = {
+          const row: SlotRecord = {
             id,
             seq: (maxSeq!.get() as number) + 1,
             game: game.rulesetHash,

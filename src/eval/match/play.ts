@@ -8,27 +8,12 @@ import { CompiledGame } from '../../interpreter/game.js';
 import { mix32, rngFromKeys } from '../../util/rng.js';
 import { decisionAction, type Agent } from '../agents/agent.js';
 import { LazyView } from '../agents/view.js';
+import type { MoveRecord } from '../store/store.js';
+
+export type { MoveRecord };
 
 /** Key of the agents' streams (distinct from the chance streams' keys 1–5). */
 const AGENT_STREAM = 16;
-
-/** One decision as the run store keeps it. */
-export interface MoveRecord {
-  /** Index of the decision in the slot (both seats), from 0. */
-  ply: number;
-  seat: number;
-  /** 64-bit digest (16 hex digits) of the seat's information-state key: equal keys, equal digests (see {@link obsDigest}). */
-  obsDigest: string;
-  action: Action;
-  /** `actionToString` of the action. */
-  label: string;
-  /** Why the action is a fallback, or null. */
-  fallback: string | null;
-  /** Wall-clock milliseconds the agent took (not reproducible). */
-  latencyMs: number;
-  /** Agent-specific fields (LLM: tokens, cost, raw reply), or null. */
-  extra: Record<string, unknown> | null;
-}
 
 /** What a slot produced. */
 export interface SlotOutcome {

@@ -12,7 +12,7 @@
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ENGINE_VERSION } from '../../util/version.js';
-import type { RunStore, MoveInput, SlotRow } from '../store/store.js';
+import type { RunStore, MoveRecord, SlotRecord } from '../store/store.js';
 import type { TournamentPlan } from '../tournament/plan.js';
 import type { SlotResult } from '../tournament/run.js';
 import { publishTournament, QUEUE_NAME, tournamentKey, type SlotJobData } from './spec.js';
@@ -78,7 +78,7 @@ export async function runQueuedTournament(plan: TournamentPlan, store: RunStore,
     await redis.hset(tKey, 'recorded', String(finished));
 
     const collect = async (jobs: (Job<SlotJobData, SlotResult> | undefined)[]): Promise<void> => {
-      const batch: { row: SlotRow; moves: MoveInput[] }[] = [];
+      const batch: { row: SlotRecord; moves: MoveRecord[] }[] = [];
       for (const job of jobs) {
         if (!job || recorded.has(String(job.id))) continue;
         const rv = job.returnvalue;

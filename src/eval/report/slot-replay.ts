@@ -15,7 +15,7 @@ import { renderTurnPrompt } from '../../render/prompt.js';
 import { UserError } from '../../util/errors.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 import { obsDigest } from '../match/play.js';
-import type { MoveRow, RunStore, SlotRow } from '../store/store.js';
+import type { MoveRecord, RunStore, SlotRecord } from '../store/store.js';
 import { REPLAY_FORMAT, type DecisionNote, type ReplayRecord } from './replay.js';
 
 /** How to list a store's slot ids, quoted in errors. */
@@ -25,7 +25,7 @@ const HOW_TO_LIST = (db: string) => `list the slot ids with: gbgc records export
  * Find a slot by its full id or a unique prefix of it.
  * @throws UserError when no slot or more than one slot matches (naming how to list the ids)
  */
-export function findSlot(store: RunStore, ref: string): SlotRow {
+export function findSlot(store: RunStore, ref: string): SlotRecord {
   const id = ref.trim().toLowerCase();
   if (!/^[0-9a-f]+$/.test(id)) throw new UserError(`--slot: '${ref}' is not a slot id (slot ids are hexadecimal); ${HOW_TO_LIST(store.path)}`);
   const rows = store.slotsByIdPrefix(id, 6);
@@ -55,19 +55,8 @@ export function llmNote(e: Record<string, unknown> | null, fallbackPrompt: () =>
   };
 }
 
-/** A stored `extra` column as an object (null when absent or not a JSON object). */
-function parseExtra(extra: string | null): Record<string, unknown> | null {
-  if (!extra) return null;
-  try {
-    const v = JSON.parse(extra) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** A compiled game and its source as the store holds it. @throws UserError when the store lacks it or it compiles to other rules */
-function storedGame(store: RunStore, slot: SlotRow, mismatch: string): { game: CompiledGame; source: string } {
+function storedGame(store: RunStore, slot: SlotRecord, mismatch: string): { game: CompiledGame; source: string } {
   const g = store.game(slot.game);
   if (!g) throw new UserError(`${store.path}: slot ${slot.id}: the store holds no game with ruleset ${slot.game}`);
   const compiled = compileSource(g.source);
@@ -94,7 +83,7 @@ export function replayFromStore(store: RunStore, ref: string): ReplayRecord {
   const names = new Map(store.participants().map((p) => [p.id, p.name]));
   const participants: [string, string] = [names.get(slot.seat0) ?? slot.seat0, names.get(slot.seat1) ?? slot.seat1];
   const seatNames = game.program.seatNames;
-  const moves: MoveRow[] = store.movesOf(slot.id);
+  const moves: MoveRecord[] = store.readMoves(slot.id);
   const fail = (ply: number, what: string) => new UserError(`${store.path}: slot ${slot.id}, ply ${ply}: ${what}; ${mismatch}`);
 
   const chance = new DuplicateChance(game.program, [slot.play_seed]);
@@ -115,13 +104,13 @@ export function replayFromStore(store: RunStore, ref: string): ReplayRecord {
     if (m.ply !== ply) throw fail(ply, `the stored moves skip from ply ${ply - 1} to ply ${m.ply}`);
     if (m.seat !== player) throw fail(ply, `the store has a move of ${seatNames[m.seat] ?? `seat ${m.seat}`}, but ${seatNames[player]} is to move`);
     const digest = obsDigest(state.informationStateKey(player));
-    if (m.obs_digest !== digest) throw fail(ply, `${seatNames[player]}'s information state differs from the one stored (digest ${digest}, stored ${m.obs_digest})`);
+    if (m.obsDigest !== digest) throw fail(ply, `${seatNames[player]}'s information state differs from the one stored (digest ${digest}, stored ${m.obsDigest})`);
     const legal = state.legalActions();
     const labels = legal.map((a) => state.actionToString(player, a));
     const k = labels.indexOf(m.label);
     if (k < 0) throw fail(ply, `the stored move '${m.label}' of ${seatNames[player]} is not legal here (legal: ${labels.join(', ')})`);
     if (legal[k] !== m.action) throw fail(ply, `the stored move '${m.label}' has action id ${m.action}, the game gives it ${legal[k]}`);
-    const note = llmNote(parseExtra(m.extra), () => renderTurnPrompt(state.observation(player)));
+    const note = llmNote(m.extra, () => renderTurnPrompt(state.observation(player)));
     if (note) notes[history.length] = note;
     history.push({ player, action: legal[k], label: m.label });
     state.applyAction(legal[k]);

@@ -78,3 +78,21 @@ export function withStoreErrors<T>(path: string, fn: () => T): T {
   }
   return r;
 }
+
+/** Codes of {@link StoreVersionError}: a store of another table layout, or of another engine. */
+export type StoreVersionCode = 'store-schema' | 'store-engine';
+
+/**
+ * A run store whose recorded schema or engine version is not this gbgc's (exit 1). The message is
+ * `PATH: error[CODE]: what differs; what to do`, as the CLI prints it.
+ */
+export class StoreVersionError extends UserError {
+  constructor(
+    readonly path: string,
+    readonly code: StoreVersionCode,
+    detail: string,
+  ) {
+    super(`${path}: error[${code}]: ${detail}`);
+    this.name = 'StoreVersionError';
+  }
+}

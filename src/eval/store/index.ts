@@ -1,6 +1,9 @@
 /**
- * The run store (SQLite): see `store.ts` and `docs/tournaments.md`.
+ * The run store (SQLite): see `store.ts` and `docs/tournaments.md`. One versioned schema, one
+ * writer (`RunStore`) and one reader (`readSlots`, `readMoves`, `RunStore.openReadOnly`); every read
+ * checks the store's schema version, and readers of results its engine version.
  */
-export { storeError, storeErrorMessage, withStoreErrors, isSqliteError, recoverySteps } from './errors.js';
-export { RunStore, checkStore, storeAbsent, SCHEMA_VERSION, SLOT_COLUMNS, MOVE_COLUMNS, type SlotRow, type MoveRow, type MoveInput, moveLog } from './store.js';
+export { storeError, storeErrorMessage, withStoreErrors, isSqliteError, recoverySteps, StoreVersionError, type StoreVersionCode } from './errors.js';
+export { RunStore, checkStore, checkVersions, storeAbsent, SCHEMA_VERSION, SLOT_COLUMNS, MOVE_COLUMNS, type SlotRecord, type MoveRecord, moveLog } from './store.js';
+export { readSlots, readMoves, type StoredSlots, type ParticipantRecord, type GameRecord } from './read.js';
 export { exportTable, summarizeStore, csvField, type StoreSummary, type ParticipantSummary } from './records.js';

@@ -27,7 +27,8 @@ import { existsSync, linkSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from '../../util/errors.js';
 import { ENGINE_VERSION } from '../../util/version.js';
-import { recoverySteps, storeError, storeErrorMessage } from './errors.js';
+import type { Action } from '../../interpreter/api.js';
+import { recoverySteps, storeError, storeErrorMessage, StoreVersionError } from './errors.js';
 import { running, takeLease, type HeldLease } from './lease.js';
 
 /** Version of the table layout below. */
@@ -67,8 +68,8 @@ CREATE VIEW IF NOT EXISTS moves AS
   WHERE s.move_log IS NOT NULL;
 `;
 
-/** A finished slot as stored. */
-export interface SlotRow {
+/** A finished slot as stored: the one slot record, written by the tournament and read by every reader. */
+export interface SlotRecord {
   id: string;
   /** Position in the tournament's slot list. */
   seq: number;
@@ -97,41 +98,78 @@ export interface SlotRow {
   finished_at: string;
 }
 
-/** A decision as {@link RunStore.stageSlot} takes it (the shape of `MoveRecord` in `src/eval/match/play.ts`). */
-export interface MoveInput {
+/**
+ * One decision of a slot, as the match loop records it (`src/eval/match/play.ts`), the store
+ * writes it ({@link RunStore.stageSlot}) and {@link RunStore.readMoves} gives it back.
+ */
+export interface MoveRecord {
+  /** Index of the decision in the slot (both seats), from 0. */
   ply: number;
   seat: number;
-  /** 16 hex digits. */
+  /** 64-bit digest (16 hex digits) of the seat's information-state key: equal keys, equal digests. */
   obsDigest: string;
-  action: number;
+  action: Action;
+  /** `actionToString` of the action. */
   label: string;
+  /** Why the action is a fallback, or null. */
   fallback: string | null;
-  /** Wall-clock milliseconds. */
+  /** Wall-clock milliseconds the agent took (not reproducible; stored rounded to the microsecond). */
   latencyMs: number;
-  /** Stored as JSON, or null. */
+  /** Agent-specific fields (LLM: tokens, cost, raw reply), stored as JSON, or null. */
   extra: Record<string, unknown> | null;
 }
 
-/** A move as stored. */
-export interface MoveRow {
-  slot: string;
-  ply: number;
-  seat: number;
-  obs_digest: string;
-  action: number;
-  label: string;
-  fallback: string | null;
-  latency_ms: number;
-  /** JSON, or null. */
-  extra: string | null;
+/** A stored `extra` as an object (null when absent or not a JSON object). */
+function parseExtra(extra: string | null): Record<string, unknown> | null {
+  if (!extra) return null;
+  try {
+    const v = JSON.parse(extra) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
+/** The columns of a slot record (`slots` also holds `move_log`, which the `moves` view reads) and of the `moves` view, in order. */
 export const SLOT_COLUMNS = ['id', 'seq', 'game', 'run', 'slot', 'seat0', 'seat1', 'play_seed', 'status', 'return0', 'return1', 'moves0', 'moves1', 'fallbacks0', 'fallbacks1', 'wall_ms', 'error', 'notes', 'finished_at'] as const;
 export const MOVE_COLUMNS = ['slot', 'ply', 'seat', 'obs_digest', 'action', 'label', 'fallback', 'latency_ms', 'extra'] as const;
 
 /**
+ * Check the versions of an open store: its `meta` must record this {@link SCHEMA_VERSION} and, when
+ * `engine` is set, this {@link ENGINE_VERSION}. Every reader and the writer check them before reading
+ * a row: a store is never read under another layout, and results of different engines are never
+ * mixed. An older store is not migrated (no reader writes to its input): it is read by the gbgc
+ * that wrote it.
+ * @throws StoreVersionError (`store-schema` or `store-engine`) naming the file and both versions;
+ *   UserError for a damaged file
+ */
+export function checkVersions(db: Database.Database, path: string, opts: { engine: boolean }): void {
+  const has = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  if (!has) throw new StoreVersionError(path, 'store-schema', `not a gbgc run store (it has no meta table recording a schema version; this gbgc reads run stores of schema version ${SCHEMA_VERSION}, written by gbgc tournament)`);
+  const get = (k: string) => (db.prepare('SELECT value FROM meta WHERE key = ?').get(k) as { value: string } | undefined)?.value;
+  const schema = get('schemaVersion');
+  if (schema === undefined) {
+    // A store whose meta rows are gone is more often damaged than old: say which.
+    const check = db.pragma('quick_check(1)', { simple: true });
+    if (check !== 'ok') throw new UserError(`${path}: the store is damaged (SQLite quick_check: ${String(check).replace(/\s*\n\s*/g, ' ')}); ${recoverySteps(path)}`);
+  }
+  if (schema !== String(SCHEMA_VERSION))
+    throw new StoreVersionError(
+      path,
+      'store-schema',
+      schema === undefined
+        ? `not a gbgc run store of a known layout (its meta records no schemaVersion); this gbgc reads schema version ${SCHEMA_VERSION}`
+        : `run store schema version ${schema}, this gbgc reads version ${SCHEMA_VERSION}; stores are not converted: read it with the gbgc that wrote it, or play the tournament again into a new store`,
+    );
+  if (!opts.engine) return;
+  const engine = get('engineVersion');
+  if (engine !== ENGINE_VERSION)
+    throw new StoreVersionError(path, 'store-engine', `the store was written by engine ${engine ?? '(unknown)'}, this is ${ENGINE_VERSION}; results of different engines are not mixed: read it with the gbgc of that engine, or play the tournament again into a new store`);
+}
+
+/**
  * Check an existing store before anything is written: it must be a gbgc run store of this schema
- * and engine version.
+ * and engine version (see {@link checkVersions}).
  * @throws UserError naming the file otherwise
  */
 export function checkStore(path: string): void {
@@ -140,18 +178,7 @@ export function checkStore(path: string): void {
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
-    const has = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
-    if (!has) throw new UserError(`${path}: not a gbgc run store (no meta table)`);
-    const get = (k: string) => (db!.prepare('SELECT value FROM meta WHERE key = ?').get(k) as { value: string } | undefined)?.value;
-    const schema = get('schemaVersion');
-    if (schema === undefined) {
-      // A store whose meta rows are gone is more often damaged than old: say which.
-      const check = db.pragma('quick_check(1)', { simple: true });
-      if (check !== 'ok') throw new UserError(`${path}: the store is damaged (SQLite quick_check: ${String(check).replace(/\s*\n\s*/g, " ")}); ${recoverySteps(path)}`);
-    }
-    if (schema !== String(SCHEMA_VERSION)) throw new UserError(`${path}: run store schema version ${schema ?? 'missing'}, this gbgc reads version ${SCHEMA_VERSION}`);
-    const engine = get('engineVersion');
-    if (engine !== ENGINE_VERSION) throw new UserError(`${path}: the store was written by engine ${engine ?? '(unknown)'}, this is ${ENGINE_VERSION}; results of different engines are not mixed — use a new store`);
+    checkVersions(db, path, { engine: true });
   } catch (e) {
     if (e instanceof UserError) throw e;
     throw new UserError(storeErrorMessage(path, e) ?? `${path}: not a readable SQLite run store (${(e as Error).message})`);
@@ -284,7 +311,7 @@ function quoted(s: string): string {
  * cost a bot tournament more than its store's inserts.
  * @throws Error when a move's `ply` is not its index
  */
-export function moveLog(moves: readonly MoveInput[]): string {
+export function moveLog(moves: readonly MoveRecord[]): string {
   let out = '[';
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i];
@@ -362,18 +389,27 @@ export class RunStore {
   }
 
   /**
-   * Open an existing store read-only (for `records`).
-   * @throws UserError when it is missing or not a run store
+   * Open an existing store read-only, after checking its schema version (always) and its engine
+   * version (with `engine: true`: what readers of results ask for; `records` and the viewer show a
+   * store of another engine as it is). See {@link checkVersions}.
+   * @throws UserError when it is missing or not a run store; StoreVersionError on a version mismatch
    */
-  static openReadOnly(path: string): RunStore {
+  static openReadOnly(path: string, opts: { engine?: boolean } = {}): RunStore {
     refuseNul(path);
     if (!existsSync(path)) throw new UserError(`cannot read ${path}: no such file`);
     if (storeAbsent(path)) throw new UserError(`${path}: an empty file (0 bytes), not a run store yet: no tournament has written it (gbgc tournament creates it afresh)`);
     let db: Database.Database;
     try {
       db = new Database(path, { readonly: true, fileMustExist: true });
+    } catch (e) {
+      throw new UserError(storeErrorMessage(path, e) ?? `${path}: not a gbgc run store (${(e as Error).message})`);
+    }
+    try {
+      checkVersions(db, path, { engine: opts.engine ?? false });
       if (!db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'slots'").get()) throw new Error('no slots table');
     } catch (e) {
+      db.close();
+      if (e instanceof UserError) throw e;
       throw new UserError(storeErrorMessage(path, e) ?? `${path}: not a gbgc run store (${(e as Error).message})`);
     }
     return new RunStore(db, path);
@@ -401,7 +437,7 @@ export class RunStore {
   }
 
   /** Write a finished slot and its moves in one transaction (replacing an earlier error row of the same id, which has no moves). */
-  recordSlot(row: SlotRow, moves: readonly MoveInput[]): void {
+  recordSlot(row: SlotRecord, moves: readonly MoveRecord[]): void {
     this.recordSlots([{ row, moves }]);
   }
 
@@ -409,7 +445,7 @@ export class RunStore {
    * Write finished slots with their moves in one transaction: each slot and its moves are
    * committed together, never partly (a crash loses whole slots only, which a rerun plays again).
    */
-  recordSlots(batch: readonly { row: SlotRow; moves: readonly MoveInput[] }[]): void {
+  recordSlots(batch: readonly { row: SlotRecord; moves: readonly MoveRecord[] }[]): void {
     if (batch.length === 0) return;
     if (this.staged > 0) this.commitStaged();
     for (const { row, moves } of batch) this.stageSlot(row, moves);
@@ -424,7 +460,7 @@ export class RunStore {
    * than keeping a batch of rows in memory until the commit, lets its move records die young.
    * @throws Error from SQLite (the open transaction is rolled back: its staged slots are lost)
    */
-  stageSlot(r: SlotRow, moves: readonly MoveInput[]): void {
+  stageSlot(r: SlotRecord, moves: readonly MoveRecord[]): void {
     if (this.staged === 0 && !this.db.inTransaction) this.begin.run();
     try {
       this.insertSlot.run(r.id, r.seq, r.game, r.run, r.slot, r.seat0, r.seat1, r.play_seed, r.status, r.return0, r.return1, r.moves0, r.moves1, r.fallbacks0, r.fallbacks1, r.wall_ms, r.error, r.notes, r.finished_at, r.status === 'done' ? moveLog(moves) : null);
@@ -453,8 +489,8 @@ export class RunStore {
   }
 
   /** All slot rows in slot-list order. */
-  slots(): SlotRow[] {
-    return this.db.prepare('SELECT * FROM slots ORDER BY seq').all() as SlotRow[];
+  slots(): SlotRecord[] {
+    return this.db.prepare(`SELECT ${SLOT_COLUMNS.join(', ')} FROM slots ORDER BY seq`).all() as SlotRecord[];
   }
 
   /** Iterate over a table's rows (for export), in key order. */
@@ -464,14 +500,18 @@ export class RunStore {
   }
 
   /** Slot rows whose id starts with `prefix` (a full id matches itself), at most `limit` of them, in slot-list order. */
-  slotsByIdPrefix(prefix: string, limit = 10): SlotRow[] {
+  slotsByIdPrefix(prefix: string, limit = 10): SlotRecord[] {
     const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-    return this.db.prepare("SELECT * FROM slots WHERE id LIKE ? ESCAPE '\\' ORDER BY seq LIMIT ?").all(`${escaped}%`, limit) as SlotRow[];
+    return this.db.prepare(`SELECT ${SLOT_COLUMNS.join(', ')} FROM slots WHERE id LIKE ? ESCAPE '\\' ORDER BY seq LIMIT ?`).all(`${escaped}%`, limit) as SlotRecord[];
   }
 
-  /** The moves of one slot in ply order. */
-  movesOf(slotId: string): MoveRow[] {
-    return this.db.prepare('SELECT * FROM moves WHERE slot = ? ORDER BY ply').all(slotId) as MoveRow[];
+  /**
+   * The moves of one slot in ply order, as they were recorded ({@link MoveRecord}; `extra` parsed
+   * back from its JSON, null when it is not a JSON object). A slot that ended in an error has none.
+   */
+  readMoves(slotId: string): MoveRecord[] {
+    const rows = this.db.prepare('SELECT ply, seat, obs_digest, action, label, fallback, latency_ms, extra FROM moves WHERE slot = ? ORDER BY ply').all(slotId) as { ply: number; seat: number; obs_digest: string; action: number; label: string; fallback: string | null; latency_ms: number; extra: string | null }[];
+    return rows.map((m) => ({ ply: m.ply, seat: m.seat, obsDigest: m.obs_digest, action: m.action, label: m.label, fallback: m.fallback, latencyMs: m.latency_ms, extra: parseExtra(m.extra) }));
   }
 
   /** A game by ruleset hash, with its source, or undefined. */

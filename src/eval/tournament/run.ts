@@ -11,7 +11,7 @@ import { UserError } from '../../util/errors.js';
 import { createParticipantAgent, type Agent, type AgentOptions } from '../agents/index.js';
 import { playSlotNow, type SlotOutcome } from '../match/play.js';
 import type { CompiledGame } from '../../interpreter/game.js';
-import { RunStore, checkStore, storeAbsent, type MoveInput, type SlotRow } from '../store/store.js';
+import { RunStore, checkStore, storeAbsent, type MoveRecord, type SlotRecord } from '../store/store.js';
 import { storeError, withStoreErrors } from '../store/errors.js';
 import { BudgetReachedError, type SpendGuard } from '../llm/spend.js';
 import { SlotFailureError } from '../llm/agent.js';
@@ -223,8 +223,8 @@ export const MAX_REPLAYS = 3;
 
 /** The slot record of a finished slot and its moves, as {@link RunStore.recordSlots} takes them. */
 export interface SlotResult {
-  row: SlotRow;
-  moves: MoveInput[];
+  row: SlotRecord;
+  moves: MoveRecord[];
 }
 
 /** The games and participants a slot refers to by index (a {@link TournamentPlan}, or a queue worker's copy of one). */
@@ -270,7 +270,7 @@ export async function playPlannedSlot(ctx: SlotContext, s: PlannedSlot, pair: [A
 export function playPlannedSlotNow(ctx: SlotContext, s: PlannedSlot, pair: [Agent, Agent], notes: string | null): SlotResult | Promise<SlotResult> {
   const g = ctx.games[s.game];
   const start = performance.now();
-  const row: SlotRow = {
+  const row: SlotRecord = {
     id: s.id,
     seq: s.seq,
     game: g.rulesetHash,
@@ -302,8 +302,8 @@ export function playPlannedSlotNow(ctx: SlotContext, s: PlannedSlot, pair: [Agen
 }
 
 /** Fill `row` from the slot's outcome, or from the error of its play (a UserError is thrown on). */
-function finishRow(row: SlotRow, start: number, out: SlotOutcome | null, err: unknown): SlotResult {
-  let moves: MoveInput[] = [];
+function finishRow(row: SlotRecord, start: number, out: SlotOutcome | null, err: unknown): SlotResult {
+  let moves: MoveRecord[] = [];
   if (out) {
     row.return0 = out.returns[0];
     row.return1 = out.returns[1];
@@ -379,8 +379,8 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
       const s = queue[next++];
       started++;
       const pair: [Agent, Agent] = [agents.get(`${s.seats[0]}:${s.game}`)!, agents.get(`${s.seats[1]}:${s.game}`)!];
-      let row: SlotRow;
-      let moves: MoveInput[];
+      let row: SlotRecord;
+      let moves: MoveRecord[];
       try {
         const r = playPlannedSlotNow(plan, s, pair, notesOf(pair));
         if (r instanceof Promise) {
