@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,8 +6,10 @@ import { Ajv } from 'ajv';
 import Database from 'better-sqlite3';
 import { runCli } from './run-cli.js';
 import { plantedTable } from '../../src/eval/stats/simulate.js';
-import { writeMinimalStore } from '../../src/eval/stats/store-reader.js';
+import { writeSlotStore } from '../support/slot-store.js';
 import { ESTIMATES_SCHEMA } from '../../src/eval/stats/schema.js';
+import { RunStore, SCHEMA_VERSION } from '../../src/eval/store/index.js';
+import { ENGINE_VERSION } from '../../src/util/version.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-analyze-'));
 const t = plantedTable({ alpha: [1.5, 0.5, -0.5, -1.5], games: 10, runs: 4, pairsPerGame: 'all', axes: 3, jaggedness: [0.02, 0.05, 0.1, 0.2], seed: 8 });
@@ -16,7 +18,7 @@ t.rows.forEach((r, k) => {
   r.fallbackMoves = [k % 10 === 0 ? 2 : 0, 0];
 });
 const db = join(tmp, 'runs.db');
-writeMinimalStore(db, t.rows, 'c0ffee'.repeat(10) + 'abcd');
+writeSlotStore(db, t.rows, { commitment: 'c0ffee'.repeat(10) + 'abcd' });
 const axes = join(tmp, 'axes.jsonl');
 writeFileSync(axes, t.axes.map((a) => JSON.stringify(a)).join('\n') + '\n');
 
@@ -71,33 +73,50 @@ describe('gbgc analyze', () => {
     expect(unknown.stderr).toMatch(/^gbgc: error: --ablation: no participant of the store is named 'nobody' \(participants: /);
   });
 
-  it('reads a store in the run store schema (meta, participants, games, slots; unfinished slots skipped) with names, commitment and engine version', async () => {
+  it('reads a run store: names, commitment and engine version from it, unfinished slots skipped', async () => {
     const path = join(tmp, 'tournament.db');
-    const d = new Database(path);
-    d.exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE participants (id TEXT PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, config TEXT NOT NULL);
-      CREATE TABLE games (ruleset_hash TEXT PRIMARY KEY, name TEXT NOT NULL, path TEXT NOT NULL, source TEXT NOT NULL);
-      CREATE TABLE slots (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, game TEXT NOT NULL, run INTEGER NOT NULL, slot INTEGER NOT NULL,
-        seat0 TEXT NOT NULL, seat1 TEXT NOT NULL, play_seed INTEGER NOT NULL, status TEXT NOT NULL, return0 REAL, return1 REAL,
-        moves0 INTEGER, moves1 INTEGER, fallbacks0 INTEGER, fallbacks1 INTEGER, wall_ms REAL, error TEXT, notes TEXT, finished_at TEXT NOT NULL);`);
-    d.prepare("INSERT INTO meta VALUES ('commitment', 'feed'), ('engineVersion', '0.0.9')").run();
-    const ids = t.models.map((m) => `${m}`.padEnd(64, 'f'));
-    ids.forEach((id, k) => d.prepare('INSERT INTO participants VALUES (?, ?, ?, ?)').run(id, k === 3 ? 'random' : `bot-${k}`, 'bot', '{}'));
-    const ins = d.prepare('INSERT INTO slots VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    t.rows.forEach((r, k) => {
-      const s0 = ids[t.models.indexOf(r.seats[0])];
-      const s1 = ids[t.models.indexOf(r.seats[1])];
-      ins.run(`id${k}`, k, r.game, r.run, k % 2, s0, s1, 7, 'done', r.returns[0], r.returns[1], 5, 5, 0, 0, 1, null, null, 'now');
-    });
-    ins.run('err', 99999, 'g000', 0, 0, ids[0], ids[1], 7, 'error', null, null, null, null, null, null, 1, 'boom', null, 'now');
-    d.close();
+    const names = Object.fromEntries(t.models.map((m, k) => [m, k === 3 ? 'random' : `bot-${k}`]));
+    writeSlotStore(path, t.rows, { commitment: 'feed', names });
+    const store = RunStore.open(path);
+    store.recordSlot({ id: 'err', seq: 99999, game: t.rows[0].game, run: 0, slot: 0, seat0: t.models[0], seat1: t.models[1], play_seed: 7, status: 'error', return0: null, return1: null, moves0: null, moves1: null, fallbacks0: null, fallbacks1: null, wall_ms: 1, error: 'boom', notes: null, finished_at: 'now' }, []);
+    store.close();
     const r = await runCli(['analyze', path, '--json', '-B', '50', '--secondary', '20']);
     expect(r.code).toBe(0);
     const e = JSON.parse(r.stdout);
     expect(e.meta.commitment).toBe('feed');
-    expect(e.meta.tournamentEngineVersion).toBe('0.0.9');
+    expect(e.meta.tournamentEngineVersion).toBe(ENGINE_VERSION);
     expect(e.meta.slots).toBe(t.rows.length);
     expect(e.leaderboard.map((x: { name: string }) => x.name)).toEqual(['bot-0', 'bot-1', 'bot-2', 'random']);
-    expect(e.leaderboard[0].fallbackMoveRate).toBe(0);
+    expect(e.leaderboard[0].fallbackMoveRate).toBeGreaterThan(0);
+  });
+
+  it('refuses a store of another schema version, another engine, or a file of slots without the meta table, with error[CODE] and exit 1', async () => {
+    const altered = (name: string, sql: string): string => {
+      const path = join(tmp, name);
+      copyFileSync(db, path);
+      const d = new Database(path);
+      d.exec(sql);
+      d.close();
+      return path;
+    };
+    const old = altered('schema1.db', "UPDATE meta SET value = '1' WHERE key = 'schemaVersion'");
+    const engine = altered('engine.db', "UPDATE meta SET value = 'gbgc-0.0.9' WHERE key = 'engineVersion'");
+    const bare = altered('bare.db', 'DROP TABLE meta');
+    for (const cmd of [['analyze'], ['report', '--out', join(tmp, 'rep')]]) {
+      const o = await runCli([...cmd, old, '-B', '10', '--secondary', '10']);
+      expect(o.code).toBe(1);
+      expect(o.stderr).toBe(`${old}: error[store-schema]: run store schema version 1, this gbgc reads version ${SCHEMA_VERSION}; stores are not converted: read it with the gbgc that wrote it, or play the tournament again into a new store\n`);
+      const g = await runCli([...cmd, engine, '-B', '10', '--secondary', '10']);
+      expect(g.code).toBe(1);
+      expect(g.stderr).toBe(`${engine}: error[store-engine]: the store was written by engine gbgc-0.0.9, this is ${ENGINE_VERSION}; results of different engines are not mixed: read it with the gbgc of that engine, or play the tournament again into a new store\n`);
+      const m = await runCli([...cmd, bare, '-B', '10', '--secondary', '10']);
+      expect(m.code).toBe(1);
+      expect(m.stderr).toMatch(/^\S*bare\.db: error\[store-schema\]: not a gbgc run store \(it has no meta table/);
+    }
+    // records show a store of another engine as it is (its engine is in the summary).
+    const s = await runCli(['records', 'summary', engine]);
+    expect(s.code).toBe(0);
+    expect(s.stdout).toContain('engine gbgc-0.0.9');
+    expect((await runCli(['records', 'summary', old])).stderr).toContain('error[store-schema]');
   });
 });

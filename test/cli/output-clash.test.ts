@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { runCli } from './run-cli.js';
 import { plantedTable } from '../../src/eval/stats/simulate.js';
-import { writeMinimalStore } from '../../src/eval/stats/store-reader.js';
+import { writeSlotStore } from '../support/slot-store.js';
 import { refuseOutputOverInput } from '../../src/util/fs.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-clash-'));
@@ -26,7 +26,7 @@ function folder(files: Record<string, string>): string {
 const kuhn = 'examples/kuhn.gbg';
 const store = join(tmp, 'runs.db');
 const t = plantedTable({ alpha: [1, -1], games: 2, runs: 2, pairsPerGame: 'all', axes: 3, seed: 3 });
-writeMinimalStore(store, t.rows, 'ab'.repeat(32));
+writeSlotStore(store, t.rows, { commitment: 'ab'.repeat(32) });
 const axes = join(tmp, 'axes.jsonl');
 writeFileSync(axes, t.axes.map((a) => JSON.stringify(a)).join('\n') + '\n');
 const config = join(tmp, 'tournament.yaml');

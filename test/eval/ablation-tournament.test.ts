@@ -17,7 +17,8 @@ import { compileGame } from '../../src/interpreter/game.js';
 import { solve } from '../../src/algorithms/solve.js';
 import { policyValue } from '../../src/algorithms/best-response.js';
 import { l0TreePolicy } from '../../src/eval/agents/l1.js';
-import { readStore } from '../../src/eval/stats/store-reader.js';
+import { readSlots } from '../../src/eval/store/index.js';
+import { slotRowsOf } from '../../src/eval/stats/from-store.js';
 import { reasoningAblation } from '../../src/eval/stats/ablation.js';
 import type { TabularPolicy } from '../../src/algorithms/policy.js';
 import type { CompactTree } from '../../src/algorithms/compact-tree.js';
@@ -75,7 +76,7 @@ describe('ablation tournaments', () => {
     const seeds = meta.prepare('SELECT game, run, COUNT(DISTINCT play_seed) AS n FROM slots GROUP BY game, run').all() as { n: number }[];
     expect(seeds.every((s) => s.n === 1)).toBe(true);
     meta.close();
-    const { rows, names } = readStore(db);
+    const { rows, names } = slotRowsOf(readSlots(db), db);
     const id = (n: string) => Object.entries(names).find(([, v]) => v === n)![0];
     const abl = reasoningAblation(rows, id('low'), id('high'), { B: 2000, seed: 1 });
     // A sibling pair for every run, seat and anchor of every game.

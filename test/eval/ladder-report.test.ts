@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 import { plantedTable } from '../../src/eval/stats/simulate.js';
-import { writeMinimalStore } from '../../src/eval/stats/store-reader.js';
+import { writeSlotStore } from '../support/slot-store.js';
 import { ladderTable, ladderTableHtml, type GameRating } from '../../src/eval/ladder/index.js';
 
 const rating = (game: string, name: string, level: number, progress: number, topped = false): GameRating => ({
@@ -48,7 +48,7 @@ describe('gbgc report --ladder', () => {
   const tmp = mkdtempSync(join(tmpdir(), 'gbgc-ladder-report-'));
   const t = plantedTable({ alpha: [0.5, 0, -0.5], games: 4, runs: 2, pairsPerGame: 'all', axes: 2, jaggedness: [0.02, 0.05, 0.1], seed: 3 });
   const db = join(tmp, 'runs.db');
-  writeMinimalStore(db, t.rows, 'ab'.repeat(32));
+  writeSlotStore(db, t.rows, { commitment: 'ab'.repeat(32) });
   const file = join(tmp, 'ratings.json');
   writeFileSync(file, JSON.stringify(ratings));
   it('adds the ladder section to the page', async () => {

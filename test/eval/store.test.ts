@@ -13,7 +13,7 @@ import { compileSource } from '../../src/compiler/index.js';
 import { compileGame } from '../../src/interpreter/game.js';
 import { createParticipantAgent, makeParticipant } from '../../src/eval/agents/index.js';
 import { playSlot } from '../../src/eval/match/index.js';
-import { RunStore, SCHEMA_VERSION, checkStore, moveLog, type MoveRecord, type SlotRecord } from '../../src/eval/store/index.js';
+import { RunStore, SCHEMA_VERSION, StoreVersionError, checkStore, moveLog, readMoves, readSlots, type MoveRecord, type SlotRecord } from '../../src/eval/store/index.js';
 
 /** A row of the `moves` view. */
 type MoveRow = { slot: string; ply: number; seat: number; obs_digest: string; action: number; label: string; fallback: string | null; latency_ms: number; extra: string | null };
@@ -105,10 +105,13 @@ describe('run store', () => {
 
   it('refuses a store of another schema version with one clear line', () => {
     const path = join(tmp, 'old.db');
-    const db = new Database(path);
-    db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('schemaVersion', '1')");
-    db.close();
+    const store = RunStore.open(path);
+    store.setMeta('schemaVersion', '1');
+    store.close();
     expect(() => checkStore(path)).toThrow(UserError);
+    expect(() => readSlots(path)).toThrow(`${path}: error[store-schema]: run store schema version 1, this gbgc reads version ${SCHEMA_VERSION}`);
+    expect(() => RunStore.openReadOnly(path)).toThrow(StoreVersionError);
+    expect(() => readMoves(path, 'x')).toThrow(StoreVersionError);
     expect(() => checkStore(path)).toThrow(`run store schema version 1, this gbgc reads version ${SCHEMA_VERSION}`);
   });
 });

@@ -11,7 +11,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, fitAlpha, plantedTable, prepareSlots, stratifiedBootstrap, type SlotRow } from '../../src/eval/stats/index.js';
 import { pairDifferences } from '../../src/eval/stats/differences.js';
-import { readStore, writeMinimalStore } from '../../src/eval/stats/store-reader.js';
+import { writeSlotStore } from '../support/slot-store.js';
+import { readSlots } from '../../src/eval/store/index.js';
+import { slotRowsOf } from '../../src/eval/stats/from-store.js';
+
+const readStore = (db: string) => slotRowsOf(readSlots(db), db);
 import { playSeed, sharedPlaySeed } from '../../src/eval/match/seeds.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 
@@ -102,7 +106,7 @@ describe('bootstrap blocks: clusters that share a deal are resampled together', 
     const t = plantedTable({ alpha: [1, 0, -1, 0.5], games: 3, runs: 4, pairsPerGame: 'all', axes: 1, seed: 4 });
     const rows = t.rows.map((r) => ({ ...r, playSeed: sharedPlaySeed(1, r.game, r.run as number) }));
     const db = join(mkdtempSync(join(tmpdir(), 'gbgc-blocks-')), 's2.sqlite');
-    writeMinimalStore(db, rows);
+    writeSlotStore(db, rows);
     const p = prepareSlots(readStore(db).rows);
     expect(p.clusters).toHaveLength(3 * 6 * 4);
     expect(p.blocks).toHaveLength(3 * 4);
@@ -118,7 +122,7 @@ describe('scheme-1 stores: estimates bit-identical to those recorded before bloc
   const t = plantedTable({ alpha: [1, 0.5, 0, -0.5, -1], games: 6, runs: 3, pairsPerGame: 7, axes: 2, jaggedness: [0.1, 0.2, 0.1, 0.3, 0.1], seed: 11 });
   const rows = t.rows.map((r) => ({ ...r, playSeed: playSeed(1, r.game, r.run as number, r.seats[0], r.seats[1]) }));
   const db = join(mkdtempSync(join(tmpdir(), 'gbgc-blocks-')), 's1.sqlite');
-  writeMinimalStore(db, rows);
+  writeSlotStore(db, rows);
   const fromStore = readStore(db).rows;
   const estimates = (slots: SlotRow[]): Record<string, unknown> => {
     const p = prepareSlots(slots);

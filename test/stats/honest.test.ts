@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { runCli } from '../cli/run-cli.js';
 import { playTournament } from '../report/slot-viewer-support.js';
 import { plantedTable } from '../../src/eval/stats/simulate.js';
-import { writeMinimalStore } from '../../src/eval/stats/store-reader.js';
+import { writeSlotStore } from '../support/slot-store.js';
 import { analyze } from '../../src/eval/stats/analyze.js';
 import { Z0_BOUND, shownEstimate } from '../../src/eval/stats/dist.js';
 import { jFromVariances, neighbourhoodVariances } from '../../src/eval/stats/jaggedness.js';
@@ -46,7 +46,7 @@ describe('missing returns', () => {
   it('a store whose every return is NULL is refused, never read as ties', async () => {
     const t = plantedTable({ alpha: [1, 0, -1], games: 3, runs: 2, pairsPerGame: 'all', axes: 2, seed: 1 });
     const db = join(tmp, 'allnull.db');
-    writeMinimalStore(db, t.rows.map((r) => ({ ...r, returns: [NaN, NaN] as [number, number] })));
+    writeSlotStore(db, t.rows.map((r) => ({ ...r, returns: [NaN, NaN] as [number, number] })));
     const r = await runCli(['analyze', db]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`${t.rows.length} finished slot(s) have missing or non-finite returns`);
@@ -76,7 +76,7 @@ describe('shown intervals', () => {
   it('the CLI summary and the report show no BC interval with |z₀| beyond the bound, and every shown interval contains its point', async () => {
     const t = plantedTable({ alpha: [1.5, 0.5, 0, -0.5, -1.5], games: 12, runs: 4, pairsPerGame: 'all', axes: 3, jaggedness: [0.02, 0.05, 0.1, 0.15, 0.2], seed: 21 });
     const db = join(tmp, 'shown.db');
-    writeMinimalStore(db, t.rows);
+    writeSlotStore(db, t.rows);
     const axes = join(tmp, 'shown-axes.jsonl');
     writeFileSync(axes, t.axes.map((a) => JSON.stringify(a)).join('\n') + '\n');
     const out = join(tmp, 'shown.json');

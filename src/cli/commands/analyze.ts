@@ -4,13 +4,11 @@
  * GENSTRAT v2 §6–§9 written to one JSON file (schema: src/eval/stats/schema.ts).
  */
 import type { RegisterCommand } from './index.js';
-import { UsageError, parseIntOption, parseSeedOption } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
 import type { Estimates } from '../../eval/stats/analyze.js';
-import { analyzeStoreFile } from '../../eval/stats/from-store.js';
-import { loadGame } from '../load.js';
-import type { Command } from 'commander';
+import { analyzeStore } from '../../eval/stats/from-store.js';
+import { addAnalysisSetOptions, analysisOptions, type AnalyzeCliOptions } from '../analysis-options.js';
 import { Z0_BOUND } from '../../eval/stats/dist.js';
 import type { Component } from '../../eval/stats/variance.js';
 import { formatEstimate } from '../../util/format.js';
@@ -110,56 +108,6 @@ export function formatChecks(e: Estimates): string[] {
   return out;
 }
 
-/** Options shared by analyze and report. */
-export interface AnalyzeCliOptions {
-  axes?: string;
-  bootstrap: string;
-  secondary: string;
-  seed: string;
-  ablation?: string;
-  excludeParticipant?: string[];
-  games?: string[];
-  set?: string;
-  btTies?: string;
-  pairCounting?: string;
-  excludeMissing?: boolean;
-  resampleGames?: boolean;
-}
-
-/** Register the subset, analysis-set and convention options (shared by analyze and report). */
-export function addAnalysisSetOptions(cmd: Command): Command {
-  return cmd
-    .option('--exclude-participant <name...>', 'leave out these participants (names or ids) and every slot they played, then refit everything (GENSTRAT v2 App. H)')
-    .option('--games <file...>', 'analyse only these games (.gbg files; each must be in the store)')
-    .option('--set <set>', 'analysis set and conventions: v2 (GENSTRAT v2) or v1 (adds v1\'s J_m, factor analysis, subset refits, composite; BT ties dropped, pairs counted once)', 'v2')
-    .option('--bt-ties <rule>', 'Bradley–Terry ties: seat1 (v2: 1[edge > 0], default under v2), drop (v1, default under v1) or half')
-    .option('--pair-counting <how>', 'pairwise counts over ordered entries (v2 App. J, 72 for 9 participants; default under v2) or unordered pairs (v1)');
-}
-
-const choice = <T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T | undefined => {
-  if (v === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(v)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, got '${v}'`);
-  return v as T;
-};
-
-/** Read the store (and axes) and run every estimator, as both commands do. */
-export function runAnalysis(db: string, opts: AnalyzeCliOptions): Estimates {
-  const B = parseIntOption('--bootstrap', opts.bootstrap, 0, 1_000_000);
-  const B2 = parseIntOption('--secondary', opts.secondary, 0, 1_000_000);
-  const seed = parseSeedOption(opts.seed);
-  let ablation: { low: string; high: string } | undefined;
-  if (opts.ablation !== undefined) {
-    const parts = opts.ablation.split(',').map((s) => s.trim());
-    if (parts.length !== 2 || parts.some((s) => s === '')) throw new UsageError(`--ablation takes two participant ids LOW,HIGH, got '${opts.ablation}'`);
-    ablation = { low: parts[0], high: parts[1] };
-  }
-  const set = choice('--set', opts.set ?? 'v2', ['v2', 'v1'] as const)!;
-  const btTies = choice('--bt-ties', opts.btTies, ['seat1', 'drop', 'half'] as const);
-  const pairCounting = choice('--pair-counting', opts.pairCounting, ['ordered', 'unordered'] as const);
-  const games = opts.games?.map((file) => ({ rulesetHash: loadGame(file).rulesetHash, label: file }));
-  return analyzeStoreFile(db, { B, Bsecondary: B2, seed, axes: opts.axes, ablation, excludeParticipants: opts.excludeParticipant, games, set, btTies, pairCounting, excludeMissing: opts.excludeMissing, resampleGames: opts.resampleGames });
-}
-
 export const registerAnalyze: RegisterCommand = (program, ctx) =>
   addAnalysisSetOptions(program
     .command('analyze')
@@ -186,7 +134,7 @@ export const registerAnalyze: RegisterCommand = (program, ctx) =>
     )
     .action((db: string, opts: AnalyzeCliOptions & { json?: boolean; out?: string }) => {
       refuseOutputOverInput([opts.out], [db, opts.axes]);
-      const e = runAnalysis(db, opts);
+      const e = analyzeStore(db, analysisOptions(opts));
       if (opts.json) for (const w of e.meta.warnings ?? []) ctx.io.stderr(`warning: ${w}\n`);
       const json = `${JSON.stringify(e, null, 2)}\n`;
       if (opts.out) writeFileAtomic(opts.out, json);

@@ -4,7 +4,8 @@
  */
 import { join } from 'node:path';
 import type { RegisterCommand } from './index.js';
-import { addAnalysisSetOptions, runAnalysis, type AnalyzeCliOptions } from './analyze.js';
+import { addAnalysisSetOptions, analysisOptions, type AnalyzeCliOptions } from '../analysis-options.js';
+import { analyzeStore } from '../../eval/stats/from-store.js';
 import { readAxesFile } from '../../eval/stats/inputs.js';
 import { writeReport, writesReportFile } from '../../eval/report/index.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
@@ -12,23 +13,10 @@ import { ladderTable, ladderTableHtml, readRatings } from '../../eval/ladder/tab
 import { executionSectionHtml } from '../../eval/report/execution.js';
 import { llmUsage } from '../../eval/llm/usage.js';
 import { RunStore } from '../../eval/store/index.js';
-import Database from 'better-sqlite3';
 
-/**
- * The execution section of the store's LLM participants ('' without any, or for a file of slots
- * only, which has no participants table nor moves: the LLM records are the moves' `extra`).
- */
+/** The execution section of the store's LLM participants ('' without any). */
 function executionSection(db: string): string {
-  const probe = new Database(db, { readonly: true, fileMustExist: true });
-  let runStore: boolean;
-  try {
-    const names = new Set(probe.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").pluck().all() as string[]);
-    runStore = names.has('participants') && names.has('slots') && names.has('moves') && names.has('meta');
-  } finally {
-    probe.close();
-  }
-  if (!runStore) return '';
-  const store = RunStore.openReadOnly(db);
+  const store = RunStore.openReadOnly(db, { engine: true });
   try {
     return executionSectionHtml(llmUsage(store.db));
   } finally {
@@ -55,7 +43,7 @@ export const registerReport: RegisterCommand = (program, ctx) =>
     .action(async (db: string, opts: AnalyzeCliOptions & { out: string; json?: boolean; ladder?: string[] }) => {
       refuseOutputOverInput([{ dir: opts.out, writes: writesReportFile }], [db, opts.axes, ...(opts.ladder ?? [])]);
       const ladder = opts.ladder ? ladderTableHtml(ladderTable(opts.ladder.flatMap(readRatings))) : '';
-      const e = runAnalysis(db, opts);
+      const e = analyzeStore(db, analysisOptions(opts));
       for (const w of e.meta.warnings ?? []) ctx.io.stderr(`warning: ${w}\n`);
       const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined, ladder + executionSection(db), db);
       ctx.io.stdout(opts.json ? `${JSON.stringify({ dir: opts.out, ...files }, null, 2)}\n` : `wrote ${join(opts.out, files.html)}, ${files.figures.length} figures (SVG and PNG)${files.slots.length ? ` and ${files.slots.length} slot viewer pages` : ''}\n`);

@@ -28,7 +28,7 @@ import { selectFromPool, selectionFileText, type Selection } from '../../eval/ax
 import { writeSelectionFigures } from '../../eval/axes/figures.js';
 import { buildPlan, checkPlanAgainstStore, readConfig } from '../../eval/tournament/index.js';
 import { RunStore, withStoreErrors } from '../../eval/store/index.js';
-import { analyzeStoreFile } from '../../eval/stats/from-store.js';
+import { analyzeStore } from '../../eval/stats/from-store.js';
 import { readAxesFile } from '../../eval/stats/inputs.js';
 import { writeReport } from '../../eval/report/index.js';
 import { formatEstimate } from '../../util/format.js';
@@ -328,7 +328,7 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
           const need = axisNames(s.axes.set).length + 2;
           const axes = games >= need ? (s.rescore.tier === 'none' ? p.axes : p.rescore) : undefined;
           if (!axes) info(ctx, `${tag}: ${games} games are fewer than the ${need} the capability profiles need; estimates without the axis-based ones (profiles, jaggedness, tertiles)\n`, 'stderr');
-          const e = analyzeStoreFile(p.store, {
+          const e = analyzeStore(p.store, {
             B: s.analysis.bootstrap,
             Bsecondary: s.analysis.secondary,
             seed: s.analysis.seed,

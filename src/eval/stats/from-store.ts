@@ -1,19 +1,21 @@
 /**
- * Every estimate of a run store in one call (what `gbgc analyze`, `gbgc report` and `gbgc study`
- * compute): read the store's slots and names, leave out participants or keep some games when asked,
- * read the axes file when given (and then the rulebook lengths), and run `analyze` with the chosen
- * analysis set and conventions.
+ * Every estimate of a run store in one call, {@link analyzeStore} (what `gbgc analyze`, `gbgc
+ * report` and `gbgc study` compute): read the store's slot records through the store's one reader
+ * (`readSlots`, which checks its schema and engine versions), map them to the estimators' slot rows
+ * ({@link slotRowsOf}), leave out participants or keep some games when asked, read the axes file
+ * when given (and then the rulebook lengths), and run `analyze` with the chosen analysis set and
+ * conventions.
  */
 import { UserError } from '../../util/errors.js';
 import { analyze, type AnalysisSet, type Estimates } from './analyze.js';
 import { filterSlots, resolveParticipants, type FilterSummary } from './filter.js';
 import type { BtTies, PairCounting } from './robustness.js';
 import { engineVersion, readAxesFile } from './inputs.js';
-import { readStore } from './store-reader.js';
-import { rulebookCharsFromStore } from './rulebook-length.js';
-import { withStoreErrors } from '../store/errors.js';
+import { rulebookChars } from './rulebook-length.js';
+import type { SlotRow } from './slots.js';
+import { readSlots, type StoredSlots } from '../store/read.js';
 
-/** Options of {@link analyzeStoreFile}. */
+/** Options of {@link analyzeStore}. */
 export interface StoreAnalysisOptions {
   /** Bootstrap resamples for α̂, the pairwise matrix and the variance decomposition. */
   B: number;
@@ -39,12 +41,67 @@ export interface StoreAnalysisOptions {
   resampleGames?: boolean;
 }
 
+/** The estimators' slot rows of a store, and what was left out. */
+export interface StoreSlotRows {
+  /** One per finished slot (status `done`) with finite returns, in slot-list order. */
+  rows: SlotRow[];
+  /** Slots not finished: ended in an error, or discarded. */
+  unfinished: number;
+  /** Finished slots whose returns are missing (NULL) or not finite, by id: left out (with `excludeMissing`). */
+  missingReturns: string[];
+  /** Participant id → display name. */
+  names: Record<string, string>;
+}
+
+/**
+ * Map a store's slot records to the estimators' slot rows (GENSTRAT v2 §5: game = ruleset hash,
+ * run, seats, returns per seat in chips, moves and fallback moves per seat, play seed). Only
+ * finished slots are rows; a finished slot whose returns are missing (NULL, which is what SQLite
+ * stores for a NaN) or not finite is never read as a tie.
+ * @param path the store's path, for messages
+ * @throws UserError without `excludeMissing` when finished slots have missing or non-finite returns
+ *   (naming up to 10 of them), and when no finished slot is left
+ */
+export function slotRowsOf(stored: StoredSlots, path: string, opts: { excludeMissing?: boolean } = {}): StoreSlotRows {
+  const rows: SlotRow[] = [];
+  const missing: string[] = [];
+  let unfinished = 0;
+  for (const s of stored.slots) {
+    if (s.status !== 'done') {
+      unfinished++;
+      continue;
+    }
+    const returns: [number, number] = [s.return0 ?? NaN, s.return1 ?? NaN];
+    if (!Number.isFinite(returns[0]) || !Number.isFinite(returns[1])) {
+      missing.push(s.id);
+      continue;
+    }
+    const row: SlotRow = { game: s.game, run: s.run, slot: s.id, seats: [s.seat0, s.seat1], returns, playSeed: s.play_seed };
+    if (s.moves0 !== null && s.moves1 !== null) row.moves = [s.moves0, s.moves1];
+    if (s.fallbacks0 !== null && s.fallbacks1 !== null) row.fallbackMoves = [s.fallbacks0, s.fallbacks1];
+    rows.push(row);
+  }
+  if (missing.length > 0 && !opts.excludeMissing) {
+    const shown = missing.slice(0, 10).join(', ');
+    throw new UserError(
+      `${path}: ${missing.length} finished slot(s) have missing or non-finite returns (${shown}${missing.length > 10 ? `, … ${missing.length - 10} more` : ''}); ` +
+        'they cannot be read as ties. Replay them, or pass --exclude-missing to leave them out (the count is printed and stored in the estimates)',
+    );
+  }
+  if (rows.length === 0) throw new UserError(`${path}: no finished slots to analyse${missing.length ? ` (${missing.length} left out for missing returns)` : ''}`);
+  const names: Record<string, string> = {};
+  for (const p of stored.participants) names[p.id] = p.name;
+  return { rows, unfinished, missingReturns: missing, names };
+}
+
 /**
  * The estimates of the run store `db`.
- * @throws UserError when the store or the axes file cannot be read
+ * @throws UserError when the store or the axes file cannot be read, or the store has finished slots
+ *   without returns (see {@link slotRowsOf}); StoreVersionError for a store of another schema or engine
  */
-export function analyzeStoreFile(db: string, o: StoreAnalysisOptions): Estimates {
-  const store = withStoreErrors(db, () => readStore(db, { excludeMissing: o.excludeMissing }));
+export function analyzeStore(db: string, o: StoreAnalysisOptions): Estimates {
+  const stored = readSlots(db);
+  const store = slotRowsOf(stored, db, { excludeMissing: o.excludeMissing });
   let filter: FilterSummary | null = null;
   if (o.excludeParticipants?.length || o.games?.length) {
     const ids = [...new Set(store.rows.flatMap((r) => r.seats))].sort();
@@ -62,9 +119,9 @@ export function analyzeStoreFile(db: string, o: StoreAnalysisOptions): Estimates
     ablation = { low, high };
   }
   const axes = o.axes ? readAxesFile(o.axes) : undefined;
-  const rulebookChars = axes ? rulebookCharsFromStore(db) : undefined;
+  const chars = axes ? rulebookChars(stored.games) : undefined;
   return analyze(store.rows, {
-    B: o.B, Bsecondary: o.Bsecondary, seed: o.seed, axes, ablation, rulebookChars, commitment: store.commitment, engineVersion: engineVersion(), tournamentEngineVersion: store.engineVersion, names: store.names, set: o.set, btTies: o.btTies, pairCounting: o.pairCounting,
+    B: o.B, Bsecondary: o.Bsecondary, seed: o.seed, axes, ablation, rulebookChars: chars, commitment: stored.commitment, engineVersion: engineVersion(), tournamentEngineVersion: stored.engineVersion, names: store.names, set: o.set, btTies: o.btTies, pairCounting: o.pairCounting,
     filter,
     excludedMissingReturns: store.missingReturns,
     registered: Object.keys(store.names).filter((id) => !filter?.excludedParticipants.includes(id)),

@@ -12,5 +12,5 @@ export * from './ablation.js';
 export * from './simulate.js';
 export * from './analyze.js';
 export { ESTIMATES_SCHEMA } from './schema.js';
-export { readStore, writeMinimalStore } from './store-reader.js';
+export { analyzeStore, slotRowsOf, type StoreAnalysisOptions, type StoreSlotRows } from './from-store.js';
 export { parseAxesJsonl, readAxesFile, engineVersion } from './inputs.js';
