@@ -17,7 +17,6 @@ export { llmMetrics, type LlmMetrics } from './metrics.js';
 export { estimateLlmParticipant, sumEstimates, formatDryRun, DEFAULT_EXPECTED_OUTPUT_TOKENS, type DryRunEstimate } from './dry-run.js';
 export { countTokens } from './tokens.js';
 export { redactSecrets } from './redact.js';
-export { ensureLlmMovesTable, writeLlmMoves, readLlmMoves, LLM_MOVES_DDL } from './store.js';
 export { createLlmKindAgent, LLM_KIND_PARAMS, LLM_PROMPT_VERSION, type LlmKindAgent } from './kind.js';
 export type { LlmView, LlmAgentMove } from './agent.js';
 export { estimateTournamentLlm, llmRuntimeFor, type LlmDryRunRow, type LlmRuntime } from './tournament.js';

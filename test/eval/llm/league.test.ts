@@ -16,8 +16,8 @@ import { parseLlmSettings } from '../../../src/eval/llm/config.js';
 import { estimateLlmParticipant } from '../../../src/eval/llm/dry-run.js';
 import { llmMetrics } from '../../../src/eval/llm/metrics.js';
 import { BudgetReachedError, SpendGuard } from '../../../src/eval/llm/spend.js';
-import { readLlmMoves, writeLlmMoves } from '../../../src/eval/llm/store.js';
-import Database from 'better-sqlite3';
+import { llmUsage } from '../../../src/eval/llm/usage.js';
+import { RunStore, type MoveRecord } from '../../../src/eval/store/index.js';
 import type { LlmMoveRecord } from '../../../src/eval/llm/types.js';
 import { CHANCE, type Game } from '../../../src/interpreter/api.js';
 import { sampleChanceOutcome } from '../../../src/interpreter/chance.js';
@@ -101,9 +101,19 @@ beforeAll(async () => {
   const cache = sqliteCache(cachePath);
   league = await playSlots(cache, 0, SLOTS);
   cache.close?.();
-  // the records go to the run store, one slot per transaction
-  const store = new Database(join(dir, 'runs.db'));
-  for (const who of ['good', 'flaky']) league.slots[who].forEach((recs, i) => store.transaction(() => writeLlmMoves(store, `slot-${i}`, who, recs))());
+  // the records go to the run store as the tournament writes them: each move's `extra` (kind llm), one slot per transaction
+  const store = RunStore.open(join(dir, 'runs.db'));
+  for (const who of ['good', 'flaky']) store.putParticipant({ id: who, name: who, kind: 'llm', config: JSON.stringify({ kind: 'llm', params: { model: `openai/${who}` } }) });
+  league.slots.good.forEach((goodRecs, i) => {
+    const [seat0, seat1] = i % 2 === 0 ? ['good', 'flaky'] : ['flaky', 'good'];
+    const recs = [...goodRecs, ...league.slots.flaky[i]];
+    const moves: MoveRecord[] = recs.map((r, ply) => ({ ply, seat: r.seat, obsDigest: '0'.repeat(16), action: r.action, label: r.label, fallback: r.fallbackReason ?? null, latencyMs: r.latencyMs, extra: { kind: 'llm', ...r } }));
+    const count = (seat: number, f: (r: LlmMoveRecord) => boolean) => recs.filter((r) => r.seat === seat && f(r)).length;
+    store.recordSlot(
+      { id: `slot-${i}`, seq: i, game: game.rulesetHash, run: Math.floor(i / 2), slot: i % 2, seat0, seat1, play_seed: Math.floor(i / 2), status: 'done', return0: 0, return1: 0, moves0: count(0, () => true), moves1: count(1, () => true), fallbacks0: count(0, (r) => r.path === 'fallback'), fallbacks1: count(1, (r) => r.path === 'fallback'), wall_ms: 0, error: null, notes: null, finished_at: 'now' },
+      moves,
+    );
+  });
   store.close();
 });
 afterAll(async () => {
@@ -135,14 +145,18 @@ describe('a 200-slot Leduc league between a good and a flaky scripted model', ()
   });
 
   it('the run store keeps every record: metrics from the store equal the metrics in memory', () => {
-    const store = new Database(join(dir, 'runs.db'), { readonly: true });
-    const slotIds = Array.from({ length: SLOTS }, (_, i) => `slot-${i}`);
-    for (const who of ['good', 'flaky']) {
-      const back = readLlmMoves(store, who, slotIds);
-      expect(back).toHaveLength(SLOTS);
-      expect(llmMetrics(back)).toEqual(llmMetrics(league.slots[who]));
+    const store = RunStore.openReadOnly(join(dir, 'runs.db'), { engine: true });
+    const usage = llmUsage(store.db);
+    expect(usage.participants.map((p) => p.participant)).toEqual(['flaky', 'good']);
+    for (const { participant, id, model, discardedSlots, ...metrics } of usage.participants) {
+      expect([id, model, discardedSlots]).toEqual([participant, `openai/${participant}`, 0]);
+      expect(metrics.slots).toBe(SLOTS);
+      expect(metrics).toEqual(llmMetrics(league.slots[participant]));
     }
-    expect(readLlmMoves(store, 'flaky')[0][0].calls[0].text).toBe(league.slots.flaky[0][0].calls[0].text);
+    // slot 0: good in seat 0, flaky in seat 1; the move records read back with their calls
+    const flaky0 = store.readMoves('slot-0').filter((m) => m.seat === 1);
+    expect(flaky0.map((m) => m.extra)).toEqual(league.slots.flaky[0].map((r) => JSON.parse(JSON.stringify({ kind: 'llm', ...r }))));
+    expect((flaky0[0].extra as unknown as LlmMoveRecord).calls[0].text).toBe(league.slots.flaky[0][0].calls[0].text);
     store.close();
   });
 
