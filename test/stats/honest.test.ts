@@ -13,7 +13,10 @@ import { playTournament } from '../report/slot-viewer-support.js';
 import { plantedTable } from '../../src/eval/stats/simulate.js';
 import { writeSlotStore } from '../support/slot-store.js';
 import { analyze } from '../../src/eval/stats/analyze.js';
-import { Z0_BOUND, shownEstimate } from '../../src/eval/stats/dist.js';
+import { Z0_BOUND, basicInterval, shownEstimate } from '../../src/eval/stats/dist.js';
+import { decompose, rescaledWorld, varianceDecomposition } from '../../src/eval/stats/variance.js';
+import { fitPerGame } from '../../src/eval/stats/per-game.js';
+import { prepareSlots } from '../../src/eval/stats/slots.js';
 import { jFromVariances, neighbourhoodVariances } from '../../src/eval/stats/jaggedness.js';
 import { rankStability } from '../../src/eval/stats/rank-stability.js';
 import { honestTable } from '../../src/eval/stats/validation.js';
@@ -73,6 +76,71 @@ describe('shown intervals', () => {
     expect(shownEstimate(1, sym).type).toBe('bc');
   });
 
+  it('rescaled-residual world (hand-computed 2 × 3): components shrunk to the targets, column effects kept', () => {
+    // Rows means 1 and −1/3, grand 1/3, column means (1, 0, 0): σ²_M = 4/9, σ²_MG = 2/9.
+    const a = [
+      [2, 0, 1],
+      [0, 0, -1],
+    ];
+    const d = decompose(a, 2, 3);
+    expect(d.sigma2M).toBeCloseTo(4 / 9, 12);
+    expect(d.sigma2MG).toBeCloseTo(2 / 9, 12);
+    // Targets a quarter of each: c_M = c_MG = 1/2. α̃ = ᾱ + ½(ᾱ_m − ᾱ) + (ᾱ_g − ᾱ) + ½·residual.
+    const w = rescaledWorld(a, 2, 3, { sigma2M: 1 / 9, sigma2MG: 1 / 18 });
+    const expected = [
+      [1.5, 0, 0.5],
+      [0.5, 0, -0.5],
+    ];
+    w.forEach((row, m) => row.forEach((x, g) => expect(x).toBeCloseTo(expected[m][g], 12)));
+    const dw = decompose(w, 2, 3);
+    expect(dw.sigma2M).toBeCloseTo(1 / 9, 12);
+    expect(dw.sigma2MG).toBeCloseTo(1 / 18, 12);
+    // A negative target (bias-corrected estimate below 0) removes the interaction: the additive fit.
+    const add = rescaledWorld(a, 2, 3, { sigma2M: 4 / 9, sigma2MG: -0.1 });
+    expect(add[0][0]).toBeCloseTo(1 + 1 - 1 / 3, 12);
+    expect(decompose(add, 2, 3).sigma2MG).toBeCloseTo(0, 12);
+  });
+
+  it('rescaled-residual basic interval (hand-computed): θ̂ − (q − θ̃) from the world\'s replicates, floored, containing the point', () => {
+    // World truth θ̃ = 0.4, world replicates 0, 0.01, …, 1: q_0.025 = 0.025, q_0.975 = 0.975.
+    const world = { truth: 0.4, reps: Array.from({ length: 101 }, (_, k) => k / 100) };
+    const iv = basicInterval(1, world.reps, 0.95, world.truth);
+    expect(iv.lo).toBeCloseTo(1 - (0.975 - 0.4), 12);
+    expect(iv.hi).toBeCloseTo(1 - (0.025 - 0.4), 12);
+    // Ordinary replicates 1.1 + k/1000 all above θ̂ = 1: BC degenerate; point 2 − 1.1495 = 0.8505.
+    const reps = Array.from({ length: 100 }, (_, k) => 1.1 + k / 1000);
+    const s = shownEstimate(1, reps, 0, 0.95, world);
+    expect(s.type).toBe('rescaled');
+    expect(s.point).toBeCloseTo(0.8505, 12);
+    expect(s.interval.lo).toBeCloseTo(0.425, 12);
+    expect(s.interval.hi).toBeCloseTo(1.375, 12);
+    // θ̂ = 0.3: [0.3 − 0.575, 0.3 + 0.375] floored at 0 → [0, 0.675]; point 0.6 − 0.4495.
+    const low = shownEstimate(0.3, reps.map((x) => x - 0.7), 0, 0.95, world);
+    expect(low.point).toBeCloseTo(0.1505, 12);
+    expect(low.interval.lo).toBe(0);
+    expect(low.interval.hi).toBeCloseTo(0.675, 12);
+    // A world without a finite truth falls back to the ordinary basic interval.
+    expect(shownEstimate(1, reps, 0, 0.95, { truth: NaN, reps: world.reps }).type).toBe('basic');
+  });
+
+  it('varianceDecomposition: the rescaled world sits at the bias-corrected components and its interval is what is shown', () => {
+    const t = plantedTable({ alpha: [1.5, 0.5, 0, -0.5, -1.5], games: 12, runs: 4, pairsPerGame: 'all', axes: 3, jaggedness: [0.02, 0.05, 0.1, 0.15, 0.2], seed: 21 });
+    const p = prepareSlots(t.rows, t.models);
+    const pg = fitPerGame(p);
+    const v = varianceDecomposition(p, pg.alpha, 200, 5);
+    const w = decompose(rescaledWorld(pg.alpha, 5, 12, { sigma2M: v.sigma2M.biasCorrected, sigma2MG: v.sigma2MG.biasCorrected }), 5, 12);
+    expect(w.sigma2M).toBeCloseTo(Math.max(0, v.sigma2M.biasCorrected), 12);
+    expect(w.sigma2MG).toBeCloseTo(Math.max(0, v.sigma2MG.biasCorrected), 12);
+    for (const c of [v.sigma2MG, v.ratio]) {
+      expect(Math.abs(c.z0)).toBeGreaterThan(Z0_BOUND);
+      expect(c.shown.type).toBe('rescaled');
+      expect(c.shown.interval.lo).toBeCloseTo(Math.min(Math.max(0, c.ciRescaled.lo), c.shown.point), 12);
+      expect(c.shown.interval.hi).toBeCloseTo(Math.max(c.ciRescaled.hi, c.shown.point), 12);
+      // Narrower than the ordinary basic interval: the ordinary world's interaction carries the cells' noise.
+      expect(c.ciRescaled.hi - c.ciRescaled.lo).toBeLessThan(c.ciBasic.hi - c.ciBasic.lo);
+    }
+  });
+
   it('the CLI summary and the report show no BC interval with |z₀| beyond the bound, and every shown interval contains its point', async () => {
     const t = plantedTable({ alpha: [1.5, 0.5, 0, -0.5, -1.5], games: 12, runs: 4, pairsPerGame: 'all', axes: 3, jaggedness: [0.02, 0.05, 0.1, 0.15, 0.2], seed: 21 });
     const db = join(tmp, 'shown.db');
@@ -87,13 +155,14 @@ describe('shown intervals', () => {
     expect(Math.abs(e.variance.sigma2MG.z0)).toBeGreaterThan(Z0_BOUND);
     for (const k of ['sigma2M', 'sigma2MG', 'ratio']) {
       const c = e.variance[k];
-      if (Math.abs(c.z0) > Z0_BOUND) expect(c.shown.type).toBe('basic');
+      if (Math.abs(c.z0) > Z0_BOUND) expect(c.shown.type).toBe('rescaled');
       expect(c.shown.interval.lo).toBeLessThanOrEqual(c.shown.point);
       expect(c.shown.point).toBeLessThanOrEqual(c.shown.interval.hi);
     }
     const line = r.stdout.split('\n').find((l) => l.startsWith('variance'))!;
     expect(line).toContain(`σ²_MG/σ²_M = ${(e.variance.ratio.shown.point >= 0 ? '+' : '') + e.variance.ratio.shown.point.toFixed(2)} (bias-corrected;`);
-    if (e.variance.ratio.shown.type === 'basic') expect(line).toContain('BC interval not shown');
+    if (e.variance.ratio.shown.type !== 'bc') expect(line).toContain(`rescaled-residual basic 95 % CI [${e.variance.ratio.shown.interval.lo >= 0 ? '+' : ''}${e.variance.ratio.shown.interval.lo.toFixed(2)}, `);
+    if (e.variance.ratio.shown.type !== 'bc') expect(line).toContain('BC interval not shown');
     e.jaggedness.J.forEach((j: number, m: number) => {
       const c = e.jaggedness.ciJ[m];
       if (c) expect(c.lo <= j && j <= c.hi).toBe(true);
@@ -106,8 +175,9 @@ describe('shown intervals', () => {
     expect(rep.code).toBe(0);
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
     const facts = html.slice(html.indexOf('Variance decomposition'), html.indexOf('Leave-one-game-out'));
-    for (const k of ['sigma2M', 'sigma2MG', 'ratio']) if (e.variance[k].shown.type === 'basic') expect(facts).not.toContain(e.variance[k].ci.lo.toFixed(k === 'ratio' ? 2 : 3).replace('-', '−'));
+    for (const k of ['sigma2M', 'sigma2MG', 'ratio']) if (e.variance[k].shown.type !== 'bc') expect(facts).not.toContain(e.variance[k].ci.lo.toFixed(k === 'ratio' ? 2 : 3).replace('-', '−'));
     expect((facts.match(/BC 95 % CI/g) ?? []).length).toBe(['sigma2M', 'sigma2MG', 'ratio'].filter((k) => e.variance[k].shown.type === 'bc').length);
+    expect((facts.match(/rescaled-residual basic 95 % CI/g) ?? []).length).toBe(['sigma2M', 'sigma2MG', 'ratio'].filter((k) => e.variance[k].shown.type === 'rescaled').length);
     expect(html).toContain('conditional on the games played');
     expect(html).toContain('App. P (paper)');
   });

@@ -9,7 +9,7 @@ import { refuseOutputOverInput } from '../../util/fs.js';
 import type { Estimates } from '../../eval/stats/analyze.js';
 import { analyzeStore } from '../../eval/stats/from-store.js';
 import { addAnalysisSetOptions, analysisOptions, type AnalyzeCliOptions } from '../analysis-options.js';
-import { Z0_BOUND } from '../../eval/stats/dist.js';
+import { SHOWN_INTERVAL_NAME, Z0_BOUND } from '../../eval/stats/dist.js';
 import type { Component } from '../../eval/stats/variance.js';
 import { formatEstimate } from '../../util/format.js';
 
@@ -18,14 +18,15 @@ const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toF
 
 /**
  * A variance component as shown: the bias-corrected point and the interval `shown` picked, named by
- * type; when the BC interval is degenerate (|z₀| > Z0_BOUND) the line says so.
+ * type (BC, or the rescaled-residual basic interval); when the BC interval is degenerate
+ * (|z₀| > Z0_BOUND) the line says so.
  */
 export function shownComponent(c: Component, d = 2): string {
   const s = c.shown;
   const iv = `[${f(s.interval.lo, d)}, ${f(s.interval.hi, d)}]`;
   return s.type === 'bc'
     ? `${f(s.point, d)} (bias-corrected; BC 95 % CI ${iv})`
-    : `${f(s.point, d)} (bias-corrected; basic 95 % CI ${iv}; BC interval not shown: |z₀| = ${Math.abs(c.z0 ?? NaN).toFixed(1)} > ${Z0_BOUND}; raw ${f(c.estimate, d)})`;
+    : `${f(s.point, d)} (bias-corrected; ${SHOWN_INTERVAL_NAME[s.type]} 95 % CI ${iv}; BC interval not shown: |z₀| = ${Math.abs(c.z0 ?? NaN).toFixed(1)} > ${Z0_BOUND}; raw ${f(c.estimate, d)})`;
 }
 
 /** J (net) with its interval or the reason it has none. */

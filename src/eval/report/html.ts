@@ -3,7 +3,7 @@
  * the figures inlined as SVG, and the headline robustness figures. No scripts, no external files.
  */
 import type { Estimates } from '../stats/analyze.js';
-import { Z0_BOUND } from '../stats/dist.js';
+import { SHOWN_INTERVAL_NAME, Z0_BOUND } from '../stats/dist.js';
 import type { Component } from '../stats/variance.js';
 import type { Figure } from './figures.js';
 import type { ReportContext } from './context.js';
@@ -19,7 +19,7 @@ function component(c: Component, d: number): string {
   const iv = `[${f(c.shown.interval.lo, d)}, ${f(c.shown.interval.hi, d)}]`;
   return c.shown.type === 'bc'
     ? `${f(c.shown.point, d)} (bias-corrected; BC 95 % CI ${iv})`
-    : `${f(c.shown.point, d)} (bias-corrected; basic 95 % CI ${iv}; the BC interval is not shown because |z₀| = ${Math.abs(c.z0 ?? NaN).toFixed(1)} > ${Z0_BOUND}; raw value ${f(c.estimate, d)})`;
+    : `${f(c.shown.point, d)} (bias-corrected; ${SHOWN_INTERVAL_NAME[c.shown.type]} 95 % CI ${iv}; the BC interval is not shown because |z₀| = ${Math.abs(c.z0 ?? NaN).toFixed(1)} > ${Z0_BOUND}; raw value ${f(c.estimate, d)})`;
 }
 
 /** The rank-stability and conditional-inference paragraph (calibrated test shown; the paper's beside it). */

@@ -58,14 +58,17 @@ export function bcPercentileInterval(estimate: number, reps: ArrayLike<number>, 
 }
 
 /**
- * Basic (reverse-percentile) bootstrap interval [2θ̂ − q_{1−α/2}, 2θ̂ − q_{α/2}], centred on the
- * bootstrap bias-corrected point 2θ̂ − mean θ*. Reported next to the BC interval for targets whose
- * bootstrap distribution is shifted far from θ̂ (|z₀| large), where the BC interval collapses onto
- * one tail.
+ * Basic (reverse-percentile) bootstrap interval [θ̂ − (q_{1−α/2} − c), θ̂ − (q_{α/2} − c)], with q the
+ * replicates' quantiles and c the value the replicates were drawn around (the bootstrap world's
+ * truth). With c = θ̂ (the default, the ordinary bootstrap) this is [2θ̂ − q_{1−α/2}, 2θ̂ − q_{α/2}],
+ * centred on the bootstrap bias-corrected point 2θ̂ − mean θ*; reported next to the BC interval for
+ * targets whose bootstrap distribution is shifted far from θ̂ (|z₀| large), where the BC interval
+ * collapses onto one tail. With replicates from a rescaled-residual world (./variance.ts) c is that
+ * world's value.
  */
-export function basicInterval(estimate: number, reps: ArrayLike<number>, level = 0.95): Interval {
+export function basicInterval(estimate: number, reps: ArrayLike<number>, level = 0.95, centre = estimate): Interval {
   const c = percentileInterval(reps, level);
-  return { lo: 2 * estimate - c.hi, hi: 2 * estimate - c.lo };
+  return { lo: estimate - (c.hi - centre), hi: estimate - (c.lo - centre) };
 }
 
 /** Sample standard deviation (n − 1) of the finite values; NaN with fewer than two. */
@@ -104,24 +107,48 @@ export interface ShownEstimate {
   /** The point shown: the bootstrap bias-corrected 2θ̂ − mean θ*, floored at `floor`. */
   point: number;
   interval: Interval;
-  /** 'bc': Efron's BC percentile (|z₀| ≤ Z0_BOUND); 'basic': reverse percentile (floored, extended to contain the point). */
-  type: 'bc' | 'basic';
+  /**
+   * 'bc': Efron's BC percentile (|z₀| ≤ Z0_BOUND); 'rescaled': the basic interval of the
+   * rescaled-residual bootstrap (./variance.ts); 'basic': the ordinary bootstrap's reverse percentile.
+   * The last two are floored and extended to contain the point.
+   */
+  type: 'bc' | 'basic' | 'rescaled';
   z0: number;
+}
+
+/** How the CLI and report name each shown interval type. */
+export const SHOWN_INTERVAL_NAME: Record<ShownEstimate['type'], string> = {
+  bc: 'BC',
+  basic: 'basic',
+  rescaled: 'rescaled-residual basic',
+};
+
+/**
+ * Replicates drawn in a bootstrap world whose truth is `truth` (the rescaled-residual bootstrap of
+ * ./variance.ts): the fallback interval is then the basic interval of these replicates around that
+ * truth.
+ */
+export interface BootstrapWorld {
+  truth: number;
+  reps: ArrayLike<number>;
 }
 
 /**
  * Pick the interval to show: the BC interval when |z₀| ≤ {@link Z0_BOUND} and it contains the
- * bias-corrected point; otherwise the basic interval [2θ̂ − q_hi, 2θ̂ − q_lo], floored at `floor` and
- * extended to contain the point. Every shown interval contains its point.
+ * bias-corrected point; otherwise a basic interval, floored at `floor` and extended to contain the
+ * point: with `world` (finite truth), [θ̂ − (q_hi − θ̃), θ̂ − (q_lo − θ̃)] from the world's replicates
+ * (type 'rescaled'), else [2θ̂ − q_hi, 2θ̂ − q_lo] from `reps` (type 'basic'). Every shown interval
+ * contains its point.
  */
-export function shownEstimate(estimate: number, reps: ArrayLike<number>, floor = -Infinity, level = 0.95): ShownEstimate {
+export function shownEstimate(estimate: number, reps: ArrayLike<number>, floor = -Infinity, level = 0.95, world?: BootstrapWorld): ShownEstimate {
   const fin = finiteSorted(reps);
   const mean = fin.length ? fin.reduce((s, x) => s + x, 0) / fin.length : NaN;
   const point = Math.max(floor, 2 * estimate - mean);
   const bc = bcPercentileInterval(estimate, reps, level);
   if (Math.abs(bc.z0) <= Z0_BOUND && bc.lo <= point && point <= bc.hi) return { point, interval: { lo: bc.lo, hi: bc.hi }, type: 'bc', z0: bc.z0 };
-  const b = basicInterval(estimate, reps, level);
-  return { point, interval: { lo: Math.min(Math.max(floor, b.lo), point), hi: Math.max(Math.max(floor, b.hi), point) }, type: 'basic', z0: bc.z0 };
+  const rescaled = world !== undefined && Number.isFinite(world.truth) && finiteSorted(world.reps).length >= 2;
+  const b = rescaled ? basicInterval(estimate, world.reps, level, world.truth) : basicInterval(estimate, reps, level);
+  return { point, interval: { lo: Math.min(Math.max(floor, b.lo), point), hi: Math.max(Math.max(floor, b.hi), point) }, type: rescaled ? 'rescaled' : 'basic', z0: bc.z0 };
 }
 
 /**

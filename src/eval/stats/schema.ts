@@ -12,13 +12,13 @@ const strArray = { type: 'array', items: { type: 'string' } } as const;
 const shown = {
   type: 'object',
   required: ['point', 'interval', 'type', 'z0'],
-  properties: { point: num, interval: interval, type: { enum: ['bc', 'basic'] }, z0: num },
+  properties: { point: num, interval: interval, type: { enum: ['bc', 'basic', 'rescaled'] }, z0: num },
   additionalProperties: false,
 } as const;
 const component = {
   type: 'object',
-  required: ['estimate', 'biasCorrected', 'ci', 'z0', 'ciBasic', 'shown'],
-  properties: { estimate: num, biasCorrected: num, ci: interval, z0: num, ciBasic: interval, shown },
+  required: ['estimate', 'biasCorrected', 'ci', 'z0', 'ciBasic', 'ciRescaled', 'shown'],
+  properties: { estimate: num, biasCorrected: num, ci: interval, z0: num, ciBasic: interval, ciRescaled: interval, shown },
   additionalProperties: false,
 } as const;
 

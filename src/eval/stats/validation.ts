@@ -9,7 +9,7 @@ import { spearman, type Interval } from './dist.js';
 import { fitPerGame, stratifiedBootstrap } from './per-game.js';
 import { axisMatrix, capabilityProfiles, olsSlopes } from './profiles.js';
 import { jaggednessPoint, localJaggedness, neighbours } from './jaggedness.js';
-import { decompose, varianceDecomposition } from './variance.js';
+import { decompose, varianceDecomposition, type Component } from './variance.js';
 import { rankStability } from './rank-stability.js';
 import { plantedTable, type PlantedDesign } from './simulate.js';
 import { prepareSlots } from './slots.js';
@@ -153,6 +153,34 @@ export function bhNullFdr(design: Omit<PlantedDesign, 'seed'>, replications: num
   return { replications, withRejection, fdr: withRejection / replications, tests };
 }
 
+/** A variance component as the honest bench reads it (see {@link HonestTable}). */
+export interface ShownComponent {
+  point: number;
+  lo: number;
+  hi: number;
+  type: string;
+  z0: number;
+  bcLo: number;
+  bcHi: number;
+  basicLo: number;
+  basicHi: number;
+}
+
+const shownComponent = (c: Component): ShownComponent => {
+  const s = c.shown;
+  return {
+    point: s.point,
+    lo: s.interval.lo,
+    hi: s.interval.hi,
+    type: s.type,
+    z0: c.z0,
+    bcLo: c.ci.lo,
+    bcHi: c.ci.hi,
+    basicLo: Math.min(Math.max(0, c.ciBasic.lo), s.point),
+    basicHi: Math.max(Math.max(0, c.ciBasic.hi), s.point),
+  };
+};
+
 /** What one planted table says about the intervals gbgc shows (issues of honest statistics). */
 export interface HonestTable {
   /** Per model: planted noise-free J (K = 3, the estimator's σ_g and the conditional α). */
@@ -167,9 +195,15 @@ export interface HonestTable {
   /** Intervals shown (α̂, J, variance components) and how many contain their point. */
   shown: number;
   containPoint: number;
-  /** σ²_MG/σ²_M: the planted (conditional) value and the shown interval and type. */
+  /**
+   * σ²_MG/σ²_M and σ²_MG: the planted (conditional) value, the shown point, interval and type, the BC
+   * interval, and the ordinary bootstrap's basic interval floored at 0 and extended to contain the
+   * point (what was shown before the rescaled-residual interval).
+   */
   ratioTrue: number;
-  ratio: { point: number; lo: number; hi: number; type: string; z0: number; bcLo: number; bcHi: number };
+  ratio: ShownComponent;
+  sigma2MGTrue: number;
+  sigma2MG: ShownComponent;
   /** Games flagged at q < 0.05 by the paper's and the calibrated rank-stability tests. */
   rankPaper: number;
   rankCalibrated: number;
@@ -218,7 +252,7 @@ export function honestTable(design: PlantedDesign, B: number, B2: number, Balpha
     const s = row.filter((x, g) => x > 0 && Number.isFinite(pg.alpha[m][g]));
     return s.reduce((a, b) => a + b, 0) / s.length;
   });
-  const r = variance.ratio;
+  const truth = decompose(condMG, M, G);
   return {
     Jtrue,
     J: jag.J,
@@ -229,8 +263,10 @@ export function honestTable(design: PlantedDesign, B: number, B2: number, Balpha
     slotsPerCell,
     shown,
     containPoint,
-    ratioTrue: decompose(condMG, M, G).ratio,
-    ratio: { point: r.shown.point, lo: r.shown.interval.lo, hi: r.shown.interval.hi, type: r.shown.type, z0: r.z0, bcLo: r.ci.lo, bcHi: r.ci.hi },
+    ratioTrue: truth.ratio,
+    ratio: shownComponent(variance.ratio),
+    sigma2MGTrue: truth.sigma2MG,
+    sigma2MG: shownComponent(variance.sigma2MG),
     rankPaper: rs.significant05,
     rankCalibrated: rs.calibrated.significant05,
     minPCalibrated: Math.min(...rs.perGame.map((x) => x.pCalibrated)),
