@@ -17,7 +17,8 @@
  *   interval covers 0; the noise-null test of J rejects (per model, p < 0.05; and BH q < 0.05 in a
  *   table); the paper's (App. P) and the calibrated rank-stability tests flag ≥ 1 game at q < 0.05;
  *   the shown σ²_MG/σ²_M and σ²_MG intervals cover the planted (conditional) values (and, for
- *   comparison, the ordinary bootstrap's basic interval that was shown before the rescaled-residual one).
+ *   comparison, the ordinary bootstrap's basic interval that was shown before the rescaled-residual
+ *   one, and the percentile interval of the bias-corrected replicates).
  * - interaction: jagged (iid per game) interaction with τ_m from 0 to 0.27 and a smooth one on half
  *   the models. Coverage of the planted noise-free J by the default J's interval, mean Spearman of J
  *   (net) and of J (v2) with the planted J, the ratio's and σ²_MG's coverage.
@@ -86,6 +87,7 @@ const summary = (ts: HonestTable[]) => {
     ratioCoverage: covers(ratioT, (t) => t.ratio.lo, (t) => t.ratio.hi),
     ratioBcCoverage: covers(ratioT, (t) => t.ratio.bcLo, (t) => t.ratio.bcHi),
     ratioBasicCoverage: covers(ratioT, (t) => t.ratio.basicLo, (t) => t.ratio.basicHi),
+    ratioPctBcCoverage: covers(ratioT, (t) => t.ratio.pctLo, (t) => t.ratio.pctHi),
     ratioTypes: Object.fromEntries(['bc', 'rescaled', 'basic'].map((k) => [k, ts.filter((t) => t.ratio.type === k).length])),
     ratioMeanWidth: mean(ts.map((t) => t.ratio.hi - t.ratio.lo)),
     ratioBasicMeanWidth: mean(ts.map((t) => t.ratio.basicHi - t.ratio.basicLo)),
@@ -93,6 +95,7 @@ const summary = (ts: HonestTable[]) => {
     ratioMeanTruth: mean(ts.map((t) => t.ratioTrue)),
     sigma2MGCoverage: covers(mgT, (t) => t.sigma2MG.lo, (t) => t.sigma2MG.hi),
     sigma2MGBasicCoverage: covers(mgT, (t) => t.sigma2MG.basicLo, (t) => t.sigma2MG.basicHi),
+    sigma2MGPctBcCoverage: covers(mgT, (t) => t.sigma2MG.pctLo, (t) => t.sigma2MG.pctHi),
     sigma2MGTypes: Object.fromEntries(['bc', 'rescaled', 'basic'].map((k) => [k, ts.filter((t) => t.sigma2MG.type === k).length])),
     rankPaperTables: ts.filter((t) => t.rankPaper > 0).length / ts.length,
     rankCalibratedTables: ts.filter((t) => t.rankCalibrated > 0).length / ts.length,

@@ -164,10 +164,14 @@ export interface ShownComponent {
   bcHi: number;
   basicLo: number;
   basicHi: number;
+  pctLo: number;
+  pctHi: number;
 }
 
 const shownComponent = (c: Component): ShownComponent => {
   const s = c.shown;
+  // Ordinary replicate quantiles q = 2θ̂ − (basic bounds); bias b = θ̂ − biasCorrected; q − 2b.
+  const pct = { lo: 2 * c.biasCorrected - c.ciBasic.hi, hi: 2 * c.biasCorrected - c.ciBasic.lo };
   return {
     point: s.point,
     lo: s.interval.lo,
@@ -178,6 +182,8 @@ const shownComponent = (c: Component): ShownComponent => {
     bcHi: c.ci.hi,
     basicLo: Math.min(Math.max(0, c.ciBasic.lo), s.point),
     basicHi: Math.max(Math.max(0, c.ciBasic.hi), s.point),
+    pctLo: Math.min(Math.max(0, pct.lo), s.point),
+    pctHi: Math.max(Math.max(0, pct.hi), s.point),
   };
 };
 
@@ -197,8 +203,9 @@ export interface HonestTable {
   containPoint: number;
   /**
    * σ²_MG/σ²_M and σ²_MG: the planted (conditional) value, the shown point, interval and type, the BC
-   * interval, and the ordinary bootstrap's basic interval floored at 0 and extended to contain the
-   * point (what was shown before the rescaled-residual interval).
+   * interval, and two alternatives to the shown interval, each floored at 0 and extended to contain
+   * the point: the ordinary bootstrap's basic interval (shown before the rescaled-residual one) and
+   * the percentile interval of the bias-corrected replicates θ* − 2(mean θ* − θ̂).
    */
   ratioTrue: number;
   ratio: ShownComponent;
