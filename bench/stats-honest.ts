@@ -11,6 +11,7 @@
  *   npx tsx bench/stats-honest.ts --only null > a.json; npx tsx bench/stats-honest.ts --only interaction,equal,aid,ge > b.json
  *   npx tsx bench/stats-honest.ts --merge a.json b.json   # the figures of two partial runs (two cores)
  *   npx tsx bench/stats-honest.ts --only interaction --seed-offset 1000000   # other tables than the recorded run's
+ *   npx tsx bench/stats-honest.ts --variance-only --seed-offset 1000000   # only σ²_MG and the ratio, null and interaction
  *
  * Scenarios:
  * - null: no model × game interaction. Every shown interval contains its point; the default J's
@@ -28,7 +29,7 @@
  * - resample-games: coverage of the population α_m by α̂'s intervals with and without
  *   `--resample-games` (9 models × 20 games × 18 pairs × 5 runs, per-game effects planted).
  */
-import { honestTable, alphaCoverageWithGameEffects, PAPER_DESIGN, type HonestTable } from '../src/eval/stats/validation.js';
+import { honestTable, varianceTable, alphaCoverageWithGameEffects, PAPER_DESIGN, type HonestTable, type VarianceTable } from '../src/eval/stats/validation.js';
 import { spearman } from '../src/eval/stats/dist.js';
 import type { PlantedDesign } from '../src/eval/stats/simulate.js';
 import { figure, report, round } from './lib/figures.js';
@@ -65,25 +66,15 @@ function run(name: string, n: number, seed: number, design: Partial<PlantedDesig
   return out;
 }
 
-const summary = (ts: HonestTable[]) => {
-  const models = ts.flatMap((t) => t.J.map((_, m) => ({ t, m })));
-  const covered = models.filter(({ t, m }) => t.ciJ[m] && t.ciJ[m]!.lo <= t.Jtrue[m] && t.Jtrue[m] <= t.ciJ[m]!.hi).length;
-  const withInterval = models.filter(({ t, m }) => t.ciJ[m]).length;
-  const covers = (truth: (t: HonestTable) => number, lo: (t: HonestTable) => number, hi: (t: HonestTable) => number): number => ts.filter((t) => lo(t) <= truth(t) && truth(t) <= hi(t)).length / ts.length;
-  const ratioT = (t: HonestTable): number => t.ratioTrue;
-  const mgT = (t: HonestTable): number => t.sigma2MGTrue;
+/** The variance components' figures (shared by the full scenarios and `--variance-only`). */
+const varianceSummary = (ts: VarianceTable[]) => {
+  const covers = (truth: (t: VarianceTable) => number, lo: (t: VarianceTable) => number, hi: (t: VarianceTable) => number): number => ts.filter((t) => lo(t) <= truth(t) && truth(t) <= hi(t)).length / ts.length;
+  const ratioT = (t: VarianceTable): number => t.ratioTrue;
+  const mgT = (t: VarianceTable): number => t.sigma2MGTrue;
   return {
     tables: ts.length,
     shownIntervals: ts.reduce((s, t) => s + t.shown, 0),
     containingPoint: ts.reduce((s, t) => s + t.containPoint, 0),
-    jIntervals: withInterval,
-    jCovered: covered,
-    jCoverage: covered / withInterval,
-    spearmanNet: mean(ts.map((t) => spearman(t.J, t.Jtrue))),
-    spearmanV2: mean(ts.map((t) => spearman(t.Jv2, t.Jtrue))),
-    minSpearmanNet: Math.min(...ts.map((t) => spearman(t.J, t.Jtrue))),
-    noiseRejectP05: models.filter(({ t, m }) => t.noiseP[m] < 0.05).length / models.length,
-    noiseTablesBH05: ts.filter((t) => t.noiseQ.some((q) => q < 0.05)).length / ts.length,
     ratioCoverage: covers(ratioT, (t) => t.ratio.lo, (t) => t.ratio.hi),
     ratioBcCoverage: covers(ratioT, (t) => t.ratio.bcLo, (t) => t.ratio.bcHi),
     ratioBasicCoverage: covers(ratioT, (t) => t.ratio.basicLo, (t) => t.ratio.basicHi),
@@ -97,6 +88,23 @@ const summary = (ts: HonestTable[]) => {
     sigma2MGBasicCoverage: covers(mgT, (t) => t.sigma2MG.basicLo, (t) => t.sigma2MG.basicHi),
     sigma2MGPctBcCoverage: covers(mgT, (t) => t.sigma2MG.pctLo, (t) => t.sigma2MG.pctHi),
     sigma2MGTypes: Object.fromEntries(['bc', 'rescaled', 'basic'].map((k) => [k, ts.filter((t) => t.sigma2MG.type === k).length])),
+  };
+};
+
+const summary = (ts: HonestTable[]) => {
+  const models = ts.flatMap((t) => t.J.map((_, m) => ({ t, m })));
+  const covered = models.filter(({ t, m }) => t.ciJ[m] && t.ciJ[m]!.lo <= t.Jtrue[m] && t.Jtrue[m] <= t.ciJ[m]!.hi).length;
+  const withInterval = models.filter(({ t, m }) => t.ciJ[m]).length;
+  return {
+    ...varianceSummary(ts),
+    jIntervals: withInterval,
+    jCovered: covered,
+    jCoverage: covered / withInterval,
+    spearmanNet: mean(ts.map((t) => spearman(t.J, t.Jtrue))),
+    spearmanV2: mean(ts.map((t) => spearman(t.Jv2, t.Jtrue))),
+    minSpearmanNet: Math.min(...ts.map((t) => spearman(t.J, t.Jtrue))),
+    noiseRejectP05: models.filter(({ t, m }) => t.noiseP[m] < 0.05).length / models.length,
+    noiseTablesBH05: ts.filter((t) => t.noiseQ.some((q) => q < 0.05)).length / ts.length,
     rankPaperTables: ts.filter((t) => t.rankPaper > 0).length / ts.length,
     rankCalibratedTables: ts.filter((t) => t.rankCalibrated > 0).length / ts.length,
     meanJ: mean(ts.flatMap((t) => t.J)),
@@ -105,6 +113,24 @@ const summary = (ts: HonestTable[]) => {
     excludesZero: models.filter(({ t, m }) => t.ciJ[m] && t.ciJ[m]!.lo > 0).length / models.length,
   };
 };
+
+if (process.argv.includes('--variance-only')) {
+  // Only the variance components on the null and interaction tables (the same tables and streams).
+  const vrun = (name: string, n: number, seed: number, design: Partial<PlantedDesign>): VarianceTable[] => {
+    const out: VarianceTable[] = [];
+    const t0 = performance.now();
+    for (let k = 0; k < n; k++) {
+      out.push(varianceTable({ ...base, ...design, seed: SEED_OFFSET + seed + k }, B));
+      if ((k + 1) % 10 === 0) log(`  ${name}: ${k + 1}/${n} tables, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    }
+    return out;
+  };
+  const t0 = performance.now();
+  const nul = varianceSummary(vrun('null', TABLES, 100_001, {}));
+  const inter = varianceSummary(vrun('interaction', TABLES, 200_001, rough));
+  console.log(JSON.stringify({ design: { models: 10, games: 50, pairsPerGame: 18, runs: [RLO, RHI], coverage, B, seedOffset: SEED_OFFSET }, varianceOnly: true, null: nul, interaction: inter, totalSeconds: (performance.now() - t0) / 1000 }, null, 2));
+  process.exit(0);
+}
 
 import { readFileSync } from 'node:fs';
 

@@ -11,8 +11,8 @@ import { axisMatrix, capabilityProfiles, olsSlopes } from './profiles.js';
 import { jaggednessPoint, localJaggedness, neighbours } from './jaggedness.js';
 import { decompose, varianceDecomposition, type Component } from './variance.js';
 import { rankStability } from './rank-stability.js';
-import { plantedTable, type PlantedDesign } from './simulate.js';
-import { prepareSlots } from './slots.js';
+import { plantedTable, type PlantedDesign, type PlantedTable } from './simulate.js';
+import { prepareSlots, type SlotRow } from './slots.js';
 
 /** The paper's tournament shape (GENSTRAT v2 §5): 9 models, 50 games, ~18 pairs per game, 20 runs. */
 export const PAPER_DESIGN: Omit<PlantedDesign, 'seed'> = {
@@ -28,6 +28,15 @@ export interface CoverageResult {
   intervals: number;
   covered: number;
   coverage: number;
+}
+
+/** The table's rows with each margin replaced by its noiseless expectation α_{i,g} − α_{j,g} (the conditional estimand's data). */
+function noiselessRows(t: PlantedTable): SlotRow[] {
+  return t.rows.map((row) => {
+    const g = t.games.indexOf(row.game);
+    const y = t.alphaMG[t.models.indexOf(row.seats[0])][g] - t.alphaMG[t.models.indexOf(row.seats[1])][g];
+    return { ...row, returns: [y / 2, -y / 2] as [number, number] };
+  });
 }
 
 /**
@@ -63,14 +72,7 @@ export function alphaCoverageWithGameEffects(design: Omit<PlantedDesign, 'seed'>
     const t = plantedTable({ ...design, seed: seed + r });
     const p = prepareSlots(t.rows, t.models);
     const fit = fitAlpha(p, { B, seed: seed + r, resampleGames });
-    const truthRows = t.rows.map((row) => {
-      const g = t.games.indexOf(row.game);
-      const i = t.models.indexOf(row.seats[0]);
-      const j = t.models.indexOf(row.seats[1]);
-      const y = t.alphaMG[i][g] - t.alphaMG[j][g];
-      return { ...row, returns: [y / 2, -y / 2] as [number, number] };
-    });
-    const target = fitFromTotals(totalsOf(prepareSlots(truthRows, t.models)))!;
+    const target = fitFromTotals(totalsOf(prepareSlots(noiselessRows(t), t.models)))!;
     fit.ci.forEach((c, m) => {
       cond.intervals++;
       plant.intervals++;
@@ -236,12 +238,7 @@ export function honestTable(design: PlantedDesign, B: number, B2: number, Balpha
   const variance = varianceDecomposition(p, pg.alpha, B, design.seed);
   const rs = rankStability(p.models, p.games, fit.alpha, pg.alpha, reps);
   // Conditional α (the fit on the noiseless margins of this design) and the planted α_{m,g} per game fit.
-  const truthRows = t.rows.map((row) => {
-    const g = t.games.indexOf(row.game);
-    const y = t.alphaMG[t.models.indexOf(row.seats[0])][g] - t.alphaMG[t.models.indexOf(row.seats[1])][g];
-    return { ...row, returns: [y / 2, -y / 2] as [number, number] };
-  });
-  const tp = prepareSlots(truthRows, t.models);
+  const tp = prepareSlots(noiselessRows(t), t.models);
   const condAlpha = fitFromTotals(totalsOf(tp))!;
   const condMG = fitPerGame(tp).alpha;
   const Jtrue = jaggednessPoint(M, G, condAlpha, (m, g) => condMG[m][g], pg.sigma, neighbours(ax.raw, 3));
@@ -254,12 +251,11 @@ export function honestTable(design: PlantedDesign, B: number, B2: number, Balpha
   };
   fit.ci.forEach((c, m) => check(fit.alpha[m], c));
   jag.ciJ.forEach((c, m) => check(jag.J[m], c));
-  for (const k of ['sigma2M', 'sigma2MG', 'ratio'] as const) check(variance[k].shown.point, variance[k].shown.interval);
   const slotsPerCell = pg.slots.map((row, m) => {
     const s = row.filter((x, g) => x > 0 && Number.isFinite(pg.alpha[m][g]));
     return s.reduce((a, b) => a + b, 0) / s.length;
   });
-  const truth = decompose(condMG, M, G);
+  const v = varianceFigures(variance, condMG, M, G);
   return {
     Jtrue,
     J: jag.J,
@@ -268,14 +264,43 @@ export function honestTable(design: PlantedDesign, B: number, B2: number, Balpha
     noiseP: jag.noiseNull.p,
     noiseQ: jag.noiseNull.q,
     slotsPerCell,
-    shown,
-    containPoint,
-    ratioTrue: truth.ratio,
-    ratio: shownComponent(variance.ratio),
-    sigma2MGTrue: truth.sigma2MG,
-    sigma2MG: shownComponent(variance.sigma2MG),
+    shown: shown + v.shown,
+    containPoint: containPoint + v.containPoint,
+    ratioTrue: v.ratioTrue,
+    ratio: v.ratio,
+    sigma2MGTrue: v.sigma2MGTrue,
+    sigma2MG: v.sigma2MG,
     rankPaper: rs.significant05,
     rankCalibrated: rs.calibrated.significant05,
     minPCalibrated: Math.min(...rs.perGame.map((x) => x.pCalibrated)),
   };
+}
+
+/** The variance-decomposition part of {@link HonestTable}: planted values, shown intervals, and how many of them contain their point. */
+export type VarianceTable = Pick<HonestTable, 'ratioTrue' | 'ratio' | 'sigma2MGTrue' | 'sigma2MG' | 'shown' | 'containPoint'>;
+
+function varianceFigures(variance: ReturnType<typeof varianceDecomposition>, condMG: number[][], M: number, G: number): VarianceTable {
+  const truth = decompose(condMG, M, G);
+  const ks = ['sigma2M', 'sigma2MG', 'ratio'] as const;
+  return {
+    ratioTrue: truth.ratio,
+    ratio: shownComponent(variance.ratio),
+    sigma2MGTrue: truth.sigma2MG,
+    sigma2MG: shownComponent(variance.sigma2MG),
+    shown: ks.length,
+    containPoint: ks.filter((k) => variance[k].shown.interval.lo <= variance[k].shown.point && variance[k].shown.point <= variance[k].shown.interval.hi).length,
+  };
+}
+
+/**
+ * Only the variance decomposition of one planted table (the bench's `--variance-only`): the same
+ * table, bootstrap streams and figures as {@link honestTable}'s variance part, without α̂'s, J's and
+ * rank stability's bootstraps.
+ */
+export function varianceTable(design: PlantedDesign, B: number): VarianceTable {
+  const t = plantedTable(design);
+  const p = prepareSlots(t.rows, t.models);
+  const pg = fitPerGame(p);
+  const variance = varianceDecomposition(p, pg.alpha, B, design.seed);
+  return varianceFigures(variance, fitPerGame(prepareSlots(noiselessRows(t), t.models)).alpha, p.models.length, p.games.length);
 }
