@@ -11,7 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadGame } from '../src/cli/load.js';
 import { compileGame } from '../src/interpreter/index.js';
-import { buildTree } from '../src/algorithms/compact-tree.js';
+import { buildTree } from '../src/algorithms/tree.js';
 import { CfrPlusSolver } from '../src/algorithms/cfr-plus.js';
 import { policyValue } from '../src/algorithms/best-response.js';
 import { LeducCfrPlus } from './direct/leduc-cfr.js';

@@ -15,10 +15,9 @@
 import { fileURLToPath } from 'node:url';
 import { loadGame } from '../src/cli/load.js';
 import { compileGame } from '../src/interpreter/index.js';
-import { treeStats } from '../src/algorithms/tree.js';
+import { buildTree, treeStats } from '../src/algorithms/tree.js';
 import { solve } from '../src/algorithms/solve.js';
 import { runMccfr, type MccfrReport } from '../src/algorithms/mccfr-run.js';
-import { buildTree } from '../src/algorithms/compact-tree.js';
 import { exploitability } from '../src/algorithms/best-response.js';
 import { policyFromFunction } from '../src/algorithms/policy.js';
 import { figure, report } from './lib/figures.js';

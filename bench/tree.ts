@@ -18,8 +18,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadGame } from '../src/cli/load.js';
 import { compileGame } from '../src/interpreter/index.js';
-import { countWithinBudget } from '../src/algorithms/tree.js';
-import { buildTree, treeBytesPerNode, type CompactTree } from '../src/algorithms/compact-tree.js';
+import { buildTree, countWithinBudget, treeBytesPerNode, type GameTree } from '../src/algorithms/tree.js';
 import { CfrPlusSolver } from '../src/algorithms/cfr-plus.js';
 import { TREE_DEFAULT_MAX_NODES, TREE_ESTIMATE_PROBES } from '../src/cli/commands/tree.js';
 import { sampleIR } from '../src/sampler/index.js';
@@ -42,7 +41,7 @@ const figures: Figure[] = [];
 const treeBuild: Record<string, unknown> = {};
 for (const name of ['genstrat-4643', 'leduc']) {
   const game = compileGame(loadGame(fileURLToPath(new URL(`../examples/${name}.gbg`, import.meta.url))).ir);
-  let tree: CompactTree = buildTree(game); // warm-up (JIT), not measured
+  let tree: GameTree = buildTree(game); // warm-up (JIT), not measured
   new CfrPlusSolver(tree).run(2);
   const build: number[] = [];
   const cfr: number[] = [];

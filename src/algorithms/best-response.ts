@@ -1,6 +1,6 @@
 /**
  * Exact expected returns, best responses, NashConv and exploitability of a policy profile over a
- * compact tree (the quantities of OpenSpiel's `exploitability.py` and `best_response.py`).
+ * game tree (`tree.ts`; the quantities of OpenSpiel's `exploitability.py` and `best_response.py`).
  *
  * The best response of seat b to the other seat's policy chooses, at each of b's information
  * states I, the action maximising Σ_{h ∈ I} π_{−b}(h) · v_b(h·a), where π_{−b}(h) is the
@@ -8,13 +8,13 @@
  * responding below (OpenSpiel `BestResponsePolicy.best_response_action`). Values of nodes and
  * choices of information states are memoised, so the cost is linear in the tree size.
  */
-import { NODE_CHANCE, NODE_TERMINAL, type CompactTree } from './compact-tree.js';
+import { NODE_CHANCE, NODE_TERMINAL, type GameTree } from './tree.js';
 import type { TabularPolicy } from './policy.js';
 
 /**
  * Expected returns of seat 0 (chips/game) when both seats play `policy`; seat 1's are the negation.
  */
-export function policyValue(tree: CompactTree, policy: TabularPolicy): number {
+export function policyValue(tree: GameTree, policy: TabularPolicy): number {
   const { kind, firstChild, childCount, chanceProb, returns0, slotStart, infoset } = tree;
   const walk = (node: number): number => {
     const k = kind[node];
@@ -48,7 +48,7 @@ export interface BestResponse {
  * Exact best response of `seat` to the other seat's part of `policy` (`seat`'s own part is ignored).
  * Ties go to the lowest action id.
  */
-export function bestResponse(tree: CompactTree, policy: TabularPolicy, seat: number): BestResponse {
+export function bestResponse(tree: GameTree, policy: TabularPolicy, seat: number): BestResponse {
   const { numNodes, kind, player, firstChild, childCount, chanceProb, returns0, slotStart, infoset } = tree;
   const sign = seat === 0 ? 1 : -1;
   // Probability that chance and the opponent play to each node (children ids exceed parents').
@@ -132,7 +132,7 @@ export interface Exploitability {
  * NashConv and exploitability of a profile (OpenSpiel `exploitability.nash_conv`; exploitability =
  * NashConv / number of seats, as in OpenSpiel `exploitability.exploitability`).
  */
-export function exploitability(tree: CompactTree, policy: TabularPolicy): Exploitability {
+export function exploitability(tree: GameTree, policy: TabularPolicy): Exploitability {
   const v0 = policyValue(tree, policy);
   const br0 = bestResponse(tree, policy, 0).value;
   const br1 = bestResponse(tree, policy, 1).value;

@@ -1,5 +1,5 @@
 /**
- * CFR+ over a compact tree (Tammelin, "Solving Large Imperfect Information Games Using CFR+",
+ * CFR+ over a game tree (`tree.ts`) (Tammelin, "Solving Large Imperfect Information Games Using CFR+",
  * 2014; the same variant as OpenSpiel's `cfr.py` `CFRPlusSolver`):
  *
  * - alternating updates: each iteration traverses the tree once for seat 0, then once for seat 1,
@@ -14,7 +14,7 @@
  * from the seat's own reach, see {@link CfrPlusSolver.accumulateAverage}). The traversal allocates
  * nothing per node.
  */
-import { NODE_CHANCE, NODE_TERMINAL, type CompactTree } from './compact-tree.js';
+import { NODE_CHANCE, NODE_TERMINAL, type GameTree } from './tree.js';
 import type { TabularPolicy } from './policy.js';
 
 /** The CFR+ state: cumulative regrets, current strategy and average-strategy numerators, per slot. */
@@ -34,7 +34,7 @@ export class CfrPlusSolver {
   /** The information state of each one's parent slot, or -1. */
   private readonly parentInfoset: Int32Array;
 
-  constructor(readonly tree: CompactTree) {
+  constructor(readonly tree: GameTree) {
     this.regrets = new Float64Array(tree.numSlots);
     this.current = new Float64Array(tree.numSlots);
     this.cumulative = new Float64Array(tree.numSlots);

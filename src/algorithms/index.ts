@@ -1,14 +1,14 @@
 /**
- * Algorithms over the engine's game/state API (`interpreter/api.ts`): the game tree (building,
- * statistics, size estimates), exact expected returns, Monte Carlo simulation with L0 and its
- * poker kernel; and the solvers: the compact tree, CFR+, best response, exploitability and saved
- * policies for small games, Monte Carlo CFR with sampled best responses for games of any size.
+ * Algorithms over the engine's game/state API (`interpreter/api.ts`): the game tree (building
+ * within a node budget, statistics, size estimates), exact expected returns, Monte Carlo
+ * simulation with L0 and its poker kernel; and the solvers: CFR+, best response, exploitability
+ * and saved policies over the game tree for small games, Monte Carlo CFR with sampled best
+ * responses for games of any size.
  */
 export { expectedReturns, uniformPolicy, type Policy } from './exact.js';
-export { treeStats, TreeTooLargeError, buildGameTree, estimateTreeSize, countWithinBudget, type TreeStats, type GameTree, type TreeSizeEstimate, type BudgetedCount } from './tree.js';
+export * from './tree.js';
 export { simulate, playEpisode, type SimulationReport, type SimulateOptions } from './simulate.js';
 export { l0Player, l0Sample, l0Pick, l0PickFromKinds, l0Distribution, legalActionKinds } from './l0.js';
-export * from './compact-tree.js';
 export * from './policy.js';
 export * from './cfr-plus.js';
 export * from './best-response.js';

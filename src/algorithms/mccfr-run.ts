@@ -1,7 +1,7 @@
 /**
  * Running MCCFR with periodic reports: every `reportEvery` iterations, the average strategy's
  * value for seat 0 and its exploitability, exact when the game tree fits the node budget (best
- * response over the compact tree), else estimated by sampled best responses (`sampled-br.ts`).
+ * response over the game tree), else estimated by sampled best responses (`sampled-br.ts`).
  */
 import type { Game, GameState } from '../interpreter/api.js';
 import { CHANCE, TERMINAL } from '../interpreter/api.js';
@@ -11,7 +11,7 @@ import { exploitability } from './best-response.js';
 import { MccfrSolver, sample, type MccfrSampling } from './mccfr.js';
 import { policyFromFunction } from './policy.js';
 import { EvaluationOutOfTime, sampledExploitability, type PolicyFn } from './sampled-br.js';
-import { buildTree, TreeBudgetError, type CompactTree } from './compact-tree.js';
+import { buildTree, TreeBudgetError, type GameTree } from './tree.js';
 
 /** Default iterations between reports. */
 export const DEFAULT_REPORT_EVERY = 1000;
@@ -87,7 +87,7 @@ export interface MccfrRun {
   method: ExploitabilityMethod;
   reports: MccfrReport[];
   /** The exact tree when the game fits the budget. */
-  tree?: CompactTree;
+  tree?: GameTree;
 }
 
 /**
@@ -107,7 +107,7 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
   const seed = options.seed ?? 0;
   const t0 = performance.now();
   const elapsed = (): number => (performance.now() - t0) / 1000;
-  let tree: CompactTree | undefined;
+  let tree: GameTree | undefined;
   const exactMax = options.exactMaxNodes ?? DEFAULT_EXACT_MAX_NODES;
   if (exactMax > 0) {
     try {

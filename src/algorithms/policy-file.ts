@@ -18,7 +18,7 @@ import { parseJsonInput, readFileCapped } from '../util/json.js';
 /** Largest policy read, as a file and as JSON after inflating: 256 MiB (about 2 million information states). */
 export const MAX_POLICY_BYTES = 256 * 1024 * 1024;
 import type { TabularPolicy } from './policy.js';
-import type { CompactTree } from './compact-tree.js';
+import type { GameTree } from './tree.js';
 
 /** A policy as saved to a file. Probabilities per information state sum to 1. */
 export interface SavedPolicy {
@@ -78,7 +78,7 @@ export function actionKeys(actions: readonly number[], labels: readonly string[]
 
 /** A tabular policy over a tree in saved form. */
 export function toSavedPolicy(
-  tree: CompactTree,
+  tree: GameTree,
   policy: TabularPolicy,
   meta: Omit<SavedPolicy, 'policy'>,
 ): SavedPolicy {
@@ -170,7 +170,7 @@ export function entryProblem(entry: unknown, expected: readonly string[]): strin
  * information state the game does not have.
  * @throws UserError naming `source`, the information state and what is wrong (the first problem found).
  */
-export function checkPolicyCovers(tree: CompactTree, saved: SavedPolicy, source: string): void {
+export function checkPolicyCovers(tree: GameTree, saved: SavedPolicy, source: string): void {
   const keys = new Set<string>();
   for (let i = 0; i < tree.numInfosets; i++) {
     const key = tree.infosetKey[i];
@@ -193,7 +193,7 @@ export function checkPolicyCovers(tree: CompactTree, saved: SavedPolicy, source:
  * A saved policy as a tabular policy over `tree`.
  * @throws UserError when an information state of the tree is missing or its actions differ.
  */
-export function policyFromSaved(tree: CompactTree, saved: SavedPolicy): TabularPolicy {
+export function policyFromSaved(tree: GameTree, saved: SavedPolicy): TabularPolicy {
   const p = new Float64Array(tree.numSlots);
   for (let i = 0; i < tree.numInfosets; i++) {
     const s = tree.slotStart[i];

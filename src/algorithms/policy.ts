@@ -1,15 +1,15 @@
 /**
- * Policy profiles over a compact tree: for each information state of both seats, a probability
+ * Policy profiles over a game tree: for each information state of both seats, a probability
  * vector over its legal actions. Stored flat, one probability per slot of the tree (see
- * `CompactTree.slotStart`), so a profile is a single `Float64Array` of length `tree.numSlots`.
+ * `GameTree.slotStart`), so a profile is a single `Float64Array` of length `tree.numSlots`.
  */
-import type { CompactTree } from './compact-tree.js';
+import type { GameTree } from './tree.js';
 
 /** A policy profile: `probs[slot]` is the probability of the slot's action at its information state. */
 export type TabularPolicy = Float64Array;
 
 /** Every legal action equally likely at every information state (OpenSpiel `UniformRandomPolicy`). */
-export function uniformPolicy(tree: CompactTree): TabularPolicy {
+export function uniformPolicy(tree: GameTree): TabularPolicy {
   const p = new Float64Array(tree.numSlots);
   for (let i = 0; i < tree.numInfosets; i++) {
     const s = tree.slotStart[i];
@@ -23,7 +23,7 @@ export function uniformPolicy(tree: CompactTree): TabularPolicy {
  * Always the lowest-numbered legal action (OpenSpiel `FirstActionPolicy`); with the betting ids
  * fold=0, check/call=1, bet/raise=2 that is: check when not facing a bet, fold when facing one.
  */
-export function firstActionPolicy(tree: CompactTree): TabularPolicy {
+export function firstActionPolicy(tree: GameTree): TabularPolicy {
   const p = new Float64Array(tree.numSlots);
   for (let i = 0; i < tree.numInfosets; i++) p[tree.slotStart[i]] = 1;
   return p;
@@ -34,7 +34,7 @@ export function firstActionPolicy(tree: CompactTree): TabularPolicy {
  * @throws Error when a returned vector has the wrong length, a negative entry, or does not sum to 1 (±1e-9).
  */
 export function policyFromFunction(
-  tree: CompactTree,
+  tree: GameTree,
   fn: (key: string, seat: number, actions: readonly number[]) => readonly number[],
 ): TabularPolicy {
   const p = new Float64Array(tree.numSlots);

@@ -1,10 +1,10 @@
 /**
- * Solving a game exactly: build its compact tree once, run CFR+ until an iteration count or an
- * exploitability target is reached, and report the game value and exploitability of the average
- * strategy.
+ * Solving a game exactly: build its game tree once (`buildTree`), run CFR+ until an iteration
+ * count or an exploitability target is reached, and report the game value and exploitability of
+ * the average strategy.
  */
 import type { Game } from '../interpreter/api.js';
-import { buildTree, type CompactTree } from './compact-tree.js';
+import { buildTree, type GameTree } from './tree.js';
 import { CfrPlusSolver } from './cfr-plus.js';
 import { exploitability } from './best-response.js';
 import type { TabularPolicy } from './policy.js';
@@ -30,7 +30,7 @@ export interface SolveOptions {
 
 /** What {@link solve} found. */
 export interface SolveResult {
-  tree: CompactTree;
+  tree: GameTree;
   /** The CFR+ average strategy profile. */
   policy: TabularPolicy;
   /** Expected returns per seat under the average profile, chips/game: the game value estimate. */

@@ -1,14 +1,22 @@
 /**
- * The game tree in flat typed arrays, built by one depth-first walk, plus the statistics of
- * `gbgc tree --stats` and a random-probe estimate of the tree's size.
+ * The game tree: the whole extensive-form tree of a small game in flat typed arrays, built by one
+ * depth-first walk of any {@link Game}, so that exact values, CFR+ and best responses walk it
+ * without allocating and without touching the interpreter again; plus the statistics of
+ * `gbgc tree --stats`, a random-probe estimate of the tree's size and the node budget.
  *
  * Layout of a {@link GameTree}. Nodes are numbered from 0 (the root). The children of a node are
  * consecutive ids `firstChild[n] .. firstChild[n] + childCount[n] - 1`, in the order of
- * `legalActions()` (decision nodes) or `chanceOutcomes()` (chance nodes), and every child's id is
- * greater than its parent's. Per-edge data is stored on the child: `action[c]` and `chanceProb[c]`
- * (1 below a decision node). Terminals store the returns of seat 0 (two-seat zero-sum games).
- * Per node: 1 + 1 + 4 + 4 + 4 + 4 + 8 + 8 = 34 bytes, plus 4 per decision node in the list of
- * each information state's nodes (built by the solvers' tree).
+ * `legalActions()` (decision nodes, ascending action ids) or `chanceOutcomes()` (chance nodes),
+ * and every child's id is greater than its parent's. Per-edge data is stored on the child:
+ * `action[c]` is the action that leads to `c` and `chanceProb[c]` its probability when the parent
+ * is a chance node (1 otherwise). The game is two-seat zero-sum, so terminals store the returns of
+ * seat 0 only (chips won; seat 1 wins the negation). Per node: 1 + 1 + 4 + 4 + 4 + 4 + 8 + 8 = 34
+ * bytes, plus 4 per decision node in the list of each information state's nodes.
+ *
+ * Information states are numbered densely per seat: seat 0's are `0 .. infosetsPerSeat[0] - 1`
+ * (in order of discovery), seat 1's follow. Each has a slot range `slotStart[i] .. slotStart[i+1] - 1`
+ * into per-action arrays (regrets, strategies, policies), one slot per legal action in ascending
+ * id order.
  *
  * The walk. For the interpreter's own states it keeps one state and undoes each child's actions
  * by restoring saved registers and piles and truncating the event log (no copies, no
@@ -21,7 +29,8 @@
 import { CHANCE, TERMINAL, type Action, type Game, type GameState, type StateMark } from '../interpreter/api.js';
 import { EventTrie, KeyTrie, grownTo } from './infoset-trie.js';
 import { InterpreterState } from '../interpreter/state.js';
-import type { Rng } from '../util/rng.js';
+import { UserError } from '../util/errors.js';
+import { hashString, rngFromKeys, type Rng } from '../util/rng.js';
 
 /** `kind[n]` of a terminal node. */
 export const NODE_TERMINAL = 0;
@@ -50,45 +59,52 @@ export class TreeTooLargeError extends Error {
   }
 }
 
-/** Information states in order of discovery, with their legal actions (CSR) and labels. */
-export interface TreeInfosets {
-  readonly count: number;
-  /** Seat acting at each. */
-  readonly seat: Uint8Array;
-  /** `informationStateKey(seat)` of each (empty strings from the undo walk with `countOnly`). */
-  readonly key: readonly string[];
-  /** Legal actions of information state i: `actions[actionStart[i] .. actionStart[i+1]-1]`, ascending. */
-  readonly actionStart: Int32Array;
-  readonly actions: Int32Array;
-  /** `actionToString` label of each entry of `actions`. */
-  readonly labels: readonly string[];
-  /**
-   * The same seat's previous decision on the path to the information state (at its first
-   * visit): that information state, or -1 for the seat's first decision, and the index of the
-   * action taken there.
-   */
-  readonly parent: Int32Array;
-  readonly parentAction: Int32Array;
-}
-
-/** A whole game tree in flat arrays (see the module comment). */
+/** The tree of a game in array form (see the module comment for the layout). */
 export interface GameTree {
+  /** Number of nodes (histories), terminals and chance nodes included. */
   readonly numNodes: number;
+  /** {@link NODE_TERMINAL}, {@link NODE_CHANCE} or {@link NODE_DECISION}, per node. */
   readonly kind: Uint8Array;
-  /** Seat to move at decision nodes; -1 elsewhere. */
+  /** Seat to move at decision nodes (0 or 1); -1 at chance and terminal nodes. */
   readonly player: Int8Array;
-  /** Information state (index into `infosets`) at decision nodes; -1 elsewhere. */
+  /** Information-state id at decision nodes; -1 elsewhere. */
   readonly infoset: Int32Array;
-  /** First child's id; -1 at terminals. */
+  /** Id of the first child (children are consecutive); -1 at terminals. */
   readonly firstChild: Int32Array;
+  /** Number of children (0 at terminals). */
   readonly childCount: Int32Array;
-  /** Action or chance outcome leading into the node; -1 at the root. */
+  /** The action (or chance outcome) leading from the parent to the node; -1 at the root. */
   readonly action: Int32Array;
-  /** Probability of the edge into the node below a chance node, else 1. */
+  /** Probability of the edge into the node when the parent is a chance node, else 1. */
   readonly chanceProb: Float64Array;
-  /** Returns of seat 0 at terminals (chips); 0 elsewhere. */
+  /** Returns of seat 0 at terminals, in chips (seat 1's are the negation); 0 elsewhere. */
   readonly returns0: Float64Array;
-  readonly infosets: TreeInfosets;
+  /** Number of information states, both seats. */
+  readonly numInfosets: number;
+  /** Information states per seat: seat 0's ids come first, then seat 1's. */
+  readonly infosetsPerSeat: readonly [number, number];
+  /** Seat owning each information state. */
+  readonly infosetSeat: Uint8Array;
+  /** Slot ranges, length `numInfosets + 1`: information state i owns slots `slotStart[i] .. slotStart[i+1]-1`. */
+  readonly slotStart: Int32Array;
+  /** Total number of slots (sum of legal-action counts over information states). */
+  readonly numSlots: number;
+  /** Action id of each slot. */
+  readonly slotAction: Int32Array;
+  /** `actionToString` label of each slot, e.g. `fold`, `call`, `raise`. */
+  readonly slotLabel: readonly string[];
+  /**
+   * The same seat's previous decision on the path to the information state (at its first visit),
+   * as a slot (information state × action), or -1 when it is the seat's first decision. Well
+   * defined when the tree has no {@link defect} (perfect recall).
+   */
+  readonly infosetParentSlot: Int32Array;
+  /** `informationStateKey(seat)` of each information state (for saving policies). */
+  readonly infosetKey: readonly string[];
+  /** Nodes of each information state (CSR): those of i are `infosetNodes[infosetNodeStart[i] .. infosetNodeStart[i+1]-1]`. */
+  readonly infosetNodeStart: Int32Array;
+  readonly infosetNodes: Int32Array;
+  /** The counts of `gbgc tree --stats` (`stats.maxDepth`: edges on the longest root-to-terminal path). */
   readonly stats: TreeStats;
   /**
    * The first finding that rules out the solvers (which need two-seat zero-sum returns, perfect
@@ -101,16 +117,12 @@ export interface GameTree {
 export interface BuildGameTreeOptions {
   /** Stop with {@link TreeTooLargeError} once more nodes than this are found (default 5,000,000). */
   maxNodes?: number;
-  /** Keep only the counts (no per-node arrays, no key strings): for statistics. */
-  countOnly?: boolean;
   /** Called every 65,536 nodes with the count so far. */
   onProgress?: (nodes: number) => void;
 }
 
 /** Bytes per node of the arrays of a {@link GameTree}. */
 export const BYTES_PER_NODE = 34;
-
-const EMPTY_I32 = new Int32Array(0);
 
 /**
  * An empty array meant for objects or strings, created in V8's general elements kind: an empty
@@ -166,13 +178,18 @@ class NodeStore {
 }
 
 /**
- * Build the whole tree of a game (or only count it, with `countOnly`).
+ * Build the whole tree of a game: one walk of every history, then the information states
+ * renumbered by seat with their slots, parent slots and node lists. A game the solvers cannot take
+ * (not zero-sum, imperfect recall, legal actions that differ within an information state) is
+ * still built, with the first such finding in `defect` ({@link buildTree} refuses it).
  * @throws TreeTooLargeError when the tree has more than `maxNodes` nodes.
  * @throws Error when a chance node's probabilities do not sum to 1 or `currentPlayer()` is not a
  *   seat, CHANCE or TERMINAL (engine bugs).
  */
 export function buildGameTree(game: { newInitialState(): GameState }, options: BuildGameTreeOptions = {}): GameTree {
-  return new TreeWalk(game.newInitialState(), options).run();
+  const walk = new TreeWalk(game.newInitialState(), options.maxNodes ?? 5_000_000, false, options.onProgress);
+  walk.run();
+  return walk.tree();
 }
 
 class TreeWalk {
@@ -188,7 +205,7 @@ class TreeWalk {
   // Information states.
   private readonly perSeat: [number, number] = [0, 0];
   private readonly isSeat: number[] = [];
-  /** Keys of the information states: for the undo walk, filled in by `finish` from `isCanon`. */
+  /** Keys of the information states met by the copying walk (the undo walk's are read from `isCanon`, see `keyOf`). */
   private readonly isKey: string[] = objectArray();
   /** For the undo walk: the {@link KeyTrie} node of each information state. */
   private readonly isCanon: number[] = [];
@@ -218,17 +235,20 @@ class TreeWalk {
   private readonly outcomeScratch: Int32Array[] = objectArray();
   private readonly probScratch: Float64Array[] = objectArray();
 
+  /** With `countOnly`, no per-node arrays and no key strings are kept: only {@link stats}. */
   constructor(
     private readonly root: GameState,
-    options: BuildGameTreeOptions,
+    maxNodes: number,
+    countOnly: boolean,
+    onProgress?: (nodes: number) => void,
   ) {
-    this.maxNodes = options.maxNodes ?? 5_000_000;
-    this.store = options.countOnly ? null : new NodeStore(Math.min(this.maxNodes, 1 << 14));
-    this.onProgress = options.onProgress;
+    this.maxNodes = maxNodes;
+    this.store = countOnly ? null : new NodeStore(Math.min(this.maxNodes, 1 << 14));
+    this.onProgress = onProgress;
     this.fast = root instanceof InterpreterState ? root : null;
   }
 
-  run(): GameTree {
+  run(): void {
     this.reserve(1);
     const s = this.store;
     if (s) {
@@ -237,7 +257,6 @@ class TreeWalk {
     }
     if (this.fast) this.expandFast(this.fast, 0, 0);
     else this.expandGeneric(this.root, 0, 0, -1, 0, -1, 0);
-    return this.finish();
   }
 
   /** Reserve `k` consecutive node ids; returns the first. */
@@ -492,40 +511,94 @@ class TreeWalk {
     }
   }
 
-  private finish(): GameTree {
-    const n = this.n;
-    if (this.store) for (let i = 0; i < this.isKey.length; i++) if (this.isCanon[i] >= 0) this.isKey[i] = this.keyTries[this.isSeat[i]].key(this.isCanon[i]);
-    const s = this.store;
-    const cut = <T extends Uint8Array | Int8Array | Int32Array | Float64Array>(a: T): T => (a.length === n ? a : (a.slice(0, n) as T));
-    const stats: TreeStats = {
-      histories: n,
+  stats(): TreeStats {
+    return {
+      histories: this.n,
       terminalHistories: this.terminals,
       chanceNodes: this.chances,
       decisionNodes: this.decisions,
       infoStates: [this.perSeat[0], this.perSeat[1]],
       maxDepth: this.maxDepth,
     };
+  }
+
+  /**
+   * The tree after {@link run}: information states renumbered by seat (seat 0's first, in order
+   * of discovery) with their slots, keys and node lists; the node arrays are the walk's own.
+   */
+  tree(): GameTree {
+    const s = this.store;
+    if (!s) throw new Error('tree() of a count-only walk');
+    const n = this.n;
+    const cut = <T extends Uint8Array | Int8Array | Int32Array | Float64Array>(a: T): T => (a.length === n ? a : (a.slice(0, n) as T));
+    const isSeat = this.isSeat;
+    const actionStart = this.isActionStart;
+    const numInfosets = isSeat.length;
+    const newId = new Int32Array(numInfosets);
+    const perSeat: [number, number] = [this.perSeat[0], this.perSeat[1]];
+    const next = [0, perSeat[0]];
+    for (let i = 0; i < numInfosets; i++) newId[i] = next[isSeat[i]]++;
+    const order = new Int32Array(numInfosets);
+    for (let i = 0; i < numInfosets; i++) order[newId[i]] = i;
+    const slotStart = new Int32Array(numInfosets + 1);
+    for (let j = 0; j < numInfosets; j++) {
+      const i = order[j];
+      slotStart[j + 1] = slotStart[j] + actionStart[i + 1] - actionStart[i];
+    }
+    const numSlots = slotStart[numInfosets];
+    const slotAction = new Int32Array(numSlots);
+    const slotLabel: string[] = new Array(numSlots);
+    const infosetSeat = new Uint8Array(numInfosets);
+    const infosetParentSlot = new Int32Array(numInfosets);
+    const infosetKey: string[] = new Array(numInfosets);
+    for (let j = 0; j < numInfosets; j++) {
+      const i = order[j];
+      infosetSeat[j] = isSeat[i];
+      infosetKey[j] = this.keyOf(i);
+      const p = this.isParent[i];
+      infosetParentSlot[j] = p < 0 ? -1 : slotStart[newId[p]] + this.isParentAction[i];
+      for (let k = actionStart[i], t = slotStart[j]; k < actionStart[i + 1]; k++, t++) {
+        slotAction[t] = this.isActions[k];
+        slotLabel[t] = this.isLabels[k];
+      }
+    }
+    // Node lists per information state (counting sort over the nodes).
+    const infoset = cut(s.infoset);
+    const infosetNodeStart = new Int32Array(numInfosets + 1);
+    for (let v = 0; v < n; v++) {
+      const i = infoset[v];
+      if (i >= 0) {
+        const j = newId[i];
+        infoset[v] = j;
+        infosetNodeStart[j + 1]++;
+      }
+    }
+    for (let j = 0; j < numInfosets; j++) infosetNodeStart[j + 1] += infosetNodeStart[j];
+    const infosetNodes = new Int32Array(infosetNodeStart[numInfosets]);
+    const fill = infosetNodeStart.slice(0, numInfosets);
+    for (let v = 0; v < n; v++) if (infoset[v] >= 0) infosetNodes[fill[infoset[v]]++] = v;
     return {
-      numNodes: s ? n : 0,
-      kind: s ? cut(s.kind) : new Uint8Array(0),
-      player: s ? cut(s.player) : new Int8Array(0),
-      infoset: s ? cut(s.infoset) : EMPTY_I32,
-      firstChild: s ? cut(s.firstChild) : EMPTY_I32,
-      childCount: s ? cut(s.childCount) : EMPTY_I32,
-      action: s ? cut(s.action) : EMPTY_I32,
-      chanceProb: s ? cut(s.chanceProb) : new Float64Array(0),
-      returns0: s ? cut(s.returns0) : new Float64Array(0),
-      infosets: {
-        count: this.isSeat.length,
-        seat: Uint8Array.from(this.isSeat),
-        key: this.isKey,
-        actionStart: Int32Array.from(this.isActionStart),
-        actions: Int32Array.from(this.isActions),
-        labels: this.isLabels,
-        parent: Int32Array.from(this.isParent),
-        parentAction: Int32Array.from(this.isParentAction),
-      },
-      stats,
+      numNodes: n,
+      kind: cut(s.kind),
+      player: cut(s.player),
+      infoset,
+      firstChild: cut(s.firstChild),
+      childCount: cut(s.childCount),
+      action: cut(s.action),
+      chanceProb: cut(s.chanceProb),
+      returns0: cut(s.returns0),
+      numInfosets,
+      infosetsPerSeat: perSeat,
+      infosetSeat,
+      slotStart,
+      numSlots,
+      slotAction,
+      slotLabel,
+      infosetParentSlot,
+      infosetKey,
+      infosetNodeStart,
+      infosetNodes,
+      stats: this.stats(),
       defect: this.defect,
     };
   }
@@ -537,7 +610,9 @@ class TreeWalk {
  * @param onProgress called every 65,536 histories with the count so far
  */
 export function treeStats(game: { newInitialState(): GameState }, maxNodes = 5_000_000, onProgress?: (histories: number) => void): TreeStats {
-  return buildGameTree(game, { maxNodes, countOnly: true, onProgress }).stats;
+  const walk = new TreeWalk(game.newInitialState(), maxNodes, true, onProgress);
+  walk.run();
+  return walk.stats();
 }
 
 /** A random-probe estimate of a tree's size (see {@link estimateTreeSize}). */
@@ -622,4 +697,90 @@ export function countWithinBudget(
     if (e instanceof TreeTooLargeError) return { kind: 'refused', when: 'enumeration', estimate, maxNodes };
     throw e;
   }
+}
+
+/** Default `--max-nodes` budget: large enough for Leduc-sized games, small enough for memory. */
+export const DEFAULT_MAX_NODES = 2_000_000;
+
+/** Random paths of the size estimate made before a tree is built (Knuth's estimator; milliseconds to a few seconds). */
+export const ESTIMATE_PROBES = 1000;
+
+/**
+ * Thrown when the tree has more nodes than the node budget allows (exit code 1): refused from the
+ * size estimate before any node is built, or when the walk passed the budget. The message names
+ * no command-line flag: each caller adds what its user can do (`gbgc solve` names `--method mccfr`).
+ */
+export class TreeBudgetError extends UserError {
+  constructor(
+    readonly maxNodes: number,
+    /** The size estimate, when the refusal came from it. */
+    readonly estimate?: TreeSizeEstimate,
+  ) {
+    const n = (x: number): string => Math.round(x).toLocaleString('en-US');
+    super(
+      estimate
+        ? `the game tree has an estimated ${n(estimate.histories)} ± ${n(estimate.standardError)} histories (Knuth's estimator over ${n(estimate.probes)} random paths), more than the node budget of ${n(maxNodes)}`
+        : `the game tree has more than ${n(maxNodes)} nodes (the node budget)`,
+    );
+    this.name = 'TreeBudgetError';
+  }
+}
+
+/**
+ * The size estimate of a game's tree when it is clearly above `maxNodes` (its estimate less two
+ * standard errors exceeds the budget), else undefined. Seeded by the ruleset hash, so the answer
+ * is the same on every run. Knuth's estimator is unbiased but tends to miss rare deep branches, so
+ * an estimate below the budget proves nothing: the walk still enforces it.
+ */
+export function estimateAboveBudget(game: Game, maxNodes: number, probes = ESTIMATE_PROBES): TreeSizeEstimate | undefined {
+  const e = estimateTreeSize(game, rngFromKeys(hashString(game.rulesetHash ?? '')), probes);
+  return e.histories - 2 * e.standardError > maxNodes ? e : undefined;
+}
+
+/** Options of {@link buildTree}. */
+export interface BuildTreeOptions {
+  /** Node budget (default {@link DEFAULT_MAX_NODES}). */
+  maxNodes?: number;
+  /** Refuse from the size estimate before building (default true; see {@link estimateAboveBudget}). */
+  estimateFirst?: boolean;
+}
+
+/**
+ * Build the tree of a game for the solvers ({@link buildGameTree}) within a node budget, refusing
+ * a game they cannot take.
+ * @throws TreeBudgetError when the size estimate is clearly above `maxNodes`, or the walk passes it.
+ * @throws UserError when the game is not two-seat zero-sum at a terminal, when two states of one
+ *   information state have different legal actions, or when a seat forgets its own earlier
+ *   decisions (imperfect recall) — the solvers assume perfect recall.
+ * @throws Error when a chance node's probabilities do not sum to 1 (an interpreter bug).
+ */
+export function buildTree(game: Game, options: BuildTreeOptions = {}): GameTree {
+  const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
+  if (options.estimateFirst !== false) {
+    const estimate = estimateAboveBudget(game, maxNodes);
+    if (estimate) throw new TreeBudgetError(maxNodes, estimate);
+  }
+  let g: GameTree;
+  try {
+    g = buildGameTree(game, { maxNodes });
+  } catch (e) {
+    if (e instanceof TreeTooLargeError) throw new TreeBudgetError(maxNodes);
+    throw e;
+  }
+  if (g.defect !== undefined) throw new UserError(g.defect);
+  return g;
+}
+
+/**
+ * Bytes of the tree's arrays per node: the per-node arrays plus the node lists, slots and
+ * parent slots of the information states (the key strings and labels are not counted).
+ */
+export function treeBytesPerNode(tree: GameTree): number {
+  const arrays = [
+    tree.kind, tree.player, tree.infoset, tree.firstChild, tree.childCount, tree.action, tree.chanceProb, tree.returns0,
+    tree.infosetSeat, tree.slotStart, tree.slotAction, tree.infosetParentSlot, tree.infosetNodeStart, tree.infosetNodes,
+  ];
+  let bytes = 0;
+  for (const a of arrays) bytes += a.byteLength;
+  return bytes / tree.numNodes;
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { compileGame } from '../../src/interpreter/index.js';
-import { buildTree } from '../../src/algorithms/compact-tree.js';
+import { buildTree } from '../../src/algorithms/tree.js';
 import { exploitability } from '../../src/algorithms/best-response.js';
 import { actionKeys, parseSavedPolicy, policyFromSaved, readPolicyFile } from '../../src/algorithms/policy-file.js';
 import { CfrAgent, cfrAgentForGame, cfrAgentFromFile } from '../../src/eval/agents/cfr.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileGame, type GameState } from '../../src/interpreter/index.js';
 import { expectedReturns } from '../../src/algorithms/index.js';
-import { buildTree } from '../../src/algorithms/compact-tree.js';
+import { buildTree } from '../../src/algorithms/tree.js';
 import { firstActionPolicy, uniformPolicy } from '../../src/algorithms/policy.js';
 import { exploitability, policyValue } from '../../src/algorithms/best-response.js';
 import { CfrPlusSolver } from '../../src/algorithms/cfr-plus.js';

@@ -9,7 +9,7 @@ import { compileSource } from '../../src/compiler/index.js';
 import { compileGame, CHANCE, type GameState } from '../../src/interpreter/index.js';
 import { l0Distribution, l0Pick, l0PickFromKinds, legalActionKinds } from '../../src/algorithms/l0.js';
 import { acceptance, filterOptions } from '../../src/sampler/index.js';
-import { buildTree } from '../../src/algorithms/compact-tree.js';
+import { buildTree } from '../../src/algorithms/tree.js';
 import { policyValue } from '../../src/algorithms/best-response.js';
 import { l0TreePolicy } from '../../src/eval/agents/l1.js';
 

@@ -7,7 +7,7 @@ import { compileGame } from '../../src/interpreter/index.js';
 import { MccfrSolver, regretMatching, sample } from '../../src/algorithms/mccfr.js';
 import { runMccfr, selfPlayValue } from '../../src/algorithms/mccfr-run.js';
 import { sampledExploitability } from '../../src/algorithms/sampled-br.js';
-import { buildTree } from '../../src/algorithms/compact-tree.js';
+import { buildTree } from '../../src/algorithms/tree.js';
 import { exploitability } from '../../src/algorithms/best-response.js';
 import { policyFromFunction, uniformPolicy } from '../../src/algorithms/policy.js';
 import { rngFromKeys } from '../../src/util/rng.js';

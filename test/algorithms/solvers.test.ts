@@ -4,7 +4,7 @@
  * `sequence_form_lp_test.py`.
  */
 import { describe, expect, it } from 'vitest';
-import { buildTree, NODE_CHANCE, NODE_DECISION, NODE_TERMINAL, TreeBudgetError } from '../../src/algorithms/compact-tree.js';
+import { buildTree, NODE_CHANCE, NODE_DECISION, NODE_TERMINAL, TreeBudgetError } from '../../src/algorithms/tree.js';
 import { firstActionPolicy, policyFromFunction, uniformPolicy } from '../../src/algorithms/policy.js';
 import { bestResponse, exploitability, policyValue } from '../../src/algorithms/best-response.js';
 import { CfrPlusSolver } from '../../src/algorithms/cfr-plus.js';

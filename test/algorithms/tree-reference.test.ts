@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/cli/load.js';
 import { CHANCE, compileGame, TERMINAL, type Game, type GameState } from '../../src/interpreter/index.js';
-import { estimateTreeSize } from '../../src/algorithms/tree.js';
-import { buildTree, NODE_CHANCE, NODE_DECISION, NODE_TERMINAL, type CompactTree } from '../../src/algorithms/compact-tree.js';
+import { buildTree, estimateTreeSize, NODE_CHANCE, NODE_DECISION, NODE_TERMINAL, type GameTree } from '../../src/algorithms/tree.js';
 import { sampleIR } from '../../src/sampler/index.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 import { UserError } from '../../src/util/errors.js';
@@ -107,7 +106,7 @@ function referenceTree(game: Game): Reference {
 }
 
 /** Every array of the compact tree equals the reference's, information states renumbered seat 0 first. */
-function expectSameAsReference(tree: CompactTree, ref: Reference): void {
+function expectSameAsReference(tree: GameTree, ref: Reference): void {
   const numNodes = ref.kind.length;
   expect(tree.numNodes).toBe(numNodes);
   expect(Array.from(tree.kind)).toEqual(ref.kind);
@@ -117,7 +116,7 @@ function expectSameAsReference(tree: CompactTree, ref: Reference): void {
   expect(Array.from(tree.action)).toEqual(ref.action);
   expect(Array.from(tree.chanceProb)).toEqual(ref.chanceProb);
   expect(Array.from(tree.returns0)).toEqual(ref.returns0);
-  expect(tree.maxDepth).toBe(ref.maxDepth);
+  expect(tree.stats.maxDepth).toBe(ref.maxDepth);
   // Renumbering: seat 0's information states in order of discovery, then seat 1's.
   const order = [...ref.infosets.keys()].sort((a, b) => ref.infosets[a].seat - ref.infosets[b].seat || a - b);
   const newId = new Map(order.map((old, j) => [old, j]));
@@ -171,7 +170,7 @@ describe('compact tree against the reference builder', () => {
         const game = compileGame(sampleIR(seed, c));
         // Knuth's estimate (seeded) screens out games far too large; the budget stops the rest.
         if (estimateTreeSize(game, rngFromKeys(seed), 200).histories > 60_000) continue;
-        let tree: CompactTree;
+        let tree: GameTree;
         try {
           tree = buildTree(game, { maxNodes: 30_000 });
         } catch (e) {

@@ -8,8 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/cli/load.js';
 import { compileGame, type Action, type GameState, type PlayerId } from '../../src/interpreter/index.js';
-import { buildGameTree, countWithinBudget, estimateTreeSize, TreeTooLargeError, type GameTree } from '../../src/algorithms/tree.js';
-import { buildTree, treeBytesPerNode } from '../../src/algorithms/compact-tree.js';
+import { buildGameTree, buildTree, countWithinBudget, estimateTreeSize, treeBytesPerNode, TreeTooLargeError, treeStats, type GameTree } from '../../src/algorithms/tree.js';
 import { sampleIR } from '../../src/sampler/index.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
@@ -60,11 +59,12 @@ function expectSameTree(a: GameTree, b: GameTree): void {
   for (const k of ['kind', 'player', 'infoset', 'firstChild', 'childCount', 'action', 'chanceProb', 'returns0'] as const) {
     expect(a[k]).toEqual(b[k]);
   }
-  expect(a.infosets.key).toEqual(b.infosets.key);
-  expect(a.infosets.actions).toEqual(b.infosets.actions);
-  expect(a.infosets.labels).toEqual(b.infosets.labels);
-  expect(a.infosets.parent).toEqual(b.infosets.parent);
-  expect(a.infosets.parentAction).toEqual(b.infosets.parentAction);
+  expect(a.infosetsPerSeat).toEqual(b.infosetsPerSeat);
+  for (const k of ['infosetSeat', 'slotStart', 'slotAction', 'infosetParentSlot', 'infosetNodeStart', 'infosetNodes'] as const) {
+    expect(a[k]).toEqual(b[k]);
+  }
+  expect(a.infosetKey).toEqual(b.infosetKey);
+  expect(a.slotLabel).toEqual(b.slotLabel);
   expect(a.defect).toBe(b.defect);
 }
 
@@ -134,8 +134,9 @@ describe('flat game tree', () => {
 
   it('counting only gives the same statistics as building', () => {
     const game = compileGame(LEDUC_IR);
-    expect(buildGameTree(game, { countOnly: true }).stats).toEqual(buildGameTree(game).stats);
-    expect(() => buildGameTree(game, { countOnly: true, maxNodes: 9456 })).toThrow(TreeTooLargeError);
+    expect(treeStats(game)).toEqual(buildGameTree(game).stats);
+    expect(() => treeStats(game, 9456)).toThrow(TreeTooLargeError);
+    expect(() => buildGameTree(game, { maxNodes: 9456 })).toThrow(TreeTooLargeError);
   });
 });
 

@@ -21,7 +21,7 @@ import { readSlots } from '../../src/eval/store/index.js';
 import { slotRowsOf } from '../../src/eval/stats/from-store.js';
 import { reasoningAblation } from '../../src/eval/stats/ablation.js';
 import type { TabularPolicy } from '../../src/algorithms/policy.js';
-import type { CompactTree } from '../../src/algorithms/compact-tree.js';
+import type { GameTree } from '../../src/algorithms/tree.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-ablation-'));
 const KUHN = readFileSync(resolve('examples/kuhn.gbg'), 'utf8');
@@ -36,7 +36,7 @@ const files = variants.map(({ ante, bet }) => {
 });
 
 /** Seat 0's expected chips when seat 0 plays `p0` and seat 1 plays `p1`. */
-function value(tree: CompactTree, p0: TabularPolicy, p1: TabularPolicy): number {
+function value(tree: GameTree, p0: TabularPolicy, p1: TabularPolicy): number {
   const joint = Float64Array.from(p0);
   for (let i = 0; i < tree.numInfosets; i++) if (tree.infosetSeat[i] === 1) for (let k = tree.slotStart[i]; k < tree.slotStart[i + 1]; k++) joint[k] = p1[k];
   return policyValue(tree, joint);

@@ -14,7 +14,7 @@ import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
 import { loadCompiledGame } from '../load.js';
 import { parseIntOption, parseSeedOption, parsePositiveOption, MAX_COUNT } from '../errors.js';
-import { DEFAULT_MAX_NODES, TreeBudgetError } from '../../algorithms/compact-tree.js';
+import { DEFAULT_MAX_NODES, TreeBudgetError } from '../../algorithms/tree.js';
 import { DEFAULT_CHECK_EVERY, DEFAULT_ITERATIONS, solve } from '../../algorithms/solve.js';
 import { actionKeys, encodePolicy, toSavedPolicy } from '../../algorithms/policy-file.js';
 import { mccfrPolicyEntries, type MccfrSampling } from '../../algorithms/mccfr.js';

@@ -8,7 +8,7 @@ import type { Action, Game, GameState } from '../../interpreter/api.js';
 import type { Agent, AgentView, Rng } from './agent.js';
 import { UserError } from '../../util/errors.js';
 import { actionKeys, checkPolicyCovers, entryProblem, readPolicyFile, toSavedPolicy, type SavedPolicy } from '../../algorithms/policy-file.js';
-import { buildTree, DEFAULT_MAX_NODES, estimateAboveBudget, TreeBudgetError } from '../../algorithms/compact-tree.js';
+import { buildTree, DEFAULT_MAX_NODES, estimateAboveBudget, TreeBudgetError } from '../../algorithms/tree.js';
 import { DEFAULT_ITERATIONS, solve } from '../../algorithms/solve.js';
 import { MccfrSolver, mccfrPolicyEntries } from '../../algorithms/mccfr.js';
 import { canonicalJson } from '../../ir/hash.js';

@@ -18,7 +18,7 @@ import { ENGINE_VERSION } from '../../util/version.js';
 import type { Agent } from './agent.js';
 import { randomAgent } from './random.js';
 import { cfrAgentForGame, cfrAgentFromFile, DEFAULT_MCCFR_ITERATIONS, type CfrMethod } from './cfr.js';
-import { DEFAULT_MAX_NODES } from '../../algorithms/compact-tree.js';
+import { DEFAULT_MAX_NODES } from '../../algorithms/tree.js';
 import { l1AgentForGame, L1_DEFAULTS } from './l1.js';
 import { heuristicAgentForGame, HEURISTIC_DEFAULTS } from './heuristic.js';
 import { HumanAgent, type HumanIO } from './human.js';

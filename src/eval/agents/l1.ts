@@ -21,8 +21,7 @@ import { totalmem } from 'node:os';
 import { hashString, rngFromKeys } from '../../util/rng.js';
 import { bestResponse } from '../../algorithms/best-response.js';
 import type { TabularPolicy } from '../../algorithms/policy.js';
-import { buildTree, DEFAULT_MAX_NODES, ESTIMATE_PROBES, estimateAboveBudget, TreeBudgetError, type CompactTree } from '../../algorithms/compact-tree.js';
-import { estimateTreeSize } from '../../algorithms/tree.js';
+import { buildTree, DEFAULT_MAX_NODES, ESTIMATE_PROBES, estimateAboveBudget, estimateTreeSize, TreeBudgetError, type GameTree } from '../../algorithms/tree.js';
 import { readAgentCache, writeAgentCache } from './cache.js';
 import type { Agent, AgentView, Rng } from './agent.js';
 
@@ -41,7 +40,7 @@ export const L1_DEFAULTS: L1Params = { method: 'auto', maxNodes: DEFAULT_MAX_NOD
  * The L0 profile over a tree: at every information state, {@link l0Distribution} at one of its
  * states (L0 depends only on the legal menu, which an information state fixes).
  */
-export function l0TreePolicy(game: Game, tree: CompactTree): TabularPolicy {
+export function l0TreePolicy(game: Game, tree: GameTree): TabularPolicy {
   const p = new Float64Array(tree.numSlots);
   const done = new Uint8Array(tree.numInfosets);
   const index = new Map<string, number>();
@@ -157,7 +156,7 @@ export interface L1Runtime {
   onWarning?: (text: string) => void;
 }
 
-/** Bytes a tree node costs at most, for {@link memoryNodeCeiling} (the compact tree's arrays, keys and the walk's maps). */
+/** Bytes a tree node costs at most, for {@link memoryNodeCeiling} (the game tree's arrays, keys and the walk's maps). */
 const BYTES_PER_NODE = 256;
 
 /** The most tree nodes built on this machine: an eighth of its memory at {@link BYTES_PER_NODE} bytes a node (the machine is shared with the rest of a run). */

@@ -12,7 +12,7 @@ import { createParticipantAgent, makeParticipant, type Agent, type Participant }
 import { CfrAgent } from '../agents/cfr.js';
 import { L1Agent, l0TreePolicy } from '../agents/l1.js';
 import { exploitability } from '../../algorithms/best-response.js';
-import { buildTree, type CompactTree } from '../../algorithms/compact-tree.js';
+import { buildTree, type GameTree } from '../../algorithms/tree.js';
 import { calibrate, inBand, mirror, type Calibration } from './calibrate.js';
 import { playDuel } from './duel.js';
 import { duelFigures, poolFigures, type DuelFigures } from './stats.js';
@@ -63,7 +63,7 @@ export function policyHash(agent: Agent): string | null {
 }
 
 /** Exploitability (chips/game) of an agent whose policy is tabular over `tree` (random, l1, cfr), else null. */
-export function agentExploitability(game: Game, tree: CompactTree | null, agent: Agent): number | null {
+export function agentExploitability(game: Game, tree: GameTree | null, agent: Agent): number | null {
   if (!tree) return null;
   if (agent instanceof CfrAgent) return agent.saved.exploitability;
   if (agent.name === 'random') return exploitability(tree, l0TreePolicy(game, tree)).exploitability;
@@ -100,7 +100,7 @@ export interface BuildOptions {
  * @throws UserError when the first candidate is not `random` or a candidate cannot be made
  */
 export async function buildLadderGame(game: Game, path: string, opts: BuildOptions): Promise<LadderGame> {
-  let tree: CompactTree | null = null;
+  let tree: GameTree | null = null;
   try {
     tree = buildTree(game);
   } catch (e) {
