@@ -6,7 +6,7 @@
  * {@link directSupports} says which games those are, and the bench checks the text on them.
  */
 import type { GameIR, StepKind } from '../../src/ir/schema.js';
-import { allSteps } from '../../src/render/view/analysis.js';
+import { allSteps } from '../../src/ir/facts.js';
 import { tidy } from '../../src/render/rulebook.js';
 import { buildRulebookView } from '../../src/render/view/rulebook.js';
 import type { PhaseView, ShowdownView, StepView } from '../../src/render/view/types.js';

@@ -3,7 +3,7 @@
  * on every example and on generated games). The text is correct but plain; pass it through
  * `formatSource` for the canonical layout. Used by the generator, which draws games as IR.
  */
-import { childBlocks } from '../ir/walk.js';
+import { allSteps } from '../ir/facts.js';
 import type { BoolExpr, GameIR, IntExpr, Party, PileRef, SeatRef, Step, StepHandlers, StepOf } from '../ir/schema.js';
 
 /** Thrown when an IR holds something the language cannot state (e.g. `a - (b - c)`). */
@@ -21,13 +21,7 @@ class Decompiler {
   private readonly counters = new Set<string>();
 
   constructor(private readonly ir: GameIR) {
-    const walk = (steps: Step[]) => {
-      for (const st of steps) {
-        if (st.kind === 'repeat') this.counters.add(st.counter);
-        for (const b of childBlocks(st)) walk(b);
-      }
-    };
-    for (const p of [...ir.phases, ...ir.subphases]) walk(p.steps);
+    for (const st of allSteps(ir)) if (st.kind === 'repeat') this.counters.add(st.counter);
   }
 
   seat(s: number): string {

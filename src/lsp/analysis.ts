@@ -10,7 +10,7 @@ import { compileSource } from '../compiler/index.js';
 import { lookupCode } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { GameIR, Step } from '../ir/schema.js';
-import { visitSteps } from '../ir/walk.js';
+import { allSteps } from '../ir/facts.js';
 import type { GameFile, Span } from '../parser/ast.js';
 import { ALL_TOKENS } from '../parser/tokens.js';
 import { renderStepSentence } from '../render/step.js';
@@ -64,11 +64,10 @@ export function analyze(text: string): Analysis {
   const lowered = compiled.lowered;
   if (lowered) {
     out.ir = lowered.ir;
-    for (const p of [...lowered.ir.phases, ...lowered.ir.subphases])
-      visitSteps(p.steps, (step) => {
-        const span = lowered.spans.get(step);
-        if (span) out.stepSpans.push({ step, start: span.start, end: span.end });
-      });
+    for (const step of allSteps(lowered.ir)) {
+      const span = lowered.spans.get(step);
+      if (span) out.stepSpans.push({ step, start: span.start, end: span.end });
+    }
   }
   return out;
 }

@@ -16,7 +16,8 @@ import { possibleCategories } from '../interpreter/poker-hand.js';
 import { pokerRankOrder } from '../ir/poker.js';
 import { optionHasCost } from '../ir/walk.js';
 import type { RenderFormat } from './rulebook.js';
-import { allSteps, conditionsOf, handsFixed, hasPrivateSteps, subphaseLayout } from './view/analysis.js';
+import { handsFixed, hasPrivateSteps, subphaseLayout } from './view/analysis.js';
+import { allSteps, conditionsOf } from '../ir/facts.js';
 import { cardName, chips, englishList, humanize } from './words.js';
 
 export type { RulebookFact };
@@ -109,7 +110,7 @@ function overviewFacts(ir: GameIR): RulebookFact[] {
   if (steps.some((s) => s.kind === 'choice' && s.options.some((o) => optionHasCost(o) && o.costChance > 0 && o.costChance < 1)))
     out.push(fact('general rule: chance costs', 'A chance cost (for example a 50% chance of paying 1 chip) is settled after the choice'));
   if (steps.some((s) => !['shuffle', 'deal', 'ante', 'betting'].includes(s.kind))) out.push(fact('general rule: order of steps and skipped steps', 'A step that cannot be carried out'));
-  if (conditionsOf(ir).length > 0) out.push(fact('general rule: conditions', 'a condition is checked when its step is reached'));
+  if (conditionsOf(allSteps(ir)).length > 0) out.push(fact('general rule: conditions', 'a condition is checked when its step is reached'));
   if (steps.some((s) => s.kind === 'end' || s.kind === 'varbet')) out.push(fact('general rule: game end', 'the game ends at once when a seat folds or an end step is reached'));
   return out;
 }
@@ -133,7 +134,7 @@ function visibilityFacts(ir: GameIR): RulebookFact[] {
   if (ir.variables.length > 0) out.push(fact('visibility: counters public', 'both seats always know their values'));
   if (hasPrivateSteps(ir)) out.push(fact('visibility: inferability of private steps', 'Privacy hides the identity of what happened, not that something happened'));
   const seen = new Set<string>();
-  for (const c of conditionsOf(ir)) {
+  for (const c of conditionsOf(allSteps(ir))) {
     const use = { public: 'public check', private: 'private check', loop: 'early exit of a repeat', sidebet: 'side-bet condition' }[c.use];
     const phrase = `${cond(c.cond)} (${use}`;
     if (seen.has(phrase)) continue;

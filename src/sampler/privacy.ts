@@ -6,40 +6,28 @@
  */
 import type { GameIR, Step } from '../ir/schema.js';
 import { childBlocks } from '../ir/walk.js';
-import { publicSignature, subphaseMap } from '../compiler/checks/analysis.js';
-import { giveaways, publicCondition } from '../compiler/checks/private-hides-nothing.js';
+import { allBlocks, giveawaysOf, subphaseMap } from '../ir/facts.js';
 
 /**
- * Make public, in place, every private step that hides nothing.
- * @returns how many steps were made public
+ * Make public, in place, every private step that hides nothing (`giveawaysOf`, the facts W0105
+ * reports). Nested blocks are repaired before the step that holds them, whose public signature
+ * they are part of.
+ * @returns how many steps were made public (an `if` or a choice counts once, each event once)
  */
 export function publicizeGiveaways(ir: GameIR): number {
   const subs = subphaseMap(ir);
-  const sig = (steps: Step[]) => publicSignature(steps, subs);
   let n = 0;
   const walk = (steps: Step[]) => {
     for (const st of steps) {
       for (const block of childBlocks(st)) walk(block);
-      if (st.kind === 'if' && st.branches.some((b) => b.check === 'private')) {
-        const alts = [...st.branches.map((b) => sig(b.steps)), sig(st.otherwise)];
-        if (st.branches.some((b) => b.check === 'private' && publicCondition(b.cond, ir)) || giveaways(alts).length > 0) {
-          for (const b of st.branches) b.check = 'public';
-          n++;
-        }
-      } else if (st.kind === 'triggers') {
-        for (const item of st.items)
-          if (item.check === 'private' && (publicCondition(item.cond, ir) || sig(item.steps) !== '')) {
-            item.check = 'public';
-            n++;
-          }
-      } else if (st.kind === 'choice' && st.announce === 'private') {
-        if (giveaways(st.options.map((o) => `${JSON.stringify(o.cost)}@${o.costChance};${sig(o.steps)}`)).length > 0) {
-          st.announce = 'public';
-          n++;
-        }
-      }
+      const found = giveawaysOf(st, ir, subs);
+      if (found.length === 0) continue;
+      if (st.kind === 'if') for (const b of st.branches) b.check = 'public';
+      else if (st.kind === 'choice') st.announce = 'public';
+      else if (st.kind === 'triggers') for (const g of found) if (g.kind === 'event') st.items[g.item]!.check = 'public';
+      n += st.kind === 'triggers' ? found.length : 1;
     }
   };
-  for (const p of [...ir.phases, ...ir.subphases]) walk(p.steps);
+  for (const p of allBlocks(ir)) walk(p.steps);
   return n;
 }

@@ -14,7 +14,7 @@ import { IR_VERSION } from '../ir/version.js';
 import { rulesetHash } from '../ir/hash.js';
 import { compileSource } from '../compiler/index.js';
 import { decompile } from '../format/decompile.js';
-import { childBlocks } from '../ir/walk.js';
+import { visitSteps } from '../ir/walk.js';
 import { formatSource } from '../format/format-source.js';
 import { Builder } from './context.js';
 import { Dial, type BuilderName } from './dial.js';
@@ -161,13 +161,7 @@ function drawOnce(stream: string, seed: number, complexity: number, repair: bool
  */
 function canonicalVariables(vars: GameIR['variables'], phases: { steps: Step[] }[]): GameIR['variables'] {
   const counters: string[] = [];
-  const walk = (steps: Step[]) => {
-    for (const st of steps) {
-      if (st.kind === 'repeat' && !counters.includes(st.counter)) counters.push(st.counter);
-      for (const block of childBlocks(st)) walk(block);
-    }
-  };
-  for (const p of phases) walk(p.steps);
+  for (const p of phases) visitSteps(p.steps, (st) => st.kind === 'repeat' && !counters.includes(st.counter) && counters.push(st.counter));
   return [...vars.filter((v) => !counters.includes(v.name)), ...counters.map((name) => ({ name, initial: 0 }))];
 }
 

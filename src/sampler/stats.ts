@@ -4,6 +4,7 @@
  */
 import type { GameIR, Step } from '../ir/schema.js';
 import { childBlocks } from '../ir/walk.js';
+import { subphaseMap } from '../ir/facts.js';
 
 /**
  * The most betting rounds one episode can play: each `betting` or `varbet` step, and each
@@ -12,7 +13,7 @@ import { childBlocks } from '../ir/walk.js';
  * its richest branch, a sub-phase call its body.
  */
 export function bettingRounds(ir: GameIR): number {
-  const subs = new Map(ir.subphases.map((p) => [p.name, p.steps]));
+  const subs = subphaseMap(ir);
   const block = (steps: readonly Step[], depth: number): number => steps.reduce((n, st) => n + step(st, depth), 0);
   const step = (st: Step, depth: number): number => {
     if (depth > 64) return 0;

@@ -6,7 +6,8 @@ import { loadGame } from '../../src/cli/load.js';
 import { renderDefects } from '../../src/render/defects.js';
 import { checkRulebookFacts, normalizeRulebook } from '../../src/render/facts.js';
 import { renderRulebook } from '../../src/render/rulebook.js';
-import { deckDrawBound, handsFixed, payoutBound, publicTrace, subphaseLayout } from '../../src/render/view/analysis.js';
+import { deckDrawBound, handsFixed, payoutBound, subphaseLayout } from '../../src/render/view/analysis.js';
+import { publicTrace } from '../../src/ir/facts.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 
 const source = readFileSync(new URL('./fixtures/every-construct.gbg', import.meta.url), 'utf8');

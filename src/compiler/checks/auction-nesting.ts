@@ -5,10 +5,11 @@
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Check } from './check.js';
 import { visitSteps } from '../../ir/walk.js';
+import { allBlocks } from '../../ir/facts.js';
 
 export const checkAuctionNesting: Check = ({ ir, spanOf }) => {
   const out: Diagnostic[] = [];
-  for (const p of [...ir.phases, ...ir.subphases])
+  for (const p of allBlocks(ir))
     visitSteps(p.steps, (st) => {
       if (st.kind !== 'auction') return;
       visitSteps(st.prize, (inner) => {

@@ -5,7 +5,7 @@ import { warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Step } from '../../ir/schema.js';
 import { childBlocks } from '../../ir/walk.js';
 import type { Check } from './check.js';
-import { allBlocks } from './analysis.js';
+import { allBlocks } from '../../ir/facts.js';
 
 export const checkBackToBackPayments: Check = ({ ir, spanOf }) => {
   const out: Diagnostic[] = [];

@@ -18,6 +18,7 @@ import type { IntExpr, StepOf } from '../../ir/schema.js';
 import { visitSteps } from '../../ir/walk.js';
 import { boundsContext, intInterval, type BoundsContext } from '../../ir/bounds.js';
 import type { Check } from './check.js';
+import { allBlocks } from '../../ir/facts.js';
 
 /** The `highest(SEAT)` nodes of an expression (reads of a seat's hand), left to right. */
 function handReads(e: IntExpr): Extract<IntExpr, { kind: 'highest' }>[] {
@@ -30,7 +31,7 @@ export const checkChoiceCosts: Check = ({ ir, spanOf }) => {
   const out: Diagnostic[] = [];
   let bounds: BoundsContext | undefined;
   const smallest = (cost: number | IntExpr): number => (typeof cost === 'number' ? cost : intInterval(cost, bounds ?? (bounds = boundsContext(ir)))[0]);
-  for (const p of [...ir.phases, ...ir.subphases])
+  for (const p of allBlocks(ir))
     visitSteps(p.steps, (st) => {
       if (st.kind !== 'choice') return;
       const c = st as StepOf<'choice'>;

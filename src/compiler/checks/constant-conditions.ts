@@ -5,7 +5,7 @@
 import { warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { visitSteps } from '../../ir/walk.js';
 import type { Check } from './check.js';
-import { allBlocks, atomsOf, conditionsOf, intsOf } from './analysis.js';
+import { allBlocks, allSteps, atomsOf, conditionsOf, intsOf } from '../../ir/facts.js';
 
 export const checkConstantConditions: Check = ({ ir, spanOf }) => {
   const out: Diagnostic[] = [];
@@ -20,15 +20,14 @@ export const checkConstantConditions: Check = ({ ir, spanOf }) => {
       else if (st.kind === 'assign') assigned.add(st.position);
     });
   const initial = new Map(ir.variables.map((v) => [v.name, v.initial]));
-  for (const p of allBlocks(ir))
-    for (const { cond, step } of conditionsOf(p.steps)) {
-      const never: string[] = [];
-      for (const e of intsOf(cond)) {
-        if (e.kind === 'score' && !scores) never.push('the scores (no step changes a score)');
-        if (e.kind === 'var' && !setVars.has(e.name)) never.push(`'${e.name}' (always ${initial.get(e.name) ?? 0})`);
-      }
-      for (const a of atomsOf(cond)) if (a.kind === 'holds' && !assigned.has(a.position)) never.push(`position ${a.position} (nobody is ever given it)`);
-      if (never.length > 0) out.push(warning('W0104', `this condition reads ${[...new Set(never)].join(' and ')}, which the game never changes`, spanOf(step)));
+  for (const { cond, step } of conditionsOf(allSteps(ir))) {
+    const never: string[] = [];
+    for (const e of intsOf(cond)) {
+      if (e.kind === 'score' && !scores) never.push('the scores (no step changes a score)');
+      if (e.kind === 'var' && !setVars.has(e.name)) never.push(`'${e.name}' (always ${initial.get(e.name) ?? 0})`);
     }
+    for (const a of atomsOf(cond)) if (a.kind === 'holds' && !assigned.has(a.position)) never.push(`position ${a.position} (nobody is ever given it)`);
+    if (never.length > 0) out.push(warning('W0104', `this condition reads ${[...new Set(never)].join(' and ')}, which the game never changes`, spanOf(step)));
+  }
   return out;
 };

@@ -10,6 +10,7 @@ import { error, type Diagnostic, type RelatedLocation } from '../../diagnostics/
 import type { PileRef } from '../../ir/schema.js';
 import { topLevelSteps, type Check } from './check.js';
 import { visitSteps } from '../../ir/walk.js';
+import { allBlocks } from '../../ir/facts.js';
 
 function key(p: PileRef): string {
   return p.kind === 'deck' ? 'deck' : p.kind === 'hand' ? `hand:${p.seat}` : `pile:${p.name}`;
@@ -68,7 +69,7 @@ export const checkDealSize: Check = ({ ir, spanOf }) => {
     }
     size.set(key(step.from), left);
   }
-  for (const phase of [...ir.phases, ...ir.subphases])
+  for (const phase of allBlocks(ir))
     visitSteps(phase.steps, (step) => {
       if (step.kind !== 'deal' || reported.has(step)) return;
       const need = step.count * (step.to.kind === 'each' ? 2 : 1);

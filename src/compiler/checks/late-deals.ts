@@ -6,7 +6,7 @@
 import { warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Step } from '../../ir/schema.js';
 import type { Check } from './check.js';
-import { hasDecision, isDecision, subphaseMap } from './analysis.js';
+import { hasDecision, isDecision, subphaseMap } from '../../ir/facts.js';
 import { childBlocks } from '../../ir/walk.js';
 
 export const checkLateDeals: Check = ({ ir, spanOf }) => {

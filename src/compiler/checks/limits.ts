@@ -7,6 +7,7 @@
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { BoolExpr, IntExpr, Step } from '../../ir/schema.js';
 import { visitSteps } from '../../ir/walk.js';
+import { allBlocks, subphaseMap } from '../../ir/facts.js';
 import type { Check } from './check.js';
 
 export const MAX_DECK = 255;
@@ -56,14 +57,14 @@ export const checkLimits: Check = ({ ir, spanOf }) => {
   if (cards > MAX_DECK) out.push(error('E0231', `the deck has ${cards} cards; the engine holds at most ${MAX_DECK}`, spanOf(ir.deck)));
   if (ir.piles.length > MAX_PILES) out.push(error('E0231', `the game declares ${ir.piles.length} piles; the engine holds at most ${MAX_PILES}`, spanOf(fallback)));
   if (ir.name === '') out.push(error('E0234', 'the game needs a name', spanOf(fallback)));
-  for (const p of [...ir.phases, ...ir.subphases])
+  for (const p of allBlocks(ir))
     visitSteps(p.steps, (st, depth) => {
       if (st.kind === 'repeat' && st.max > MAX_ROUNDS) out.push(error('E0232', `a loop may run at most ${MAX_ROUNDS} rounds, not ${st.max}`, spanOf(st)));
       if (depth >= MAX_DEPTH) out.push(error('E0233', `steps are nested more than ${MAX_DEPTH} blocks deep here`, spanOf(st)));
       if (exprSizes(st).some((n) => n > MAX_DEPTH)) out.push(error('E0233', `an expression here has more than ${MAX_DEPTH} terms`, spanOf(st)));
     });
   // Longest chain of sub-phase calls (the call graph has no cycles by then, or E0224 reports them).
-  const subs = new Map(ir.subphases.map((p) => [p.name, p.steps]));
+  const subs = subphaseMap(ir);
   const memo = new Map<string, number>();
   const chain = (name: string, seen: Set<string>): number => {
     if (memo.has(name)) return memo.get(name)!;

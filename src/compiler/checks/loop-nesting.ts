@@ -6,13 +6,14 @@
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Step } from '../../ir/schema.js';
 import { childBlocks } from '../../ir/walk.js';
+import { subphaseMap } from '../../ir/facts.js';
 import type { Check } from './check.js';
 
 export const MAX_NESTED_ROUNDS = 10_000;
 
 export const checkLoopNesting: Check = ({ ir, spanOf }) => {
   const out: Diagnostic[] = [];
-  const subs = new Map(ir.subphases.map((p) => [p.name, p.steps]));
+  const subs = subphaseMap(ir);
   const memo = new Map<string, number>();
   const onPath = new Set<string>();
   /** Largest product of loop bounds along a nesting chain inside `steps` (1 without loops); reports where the limit is passed. */

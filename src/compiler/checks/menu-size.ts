@@ -8,6 +8,7 @@ import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { visitSteps } from '../../ir/walk.js';
 import type { Check } from './check.js';
 import { boundsContext, intInterval, type BoundsContext } from '../../ir/bounds.js';
+import { allBlocks } from '../../ir/facts.js';
 
 export const MAX_AMOUNTS = 1000;
 
@@ -17,7 +18,7 @@ export const checkMenuSize: Check = ({ ir, spanOf }) => {
   const limit = MAX_AMOUNTS.toLocaleString('en-US');
   let bounds: BoundsContext | undefined;
   const stackNote = `a range up to the stack can reach all ${chips.toLocaleString('en-US')} chips of the game (both starting stacks)`;
-  for (const p of [...ir.phases, ...ir.subphases])
+  for (const p of allBlocks(ir))
     visitSteps(p.steps, (st) => {
       let size = 0;
       let what = '';

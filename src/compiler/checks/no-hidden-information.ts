@@ -9,7 +9,7 @@
 import { warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { GameIR, Step } from '../../ir/schema.js';
 import type { Check } from './check.js';
-import { isDecision, subphaseMap } from './analysis.js';
+import { isDecision, subphaseMap } from '../../ir/facts.js';
 
 /** What may be hidden, per seat: `cards[s]` seat s holds cards the opponent has not seen; `other[s]` something private is hidden from s; `hand[s]` most cards s may hold. */
 interface Knowledge {

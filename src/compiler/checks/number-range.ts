@@ -8,6 +8,7 @@ import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Step } from '../../ir/schema.js';
 import { childBlocks, visitSteps } from '../../ir/walk.js';
 import type { Check } from './check.js';
+import { allBlocks } from '../../ir/facts.js';
 
 export const MAX_NUMBER = 1_000_000;
 
@@ -33,7 +34,7 @@ export const checkNumberRange: Check = ({ ir, spanOf }) => {
   for (const r of ir.deck.ranks) if (tooBig(r.value)) report(r.value, `the value of rank ${r.name}`, r);
   for (const v of ir.variables) if (tooBig(v.initial)) report(v.initial, `the initial value of ${v.name}`, fallback);
   for (const n of numbers(ir.showdown, new Set(), [])) if (tooBig(n)) report(n, 'the showdown number', fallback);
-  for (const p of [...ir.phases, ...ir.subphases])
+  for (const p of allBlocks(ir))
     visitSteps(p.steps, (st: Step) => {
       const big = numbers(st, new Set(childBlocks(st)), []).find(tooBig);
       if (big !== undefined) report(big, 'the number', st);

@@ -6,7 +6,7 @@ import { warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Step } from '../../ir/schema.js';
 import { childBlocks, visitSteps } from '../../ir/walk.js';
 import type { Check } from './check.js';
-import { allBlocks, subphaseMap } from './analysis.js';
+import { allBlocks, subphaseMap } from '../../ir/facts.js';
 
 /** Whether the block lets `seat` wager somewhere (following calls). */
 function wagers(steps: readonly Step[], seat: number, subs: Map<string, Step[]>, seen = new Set<string>()): boolean {

@@ -5,7 +5,7 @@
 import { warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { visitSteps } from '../../ir/walk.js';
 import type { Check } from './check.js';
-import { allBlocks, favoured, subphaseMap } from './analysis.js';
+import { allBlocks, favoured, subphaseMap } from '../../ir/facts.js';
 
 export const checkOneSidedSimultaneous: Check = ({ ir, spanOf }) => {
   const out: Diagnostic[] = [];

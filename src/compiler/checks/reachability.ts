@@ -7,6 +7,7 @@ import { error, warning, type Diagnostic } from '../../diagnostics/diagnostic.js
 import type { Step } from '../../ir/schema.js';
 import type { Check } from './check.js';
 import { childBlocks, visitSteps } from '../../ir/walk.js';
+import { allBlocks } from '../../ir/facts.js';
 
 function callees(steps: Step[]): string[] {
   const out: string[] = [];
@@ -52,6 +53,6 @@ export const checkReachability: Check = ({ ir, spanOf }) => {
     if (i >= 0 && i < steps.length - 1) out.push(warning('W0002', 'this step comes after `end` in the same block and never runs', spanOf(steps[i + 1]!)));
     for (const st of steps) for (const block of childBlocks(st)) afterEnd(block);
   };
-  for (const p of [...ir.phases, ...ir.subphases]) afterEnd(p.steps);
+  for (const p of allBlocks(ir)) afterEnd(p.steps);
   return out;
 };

@@ -8,7 +8,7 @@ import { warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { GameIR, Step } from '../../ir/schema.js';
 import { visitSteps } from '../../ir/walk.js';
 import type { Check } from './check.js';
-import { allBlocks } from './analysis.js';
+import { allBlocks } from '../../ir/facts.js';
 
 /** Variables and positions read anywhere in the game (expressions and conditions). */
 function reads(ir: GameIR): { vars: Set<string>; positions: Set<string> } {

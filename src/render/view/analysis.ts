@@ -1,31 +1,15 @@
 /**
  * Facts about a whole game that the rulebook states but no single step knows: where each
- * sub-phase is described and who calls it, which step kinds and conditions occur, upper bounds
- * on the cards dealt from the deck and on the chips a seat can pay out, whether the hands at the
- * showdown are fixed, and what a block of steps makes public (for the inferability notes).
- * All walks descend into nested blocks and follow `call` steps into sub-phases, with a guard
- * against call cycles (the compiler rejects them; a hand-written IR might not).
+ * sub-phase is described and who calls it, which step kinds and expression kinds occur, upper
+ * bounds on the cards dealt from the deck and on the chips a seat can pay out, whether the hands
+ * at the showdown are fixed, and the words for kinds of public change. The facts the compiler's
+ * checks and the generator share with the rulebook (all steps, conditions, public traces) are in
+ * `ir/facts.ts`. Walks that follow `call` steps into sub-phases guard against call cycles (the
+ * compiler rejects them; a hand-written IR might not).
  */
-import type { BoolExpr, GameIR, IntExpr, Step, StepHandlers, StepKind } from '../../ir/schema.js';
-import { childBlocks } from '../../ir/walk.js';
-
-/** The nested step blocks of `step`. */
-export const blocksOf = childBlocks;
-
-/** Visit every step of `steps` and of the blocks nested in them (not into called sub-phases), in reading order. */
-export function walkSteps(steps: readonly Step[], visit: (s: Step) => void): void {
-  for (const s of steps) {
-    visit(s);
-    for (const b of blocksOf(s)) walkSteps(b, visit);
-  }
-}
-
-/** Every step of the game: phases, then sub-phases, nested blocks included. */
-export function allSteps(ir: GameIR): Step[] {
-  const out: Step[] = [];
-  for (const p of [...ir.phases, ...ir.subphases]) walkSteps(p.steps, (s) => out.push(s));
-  return out;
-}
+import type { GameIR, IntExpr, Step, StepKind } from '../../ir/schema.js';
+import { visitSteps } from '../../ir/walk.js';
+import { allBlocks, allSteps, conditionsOf, intsOf, intTerms, subphaseMap } from '../../ir/facts.js';
 
 /** Where the sub-phases go in Phase Details, and who calls them. */
 export interface SubphaseLayout {
@@ -43,10 +27,10 @@ export function subphaseLayout(ir: GameIR): SubphaseLayout {
   const callers = new Map<string, string[]>(ir.subphases.map((p) => [p.name, []]));
   const callsOf = (steps: readonly Step[]): string[] => {
     const out: string[] = [];
-    walkSteps(steps, (s) => s.kind === 'call' && out.push(s.phase));
+    visitSteps(steps, (s) => s.kind === 'call' && out.push(s.phase));
     return out;
   };
-  const containers = [...ir.phases, ...ir.subphases];
+  const containers = allBlocks(ir);
   for (const c of containers) {
     for (const target of callsOf(c.steps)) {
       const list = callers.get(target);
@@ -97,38 +81,11 @@ export function hasPrivateSteps(ir: GameIR, steps: readonly Step[] = allSteps(ir
   );
 }
 
-/** A condition of the game and how it is checked. */
-export interface ConditionUse {
-  cond: BoolExpr;
-  /** `public`/`private` for `if` and `events`; `loop` for a loop's early exit; `sidebet` for a side bet's condition. */
-  use: 'public' | 'private' | 'loop' | 'sidebet';
-}
-
-/** Every condition of the game, in reading order (phases, then sub-phases). */
-export function conditionsOf(ir: GameIR, steps: readonly Step[] = allSteps(ir)): ConditionUse[] {
-  const out: ConditionUse[] = [];
-  for (const s of steps) {
-    if (s.kind === 'if') for (const b of s.branches) out.push({ cond: b.cond, use: b.check });
-    if (s.kind === 'triggers') for (const i of s.items) out.push({ cond: i.cond, use: i.check });
-    if (s.kind === 'repeat' && s.until) out.push({ cond: s.until, use: 'loop' });
-    if (s.kind === 'sidebet') out.push({ cond: s.cond, use: 'sidebet' });
-  }
-  return out;
-}
-
 /** Every integer-expression kind used in the game's conditions, `set` steps and amounts written as expressions. */
 export function intKindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)): Set<IntExpr['kind']> {
   const out = new Set<IntExpr['kind']>();
-  const int = (e: IntExpr): void => {
-    out.add(e.kind);
-    if (e.kind === 'add' || e.kind === 'sub' || e.kind === 'mul') [e.left, e.right].forEach(int);
-  };
-  const bool = (e: BoolExpr): void => {
-    if (e.kind === 'cmp') [e.left, e.right].forEach(int);
-    if (e.kind === 'and' || e.kind === 'or') e.args.forEach(bool);
-    if (e.kind === 'not') bool(e.arg);
-  };
-  conditionsOf(ir, steps).forEach((c) => bool(c.cond));
+  const int = (e: IntExpr): void => intTerms(e).forEach((t) => out.add(t.kind));
+  for (const c of conditionsOf(steps)) for (const e of intsOf(c.cond)) out.add(e.kind);
   for (const s of steps) if (s.kind === 'set') int(s.value);
   for (const s of steps) if (s.kind === 'pay' && typeof s.amount === 'object') int(s.amount);
   for (const s of steps) if (s.kind === 'betting' && typeof s.betSize === 'object') int(s.betSize);
@@ -143,7 +100,7 @@ export function intKindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)):
  * may fire), a call adds its sub-phase. `Infinity` when a step is unbounded or calls form a cycle.
  */
 function pathBound(ir: GameIR, stepCost: (s: Step) => [number, number], optionCost: (seat: number, cost: number) => [number, number] = () => [0, 0]): [number, number] {
-  const sub = new Map(ir.subphases.map((p) => [p.name, p.steps]));
+  const sub = subphaseMap(ir);
   const memo = new Map<string, [number, number]>();
   const active = new Set<string>();
   const add = (a: [number, number], b: [number, number]): [number, number] => [a[0] + b[0], a[1] + b[1]];
@@ -240,71 +197,6 @@ export function handsFixed(ir: GameIR, steps: readonly Step[] = allSteps(ir)): b
   if (steps.some((s) => s.kind === 'discard' || s.kind === 'steal' || s.kind === 'auction')) return false;
   const topLevelDeals = ir.phases.flatMap((p) => p.steps).filter((s) => s.kind === 'deal').length;
   return steps.filter((s) => s.kind === 'deal').length === topLevelDeals;
-}
-
-/** What a block of steps shows both seats: a canonical signature and the kinds of public change. */
-export interface PublicTrace {
-  /** Equal for two blocks whose public effects cannot be told apart. */
-  signature: string;
-  /** `chips`, `cards`, `announcements`, `counters`, `scores`, `positions`. */
-  changes: Set<string>;
-}
-
-/** The kinds of public change each step kind makes (peeks, calls and blocks are handled apart). */
-const CHANGE: Partial<Record<StepKind, string[]>> = {
-  shuffle: ['announcements'],
-  deal: ['cards'],
-  ante: ['chips'],
-  blinds: ['chips'],
-  betting: ['chips', 'announcements'],
-  varbet: ['chips', 'announcements'],
-  end: ['chips'],
-  choice: ['announcements'],
-  wager: ['chips'],
-  match: ['chips'],
-  simultaneous: ['announcements'],
-  auction: ['announcements'],
-  reveal: ['announcements'],
-  swap: ['cards'],
-  steal: ['cards'],
-  discard: ['cards'],
-  pay: ['chips'],
-  sidebet: ['announcements'],
-  score: ['scores'],
-  assign: ['positions'],
-  set: ['counters'],
-};
-
-/** The public trace of a block of steps (sub-phase calls followed, cycles cut). */
-export function publicTrace(ir: GameIR, steps: readonly Step[]): PublicTrace {
-  const sub = new Map(ir.subphases.map((p) => [p.name, p.steps]));
-  const changes = new Set<string>();
-  const active = new Set<string>();
-  const sig = (block: readonly Step[]): unknown[] =>
-    block.flatMap((s): unknown[] => {
-      if (s.kind === 'call') {
-        if (active.has(s.phase)) return [`call ${s.phase}`];
-        active.add(s.phase);
-        const inner = sig(sub.get(s.phase) ?? []);
-        active.delete(s.phase);
-        return inner;
-      }
-      if (s.kind === 'peek') {
-        if (s.visibility === 'private') return [];
-        changes.add('announcements');
-        return [{ peek: s.seat, of: s.target }];
-      }
-      for (const c of CHANGE[s.kind] ?? []) changes.add(c);
-      if (s.kind === 'if') return [{ if: s.branches.map((b) => ({ check: b.check, cond: b.check === 'public' ? b.cond : null, steps: sig(b.steps) })), otherwise: sig(s.otherwise) }];
-      if (s.kind === 'triggers') return [{ events: s.items.map((i) => ({ check: i.check, steps: sig(i.steps) })) }];
-      if (s.kind === 'repeat') return [{ repeat: s.max, steps: sig(s.steps) }];
-      if (s.kind === 'choice') return [{ choice: s.seat, options: s.options.map((o) => ({ cost: o.cost, steps: sig(o.steps) })) }];
-      if (s.kind === 'simultaneous') return [{ simultaneous: s.options, outcomes: s.outcomes.map((o) => sig(o.steps)), otherwise: sig(s.otherwise) }];
-      if (s.kind === 'auction') return [{ auction: s.max, prize: sig(s.prize) }];
-      return [s];
-    });
-  const signature = JSON.stringify(sig(steps));
-  return { signature, changes };
 }
 
 /** Words for the kinds of public change, for "… differently (the stacks and the pot)". */

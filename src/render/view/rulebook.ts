@@ -8,7 +8,8 @@ import { optionHasCost } from '../../ir/walk.js';
 import { possibleCategories } from '../../interpreter/poker-hand.js';
 import { pokerRankOrder } from '../../ir/poker.js';
 import { cardName } from '../words.js';
-import { allSteps, conditionsOf, deckDrawBound, handsFixed, hasPrivateSteps, intKindsUsed, kindsUsed, payoutBound, subphaseLayout } from './analysis.js';
+import { deckDrawBound, handsFixed, hasPrivateSteps, intKindsUsed, kindsUsed, payoutBound, subphaseLayout } from './analysis.js';
+import { allSteps, conditionsOf } from '../../ir/facts.js';
 import { viewContext, type ViewContext } from './context.js';
 import { exprViewBuilders } from './expr.js';
 import { STEP_KINDS, stepView, stepViewBuilders, type StepViewBuilders } from './steps.js';
@@ -179,7 +180,7 @@ function visibility(ir: GameIR, ctx: ViewContext, f: GameFeatures, ov: OverviewV
   const expr = exprViewBuilders(ctx);
   const seen = new Set<string>();
   const conditionChecks: ConditionCheckView[] = [];
-  const uses = conditionsOf(ir, f.steps);
+  const uses = conditionsOf(f.steps);
   for (const c of uses) {
     const key = `${c.use} ${JSON.stringify(c.cond)}`;
     if (seen.has(key)) continue;
