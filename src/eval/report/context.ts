@@ -2,14 +2,14 @@
  * What the report tells about a run beyond the estimates, read from the run store: each game's
  * name, file and (for a generated game) seed and complexity with its ruleset hash; each
  * participant's configuration; the commitment; and a few slots per game to link viewer pages to.
- * A store that lacks the `games` or `participants` table (a minimal store of slot rows only) gives
- * empty lists, and the report then falls back to ruleset hashes and participant ids.
+ * The store is opened through its reader (`RunStore.openReadOnly`), which checks its schema and
+ * engine versions.
  */
 import { basename } from 'node:path';
 import { compileSource } from '../../compiler/index.js';
 import type { Origin } from '../../ir/schema.js';
-import Database from 'better-sqlite3';
-import { UserError } from '../../util/errors.js';
+import { RunStore } from '../store/store.js';
+import { withStoreErrors } from '../store/errors.js';
 
 /** A game of the run as the report names it. */
 export interface ReportGame {
@@ -57,44 +57,26 @@ export const SLOTS_PER_GAME = 3;
 
 /**
  * Read the report context of a run store (read-only).
- * @throws UserError when the file is not a run store
+ * @throws UserError when the file is not a run store; StoreVersionError for another schema or engine
  */
 export function readReportContext(path: string): ReportContext {
-  let db: Database.Database;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-  } catch (e) {
-    throw new UserError(`${path}: not a readable run store (${(e as Error).message})`);
-  }
-  try {
-    const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").pluck().all() as string[]);
-    const meta = (key: string): string | null => (tables.has('meta') ? ((db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null) : null);
-    const commitment = { committed: meta('commitment'), played: meta('planCommitment') };
-    const participants: ReportParticipant[] = [];
-    if (tables.has('participants') && hasColumns(db, 'participants', ['id', 'name', 'kind', 'config']))
-      for (const p of db.prepare('SELECT id, name, kind, config FROM participants ORDER BY name, id').all() as { id: string; name: string; kind: string; config: string }[])
-        participants.push({ id: p.id, name: p.name, kind: p.kind, params: paramsOf(p.config) });
-    const games: ReportGame[] = [];
-    if (tables.has('games') && hasColumns(db, 'games', ['ruleset_hash', 'name', 'path', 'source'])) {
-      const hasLog = hasColumns(db, 'slots', ['move_log', 'seq']);
-      const done = db.prepare("SELECT COUNT(*) FROM slots WHERE game = ? AND status = 'done'").pluck();
-      const slotIds = db.prepare(`SELECT id FROM slots WHERE game = ? AND status = 'done'${hasLog ? ' AND move_log IS NOT NULL ORDER BY seq' : ''} LIMIT ${SLOTS_PER_GAME}`).pluck();
-      for (const g of db.prepare('SELECT ruleset_hash, name, path, source FROM games ORDER BY path').all() as { ruleset_hash: string; name: string; path: string; source: string }[]) {
-        const ir = compileSource(g.source).ir;
-        games.push({ hash: g.ruleset_hash, name: g.name, path: g.path, label: g.name, origin: ir?.origin ?? null, done: done.get(g.ruleset_hash) as number, slots: hasLog ? (slotIds.all(g.ruleset_hash) as string[]) : [] });
-      }
+  return withStoreErrors(path, () => {
+    const store = RunStore.openReadOnly(path, { engine: true });
+    try {
+      const commitment = { committed: store.meta('commitment') ?? null, played: store.meta('planCommitment') ?? null };
+      const participants: ReportParticipant[] = store.participants().map((p) => ({ id: p.id, name: p.name, kind: p.kind, params: paramsOf(p.config) }));
+      const done = store.db.prepare("SELECT COUNT(*) FROM slots WHERE game = ? AND status = 'done'").pluck();
+      const slotIds = store.db.prepare(`SELECT id FROM slots WHERE game = ? AND status = 'done' AND move_log IS NOT NULL ORDER BY seq LIMIT ${SLOTS_PER_GAME}`).pluck();
+      const games: ReportGame[] = store.games().map((g) => {
+        const ir = compileSource(store.game(g.ruleset_hash)!.source).ir;
+        return { hash: g.ruleset_hash, name: g.name, path: g.path, label: g.name, origin: ir?.origin ?? null, done: done.get(g.ruleset_hash) as number, slots: slotIds.all(g.ruleset_hash) as string[] };
+      });
       uniqueLabels(games);
+      return { games, participants, commitment };
+    } finally {
+      store.close();
     }
-    return { games, participants, commitment };
-  } finally {
-    db.close();
-  }
-}
-
-/** Whether `table` has every column of `cols`. */
-function hasColumns(db: Database.Database, table: string, cols: readonly string[]): boolean {
-  const have = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
-  return cols.every((c) => have.has(c));
+  });
 }
 
 /** The `params` of a stored participant configuration (the whole object when it has none; empty when not JSON). */

@@ -520,7 +520,7 @@ export class RunStore {
   }
 
   participants(): { id: string; name: string; kind: string; config: string }[] {
-    return this.db.prepare('SELECT * FROM participants ORDER BY name').all() as { id: string; name: string; kind: string; config: string }[];
+    return this.db.prepare('SELECT id, name, kind, config FROM participants ORDER BY name, id').all() as { id: string; name: string; kind: string; config: string }[];
   }
 
   games(): { ruleset_hash: string; name: string; path: string }[] {
