@@ -2,7 +2,7 @@
  * The registry of semantic checks: one record per check (`id`, `codes`, `category`, `run`), run
  * in this order after lowering by `compileSource` and, on drawn games, by {@link irDiagnostics}.
  */
-import { runCheck, runChecks, type CheckRecord } from './check.js';
+import type { CheckRecord } from './check.js';
 import { checkDealSize } from './deal-size.js';
 import { checkAntes } from './antes.js';
 import { checkReachability } from './reachability.js';
@@ -65,14 +65,20 @@ export function sourcelessContext(ir: GameIR): { ir: GameIR; spanOf: () => typeo
 /**
  * Every diagnostic (errors and warnings) the semantic checks report on an IR that has no source
  * (e.g. a drawn game), positions unknown (line 1, column 1), except the {@link ADVISORY_CODES}:
- * what the generator judges its draws by. A check that throws reports E0902 (see `runCheck`).
+ * what the generator judges its draws by. Unlike `compileSource`, a check that throws is not
+ * turned into a diagnostic: the generator would count it as a flag and redraw around a bug.
+ * @throws whatever a check throws
  */
 export function irDiagnostics(ir: GameIR): Diagnostic[] {
-  return runChecks(CHECKS, sourcelessContext(ir)).filter((d) => !ADVISORY_CODES.has(d.code));
+  const ctx = sourcelessContext(ir);
+  return CHECKS.flatMap((c) => c.run(ctx)).filter((d) => !ADVISORY_CODES.has(d.code));
 }
 
-/** Whether any check reports anything on a sourceless IR (advisory codes included); stops at the first that does. */
+/**
+ * Whether any check reports anything on a sourceless IR (advisory codes included); stops at the
+ * first that does. @throws whatever a check throws (as {@link irDiagnostics})
+ */
 export function anyCheckReports(ir: GameIR): boolean {
   const ctx = sourcelessContext(ir);
-  return CHECKS.some((c) => runCheck(c, ctx).length > 0);
+  return CHECKS.some((c) => c.run(ctx).length > 0);
 }
