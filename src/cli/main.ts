@@ -69,8 +69,10 @@ export async function buildProgram(ctx: CliContext, load: readonly CommandEntry[
   const registers = await Promise.all(COMMANDS.map((e) => (load.includes(e) ? e.load() : undefined)));
   COMMANDS.forEach((entry, i) => {
     const register = registers[i];
+    // The summary comes from the registry in both cases; a loaded command adds its arguments,
+    // options and action, a listed one only the arguments of its spec.
     let cmd: Command;
-    if (register) cmd = register(program, ctx);
+    if (register) cmd = register(program.command(commandName(entry)).description(entry.summary), ctx);
     else {
       // Listed, not loaded: the same line in `gbgc --help` as the loaded command would give.
       cmd = program.command(entry.spec).description(entry.summary);

@@ -1,7 +1,9 @@
 /**
  * The command registry loads commands on demand: its listed spec, options flag and summary must be
- * those of the loaded command, and a command line loads only the command it runs.
+ * those of the loaded command, each summary is written in the registry only, and a command line
+ * loads only the command it runs.
  */
+import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, commandName } from '../../src/cli/commands/index.js';
@@ -28,6 +30,14 @@ describe('the command registry', () => {
       expect(term(listed, name), name).toBe(term(loaded, name));
     }
     expect(listed.helpInformation()).toBe(loaded.helpInformation());
+  });
+
+  it('writes each summary once: in the registry, never again in the command module', () => {
+    for (const entry of COMMANDS) {
+      const source = readFileSync(new URL(`../../src/cli/commands/${commandName(entry)}.ts`, import.meta.url), 'utf8');
+      expect(source, commandName(entry)).not.toContain(entry.summary);
+      expect(source, commandName(entry)).not.toContain(entry.summary.replace(/'/g, "\\'"));
+    }
   });
 
   it('loads only the command a line runs (all of them for completion)', () => {

@@ -109,10 +109,8 @@ export function formatChecks(e: Estimates): string[] {
   return out;
 }
 
-export const registerAnalyze: RegisterCommand = (program, ctx) =>
-  addAnalysisSetOptions(program
-    .command('analyze')
-    .description('estimate participant strengths (α̂) with bootstrap intervals and every robustness, profile and jaggedness estimate')
+export const registerAnalyze: RegisterCommand = (cmd, ctx) =>
+  addAnalysisSetOptions(cmd
     .argument('<db>', 'run store (SQLite) written by gbgc tournament')
     .option('--axes <file>', 'axes JSONL (gbgc axes): enables capability profiles, jaggedness and composite tertiles')
     .option('--json', 'print all estimates as JSON')

@@ -28,10 +28,8 @@ export function formatAxes(lines: readonly AxesLine[], set: AxisSet = lines[0]?.
   return `${head}\n${rows.join('\n')}\n`;
 }
 
-export const registerAxes: RegisterCommand = (program, ctx) =>
-  program
-    .command('axes')
-    .description('measure the complexity axes (GENSTRAT v2 or v1, Appendix C) of a game or of every game of a pool')
+export const registerAxes: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<path>', '.gbg file, or a pool directory (with index.jsonl)')
     .option('--tier <tier>', 'measurement budget: fast (1,000 L0 episodes, 64 Sobol opponents) or precise (3,000 L0, 320 Sobol)', 'fast')
     .option('--set <set>', 'axis set: v2 (state space, temporal depth, information sensitivity, opponent modelling, risk, brittleness) or v1 (state space, temporal, opponent dependence, information, precision)', 'v2')

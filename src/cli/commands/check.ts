@@ -22,10 +22,8 @@ interface CheckFlags {
   episodes: string;
 }
 
-export const registerCheck: RegisterCommand = (program, ctx) =>
-  program
-    .command('check')
-    .description('check .gbg files for errors and warnings (syntax, names, amounts, cards, degenerate constructs)')
+export const registerCheck: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<files...>', ".gbg files, folders (every .gbg file inside, recursively, sorted) or '-' for standard input")
     .option('--json', 'print diagnostics (and acceptance reports) as JSON')
     .option('--deny-warnings', 'fail (exit 1) on warnings too')

@@ -7,10 +7,8 @@ import { loadGameArg } from '../inputs.js';
 import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
 
-export const registerCompile: RegisterCommand = (program, ctx) =>
-  program
-    .command('compile')
-    .description('compile a .gbg file to its IR (JSON) and print its ruleset hash')
+export const registerCompile: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<file>', ".gbg file, or '-' for standard input")
     .option('-o, --output <file>', 'write the IR to this file instead of standard output')
     .option('--json', 'print {"file", "rulesetHash", "output"} as JSON (with -o)')

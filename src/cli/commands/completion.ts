@@ -78,14 +78,12 @@ export function completionScript(program: Command, shell: Shell): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const registerCompletion: RegisterCommand = (program, ctx) =>
-  program
-    .command('completion')
-    .description('print a shell completion script (bash, zsh or fish)')
+export const registerCompletion: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<shell>', SHELLS.join(', '))
     .addHelpText('after', '\nExamples:\n  source <(gbgc completion bash)     # in ~/.bashrc\n  source <(gbgc completion zsh)      # in ~/.zshrc\n  gbgc completion fish | source      # in ~/.config/fish/config.fish')
     .action((shell: string) => {
       const s = shell.trim().toLowerCase();
       if (!(SHELLS as readonly string[]).includes(s)) throw new UsageError(`shell must be one of ${SHELLS.join(', ')}, got '${shell}'`);
-      ctx.io.stdout(completionScript(program, s as Shell));
+      ctx.io.stdout(completionScript(cmd.parent!, s as Shell));
     });

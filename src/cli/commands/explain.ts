@@ -9,10 +9,8 @@ function entryText(code: string, e: CatalogueEntry): string {
   return `${code}${isWarningCode(code) ? ' (warning)' : ''}: ${e.title}\n\n${e.explanation}\n${e.example ? `\nExample:\n    ${e.example}\n` : ''}`;
 }
 
-export const registerExplain: RegisterCommand = (program, ctx) =>
-  program
-    .command('explain')
-    .description('explain a diagnostic code, e.g. E0207 or W0101')
+export const registerExplain: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('[code]', 'the code, e.g. E0207 (or 207)')
     .option('--list', 'list every code with its title')
     .option('--json', 'print as JSON')

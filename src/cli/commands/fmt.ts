@@ -26,10 +26,8 @@ interface FmtOptions {
   endOfLine: string;
 }
 
-export const registerFmt: RegisterCommand = (program, ctx) =>
-  program
-    .command('fmt')
-    .description('format .gbg files in the canonical style (comments are kept)')
+export const registerFmt: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<files...>', ".gbg files, folders (every .gbg file inside, recursively) or '-' for standard input")
     .option('--write', 'rewrite the files that are not formatted, and list them')
     .option('--check', 'list the files that are not formatted; exit 1 if there is one')

@@ -1,17 +1,24 @@
 /**
- * The registry of `gbgc` commands, in the order `gbgc --help` lists them.
+ * The registry of `gbgc` commands, in the order `gbgc --help` lists them: each command's spec,
+ * summary and loader. Command modules import only the `RegisterCommand` type from here.
  */
 import type { Command } from 'commander';
 import type { CliContext } from '../main.js';
-/** Registers one command on the program and returns it. */
-export type RegisterCommand = (program: Command, ctx: CliContext) => Command;
+/**
+ * Completes one command and returns it: `cmd` is already on the program, named and described from
+ * its {@link CommandEntry} (the one place a command's summary is written); the command adds its
+ * arguments, options, help text, subcommands and action.
+ */
+export type RegisterCommand = (cmd: Command, ctx: CliContext) => Command;
 
 /**
  * One command of the CLI, loaded on demand: a start loads only the module of the command it runs
  * (each command's module brings its own libraries: SQLite, the LLM SDKs, BullMQ, vega), and lists
  * the others from `spec` and `summary` in `gbgc --help`. `spec` is the command's name and
  * arguments as commander writes them, `options` whether it takes options, `summary` its
- * description (a test checks all three against the loaded command).
+ * description: the only place it is written, given to the loaded command by `buildProgram` and
+ * read by `gbgc --help`, `gbgc COMMAND --help` and the completion scripts (a test checks the spec
+ * and the options flag against the loaded command).
  */
 export interface CommandEntry {
   spec: string;

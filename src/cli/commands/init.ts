@@ -63,10 +63,8 @@ game "${title}" {
 `;
 }
 
-export const registerInit: RegisterCommand = (program, ctx) =>
-  program
-    .command('init')
-    .description('write a commented starter game NAME.gbg that passes check')
+export const registerInit: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<name>', 'file to write (".gbg" is added when missing); its base name becomes the title')
     .option('--title <title>', 'the game\'s title (default: from the file name)')
     .option('--force', 'overwrite the file if it exists')

@@ -109,8 +109,7 @@ export function parseParticipantSpec(spec: string, policy?: string): { participa
   return { participant: makeParticipant({ ...params, kind, name: spec }, 'PARTICIPANT'), level: null };
 }
 
-export const registerLadder: RegisterCommand = (program, ctx) => {
-  const cmd = program.command('ladder').description('graded bot ladders (Lv0 = random … LvK) and (level, progress) ratings against them');
+export const registerLadder: RegisterCommand = (cmd, ctx) => {
   cmd
     .command('build')
     .description('calibrate a ladder per game from random, heuristics, l1 and CFR+ at increasing budgets by duplicate duels')

@@ -3,10 +3,8 @@
  */
 import type { RegisterCommand } from './index.js';
 
-export const registerLsp: RegisterCommand = (program) =>
-  program
-    .command('lsp')
-    .description('run the .gbg language server over stdio (for editors)')
+export const registerLsp: RegisterCommand = (cmd) =>
+  cmd
     .option('--stdio', 'talk LSP over stdin/stdout (the default and only transport)')
     .action(async () => {
       const { startLanguageServer } = await import('../../lsp/server.js');

@@ -64,10 +64,8 @@ function terminal(ctx: CliContext): { io: HumanIO; close: () => void } {
   };
 }
 
-export const registerMatch: RegisterCommand = (program, ctx) =>
-  program
-    .command('match')
-    .description('duplicate match between two agents: runs of two slots with the seats swapped and the same chance draws')
+export const registerMatch: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<file>', '.gbg file')
     .requiredOption('--agents <a,b>', `the two agents A and B (known: ${agentNames().join(', ')})`)
     .option('-r, --runs <n>', 'number of runs (each run is two slots)', '1000')

@@ -43,10 +43,8 @@ export function seatOption(text: string, seats: readonly [string, string]): numb
   return i;
 }
 
-export const registerPlay: RegisterCommand = (program, ctx) =>
-  program
-    .command('play')
-    .description('play one game in the terminal against an agent')
+export const registerPlay: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<file>', '.gbg file')
     .option('--as <seat>', 'your seat, by name (default: the first seat)')
     .option('--vs <agent>', 'the opponent agent: a registered name, or llm:PROVIDER/MODEL (key from the environment, see docs/llm.md)', 'random')

@@ -4,7 +4,6 @@
  * seat, what it knows (its cards, public cards and the moves it saw, by name when the game is
  * given) and each action's probability.
  */
-import type { Command } from 'commander';
 import type { RegisterCommand } from './index.js';
 import { loadPolicyFile, type SavedPolicy } from '../../algorithms/policy-file.js';
 import { loadCompiledGame } from '../load.js';
@@ -87,8 +86,7 @@ export function formatPolicy(saved: SavedPolicy, rows: readonly ShownInfoState[]
   return `${lines.join('\n')}\n`;
 }
 
-export const registerPolicy: RegisterCommand = (program, ctx) => {
-  const cmd: Command = program.command('policy').description('inspect saved policies (gbgc solve --save, the cfr agent\'s cache)');
+export const registerPolicy: RegisterCommand = (cmd, ctx) => {
   cmd
     .command('show')
     .description('print a saved policy readably: each information state, what the seat knows, each action\'s probability')

@@ -51,11 +51,9 @@ interface PoolFlags extends FilterFlags {
   json?: boolean;
 }
 
-export const registerPool: RegisterCommand = (program, ctx) =>
+export const registerPool: RegisterCommand = (cmd, ctx) =>
   addFilterOptions(
-    program
-      .command('pool')
-      .description('build a resumable pool of accepted generated games (one .gbg each, plus index.jsonl) on all cores')
+    cmd
       .requiredOption('-n, --count <n>', 'number of games')
       .requiredOption('-c, --complexity <A..B>', 'complexity range (spread evenly over the games), or one number')
       .option('-s, --seed <s>', `pool seed (a whole number from 0 to ${MAX_SEED})`, '0')

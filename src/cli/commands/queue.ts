@@ -4,8 +4,7 @@
 import type { RegisterCommand } from './index.js';
 import { connectQueue, parseQueueUrl, queueStatus } from '../../eval/queue/index.js';
 
-export const registerQueue: RegisterCommand = (program, ctx) => {
-  const queue = program.command('queue').description('inspect the Redis queue of distributed tournaments');
+export const registerQueue: RegisterCommand = (queue, ctx) => {
   queue
     .command('status')
     .description('waiting, active, completed, failed and stalled slot jobs per queued tournament')

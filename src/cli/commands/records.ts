@@ -26,8 +26,8 @@ export function formatSummary(path: string, s: StoreSummary): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const registerRecords: RegisterCommand = (program, ctx) => {
-  const records = program.command('records').description('export or summarize a tournament run store');
+export const registerRecords: RegisterCommand = (cmd, ctx) => {
+  const records = cmd;
   records
     .command('export')
     .description('export the slots or moves table as CSV or JSON Lines')

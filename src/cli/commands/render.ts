@@ -36,10 +36,8 @@ export function resolveFormat(format: string | undefined, output: string | undef
   return f;
 }
 
-export const registerRender: RegisterCommand = (program, ctx) =>
-  program
-    .command('render')
-    .description('write the rulebook of a .gbg game (Markdown or plain text)')
+export const registerRender: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<file>', ".gbg file, or '-' for standard input")
     .option('-o, --output <file>', 'write the rulebook to this file (atomically) instead of standard output')
     .option('--format <format>', "md (Markdown) or txt (plain text); default: from -o's extension, else md")

@@ -24,10 +24,8 @@ function executionSection(db: string): string {
   }
 }
 
-export const registerReport: RegisterCommand = (program, ctx) =>
-  addAnalysisSetOptions(program
-    .command('report')
-    .description('write an HTML report with SVG and PNG figures (leaderboard, pairwise margins, per-game α̂, profiles, jaggedness, axis scatter)')
+export const registerReport: RegisterCommand = (cmd, ctx) =>
+  addAnalysisSetOptions(cmd
     .argument('<db>', 'run store (SQLite) written by gbgc tournament')
     .requiredOption('-o, --out <dir>', 'output folder (created if missing)')
     .option('--axes <file>', 'axes JSONL (gbgc axes): adds capability profiles, jaggedness and the axis scatter')

@@ -18,11 +18,9 @@ interface SampleFlags extends FilterFlags {
   maxTries: string;
 }
 
-export const registerSample: RegisterCommand = (program, ctx) =>
+export const registerSample: RegisterCommand = (cmd, ctx) =>
   addFilterOptions(
-    program
-      .command('sample')
-      .description('generate a game at a complexity from a seed, accepted by the Monte Carlo filter')
+    cmd
       .requiredOption('-c, --complexity <c>', 'complexity dial from 0 (Kuhn-like) to 1 (multi-phase)')
       .option('-s, --seed <s>', `seed (a whole number from 0 to ${MAX_SEED})`, '0')
       .option('-o, --output <file>', 'write the game to this file instead of standard output')

@@ -31,10 +31,8 @@ export function formatSelection(s: Selection): string {
   return `${out.join('\n')}\n`;
 }
 
-export const registerSelect: RegisterCommand = (program, ctx) =>
-  program
-    .command('select')
-    .description('choose a benchmark from a pool by farthest-point sampling in the axis space; print coverage, correlations and VIFs')
+export const registerSelect: RegisterCommand = (cmd, ctx) =>
+  cmd
     .requiredOption('--pool <dir>', 'pool directory (with index.jsonl, from gbgc pool)')
     .requiredOption('--axes <file>', 'axes JSONL of the pool (from gbgc axes)')
     .option('--n <n>', 'number of games to choose', '50')

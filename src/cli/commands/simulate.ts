@@ -30,10 +30,8 @@ export function formatSimulation(r: SimulationReport, seats: readonly [string, s
   return `${lines.join('\n')}\n`;
 }
 
-export const registerSimulate: RegisterCommand = (program, ctx) =>
-  program
-    .command('simulate')
-    .description('play many episodes between two agents; report mean returns, moves per player and phase firing rates')
+export const registerSimulate: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<file>', '.gbg file')
     .option('-n, --episodes <n>', 'number of episodes', '10000')
     .option('--seed <s>', 'seed of the run (a whole number); the same seed gives the same results', '1')

@@ -56,10 +56,8 @@ function progressBar(io: CliIO): SingleBar | undefined {
 
 
 /** Registers `gbgc solve`. */
-export const registerSolve: RegisterCommand = (program, ctx) =>
-  program
-    .command('solve')
-    .description('solve a game: exactly with CFR+ (small games), or by Monte Carlo CFR (--method mccfr, any size)')
+export const registerSolve: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<file>', '.gbg file')
     .option('--method <m>', 'cfr+ (exact tree) or mccfr (sampled, over the interpreter)', 'cfr+')
     .option('--iterations <n>', `maximum iterations (default ${DEFAULT_ITERATIONS} for cfr+, ${DEFAULT_MCCFR_ITERATIONS} for mccfr)`)

@@ -365,10 +365,8 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
   ctx.io.stdout(`study ${file}: every stage done; report ${s.report ? join(relative(process.cwd(), p.report) || '.', 'index.html') : '(none)'}, estimates ${relative(process.cwd(), p.estimates)}\n`);
 }
 
-export const registerStudy: RegisterCommand = (program, ctx) => {
-  const study = program
-    .command('study')
-    .description('run a whole GENSTRAT study from one file (pool, axes, selection, re-score, tournament, analysis, report), resumable')
+export const registerStudy: RegisterCommand = (cmd, ctx) => {
+  const study = cmd
     .argument('<file>', 'study file (.yaml or .json; `gbgc init --study` writes a starter), or `status`')
     .argument('[study]', 'with `status`: the study file')
     .option('--json', 'status: print the stages as JSON')

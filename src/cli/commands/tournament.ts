@@ -54,10 +54,8 @@ async function runThroughQueue(ctx: CliContext, plan: TournamentPlan, url: Queue
   }
 }
 
-export const registerTournament: RegisterCommand = (program, ctx) =>
-  program
-    .command('tournament')
-    .description('play a tournament config (games × participants × runs) into a resumable SQLite run store')
+export const registerTournament: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<config>', 'tournament config (.yaml, .yml or .json)')
     .option('--commit', 'record the commitment hash of the config in the store and print it, without playing')
     .option('--store <file>', 'run store path (default: the config\'s "store", relative to the config)')

@@ -43,10 +43,8 @@ export function refusalMessage(r: Extract<BudgetedCount, { kind: 'refused' }>): 
     : `the game tree has more than ${budget} histories (estimated ${describeEstimate(r.estimate)}); raise --max-nodes to enumerate it anyway`;
 }
 
-export const registerTree: RegisterCommand = (program, ctx) =>
-  program
-    .command('tree')
-    .description('enumerate the whole game tree: histories, information states per seat, maximum depth (refused at once when an estimate exceeds --max-nodes)')
+export const registerTree: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<file>', '.gbg file')
     .option('--stats', 'print the tree statistics (the default and only report)')
     .option('--max-nodes <n>', 'refuse trees with more histories than this', String(TREE_DEFAULT_MAX_NODES))

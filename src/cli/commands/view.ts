@@ -74,10 +74,8 @@ function readSlot(file: string, slot: string): ReplayRecord {
   });
 }
 
-export const registerView: RegisterCommand = (program, ctx) =>
-  program
-    .command('view')
-    .description('write a self-contained HTML page that replays a recorded game step by step')
+export const registerView: RegisterCommand = (cmd, ctx) =>
+  cmd
     .argument('<file>', 'a replay record (JSON) from gbgc play --record, or a run store (SQLite) from gbgc tournament with --slot')
     .option('--slot <id>', 'the slot of a run store to replay: its id or a unique prefix')
     .option('--as <seat>', "whose view: a seat name, or all (omniscient)", 'all')

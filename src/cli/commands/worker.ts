@@ -7,10 +7,8 @@ import { parseIntOption } from '../errors.js';
 import { connectQueue, parseQueueUrl, startWorker } from '../../eval/queue/index.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 
-export const registerWorker: RegisterCommand = (program, ctx) =>
-  program
-    .command('worker')
-    .description('play the slots of tournaments queued on a Redis (gbgc tournament --queue), on this machine, until stopped')
+export const registerWorker: RegisterCommand = (cmd, ctx) =>
+  cmd
     .requiredOption('--queue <url>', 'the Redis of the queue (redis://HOST:PORT)')
     .option('--concurrency <n>', 'slots played at once', '1')
     .option('--lock-duration <ms>', 'how long a slot job stays locked without renewal; a stopped worker\'s slot is played again after it', '30000')
