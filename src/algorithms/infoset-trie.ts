@@ -2,7 +2,7 @@
  * Information-state ids without strings, for tree walks: a trie over the events a seat sees. Two
  * histories reach the same trie node exactly when the seat saw the same sequence of events with
  * the same visible fields, so a trie node is never coarser than the information-state key (which
- * is built from the same events and fields, `events.ts`). It may be finer when the key merges
+ * is built from the same events and fields, `interpreter/events.ts`). It may be finer when the key merges
  * histories (e.g. cards dealt together keyed as a multiset): callers map trie nodes to
  * information states through the key, as a node of a {@link KeyTrie} found once per trie node
  * ({@link EventTrie.canonicalOf}).
@@ -225,7 +225,7 @@ export class EventTrie {
 
 /**
  * The information-state keys of one seat as integers: a trie over key tokens (the `/`-prefixed
- * pieces `events.ts` joins into a key). Every token starts with `/` and holds no other `/`, so a
+ * pieces `interpreter/events.ts` joins into a key). Every token starts with `/` and holds no other `/`, so a
  * key splits into its tokens in exactly one way: two histories have equal keys exactly when they
  * reach the same node here. Tokens are interned (one id per distinct token text, found from the
  * fields the text shows, {@link keyTokenFields}, so a text is made once per distinct token); a

@@ -316,7 +316,7 @@ export class PokerKernel {
   }
 
   /**
-   * A fixed-limit betting round played by L0 on both seats (the rules of `betting.ts`).
+   * A fixed-limit betting round played by L0 on both seats (the rules of `interpreter/betting.ts`).
    * @returns true when a seat folded (the game is over)
    */
   private betting(o: number, rng: Rng): boolean {
@@ -369,7 +369,7 @@ export class PokerKernel {
     }
   }
 
-  /** The showdown (`showdown.ts` without side bets): the winner takes the pot; a tie splits it, the odd chip by a coin. */
+  /** The showdown (`interpreter/showdown.ts` without side bets): the winner takes the pot; a tie splits it, the odd chip by a coin. */
   private settle(rng: Rng): void {
     const r = this.r;
     this.showdown = true;

@@ -18,7 +18,7 @@ export interface SimulationReport {
   game: string;
   rulesetHash: string;
   seed: number;
-  /** Version of the per-episode random streams (see `rng.ts`): the same seed under another version gives other samples. */
+  /** Version of the per-episode random streams (see `interpreter/rng.ts`): the same seed under another version gives other samples. */
   rngStream: typeof RNG_STREAM;
   agents: [string, string];
   episodes: number;
