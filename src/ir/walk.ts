@@ -1,8 +1,11 @@
 /**
- * Walking the IR's nested step blocks (branch bodies, loop bodies, options, outcomes, prizes).
- * One table per step kind, so a new kind with blocks cannot be forgotten.
+ * Walking the IR's nested step blocks (branch bodies, loop bodies, options, outcomes, prizes):
+ * listing them, visiting every step, and copying a step with its blocks rewritten. One table per
+ * step kind, so a new kind with blocks cannot be forgotten.
  */
 import type { Step, StepHandlers } from './schema.js';
+
+type BlockMap = (f: (steps: Step[]) => Step[]) => Step;
 
 const none = (): Step[][] => [];
 
@@ -34,6 +37,49 @@ const BLOCKS: StepHandlers<Step[][]> = {
   assign: none,
   set: none,
 };
+
+const same =
+  (s: Step): BlockMap =>
+  () =>
+    s;
+
+/** For each step kind: the step with its nested blocks replaced by `f` of them, in reading order. */
+const MAP_BLOCKS: StepHandlers<BlockMap> = {
+  shuffle: same,
+  deal: same,
+  ante: same,
+  blinds: same,
+  betting: same,
+  varbet: same,
+  call: same,
+  if: (s) => (f) => ({ ...s, branches: s.branches.map((b) => ({ ...b, steps: f(b.steps) })), otherwise: f(s.otherwise) }),
+  triggers: (s) => (f) => ({ ...s, items: s.items.map((i) => ({ ...i, steps: f(i.steps) })) }),
+  repeat: (s) => (f) => ({ ...s, steps: f(s.steps) }),
+  end: same,
+  choice: (s) => (f) => ({ ...s, options: s.options.map((o) => ({ ...o, steps: f(o.steps) })) }),
+  wager: same,
+  match: same,
+  simultaneous: (s) => (f) => ({ ...s, outcomes: s.outcomes.map((o) => ({ ...o, steps: f(o.steps) })), otherwise: f(s.otherwise) }),
+  auction: (s) => (f) => ({ ...s, prize: f(s.prize) }),
+  peek: same,
+  reveal: same,
+  swap: same,
+  steal: same,
+  discard: same,
+  pay: same,
+  sidebet: same,
+  score: same,
+  assign: same,
+  set: same,
+};
+
+/**
+ * A copy of `step` whose nested blocks are `f` of its blocks, called in reading order (the
+ * blocks of {@link childBlocks}); a simple step is returned as it is. `step` is not changed.
+ */
+export function mapChildBlocks(step: Step, f: (steps: Step[]) => Step[]): Step {
+  return (MAP_BLOCKS[step.kind] as (s: Step) => BlockMap)(step)(f);
+}
 
 /** Whether a choice's option has a cost: a whole number of chips above 0, or an expression (worked out when the choice is offered). */
 export function optionHasCost(o: { cost: number | object }): boolean {

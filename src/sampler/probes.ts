@@ -13,6 +13,7 @@
  * information states are measured on the original game, never on the copy.
  */
 import type { GameIR, Phase, Step } from '../ir/schema.js';
+import { mapChildBlocks } from '../ir/walk.js';
 
 /** A phase or sub-phase whose firing is counted. */
 export interface PhaseProbe {
@@ -90,7 +91,7 @@ export function instrument(ir: GameIR): Instrumented {
           branches.push({ label: `${label}, item ${i + 1}`, hits, checked: reached, earlier: [], reached });
           out.push(bump(reached), { kind: 'if', branches: [{ cond: item.cond, check: item.check, steps: [bump(hits), ...block(item.steps, where)] }], otherwise: [] });
         });
-      } else out.push(mapChildren(st, (b) => block(b, where)));
+      } else out.push(mapChildBlocks(st, (b) => block(b, where)));
     }
     return out;
   };
@@ -109,20 +110,4 @@ export function instrument(ir: GameIR): Instrumented {
     phases,
     branches,
   };
-}
-
-/** A step with its nested blocks (other than `if`/`events`, handled above) rewritten by `f`. */
-function mapChildren(st: Step, f: (steps: Step[]) => Step[]): Step {
-  switch (st.kind) {
-    case 'repeat':
-      return { ...st, steps: f(st.steps) };
-    case 'choice':
-      return { ...st, options: st.options.map((o) => ({ ...o, steps: f(o.steps) })) };
-    case 'simultaneous':
-      return { ...st, outcomes: st.outcomes.map((o) => ({ ...o, steps: f(o.steps) })), otherwise: f(st.otherwise) };
-    case 'auction':
-      return { ...st, prize: f(st.prize) };
-    default:
-      return st;
-  }
 }

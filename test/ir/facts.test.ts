@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
 import { allSteps, conditionsOf, giveawaysOf, intsOf, publicCondition, subphaseMap } from '../../src/ir/facts.js';
-import type { GameIR } from '../../src/ir/schema.js';
+import type { GameIR, Step } from '../../src/ir/schema.js';
 import { publicizeGiveaways } from '../../src/sampler/privacy.js';
+import { childBlocks, mapChildBlocks } from '../../src/ir/walk.js';
+import { sampleIR } from '../../src/sampler/sample.js';
 
 const game = (play: string): GameIR => {
   const r = compileSource(`game "K" {
@@ -73,5 +75,27 @@ describe('giveawaysOf', () => {
     expect(publicizeGiveaways(ir)).toBe(1);
     expect(choice.kind === 'choice' && choice.announce).toBe('public');
     expect(giveawaysOf(choice, ir, subphaseMap(ir))).toEqual([]);
+  });
+});
+
+describe('mapChildBlocks', () => {
+  it('rewrites exactly the blocks childBlocks lists, in the same order, and leaves the step unchanged', () => {
+    const irs = [1, 2, 3, 4, 5].map((seed) => sampleIR(seed, 1));
+    let withBlocks = 0;
+    for (const st of irs.flatMap(allSteps)) {
+      const before = JSON.stringify(st);
+      const seen: Step[][] = [];
+      const marker: Step = { kind: 'shuffle' } as Step;
+      const copy = mapChildBlocks(st, (b) => {
+        seen.push(b);
+        return [marker];
+      });
+      expect(seen).toEqual(childBlocks(st));
+      expect(childBlocks(copy)).toEqual(seen.map(() => [marker]));
+      expect(JSON.stringify(st)).toBe(before);
+      if (seen.length === 0) expect(copy).toBe(st);
+      else withBlocks++;
+    }
+    expect(withBlocks).toBeGreaterThan(10);
   });
 });
