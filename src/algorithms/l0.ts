@@ -15,11 +15,8 @@
  * (variable betting). The game tree is unchanged: this is a policy, not a rule.
  */
 import type { Rng } from '../util/rng.js';
-import type { Action, GameState, Player } from '../interpreter/api.js';
+import { hasMoveShapes, type Action, type GameState, type Player } from '../interpreter/api.js';
 import { CALL, FOLD } from '../interpreter/betting.js';
-import { NODE, R } from '../interpreter/layout.js';
-import { OP } from '../interpreter/program.js';
-import { InterpreterState } from '../interpreter/state.js';
 
 /** Kind ids of variable betting: fold 0, check/call 1, bet (any amount) 2. */
 export const KIND_FOLD = 0;
@@ -27,26 +24,22 @@ export const KIND_CHECK_CALL = 1;
 export const KIND_BET = 2;
 
 /** Whether the decision under way is variable betting proper (not its fixed-limit fallback). */
-function inVariableBetting(state: GameState): state is InterpreterState {
-  if (!(state instanceof InterpreterState)) return false;
-  if (state.r[R.NODE] !== NODE.DECISION) return false;
-  return state.op() === OP.VARBET && !state.inFixedBetting();
+function inVariableBetting(state: GameState): boolean {
+  return hasMoveShapes(state) && state.moveShape() === 'variable-betting';
 }
 
 /**
  * The move kind of each legal action of the seat to move, parallel to `legalActions()`: actions
  * with equal kind ids are amounts of one move (see the module comment). Kind ids are small
  * integers, equal across actions of one kind; for decisions without amounts every action gets its
- * own id (its index). For a state that is not the interpreter's (e.g. a test double), every
- * action is its own kind.
+ * own id (its index). For a state that does not tell its move shapes (`hasMoveShapes`; e.g. a
+ * test double), every action is its own kind.
  * @returns `[]` at chance and terminal nodes
  */
 export function legalActionKinds(state: GameState, legal: readonly Action[] = state.legalActions()): number[] {
-  if (inVariableBetting(state)) return legal.map((a) => (a === FOLD ? KIND_FOLD : a === CALL ? KIND_CHECK_CALL : KIND_BET));
-  if (state instanceof InterpreterState && state.r[R.NODE] === NODE.DECISION) {
-    const op = state.op();
-    if (op === OP.WAGER || op === OP.AUCTION) return legal.map(() => 0);
-  }
+  const shape = hasMoveShapes(state) ? state.moveShape() : null;
+  if (shape === 'variable-betting') return legal.map((a) => (a === FOLD ? KIND_FOLD : a === CALL ? KIND_CHECK_CALL : KIND_BET));
+  if (shape === 'amount') return legal.map(() => 0);
   return legal.map((_, i) => i);
 }
 
@@ -70,9 +63,9 @@ export function l0Distribution(state: GameState, legal: readonly Action[] = stat
  */
 export function l0Pick(state: GameState, u: number, legal?: readonly Action[]): Action {
   if (legal === undefined) {
-    // Fixed-limit betting on the interpreter's states: the legal actions are a run of ids
+    // Fixed-limit betting (on states that tell their move shapes): the legal actions are a run of ids
     // (fold, check/call, bet/raise, or check/call, bet/raise), picked without listing them.
-    if (state instanceof InterpreterState && state.r[R.NODE] === NODE.DECISION && state.inFixedBetting()) {
+    if (hasMoveShapes(state) && state.moveShape() === 'fixed-betting') {
       const first = state.fixedBettingFirst();
       const n = 3 - first - (state.fixedBettingCanRaise() ? 0 : 1);
       return first + Math.min(n - 1, Math.floor(u * n));

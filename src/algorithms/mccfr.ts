@@ -13,12 +13,11 @@
  *   one sampled history per iteration and seat, the traversing seat exploring with an
  *   ε-on-policy mix (ε = 0.6), regrets and average strategy weighted by importance ratios.
  *
- * Regret matching as in CFR (uniform when no regret is positive). Interpreter states are
+ * Regret matching as in CFR (uniform when no regret is positive). States that can rewind are
  * branched by saving and rewinding (no copies); other `GameState`s by `clone()`.
  */
-import { CHANCE, TERMINAL, type Action, type Game, type GameState, type StateMark } from '../interpreter/api.js';
+import { CHANCE, TERMINAL, canRewind, type Action, type Game, type GameState, type StateMark } from '../interpreter/api.js';
 import { sampleChanceOutcome } from '../interpreter/chance.js';
-import { InterpreterState } from '../interpreter/state.js';
 import { rngFromKeys, type Rng } from '../util/rng.js';
 
 /** Sampling scheme of {@link MccfrSolver}. */
@@ -134,7 +133,7 @@ export class MccfrSolver {
       }
       const values = new Float64Array(n);
       let v = 0;
-      if (st instanceof InterpreterState) {
+      if (canRewind(st)) {
         if (depth >= this.marks.length) this.marks.push(st.newMark());
         const mark = this.marks[depth];
         st.saveTo(mark);

@@ -22,9 +22,8 @@
  * with enough samples). The exploitability estimate is (v̂_0 + v̂_1) / 2 (NashConv / 2 for a
  * two-seat zero-sum game, whose policy values cancel), with standard error √(se_0² + se_1²) / 2.
  */
-import { CHANCE, TERMINAL, type Action, type Game, type GameState, type StateMark } from '../interpreter/api.js';
+import { CHANCE, TERMINAL, canRewind, type Action, type Game, type GameState, type StateMark } from '../interpreter/api.js';
 import { sampleChanceOutcome } from '../interpreter/chance.js';
-import { InterpreterState } from '../interpreter/state.js';
 import type { Rng } from '../util/rng.js';
 import { sample } from './mccfr.js';
 
@@ -183,7 +182,7 @@ function chooseBestResponse(game: Game, policy: PolicyFn, b: number, samples: nu
       if (last) last.next[lastA].add(key);
       else roots.add(key);
       const n = legal.length;
-      if (st instanceof InterpreterState) {
+      if (canRewind(st)) {
         if (depth >= marks.length) marks.push(st.newMark());
         const mark = marks[depth];
         st.saveTo(mark);

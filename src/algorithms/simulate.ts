@@ -8,7 +8,6 @@ import { CHANCE, type Player as Agent } from '../interpreter/api.js';
 import { sampleChanceOutcome } from '../interpreter/chance.js';
 import type { CompiledGame } from '../interpreter/game.js';
 import { RNG_STREAM } from '../interpreter/rng.js';
-import { EV, R } from '../interpreter/layout.js';
 import type { InterpreterState } from '../interpreter/state.js';
 import { l0Player } from './l0.js';
 import { pokerKernel } from './poker-kernel.js';
@@ -93,8 +92,6 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
   const stream = new KeyedStream();
   const rng = stream.next;
   const state = game.newInitialState();
-  const log = state.log;
-  const [start0, start1] = game.program.startStacks;
   const t0 = performance.now();
   // L0 on both seats of a program in the poker subset: the specialised loop plays the same
   // episodes without the event log or agent calls (see `poker-kernel.ts`).
@@ -132,8 +129,8 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
       state.applyAction(typeof choice === 'number' ? choice : await choice);
     }
     // Returns: final stack − starting stack, per seat (what `returns()` gives, without allocating).
-    const r0 = state.r[R.STACK] - start0;
-    const r1 = state.r[R.STACK + 1] - start1;
+    const r0 = state.stackChange(0);
+    const r1 = state.stackChange(1);
     sum[0] += r0;
     sum[1] += r1;
     sumSq[0] += r0 * r0;
@@ -141,7 +138,7 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
     moves[0] += state.moves(0);
     moves[1] += state.moves(1);
     for (let p = 0; p < seen.length; p++) seen[p] = 0;
-    if (log.scan(EV.PHASE, seen, EV.SHOWDOWN)) showdowns++;
+    if (state.markPhases(seen)) showdowns++;
     for (let p = 0; p < seen.length; p++) fired[p] += seen[p];
     if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1);
   }

@@ -18,17 +18,29 @@
  * into per-action arrays (regrets, strategies, policies), one slot per legal action in ascending
  * id order.
  *
- * The walk. For the interpreter's own states it keeps one state and undoes each child's actions
- * by restoring saved registers and piles and truncating the event log (no copies, no
- * observations), and identifies information states by a trie over the events each seat saw
- * ({@link EventTrie}); a trie node new at a decision is mapped once to its key as a node of a
- * trie over key tokens ({@link KeyTrie}, integers, no key string), so information states are
- * exactly the distinct `informationStateKey` values; the key strings are built once at the end.
- * Other `GameState` implementations are walked through `clone()` and `informationStateKey`.
+ * The walk. For states that rewind, sample chance without allocating and number their
+ * information states (the contract's `IndexedState` and `ChanceSamplingState`: the interpreter's)
+ * it keeps one state and rewinds it after each child (no copies, no observations), and identifies
+ * information states by each seat's {@link InfosetIndexer} (for the interpreter, a trie over the
+ * events the seat saw); a node new at a decision is mapped once to its canonical id (an integer,
+ * no key string), so information states are exactly the distinct `informationStateKey` values;
+ * the key strings are built once at the end. Other `GameState` implementations are walked
+ * through `clone()` and `informationStateKey`.
  */
-import { CHANCE, TERMINAL, type Action, type Game, type GameState, type StateMark } from '../interpreter/api.js';
-import { EventTrie, KeyTrie, grownTo } from './infoset-trie.js';
-import { InterpreterState } from '../interpreter/state.js';
+import {
+  CHANCE,
+  TERMINAL,
+  canIndexInfosets,
+  canSampleChance,
+  type Action,
+  type ChanceSamplingState,
+  type Game,
+  type GameState,
+  type IndexedState,
+  type InfosetIndexer,
+  type StateMark,
+} from '../interpreter/api.js';
+import { grownTo } from '../util/arrays.js';
 import { UserError } from '../util/errors.js';
 import { hashString, rngFromKeys, type Rng } from '../util/rng.js';
 
@@ -207,7 +219,7 @@ class TreeWalk {
   private readonly isSeat: number[] = [];
   /** Keys of the information states met by the copying walk (the undo walk's are read from `isCanon`, see `keyOf`). */
   private readonly isKey: string[] = objectArray();
-  /** For the undo walk: the {@link KeyTrie} node of each information state. */
+  /** For the undo walk: the canonical id ({@link InfosetIndexer.canonicalOf}) of each information state. */
   private readonly isCanon: number[] = [];
   private readonly isActionStart: number[] = [0];
   private readonly isActions: number[] = [];
@@ -215,21 +227,19 @@ class TreeWalk {
   private readonly isParent: number[] = [];
   private readonly isParentAction: number[] = [];
   private readonly byKey: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
-  // The undo walk over an InterpreterState.
-  private readonly fast: InterpreterState | null;
-  private readonly tries: [EventTrie, EventTrie] = [new EventTrie(), new EventTrie()];
-  /** Per seat: trie node → information state + 1 (0: not yet known). */
+  // The undo walk over a state that rewinds and numbers its information states.
+  private readonly fast: (IndexedState & ChanceSamplingState) | null;
+  private readonly indexers: [InfosetIndexer, InfosetIndexer] | null;
+  /** Per seat: indexer node → information state + 1 (0: not yet known). */
   private trieInfoset: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
   private readonly marks: StateMark[] = objectArray();
   /**
-   * Per seat (4 ints from `4 × seat`), on the path to the node being expanded: the seat's trie
+   * Per seat (4 ints from `4 × seat`), on the path to the node being expanded: the seat's indexer
    * node, the number of events it covers, and the seat's last decision (information state, or -1
    * before its first, and the index of the action taken there).
    */
   private readonly seatPath = Int32Array.of(0, 0, -1, 0, 0, 0, -1, 0);
-  /** Per seat: the information-state keys as integers (see `EventTrie.canonicalOf`). */
-  private readonly keyTries: [KeyTrie, KeyTrie] = [new KeyTrie('0'), new KeyTrie('1')];
-  /** Per seat: key-trie node → information state + 1 (0: not yet known). */
+  /** Per seat: canonical id → information state + 1 (0: not yet known). */
   private canonInfoset: [Int32Array, Int32Array] = [new Int32Array(1024), new Int32Array(1024)];
   /** Per depth: the outcomes and probabilities of the chance node there (reused). */
   private readonly outcomeScratch: Int32Array[] = objectArray();
@@ -245,7 +255,8 @@ class TreeWalk {
     this.maxNodes = maxNodes;
     this.store = countOnly ? null : new NodeStore(Math.min(this.maxNodes, 1 << 14));
     this.onProgress = onProgress;
-    this.fast = root instanceof InterpreterState ? root : null;
+    this.fast = canIndexInfosets(root) && canSampleChance(root) ? root : null;
+    this.indexers = this.fast ? [this.fast.infosetIndexer(0), this.fast.infosetIndexer(1)] : null;
   }
 
   run(): void {
@@ -313,8 +324,8 @@ class TreeWalk {
     return { first, outcomes };
   }
 
-  /** {@link terminal} for the interpreter's states (returns read from the registers, no allocation). */
-  private terminalFast(st: InterpreterState, node: number): void {
+  /** {@link terminal} for the undo walk (returns read without allocation). */
+  private terminalFast(st: IndexedState, node: number): void {
     this.terminalWith(node, st.stackChange(0), st.stackChange(1));
   }
 
@@ -356,7 +367,7 @@ class TreeWalk {
     return id;
   }
 
-  /** Record a new information state (`key`, or its key-trie node `canon` for the undo walk); returns its id. */
+  /** Record a new information state (`key`, or its canonical id `canon` for the undo walk); returns its id. */
   private newInfoset(state: GameState, seat: number, legal: readonly Action[], parent: number, parentAction: number, key: string, canon: number): number {
     const id = this.isSeat.length;
     this.perSeat[seat]++;
@@ -375,7 +386,7 @@ class TreeWalk {
 
   /** The key of information state `id`. */
   private keyOf(id: number): string {
-    return this.isCanon[id] < 0 ? this.isKey[id] : this.keyTries[this.isSeat[id]].key(this.isCanon[id]);
+    return this.isCanon[id] < 0 ? this.isKey[id] : this.indexers![this.isSeat[id]].key(this.isCanon[id]);
   }
 
   /** Record a defect when a known information state shows other legal actions or another past. */
@@ -418,17 +429,17 @@ class TreeWalk {
    * The undo walk from `node` at `depth`. What each seat knows on the path is in
    * {@link seatPath}, set before each child and restored after the last.
    */
-  private expandFast(st: InterpreterState, node: number, depth: number): void {
+  private expandFast(st: IndexedState & ChanceSamplingState, node: number, depth: number): void {
     if (depth > this.maxDepth) this.maxDepth = depth;
     const cp = st.currentPlayer();
     if (cp === TERMINAL) return this.terminalFast(st, node);
     if (depth >= this.marks.length) {
       this.marks.push(st.newMark());
-      this.outcomeScratch.push(new Int32Array(st.program.numCardTypes + 2));
-      this.probScratch.push(new Float64Array(st.program.numCardTypes + 2));
+      this.outcomeScratch.push(new Int32Array(st.maxChanceOutcomes()));
+      this.probScratch.push(new Float64Array(st.maxChanceOutcomes()));
     }
     const mark = this.marks[depth];
-    const count = st.log.count;
+    const count = st.historyLength();
     if (cp === CHANCE) {
       st.saveTo(mark);
       const outcomes = this.outcomeScratch[depth];
@@ -444,21 +455,21 @@ class TreeWalk {
     }
     if (cp !== 0 && cp !== 1) throw new Error(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
     const legal = st.legalActions();
-    // Advance the acting seat's trie node to this state; a new trie node is mapped to its key once.
-    const trie = this.tries[cp];
+    // Advance the acting seat's indexer node to this state; a new node is mapped to its canonical id once.
+    const indexer = this.indexers![cp];
     const sp = this.seatPath;
     const b = cp * 4;
     const tPrev = sp[b];
     const uPrev = sp[b + 1];
     const parent = sp[b + 2];
     const parentAction = sp[b + 3];
-    const t = trie.advance(tPrev, st.log, uPrev, count, cp);
+    const t = indexer.advance(tPrev, uPrev);
     let map = this.trieInfoset[cp];
     if (t >= map.length) this.trieInfoset[cp] = map = grownTo(map, t);
     let id = map[t] - 1;
     if (id < 0) {
-      // A new trie node: its key (as a key-trie node) may still be an information state met before.
-      const c = trie.canonicalOf(t, this.keyTries[cp]);
+      // A new node: its canonical id may still be an information state met before.
+      const c = indexer.canonicalOf(t);
       let byCanon = this.canonInfoset[cp];
       if (c >= byCanon.length) this.canonInfoset[cp] = byCanon = grownTo(byCanon, c);
       id = byCanon[c] - 1;

@@ -9,7 +9,8 @@
  *
  * Beyond {@link GameState}, a state may offer optional capabilities, as OpenSpiel's `UndoAction`
  * is optional; each has a type guard, and code that uses one keeps a path for states without it:
- * - {@link RewindableState} ({@link canRewind}): save and rewind in place, for tree walks without copies;
+ * - {@link RewindableState} ({@link canRewind}): save and rewind in place, for tree walks without copies,
+ *   and {@link IndexedState} ({@link canIndexInfosets}): information states as integers along such walks;
  * - {@link ChanceSamplingState} ({@link canSampleChance}): draw or list chance outcomes without allocating;
  * - {@link MoveShapedState} ({@link hasMoveShapes}): how the legal actions group into moves and amounts;
  * - {@link StructuredInfoState} ({@link hasInfoParts}): the decision's place in the rules and the
@@ -220,6 +221,32 @@ export interface RewindableState extends GameState {
   rewind(mark: StateMark): void;
   /** Chips `seat` won or lost so far (`returns()[seat]`, without allocating). */
   stackChange(seat: number): number;
+}
+
+/**
+ * Information states as integers along walks of one {@link IndexedState} rewound in place: nodes
+ * stand for what the seat saw (node 0: nothing yet), canonical ids for information states.
+ */
+export interface InfosetIndexer {
+  /** The node of the history now, from `node`, the node of the history when it was `from` events long ({@link IndexedState.historyLength}). */
+  advance(node: number, from: number): number;
+  /** The canonical id of node `node`'s information state (at a decision of the seat): equal for two nodes iff their `informationStateKey`s are. */
+  canonicalOf(node: number): number;
+  /** The `informationStateKey` of canonical id `canonical`. */
+  key(canonical: number): string;
+}
+
+/** A rewindable state whose information states can be numbered without building key strings. */
+export interface IndexedState extends RewindableState {
+  /** Events in the history so far (a position for {@link InfosetIndexer.advance}). */
+  historyLength(): number;
+  /** A new indexer of `seat`'s information states along walks of this very state. */
+  infosetIndexer(seat: number): InfosetIndexer;
+}
+
+/** Whether `state` numbers its information states (see {@link IndexedState}). */
+export function canIndexInfosets(state: GameState): state is IndexedState {
+  return canRewind(state) && typeof (state as Partial<IndexedState>).infosetIndexer === 'function';
 }
 
 /** Whether `state` can save and rewind in place. */

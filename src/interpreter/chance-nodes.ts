@@ -4,13 +4,15 @@
  * probabilistic cost of a choice's option.
  *
  * A card chance node's outcomes are the card types in the pile with probability count / size
- * (one physical card drawn uniformly), as for a deal.
+ * (one physical card drawn uniformly), as for a deal. The outcomes of every chance node (deals
+ * included) are listed and sampled here without allocating (`chanceOutcomesInto`, `sampleChance`).
  */
+import { IllegalActionError, type Action } from './api.js';
 import { resolveAuction } from './decisions.js';
 import { BOTH, EV, MOVE, NODE, PAY_REASON, R, X } from './layout.js';
-import { OP, handPile } from './program.js';
+import { INSTR_WIDTH, OP, handPile } from './program.js';
 import { optionCost } from './steps.js';
-import type { Machine } from './machine.js';
+import { pileBase, type Machine } from './machine.js';
 
 /** The pile the pending card chance node draws from (by the instruction under way). */
 export function cardChancePile(s: Machine): number {
@@ -123,4 +125,70 @@ export function applyCost(s: Machine, due: number): void {
   s.log.push(EV.COST, c.seat, index, due, cost, seen, seen);
   if (due) s.transfer(c.seat, -1, cost, PAY_REASON.COST);
   r[R.PC] = option.start;
+}
+
+/**
+ * `chanceOutcomes()` of machine `s` without allocating: writes the outcomes into `actions` and their
+ * probabilities into `probs` (same order, same values) and returns how many there are. The
+ * arrays need room for `program.numCardTypes` entries (2 for a coin or a cost).
+ * @throws IllegalActionError when the state is not at a chance node
+ */
+export function chanceOutcomesInto(s: Machine, actions: Int32Array, probs: Float64Array): number {
+  switch (s.r[R.NODE]) {
+    case NODE.CHANCE_COIN:
+      actions[0] = 0;
+      actions[1] = 1;
+      probs[0] = 0.5;
+      probs[1] = 0.5;
+      return 2;
+    case NODE.CHANCE_COST: {
+      const p = costChance(s);
+      actions[0] = 0;
+      actions[1] = 1;
+      probs[0] = 1 - p;
+      probs[1] = p;
+      return 2;
+    }
+    case NODE.CHANCE_CARD: {
+      const from = cardChancePile(s);
+      const remaining = s.piles[from];
+      const counts = s.countTypes(from);
+      let k = 0;
+      for (let t = 0; t < s.program.numCardTypes; t++) {
+        if (counts[t] > 0) {
+          actions[k] = t;
+          probs[k++] = counts[t] / remaining;
+        }
+      }
+      return k;
+    }
+    default:
+      throw new IllegalActionError(-1, [], 'chanceOutcomes() called at a node that is not a chance node');
+  }
+}
+
+/**
+ * The outcome of the pending chance node for a uniform number `u` in [0, 1): the inverse CDF
+ * over `chanceOutcomes()` in their listed order, computed without allocating.
+ * @throws IllegalActionError when the state is not at a chance node
+ */
+export function sampleChance(s: Machine, u: number): Action {
+  const node = s.r[R.NODE];
+  if (node === NODE.CHANCE_COIN) return u < 0.5 ? 0 : 1;
+  if (node === NODE.CHANCE_COST) return u < 1 - costChance(s) ? 0 : 1;
+  if (node !== NODE.CHANCE_CARD) throw new IllegalActionError(-1, [], 'sampleChance() called at a node that is not a chance node');
+  const o = s.r[R.PC] * INSTR_WIDTH;
+  const code = s.program.code;
+  const pile = code[o] === OP.DEAL ? code[o + 1] : cardChancePile(s);
+  const base = pileBase(s.program, pile);
+  const len = s.piles[pile];
+  // Card i of the pile, in ascending type order, is picked when u * len falls in [i, i + 1).
+  const k = Math.min(len - 1, Math.floor(u * len));
+  const counts = s.countTypes(pile);
+  let cum = 0;
+  for (let t = 0; t < s.program.numCardTypes; t++) {
+    cum += counts[t];
+    if (k < cum) return t;
+  }
+  return s.piles[base];
 }

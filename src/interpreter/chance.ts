@@ -1,9 +1,10 @@
 /**
- * Sampling chance outcomes.
+ * Sampling chance outcomes: through the state's own sampler when it offers one (the contract's
+ * `ChanceSamplingState`), else by the inverse CDF over `chanceOutcomes()`; both give the same
+ * outcome for the same number.
  */
-import type { Action, GameState } from './api.js';
+import { canSampleChance, type Action, type GameState } from './api.js';
 import type { Rng } from '../util/rng.js';
-import { InterpreterState } from './state.js';
 
 /**
  * Draw one outcome of the chance node `state` with its exact probability, using one number
@@ -11,7 +12,7 @@ import { InterpreterState } from './state.js';
  * @throws IllegalActionError when `state` is not a chance node.
  */
 export function sampleChanceOutcome(state: GameState, rng: Rng): Action {
-  if (state instanceof InterpreterState) return state.sampleChance(rng());
+  if (canSampleChance(state)) return state.sampleChance(rng());
   const outcomes = state.chanceOutcomes();
   let u = rng();
   for (const [action, p] of outcomes) {

@@ -20,20 +20,22 @@ import {
   type ChanceOutcome,
   type ChanceSamplingState,
   type DecisionSite,
+  type IndexedState,
+  type InfosetIndexer,
   type InfoStateParts,
   type MoveShape,
   type MoveShapedState,
   type Observation,
   type PlayerId,
-  type RewindableState,
   type StateMark,
   type StructuredInfoState,
 } from './api.js';
 import { applyBetting, bettingLabel, bettingLegal, CALL, canRaise, FOLD, toCall } from './betting.js';
-import { applyCardOutcome, applyCoin, applyCost, cardChancePile, coinLabel, costChance } from './chance-nodes.js';
+import { applyCardOutcome, applyCoin, applyCost, cardChancePile, chanceOutcomesInto, coinLabel, costChance, sampleChance } from './chance-nodes.js';
 import { DECISIONS } from './decisions.js';
 import { EventLog } from './eventlog.js';
 import { infoStateParts } from './info-parts.js';
+import { SeatInfosetIndexer } from './infoset-trie.js';
 import { appendKeyTokens } from './events.js';
 import { DEAL_FIRST, EV, NODE, R, X } from './layout.js';
 import { Machine, pileBase, type MachineState } from './machine.js';
@@ -54,7 +56,7 @@ export interface SavedState {
   key1UpTo: number;
 }
 
-export class InterpreterState extends Machine implements MachineState, RewindableState, ChanceSamplingState, MoveShapedState, StructuredInfoState {
+export class InterpreterState extends Machine implements MachineState, IndexedState, ChanceSamplingState, MoveShapedState, StructuredInfoState {
   /** Actions applied so far, chance outcomes included. */
   private depthSoFar: number;
   /** Per seat: the information-state key built so far, and the number of events it covers. */
@@ -152,44 +154,12 @@ export class InterpreterState extends Machine implements MachineState, Rewindabl
     }
   }
 
-  /**
-   * {@link chanceOutcomes} without allocating: writes the outcomes into `actions` and their
-   * probabilities into `probs` (same order, same values) and returns how many there are. The
-   * arrays need room for `program.numCardTypes` entries (2 for a coin or a cost).
-   * @throws IllegalActionError when the state is not at a chance node
-   */
   chanceOutcomesInto(actions: Int32Array, probs: Float64Array): number {
-    switch (this.r[R.NODE]) {
-      case NODE.CHANCE_COIN:
-        actions[0] = 0;
-        actions[1] = 1;
-        probs[0] = 0.5;
-        probs[1] = 0.5;
-        return 2;
-      case NODE.CHANCE_COST: {
-        const p = costChance(this);
-        actions[0] = 0;
-        actions[1] = 1;
-        probs[0] = 1 - p;
-        probs[1] = p;
-        return 2;
-      }
-      case NODE.CHANCE_CARD: {
-        const from = cardChancePile(this);
-        const remaining = this.piles[from];
-        const counts = this.countTypes(from);
-        let k = 0;
-        for (let t = 0; t < this.program.numCardTypes; t++) {
-          if (counts[t] > 0) {
-            actions[k] = t;
-            probs[k++] = counts[t] / remaining;
-          }
-        }
-        return k;
-      }
-      default:
-        throw new IllegalActionError(-1, [], 'chanceOutcomes() called at a node that is not a chance node');
-    }
+    return chanceOutcomesInto(this, actions, probs);
+  }
+
+  sampleChance(u: number): Action {
+    return sampleChance(this, u);
   }
 
   maxChanceOutcomes(): number {
@@ -336,6 +306,11 @@ export class InterpreterState extends Machine implements MachineState, Rewindabl
     return `action ${a}`;
   }
 
+  /** Mark in `seen` (one byte per phase, cleared by the caller) the phases entered so far; returns whether the showdown has begun. */
+  markPhases(seen: Uint8Array): boolean {
+    return this.log.scan(EV.PHASE, seen, EV.SHOWDOWN);
+  }
+
   chips(): { stacks: [number, number]; pot: number } {
     return { stacks: [this.r[R.STACK], this.r[R.STACK + 1]], pot: this.r[R.POT] };
   }
@@ -388,32 +363,6 @@ export class InterpreterState extends Machine implements MachineState, Rewindabl
     const i = this.program.positions.findIndex((p) => p.name === name);
     if (i < 0) throw new RangeError(`no position named '${name}'`);
     return this.r[this.program.posBase + i];
-  }
-
-  /**
-   * The outcome of the pending chance node for a uniform number `u` in [0, 1): the inverse CDF
-   * over `chanceOutcomes()` in their listed order, computed without allocating.
-   * @throws IllegalActionError when the state is not at a chance node
-   */
-  sampleChance(u: number): Action {
-    const node = this.r[R.NODE];
-    if (node === NODE.CHANCE_COIN) return u < 0.5 ? 0 : 1;
-    if (node === NODE.CHANCE_COST) return u < 1 - costChance(this) ? 0 : 1;
-    if (node !== NODE.CHANCE_CARD) throw new IllegalActionError(-1, [], 'sampleChance() called at a node that is not a chance node');
-    const o = this.r[R.PC] * INSTR_WIDTH;
-    const code = this.program.code;
-    const pile = code[o] === OP.DEAL ? code[o + 1] : cardChancePile(this);
-    const base = pileBase(this.program, pile);
-    const len = this.piles[pile];
-    // Card i of the pile, in ascending type order, is picked when u * len falls in [i, i + 1).
-    const k = Math.min(len - 1, Math.floor(u * len));
-    const counts = this.countTypes(pile);
-    let cum = 0;
-    for (let t = 0; t < this.program.numCardTypes; t++) {
-      cum += counts[t];
-      if (k < cum) return t;
-    }
-    return this.piles[base];
   }
 
   /** In a fixed-limit betting decision: the smallest legal action, {@link FOLD} when facing a bet, else {@link CALL}. @internal */
@@ -475,6 +424,15 @@ export class InterpreterState extends Machine implements MachineState, Rewindabl
     this.key0UpTo = m.key0UpTo;
     this.key1 = m.key1;
     this.key1UpTo = m.key1UpTo;
+  }
+
+  historyLength(): number {
+    return this.log.count;
+  }
+
+  infosetIndexer(seat: number): InfosetIndexer {
+    checkSeat(seat);
+    return new SeatInfosetIndexer(this, seat);
   }
 
   /** A mark for {@link saveTo}, sized for this state. */

@@ -17,11 +17,8 @@
  * - sealed bids: the bid grows with strength; decisions without betting moves (choices, picks,
  *   peeks, discards, side bets): L0.
  */
-import type { Action, Game, GameState, Observation } from '../../interpreter/api.js';
-import { CompiledGame } from '../../interpreter/game.js';
+import { canJudgeHands, type Action, type Game, type GameState, type HandJudge, type Observation } from '../../interpreter/api.js';
 import { l0PickFromKinds, legalActionKinds } from '../../algorithms/l0.js';
-import { METRIC, type Program } from '../../interpreter/program.js';
-import { bestPokerHand, compareHighCard, pairsBoard, sumOfRanks } from '../../interpreter/showdown.js';
 import { hashString, rngFromKeys } from '../../util/rng.js';
 import type { Agent, AgentView, Rng } from './agent.js';
 
@@ -43,11 +40,11 @@ export const SAMPLED_HANDS = 200;
 
 const AGGRESSIVE = /^(bet|raise)( \d+)?$/;
 
-/** The strength of `seat`'s hand in [0, 1] from what its observation shows (see the module comment). */
-export function handStrength(program: Program, obs: Observation, cache?: Map<string, number>): number {
-  const typeOf = (name: string): number => program.cardNames.indexOf(name);
+/** The strength of `seat`'s hand in [0, 1] from what its observation shows, judged by the game's showdown (see the module comment). */
+export function handStrength(judge: HandJudge, obs: Observation, cache?: Map<string, number>): number {
+  const typeOf = (name: string): number => judge.cardId(name);
   const mine = obs.hand.map(typeOf);
-  const board = program.boardPile >= 0 ? (obs.publicPiles[program.pileNames[program.boardPile]] ?? []).map(typeOf) : [];
+  const board = judge.boardPile !== null ? (obs.publicPiles[judge.boardPile] ?? []).map(typeOf) : [];
   const seen = [...mine];
   for (const cards of Object.values(obs.publicPiles)) for (const c of cards) seen.push(typeOf(c));
   const oppSize = obs.handSizes[1 - obs.seat];
@@ -56,24 +53,12 @@ export function handStrength(program: Program, obs: Observation, cache?: Map<str
   const hit = cache?.get(key);
   if (hit !== undefined) return hit;
   // Unseen cards: the initial deck minus the cards seen.
-  const unseen = Array.from(program.initialDeck);
+  const unseen = judge.deck.slice();
   for (const t of seen) {
     const i = unseen.indexOf(t);
     if (i >= 0) unseen.splice(i, 1);
   }
-  const cmp = (theirs: number[]): number => {
-    if (program.metric === METRIC.SUM_OF_RANKS) return sumOfRanks(program, mine, scores[obs.seat]) - sumOfRanks(program, theirs, scores[1 - obs.seat]);
-    if (program.metric === METRIC.POKER_HAND) return bestPokerHand(program, mine, board).value - bestPokerHand(program, theirs, board).value;
-    if (program.metric === METRIC.PAIR_WITH_BOARD) {
-      const br = board.map((t) => program.cardRank[t]);
-      const d = Number(pairsBoard(mine.map((t) => program.cardRank[t]), br)) - Number(pairsBoard(theirs.map((t) => program.cardRank[t]), br));
-      if (d !== 0) return d;
-    }
-    return compareHighCard(
-      mine.map((t) => program.cardValue[t]),
-      theirs.map((t) => program.cardValue[t]),
-    );
-  };
+  const cmp = (theirs: number[]): number => judge.compare(mine, theirs, board, scores[obs.seat], scores[1 - obs.seat]);
   let wins = 0;
   let total = 0;
   const score = (theirs: number[]): void => {
@@ -145,21 +130,21 @@ export class HeuristicAgent implements Agent {
   readonly name = 'heuristic';
   private readonly cache = new Map<string, number>();
   constructor(
-    readonly program: Program,
+    readonly judge: HandJudge,
     readonly params: HeuristicParams,
   ) {}
   actFast(state: GameState, seat: number, rng: Rng): Action {
     const legal = state.legalActions();
     const labels = legal.map((a) => state.actionToString(seat, a));
-    return heuristicChoice(this.params, handStrength(this.program, state.observation(seat), this.cache), legal, labels, legalActionKinds(state, legal), rng());
+    return heuristicChoice(this.params, handStrength(this.judge, state.observation(seat), this.cache), legal, labels, legalActionKinds(state, legal), rng());
   }
   act(view: AgentView): Action {
-    return heuristicChoice(this.params, handStrength(this.program, view.observation, this.cache), view.legal, view.labels, view.kinds, view.rng());
+    return heuristicChoice(this.params, handStrength(this.judge, view.observation, this.cache), view.legal, view.labels, view.kinds, view.rng());
   }
 }
 
 /** The heuristic agent for a compiled game. */
 export function heuristicAgentForGame(game: Game, params: Partial<HeuristicParams> = {}): HeuristicAgent {
-  if (!(game instanceof CompiledGame)) throw new TypeError('the heuristic agent needs a compiled game');
-  return new HeuristicAgent(game.program, { ...HEURISTIC_DEFAULTS, ...params });
+  if (!canJudgeHands(game)) throw new TypeError('the heuristic agent needs a game that judges hands (a compiled game)');
+  return new HeuristicAgent(game.handJudge(), { ...HEURISTIC_DEFAULTS, ...params });
 }

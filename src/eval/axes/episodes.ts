@@ -13,13 +13,11 @@
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution, l0Sample, legalActionKinds } from '../../algorithms/l0.js';
-import { FOLD } from '../../interpreter/betting.js';
-import { R } from '../../interpreter/layout.js';
-import { OP } from '../../interpreter/program.js';
-import { InterpreterState } from '../../interpreter/state.js';
 import { UserError } from '../../util/errors.js';
 import { rngFromKeys } from '../../util/rng.js';
-import { axisKeys } from './infostate.js';
+import { axisKeys, decisionType } from './infostate.js';
+
+export { decisionType };
 
 /** One decision of an episode. */
 export interface DecisionRecord {
@@ -64,19 +62,6 @@ export interface EpisodeLog {
    * estimators' visit thresholds are scaled to (expected counts = weight × nominal).
    */
   nominal: number;
-}
-
-/** The decision type of a decision node (see {@link DecisionRecord.dt}). */
-export function decisionType(state: GameState, seat: number, legal: readonly Action[] = state.legalActions()): string {
-  if (state instanceof InterpreterState) {
-    const phases = state.phasesEntered();
-    const op = state.op();
-    // Betting moves are named by their menu: open (check/bet) or facing a bet (fold/call/raise).
-    const name = op === OP.BETTING || op === OP.VARBET ? (legal.includes(FOLD) ? ':facing' : ':open') : '';
-    return `${phases.length ? phases[phases.length - 1] : -1}:${state.r[R.PC]}${name}`;
-  }
-  const o = state.observation(seat);
-  return `${o.phase}:${o.decision?.prompt ?? ''}`;
 }
 
 /** The record of `seat` taking `action` at `state` (its axes' keys, decision type and L0 move kinds). */

@@ -21,22 +21,28 @@
  * - roles: per position, its holder as the seat knows it (public holder, or whether the seat
  *   holds a hidden position).
  *
- * Games that are not the interpreter's (test doubles) fall back to the engine key.
+ * The fields come from the engine (`InfoStateParts` of the contract, from the seat's events);
+ * states that do not offer them (test doubles) fall back to the engine key.
  */
-import type { Action, GameState } from '../../interpreter/api.js';
-import { DEAL_FIRST, EV, R } from '../../interpreter/layout.js';
-import { handPile } from '../../interpreter/program.js';
-import { InterpreterState } from '../../interpreter/state.js';
-import { decisionType } from './episodes.js';
+import { hasInfoParts, type Action, type GameState, type StructuredInfoState } from '../../interpreter/api.js';
+import { FOLD } from '../../interpreter/betting.js';
 
-/** Events whose chips only move (their amounts are in the chip bin). */
-const CHIP_EVENTS = new Set<number>([EV.ANTE, EV.BLIND, EV.TRANSFER, EV.REFUND, EV.WIN, EV.ODD_CHIP, EV.SPLIT]);
-/** Player actions: their kind, seat and option form the action path. */
-const ACTIONS = new Set<number>([EV.FOLD, EV.CHECK, EV.CALL, EV.BET, EV.RAISE, EV.CHOSE, EV.WAGER, EV.MATCH, EV.PICK, EV.PICKS, EV.BID, EV.BIDS, EV.SIDEBET]);
-/** Actions whose `b` is the option chosen (bet-like actions carry an amount instead, dropped). */
-const OPTION_IN_B = new Set<number>([EV.CHOSE, EV.PICK, EV.BID, EV.SIDEBET]);
-/** Markers that are not observations (the phase is in dt; a decision prompt is the decision itself). */
-const SKIPPED = new Set<number>([EV.PHASE, EV.SUBPHASE, EV.SHUFFLE, EV.ASK, EV.SHOWDOWN, EV.END]);
+/**
+ * The decision type dt = (phase, move type, move name) of v2 Appendix C: the phase entered last,
+ * the decision rule under way (one rule is one move of one type) and, for betting, whether the
+ * seat faces a bet (fold/call/raise) or not (check/bet): the two menus are different moves.
+ * States without decision sites (`hasInfoParts`; test doubles) use the observed phase and prompt.
+ */
+export function decisionType(state: GameState, seat: number, legal: readonly Action[] = state.legalActions()): string {
+  if (hasInfoParts(state)) {
+    const site = state.decisionSite();
+    // Betting moves are named by their menu: open (check/bet) or facing a bet (fold/call/raise).
+    const name = site.betting ? (legal.includes(FOLD) ? ':facing' : ':open') : '';
+    return `${site.phase}:${site.step}${name}`;
+  }
+  const o = state.observation(seat);
+  return `${o.phase}:${o.decision?.prompt ?? ''}`;
+}
 
 /** The parts of I_p of `seat` at `state` (see the file comment). */
 export interface AxisInfoParts {
@@ -48,56 +54,13 @@ export interface AxisInfoParts {
   roles: string;
 }
 
-/** The fields of I_p for `seat` at `state`, an interpreter state. */
-export function axisInfoParts(state: InterpreterState, seat: number, dt: string): AxisInfoParts {
-  const p = state.program;
-  const log = state.log;
-  const bit = 1 << seat;
-  const path: string[] = [];
-  const signals: string[] = [];
-  const roles = new Map<number, string>();
-  for (let i = 0; i < log.count; i++) {
-    if (!(log.seenBy(i) & bit)) continue;
-    const kind = log.kind(i);
-    if (SKIPPED.has(kind) || CHIP_EVENTS.has(kind)) continue;
-    const s = log.seat(i);
-    const seen = (log.contentSeenBy(i) & bit) !== 0;
-    if (ACTIONS.has(kind)) {
-      if (kind === EV.PICKS || kind === EV.BIDS) path.push(`${kind}.${log.b(i)}.${log.c(i)}`);
-      else path.push(OPTION_IN_B.has(kind) && seen ? `${kind}.${s}.${log.b(i)}` : `${kind}.${s}`);
-      continue;
-    }
-    if (kind === EV.ASSIGN) {
-      roles.set(log.a(i), String(s));
-      continue;
-    }
-    if (kind === EV.ASSIGN_HIDDEN) {
-      roles.set(log.a(i), log.b(i) ? 'me' : 'not-me');
-      continue;
-    }
-    if (kind === EV.DEAL) {
-      const to = log.a(i);
-      // A card into the seat's own hand is in the hand; a card it does not see says nothing but
-      // where it went (the opponent's hand size, private).
-      if (to === handPile(seat) || !seen) continue;
-      signals.push(`D${(log.c(i) & ~DEAL_FIRST) & 0xff}>${to}:${log.b(i)}`);
-      continue;
-    }
-    signals.push(seen ? `${kind}.${s}.${log.a(i)}.${log.b(i)}.${log.c(i)}` : `${kind}.${s}.${log.a(i)}`);
-  }
-  const total = p.startStacks[0] + p.startStacks[1];
+/** The fields of I_p for `seat` at `state` (the engine's information-state fields, `InfoStateParts`, and the chip bin). */
+export function axisInfoParts(state: StructuredInfoState, seat: number, dt: string): AxisInfoParts {
+  const f = state.infoStateParts(seat);
+  const { stacks, pot } = state.chips();
+  const total = f.chipsInPlay;
   const bin = (x: number): number => (total > 0 ? Math.floor((8 * x) / total) : x);
-  return {
-    dt,
-    hand: state
-      .pileCards(handPile(seat))
-      .sort((a, b) => a - b)
-      .join(','),
-    path: path.join(' '),
-    chipBin: `${bin(state.r[R.STACK + seat])}/${bin(state.r[R.POT])}`,
-    signals: signals.join(' '),
-    roles: [...roles].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}=${v}`).join(','),
-  };
+  return { dt, hand: f.hand, path: f.path, chipBin: `${bin(stacks[seat])}/${bin(pot)}`, signals: f.signals, roles: f.roles };
 }
 
 /** The axes' keys of one decision: I_p (v2), its risk coarsening, and v1's key. */
@@ -108,10 +71,10 @@ export interface AxisKeys {
   riskInfo: string;
 }
 
-/** The v2 keys of `seat` at `state` (engine key for states that are not the interpreter's). */
+/** The v2 keys of `seat` at `state` (the engine key for states without information-state fields). */
 export function axisKeys(state: GameState, seat: number, legal: readonly Action[]): AxisKeys {
   const dt = decisionType(state, seat, legal);
-  if (!(state instanceof InterpreterState)) {
+  if (!hasInfoParts(state)) {
     const k = `${seat}|${state.informationStateKey(seat)}`;
     return { info: k, riskInfo: k };
   }
@@ -129,7 +92,8 @@ export function axisKeys(state: GameState, seat: number, legal: readonly Action[
 export function axisKeyV1(state: GameState, seat: number, legal: readonly Action[], ownActions: readonly Action[]): string {
   const dt = decisionType(state, seat, legal);
   const last3 = ownActions.slice(-3).join(',');
-  if (!(state instanceof InterpreterState)) return `${seat}|${dt}|${last3}|${state.informationStateKey(seat)}`;
+  if (!hasInfoParts(state)) return `${seat}|${dt}|${last3}|${state.informationStateKey(seat)}`;
   const f = axisInfoParts(state, seat, dt);
-  return `${seat}|${dt}|${f.hand}|${last3}|${state.r[R.STACK + seat]}/${state.r[R.POT]}|${f.path}|${f.signals}|${f.roles}`;
+  const { stacks, pot } = state.chips();
+  return `${seat}|${dt}|${f.hand}|${last3}|${stacks[seat]}/${pot}|${f.path}|${f.signals}|${f.roles}`;
 }

@@ -1,5 +1,6 @@
 /**
- * Information-state ids without strings, for tree walks: a trie over the events a seat sees. Two
+ * Information-state ids without strings, for tree walks (the contract's `InfosetIndexer`, offered
+ * by `InterpreterState.infosetIndexer`): a trie over the events a seat sees. Two
  * histories reach the same trie node exactly when the seat saw the same sequence of events with
  * the same visible fields, so a trie node is never coarser than the information-state key (which
  * is built from the same events and fields, `interpreter/events.ts`). It may be finer when the key merges
@@ -10,9 +11,11 @@
  * Storage: one open-addressing hash table over edges `(parent node, event token) → child node`,
  * held in typed arrays (no per-node allocation). Node 0 is the empty history.
  */
-import type { EventLog } from '../interpreter/eventlog.js';
-import { keyTokenFields, keyTokenOf } from '../interpreter/events.js';
-import { DEAL_FIRST, EV } from '../interpreter/layout.js';
+import { grownTo } from '../util/arrays.js';
+import type { InfosetIndexer } from './api.js';
+import type { EventLog } from './eventlog.js';
+import { keyTokenFields, keyTokenOf } from './events.js';
+import { DEAL_FIRST, EV } from './layout.js';
 
 /** Ints per edge: parent, head (kind, seat, content flag), a, b, c. */
 const W = 5;
@@ -88,13 +91,6 @@ function reinsert(slots: Int32Array, mask: number, edges: Int32Array, id: number
   let slot = hash(edges[k], edges[k + 1], edges[k + 2], edges[k + 3], edges[k + 4]) & mask;
   while (slots[slot] !== 0) slot = (slot + 1) & mask;
   slots[slot] = id;
-}
-
-/** `a`, or a copy of it at least twice as long and long enough to hold index `i` (zeros beyond `a`). */
-export function grownTo(a: Int32Array, i: number): Int32Array {
-  const bigger = new Int32Array(Math.max(i + 1, a.length * 2));
-  bigger.set(a);
-  return bigger;
 }
 
 /** A 32-bit hash of an edge (multiply-xorshift rounds). */
@@ -311,5 +307,34 @@ export class KeyTrie {
       memo[path[j]] = k;
     }
     return k;
+  }
+}
+
+/**
+ * One seat's information states along walks of one state rewound in place: an {@link EventTrie}
+ * over the state's event log and the {@link KeyTrie} its nodes map to.
+ */
+export class SeatInfosetIndexer implements InfosetIndexer {
+  private readonly trie = new EventTrie();
+  private readonly keys: KeyTrie;
+
+  constructor(
+    private readonly state: { readonly log: EventLog },
+    private readonly seat: number,
+  ) {
+    this.keys = new KeyTrie(String(seat));
+  }
+
+  advance(node: number, from: number): number {
+    const log = this.state.log;
+    return this.trie.advance(node, log, from, log.count, this.seat);
+  }
+
+  canonicalOf(node: number): number {
+    return this.trie.canonicalOf(node, this.keys);
+  }
+
+  key(canonical: number): string {
+    return this.keys.key(canonical);
   }
 }
