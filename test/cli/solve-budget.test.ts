@@ -48,7 +48,8 @@ describe('gbgc solve above the node budget', () => {
     expect(j.reports.at(-1).brSamples).toBe(0);
     expect(j.exploitability).toBeNull();
     expect(j.value).toEqual([null, null]);
-    expect(j.elapsedSeconds).toBeLessThan(2);
+    // abandoned, not finished: the unbounded evaluation takes ~50 s of CPU; 20 s leaves room for a loaded machine
+    expect(j.elapsedSeconds).toBeLessThan(20);
     const text = await runCli(['solve', file, '--method', 'mccfr', '--seconds', '1']);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('not estimated: the first 100 episodes of the sampled best response did not fit in the time budget');
