@@ -125,7 +125,7 @@ describe('LLM moves in a stored slot', () => {
       const g = p.games[0].game;
       for (let i = 0; i < p.participants.length; i++) {
         const part = p.participants[i];
-        agents.set(`${i}:0`, part.kind === 'llm' ? (createLlmKindAgent(g, { model: 'openai/test-model' }, {}, { provider }) as unknown as Agent) : await createParticipantAgent(part, g));
+        agents.set(`${i}:0`, part.kind === 'llm' ? ((await createLlmKindAgent(g, { model: 'openai/test-model' }, {}, { provider })) as unknown as Agent) : await createParticipantAgent(part, g));
       }
       return agents;
     });

@@ -105,11 +105,11 @@ export interface LlmAgent extends Player {
 }
 
 /**
- * Make an LLM agent for a game.
- * @throws UserError when the provider's key variable is not set
+ * Make an LLM agent for a game (loading its provider's SDK unless `options.provider` is given).
+ * @throws UserError (a rejection) when the provider's key variable is not set
  */
-export function createLlmAgent(game: Game, settings: LlmSettings, options: LlmAgentOptions = {}): LlmAgent {
-  const provider = options.provider ?? createProvider(settings);
+export async function createLlmAgent(game: Game, settings: LlmSettings, options: LlmAgentOptions = {}): Promise<LlmAgent> {
+  const provider = options.provider ?? (await createProvider(settings));
   let rulebook: string | undefined;
   const ctx: DecisionContext = { provider, settings, cache: options.cache, spend: options.spend, backoffMs: options.backoffMs, maxRetryAfterMs: options.maxRetryAfterMs, fallbackPolicy: options.fallbackPolicy };
   const records: LlmMoveRecord[] = [];

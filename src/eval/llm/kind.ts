@@ -50,14 +50,15 @@ export interface LlmKindAgent {
  * Make the agent of a `kind: llm` participant.
  * @param params the participant's parameters (`model` and the keys of `docs/llm.md`; `kind` and `name` are ignored)
  * @param prices the config's price table by model id
- * @throws UserError naming the key for a bad or unsupported parameter, or when the key variable is not set
+ * @throws UserError (a rejection) naming the key for a bad or unsupported parameter, or when the key
+ *         variable is not set
  */
-export function createLlmKindAgent(game: Game, params: Record<string, unknown>, prices: Record<string, unknown> = {}, options: Omit<LlmAgentOptions, 'name'> = {}, where?: string): LlmKindAgent {
+export async function createLlmKindAgent(game: Game, params: Record<string, unknown>, prices: Record<string, unknown> = {}, options: Omit<LlmAgentOptions, 'name'> = {}, where?: string): Promise<LlmKindAgent> {
   const { model, kind: _kind, name, ...block } = params;
   if (typeof model !== 'string') throw new UserError(`${where ?? 'llm'}: the llm agent needs a model, PROVIDER/MODEL (on the command line: llm:PROVIDER/MODEL)`);
   const spec = `llm:${model}`;
   const settings = parseLlmSettings(spec, block, prices, where ?? spec, typeof name === 'string' ? name : undefined);
-  const llm = createLlmAgent(game, settings, { ...options, name: typeof name === 'string' ? name : spec });
+  const llm = await createLlmAgent(game, settings, { ...options, name: typeof name === 'string' ? name : spec });
   return {
     name: llm.name,
     llm,

@@ -19,6 +19,16 @@ const err = (f: () => unknown): string => {
   }
   throw new Error('no error');
 };
+/** {@link err} for a function whose error is a rejection. */
+const errAsync = async (f: () => Promise<unknown>): Promise<string> => {
+  try {
+    await f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(UserError);
+    return (e as Error).message;
+  }
+  throw new Error('no error');
+};
 
 describe('participant settings', () => {
   it('spec: llm:PROVIDER/MODEL, models may contain slashes', () => {
@@ -65,11 +75,11 @@ describe('participant settings', () => {
     expect(a).not.toEqual(c);
   });
 
-  it('a missing key variable is an error naming the variable', () => {
+  it('a missing key variable is an error naming the variable', async () => {
     const saved = process.env.ANTHROPIC_API_KEY;
     delete process.env.ANTHROPIC_API_KEY;
     try {
-      expect(err(() => createProvider(parseLlmSettings('llm:anthropic/claude')))).toBe('anthropic/claude: the API key variable ANTHROPIC_API_KEY is not set');
+      expect(await errAsync(() => createProvider(parseLlmSettings('llm:anthropic/claude')))).toBe('anthropic/claude: the API key variable ANTHROPIC_API_KEY is not set');
     } finally {
       if (saved !== undefined) process.env.ANTHROPIC_API_KEY = saved;
     }
@@ -113,7 +123,7 @@ describe('limits and cache', () => {
   it('concurrency per endpoint: never more requests in flight than configured', async () => {
     resetEndpointQueues();
     const settings = settingsFor('chat', server, { concurrency: 2 });
-    const provider = createProvider(settings);
+    const provider = await createProvider(settings);
     pairUp = true;
     try {
       await Promise.all(Array.from({ length: 8 }, (_, i) => decide({ provider, settings, backoffMs: 0 }, { seat: 0, system: 'S', history: [], prompt: `P${i}`, menu, rng: rngFromKeys(i) })));
@@ -126,7 +136,7 @@ describe('limits and cache', () => {
 
   it('the cache: the same request and occurrence is served without a call; another occurrence is a new sample', async () => {
     const settings = settingsFor('chat', server);
-    const provider = createProvider(settings);
+    const provider = await createProvider(settings);
     const cache = memoryCache();
     const input = { seat: 0, system: 'S', history: [], prompt: 'P', menu, rng: rngFromKeys(1), occurrence: 'slot-1#0#0' };
     const n0 = server.requests.length;
@@ -150,10 +160,10 @@ describe('the llm kind for tournament configs', () => {
     const { loadGame } = await import('../../../src/cli/load.js');
     setFakeKeys();
     const game = compileGame(loadGame('examples/kuhn.gbg').ir);
-    const a = createLlmKindAgent(game, { kind: 'llm', model: 'anthropic/claude-x', thinking_budget: 512, max_output_tokens: 2048 }, {}, {}, 't.yaml: participants[1]');
+    const a = await createLlmKindAgent(game, { kind: 'llm', model: 'anthropic/claude-x', thinking_budget: 512, max_output_tokens: 2048 }, {}, {}, 't.yaml: participants[1]');
     expect(a.name).toBe('llm:anthropic/claude-x');
     expect(a.llm.settings).toMatchObject({ provider: 'anthropic', model: 'claude-x', thinkingBudget: 512, maxOutputTokens: 2048 });
-    expect(err(() => createLlmKindAgent(game, { kind: 'llm', model: 'anthropic/claude-x', seed: 1 }, {}, {}, 't.yaml: participants[1]'))).toBe(
+    expect(await errAsync(() => createLlmKindAgent(game, { kind: 'llm', model: 'anthropic/claude-x', seed: 1 }, {}, {}, 't.yaml: participants[1]'))).toBe(
       "t.yaml: participants[1]: 'seed' is not supported by provider anthropic (supported: thinking_budget, max_output_tokens, temperature)",
     );
     // the schema lists every key parseLlmSettings accepts

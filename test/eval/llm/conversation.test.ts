@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 /** Play one game with the agent at both seats; returns the requests it caused. */
-async function playGame(agent: ReturnType<typeof createLlmAgent>, slot: string | undefined, deal: number) {
+async function playGame(agent: Awaited<ReturnType<typeof createLlmAgent>>, slot: string | undefined, deal: number) {
   const n0 = server.requests.length;
   if (slot) agent.beginSlot(slot);
   const state = game.newInitialState();
@@ -44,7 +44,7 @@ async function playGame(agent: ReturnType<typeof createLlmAgent>, slot: string |
 }
 
 it('fresh (default): every move is one system prompt (the rulebook, then the objective) and one user message', async () => {
-  const agent = createLlmAgent(game, settingsFor('chat', server), { backoffMs: 0 });
+  const agent = await createLlmAgent(game, settingsFor('chat', server), { backoffMs: 0 });
   const reqs = await playGame(agent, 'k-1', 1);
   expect(reqs.length).toBeGreaterThanOrEqual(2);
   for (const r of reqs) {
@@ -57,7 +57,7 @@ it('fresh (default): every move is one system prompt (the rulebook, then the obj
 });
 
 it('match: the game so far is kept per seat (prompts and replies), and a new slot starts empty', async () => {
-  const agent = createLlmAgent(game, settingsFor('chat', server, { conversation: 'match' }), { backoffMs: 0 });
+  const agent = await createLlmAgent(game, settingsFor('chat', server, { conversation: 'match' }), { backoffMs: 0 });
   pending.push({ reply: '{"action": "check"}' }, { reply: '{"action": "bet"}' }, { reply: '{"action": "call"}' });
   const reqs = await playGame(agent, 'k-2', 1);
   const seats = agent.records.map((r) => r.seat);
@@ -70,7 +70,7 @@ it('match: the game so far is kept per seat (prompts and replies), and a new slo
   const next = await playGame(agent, 'k-3', 2);
   expect(next[0].messages).toHaveLength(1);
   // without beginSlot (gbgc play) a new game is seen from the seat's log starting again
-  const solo = createLlmAgent(game, settingsFor('chat', server, { conversation: 'match' }), { backoffMs: 0 });
+  const solo = await createLlmAgent(game, settingsFor('chat', server, { conversation: 'match' }), { backoffMs: 0 });
   await playGame(solo, undefined, 1);
   const again = await playGame(solo, undefined, 2);
   expect(again[0].messages).toHaveLength(1);
@@ -78,7 +78,7 @@ it('match: the game so far is kept per seat (prompts and replies), and a new slo
 
 it('the cache key does not depend on failed attempts: a decision that needed a retry replays from the cache', async () => {
   const settings = settingsFor('messages', server);
-  const provider = createProvider(settings);
+  const provider = await createProvider(settings);
   const cache = memoryCache();
   const menu = [
     { action: 0, label: 'check' },
@@ -97,7 +97,7 @@ it('the cache key does not depend on failed attempts: a decision that needed a r
 
 it('decideView: the agent-interface face returns the action, the fallback reason and the record as JSON extra', async () => {
   const { SECRET_KEY } = await import('./helpers.js');
-  const agent = createLlmAgent(game, settingsFor('gemini', server), { backoffMs: 0 });
+  const agent = await createLlmAgent(game, settingsFor('gemini', server), { backoffMs: 0 });
   const state = game.newInitialState();
   const rng = rngFromKeys(8);
   while (state.currentPlayer() === CHANCE) state.applyAction(sampleChanceOutcome(state, rng));

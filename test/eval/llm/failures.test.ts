@@ -25,7 +25,7 @@ beforeEach(() => void (server = serverOf()));
 
 async function run(api: Api, extra: Record<string, unknown> = {}, m: MenuItem[] = menu, maxRetryAfterMs = 1000) {
   const settings = settingsFor(api, server, extra);
-  const ctx = { provider: createProvider(settings), settings, backoffMs: 0, maxRetryAfterMs };
+  const ctx = { provider: await createProvider(settings), settings, backoffMs: 0, maxRetryAfterMs };
   const out = await decide(ctx, { seat: 0, system: 'RULEBOOK', history: [], prompt: 'Your turn.', menu: m, rng: rngFromKeys(3) });
   return out.record;
 }
@@ -164,7 +164,7 @@ describe('the frozen fallback policies', () => {
   it('the policy is recorded with a fallback move', async () => {
     q.push({ reply: 'no idea' }, { reply: 'still none' });
     const settings = settingsFor('chat', server);
-    const out = await decide({ provider: createProvider(settings), settings, backoffMs: 0, fallbackPolicy: 'passive' }, { seat: 0, system: 'R', history: [], prompt: 'P', menu, rng: rngFromKeys(2) });
+    const out = await decide({ provider: await createProvider(settings), settings, backoffMs: 0, fallbackPolicy: 'passive' }, { seat: 0, system: 'R', history: [], prompt: 'P', menu, rng: rngFromKeys(2) });
     expect(out.record).toMatchObject({ path: 'fallback', fallbackReason: 'format', fallbackPolicy: 'passive', label: 'check' });
   });
 });

@@ -52,10 +52,10 @@ interface LeagueResult {
 
 /** Play slots [from, to) with fresh agents over `cache`; `crashAfter` makes one slot stop after that many LLM moves. */
 async function playSlots(cache: ResponseCache, from: number, to: number, spend?: SpendGuard, crashAfter?: { slot: number; moves: number }): Promise<LeagueResult> {
-  const mk = (model: string): LlmAgent =>
+  const mk = (model: string): Promise<LlmAgent> =>
     createLlmAgent(game, parseLlmSettings(`llm:openai/${model}`, { base_url: server.openaiBase, deadline_ms: 30_000, price: { input: 0.5, output: 1.5 } }), { cache, spend, backoffMs: 0 });
-  const good = mk('good');
-  const flaky = mk('flaky');
+  const good = await mk('good');
+  const flaky = await mk('flaky');
   const out: LeagueResult = { slots: { good: [], flaky: [] } };
   for (let slot = from; slot < to; slot++) {
     if (spend && !spend.canStartSlot()) break;

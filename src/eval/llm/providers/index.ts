@@ -1,15 +1,13 @@
 /**
  * Make the provider a participant's settings name; the key is read from the environment here and
- * nowhere else.
+ * nowhere else. Each provider's module, and with it its SDK (`openai`, `@anthropic-ai/sdk`,
+ * `@google/genai`), is imported only when a provider of its kind is made, so a command or a
+ * tournament without LLM participants never loads an SDK.
  */
 import { UserError } from '../../../util/errors.js';
 import { DEFAULT_KEY_ENV, type LlmSettings } from '../config.js';
 import { registerSecretEnv } from '../redact.js';
 import type { Provider } from '../types.js';
-import { anthropicProvider } from './anthropic.js';
-import { geminiProvider } from './gemini.js';
-import { openaiChatProvider } from './openai-chat.js';
-import { openaiResponsesProvider } from './openai-responses.js';
 
 export { ProviderCallError } from './errors.js';
 
@@ -21,10 +19,11 @@ export function keyEnvName(s: LlmSettings): string {
 }
 
 /**
- * The provider for `s`, with its key from the environment.
- * @throws UserError when the key variable is not set (a `compat` endpoint may run without a key)
+ * The provider for `s`, with its key from the environment; loads the provider's SDK.
+ * @throws UserError (a rejection) when the key variable is not set (a `compat` endpoint may run
+ *         without a key)
  */
-export function createProvider(s: LlmSettings, env: NodeJS.ProcessEnv = process.env): Provider {
+export async function createProvider(s: LlmSettings, env: NodeJS.ProcessEnv = process.env): Promise<Provider> {
   const name = keyEnvName(s);
   registerSecretEnv(name);
   const key = env[name];
@@ -33,12 +32,12 @@ export function createProvider(s: LlmSettings, env: NodeJS.ProcessEnv = process.
   switch (s.provider) {
     case 'openai':
     case 'compat':
-      return openaiChatProvider(s, apiKey);
+      return (await import('./openai-chat.js')).openaiChatProvider(s, apiKey);
     case 'openai-responses':
-      return openaiResponsesProvider(s, apiKey);
+      return (await import('./openai-responses.js')).openaiResponsesProvider(s, apiKey);
     case 'anthropic':
-      return anthropicProvider(s, apiKey);
+      return (await import('./anthropic.js')).anthropicProvider(s, apiKey);
     case 'gemini':
-      return geminiProvider(s, apiKey);
+      return (await import('./gemini.js')).geminiProvider(s, apiKey);
   }
 }
