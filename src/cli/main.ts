@@ -1,7 +1,9 @@
 /**
- * The `gbgc` command line. Each command lives in `commands/<name>.ts` and registers itself on
- * the commander program; this file wires them up and maps errors to exit codes:
- * 0 ok, 1 bad input, 2 bad usage. Stack traces are printed only with `--debug`.
+ * The `gbgc` command line. Each command lives in `commands/<name>.ts`; the registry
+ * (`commands/index.ts`) holds its name, arguments and summary. This file builds the commander
+ * program from the registry (naming and describing each command, which then adds its arguments,
+ * options and action) and maps errors to exit codes: 0 ok, 1 bad input, 2 bad usage, 70 an
+ * internal error. Stack traces are printed only with `--debug`.
  */
 import { Command, CommanderError, Option } from 'commander';
 import { processIO, type CliIO } from './io.js';

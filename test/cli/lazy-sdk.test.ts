@@ -1,11 +1,11 @@
 /**
  * The LLM SDKs (`openai`, `@anthropic-ai/sdk`, `@google/genai`) load only when an LLM participant
- * is made: a bot-only `gbgc match` process never resolves them, and making one LLM agent loads its
+ * is made: a bot-only `gbgc match` or `gbgc tournament` process never resolves them, and making one LLM agent loads its
  * provider's SDK and no other. Each case runs in a child process (`node --import tsx`) whose
  * resolution hooks log every module URL it resolves.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,16 @@ describe('LLM SDKs load only with an LLM participant', () => {
     for (const m of ['src/eval/agents/index.ts', 'src/eval/llm/kind.ts', 'src/eval/llm/agent.ts', 'src/eval/llm/providers/index.ts']) expect(urls.some((u) => u.endsWith(m)), m).toBe(true);
     for (const [sdk, re] of Object.entries(SDKS)) expect(urls.filter((u) => re.test(u)), sdk).toEqual([]);
     expect(urls.some((u) => /\/providers\/(openai-chat|openai-responses|anthropic|gemini)\.ts$/.test(u))).toBe(false);
+  }, 60_000);
+
+  it('a bot-only tournament into a run store loads no SDK', () => {
+    copyFileSync(join(ROOT, 'examples/kuhn.gbg'), join(dir, 'kuhn.gbg'));
+    const config = join(dir, 't.yaml');
+    writeFileSync(config, 'games:\n  files: [kuhn.gbg]\nparticipants:\n  - kind: random\n  - kind: heuristic\nruns: 2\nseed: 1\nstore: t.db\n');
+    const { urls, stdout } = resolvedBy('tournament', `import { main } from './src/cli/main.ts'; process.exitCode = await main(['--quiet', 'tournament', ${JSON.stringify(config)}]);`);
+    expect(stdout).toContain('t.db');
+    for (const m of ['src/eval/tournament/run.ts', 'src/eval/llm/agent.ts']) expect(urls.some((u) => u.endsWith(m)), m).toBe(true);
+    for (const [sdk, re] of Object.entries(SDKS)) expect(urls.filter((u) => re.test(u)), sdk).toEqual([]);
   }, 60_000);
 
   it("making an openai participant loads the openai SDK only", () => {
