@@ -46,7 +46,7 @@ export const EXPR_PRINTERS: { [K in ExprKind]: NodePrinter<K> } = {
     return ['hand(', print('seat'), ') has ', what];
   },
   PileHas: (path, _options, print) => [print('pile'), ' has ', path.node.anyOf ? 'any of ' : '', join(', ', path.map(print, 'ranks'))],
-  Holds: (path, _options, print) => [print('seat'), ' holds ', print('position')],
+  Holds: (_path, _options, print) => [print('seat'), ' holds ', print('position')],
   Paren: (_path, _options, print) => ['(', print('inner'), ')'],
   // A chain `a + b - c …` parses left-deep; it is printed as one flat list, walking down the left
   // operands in a loop on the path's own stack (`path.call` per level would cost O(n²) pushes), so

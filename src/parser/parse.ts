@@ -7,7 +7,7 @@ import { EOF, type CstNode, type ILexingError, type IRecognitionException, type 
 import { error, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
 import {
-  gbgLexer, KEYWORDS, HYPHENATED, HighCard, PairWithBoard, SumOfRanks, HighestCard, LowestCard, ChipLeader, STEP_STARTS, DECL_STARTS, Score, LParen, Deck,
+  gbgLexer, KEYWORDS, HYPHENATED, STEP_STARTS, DECL_STARTS, Score, LParen, Deck,
   LCurly, RCurly, Stack, Phase, Subphase, Players, Pile, Var, Position, Generated, Game, Identifier, Integer, Comma, Equals, Minus, Suits, Ranks,
 } from './tokens.js';
 import { strictParserInstance, type RuleFrame, type UnknownWord } from './grammar.js';

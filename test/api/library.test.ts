@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GameLoadError, IllegalActionError, IllegalLabelError, loadGame, renderRulebook, sample, solve, simulate, CHANCE, type Player } from '../../src/index.js';
-import { AGENT_KINDS, cfrAgent, createAgent, heuristicAgent, l1Agent, playMatch, randomAgent } from '../../src/index.js';
+import { AGENT_KINDS, createAgent, heuristicAgent, l1Agent, playMatch, randomAgent } from '../../src/index.js';
 import { runCli } from '../cli/run-cli.js';
 
 const KUHN = 'examples/kuhn.gbg';

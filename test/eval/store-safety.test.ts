@@ -11,7 +11,7 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botConfig, referenceRows, ROOT, sleep, slotRows, startTournament } from '../support/store-runs.js';
+import { botConfig, referenceRows, sleep, slotRows, startTournament } from '../support/store-runs.js';
 import { RunStore } from '../../src/eval/store/index.js';
 import { ensureBuilt, doneSlots } from '../support/kill-resume.js';
 import { runCli } from '../cli/run-cli.js';

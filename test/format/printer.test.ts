@@ -7,7 +7,6 @@ import { condNeedsParens } from '../../src/format/exprs.js';
 import type { CondNode, NumberLit, Span } from '../../src/parser/ast.js';
 
 const KUHN = readFileSync('examples/kuhn.gbg', 'utf8');
-const LEDUC = readFileSync('examples/leduc.gbg', 'utf8');
 const EXAMPLES = readdirSync('examples').filter((f) => f.endsWith('.gbg'));
 
 /** Format, then check the result is a fixed point that compiles to the same IR as the input. */

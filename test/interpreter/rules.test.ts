@@ -3,7 +3,7 @@
  * unshuffled and short deals, face-up and hidden piles, the odd chip of a split pot.
  */
 import { describe, expect, it } from 'vitest';
-import { CHANCE, compileGame } from '../../src/interpreter/index.js';
+import { CHANCE } from '../../src/interpreter/index.js';
 import { expectedReturns, treeStats, uniformPolicy } from '../../src/algorithms/index.js';
 import { compareHighCard, pairsBoard } from '../../src/interpreter/showdown.js';
 import { KUHN_IR } from '../fixtures/ir.js';

@@ -15,7 +15,6 @@ import {
   pairwiseMatrix,
   plantedTable,
   prepareSlots,
-  stratifiedBootstrap,
   type SlotRow,
   type StratifiedReplicate,
 } from '../../src/eval/stats/index.js';

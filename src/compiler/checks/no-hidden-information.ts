@@ -6,7 +6,7 @@
  * decision anything may be hidden from the deciding seat — and the game has no simultaneous
  * picks or sealed bids, which are hidden by nature — the game is one of perfect information.
  */
-import { warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { warning } from '../../diagnostics/diagnostic.js';
 import type { GameIR, Step } from '../../ir/schema.js';
 import type { Check } from './check.js';
 import { isDecision, subphaseMap } from '../../ir/facts.js';

@@ -88,7 +88,7 @@ export function fitL1(log: EpisodeLog, focal: number): Map<string, Action> {
 }
 
 /** Focal returns of a playout continued from a copy of `s` after action `a`, on the stream `keys`. */
-function continueFrom(game: Game, s: GameState, a: Action, pols: [Pol, Pol], focal: number, keys: number[]): number {
+function continueFrom(s: GameState, a: Action, pols: [Pol, Pol], focal: number, keys: number[]): number {
   const c = s.clone();
   c.applyAction(a);
   return playOut(c, pols, rngFromKeys(...keys)).returns()[focal];
@@ -121,7 +121,7 @@ function branchedDelta(game: Game, pols: [Pol, Pol], focal: number, dt: string, 
       let alt = Math.floor(rng() * (legal.length - 1));
       if (alt >= top) alt++;
       const bk = [...keys, 0x8a, visit++];
-      delta += BRITTLENESS_MASS * probs[top] * (continueFrom(game, s, legal[alt], pols, focal, bk) - continueFrom(game, s, legal[top], pols, focal, bk));
+      delta += BRITTLENESS_MASS * probs[top] * (continueFrom(s, legal[alt], pols, focal, bk) - continueFrom(s, legal[top], pols, focal, bk));
     }
     s.applyAction(legal[pick(probs, rng())]);
   }

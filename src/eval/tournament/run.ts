@@ -5,7 +5,6 @@
  * {@link BATCH_MS} ms after the first of them ended; a slot is never committed partly, so a crash
  * loses only uncommitted whole slots, which the next call plays again identically.
  */
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UserError } from '../../util/errors.js';
 import { createParticipantAgent, type Agent, type AgentOptions } from '../agents/index.js';

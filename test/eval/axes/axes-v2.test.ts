@@ -180,7 +180,7 @@ describe('v2 axes on Kuhn, exact', () => {
         if (focal === 0) {
           const check = mean((c0, c1) => [1, first.get(`${c1}:c`)! * sd(c0, c1, 1) + (1 - first.get(`${c1}:c`)!) * (0.5 * -1 + 0.5 * sd(c0, c1, 2))]);
           const bet = mean((c0, c1) => [1, first.get(`${c1}:b`)! * 1 + (1 - first.get(`${c1}:b`)!) * sd(c0, c1, 2)]);
-          const fold = mean((c0, c1) => [1 - first.get(`${c1}:c`)!, -1]);
+          const fold = mean((_c0, c1) => [1 - first.get(`${c1}:c`)!, -1]);
           const call = mean((c0, c1) => [1 - first.get(`${c1}:c`)!, sd(c0, c1, 2)]);
           open = argmax([[1, check], [2, bet]]);
           facing = argmax([[0, fold], [1, call]]);

@@ -15,7 +15,7 @@ import { runCli } from '../../cli/run-cli.js';
 import { setSharedRateLimiter } from '../../../src/eval/llm/limits.js';
 import { startFakeServer, type SeenRequest } from '../llm/fake-server.js';
 import { SECRET_KEY, setFakeKeys } from '../llm/helpers.js';
-import { sleep, useQueueFixture, waitFor } from '../../support/queue-fixture.js';
+import { useQueueFixture, waitFor } from '../../support/queue-fixture.js';
 
 
 const fx = useQueueFixture('gbgc-queue-failures-');
