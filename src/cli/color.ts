@@ -54,6 +54,5 @@ export function colorize(text: string, state: { severity: 'error' | 'warning' } 
 
 /** Remove ANSI SGR codes. */
 export function stripColor(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }

@@ -39,7 +39,6 @@ export function formatDiagnostic(fileName: string, source: string, d: Diagnostic
 
 /** Replace control characters so binary input cannot garble a terminal. */
 function printable(s: string): string {
-  // eslint-disable-next-line no-control-regex
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
 }
 

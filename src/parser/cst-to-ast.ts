@@ -91,7 +91,6 @@ class Builder {
       );
       return e;
     });
-    // eslint-disable-next-line no-control-regex
     const bad = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.exec(value);
     if (bad) {
       const code = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
