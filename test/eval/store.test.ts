@@ -3,7 +3,6 @@
  * view exactly as recorded; staged slots are committed whole or not at all; stores of another
  * schema are refused.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

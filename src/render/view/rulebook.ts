@@ -166,7 +166,7 @@ function overview(ir: GameIR, ctx: ViewContext, f: GameFeatures): OverviewView {
   };
 }
 
-function visibility(ir: GameIR, ctx: ViewContext, f: GameFeatures, ov: OverviewView): VisibilityView {
+function visibility(ctx: ViewContext, f: GameFeatures, ov: OverviewView): VisibilityView {
   const faceUp: string[] = [];
   let faceDownToHands = false;
   for (const step of f.steps) {
@@ -301,7 +301,7 @@ export function buildRulebookView(ir: GameIR): RulebookView {
     title: escapeMarkdown(ir.name),
     origin: ir.origin ? { ...ir.origin, generator: escapeMarkdown(ir.origin.generator), builderVersion: escapeMarkdown(ir.origin.builderVersion) } : null,
     overview: ov,
-    visibility: visibility(ir, ctx, f, ov),
+    visibility: visibility(ctx, f, ov),
     sequence,
     phases,
     orphans: layout.unreached.map(sub),
