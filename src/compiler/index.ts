@@ -15,6 +15,9 @@ import { lower, type SpanMap } from './lower.js';
 import type { Scope } from './scope.js';
 import { CHECKS, runChecks, type CheckRecord } from './checks/index.js';
 
+/** The check registry's public surface, for the stages above the compiler (other stages import the compiler through this file). */
+export { ADVISORY_CODES, anyCheckReports, irDiagnostics } from './checks/index.js';
+
 /** The lowering stage's product: the IR as lowered, before any check, and where each part came from. */
 export interface LoweredStage {
   ir: GameIR;

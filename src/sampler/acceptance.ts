@@ -26,7 +26,7 @@ import type { GameIR } from '../ir/schema.js';
 import { compileGame, CHANCE, sampleChanceOutcome, episodeRng, type InterpreterState } from '../interpreter/index.js';
 import { l0Sample } from '../algorithms/l0.js';
 import { instrument } from './probes.js';
-import { irDiagnostics } from '../compiler/checks/index.js';
+import { irDiagnostics } from '../compiler/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** Thresholds of the filter. Fractions are in [0, 1]; `null` turns a check off. */

@@ -12,7 +12,7 @@
 import type { GameIR, Step } from '../ir/schema.js';
 import { IR_VERSION } from '../ir/version.js';
 import { rulesetHash } from '../ir/hash.js';
-import { compileSource } from '../compiler/index.js';
+import { anyCheckReports, compileSource, irDiagnostics } from '../compiler/index.js';
 import { decompile } from '../format/decompile.js';
 import { visitSteps } from '../ir/walk.js';
 import { formatSource } from '../format/format-source.js';
@@ -22,7 +22,6 @@ import { Draw } from './draw.js';
 import { SEATS } from './names.js';
 import { repairDeck } from './repair.js';
 import { publicizeGiveaways } from './privacy.js';
-import { anyCheckReports, irDiagnostics } from '../compiler/checks/index.js';
 import { drawPlan, realize } from './structure.js';
 
 /** Name of this generator, recorded in every game's `generated { … }` header. */

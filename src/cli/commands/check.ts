@@ -7,8 +7,7 @@
  */
 import { info } from '../io.js';
 import type { RegisterCommand } from './index.js';
-import { compileSource } from '../../compiler/index.js';
-import { ADVISORY_CODES } from '../../compiler/checks/index.js';
+import { ADVISORY_CODES, compileSource } from '../../compiler/index.js';
 import { expandInputs, readInput } from '../inputs.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
 import { UsageError, UserError, parseIntOption, MAX_COUNT } from '../errors.js';
