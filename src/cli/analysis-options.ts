@@ -1,6 +1,6 @@
 /**
  * The analysis flags `gbgc analyze` and `gbgc report` share (subset, analysis set, conventions,
- * bootstrap sizes and seed, ablation pair), registered once and parsed into the options of
+ * bootstrap sizes and seed, ablation pair, reading a store of another engine), registered once and parsed into the options of
  * `analyzeStore` (src/eval/stats/from-store.ts), which both commands call.
  */
 import type { Command } from 'commander';
@@ -22,6 +22,7 @@ export interface AnalyzeCliOptions {
   pairCounting?: string;
   excludeMissing?: boolean;
   resampleGames?: boolean;
+  allowEngineMismatch?: boolean;
 }
 
 /** Register the subset, analysis-set and convention options (shared by analyze and report). */
@@ -31,7 +32,8 @@ export function addAnalysisSetOptions(cmd: Command): Command {
     .option('--games <file...>', 'analyse only these games (.gbg files; each must be in the store)')
     .option('--set <set>', 'analysis set and conventions: v2 (GENSTRAT v2) or v1 (adds v1\'s J_m, factor analysis, subset refits, composite; BT ties dropped, pairs counted once)', 'v2')
     .option('--bt-ties <rule>', 'Bradley–Terry ties: seat1 (v2: 1[edge > 0], default under v2), drop (v1, default under v1) or half')
-    .option('--pair-counting <how>', 'pairwise counts over ordered entries (v2 App. J, 72 for 9 participants; default under v2) or unordered pairs (v1)');
+    .option('--pair-counting <how>', 'pairwise counts over ordered entries (v2 App. J, 72 for 9 participants; default under v2) or unordered pairs (v1)')
+    .option('--allow-engine-mismatch', "read a store played by another engine version (refused otherwise): warns, naming both engines, and records the store's engine in the estimates (meta.tournamentEngineVersion)");
 }
 
 const choice = <T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T | undefined => {
@@ -59,6 +61,6 @@ export function analysisOptions(opts: AnalyzeCliOptions): StoreAnalysisOptions {
   const btTies = choice('--bt-ties', opts.btTies, ['seat1', 'drop', 'half'] as const);
   const pairCounting = choice('--pair-counting', opts.pairCounting, ['ordered', 'unordered'] as const);
   const games = opts.games?.map((file) => ({ rulesetHash: loadGame(file).rulesetHash, label: file }));
-  return { B, Bsecondary: B2, seed, axes: opts.axes, ablation, excludeParticipants: opts.excludeParticipant, games, set, btTies, pairCounting, excludeMissing: opts.excludeMissing, resampleGames: opts.resampleGames };
+  return { B, Bsecondary: B2, seed, axes: opts.axes, ablation, excludeParticipants: opts.excludeParticipant, games, set, btTies, pairCounting, excludeMissing: opts.excludeMissing, resampleGames: opts.resampleGames, allowEngineMismatch: opts.allowEngineMismatch };
 }
 

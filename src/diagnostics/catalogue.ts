@@ -4,7 +4,8 @@
  * E02xx: meaning (names, amounts, cards); E09xx: internal. W0xxx codes are warnings: the game
  * compiles and plays, but something in it is dead, constant or degenerate (W00xx: never reached;
  * W01xx: degenerate constructs, which the generator never emits). `// gbgc-allow W0xxx` on the
- * line of a warning (or alone on the line above it) silences it.
+ * line of a warning (or alone on the line above it) silences it. Named codes (`store-…`) are the
+ * run store's refusals (`PATH: error[CODE]: …`, exit 1): a store that is not read or written as it is.
  */
 
 export interface CatalogueEntry {
@@ -350,6 +351,18 @@ const entries = {
       'This deal can only happen after every decision of the game has been made, so it changes nothing anyone decides: it only adds luck to the showdown. Deal before a decision, or remove it. (Deals that are part of a decision, such as an auction prize or a chosen option, are not reported.)',
     example: 'betting fixed { … }\n    deal 1 to each face down   // then the showdown',
   },
+  'store-schema': {
+    title: 'run store of another schema version',
+    explanation:
+      'The run store (the SQLite file `gbgc tournament` writes, read by `analyze`, `report`, `study`, `records` and `view`) records the version of its table layout in its `meta` table, and this gbgc reads one version only. A store of an older layout, a file of slots with no `meta` table, or one whose `meta` records no schema version is refused before any row is read: reading it under another layout could take one column for another. Stores are never converted in place (no reader writes to its input). Read it with the gbgc that wrote it (`gbgc --version` of that release), or play the tournament again into a new store: the same config and seed play the same slots.',
+    example: 'runs.db: error[store-schema]: run store schema version 1, this gbgc reads version 2; …',
+  },
+  'store-engine': {
+    title: 'run store played by another engine version',
+    explanation:
+      'The run store records the engine version that played its slots (`gbgc records summary` shows it). The readers of results (`analyze`, `report`, `study`) refuse a store of another engine unless asked: the returns in it are that engine\'s, and an engine change may change what a game\'s rules compute. To analyse it anyway, pass `--allow-engine-mismatch` to `gbgc analyze` or `gbgc report` (in a study file, `analysis: {allow_engine_mismatch: true}`): a warning names both engines and the estimates record the store\'s engine as `meta.tournamentEngineVersion`. A tournament is never resumed or extended into a store of another engine, with or without that flag, since one run would then mix two engines\' slots: play it into a new store (another `store:` path), or finish it with the gbgc of the engine that started it. `records` and `view` show such a store as it is.',
+    example: 'runs.db: error[store-engine]: the store was written by engine gbgc-0.0.9, this is gbgc-0.1.0+engine.2; …',
+  },
 } satisfies Record<string, CatalogueEntry>;
 
 export type DiagnosticCode = keyof typeof entries;
@@ -362,9 +375,13 @@ export function isWarningCode(code: string): boolean {
   return code.startsWith('W');
 }
 
-/** Look up a code (case-insensitive, with or without the leading `E`; warnings need their `W`); `undefined` if unknown. */
+/**
+ * Look up a code (case-insensitive, with or without the leading `E`; warnings need their `W`; named
+ * codes such as `store-schema` as written, or as printed in `error[store-schema]`); `undefined` if unknown.
+ */
 export function lookupCode(code: string): { code: DiagnosticCode; entry: CatalogueEntry } | undefined {
-  const norm = code.trim().toUpperCase();
+  const bare = code.trim().replace(/^error\[(.*)\]:?$/i, '$1');
+  const norm = /^[a-z]+-/i.test(bare) ? bare.toLowerCase() : bare.toUpperCase();
   const key = (/^\d+$/.test(norm) ? `E${norm.padStart(4, '0')}` : norm) as DiagnosticCode;
   const entry = (CATALOGUE as Record<string, CatalogueEntry>)[key];
   return entry ? { code: key, entry } : undefined;

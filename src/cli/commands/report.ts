@@ -15,8 +15,8 @@ import { llmUsage } from '../../eval/llm/usage.js';
 import { RunStore } from '../../eval/store/index.js';
 
 /** The execution section of the store's LLM participants ('' without any). */
-function executionSection(db: string): string {
-  const store = RunStore.openReadOnly(db, { engine: true });
+function executionSection(db: string, allowEngineMismatch: boolean): string {
+  const store = RunStore.openReadOnly(db, { engine: true, allowEngineMismatch });
   try {
     return executionSectionHtml(llmUsage(store.db));
   } finally {
@@ -43,6 +43,6 @@ export const registerReport: RegisterCommand = (cmd, ctx) =>
       const ladder = opts.ladder ? ladderTableHtml(ladderTable(opts.ladder.flatMap(readRatings))) : '';
       const e = analyzeStore(db, analysisOptions(opts));
       for (const w of e.meta.warnings ?? []) ctx.io.stderr(`warning: ${w}\n`);
-      const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined, ladder + executionSection(db), db);
+      const files = await writeReport(e, opts.out, opts.axes ? readAxesFile(opts.axes) : undefined, ladder + executionSection(db, opts.allowEngineMismatch ?? false), db, { allowEngineMismatch: opts.allowEngineMismatch });
       ctx.io.stdout(opts.json ? `${JSON.stringify({ dir: opts.out, ...files }, null, 2)}\n` : `wrote ${join(opts.out, files.html)}, ${files.figures.length} figures (SVG and PNG)${files.slots.length ? ` and ${files.slots.length} slot viewer pages` : ''}\n`);
     });

@@ -151,7 +151,7 @@ function facts(s: Study): Record<StageName, StageFacts> {
       replaceable: [],
     },
     analysis: {
-      inputs: () => ({ slots: storedSlots(p.store), commitment: existsSync(p.store) ? storeMeta(p.store, 'planCommitment') : null, axes: fileHash(rescoreAxes), ...s.analysis }),
+      inputs: () => ({ slots: storedSlots(p.store), commitment: existsSync(p.store) ? storeMeta(p.store, 'planCommitment') : null, axes: fileHash(rescoreAxes), ...s.analysis, allowEngineMismatch: s.analysis.allowEngineMismatch || undefined }),
       progress: () => null,
       exists: () => existsSync(p.estimates),
       replaceable: [p.estimates],
@@ -336,7 +336,9 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
             set: s.analysis.set,
             excludeParticipants: s.analysis.excludeParticipants,
             games: s.analysis.games.map((f) => ({ rulesetHash: loadGame(f).rulesetHash, label: `${s.file}: analysis.games: ${relative(process.cwd(), f)}` })),
+            allowEngineMismatch: s.analysis.allowEngineMismatch,
           });
+          for (const w of e.meta.warnings ?? []) ctx.io.stderr(`warning: ${w}\n`);
           writeFileAtomic(p.estimates, `${JSON.stringify(e, null, 2)}\n`);
           const top = e.leaderboard.map((r) => `${r.name} ${formatEstimate(r.alpha, 3, '-')}`).join(', ');
           summary = `α̂ ${top} → ${rel(p.estimates)}`;
@@ -349,7 +351,7 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
           }
           const e = JSON.parse(readFileSync(p.estimates, 'utf8'));
           const axes = s.rescore.tier === 'none' ? p.axes : p.rescore;
-          const files = await writeReport(e, p.report, existsSync(axes) ? readAxesFile(axes) : undefined, '', p.store);
+          const files = await writeReport(e, p.report, existsSync(axes) ? readAxesFile(axes) : undefined, '', p.store, { allowEngineMismatch: s.analysis.allowEngineMismatch });
           summary = `${join(rel(p.report), 'index.html')} and ${files.figures.length} figures`;
           break;
         }

@@ -3,7 +3,7 @@
  * name, file and (for a generated game) seed and complexity with its ruleset hash; each
  * participant's configuration; the commitment; and a few slots per game to link viewer pages to.
  * The store is opened through its reader (`RunStore.openReadOnly`), which checks its schema and
- * engine versions.
+ * engine versions (another engine's store only when allowed, as for the estimates).
  */
 import { basename } from 'node:path';
 import { compileSource } from '../../compiler/index.js';
@@ -57,11 +57,13 @@ export const SLOTS_PER_GAME = 3;
 
 /**
  * Read the report context of a run store (read-only).
- * @throws UserError when the file is not a run store; StoreVersionError for another schema or engine
+ * @param opts.allowEngineMismatch read a store of another engine (the estimates it goes with were made so, and say it)
+ * @throws UserError when the file is not a run store; StoreVersionError for another schema, or for
+ *   another engine without `allowEngineMismatch`
  */
-export function readReportContext(path: string): ReportContext {
+export function readReportContext(path: string, opts: { allowEngineMismatch?: boolean } = {}): ReportContext {
   return withStoreErrors(path, () => {
-    const store = RunStore.openReadOnly(path, { engine: true });
+    const store = RunStore.openReadOnly(path, { engine: true, allowEngineMismatch: opts.allowEngineMismatch });
     try {
       const commitment = { committed: store.meta('commitment') ?? null, played: store.meta('planCommitment') ?? null };
       const participants: ReportParticipant[] = store.participants().map((p) => ({ id: p.id, name: p.name, kind: p.kind, params: paramsOf(p.config) }));

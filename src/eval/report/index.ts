@@ -42,11 +42,12 @@ function reportWriteError(dir: string, err: unknown): UserError {
  * come from), games are named by name and file, participants' configurations are listed, and a few
  * slots per game are written as viewer pages under `slots/`. Every file is written into a temporary
  * sibling folder first and moved into `dir` only when all are written (index.html last), so a full
- * disk or a kill never leaves figures without their page.
+ * disk or a kill never leaves figures without their page. `opts.allowEngineMismatch` reads a store
+ * of another engine (as `analyzeStore` was allowed to).
  * @throws UserError when the folder cannot be created or written (naming why: missing parent, a
  *   file in the way, full disk, read-only), or the store is not a run store
  */
-export async function writeReport(e: Estimates, dir: string, axes?: readonly AxisRow[], extraSections = '', store?: string): Promise<ReportFiles> {
+export async function writeReport(e: Estimates, dir: string, axes?: readonly AxisRow[], extraSections = '', store?: string, opts: { allowEngineMismatch?: boolean } = {}): Promise<ReportFiles> {
   // The output folder is created (it was asked for); its parent must exist.
   let exists = false;
   try {
@@ -61,7 +62,7 @@ export async function writeReport(e: Estimates, dir: string, axes?: readonly Axi
   try {
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp);
-    const context: ReportContext | undefined = store ? readReportContext(store) : undefined;
+    const context: ReportContext | undefined = store ? readReportContext(store, opts) : undefined;
     const files: ReportFiles = { html: 'index.html', figures: [], slots: context && store ? writeSlotPages(store, tmp, context) : [] };
     const figures = buildFigures(e, axes, gameLabeler(context));
     const svgs: string[] = [];

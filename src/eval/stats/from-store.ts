@@ -1,7 +1,9 @@
 /**
  * Every estimate of a run store in one call, {@link analyzeStore} (what `gbgc analyze`, `gbgc
  * report` and `gbgc study` compute): read the store's slot records through the store's one reader
- * (`readSlots`, which checks its schema and engine versions), map them to the estimators' slot rows
+ * (`readSlots`, which checks its schema and engine versions; a store of another engine is read only
+ * with `allowEngineMismatch`, then warned about and its engine recorded in `meta.tournamentEngineVersion`),
+ * map them to the estimators' slot rows
  * ({@link slotRowsOf}), leave out participants or keep some games when asked, read the axes file
  * when given (and then the rulebook lengths), and run `analyze` with the chosen analysis set and
  * conventions.
@@ -39,6 +41,17 @@ export interface StoreAnalysisOptions {
   excludeMissing?: boolean;
   /** α̂'s intervals from the two-stage bootstrap over games, then clusters. */
   resampleGames?: boolean;
+  /**
+   * Analyse a store written by another engine instead of refusing it (`--allow-engine-mismatch`): a
+   * warning naming both engines heads `meta.warnings`, and `meta.tournamentEngineVersion` records the
+   * store's engine.
+   */
+  allowEngineMismatch?: boolean;
+}
+
+/** The warning of a store analysed under another engine (see {@link StoreAnalysisOptions.allowEngineMismatch}). */
+function engineMismatchWarning(path: string, stored: string, current: string): string {
+  return `${path} was played by engine ${stored} and is analysed by engine ${current} (engine mismatch allowed): its slots are ${stored}'s results as stored, not played again by this engine; meta.tournamentEngineVersion records ${stored}`;
 }
 
 /** The estimators' slot rows of a store, and what was left out. */
@@ -97,10 +110,11 @@ export function slotRowsOf(stored: StoredSlots, path: string, opts: { excludeMis
 /**
  * The estimates of the run store `db`.
  * @throws UserError when the store or the axes file cannot be read, or the store has finished slots
- *   without returns (see {@link slotRowsOf}); StoreVersionError for a store of another schema or engine
+ *   without returns (see {@link slotRowsOf}); StoreVersionError for a store of another schema, or of
+ *   another engine without `allowEngineMismatch`
  */
 export function analyzeStore(db: string, o: StoreAnalysisOptions): Estimates {
-  const stored = readSlots(db);
+  const stored = readSlots(db, { allowEngineMismatch: o.allowEngineMismatch });
   const store = slotRowsOf(stored, db, { excludeMissing: o.excludeMissing });
   let filter: FilterSummary | null = null;
   if (o.excludeParticipants?.length || o.games?.length) {
@@ -120,11 +134,13 @@ export function analyzeStore(db: string, o: StoreAnalysisOptions): Estimates {
   }
   const axes = o.axes ? readAxesFile(o.axes) : undefined;
   const chars = axes ? rulebookChars(stored.games) : undefined;
-  return analyze(store.rows, {
+  const e = analyze(store.rows, {
     B: o.B, Bsecondary: o.Bsecondary, seed: o.seed, axes, ablation, rulebookChars: chars, commitment: stored.commitment, engineVersion: engineVersion(), tournamentEngineVersion: stored.engineVersion, names: store.names, set: o.set, btTies: o.btTies, pairCounting: o.pairCounting,
     filter,
     excludedMissingReturns: store.missingReturns,
     registered: Object.keys(store.names).filter((id) => !filter?.excludedParticipants.includes(id)),
     resampleGames: o.resampleGames,
   });
+  if (stored.engineVersion !== engineVersion()) e.meta.warnings = [engineMismatchWarning(db, stored.engineVersion, engineVersion()), ...(e.meta.warnings ?? [])];
+  return e;
 }

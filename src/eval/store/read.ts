@@ -1,7 +1,9 @@
 /**
  * The one reader of a run store's results: the slot records, participants, games and commitment
  * of a store whose schema and engine versions are this gbgc's (checked before any row is read; see
- * `checkVersions` in `store.ts`). The statistics, the report and the study read stores through it.
+ * `checkVersions` in `store.ts`), or, when the user allows it, of a store of another engine (its
+ * engine is returned, for the caller to warn and record). The statistics, the report and the study
+ * read stores through it.
  */
 import { withStoreErrors } from './errors.js';
 import { RunStore, type SlotRecord } from './store.js';
@@ -30,8 +32,14 @@ export interface StoredSlots {
   games: GameRecord[];
   /** The commitment recorded before play (`gbgc tournament --commit`), or null. */
   commitment: string | null;
-  /** The engine that played the slots (always this gbgc's engine: the read checks it). */
+  /** The engine that played the slots: this gbgc's, unless the read allowed another (`allowEngineMismatch`). */
   engineVersion: string;
+}
+
+/** Options of {@link readSlots} and {@link readMoves}. */
+export interface ReadOptions {
+  /** Read a store written by another engine instead of refusing it (`--allow-engine-mismatch`); the caller warns and records {@link StoredSlots.engineVersion}. */
+  allowEngineMismatch?: boolean;
 }
 
 /**
@@ -39,17 +47,18 @@ export interface StoredSlots {
  * @param path the store written by `gbgc tournament`
  * @throws UserError when the file is missing, empty or not a run store; StoreVersionError
  *   (`error[store-schema]`, `error[store-engine]`) when its schema or engine version is not this gbgc's
+ *   (the engine's unless `opts.allowEngineMismatch`)
  */
-export function readSlots(path: string): StoredSlots {
+export function readSlots(path: string, opts: ReadOptions = {}): StoredSlots {
   return withStoreErrors(path, () => {
-    const store = RunStore.openReadOnly(path, { engine: true });
+    const store = RunStore.openReadOnly(path, { engine: true, allowEngineMismatch: opts.allowEngineMismatch });
     try {
       return {
         slots: store.slots(),
         participants: store.participants(),
         games: store.db.prepare('SELECT ruleset_hash, name, path, source FROM games ORDER BY path').all() as GameRecord[],
         commitment: store.meta('commitment') ?? null,
-        engineVersion: store.meta('engineVersion')!,
+        engineVersion: store.meta('engineVersion') ?? '(unknown)',
       };
     } finally {
       store.close();
@@ -62,9 +71,9 @@ export function readSlots(path: string): StoredSlots {
  * {@link readSlots} checks it.
  * @throws as {@link readSlots}
  */
-export function readMoves(path: string, slotId: string): ReturnType<RunStore['readMoves']> {
+export function readMoves(path: string, slotId: string, opts: ReadOptions = {}): ReturnType<RunStore['readMoves']> {
   return withStoreErrors(path, () => {
-    const store = RunStore.openReadOnly(path, { engine: true });
+    const store = RunStore.openReadOnly(path, { engine: true, allowEngineMismatch: opts.allowEngineMismatch });
     try {
       return store.readMoves(slotId);
     } finally {

@@ -139,11 +139,17 @@ export const MOVE_COLUMNS = ['slot', 'ply', 'seat', 'obs_digest', 'action', 'lab
  * `engine` is set, this {@link ENGINE_VERSION}. Every reader and the writer check them before reading
  * a row: a store is never read under another layout, and results of different engines are never
  * mixed. An older store is not migrated (no reader writes to its input): it is read by the gbgc
- * that wrote it.
+ * that wrote it. A reader of results may read a store of another engine when the user asks
+ * (`allowEngineMismatch`, the `--allow-engine-mismatch` flag: it then warns and records the store's
+ * engine); a writer never (`write`: resuming a run under another engine would mix two engines'
+ * slots in one run), and its message says so.
+ * @param opts.engine check the engine version too (readers of results, the writer)
+ * @param opts.write the check is for writing into the store (the message names a new store as the way out)
+ * @param opts.allowEngineMismatch read a store of another engine anyway (readers only; ignored with `write`)
  * @throws StoreVersionError (`store-schema` or `store-engine`) naming the file and both versions;
  *   UserError for a damaged file
  */
-export function checkVersions(db: Database.Database, path: string, opts: { engine: boolean }): void {
+export function checkVersions(db: Database.Database, path: string, opts: { engine: boolean; write?: boolean; allowEngineMismatch?: boolean }): void {
   const has = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
   if (!has) throw new StoreVersionError(path, 'store-schema', `not a gbgc run store (it has no meta table recording a schema version; this gbgc reads run stores of schema version ${SCHEMA_VERSION}, written by gbgc tournament)`);
   const get = (k: string) => (db.prepare('SELECT value FROM meta WHERE key = ?').get(k) as { value: string } | undefined)?.value;
@@ -163,8 +169,15 @@ export function checkVersions(db: Database.Database, path: string, opts: { engin
     );
   if (!opts.engine) return;
   const engine = get('engineVersion');
-  if (engine !== ENGINE_VERSION)
-    throw new StoreVersionError(path, 'store-engine', `the store was written by engine ${engine ?? '(unknown)'}, this is ${ENGINE_VERSION}; results of different engines are not mixed: read it with the gbgc of that engine, or play the tournament again into a new store`);
+  if (engine === ENGINE_VERSION || (opts.allowEngineMismatch && !opts.write)) return;
+  const written = `the store was written by engine ${engine ?? '(unknown)'}, this is ${ENGINE_VERSION}`;
+  throw new StoreVersionError(
+    path,
+    'store-engine',
+    opts.write
+      ? `${written}; a tournament is not resumed or extended under another engine (its slots would mix two engines' play in one run, and the estimates could not say which engine played what): play it into a new store (another store path), or finish it with the gbgc of that engine`
+      : `${written}; results of different engines are not mixed unasked: pass --allow-engine-mismatch (in a study, analysis.allow_engine_mismatch: true) to analyse it anyway (with a warning; the estimates record the store's engine), read it with the gbgc of that engine, or play the tournament again into a new store`,
+  );
 }
 
 /**
@@ -178,7 +191,7 @@ export function checkStore(path: string): void {
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
-    checkVersions(db, path, { engine: true });
+    checkVersions(db, path, { engine: true, write: true });
   } catch (e) {
     if (e instanceof UserError) throw e;
     throw new UserError(storeErrorMessage(path, e) ?? `${path}: not a readable SQLite run store (${(e as Error).message})`);
@@ -391,10 +404,11 @@ export class RunStore {
   /**
    * Open an existing store read-only, after checking its schema version (always) and its engine
    * version (with `engine: true`: what readers of results ask for; `records` and the viewer show a
-   * store of another engine as it is). See {@link checkVersions}.
+   * store of another engine as it is; with `allowEngineMismatch` too, a reader of results reads a
+   * store of another engine, which it must then say). See {@link checkVersions}.
    * @throws UserError when it is missing or not a run store; StoreVersionError on a version mismatch
    */
-  static openReadOnly(path: string, opts: { engine?: boolean } = {}): RunStore {
+  static openReadOnly(path: string, opts: { engine?: boolean; allowEngineMismatch?: boolean } = {}): RunStore {
     refuseNul(path);
     if (!existsSync(path)) throw new UserError(`cannot read ${path}: no such file`);
     if (storeAbsent(path)) throw new UserError(`${path}: an empty file (0 bytes), not a run store yet: no tournament has written it (gbgc tournament creates it afresh)`);
@@ -405,7 +419,7 @@ export class RunStore {
       throw new UserError(storeErrorMessage(path, e) ?? `${path}: not a gbgc run store (${(e as Error).message})`);
     }
     try {
-      checkVersions(db, path, { engine: opts.engine ?? false });
+      checkVersions(db, path, { engine: opts.engine ?? false, allowEngineMismatch: opts.allowEngineMismatch });
       if (!db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'slots'").get()) throw new Error('no slots table');
     } catch (e) {
       db.close();

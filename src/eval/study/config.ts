@@ -28,9 +28,11 @@ export interface Study {
   /**
    * The analysis: bootstrap sizes and seed; the analysis set (`v2`, or `v1` for GENSTRAT v1's
    * estimators and conventions); participants (names) left out and games (absolute paths) kept,
-   * as `gbgc analyze --exclude-participant` and `--games` do (empty: none left out, every game).
+   * as `gbgc analyze --exclude-participant` and `--games` do (empty: none left out, every game);
+   * whether a store played by another engine is analysed (and reported) anyway, as
+   * `--allow-engine-mismatch` does (default false: refused).
    */
-  analysis: { bootstrap: number; secondary: number; seed: number; set: 'v2' | 'v1'; excludeParticipants: string[]; games: string[] };
+  analysis: { bootstrap: number; secondary: number; seed: number; set: 'v2' | 'v1'; excludeParticipants: string[]; games: string[]; allowEngineMismatch: boolean };
   report: boolean;
 }
 
@@ -76,6 +78,7 @@ export const STUDY_SCHEMA = {
         set: { enum: ['v2', 'v1'] },
         exclude_participants: { type: 'array', items: { type: 'string', minLength: 1 } },
         games: { type: 'array', items: { type: 'string', minLength: 1 } },
+        allow_engine_mismatch: { type: 'boolean' },
       },
     },
     report: { type: 'boolean' },
@@ -161,6 +164,7 @@ export function readStudy(path: string): Study {
       set: (analysis.set as 'v2' | 'v1' | undefined) ?? 'v2',
       excludeParticipants: (analysis.exclude_participants as string[] | undefined) ?? [],
       games: ((analysis.games as string[] | undefined) ?? []).map((g) => resolve(base, g)),
+      allowEngineMismatch: (analysis.allow_engine_mismatch as boolean | undefined) ?? false,
     },
     report: (d.report as boolean | undefined) ?? true,
   };
@@ -233,5 +237,6 @@ analysis:
   set: v2                    # or v1: GENSTRAT v1's estimators and conventions as well
   # exclude_participants: [random]   # refit without these participants (GENSTRAT v2 App. H)
   # games: [study/pool/...gbg]       # refit on these games only (paths relative to this file)
+  # allow_engine_mismatch: true      # analyse a store played by an older engine (warned; recorded in the estimates)
 report: true
 `;
