@@ -108,7 +108,9 @@ describe('gbgc analyze', () => {
       expect(o.stderr).toBe(`${old}: error[store-schema]: run store schema version 1, this gbgc reads version ${SCHEMA_VERSION}; stores are not converted: read it with the gbgc that wrote it, or play the tournament again into a new store\n`);
       const g = await runCli([...cmd, engine, '-B', '10', '--secondary', '10']);
       expect(g.code).toBe(1);
-      expect(g.stderr).toBe(`${engine}: error[store-engine]: the store was written by engine gbgc-0.0.9, this is ${ENGINE_VERSION}; results of different engines are not mixed: read it with the gbgc of that engine, or play the tournament again into a new store\n`);
+      expect(g.stderr).toBe(
+        `${engine}: error[store-engine]: the store was written by engine gbgc-0.0.9, this is ${ENGINE_VERSION}; results of different engines are not mixed unasked: pass --allow-engine-mismatch (in a study, analysis.allow_engine_mismatch: true) to analyse it anyway (with a warning; the estimates record the store's engine), read it with the gbgc of that engine, or play the tournament again into a new store\n`,
+      );
       const m = await runCli([...cmd, bare, '-B', '10', '--secondary', '10']);
       expect(m.code).toBe(1);
       expect(m.stderr).toMatch(/^\S*bare\.db: error\[store-schema\]: not a gbgc run store \(it has no meta table/);
@@ -118,5 +120,68 @@ describe('gbgc analyze', () => {
     expect(s.code).toBe(0);
     expect(s.stdout).toContain('engine gbgc-0.0.9');
     expect((await runCli(['records', 'summary', old])).stderr).toContain('error[store-schema]');
+  });
+
+  it('--allow-engine-mismatch analyses a store of another engine: the same α̂ as under this engine, a warning naming both engines, the store\'s engine recorded', async () => {
+    const engine = join(tmp, 'engine-allowed.db');
+    copyFileSync(db, engine);
+    const d = new Database(engine);
+    d.exec("UPDATE meta SET value = 'gbgc-0.0.9' WHERE key = 'engineVersion'");
+    d.close();
+    const args = ['--json', '-B', '100', '--secondary', '20', '--seed', '3'];
+    const same = await runCli(['analyze', db, ...args]);
+    expect(same.code).toBe(0);
+    expect(same.stderr).toBe('');
+    const refused = await runCli(['analyze', engine, ...args]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('error[store-engine]: the store was written by engine gbgc-0.0.9');
+    expect(refused.stderr).toContain('pass --allow-engine-mismatch');
+    const other = await runCli(['analyze', engine, ...args, '--allow-engine-mismatch']);
+    expect(other.code).toBe(0);
+    const warning = `warning: ${engine} was played by engine gbgc-0.0.9 and is analysed by engine ${ENGINE_VERSION} (engine mismatch allowed): its slots are gbgc-0.0.9's results as stored, not played again by this engine; meta.tournamentEngineVersion records gbgc-0.0.9\n`;
+    expect(other.stderr).toBe(warning);
+    const a = JSON.parse(same.stdout);
+    const b = JSON.parse(other.stdout);
+    expect(a.meta.tournamentEngineVersion).toBe(ENGINE_VERSION);
+    expect(b.meta.tournamentEngineVersion).toBe('gbgc-0.0.9');
+    expect(b.meta.engineVersion).toBe(ENGINE_VERSION);
+    expect(b.meta.warnings[0]).toBe(warning.slice('warning: '.length, -1));
+    // Every estimate is the same: only the recorded engine and the warning differ.
+    expect(b.leaderboard).toEqual(a.leaderboard);
+    expect(b.leaderboard.map((r: { alpha: number }) => r.alpha)).toEqual(a.leaderboard.map((r: { alpha: number }) => r.alpha));
+    expect(b.variance).toEqual(a.variance);
+    // The text output heads with the warning too; on a store of this engine the flag changes nothing.
+    const text = await runCli(['analyze', engine, '-B', '20', '--secondary', '10', '--allow-engine-mismatch']);
+    expect(text.code).toBe(0);
+    expect(text.stdout.split('\n')[0]).toBe(warning.slice(0, -1));
+    const flagged = await runCli(['analyze', db, ...args, '--allow-engine-mismatch']);
+    expect(flagged.stderr).toBe('');
+    expect(JSON.parse(flagged.stdout)).toEqual(a);
+    // The report reads the store under the same flag: its page names both engines.
+    const rep = join(tmp, 'rep-engine');
+    const r = await runCli(['report', engine, '--out', rep, '-B', '10', '--secondary', '10', '--allow-engine-mismatch']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(warning);
+    expect(readFileSync(join(rep, 'index.html'), 'utf8')).toContain(`${ENGINE_VERSION} (tournament played by gbgc-0.0.9)`);
+    expect(JSON.parse(readFileSync(join(rep, 'estimates.json'), 'utf8')).meta.tournamentEngineVersion).toBe('gbgc-0.0.9');
+  });
+
+  it('gbgc explain finds the store codes, as written and as printed in error[CODE]', async () => {
+    for (const code of ['store-schema', 'store-engine']) {
+      const r = await runCli(['explain', code]);
+      expect(r.code).toBe(0);
+      expect(r.stdout.split('\n')[0]).toBe(`${code}: run store ${code === 'store-schema' ? 'of another schema version' : 'played by another engine version'}`);
+      expect((await runCli(['explain', `error[${code}]`])).stdout).toBe(r.stdout);
+      expect((await runCli(['explain', code.toUpperCase()])).stdout).toBe(r.stdout);
+      const j = JSON.parse((await runCli(['explain', code, '--json'])).stdout);
+      expect(j).toMatchObject({ code, severity: 'error' });
+    }
+    const e = (await runCli(['explain', 'store-engine'])).stdout;
+    expect(e).toContain('--allow-engine-mismatch');
+    expect(e).toContain('allow_engine_mismatch: true');
+    expect(e).toContain('new store');
+    expect((await runCli(['explain', 'store-schema'])).stdout).toContain('play the tournament again into a new store');
+    expect((await runCli(['explain', '--list'])).stdout).toMatch(/^store-engine {2}run store played by another engine version$/m);
+    expect((await runCli(['explain', 'store-nothing'])).code).toBe(1);
   });
 });

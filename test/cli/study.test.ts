@@ -26,12 +26,17 @@ describe('gbgc init --study', () => {
     expect(s.pool).toEqual({ kind: 'build', count: 40, complexity: [0, 0.3], seed: 1, filter: 'v2', episodes: 2000, maxTries: 100, repair: true, workers: null });
     expect(s.select).toEqual({ n: 6, seed: 1 });
     expect(s.rescore.tier).toBe('precise');
-    expect(s.analysis).toEqual({ bootstrap: 2000, secondary: 500, seed: 1, set: 'v2', excludeParticipants: [], games: [] });
+    expect(s.analysis).toEqual({ bootstrap: 2000, secondary: 500, seed: 1, set: 'v2', excludeParticipants: [], games: [], allowEngineMismatch: false });
     expect((s.tournament.participants as { kind: string }[]).map((p) => p.kind)).toEqual(['random', 'l1', 'cfr']);
     // The analysis takes analyze's subsets and set; games are relative to the study file.
     writeFileSync(`${f}-subset.yaml`, text.replace(/\nanalysis:\n/, '\nanalysis:\n  exclude_participants: [random]\n  games: [pool/a.gbg]\n').replace(/ {2}set: v2( +# or v1: GENSTRAT)/, '  set: v1$1'));
     const sub = readStudy(`${f}-subset.yaml`);
     expect(sub.analysis).toMatchObject({ set: 'v1', excludeParticipants: ['random'], games: [join(tmp, 'pool', 'a.gbg')] });
+    // The starter's commented allow_engine_mismatch line, uncommented, lets the analysis read a store of another engine.
+    writeFileSync(`${f}-engine.yaml`, text.replace(/# (allow_engine_mismatch: true)/, '$1'));
+    expect(readStudy(`${f}-engine.yaml`).analysis.allowEngineMismatch).toBe(true);
+    writeFileSync(`${f}-engine-bad.yaml`, text.replace(/# allow_engine_mismatch: true/, 'allow_engine_mismatch: yes please'));
+    expect(() => readStudy(`${f}-engine-bad.yaml`)).toThrow('analysis.allow_engine_mismatch: must be boolean');
     expect((await runCli(['init', '--study', f])).code).toBe(1); // exists: not overwritten
   });
 });

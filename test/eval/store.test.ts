@@ -112,5 +112,24 @@ describe('run store', () => {
     expect(() => RunStore.openReadOnly(path)).toThrow(StoreVersionError);
     expect(() => readMoves(path, 'x')).toThrow(StoreVersionError);
     expect(() => checkStore(path)).toThrow(`run store schema version 1, this gbgc reads version ${SCHEMA_VERSION}`);
+    // allowing another engine never lets another layout through
+    expect(() => readSlots(path, { allowEngineMismatch: true })).toThrow('error[store-schema]');
+  });
+
+  it('a store of another engine: readers of results refuse it unless allowed (then return its engine); the writer always refuses it', () => {
+    const path = join(tmp, 'engine.db');
+    const store = RunStore.open(path);
+    store.recordSlot(row('e0', 0), [{ ply: 0, seat: 0, obsDigest: '0123456789abcdef', action: 1, label: 'check', fallback: null, latencyMs: 0.25, extra: null }]);
+    store.setMeta('engineVersion', 'gbgc-0.0.9');
+    store.close();
+    expect(() => readSlots(path)).toThrow(/error\[store-engine\]: the store was written by engine gbgc-0\.0\.9, .*pass --allow-engine-mismatch/);
+    const read = readSlots(path, { allowEngineMismatch: true });
+    expect(read.engineVersion).toBe('gbgc-0.0.9');
+    expect(read.slots.map((s) => s.id)).toEqual(['e0']);
+    expect(readMoves(path, 'e0', { allowEngineMismatch: true }).map((m) => m.label)).toEqual(['check']);
+    expect(() => readMoves(path, 'e0')).toThrow(StoreVersionError);
+    // records and the viewer read it as it is
+    expect(() => RunStore.openReadOnly(path).close()).not.toThrow();
+    expect(() => checkStore(path)).toThrow(/error\[store-engine\]: .*a tournament is not resumed or extended under another engine.*play it into a new store/);
   });
 });

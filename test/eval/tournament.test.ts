@@ -161,6 +161,10 @@ describe('gbgc tournament', () => {
     const r = await runCli(['tournament', config('t4.yaml', { ...BASE, runs: 2, store: 'engine.db' })]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^\S*engine\.db: error\[store-engine\]: the store was written by engine gbgc-0\.0\.9, this is /);
+    // Resuming is refused whatever a reader may be allowed: the message says why and to start a new store.
+    expect(r.stderr).toContain("a tournament is not resumed or extended under another engine (its slots would mix two engines' play in one run");
+    expect(r.stderr).toContain('play it into a new store (another store path), or finish it with the gbgc of that engine');
+    expect(r.stderr).not.toContain('--allow-engine-mismatch');
     expect(rowsOf(join(tmp, 'engine.db'))).toHaveLength(12);
   });
 
