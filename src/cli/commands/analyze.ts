@@ -129,7 +129,8 @@ export const registerAnalyze: RegisterCommand = (cmd, ctx) =>
         'Examples:\n  gbgc analyze runs.db\n  gbgc analyze runs.db --axes axes.jsonl --out estimates.json\n  gbgc analyze runs.db --json -B 500\n' +
         '  gbgc analyze runs.db --exclude-participant llama        # refit without a participant\n' +
         '  gbgc analyze runs.db --games a.gbg b.gbg               # refit on some games\n' +
-        '  gbgc analyze runs.db --axes axes.jsonl --set v1        # GENSTRAT v1\'s estimators and conventions',
+        '  gbgc analyze runs.db --axes axes.jsonl --set v1        # GENSTRAT v1\'s estimators and conventions\n' +
+        '  gbgc analyze old.db --allow-engine-mismatch            # a store played by an older engine (warned, recorded)',
     )
     .action((db: string, opts: AnalyzeCliOptions & { json?: boolean; out?: string }) => {
       refuseOutputOverInput([opts.out], [db, opts.axes]);
