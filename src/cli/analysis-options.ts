@@ -1,7 +1,7 @@
 /**
  * The analysis flags `gbgc analyze` and `gbgc report` share (subset, analysis set, conventions,
- * bootstrap sizes and seed, ablation pair, reading a store of another engine), registered once and parsed into the options of
- * `analyzeStore` (src/eval/stats/from-store.ts), which both commands call.
+ * bootstrap sizes and seed, ablation pair, reading a store of another engine), registered once and
+ * parsed into the options of `analyzeStore` (src/eval/stats/from-store.ts), which both commands call.
  */
 import type { Command } from 'commander';
 import { UsageError, parseIntOption, parseSeedOption } from './errors.js';

@@ -2,9 +2,8 @@
  * Every estimate of a run store in one call, {@link analyzeStore} (what `gbgc analyze`, `gbgc
  * report` and `gbgc study` compute): read the store's slot records through the store's one reader
  * (`readSlots`, which checks its schema and engine versions; a store of another engine is read only
- * with `allowEngineMismatch`, then warned about and its engine recorded in `meta.tournamentEngineVersion`),
- * map them to the estimators' slot rows
- * ({@link slotRowsOf}), leave out participants or keep some games when asked, read the axes file
+ * with `allowEngineMismatch`, then warned about and its engine recorded in
+ * `meta.tournamentEngineVersion`), map them to the estimators' slot rows ({@link slotRowsOf}), leave out participants or keep some games when asked, read the axes file
  * when given (and then the rulebook lengths), and run `analyze` with the chosen analysis set and
  * conventions.
  */
