@@ -66,7 +66,7 @@ export function generateGame(lines: number): string {
       deal ? `    deal 1 from deck to ${i % 3 === 0 ? 'board face up' : 'muck'}` : '    shuffle deck',
       i % 2 === 0 ? '    ante 1 each' : `    ante 2 from ${seat}`,
       `    call Side${i}`,
-      `    if stack(Alice) > ${i % 7} and stack(Bob) > 0 public {`,
+      `    if stack(Alice) > ${i % 7} and stack(Bob) > tally and ${seat} holds Lead public {`,
       '      betting variable {',
       `        first ${seat}`,
       i % 3 === 0 ? '        max 500' : `        max ${1 + (i % 5)}`,
