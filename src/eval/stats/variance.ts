@@ -32,14 +32,7 @@
  *   c_M = √(max(0, σ̂²_M,bc) / σ̂²_M),  c_MG = √(max(0, σ̂²_MG,bc) / σ̂²_MG),
  *
  * so that its components are the bias-corrected estimates (exactly on a complete matrix), and draws
- * θ̃* = θ(α̃ + δ*) with the same within-cell deviations δ* = α̂* − α̂. Resampling n runs from n gives
- * a pair's sum (n − 1)/n of its unbiased variance, which leaves the cells' noise under-corrected (the
- * bias-corrected σ²_MG stays high and the world's spread low: the interval covered σ²_MG in 87.5 % of
- * planted interaction tables and 71 % of null ones). So, in this world only, each (game, pair)'s
- * resampled sum deviates from its observed sum by √(n/(n − 1)) times the draw's deviation (the
- * rescaling bootstrap of Rao & Wu 1988 with n draws), for δ* and for the components c_M and c_MG aim at
- * (2θ̂ − mean of the scaled replicates). The BC interval, `biasCorrected` and `ciBasic` keep the
- * unscaled within-cell bootstrap of App. G. The interval is the basic
+ * θ̃* = θ(α̃ + δ*) with the same within-cell deviations δ* = α̂* − α̂. The interval is the basic
  * interval of that world, [θ̂ − (q_{0.975}(θ̃*) − θ̃), θ̂ − (q_{0.025}(θ̃*) − θ̃)] with θ̃ = θ(α̃)
  * (dist.ts `basicInterval` with centre θ̃), floored at 0 and extended to contain the point.
  */
@@ -136,8 +129,8 @@ export interface VarianceDecomposition {
 
 /**
  * σ²_M, σ²_MG and their ratio with the within-cell bootstrap (B = 2,000 by default, streams
- * rngFromKeys(seed, 3, r)) and the rescaled-residual world drawn with the same streams and Rao–Wu
- * scaled deviations (file comment; twice the replicate work).
+ * rngFromKeys(seed, 3, r)) and the rescaled-residual world drawn with the same streams (file comment;
+ * twice the replicate work).
  * @param alphaMG the point per-game matrix alpha[m][g] (from fitPerGame).
  */
 export function varianceDecomposition(p: Prepared, alphaMG: number[][], B = 2000, seed = 1): VarianceDecomposition {
@@ -161,68 +154,53 @@ export function varianceDecomposition(p: Prepared, alphaMG: number[][], B = 2000
       }
     const inv = inverse(L).to2DArray();
     const pos = new Map(present.map((m, x) => [m, x]));
-    const byPair = new Map<number, { x: number; z: number; sums: number[]; total: number; scale: number }>();
+    const byPair = new Map<number, { x: number; z: number; sums: number[] }>();
     for (const k of p.clustersByGame[g]) {
       const c = p.clusters[k];
       const key = c.i * M + c.j;
       let e = byPair.get(key);
-      if (!e) byPair.set(key, (e = { x: pos.get(c.i)!, z: pos.get(c.j)!, sums: [], total: 0, scale: 1 }));
+      if (!e) byPair.set(key, (e = { x: pos.get(c.i)!, z: pos.get(c.j)!, sums: [] }));
       e.sums.push(c.sum);
-      e.total += c.sum;
     }
-    // Rao–Wu scale of a (game, pair) with n runs: √(n/(n − 1)) (1 for a single run, which has no deviation).
-    for (const e of byPair.values()) e.scale = e.sums.length > 1 ? Math.sqrt(e.sums.length / (e.sums.length - 1)) : 1;
     return { present, inv, pairs: [...byPair.values()] };
   });
-  // Replicate r's per-game matrix α̂* into `out` and the same draws with each (game, pair)'s deviation
-  // scaled by √(n/(n − 1)) into `scaled` (the same draws each time it is called with r).
-  const replicate = (r: number, out: Float64Array[], scaled: Float64Array[]): void => {
+  // Replicate r's per-game matrix α̂* into `out` (the same draws each time it is called with r).
+  const replicate = (r: number, out: Float64Array[]): void => {
     const rng = rngFromKeys(seed, 3, r);
     games.forEach((gm, g) => {
       if (!gm) return;
       const P = gm.present.length;
       const bvec = new Float64Array(P);
-      const bscaled = new Float64Array(P);
       for (const e of gm.pairs) {
         let s = 0;
         for (let k = 0; k < e.sums.length; k++) s += e.sums[Math.floor(rng() * e.sums.length)];
-        const sc = e.total + e.scale * (s - e.total);
         bvec[e.x] += s;
         bvec[e.z] -= s;
-        bscaled[e.x] += sc;
-        bscaled[e.z] -= sc;
       }
       for (let x = 0; x < P; x++) {
         let v = 0;
-        let w = 0;
-        for (let z = 0; z < P; z++) (v += gm.inv[x][z] * bvec[z]), (w += gm.inv[x][z] * bscaled[z]);
+        for (let z = 0; z < P; z++) v += gm.inv[x][z] * bvec[z];
         out[gm.present[x]][g] = v;
-        scaled[gm.present[x]][g] = w;
       }
     });
   };
   const keys = ['sigma2M', 'sigma2MG', 'ratio'] as const;
   const newReps = (): Record<(typeof keys)[number], Float64Array> => ({ sigma2M: new Float64Array(B), sigma2MG: new Float64Array(B), ratio: new Float64Array(B) });
   const reps = newReps();
-  const scaledReps = newReps();
   const mat = Array.from({ length: M }, () => new Float64Array(G).fill(NaN));
-  const matScaled = Array.from({ length: M }, () => new Float64Array(G).fill(NaN));
   for (let r = 0; r < B; r++) {
-    replicate(r, mat, matScaled);
+    replicate(r, mat);
     const d = decompose(mat, M, G);
-    const ds = decompose(matScaled, M, G);
-    for (const k of keys) (reps[k][r] = d[k]), (scaledReps[k][r] = ds[k]);
+    for (const k of keys) reps[k][r] = d[k];
   }
-  // The rescaled-residual world: components at their bias-corrected values (scaled replicates), the
-  // same scaled deviations δ*.
-  const target = (k: 'sigma2M' | 'sigma2MG'): number => 2 * point[k] - finiteMean(scaledReps[k]);
-  const tilde = rescaledWorld(alphaMG, M, G, { sigma2M: target('sigma2M'), sigma2MG: target('sigma2MG') });
+  // The rescaled-residual world: components at their bias-corrected values, the same deviations δ*.
+  const tilde = rescaledWorld(alphaMG, M, G, { sigma2M: 2 * point.sigma2M - finiteMean(reps.sigma2M), sigma2MG: 2 * point.sigma2MG - finiteMean(reps.sigma2MG) });
   const worldTruth = decompose(tilde, M, G);
   const worldReps = newReps();
   const shifted = Array.from({ length: M }, () => new Float64Array(G).fill(NaN));
   for (let r = 0; r < B; r++) {
-    replicate(r, mat, matScaled);
-    for (let m = 0; m < M; m++) for (let g = 0; g < G; g++) shifted[m][g] = tilde[m][g] + matScaled[m][g] - alphaMG[m][g];
+    replicate(r, mat);
+    for (let m = 0; m < M; m++) for (let g = 0; g < G; g++) shifted[m][g] = tilde[m][g] + mat[m][g] - alphaMG[m][g];
     const d = decompose(shifted, M, G);
     for (const k of keys) worldReps[k][r] = d[k];
   }
