@@ -123,17 +123,21 @@ describe('shown intervals', () => {
     expect(shownEstimate(1, reps, 0, 0.95, { truth: NaN, reps: world.reps }).type).toBe('basic');
   });
 
-  it('varianceDecomposition: the shown interval of a degenerate component is the rescaled-residual basic one, floored and containing the point', () => {
+  it('varianceDecomposition: a degenerate ratio shows the rescaled-residual basic interval, a degenerate σ²_MG the ordinary basic one, floored and containing the point', () => {
     const t = plantedTable({ alpha: [1.5, 0.5, 0, -0.5, -1.5], games: 12, runs: 4, pairsPerGame: 'all', axes: 3, jaggedness: [0.02, 0.05, 0.1, 0.15, 0.2], seed: 21 });
     const p = prepareSlots(t.rows, t.models);
     const pg = fitPerGame(p);
     const v = varianceDecomposition(p, pg.alpha, 200, 5);
-    for (const c of [v.sigma2MG, v.ratio]) {
+    for (const [c, type] of [
+      [v.sigma2MG, 'basic'],
+      [v.ratio, 'rescaled'],
+    ] as const) {
+      const iv = type === 'rescaled' ? c.ciRescaled : c.ciBasic;
       expect(Math.abs(c.z0)).toBeGreaterThan(Z0_BOUND);
-      expect(c.shown.type).toBe('rescaled');
+      expect(c.shown.type).toBe(type);
       expect(c.shown.point).toBeCloseTo(Math.max(0, c.biasCorrected), 12);
-      expect(c.shown.interval.lo).toBeCloseTo(Math.min(Math.max(0, c.ciRescaled.lo), c.shown.point), 12);
-      expect(c.shown.interval.hi).toBeCloseTo(Math.max(c.ciRescaled.hi, c.shown.point), 12);
+      expect(c.shown.interval.lo).toBeCloseTo(Math.min(Math.max(0, iv.lo), c.shown.point), 12);
+      expect(c.shown.interval.hi).toBeCloseTo(Math.max(iv.hi, c.shown.point), 12);
       expect(c.ciRescaled.lo).toBeLessThan(c.ciRescaled.hi);
     }
     // Same seed, same draws: the decomposition is a pure function of (table, B, seed).
@@ -154,7 +158,7 @@ describe('shown intervals', () => {
     expect(Math.abs(e.variance.sigma2MG.z0)).toBeGreaterThan(Z0_BOUND);
     for (const k of ['sigma2M', 'sigma2MG', 'ratio']) {
       const c = e.variance[k];
-      if (Math.abs(c.z0) > Z0_BOUND) expect(c.shown.type).toBe('rescaled');
+      if (Math.abs(c.z0) > Z0_BOUND) expect(c.shown.type).toBe(k === 'ratio' ? 'rescaled' : 'basic');
       expect(c.shown.interval.lo).toBeLessThanOrEqual(c.shown.point);
       expect(c.shown.point).toBeLessThanOrEqual(c.shown.interval.hi);
     }
