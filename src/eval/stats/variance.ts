@@ -25,8 +25,8 @@
  * matrix, e the cells' noise with covariance Σ, P the double-centring, n the cell count). The
  * ordinary bootstrap draws θ* = ‖P(α̂ + δ*)‖²/n in a world whose interaction is the noisy Pα̂, so
  * Var θ* ≈ (4(a + e)ᵀPΣP(a + e) + 2 tr(PΣPΣ))/n² exceeds Var θ̂ = (4aᵀPΣPa + 2 tr(PΣPΣ))/n² by about
- * 4 tr(PΣPΣ)/n², and its basic interval over-covers (98.5 % on planted interaction tables, 99.5 % with
- * none). The rescaled world shrinks the row effects and the interaction residuals of α̂,
+ * 4 tr(PΣPΣ)/n², and its basic interval over-covers the ratio (98.5 % on planted interaction tables,
+ * 99.5 % with none). The rescaled world shrinks the row effects and the interaction residuals of α̂,
  *
  *   α̃_{m,g} = ᾱ + c_M (ᾱ_{m·} − ᾱ) + (ᾱ_{·g} − ᾱ) + c_MG (α̂_{m,g} − ᾱ_{m·} − ᾱ_{·g} + ᾱ),
  *   c_M = √(max(0, σ̂²_M,bc) / σ̂²_M),  c_MG = √(max(0, σ̂²_MG,bc) / σ̂²_MG),
