@@ -1,6 +1,6 @@
 // The linter's rules (`npm run lint`): no import cycles, the stage layers of ARCHITECTURE.md (no
-// import upward, no deep import into another stage, no command importing a command) and no unused
-// variables or imports. The layer table below is the one ARCHITECTURE.md describes.
+// import upward, no deep import into another stage, no command importing a command, no import of the
+// interpreter's internal modules) and no unused variables or imports. The layer table below is the one ARCHITECTURE.md describes.
 import './scripts/lint/typescript6.js';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,7 +32,17 @@ const NESTED = ['eval'];
 const subfolders = (dir) =>
   fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
 
-/** `import-x/no-restricted-paths` zones; `skip` names the kinds ('layers', 'deep', 'commands') to leave out. */
+/**
+ * The interpreter's public modules: the contract (`api.ts`), its index, the compiled game and its
+ * state, and the small helpers other stages share (chance sampling, episode streams, betting action
+ * ids, cost causes, poker-hand categories). Every other file of src/interpreter (the step program and
+ * its opcodes, the machine and its register layout, the compiler of programs, the step modules, the
+ * event log, the poker kernel, duplicate chance, ...) is internal: the rest of src/ reaches it only
+ * through the contract's capabilities.
+ */
+const INTERPRETER_PUBLIC = ['api', 'index', 'game', 'state', 'chance', 'rng', 'betting', 'costs', 'poker-hand'];
+
+/** `import-x/no-restricted-paths` zones; `skip` names the kinds ('layers', 'deep', 'commands', 'internal') to leave out. */
 function zones(skip = []) {
   const out = [];
   if (!skip.includes('layers')) {
@@ -69,6 +79,13 @@ function zones(skip = []) {
       from: ['./src/cli/commands/*.ts'],
       except: ['**/src/cli/commands/index.ts'],
       message: 'a command imports no other command: move what both need into src/cli or a lower stage.',
+    });
+  }
+  if (!skip.includes('internal')) {
+    out.push({
+      target: ['./src/!(interpreter)/**', './src/*.ts'],
+      from: [`./src/interpreter/!(${INTERPRETER_PUBLIC.join('|')}).ts`],
+      message: `src/interpreter/${'{'}${INTERPRETER_PUBLIC.join(',')}${'}'}.ts are its public modules; the rest (program, opcodes, machine, registers, steps) is internal: use a capability of the contract (interpreter/api.ts).`,
     });
   }
   return out;

@@ -1,7 +1,7 @@
 /**
  * Algorithms over the engine's game/state API (`interpreter/api.ts`): the game tree (building
  * within a node budget, statistics, size estimates), exact expected returns, Monte Carlo
- * simulation with L0 and its poker kernel; and the solvers: CFR+, best response, exploitability
+ * simulation with L0 (through the engine's playout kernel where the game offers one); and the solvers: CFR+, best response, exploitability
  * and saved policies over the game tree for small games, Monte Carlo CFR with sampled best
  * responses for games of any size.
  */

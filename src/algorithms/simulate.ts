@@ -10,7 +10,6 @@ import type { CompiledGame } from '../interpreter/game.js';
 import { RNG_STREAM } from '../interpreter/rng.js';
 import type { InterpreterState } from '../interpreter/state.js';
 import { l0Player } from './l0.js';
-import { pokerKernel } from './poker-kernel.js';
 
 /** Summary of a simulation. Returns are in chips per episode. */
 export interface SimulationReport {
@@ -78,7 +77,7 @@ export async function playEpisode(game: CompiledGame, agents: readonly [Agent, A
 export async function simulate(game: CompiledGame, opts: SimulateOptions): Promise<SimulationReport> {
   const n = opts.episodes;
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`episodes must be a whole number ≥ 1, got ${n}`);
-  const phaseNames = game.program.phaseNames;
+  const phaseNames = game.ir.phases.map((p) => p.name);
   const sum = [0, 0];
   const sumSq = [0, 0];
   const moves = [0, 0];
@@ -93,9 +92,9 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
   const rng = stream.next;
   const state = game.newInitialState();
   const t0 = performance.now();
-  // L0 on both seats of a program in the poker subset: the specialised loop plays the same
-  // episodes without the event log or agent calls (see `poker-kernel.ts`).
-  const kernel = agent0 === l0Player && agent1 === l0Player ? pokerKernel(game.program) : null;
+  // L0 on both seats of a game the engine's playout kernel covers: the specialised loop plays the
+  // same episodes without the event log or agent calls (see `PlayoutKernel` in `interpreter/api.ts`).
+  const kernel = agent0 === l0Player && agent1 === l0Player ? game.playoutKernel() : null;
   if (kernel) {
     const acc = new Float64Array(7);
     const firedK = new Float64Array(fired.length);

@@ -15,10 +15,13 @@
  * - {@link MoveShapedState} ({@link hasMoveShapes}): how the legal actions group into moves and amounts;
  * - {@link StructuredInfoState} ({@link hasInfoParts}): the decision's place in the rules and the
  *   fields of a seat's information state, for coarsened keys.
- * A game may offer {@link HandJudgingGame} ({@link canJudgeHands}): its showdown as a judge of hands.
+ * A game may offer {@link HandJudgingGame} ({@link canJudgeHands}): its showdown as a judge of hands;
+ * {@link DuplicateChanceGame} ({@link canPlayDuplicate}): chance as a pure function of a play seed, for
+ * duplicate matches; {@link FastPlayoutGame} ({@link canRunFastPlayouts}): a specialised loop of
+ * uniform-random playouts for the games it covers.
  */
 import type { GameIR } from '../ir/schema.js';
-import type { Rng } from '../util/rng.js';
+import type { KeyedStream, Rng } from '../util/rng.js';
 
 /** `currentPlayer()` at a chance node. */
 export const CHANCE = -1;
@@ -369,4 +372,72 @@ export interface HandJudgingGame extends Game {
 /** Whether `game` can judge hands by its showdown. */
 export function canJudgeHands(game: Game): game is HandJudgingGame {
   return typeof (game as Partial<HandJudgingGame>).handJudge === 'function';
+}
+
+/** One chance event as drawn by a {@link ChanceSource}: which stream, where the card went, the outcome. */
+export interface ChanceRecord {
+  /** `deck`, `coin`, `cost` or `pile N` (a draw from pile N other than the deck). */
+  stream: string;
+  /** Destination pile of a dealt card (hands are piles 1 and 2: seat + 1), else -1. */
+  target: number;
+  /** The outcome (a card type, a seat, or 0/1). */
+  outcome: Action;
+}
+
+/** The chance outcomes of one episode, drawn on demand. Not reusable across episodes: make one per episode. */
+export interface ChanceSource {
+  /**
+   * The outcome of the chance node `state` (a state of the game that made this source) is at.
+   * @throws IllegalActionError when it is not a chance node
+   * @throws TypeError when `state` is not a state of that game's implementation
+   */
+  sample(state: GameState): Action;
+  /** The chance events drawn so far, when the source was made to record them; else null. */
+  readonly records: ChanceRecord[] | null;
+}
+
+/**
+ * Chance for duplicate play: the chance outcomes of an episode as a pure function of a play seed,
+ * arranged so that the two slots of a run, played with the seats swapped, see the same cards at the
+ * same seats (BotzoneBench §4.1; GENSTRAT v2 §5, "Pairing"); see `interpreter/duplicate.ts`.
+ */
+export interface DuplicateChanceGame extends Game {
+  /**
+   * The chance of one episode under the play seed `keys` (integer keys, e.g. `[playSeed]`).
+   * @param record keep a {@link ChanceRecord} per event in the source's `records`
+   */
+  duplicateChance(keys: readonly number[], record?: boolean): ChanceSource;
+}
+
+/** Whether `game` draws duplicate chance from a play seed. */
+export function canPlayDuplicate(game: Game): game is DuplicateChanceGame {
+  return typeof (game as Partial<DuplicateChanceGame>).duplicateChance === 'function';
+}
+
+/**
+ * A specialised loop of uniform-random playouts: both seats pick `first + ⌊u·n⌋` among the `n`
+ * legal actions of each decision (`u` the next number of the episode's stream), chance outcomes by
+ * the inverse CDF over the listed outcomes. It plays exactly the episodes of the general loop
+ * (`newInitialState`, {@link ChanceSamplingState.sampleChance}, that pick) on the same streams,
+ * without an event log or agent calls.
+ */
+export interface PlayoutKernel {
+  /**
+   * Play episodes `first … end - 1` of a run, episode i on the stream `stream.restart(seed, i)`,
+   * adding to `acc` (7 entries) [Σ returns seat 0, Σ returns seat 1, Σ squared returns seat 0,
+   * seat 1, Σ decisions seat 0, seat 1, episodes that reached the showdown] and to `fired[p]` (one
+   * entry per phase of `ir.phases`) 1 per episode that entered phase p, in episode order.
+   */
+  playMany(stream: KeyedStream, seed: number, first: number, end: number, acc: Float64Array, fired: Float64Array): void;
+}
+
+/** A game that may offer a {@link PlayoutKernel}. */
+export interface FastPlayoutGame extends Game {
+  /** The game's playout kernel, or null when its rules leave the subset the kernel covers. */
+  playoutKernel(): PlayoutKernel | null;
+}
+
+/** Whether `game` may offer a specialised playout loop (see {@link FastPlayoutGame}). */
+export function canRunFastPlayouts(game: Game): game is FastPlayoutGame {
+  return typeof (game as Partial<FastPlayoutGame>).playoutKernel === 'function';
 }

@@ -17,27 +17,17 @@
  * uniform draw from the cards left, and the streams are uniform.
  */
 import { rngFromKeys, type Rng } from '../util/rng.js';
-import type { Action } from './api.js';
+import type { Action, ChanceRecord, ChanceSource, GameState } from './api.js';
 import { cardChancePile } from './chance-nodes.js';
 import { NODE, R } from './layout.js';
 import { DECK_PILE, OP, type Program } from './program.js';
-import type { InterpreterState } from './state.js';
+import { InterpreterState } from './state.js';
 
 /** Stream ids (the last key of each stream). */
 const STREAM = { DECK_ORDER: 1, COIN: 2, COST: 3, PILE: 4, DECK_FALLBACK: 5 } as const;
 
-/** One chance event as drawn: which stream, where the card went (a pile; -1 for coins and costs), the outcome. */
-export interface ChanceRecord {
-  /** `deck`, `coin`, `cost` or `pile N` (a draw from pile N other than the deck). */
-  stream: string;
-  /** Destination pile of a dealt card (hands are piles 1 and 2: seat + 1), else -1. */
-  target: number;
-  /** The outcome (a card type, a seat, or 0/1). */
-  outcome: Action;
-}
-
 /** The chance of one episode under a play seed. Not reusable across episodes: make one per slot. */
-export class DuplicateChance {
+export class DuplicateChance implements ChanceSource {
   private readonly order: Uint16Array;
   private pos = 0;
   /** Per card type: copies in the unconsumed part of the order. */
@@ -76,8 +66,13 @@ export class DuplicateChance {
     this.records = record ? [] : null;
   }
 
-  /** The outcome of the chance node `state` is at. @throws IllegalActionError when it is not a chance node */
-  sample(state: InterpreterState): Action {
+  /**
+   * The outcome of the chance node `state` is at.
+   * @throws IllegalActionError when it is not a chance node
+   * @throws TypeError when `state` is not an interpreter state
+   */
+  sample(state: GameState): Action {
+    if (!(state instanceof InterpreterState)) throw new TypeError('duplicate chance samples states of a compiled game only');
     const node = state.r[R.NODE];
     if (node === NODE.CHANCE_COIN) return this.note('coin', -1, state.sampleChance(this.coin()));
     if (node === NODE.CHANCE_COST) return this.note('cost', -1, state.sampleChance(this.cost()));

@@ -1,16 +1,19 @@
 /**
- * A compiled game: the IR, its ruleset hash and the step program, as a factory of states (and,
- * as an optional capability of the contract, a judge of hands by its showdown).
+ * A compiled game: the IR, its ruleset hash and the step program, as a factory of states; and,
+ * as optional capabilities of the contract (`api.ts`), a judge of hands by its showdown, duplicate
+ * chance from a play seed, and the poker kernel for uniform-random playouts.
  */
 import { rulesetHash } from '../ir/hash.js';
 import type { GameIR } from '../ir/schema.js';
-import type { HandJudge, HandJudgingGame } from './api.js';
+import type { ChanceSource, DuplicateChanceGame, FastPlayoutGame, HandJudge, HandJudgingGame, PlayoutKernel } from './api.js';
 import { compileProgram } from './compile.js';
+import { DuplicateChance } from './duplicate.js';
 import { handJudge } from './judge.js';
+import { pokerKernel } from './poker-kernel.js';
 import type { Program } from './program.js';
 import { InterpreterState } from './state.js';
 
-export class CompiledGame implements HandJudgingGame {
+export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastPlayoutGame {
   readonly numSeats = 2 as const;
   readonly rulesetHash: string;
   /** The initial state, run once; new states are copies of it. */
@@ -36,6 +39,16 @@ export class CompiledGame implements HandJudgingGame {
   /** The game's showdown as a judge of hands (card ids, the deck, the board pile, a comparison of hands). */
   handJudge(): HandJudge {
     return handJudge(this.program);
+  }
+
+  /** Duplicate chance for one episode under the play seed `keys` (see `duplicate.ts`). */
+  duplicateChance(keys: readonly number[], record = false): ChanceSource {
+    return new DuplicateChance(this.program, keys, record);
+  }
+
+  /** The poker kernel of the program (built once), or null when the program leaves the poker subset (see `poker-kernel.ts`). */
+  playoutKernel(): PlayoutKernel | null {
+    return pokerKernel(this.program);
   }
 }
 

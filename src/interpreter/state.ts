@@ -306,7 +306,7 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
     return `action ${a}`;
   }
 
-  /** Mark in `seen` (one byte per phase, cleared by the caller) the phases entered so far; returns whether the showdown has begun. */
+  /** Mark in `seen` (one byte per phase of `ir.phases`, in their order, cleared by the caller) the phases entered so far; returns whether the showdown has begun. */
   markPhases(seen: Uint8Array): boolean {
     return this.log.scan(EV.PHASE, seen, EV.SHOWDOWN);
   }

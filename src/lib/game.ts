@@ -180,7 +180,7 @@ export class LabeledGame implements Game {
   }
   /** Seat names, seat 0 first. */
   get seatNames(): [string, string] {
-    return [...this.compiled.program.seatNames] as [string, string];
+    return [...this.compiled.ir.seats];
   }
   /** A fresh state at the start of the game (before the first chance node). */
   newInitialState(): LabeledState {

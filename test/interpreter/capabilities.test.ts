@@ -2,7 +2,7 @@
  * The contract's optional capabilities (`api.ts`) on the interpreter's states and games: the type
  * guards, rewinding, chance sampling against the generic inverse CDF, move shapes, decision sites
  * and information-state fields on hand-played Kuhn, the information-state indexer against the
- * keys, and the hand judge on hand-picked Kuhn and Leduc showdowns. A state without them (a plain
+ * keys, the hand judge on hand-picked Kuhn and Leduc showdowns, and duplicate chance from a play seed. A state without them (a plain
  * `GameState` wrapper) is refused by every guard.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import {
   TERMINAL,
   canIndexInfosets,
   canJudgeHands,
+  canPlayDuplicate,
+  canRunFastPlayouts,
   canRewind,
   canSampleChance,
   hasInfoParts,
@@ -49,7 +51,9 @@ describe('capability guards', () => {
     const p = plain(s);
     expect([canRewind(p), canSampleChance(p), hasMoveShapes(p), hasInfoParts(p), canIndexInfosets(p)]).toEqual([false, false, false, false, false]);
     expect(canJudgeHands(kuhn)).toBe(true);
-    expect(canJudgeHands({ ir: KUHN_IR, rulesetHash: kuhn.rulesetHash, numSeats: 2, newInitialState: () => kuhn.newInitialState() })).toBe(false);
+    const bare = { ir: KUHN_IR, rulesetHash: kuhn.rulesetHash, numSeats: 2 as const, newInitialState: () => kuhn.newInitialState() };
+    expect([canJudgeHands(bare), canPlayDuplicate(bare), canRunFastPlayouts(bare)]).toEqual([false, false, false]);
+    expect([canPlayDuplicate(kuhn), canRunFastPlayouts(kuhn)]).toEqual([true, true]);
   });
 });
 
@@ -204,5 +208,34 @@ describe('hand judge', () => {
     expect(j.compare([id('J of hearts')], [id('K of hearts')], [id('J of spades')], 0, 0)).toBeGreaterThan(0);
     expect(j.compare([id('Q of hearts')], [id('K of hearts')], [id('J of spades')], 0, 0)).toBeLessThan(0);
     expect(j.compare([id('K of spades')], [id('K of hearts')], [id('J of spades')], 0, 0)).toBe(0);
+  });
+});
+
+describe('duplicate chance', () => {
+  /** Play Kuhn with seat 0 always checking/calling (action 1) and chance from `keys`; the chance records. */
+  function deal(keys: number[]) {
+    const chance = kuhn.duplicateChance(keys, true);
+    const s = kuhn.newInitialState();
+    while (!s.isTerminal()) s.applyAction(s.currentPlayer() === CHANCE ? chance.sample(s) : 1);
+    return chance.records!;
+  }
+
+  it('Kuhn: two deck draws, one card to each hand (piles 1 and 2), the same for the same play seed', () => {
+    const a = deal([7]);
+    expect(a.map((r) => [r.stream, r.target])).toEqual([
+      ['deck', 1],
+      ['deck', 2],
+    ]);
+    expect(a[0]!.outcome).not.toBe(a[1]!.outcome);
+    expect(deal([7])).toEqual(a);
+    // Over 60 play seeds each of the 6 deals of three cards comes up.
+    const deals = new Set(Array.from({ length: 60 }, (_, k) => deal([k]).map((r) => r.outcome).join()));
+    expect(deals.size).toBe(6);
+  });
+
+  it('records nothing unless asked, and refuses a state of another implementation', () => {
+    const chance = kuhn.duplicateChance([1]);
+    expect(chance.records).toBeNull();
+    expect(() => chance.sample(plain(kuhn.newInitialState()))).toThrow(TypeError);
   });
 });

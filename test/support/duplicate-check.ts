@@ -1,7 +1,7 @@
 /**
  * The duplicate-play check shared by `test/eval/match.test.ts` and `bench/tournament.ts`.
  */
-import type { ChanceRecord } from '../../src/interpreter/duplicate.js';
+import type { ChanceRecord } from '../../src/interpreter/api.js';
 
 /**
  * Compare the chance events of a run's two slots while both asked for the same thing (same

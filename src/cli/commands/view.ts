@@ -101,7 +101,7 @@ export const registerView: RegisterCommand = (cmd, ctx) =>
       const compiled = compileSource(record.game.source);
       if (!compiled.ir) throw new UserError(`${file}: the recorded game does not compile (${compiled.diagnostics[0]?.message ?? 'unknown error'})`);
       const game = compileGame(compiled.ir);
-      const perspective = perspectiveOption(opts.as, game.program.seatNames);
+      const perspective = perspectiveOption(opts.as, game.ir.seats);
       const replay = buildReplay(game, record, perspective);
       const html = renderViewerHtml(replay, { rulebook: renderRulebook(game.ir) });
       if (output) {

@@ -11,7 +11,7 @@ import { LazyView } from './view.js';
 /**
  * Wrap an agent: its fast path when it has one, else `act` over a lazy view. The random agent
  * becomes the interpreter's `l0Player` (the same draws), which lets `simulate()` take its poker
- * kernel (`algorithms/poker-kernel.ts`).
+ * kernel (the compiled game's `playoutKernel()`, `interpreter/poker-kernel.ts`).
  */
 export function asPlayer(agent: Agent, game: Game): Player {
   if (agent instanceof RandomAgent) return l0Player;

@@ -2,9 +2,7 @@
  * Playing one slot: a game between two agents in given seats, chance drawn from the run's play
  * seed ({@link DuplicateChance}), each agent's randomness from its own stream.
  */
-import { CHANCE, type Action, type Game } from '../../interpreter/api.js';
-import { DuplicateChance, type ChanceRecord } from '../../interpreter/duplicate.js';
-import { CompiledGame } from '../../interpreter/game.js';
+import { CHANCE, canPlayDuplicate, type Action, type ChanceRecord, type Game } from '../../interpreter/api.js';
 import { mix32, rngFromKeys } from '../../util/rng.js';
 import { decisionAction, type Agent } from '../agents/agent.js';
 import { LazyView } from '../agents/view.js';
@@ -77,9 +75,9 @@ export async function playSlot(game: Game, agents: readonly [Agent, Agent], play
  * @throws Error as {@link playSlot} (synchronously, or through the promise)
  */
 export function playSlotNow(game: Game, agents: readonly [Agent, Agent], playSeed: number, slot: number, opts: PlaySlotOptions = {}): SlotOutcome | Promise<SlotOutcome> {
-  if (!(game instanceof CompiledGame)) throw new TypeError('playSlot needs a compiled game');
+  if (!canPlayDuplicate(game)) throw new TypeError('playSlot needs a game that draws duplicate chance from a play seed (a compiled game)');
   const recordMoves = opts.recordMoves ?? true;
-  const chance = new DuplicateChance(game.program, [playSeed], opts.recordChance ?? false);
+  const chance = game.duplicateChance([playSeed], opts.recordChance ?? false);
   const rngs = [agentRng(playSeed, slot, 0), agentRng(playSeed, slot, 1)];
   const state = game.newInitialState();
   const moves: [number, number] = [0, 0];

@@ -8,7 +8,6 @@
  * by another engine, or altered, is refused naming the slot and the ply.
  */
 import { CHANCE } from '../../interpreter/api.js';
-import { DuplicateChance } from '../../interpreter/duplicate.js';
 import { compileGame, type CompiledGame } from '../../interpreter/game.js';
 import { compileSource } from '../../compiler/index.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
@@ -82,11 +81,11 @@ export function replayFromStore(store: RunStore, ref: string): ReplayRecord {
   const { game, source } = storedGame(store, slot, mismatch);
   const names = new Map(store.participants().map((p) => [p.id, p.name]));
   const participants: [string, string] = [names.get(slot.seat0) ?? slot.seat0, names.get(slot.seat1) ?? slot.seat1];
-  const seatNames = game.program.seatNames;
+  const seatNames = game.ir.seats;
   const moves: MoveRecord[] = store.readMoves(slot.id);
   const fail = (ply: number, what: string) => new UserError(`${store.path}: slot ${slot.id}, ply ${ply}: ${what}; ${mismatch}`);
 
-  const chance = new DuplicateChance(game.program, [slot.play_seed]);
+  const chance = game.duplicateChance([slot.play_seed]);
   const state = game.newInitialState();
   const history: ReplayRecord['history'] = [];
   const notes: Record<number, DecisionNote> = {};

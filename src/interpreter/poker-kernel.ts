@@ -16,8 +16,8 @@
  * Per-episode state lives in a few typed arrays reset in place, so an episode allocates nothing.
  */
 import type { KeyedStream, Rng } from '../util/rng.js';
-import { DECK_PILE, INSTR_WIDTH, METRIC, OP, handPile, type Program } from '../interpreter/program.js';
-import { pileBase } from '../interpreter/machine.js';
+import { DECK_PILE, INSTR_WIDTH, METRIC, OP, handPile, type Program } from './program.js';
+import { pileBase } from './machine.js';
 
 /** Registers of the kernel (indices into `PokerKernel.r`). */
 const PC = 0;

@@ -11,12 +11,12 @@ import { compileSource } from '../../src/compiler/index.js';
 import { compileGame, episodeRng, type CompiledGame } from '../../src/interpreter/index.js';
 import { playEpisode, simulate } from '../../src/algorithms/index.js';
 import { l0Player } from '../../src/algorithms/l0.js';
-import { kernelSupports, PokerKernel, pokerKernel } from '../../src/algorithms/poker-kernel.js';
+import { kernelSupports, PokerKernel, pokerKernel } from '../../src/interpreter/poker-kernel.js';
 import { KeyedStream } from '../../src/util/rng.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 import { createAgent } from '../../src/eval/agents/index.js';
 import { asPlayer } from '../../src/eval/agents/player.js';
-import { exampleIRs } from '../interpreter/helpers.js';
+import { exampleIRs } from './helpers.js';
 
 const random = [l0Player, l0Player] as const;
 
@@ -58,6 +58,7 @@ function expectGeneratedEqualsInterpreted(game: CompiledGame, n: number, seed: n
 
 async function expectSameAsGeneralLoop(game: CompiledGame, n: number, seed: number): Promise<void> {
   expect(pokerKernel(game.program)).not.toBeNull();
+  expect(game.playoutKernel()).toBe(pokerKernel(game.program));
   expectGeneratedEqualsInterpreted(game, n, seed);
   const r = await simulate(game, { episodes: n, seed, agents: random });
   const ref = await reference(game, n, seed);
@@ -212,6 +213,7 @@ describe('poker kernel', () => {
     const game = compileGame(compiled.ir!);
     expect(kernelSupports(game.program)).toBe(false);
     expect(pokerKernel(game.program)).toBeNull();
+    expect(game.playoutKernel()).toBeNull();
     const n = 600;
     const wrapped = { name: 'random', act: l0Player.act };
     const a = await simulate(game, { episodes: n, seed: 5, agents: random });
