@@ -30,7 +30,12 @@ const PEERS = { diagnostics: ['util'], compiler: ['ir'], sampler: ['render', 'fo
 const NESTED = ['eval'];
 
 const subfolders = (dir) =>
-  fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+  fs.existsSync(path.join(root, dir))
+    ? fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+    : [];
 
 /**
  * The interpreter's public modules: the contract (`api.ts`), its index, the compiled game and its
@@ -47,14 +52,14 @@ function zones(skip = []) {
   const out = [];
   if (!skip.includes('layers')) {
     LAYERS.forEach((layer, i) => {
-      const higher = LAYERS.slice(i + 1).flat();
       for (const stage of layer) {
-        const forbidden = [...higher, ...layer.filter((peer) => peer !== stage && !(PEERS[stage] ?? []).includes(peer))];
+        const allowed = [...LAYERS.slice(0, i).flat(), ...(PEERS[stage] ?? [])];
+        const forbidden = LAYERS.flat().filter((s) => s !== stage && !allowed.includes(s));
         if (forbidden.length === 0) continue;
         out.push({
           target: `./src/${stage}`,
           from: forbidden.map((s) => `./src/${s}`),
-          message: `src/${stage} may import only lower stages (${LAYERS.slice(0, i).flat().concat(PEERS[stage] ?? []).join(', ') || 'none'}); see ARCHITECTURE.md.`,
+          message: `src/${stage} may import only the stages below it (${allowed.join(', ') || 'none'}); see ARCHITECTURE.md.`,
         });
       }
     });
@@ -104,7 +109,7 @@ export default tseslint.config(
     ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'editors/vscode/out/**', 'src/ir/validate-ir.generated.js', 'test/fixtures/**', '.gbgc-*/**'],
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.{ts,js,mjs}'],
     extends: [importX.flatConfigs.typescript],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' },
     plugins: { '@typescript-eslint': tseslint.plugin },
@@ -112,7 +117,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'import-x/no-cycle': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {

@@ -34,7 +34,7 @@ describe('npm run lint', () => {
   it('rejects an import upward in the layers: the parser may not import the interpreter, nor the interpreter the algorithms', async () => {
     const parser = await lint('src/parser/lint-probe.ts', "import { CHANCE } from '../interpreter/api.js';\nexport const c = CHANCE;\n");
     expect(rules(parser)).toEqual(['import-x/no-restricted-paths']);
-    expect(parser[0]!.message).toContain('src/parser may import only lower stages (util, diagnostics)');
+    expect(parser[0]!.message).toContain('src/parser may import only the stages below it (util, diagnostics)');
     const interpreter = await lint('src/interpreter/lint-probe.ts', "export * from '../algorithms/index.js';\n");
     expect(rules(interpreter)).toEqual(['import-x/no-restricted-paths']);
     // Downward is allowed: the algorithms import the interpreter's contract.
@@ -58,7 +58,10 @@ describe('npm run lint', () => {
   });
 
   it('rejects an unused variable and an unused import, in src/ and in test/', async () => {
-    const unused = await lint('src/util/lint-probe.ts', "import { rngFromKeys } from './rng.js';\nexport function f(): number {\n  const left = 1;\n  return 2;\n}\n");
+    const unused = await lint(
+      'src/util/lint-probe.ts',
+      "import { rngFromKeys } from './rng.js';\nexport function f(): number {\n  const left = 1;\n  return 2;\n}\n",
+    );
     expect(unused.map((m) => [m.ruleId, m.line])).toEqual([
       ['@typescript-eslint/no-unused-vars', 1],
       ['@typescript-eslint/no-unused-vars', 3],
