@@ -41,11 +41,15 @@ describe('npm run lint', () => {
     expect(await lint('src/algorithms/lint-probe.ts', "import { CHANCE } from '../interpreter/api.js';\nexport const c = CHANCE;\n")).toEqual([]);
   });
 
-  it("rejects a deep import into another stage's subfolder; the stage's top-level modules are its surface", async () => {
+  it("rejects a deep import into another stage's subfolder or the interpreter's internals; a stage's public modules are its surface", async () => {
     const deep = await lint('src/sampler/lint-probe.ts', "import { irDiagnostics } from '../compiler/checks/index.js';\nexport const d = irDiagnostics;\n");
     expect(rules(deep)).toEqual(['import-x/no-restricted-paths']);
     expect(deep[0]!.message).toContain('import src/compiler through its top-level modules');
     expect(await lint('src/sampler/lint-probe.ts', "import { irDiagnostics } from '../compiler/index.js';\nexport const d = irDiagnostics;\n")).toEqual([]);
+    // The interpreter's internal modules (the step program, the machine, ...) are reached only through the contract.
+    const internal = await lint('src/algorithms/lint-probe.ts', "import { OP } from '../interpreter/program.js';\nexport const op = OP;\n");
+    expect(rules(internal)).toEqual(['import-x/no-restricted-paths']);
+    expect(internal[0]!.message).toContain('use a capability of the contract');
     // Inside its own stage a file may reach into subfolders.
     expect(await lint('src/compiler/lint-probe.ts', "import { irDiagnostics } from './checks/index.js';\nexport const d = irDiagnostics;\n")).toEqual([]);
   });
