@@ -4,7 +4,7 @@
  * each phase fires).
  */
 import { KeyedStream, type Rng } from '../util/rng.js';
-import { CHANCE, type Player as Agent } from '../interpreter/api.js';
+import { CHANCE, canRunFastPlayouts, type Player as Agent } from '../interpreter/api.js';
 import { sampleChanceOutcome } from '../interpreter/chance.js';
 import type { CompiledGame } from '../interpreter/game.js';
 import { RNG_STREAM } from '../interpreter/rng.js';
@@ -94,7 +94,7 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
   const t0 = performance.now();
   // L0 on both seats of a game the engine's playout kernel covers: the specialised loop plays the
   // same episodes without the event log or agent calls (see `PlayoutKernel` in `interpreter/api.ts`).
-  const kernel = agent0 === l0Player && agent1 === l0Player ? game.playoutKernel() : null;
+  const kernel = agent0 === l0Player && agent1 === l0Player && canRunFastPlayouts(game) ? game.playoutKernel() : null;
   if (kernel) {
     const acc = new Float64Array(7);
     const firedK = new Float64Array(fired.length);
