@@ -127,5 +127,14 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': restrictedPaths() },
   },
+  {
+    // The compiled game's step program is the interpreter's: the rest of src/ reads the IR and the
+    // contract's capabilities instead (see INTERPRETER_PUBLIC).
+    files: ['src/**/*.ts'],
+    ignores: ['src/interpreter/**'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='program']", message: "the step program is internal to src/interpreter: read the IR (game.ir) or a capability of the contract (interpreter/api.ts)." }],
+    },
+  },
   ...TEMPORARY.map(({ files, rules }) => ({ files, rules })),
 );

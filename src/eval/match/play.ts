@@ -1,6 +1,7 @@
 /**
  * Playing one slot: a game between two agents in given seats, chance drawn from the run's play
- * seed ({@link DuplicateChance}), each agent's randomness from its own stream.
+ * seed (the game's duplicate chance, `DuplicateChanceGame` in `interpreter/api.ts`), each agent's
+ * randomness from its own stream.
  */
 import { CHANCE, canPlayDuplicate, type Action, type ChanceRecord, type Game } from '../../interpreter/api.js';
 import { mix32, rngFromKeys } from '../../util/rng.js';
