@@ -101,7 +101,7 @@ describe('simulate: the reusing, synchronous fast path plays exactly the episode
   async function reference(game: typeof leduc, n: number, seed: number) {
     const sum = [0, 0];
     const moves = [0, 0];
-    const fired: Record<string, number> = Object.fromEntries(game.program.phaseNames.map((p) => [p, 0]));
+    const fired: Record<string, number> = Object.fromEntries(game.ir.phases.map((p) => [p.name, 0]));
     let showdowns = 0;
     for (let i = 0; i < n; i++) {
       const end = await playEpisode(game, random, episodeRng(seed, i));
@@ -110,7 +110,7 @@ describe('simulate: the reusing, synchronous fast path plays exactly the episode
         sum[s] += ret[s];
         moves[s] += end.moves(s);
       }
-      for (const p of new Set(end.phasesEntered())) fired[game.program.phaseNames[p]!]++;
+      for (const p of new Set(end.phasesEntered())) fired[game.ir.phases[p]!.name]++;
       if (end.reachedShowdown()) showdowns++;
     }
     return { meanReturns: sum.map((x) => x / n), movesPerPlayer: moves.map((x) => x / n), phaseFireRates: Object.fromEntries(Object.entries(fired).map(([k, v]) => [k, v / n])), showdownRate: showdowns / n };

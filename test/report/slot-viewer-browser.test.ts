@@ -53,7 +53,7 @@ describe('gbgc view DB --slot in Chromium', () => {
       const row = folded();
       const record = recordOf(bots.db, row.id);
       const file = join(dir, `slot-${perspective}.html`);
-      const as = perspective === 'all' ? 'all' : game.program.seatNames[perspective];
+      const as = perspective === 'all' ? 'all' : game.ir.seats[perspective];
       expect((await runCli(['view', bots.db, '--slot', row.id, '--as', as, '-o', file])).code).toBe(0);
       const page = await browser.newPage();
       const errors: string[] = [];
@@ -155,11 +155,11 @@ describe('LLM moves in a stored slot', () => {
     });
     expect(k).toBe(stored.length);
     // The model's seat page shows them in Chromium; the other seat's page holds neither.
-    const seatName = game.program.seatNames[llmSeat];
+    const seatName = game.ir.seats[llmSeat];
     const mine = join(dir, 'llm-mine.html');
     const theirs = join(dir, 'llm-theirs.html');
     expect((await runCli(['view', db, '--slot', rows[0].id, '--as', seatName, '--out', mine])).code).toBe(0);
-    expect((await runCli(['view', db, '--slot', rows[0].id, '--as', game.program.seatNames[1 - llmSeat], '--out', theirs])).code).toBe(0);
+    expect((await runCli(['view', db, '--slot', rows[0].id, '--as', game.ir.seats[1 - llmSeat], '--out', theirs])).code).toBe(0);
     expect(readFileSync(theirs, 'utf8')).not.toContain('I weigh my card');
     const page = await browser.newPage();
     await page.goto(pathToFileURL(mine).href);

@@ -82,7 +82,7 @@ describe('gbgc view DB --slot', () => {
       for (const seat of [0, 1] as const) {
         const { mine, hidden } = unrevealedCards(game, record.history, seat);
         const out = join(dir, `page-${row.id}-${seat}.html`);
-        const r = await runCli(['view', bots.db, '--slot', row.id.slice(0, 12), '--as', game.program.seatNames[seat], '--out', out]);
+        const r = await runCli(['view', bots.db, '--slot', row.id.slice(0, 12), '--as', game.ir.seats[seat], '--out', out]);
         expect(r.stderr).toBe('');
         expect(r.code).toBe(0);
         const page = withoutRulebook(readFileSync(out, 'utf8'));
