@@ -11,18 +11,21 @@
  *   npx tsx bench/stats-honest.ts --only null > a.json; npx tsx bench/stats-honest.ts --only interaction,equal,aid,ge > b.json
  *   npx tsx bench/stats-honest.ts --merge a.json b.json   # the figures of two partial runs (two cores)
  *   npx tsx bench/stats-honest.ts --only interaction --seed-offset 1000000   # other tables than the recorded run's
- *   npx tsx bench/stats-honest.ts --variance-only --seed-offset 1000000   # only σ²_MG and the ratio, null and interaction
+ *   npx tsx bench/stats-honest.ts --variance-only --seed-offset 1000000   # only σ²_M, σ²_MG and the ratio, null and interaction
  *
  * Scenarios:
  * - null: no model × game interaction. Every shown interval contains its point; the default J's
  *   interval covers 0; the noise-null test of J rejects (per model, p < 0.05; and BH q < 0.05 in a
  *   table); the paper's (App. P) and the calibrated rank-stability tests flag ≥ 1 game at q < 0.05;
- *   the shown σ²_MG/σ²_M and σ²_MG intervals cover the planted (conditional) values (and, for
- *   comparison, the ordinary bootstrap's basic interval that was shown before the rescaled-residual
- *   one, and the percentile interval of the bias-corrected replicates).
+ *   the shown σ²_MG/σ²_M, σ²_MG and σ²_M intervals cover the planted (conditional) values (and, for
+ *   comparison, the BC interval, the ordinary bootstrap's basic interval, the rescaled-residual basic
+ *   interval for σ²_M, and the percentile interval of the bias-corrected replicates).
+ *   σ²_M's planted value is the estimator's target at zero noise: the variance of the row means of
+ *   the per-game fit on the table's noiseless margins, i.e. of α_m plus each model's mean planted
+ *   interaction over the 50 games (`sigma2MPlanted` is (1/|M|) Σ_m (α_m − ᾱ)² of α alone).
  * - interaction: jagged (iid per game) interaction with τ_m from 0 to 0.27 and a smooth one on half
  *   the models. Coverage of the planted noise-free J by the default J's interval, mean Spearman of J
- *   (net) and of J (v2) with the planted J, the ratio's and σ²_MG's coverage.
+ *   (net) and of J (v2) with the planted J, the ratio's, σ²_MG's and σ²_M's coverage.
  * - equal: the same jagged τ for every model; mean Spearman of J (net) and J (v2) with each model's
  *   mean slots per cell (a measure that tracks the schedule correlates with it).
  * - aid: J's Spearman with the planted J and interval width at 2, 5, 10 and 20 runs per (pair, game).
@@ -71,6 +74,7 @@ const varianceSummary = (ts: VarianceTable[]) => {
   const covers = (truth: (t: VarianceTable) => number, lo: (t: VarianceTable) => number, hi: (t: VarianceTable) => number): number => ts.filter((t) => lo(t) <= truth(t) && truth(t) <= hi(t)).length / ts.length;
   const ratioT = (t: VarianceTable): number => t.ratioTrue;
   const mgT = (t: VarianceTable): number => t.sigma2MGTrue;
+  const mT = (t: VarianceTable): number => t.sigma2MTrue;
   return {
     tables: ts.length,
     shownIntervals: ts.reduce((s, t) => s + t.shown, 0),
@@ -88,6 +92,19 @@ const varianceSummary = (ts: VarianceTable[]) => {
     sigma2MGBasicCoverage: covers(mgT, (t) => t.sigma2MG.basicLo, (t) => t.sigma2MG.basicHi),
     sigma2MGPctBcCoverage: covers(mgT, (t) => t.sigma2MG.pctLo, (t) => t.sigma2MG.pctHi),
     sigma2MGTypes: Object.fromEntries(['bc', 'rescaled', 'basic'].map((k) => [k, ts.filter((t) => t.sigma2MG.type === k).length])),
+    sigma2MCoverage: covers(mT, (t) => t.sigma2M.lo, (t) => t.sigma2M.hi),
+    sigma2MBcCoverage: covers(mT, (t) => t.sigma2M.bcLo, (t) => t.sigma2M.bcHi),
+    sigma2MBasicCoverage: covers(mT, (t) => t.sigma2M.basicLo, (t) => t.sigma2M.basicHi),
+    sigma2MRescaledCoverage: covers(mT, (t) => t.sigma2M.rescLo, (t) => t.sigma2M.rescHi),
+    sigma2MPctBcCoverage: covers(mT, (t) => t.sigma2M.pctLo, (t) => t.sigma2M.pctHi),
+    sigma2MTypes: Object.fromEntries(['bc', 'rescaled', 'basic'].map((k) => [k, ts.filter((t) => t.sigma2M.type === k).length])),
+    sigma2MBcContainsPoint: ts.filter((t) => t.sigma2M.bcLo <= t.sigma2M.point && t.sigma2M.point <= t.sigma2M.bcHi).length / ts.length,
+    sigma2MMeanAbsZ0: mean(ts.map((t) => Math.abs(t.sigma2M.z0))),
+    sigma2MMaxAbsZ0: Math.max(...ts.map((t) => Math.abs(t.sigma2M.z0))),
+    sigma2MMeanWidth: mean(ts.map((t) => t.sigma2M.hi - t.sigma2M.lo)),
+    sigma2MMeanPoint: mean(ts.map((t) => t.sigma2M.point)),
+    sigma2MMeanTruth: mean(ts.map(mT)),
+    sigma2MPlanted: mean(ts.map((t) => t.sigma2MPlanted)),
   };
 };
 
@@ -137,8 +154,25 @@ import { readFileSync } from 'node:fs';
 const only = new Set(arg('--only', 'null,interaction,equal,aid,ge').split(','));
 const mergeAt = process.argv.indexOf('--merge');
 const merged: Record<string, any> = {};
-if (mergeAt >= 0) for (const f of process.argv.slice(mergeAt + 1))
-    for (const [k, v] of Object.entries(JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>)) if (v !== null) merged[k] = k === 'totalSeconds' ? (merged[k] ?? 0) + (v as number) : v;
+// A later file's scenario overlays the earlier one field by field, so a `--variance-only` output
+// replaces only the variance components' figures of a full run on the same tables; its interval
+// counts (3 per table) are kept apart as variance{ShownIntervals,ContainingPoint}.
+const overlay = (was: unknown, v: Record<string, unknown>, varianceOnly: boolean): Record<string, unknown> => {
+  if (!varianceOnly) return v;
+  const { shownIntervals, containingPoint, tables: _tables, ...rest } = v;
+  return { ...(was as Record<string, unknown> | undefined), ...rest, varianceShownIntervals: shownIntervals, varianceContainingPoint: containingPoint };
+};
+if (mergeAt >= 0) for (const f of process.argv.slice(mergeAt + 1)) {
+  const file = JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
+  const vo = file.varianceOnly === true;
+  for (const [k, v] of Object.entries(file)) {
+    if (v === null || k === 'varianceOnly') continue;
+    if (k === 'totalSeconds') merged[k] = (merged[k] ?? 0) + (v as number);
+    else if (k === 'null' || k === 'interaction') merged[k] = overlay(merged[k], v as Record<string, unknown>, vo && merged[k] !== undefined);
+    else if (k === 'design' && vo && merged[k]) merged[k] = { ...merged[k], varianceSeedOffset: (v as Record<string, unknown>).seedOffset };
+    else merged[k] = v;
+  }
+}
 const skip = mergeAt >= 0 ? new Set<string>() : only;
 const t0 = performance.now();
 log(`null: ${TABLES} tables (10 × 50, runs ${RLO}–${RHI}, B = ${B}, secondary ${B2}) …`);
@@ -178,6 +212,8 @@ report('stats-honest', [
   figure({ id: 'ratio-coverage-null', kind: 'size', name: `shown σ²_MG/σ²_M interval (${typesText(nul.ratioTypes)}) covering the planted ratio, no interaction, ${nul.tables} tables (BC interval: ${round(nul.ratioBcCoverage, 3)}; ordinary basic: ${round(nul.ratioBasicCoverage, 3)})`, value: round(nul.ratioCoverage, 4), unit: '', reference: { name: 'nominal', value: 0.95, unit: '' }, ratioMeaning: 'coverage / 0.95', target: { min: round(0.9 / 0.95, 4), max: round(0.98 / 0.95, 4) } }),
   figure({ id: 'ratio-coverage-interaction', kind: 'size', name: `the same with interaction planted (${typesText(inter.ratioTypes)}), ${inter.tables} tables (BC interval: ${round(inter.ratioBcCoverage, 3)}; ordinary basic: ${round(inter.ratioBasicCoverage, 3)})`, value: round(inter.ratioCoverage, 4), unit: '', reference: { name: 'nominal', value: 0.95, unit: '' }, ratioMeaning: 'coverage / 0.95', target: { min: round(0.9 / 0.95, 4), max: round(0.98 / 0.95, 4) } }),
   figure({ id: 'sigma2mg-coverage-interaction', kind: 'size', name: `shown σ²_MG interval (${typesText(inter.sigma2MGTypes)}) covering the planted σ²_MG, interaction, ${inter.tables} tables (no interaction: ${round(nul.sigma2MGCoverage, 3)}; percentile of the bias-corrected replicates: ${round(inter.sigma2MGPctBcCoverage, 3)})`, value: round(inter.sigma2MGCoverage, 4), unit: '', reference: { name: 'nominal', value: 0.95, unit: '' }, ratioMeaning: 'coverage / 0.95', target: { min: round(0.9 / 0.95, 4), max: round(0.98 / 0.95, 4) } }),
+  figure({ id: 'sigma2m-coverage-null', kind: 'size', name: `shown σ²_M interval (${typesText(nul.sigma2MTypes)}) covering the planted σ²_M, no interaction, ${nul.tables} tables (interaction: ${round(inter.sigma2MCoverage, 3)}; BC interval: ${round(nul.sigma2MBcCoverage, 3)}/${round(inter.sigma2MBcCoverage, 3)}; ordinary basic: ${round(nul.sigma2MBasicCoverage, 3)}/${round(inter.sigma2MBasicCoverage, 3)})`, value: round(nul.sigma2MCoverage, 4), unit: '', reference: { name: 'nominal', value: 0.95, unit: '' }, ratioMeaning: 'coverage / 0.95', target: { min: round(0.9 / 0.95, 4), max: round(0.98 / 0.95, 4) } }),
+  figure({ id: 'sigma2m-coverage-interaction', kind: 'size', name: `the same with interaction planted (${typesText(inter.sigma2MTypes)}), ${inter.tables} tables`, value: round(inter.sigma2MCoverage, 4), unit: '', reference: { name: 'nominal', value: 0.95, unit: '' }, ratioMeaning: 'coverage / 0.95', target: { min: round(0.9 / 0.95, 4), max: round(0.98 / 0.95, 4) } }),
   figure({ id: 'rank-calibrated-null', kind: 'size', name: `null tables where the calibrated rank-stability test flags ≥ 1 game at q < 0.05 (App. P (paper): ${round(nul.rankPaperTables, 3)}), ${nul.tables} tables`, value: round(nul.rankCalibratedTables, 4), unit: '', reference: { name: 'level', value: 0.06, unit: '' }, ratioMeaning: 'share / 0.06', target: { max: 1 } }),
   figure({ id: 'j-covers-zero-null', kind: 'size', name: `default J's interval covering 0 with no interaction (${nul.jIntervals} intervals, ${nul.tables} tables)`, value: round(nul.jCoverage, 4), unit: '', reference: { name: 'bound', value: 0.9, unit: '' }, ratioMeaning: 'coverage / 0.9', target: { min: 1 } }),
   figure({ id: 'j-coverage-interaction', kind: 'size', name: `default J's interval covering the planted noise-free J (${inter.jIntervals} intervals, ${inter.tables} tables)`, value: round(inter.jCoverage, 4), unit: '', reference: { name: 'nominal', value: 0.95, unit: '' }, ratioMeaning: 'coverage / 0.95', target: { min: round(0.93 / 0.95, 4), max: round(0.97 / 0.95, 4) } }),

@@ -224,6 +224,10 @@ describe('J net of sampling noise (v1 §7 on v2 §8)', () => {
       contain += h.containPoint;
       shown += h.shown;
       expect(Math.max(...h.Jtrue)).toBeLessThan(1e-9);
+      // With no interaction the planted σ²_M is that of α itself: (1/6)·2·(1² + 0.6² + 0.2²) = 2.8/6.
+      expect(h.sigma2MTrue).toBeCloseTo(2.8 / 6, 12);
+      expect(h.sigma2MPlanted).toBeCloseTo(2.8 / 6, 12);
+      expect(h.sigma2M.lo <= h.sigma2M.point && h.sigma2M.point <= h.sigma2M.hi).toBe(true);
     }
     expect(contain).toBe(shown);
     expect(covers / models).toBeGreaterThanOrEqual(0.85);

@@ -168,6 +168,9 @@ export interface ShownComponent {
   basicHi: number;
   pctLo: number;
   pctHi: number;
+  /** The rescaled-residual basic interval (variance.ts), floored at 0 and extended to contain the point. */
+  rescLo: number;
+  rescHi: number;
 }
 
 const shownComponent = (c: Component): ShownComponent => {
@@ -186,6 +189,8 @@ const shownComponent = (c: Component): ShownComponent => {
     basicHi: Math.max(Math.max(0, c.ciBasic.hi), s.point),
     pctLo: Math.min(Math.max(0, pct.lo), s.point),
     pctHi: Math.max(Math.max(0, pct.hi), s.point),
+    rescLo: Math.min(Math.max(0, c.ciRescaled.lo), s.point),
+    rescHi: Math.max(Math.max(0, c.ciRescaled.hi), s.point),
   };
 };
 
@@ -204,7 +209,7 @@ export interface HonestTable {
   shown: number;
   containPoint: number;
   /**
-   * σ²_MG/σ²_M and σ²_MG: the planted (conditional) value, the shown point, interval and type, the BC
+   * σ²_MG/σ²_M, σ²_MG and σ²_M: the planted (conditional) value, the shown point, interval and type, the BC
    * interval, and two alternatives to the shown interval, each floored at 0 and extended to contain
    * the point: the ordinary bootstrap's basic interval (shown before the rescaled-residual one) and
    * the percentile interval of the bias-corrected replicates θ* − 2(mean θ* − θ̂).
@@ -213,6 +218,14 @@ export interface HonestTable {
   ratio: ShownComponent;
   sigma2MGTrue: number;
   sigma2MG: ShownComponent;
+  /**
+   * σ²_M's planted value by the estimator's definition (variance.ts: the variance of the row means of
+   * the per-game fit α_{m,g} on the noiseless margins of this table), and (1/|M|) Σ_m (α_m − ᾱ)² of
+   * the planted strengths themselves, for comparison.
+   */
+  sigma2MTrue: number;
+  sigma2MPlanted: number;
+  sigma2M: ShownComponent;
   /** Games flagged at q < 0.05 by the paper's and the calibrated rank-stability tests. */
   rankPaper: number;
   rankCalibrated: number;
@@ -255,7 +268,7 @@ export function honestTable(design: PlantedDesign, B: number, B2: number, Balpha
     const s = row.filter((x, g) => x > 0 && Number.isFinite(pg.alpha[m][g]));
     return s.reduce((a, b) => a + b, 0) / s.length;
   });
-  const v = varianceFigures(variance, condMG, M, G);
+  const v = varianceFigures(variance, condMG, M, G, design.alpha);
   return {
     Jtrue,
     J: jag.J,
@@ -270,6 +283,9 @@ export function honestTable(design: PlantedDesign, B: number, B2: number, Balpha
     ratio: v.ratio,
     sigma2MGTrue: v.sigma2MGTrue,
     sigma2MG: v.sigma2MG,
+    sigma2MTrue: v.sigma2MTrue,
+    sigma2MPlanted: v.sigma2MPlanted,
+    sigma2M: v.sigma2M,
     rankPaper: rs.significant05,
     rankCalibrated: rs.calibrated.significant05,
     minPCalibrated: Math.min(...rs.perGame.map((x) => x.pCalibrated)),
@@ -277,16 +293,20 @@ export function honestTable(design: PlantedDesign, B: number, B2: number, Balpha
 }
 
 /** The variance-decomposition part of {@link HonestTable}: planted values, shown intervals, and how many of them contain their point. */
-export type VarianceTable = Pick<HonestTable, 'ratioTrue' | 'ratio' | 'sigma2MGTrue' | 'sigma2MG' | 'shown' | 'containPoint'>;
+export type VarianceTable = Pick<HonestTable, 'ratioTrue' | 'ratio' | 'sigma2MGTrue' | 'sigma2MG' | 'sigma2MTrue' | 'sigma2MPlanted' | 'sigma2M' | 'shown' | 'containPoint'>;
 
-function varianceFigures(variance: ReturnType<typeof varianceDecomposition>, condMG: number[][], M: number, G: number): VarianceTable {
+function varianceFigures(variance: ReturnType<typeof varianceDecomposition>, condMG: number[][], M: number, G: number, alpha: readonly number[]): VarianceTable {
   const truth = decompose(condMG, M, G);
+  const alphaBar = alpha.reduce((s, a) => s + a, 0) / alpha.length;
   const ks = ['sigma2M', 'sigma2MG', 'ratio'] as const;
   return {
     ratioTrue: truth.ratio,
     ratio: shownComponent(variance.ratio),
     sigma2MGTrue: truth.sigma2MG,
     sigma2MG: shownComponent(variance.sigma2MG),
+    sigma2MTrue: truth.sigma2M,
+    sigma2MPlanted: alpha.reduce((s, a) => s + (a - alphaBar) ** 2, 0) / alpha.length,
+    sigma2M: shownComponent(variance.sigma2M),
     shown: ks.length,
     containPoint: ks.filter((k) => variance[k].shown.interval.lo <= variance[k].shown.point && variance[k].shown.point <= variance[k].shown.interval.hi).length,
   };
@@ -302,5 +322,5 @@ export function varianceTable(design: PlantedDesign, B: number): VarianceTable {
   const p = prepareSlots(t.rows, t.models);
   const pg = fitPerGame(p);
   const variance = varianceDecomposition(p, pg.alpha, B, design.seed);
-  return varianceFigures(variance, fitPerGame(prepareSlots(noiselessRows(t), t.models)).alpha, p.models.length, p.games.length);
+  return varianceFigures(variance, fitPerGame(prepareSlots(noiselessRows(t), t.models)).alpha, p.models.length, p.games.length, design.alpha);
 }
