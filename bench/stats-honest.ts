@@ -156,7 +156,8 @@ const mergeAt = process.argv.indexOf('--merge');
 const merged: Record<string, any> = {};
 // A later file's scenario overlays the earlier one field by field, so a `--variance-only` output
 // replaces only the variance components' figures of a full run on the same tables; its interval
-// counts (3 per table) are kept apart as variance{ShownIntervals,ContainingPoint}.
+// counts (3 per table) are kept apart as variance{ShownIntervals,ContainingPoint} and its seconds
+// as design.varianceRunSeconds.
 const overlay = (was: unknown, v: Record<string, unknown>, varianceOnly: boolean): Record<string, unknown> => {
   if (!varianceOnly) return v;
   const { shownIntervals, containingPoint, tables: _tables, ...rest } = v;
@@ -167,7 +168,8 @@ if (mergeAt >= 0) for (const f of process.argv.slice(mergeAt + 1)) {
   const vo = file.varianceOnly === true;
   for (const [k, v] of Object.entries(file)) {
     if (v === null || k === 'varianceOnly') continue;
-    if (k === 'totalSeconds') merged[k] = (merged[k] ?? 0) + (v as number);
+    if (k === 'totalSeconds' && vo && merged.design) merged.design = { ...merged.design, varianceRunSeconds: v };
+    else if (k === 'totalSeconds') merged[k] = (merged[k] ?? 0) + (v as number);
     else if (k === 'null' || k === 'interaction') merged[k] = overlay(merged[k], v as Record<string, unknown>, vo && merged[k] !== undefined);
     else if (k === 'design' && vo && merged[k]) merged[k] = { ...merged[k], varianceSeedOffset: (v as Record<string, unknown>).seedOffset };
     else merged[k] = v;
