@@ -133,7 +133,13 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/interpreter/**'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='program']", message: "the step program is internal to src/interpreter: read the IR (game.ir) or a capability of the contract (interpreter/api.ts)." }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='program']",
+          message: 'the step program is internal to src/interpreter: read the IR (game.ir) or a capability of the contract (interpreter/api.ts).',
+        },
+      ],
     },
   },
   ...TEMPORARY.map(({ files, rules }) => ({ files, rules })),

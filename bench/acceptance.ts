@@ -39,7 +39,9 @@ console.log(
       accepted,
       rate: accepted / N,
       rejectedBy,
-      quantiles: Object.fromEntries(Object.entries(values).map(([k, xs]) => [k, { median: q(xs, 0.5), p75: q(xs, 0.75), p90: q(xs, 0.9), p97: q(xs, 0.97), max: Math.max(...xs) }])),
+      quantiles: Object.fromEntries(
+        Object.entries(values).map(([k, xs]) => [k, { median: q(xs, 0.5), p75: q(xs, 0.75), p90: q(xs, 0.9), p97: q(xs, 0.97), max: Math.max(...xs) }]),
+      ),
       cpuSeconds: (u.user + u.system) / 1e6,
     },
     null,

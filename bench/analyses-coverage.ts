@@ -48,7 +48,12 @@ for (let r = 0; r < reps; r++) {
   const pg = fitPerGame(p);
   const ax = axisMatrix(p.games, t.axes);
   const j = jaggednessV1(pg.alpha, pg.sigma, ax.z, stratifiedBootstrap(p, 100, r + 1));
-  rhos.push(spearman(j.J.map((x) => x ?? NaN), t.models.map((m) => tau[t.models.indexOf(m)])));
+  rhos.push(
+    spearman(
+      j.J.map((x) => x ?? NaN),
+      t.models.map((m) => tau[t.models.indexOf(m)]),
+    ),
+  );
 }
 
 const t = plantedTable({ ...PAPER_DESIGN, jaggedness: tau, seed: 9001 });

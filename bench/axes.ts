@@ -48,7 +48,8 @@ async function games(): Promise<GameIR[]> {
   }
   if (POOL_SEED === null) return Array.from({ length: GAMES }, (_, i) => sampleIR(FROM + i, C));
   const out: GameIR[] = [];
-  for (const s of poolSlots(POOL_SEED, GAMES, [0, 1])) out.push((await sampleAccepted(s.seed, s.complexity, { filter: filterOptions(), maxTries: 100 })).game.ir);
+  for (const s of poolSlots(POOL_SEED, GAMES, [0, 1]))
+    out.push((await sampleAccepted(s.seed, s.complexity, { filter: filterOptions(), maxTries: 100 })).game.ir);
   return out;
 }
 
@@ -87,12 +88,46 @@ for (const [i, ir] of irs.entries()) {
   process.stderr.write(`game ${i + 1}/${GAMES}\n`);
 }
 const fastPerGame = fastSec / GAMES;
-const spearmanFastVsPrecise = FAST_ONLY ? null : Object.fromEntries(AXES_V2.map((a) => [a, spearman(fast.map((x) => x[a]), precise.map((x) => x[a]))]));
+const spearmanFastVsPrecise = FAST_ONLY
+  ? null
+  : Object.fromEntries(
+      AXES_V2.map((a) => [
+        a,
+        spearman(
+          fast.map((x) => x[a]),
+          precise.map((x) => x[a]),
+        ),
+      ]),
+    );
 report(
   'axes',
   [
-    figure({ id: 'fast-per-game', name: `fast tier, ${population}`, value: fastPerGame, unit: 'CPU s/game', reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 'CPU s/game' }, kind: 'time', ratioMeaning: 'seconds per generated game / seconds on Kuhn', note: POOL_SEED !== null ? `${GAMES} accepted games of pool seed ${POOL_SEED}` : `${GAMES} games (${ACCEPTED ? 'gbgc sample' : 'sampleIR'} seeds ${FROM}…${FROM + GAMES - 1})` }),
-    ...(FAST_ONLY ? [] : [figure({ id: 'precise-per-game', name: `precise tier, ${population}`, value: preciseSec / GAMES, unit: 'CPU s/game', reference: { name: 'fast tier, same games', value: fastPerGame, unit: 'CPU s/game' }, kind: 'time', ratioMeaning: 'precise / fast CPU seconds per game' })]),
+    figure({
+      id: 'fast-per-game',
+      name: `fast tier, ${population}`,
+      value: fastPerGame,
+      unit: 'CPU s/game',
+      reference: { name: 'fast tier on kuhn.gbg', value: kuhnFast, unit: 'CPU s/game' },
+      kind: 'time',
+      ratioMeaning: 'seconds per generated game / seconds on Kuhn',
+      note:
+        POOL_SEED !== null
+          ? `${GAMES} accepted games of pool seed ${POOL_SEED}`
+          : `${GAMES} games (${ACCEPTED ? 'gbgc sample' : 'sampleIR'} seeds ${FROM}…${FROM + GAMES - 1})`,
+    }),
+    ...(FAST_ONLY
+      ? []
+      : [
+          figure({
+            id: 'precise-per-game',
+            name: `precise tier, ${population}`,
+            value: preciseSec / GAMES,
+            unit: 'CPU s/game',
+            reference: { name: 'fast tier, same games', value: fastPerGame, unit: 'CPU s/game' },
+            kind: 'time',
+            ratioMeaning: 'precise / fast CPU seconds per game',
+          }),
+        ]),
   ],
   { fastTier2000GamesCpuMinutes: (fastPerGame * 2000) / 60, spearmanFastVsPrecise },
 );

@@ -51,8 +51,20 @@ console.log(`  tree build (once, excluded): ${fmt(treeMs)}  (${tree.numNodes} no
 console.log(`  generic (examples/leduc.gbg): ${fmt(genericMs)}  (${((genericMs / iterations) * 1000).toFixed(1)} µs/iteration)`);
 console.log(`  hand-written direct:          ${fmt(directMs)}  (${((directMs / iterations) * 1000).toFixed(1)} µs/iteration)`);
 console.log(`  ratio generic / direct: ${(genericMs / directMs).toFixed(2)}×  (required ≤ 3×)`);
-console.log(`  game value, seat 0: generic ${genericValue.toFixed(9)}, direct ${directValue.toFixed(9)}, |Δ| ${Math.abs(genericValue - directValue).toExponential(1)}`);
+console.log(
+  `  game value, seat 0: generic ${genericValue.toFixed(9)}, direct ${directValue.toFixed(9)}, |Δ| ${Math.abs(genericValue - directValue).toExponential(1)}`,
+);
 report('cfr-leduc', [
-  figure({ id: 'cfr-plus', kind: 'time', name: `${iterations} CFR+ iterations on examples/leduc.gbg (generic solver)`, value: round(genericMs, 1), unit: 'ms', reference: { name: 'hand-written Leduc CFR+ (bench/direct/leduc-cfr.ts)', value: round(directMs, 1), unit: 'ms' }, ratioMeaning: 'times the hand-written solver', target: { max: 3 }, note: `best of ${repeats}; tree build excluded (${round(treeMs, 1)} ms, ${tree.numNodes} nodes)` }),
+  figure({
+    id: 'cfr-plus',
+    kind: 'time',
+    name: `${iterations} CFR+ iterations on examples/leduc.gbg (generic solver)`,
+    value: round(genericMs, 1),
+    unit: 'ms',
+    reference: { name: 'hand-written Leduc CFR+ (bench/direct/leduc-cfr.ts)', value: round(directMs, 1), unit: 'ms' },
+    ratioMeaning: 'times the hand-written solver',
+    target: { max: 3 },
+    note: `best of ${repeats}; tree build excluded (${round(treeMs, 1)} ms, ${tree.numNodes} nodes)`,
+  }),
 ]);
 if (genericMs / directMs > 3) process.exitCode = 1;

@@ -68,9 +68,10 @@ const direct = compiled.map(({ text }) => {
   return f;
 });
 const states = sampleStates(4096);
-for (const s of states) compiled.forEach(({ f }, i) => {
-  if (f(s) !== direct[i](s)) throw new Error(`'${compiled[i].text}' disagrees with its hand-written version`);
-});
+for (const s of states)
+  compiled.forEach(({ f }, i) => {
+    if (f(s) !== direct[i](s)) throw new Error(`'${compiled[i].text}' disagrees with its hand-written version`);
+  });
 
 /** Nanoseconds per evaluation of `fns` over all states, best of 3 runs of about `seconds`. */
 function measure(fns: ((m: Memory) => boolean)[]): number {
@@ -100,5 +101,14 @@ console.log(`  hand-written TypeScript  ${d.toFixed(1).padStart(6)} ns/evaluatio
 console.log(`  compiled closures        ${c.toFixed(1).padStart(6)} ns/evaluation`);
 console.log(`  ratio                    ${(c / d).toFixed(2)}×`);
 report('expressions', [
-  figure({ id: 'conditions', kind: 'time', name: 'compiled condition closures (genstrat-4643)', value: round(c, 2), unit: 'ns/evaluation', reference: { name: 'the same conditions hand-written in TypeScript', value: round(d, 2), unit: 'ns/evaluation' }, ratioMeaning: 'times the hand-written conditions', note: `${compiled.length} conditions on ${states.length} sampled states; best of 3 × ${seconds} s` }),
+  figure({
+    id: 'conditions',
+    kind: 'time',
+    name: 'compiled condition closures (genstrat-4643)',
+    value: round(c, 2),
+    unit: 'ns/evaluation',
+    reference: { name: 'the same conditions hand-written in TypeScript', value: round(d, 2), unit: 'ns/evaluation' },
+    ratioMeaning: 'times the hand-written conditions',
+    note: `${compiled.length} conditions on ${states.length} sampled states; best of 3 × ${seconds} s`,
+  }),
 ]);

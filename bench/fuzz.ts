@@ -24,7 +24,47 @@ type Kind = 'gbg' | 'config' | 'policy' | 'record' | 'store';
 const SHARES: Record<Kind, number> = { gbg: 0.4, config: 0.2, policy: 0.2, record: 0.1, store: 0.1 };
 
 /** Fragments a mutation may insert: nesting, huge and non-finite numbers, NUL, quotes, BOM, YAML tags. */
-const VOCAB = ['{', '}', '[', ']', '"', "'", ':', ',', '-', '1e999', '.inf', '.nan', 'NaN', '-1', '0', '999999999999', 'null', 'true', '\u0000', '\uFEFF', '\\u0000', '&a', '*a', '!!binary', '[' .repeat(200), '{"a":'.repeat(100), ' + 0'.repeat(300), '\n', '  ', '#', 'phase', 'game', 'each', 'if', '(', ')', 'deal', 'bet', 'x'.repeat(1000)];
+const VOCAB = [
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  "'",
+  ':',
+  ',',
+  '-',
+  '1e999',
+  '.inf',
+  '.nan',
+  'NaN',
+  '-1',
+  '0',
+  '999999999999',
+  'null',
+  'true',
+  '\u0000',
+  '\uFEFF',
+  '\\u0000',
+  '&a',
+  '*a',
+  '!!binary',
+  '['.repeat(200),
+  '{"a":'.repeat(100),
+  ' + 0'.repeat(300),
+  '\n',
+  '  ',
+  '#',
+  'phase',
+  'game',
+  'each',
+  'if',
+  '(',
+  ')',
+  'deal',
+  'bet',
+  'x'.repeat(1000),
+];
 
 /** One random mutation of `bytes` (delete, replace, insert a fragment, duplicate or truncate). */
 function mutate(bytes: Buffer, rng: () => number): Buffer {
@@ -66,8 +106,12 @@ async function run(args: string[], stdin = ''): Promise<number> {
 async function seeds(dir: string): Promise<Record<Kind, Buffer[]> & { store: Buffer[] }> {
   const games = ['kuhn', 'leduc', 'duel', 'genstrat-4643'].map((g) => readFileSync(join('examples', `${g}.gbg`)));
   copyFileSync('examples/kuhn.gbg', join(dir, 'kuhn.gbg'));
-  const configYaml = Buffer.from('games:\n  files: [kuhn.gbg]\nparticipants:\n  - kind: random\n  - kind: heuristic\n    raise: 0.5\nprices:\n  m: {input: 1, output: 2}\nschedule: round-robin\nruns: 2\nseed: 1\nstore: s.db\n');
-  const configJson = Buffer.from(JSON.stringify({ games: { files: ['kuhn.gbg'] }, participants: [{ kind: 'random' }, { kind: 'l1' }], runs: 2, seed: 1, store: 's.db' }));
+  const configYaml = Buffer.from(
+    'games:\n  files: [kuhn.gbg]\nparticipants:\n  - kind: random\n  - kind: heuristic\n    raise: 0.5\nprices:\n  m: {input: 1, output: 2}\nschedule: round-robin\nruns: 2\nseed: 1\nstore: s.db\n',
+  );
+  const configJson = Buffer.from(
+    JSON.stringify({ games: { files: ['kuhn.gbg'] }, participants: [{ kind: 'random' }, { kind: 'l1' }], runs: 2, seed: 1, store: 's.db' }),
+  );
   const policyFile = join(dir, 'p.json.gz');
   if ((await run(['solve', 'examples/kuhn.gbg', '--iterations', '50', '--save', policyFile])) !== 0) throw new Error('solve failed');
   const policyGz = readFileSync(policyFile);
@@ -80,11 +124,23 @@ async function seeds(dir: string): Promise<Record<Kind, Buffer[]> & { store: Buf
   const store = openStoreFor(plan);
   await runTournament(plan, store, await makeAgents(plan));
   store.close();
-  return { gbg: games, config: [configYaml, configJson], policy: [policyGz, policyJson], record: [readFileSync(recordFile)], store: [readFileSync(join(dir, 'seed.db'))] };
+  return {
+    gbg: games,
+    config: [configYaml, configJson],
+    policy: [policyGz, policyJson],
+    record: [readFileSync(recordFile)],
+    store: [readFileSync(join(dir, 'seed.db'))],
+  };
 }
 
 /** Run `count` inputs of shard `shard`; returns exit-code counts per kind and the inputs that reached 70. */
-async function shardRun(count: number, seed: number, shard: number, out: string, only?: Kind): Promise<{ counts: Record<string, Record<number, number>>; crashes: string[] }> {
+async function shardRun(
+  count: number,
+  seed: number,
+  shard: number,
+  out: string,
+  only?: Kind,
+): Promise<{ counts: Record<string, Record<number, number>>; crashes: string[] }> {
   const dir = mkdtempSync(join(tmpdir(), `gbgc-fuzz-${shard}-`));
   const s = await seeds(dir);
   const rng = rngFromKeys(seed, shard);
@@ -105,10 +161,21 @@ async function shardRun(count: number, seed: number, shard: number, out: string,
     const base = pool[Math.floor(rng() * pool.length)];
     const input = kind === 'store' ? damage(base, rng) : mutate(base, rng);
     let code: number;
-    const file = join(dir, kind === 'config' ? (base === s.config[1] ? 'c.json' : 'c.yaml') : kind === 'policy' ? 'p.bin' : kind === 'record' ? 'r.json' : 'x.db');
+    const file = join(
+      dir,
+      kind === 'config' ? (base === s.config[1] ? 'c.json' : 'c.yaml') : kind === 'policy' ? 'p.bin' : kind === 'record' ? 'r.json' : 'x.db',
+    );
     if (kind !== 'gbg') writeFileSync(file, input);
     const args =
-      kind === 'gbg' ? ['check', '-'] : kind === 'config' ? ['tournament', file, '--dry-run'] : kind === 'policy' ? ['policy', 'show', file] : kind === 'record' ? ['view', file] : ['records', 'summary', file];
+      kind === 'gbg'
+        ? ['check', '-']
+        : kind === 'config'
+          ? ['tournament', file, '--dry-run']
+          : kind === 'policy'
+            ? ['policy', 'show', file]
+            : kind === 'record'
+              ? ['view', file]
+              : ['records', 'summary', file];
     try {
       code = await run(args, kind === 'gbg' ? input.toString('utf8') : '');
     } catch {
@@ -143,7 +210,9 @@ if (argv[0] === '--shard') {
     Array.from({ length: shards }, (_, k) => {
       const n = Math.floor(total / shards) + (k < total % shards ? 1 : 0);
       return new Promise<{ counts: Record<string, Record<number, number>>; crashes: string[] }>((res, rej) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'bench/fuzz.ts', '--shard', String(k), String(n), String(seed), out, only], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', 'bench/fuzz.ts', '--shard', String(k), String(n), String(seed), out, only], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let text = '';
         child.stdout.on('data', (d) => (text += d));
         child.on('exit', (c) => (c === 0 ? res(JSON.parse(text)) : rej(new Error(`shard ${k} exited with ${c}`))));
@@ -151,12 +220,15 @@ if (argv[0] === '--shard') {
     }),
   );
   const counts: Record<string, Record<number, number>> = {};
-  for (const r of results) for (const [k, byCode] of Object.entries(r.counts)) for (const [c, n] of Object.entries(byCode)) (counts[k] ??= {})[Number(c)] = ((counts[k] ??= {})[Number(c)] ?? 0) + n;
+  for (const r of results)
+    for (const [k, byCode] of Object.entries(r.counts))
+      for (const [c, n] of Object.entries(byCode)) (counts[k] ??= {})[Number(c)] = ((counts[k] ??= {})[Number(c)] ?? 0) + n;
   const crashes = results.flatMap((r) => r.crashes);
   const ran = Object.values(counts).reduce((a, byCode) => a + Object.values(byCode).reduce((x, y) => x + y, 0), 0);
   const seconds = (performance.now() - t0) / 1000;
   console.log(`fuzz: ${ran} inputs (seed ${seed}, ${shards} shards) in ${seconds.toFixed(0)} s`);
-  for (const [k, byCode] of Object.entries(counts)) console.log(`  ${k.padEnd(7)} ${Object.values(byCode).reduce((x, y) => x + y, 0)} inputs, exit codes ${JSON.stringify(byCode)}`);
+  for (const [k, byCode] of Object.entries(counts))
+    console.log(`  ${k.padEnd(7)} ${Object.values(byCode).reduce((x, y) => x + y, 0)} inputs, exit codes ${JSON.stringify(byCode)}`);
   console.log(`  exit 70: ${crashes.length}${crashes.length ? ` (inputs saved under ${out})` : ''}`);
   for (const c of crashes.slice(0, 20)) console.log(`    ${c}`);
   writeFileSync(join(out, 'summary.json'), JSON.stringify({ ran, seed, shards, seconds, counts, crashes }, null, 2));

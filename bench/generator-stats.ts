@@ -67,9 +67,16 @@ for (let i = 0; i < GAMES; i++) {
   }
 }
 
-const acceptanceRates: Record<string, { candidates: number; repaired: { accepted: number; rejectedBy: Record<string, number> }; raw: { accepted: number; rejectedBy: Record<string, number> } }> = {};
+const acceptanceRates: Record<
+  string,
+  { candidates: number; repaired: { accepted: number; rejectedBy: Record<string, number> }; raw: { accepted: number; rejectedBy: Record<string, number> } }
+> = {};
 for (const c of [0, 0.3, 0.5, 0.7, 1]) {
-  const row = { candidates: CANDIDATES, repaired: { accepted: 0, rejectedBy: {} as Record<string, number> }, raw: { accepted: 0, rejectedBy: {} as Record<string, number> } };
+  const row = {
+    candidates: CANDIDATES,
+    repaired: { accepted: 0, rejectedBy: {} as Record<string, number> },
+    raw: { accepted: 0, rejectedBy: {} as Record<string, number> },
+  };
   for (let s = 0; s < CANDIDATES; s++)
     for (const repair of [true, false]) {
       const r = acceptance(sampleIR(s, c, { repair }), filterOptions('v2', {}, EPISODES));
@@ -84,7 +91,15 @@ console.log(
   JSON.stringify(
     {
       bettingRounds: rounds,
-      degenerate: { games: GAMES, complexity: '0..1 evenly', firstDrawFlagged: flaggedFirst, firstDrawFlaggedByCode: raw, redrawn, emittedWarnings, atLeastTwoRoundsAtCge05: { games: high, share: high ? twoHigh / high : 0 } },
+      degenerate: {
+        games: GAMES,
+        complexity: '0..1 evenly',
+        firstDrawFlagged: flaggedFirst,
+        firstDrawFlaggedByCode: raw,
+        redrawn,
+        emittedWarnings,
+        atLeastTwoRoundsAtCge05: { games: high, share: high ? twoHigh / high : 0 },
+      },
       acceptance: { filter: 'v2', episodes: EPISODES, perComplexity: acceptanceRates },
     },
     null,
@@ -98,23 +113,90 @@ for (const c of CS.map(String)) {
   const r = rounds[c]!;
   const two = Math.round(r.twoOrMore * r.games);
   figures.push(
-    figure({ id: `rounds-two-plus-${ck(c)}`, kind: 'size', name: `games with two or more betting rounds at c = ${c} (seeds 0–${r.games - 1}; rounds 1/2/3/4…: ${Object.entries(r.histogram).map(([k, v]) => `${k}: ${v}`).join(', ')})`, value: two, unit: 'games', reference: { name: 'games drawn', value: r.games, unit: 'games' }, ratioMeaning: 'share of the games' }),
-    figure({ id: `rounds-mean-${ck(c)}`, kind: 'size', name: `mean betting rounds per game at c = ${c}`, value: round(r.mean, 3), unit: 'rounds', reference: { name: 'one round', value: 1, unit: 'rounds' }, ratioMeaning: 'mean rounds / 1' }),
+    figure({
+      id: `rounds-two-plus-${ck(c)}`,
+      kind: 'size',
+      name: `games with two or more betting rounds at c = ${c} (seeds 0–${r.games - 1}; rounds 1/2/3/4…: ${Object.entries(r.histogram)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')})`,
+      value: two,
+      unit: 'games',
+      reference: { name: 'games drawn', value: r.games, unit: 'games' },
+      ratioMeaning: 'share of the games',
+    }),
+    figure({
+      id: `rounds-mean-${ck(c)}`,
+      kind: 'size',
+      name: `mean betting rounds per game at c = ${c}`,
+      value: round(r.mean, 3),
+      unit: 'rounds',
+      reference: { name: 'one round', value: 1, unit: 'rounds' },
+      ratioMeaning: 'mean rounds / 1',
+    }),
   );
 }
 const games = { name: 'games drawn (c spread evenly over [0, 1])', value: GAMES, unit: 'games' };
 figures.push(
-  figure({ id: 'high-c-two-plus', kind: 'size', name: 'games at c ≥ 0.5 with two or more betting rounds', value: twoHigh, unit: 'games', reference: { name: 'games at c ≥ 0.5', value: high, unit: 'games' }, ratioMeaning: 'share of the games at c ≥ 0.5' }),
-  figure({ id: 'emitted-diagnostics', kind: 'size', name: 'compiler diagnostics of the emitted games', value: emittedWarnings, unit: 'diagnostics', reference: games, ratioMeaning: 'diagnostics per game', target: { max: 0 } }),
-  figure({ id: 'first-draw-flagged', kind: 'size', name: `games whose first draw without repairs is flagged (by code: ${Object.entries(raw).sort().map(([k, v]) => `${k} ${v}`).join(', ')})`, value: flaggedFirst, unit: 'games', reference: games, ratioMeaning: 'share of the games' }),
-  figure({ id: 'redrawn', kind: 'size', name: 'games that needed a redraw (repairs on)', value: redrawn, unit: 'games', reference: games, ratioMeaning: 'share of the games' }),
+  figure({
+    id: 'high-c-two-plus',
+    kind: 'size',
+    name: 'games at c ≥ 0.5 with two or more betting rounds',
+    value: twoHigh,
+    unit: 'games',
+    reference: { name: 'games at c ≥ 0.5', value: high, unit: 'games' },
+    ratioMeaning: 'share of the games at c ≥ 0.5',
+  }),
+  figure({
+    id: 'emitted-diagnostics',
+    kind: 'size',
+    name: 'compiler diagnostics of the emitted games',
+    value: emittedWarnings,
+    unit: 'diagnostics',
+    reference: games,
+    ratioMeaning: 'diagnostics per game',
+    target: { max: 0 },
+  }),
+  figure({
+    id: 'first-draw-flagged',
+    kind: 'size',
+    name: `games whose first draw without repairs is flagged (by code: ${Object.entries(raw)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')})`,
+    value: flaggedFirst,
+    unit: 'games',
+    reference: games,
+    ratioMeaning: 'share of the games',
+  }),
+  figure({
+    id: 'redrawn',
+    kind: 'size',
+    name: 'games that needed a redraw (repairs on)',
+    value: redrawn,
+    unit: 'games',
+    reference: games,
+    ratioMeaning: 'share of the games',
+  }),
 );
 for (const c of Object.keys(acceptanceRates).sort((a, b) => Number(a) - Number(b))) {
   const row = acceptanceRates[c]!;
   for (const kind of ['repaired', 'raw'] as const) {
     const slot = row[kind];
-    const by = Object.entries(slot.rejectedBy).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
-    figures.push(figure({ id: `accepted-${kind}-${ck(c)}`, kind: 'size', name: `candidates the v2 filter (${EPISODES} episodes) accepts at c = ${c}, ${kind === 'raw' ? 'without repairs (--no-repair)' : 'with the repairs'} (rejected by: ${by})`, value: slot.accepted, unit: 'candidates', reference: { name: 'candidates (seeds 0–' + (CANDIDATES - 1) + ')', value: CANDIDATES, unit: 'candidates' }, ratioMeaning: 'share accepted' }));
+    const by =
+      Object.entries(slot.rejectedBy)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none';
+    figures.push(
+      figure({
+        id: `accepted-${kind}-${ck(c)}`,
+        kind: 'size',
+        name: `candidates the v2 filter (${EPISODES} episodes) accepts at c = ${c}, ${kind === 'raw' ? 'without repairs (--no-repair)' : 'with the repairs'} (rejected by: ${by})`,
+        value: slot.accepted,
+        unit: 'candidates',
+        reference: { name: 'candidates (seeds 0–' + (CANDIDATES - 1) + ')', value: CANDIDATES, unit: 'candidates' },
+        ratioMeaning: 'share accepted',
+      }),
+    );
   }
 }
 report('generator-stats', figures);

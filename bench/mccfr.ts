@@ -96,30 +96,33 @@ console.log(
 // The figures for `npm run bench` (bench/results.json).
 const last = series[series.length - 1];
 const sampledSeries = run.reports;
-report(
-  'mccfr',
-  [
-    figure({
-      id: 'mccfr-leduc',
-      kind: 'size',
-      name: `Leduc: |seat 0 value − exact| after ${seconds} s of external-sampling MCCFR (${last.iterations} iterations)`,
-      value: Number(Math.abs(last.value - exact.value[0]).toFixed(5)),
+report('mccfr', [
+  figure({
+    id: 'mccfr-leduc',
+    kind: 'size',
+    name: `Leduc: |seat 0 value − exact| after ${seconds} s of external-sampling MCCFR (${last.iterations} iterations)`,
+    value: Number(Math.abs(last.value - exact.value[0]).toFixed(5)),
+    unit: 'chips',
+    reference: { name: 'issue 17 bound', value: 0.01, unit: 'chips' },
+    ratioMeaning: 'times the bound (iterations a machine affords in the time vary; the value error does not depend on it otherwise)',
+    target: { max: 1 },
+    note: within
+      ? `within 0.01 from ${within.iterations} iterations (${within.solverSeconds} s) on; exact value ${exact.value[0].toFixed(6)} by CFR+`
+      : `not within 0.01 at the end; exact value ${exact.value[0].toFixed(6)} by CFR+`,
+  }),
+  figure({
+    id: 'mccfr-sampled-falls',
+    kind: 'size',
+    name: `sample(${seed}, 0.5) (${stats.histories} histories): estimated exploitability at the end of ${seconds} s`,
+    value: Number(sampledSeries[sampledSeries.length - 1].exploitability.toFixed(5)),
+    unit: 'chips',
+    reference: {
+      name: `the estimate at the first report (${sampledSeries[0].iterations} iterations)`,
+      value: Number(sampledSeries[0].exploitability.toFixed(5)),
       unit: 'chips',
-      reference: { name: 'issue 17 bound', value: 0.01, unit: 'chips' },
-      ratioMeaning: 'times the bound (iterations a machine affords in the time vary; the value error does not depend on it otherwise)',
-      target: { max: 1 },
-      note: within ? `within 0.01 from ${within.iterations} iterations (${within.solverSeconds} s) on; exact value ${exact.value[0].toFixed(6)} by CFR+` : `not within 0.01 at the end; exact value ${exact.value[0].toFixed(6)} by CFR+`,
-    }),
-    figure({
-      id: 'mccfr-sampled-falls',
-      kind: 'size',
-      name: `sample(${seed}, 0.5) (${stats.histories} histories): estimated exploitability at the end of ${seconds} s`,
-      value: Number(sampledSeries[sampledSeries.length - 1].exploitability.toFixed(5)),
-      unit: 'chips',
-      reference: { name: `the estimate at the first report (${sampledSeries[0].iterations} iterations)`, value: Number(sampledSeries[0].exploitability.toFixed(5)), unit: 'chips' },
-      ratioMeaning: 'times the first estimate (below 1: falling)',
-      target: { max: 1 },
-      note: `sampled best response, ${BR_SAMPLES} traversals and episodes per seat${finalExact === undefined ? '' : `; exact exploitability of the final average strategy ${finalExact.toFixed(5)}`}`,
-    }),
-  ],
-);
+    },
+    ratioMeaning: 'times the first estimate (below 1: falling)',
+    target: { max: 1 },
+    note: `sampled best response, ${BR_SAMPLES} traversals and episodes per seat${finalExact === undefined ? '' : `; exact exploitability of the final average strategy ${finalExact.toFixed(5)}`}`,
+  }),
+]);

@@ -26,7 +26,9 @@ const report = (what: string, r: ReturnType<typeof checkGame>): void => {
   bad += r.mismatches.length;
   for (const m of r.mismatches.slice(0, 3)) console.log(`MISMATCH ${what}: ${JSON.stringify(m)}`);
 };
-for (const file of readdirSync('examples').filter((f) => f.endsWith('.gbg')).sort()) {
+for (const file of readdirSync('examples')
+  .filter((f) => f.endsWith('.gbg'))
+  .sort()) {
   report(file, checkGame(compileGame(loadGame(`examples/${file}`).ir), episodes, rngFromKeys(12, file.length)));
 }
 // Amounts from expressions (bet sizes, payments, wager ranges, option costs), worked out at play time.

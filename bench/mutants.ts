@@ -40,7 +40,9 @@ for (const m of mutants) {
     );
   }
 }
-console.log(`${count} mutants of ${programs.length} programs (seed ${seed}): ${valid} still valid, ${failures} failures (${((100 * failures) / count).toFixed(2)}%)`);
+console.log(
+  `${count} mutants of ${programs.length} programs (seed ${seed}): ${valid} still valid, ${failures} failures (${((100 * failures) / count).toFixed(2)}%)`,
+);
 for (const [c, n] of [...classes].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(5)}  ${c}`);
 if (shown.length) console.log(`\nfirst failures:\n${shown.join('\n')}`);
 report('mutants', [

@@ -197,18 +197,55 @@ const figures = {
   formatRatioToCompile: +(formatMs / compileMs).toFixed(2),
 };
 report('parse', [
-  figure({ id: 'compile', kind: 'time', name: `compileSource of a generated ${lineCount}-line game`, value: figures.compileMs, unit: 'ms', reference: { name: 'a sticky-regex tokenizer pass over the same text', value: figures.directTokenizerMs, unit: 'ms' }, ratioMeaning: 'times the tokenizer pass', note: 'median of 15 runs' }),
-  figure({ id: 'compile-vs-json', kind: 'time', name: `compileSource of a generated ${lineCount}-line game`, value: figures.compileMs, unit: 'ms', reference: { name: "JSON.parse of the game's IR", value: figures.irJsonParseMs, unit: 'ms' }, ratioMeaning: 'times JSON.parse of the IR', note: 'median of 15 runs' }),
-  figure({ id: 'format', kind: 'time', name: `formatSource of the same game`, value: figures.formatMs, unit: 'ms', reference: { name: 'compileSource of the same game', value: figures.compileMs, unit: 'ms' }, ratioMeaning: 'times compileSource', note: 'median of 7 runs' }),
+  figure({
+    id: 'compile',
+    kind: 'time',
+    name: `compileSource of a generated ${lineCount}-line game`,
+    value: figures.compileMs,
+    unit: 'ms',
+    reference: { name: 'a sticky-regex tokenizer pass over the same text', value: figures.directTokenizerMs, unit: 'ms' },
+    ratioMeaning: 'times the tokenizer pass',
+    note: 'median of 15 runs',
+  }),
+  figure({
+    id: 'compile-vs-json',
+    kind: 'time',
+    name: `compileSource of a generated ${lineCount}-line game`,
+    value: figures.compileMs,
+    unit: 'ms',
+    reference: { name: "JSON.parse of the game's IR", value: figures.irJsonParseMs, unit: 'ms' },
+    ratioMeaning: 'times JSON.parse of the IR',
+    note: 'median of 15 runs',
+  }),
+  figure({
+    id: 'format',
+    kind: 'time',
+    name: `formatSource of the same game`,
+    value: figures.formatMs,
+    unit: 'ms',
+    reference: { name: 'compileSource of the same game', value: figures.compileMs, unit: 'ms' },
+    ratioMeaning: 'times compileSource',
+    note: 'median of 7 runs',
+  }),
 ]);
 if (json) console.log(JSON.stringify(figures));
 else {
-  console.log(`generated game: ${lineCount} lines, ${text.length} bytes, ${tokenCount} tokens, ${figures.phases} phases and ${figures.subphases} sub-phases (median of 15 runs)`);
-  console.log(`  parse + lower + validate (compileSource)  ${compileMs.toFixed(2).padStart(8)} ms  ${figures.compileLinesPerSecond.toLocaleString('en-US').padStart(11)} lines/s`);
-  console.log(`    of which parse (lexer, parser, AST)       ${parseMs.toFixed(2).padStart(8)} ms  ${perSecond(parseMs).toLocaleString('en-US').padStart(11)} lines/s`);
-  console.log(`  direct: sticky-regex tokenizer pass       ${tokenizeMs.toFixed(2).padStart(8)} ms  ${figures.directTokenizerLinesPerSecond.toLocaleString('en-US').padStart(11)} lines/s`);
+  console.log(
+    `generated game: ${lineCount} lines, ${text.length} bytes, ${tokenCount} tokens, ${figures.phases} phases and ${figures.subphases} sub-phases (median of 15 runs)`,
+  );
+  console.log(
+    `  parse + lower + validate (compileSource)  ${compileMs.toFixed(2).padStart(8)} ms  ${figures.compileLinesPerSecond.toLocaleString('en-US').padStart(11)} lines/s`,
+  );
+  console.log(
+    `    of which parse (lexer, parser, AST)       ${parseMs.toFixed(2).padStart(8)} ms  ${perSecond(parseMs).toLocaleString('en-US').padStart(11)} lines/s`,
+  );
+  console.log(
+    `  direct: sticky-regex tokenizer pass       ${tokenizeMs.toFixed(2).padStart(8)} ms  ${figures.directTokenizerLinesPerSecond.toLocaleString('en-US').padStart(11)} lines/s`,
+  );
   console.log(`  direct: JSON.parse of the IR's JSON       ${jsonMs.toFixed(2).padStart(8)} ms  (${irJson.length} bytes)`);
   console.log(`  ratio: ${figures.ratioToTokenizer}× the tokenizer pass, ${figures.ratioToIrJsonParse}× JSON.parse of the IR`);
-  console.log(`  format (formatSource, Prettier printer)   ${formatMs.toFixed(2).padStart(8)} ms  ${figures.formatLinesPerSecond.toLocaleString('en-US').padStart(11)} lines/s`);
+  console.log(
+    `  format (formatSource, Prettier printer)   ${formatMs.toFixed(2).padStart(8)} ms  ${figures.formatLinesPerSecond.toLocaleString('en-US').padStart(11)} lines/s`,
+  );
   console.log(`  ratio: format is ${figures.formatRatioToTokenizer}× the tokenizer pass, ${figures.formatRatioToCompile}× compileSource`);
 }

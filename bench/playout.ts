@@ -149,16 +149,41 @@ for (const [name, file, playOne, target] of [
   const [ms, ss] = meanSe(runs.simulate);
   const z = Math.abs(md - ms) / Math.hypot(sd, ss);
   checks[name] = { directMean: round(md, 5), simulateMean: round(ms, 5), z: round(z, 2) };
-  console.log(`${name}: mean return of seat 0, direct ${md.toFixed(4)} ± ${sd.toFixed(4)}, simulate() ${ms.toFixed(4)} ± ${ss.toFixed(4)} (${z.toFixed(1)} SE apart)`);
+  console.log(
+    `${name}: mean return of seat 0, direct ${md.toFixed(4)} ± ${sd.toFixed(4)}, simulate() ${ms.toFixed(4)} ± ${ss.toFixed(4)} (${z.toFixed(1)} SE apart)`,
+  );
   if (z > 5) {
     console.error(`bench/playout.ts: ${name}: the two simulators disagree (${z.toFixed(1)} standard errors)`);
     process.exitCode = 1;
   }
-  const ref = { name: `hand-written ${name} simulator (bench/direct/${name}-sim.ts, sfc32)`, value: Math.round(median(runs.direct.map((r) => r.rate))), unit: 'episodes/CPU-s' };
+  const ref = {
+    name: `hand-written ${name} simulator (bench/direct/${name}-sim.ts, sfc32)`,
+    value: Math.round(median(runs.direct.map((r) => r.rate))),
+    unit: 'episodes/CPU-s',
+  };
   const note = `median of ${rounds} interleaved rounds of ${seconds} CPU-s; uniform-random agents on both seats`;
   figures.push(
-    figure({ id: `${name}-simulate`, kind: 'rate', name: `${name} playouts through simulate()`, value: Math.round(median(runs.simulate.map((r) => r.rate))), unit: 'episodes/CPU-s', reference: ref, ratioMeaning: 'times slower than the hand-written simulator', target: { max: target }, note }),
-    figure({ id: `${name}-bare-loop`, kind: 'rate', name: `${name} playouts, bare interpreter loop (no agents, no report)`, value: Math.round(median(runs.bare.map((r) => r.rate))), unit: 'episodes/CPU-s', reference: ref, ratioMeaning: 'times slower than the hand-written simulator', note }),
+    figure({
+      id: `${name}-simulate`,
+      kind: 'rate',
+      name: `${name} playouts through simulate()`,
+      value: Math.round(median(runs.simulate.map((r) => r.rate))),
+      unit: 'episodes/CPU-s',
+      reference: ref,
+      ratioMeaning: 'times slower than the hand-written simulator',
+      target: { max: target },
+      note,
+    }),
+    figure({
+      id: `${name}-bare-loop`,
+      kind: 'rate',
+      name: `${name} playouts, bare interpreter loop (no agents, no report)`,
+      value: Math.round(median(runs.bare.map((r) => r.rate))),
+      unit: 'episodes/CPU-s',
+      reference: ref,
+      ratioMeaning: 'times slower than the hand-written simulator',
+      note,
+    }),
   );
 }
 report('playout', figures, { checks });

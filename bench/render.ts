@@ -57,7 +57,7 @@ const direct = time(N, (i) => renderRulebookDirect(covered[i % covered.length]))
 const leduc = compileGame(games.find((g) => g.name.startsWith('Leduc')) ?? games[0]);
 const observations: Observation[] = [];
 let seed = 12345;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 while (observations.length < N) {
   const s = leduc.newInitialState();
   while (!s.isTerminal()) {
@@ -83,7 +83,9 @@ const figures = {
 };
 if (json) console.log(JSON.stringify(figures));
 else {
-  console.log(`${N} rulebooks of all ${games.length} examples (alternating), Handlebars templates: ${all.cold.toFixed(1)} ms cold, ${all.best.toFixed(1)} ms best of 3; limit ${LIMIT_MS} ms (cold): ${figures.ok ? 'OK' : 'TOO SLOW'}`);
+  console.log(
+    `${N} rulebooks of all ${games.length} examples (alternating), Handlebars templates: ${all.cold.toFixed(1)} ms cold, ${all.best.toFixed(1)} ms best of 3; limit ${LIMIT_MS} ms (cold): ${figures.ok ? 'OK' : 'TOO SLOW'}`,
+  );
   console.log(`${N} rulebooks of the examples the direct renderer covers: ${covered.map((g) => g.name).join(', ')}`);
   console.log(`  (not covered, steps beyond shuffle/deal/ante/fixed betting: ${skipped.length ? skipped.map((g) => g.name).join(', ') : 'none'})`);
   console.log(`  Handlebars templates  ${hbs.cold.toFixed(1).padStart(8)} ms cold   ${hbs.best.toFixed(1).padStart(8)} ms best of 3`);
@@ -92,7 +94,25 @@ else {
   console.log(`${N} turn prompts of Leduc states: ${prompts.cold.toFixed(1)} ms cold, ${prompts.best.toFixed(1)} ms best of 3`);
 }
 report('render', [
-  figure({ id: 'rulebooks', kind: 'time', name: `${N} rulebooks (Handlebars templates) of ${covered.map((g) => g.name).join(', ')}`, value: figures.handlebarsMs.best, unit: 'ms', reference: { name: 'the same rulebooks by the hand-written renderer (bench/direct/rulebook.ts)', value: figures.directMs.best, unit: 'ms' }, ratioMeaning: 'times the hand-written renderer', note: 'best of 3' }),
+  figure({
+    id: 'rulebooks',
+    kind: 'time',
+    name: `${N} rulebooks (Handlebars templates) of ${covered.map((g) => g.name).join(', ')}`,
+    value: figures.handlebarsMs.best,
+    unit: 'ms',
+    reference: { name: 'the same rulebooks by the hand-written renderer (bench/direct/rulebook.ts)', value: figures.directMs.best, unit: 'ms' },
+    ratioMeaning: 'times the hand-written renderer',
+    note: 'best of 3',
+  }),
   // The 1 s limit is absolute, so it holds only on an idle machine: reported, not a same-run ratio.
-  figure({ id: 'rulebooks-all-cold', kind: 'time', name: `${N} rulebooks of all ${games.length} examples, cold (first run: templates compiled)`, value: figures.allExamplesMs.cold, unit: 'ms', reference: { name: 'the same rulebooks, warm (best of 3)', value: figures.allExamplesMs.best, unit: 'ms' }, ratioMeaning: 'times the warm runs', note: `cold limit ${LIMIT_MS} ms on an idle machine: ${figures.ok ? 'met' : 'missed'} in this run` }),
+  figure({
+    id: 'rulebooks-all-cold',
+    kind: 'time',
+    name: `${N} rulebooks of all ${games.length} examples, cold (first run: templates compiled)`,
+    value: figures.allExamplesMs.cold,
+    unit: 'ms',
+    reference: { name: 'the same rulebooks, warm (best of 3)', value: figures.allExamplesMs.best, unit: 'ms' },
+    ratioMeaning: 'times the warm runs',
+    note: `cold limit ${LIMIT_MS} ms on an idle machine: ${figures.ok ? 'met' : 'missed'} in this run`,
+  }),
 ]);

@@ -9,7 +9,10 @@ import { compileGame } from '../src/interpreter/game.js';
 import { sampleL0Episodes } from '../src/eval/axes/episodes.js';
 import { risk } from '../src/eval/axes/risk.js';
 const [inp, out] = process.argv.slice(2);
-const lines = readFileSync(inp, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const lines = readFileSync(inp, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l));
 const t = process.cpuUsage();
 for (const l of lines) {
   const g = compileGame(compileSource(readFileSync(l.file, 'utf8')).ir!);

@@ -10,11 +10,14 @@ import { risk } from '../src/eval/axes/risk.js';
 import { filterOptions, poolSlots, sampleAccepted } from '../src/sampler/index.js';
 import { spearman } from '../src/eval/stats/dist.js';
 const [seed, n] = process.argv.slice(2).map(Number);
-const f: number[] = [], p: number[] = [];
+const f: number[] = [],
+  p: number[] = [];
 for (const s of poolSlots(seed, n, [0, 1])) {
   const g = compileGame((await sampleAccepted(s.seed, s.complexity, { filter: filterOptions(), maxTries: 100 })).game.ir);
   const log = sampleL0Episodes(g, 3000, 1);
   f.push(risk({ ...log, episodes: log.episodes.slice(0, 1000), nominal: 1000 }));
   p.push(risk(log));
 }
-console.log(JSON.stringify({ seed, n, spearmanRisk: spearman(f, p), zerosFast: f.filter((x) => x === 0).length, zerosPrecise: p.filter((x) => x === 0).length }));
+console.log(
+  JSON.stringify({ seed, n, spearmanRisk: spearman(f, p), zerosFast: f.filter((x) => x === 0).length, zerosPrecise: p.filter((x) => x === 0).length }),
+);

@@ -32,22 +32,102 @@ export interface BenchEntry {
 /** Every bench `npm run bench` runs, in order. */
 export const BENCHES: BenchEntry[] = [
   { name: 'startup', file: 'startup.ts', args: ['9'], quickArgs: ['3'], about: 'CPU time of gbgc --version and gbgc check against node -e 0' },
-  { name: 'playout', file: 'playout.ts', args: ['0.5', '5'], quickArgs: ['0.2', '2'], about: 'uniform playouts through simulate() against hand-written simulators' },
-  { name: 'sampler', file: 'sampler.ts', args: [], quickArgs: ['--candidates', '6', '--pool', '16', '--rounds', '1'], about: 'acceptance check per candidate; pool throughput on 2 workers against 1 (a 960-game pool, so that each worker\'s start-up is amortised), its CPU split by thread and its CPU-bound speed-up' },
+  {
+    name: 'playout',
+    file: 'playout.ts',
+    args: ['0.5', '5'],
+    quickArgs: ['0.2', '2'],
+    about: 'uniform playouts through simulate() against hand-written simulators',
+  },
+  {
+    name: 'sampler',
+    file: 'sampler.ts',
+    args: [],
+    quickArgs: ['--candidates', '6', '--pool', '16', '--rounds', '1'],
+    about:
+      "acceptance check per candidate; pool throughput on 2 workers against 1 (a 960-game pool, so that each worker's start-up is amortised), its CPU split by thread and its CPU-bound speed-up",
+  },
   { name: 'parse', file: 'parse.ts', args: [], quickArgs: [], about: 'compileSource and formatSource of a 2,000-line game against a tokenizer pass' },
   { name: 'expressions', file: 'expressions.ts', args: ['1'], quickArgs: ['0.2'], about: 'compiled conditions against hand-written ones' },
   { name: 'render', file: 'render.ts', args: [], quickArgs: [], about: 'rulebooks through the templates against a hand-written renderer' },
-  { name: 'cfr-leduc', file: 'cfr-leduc.ts', args: ['1000', '3'], quickArgs: ['100', '1'], about: 'CFR+ on examples/leduc.gbg against a hand-written Leduc CFR+' },
-  { name: 'tournament', file: 'tournament.ts', args: ['278', '3', '1000', '5'], quickArgs: ['100', '2', '20', '2'], about: '10,008-slot bot tournament: orchestration overhead per slot against a bare loop of the same slots; kill -9 and resume; duplicate play' },
-  { name: 'tree', file: 'tree.ts', args: ['3'], quickArgs: ['1'], about: 'tree building per node against a CFR+ iteration; bytes per node; tree --stats on sampled games' },
-  { name: 'statespace', file: 'statespace.ts', args: [], quickArgs: ['--seeds', '10'], about: 'the complexity dial against the state-space measure of GENSTRAT v2 (counts, not speed)' },
-  { name: 'mccfr', file: 'mccfr.ts', args: ['60', '10'], quickArgs: ['5', '10'], about: 'external-sampling MCCFR on Leduc against the exact CFR+ value; exploitability estimate on a sampled game' },
-  { name: 'stats-coverage', file: 'stats-coverage.ts', args: ['--scale', '0.4'], quickArgs: ['--quick'], about: 'planted-truth coverage of α̂ and profile-slope intervals against 95 %, J_m ranking against ρ 0.9, BH FDR against 0.05; analyze and report time against 60 s' },
-  { name: 'generator-stats', file: 'generator-stats.ts', args: [], quickArgs: ['--rounds', '40', '--games', '200', '--candidates', '10', '--episodes', '500'], about: 'betting rounds per complexity, degenerate first draws and redraws, v2 acceptance with and without repairs (counts, not speed)' },
-  { name: 'mutants', file: 'mutants.ts', args: ['10000', '1'], quickArgs: ['1000', '1'], about: 'one-token mutants of the examples and generated games: one error per mistake, on the changed line (failures, target 0)' },
-  { name: 'menu-costs', file: 'menu-costs.ts', args: ['100', '60'], quickArgs: ['10', '20'], about: 'turn-prompt menu costs against the stack changes of play (mismatches, target 0)' },
-  { name: 'ladder', file: 'ladder.ts', args: ['--runs', '1000', '--rate-runs', '500'], quickArgs: ['--runs', '200', '--rate-runs', '100'], about: 'graded ladders of kuhn, leduc, genstrat-4643: levels, separating steps, self-placement, agreement of two seeds' },
-  { name: 'axes', file: 'axes.ts', args: ['--games', '20'], quickArgs: ['--games', '2'], about: 'complexity axes per generated game (fast, precise tiers) against the fast tier on Kuhn; fast vs precise rank correlation' },
+  {
+    name: 'cfr-leduc',
+    file: 'cfr-leduc.ts',
+    args: ['1000', '3'],
+    quickArgs: ['100', '1'],
+    about: 'CFR+ on examples/leduc.gbg against a hand-written Leduc CFR+',
+  },
+  {
+    name: 'tournament',
+    file: 'tournament.ts',
+    args: ['278', '3', '1000', '5'],
+    quickArgs: ['100', '2', '20', '2'],
+    about: '10,008-slot bot tournament: orchestration overhead per slot against a bare loop of the same slots; kill -9 and resume; duplicate play',
+  },
+  {
+    name: 'tree',
+    file: 'tree.ts',
+    args: ['3'],
+    quickArgs: ['1'],
+    about: 'tree building per node against a CFR+ iteration; bytes per node; tree --stats on sampled games',
+  },
+  {
+    name: 'statespace',
+    file: 'statespace.ts',
+    args: [],
+    quickArgs: ['--seeds', '10'],
+    about: 'the complexity dial against the state-space measure of GENSTRAT v2 (counts, not speed)',
+  },
+  {
+    name: 'mccfr',
+    file: 'mccfr.ts',
+    args: ['60', '10'],
+    quickArgs: ['5', '10'],
+    about: 'external-sampling MCCFR on Leduc against the exact CFR+ value; exploitability estimate on a sampled game',
+  },
+  {
+    name: 'stats-coverage',
+    file: 'stats-coverage.ts',
+    args: ['--scale', '0.4'],
+    quickArgs: ['--quick'],
+    about:
+      'planted-truth coverage of α̂ and profile-slope intervals against 95 %, J_m ranking against ρ 0.9, BH FDR against 0.05; analyze and report time against 60 s',
+  },
+  {
+    name: 'generator-stats',
+    file: 'generator-stats.ts',
+    args: [],
+    quickArgs: ['--rounds', '40', '--games', '200', '--candidates', '10', '--episodes', '500'],
+    about: 'betting rounds per complexity, degenerate first draws and redraws, v2 acceptance with and without repairs (counts, not speed)',
+  },
+  {
+    name: 'mutants',
+    file: 'mutants.ts',
+    args: ['10000', '1'],
+    quickArgs: ['1000', '1'],
+    about: 'one-token mutants of the examples and generated games: one error per mistake, on the changed line (failures, target 0)',
+  },
+  {
+    name: 'menu-costs',
+    file: 'menu-costs.ts',
+    args: ['100', '60'],
+    quickArgs: ['10', '20'],
+    about: 'turn-prompt menu costs against the stack changes of play (mismatches, target 0)',
+  },
+  {
+    name: 'ladder',
+    file: 'ladder.ts',
+    args: ['--runs', '1000', '--rate-runs', '500'],
+    quickArgs: ['--runs', '200', '--rate-runs', '100'],
+    about: 'graded ladders of kuhn, leduc, genstrat-4643: levels, separating steps, self-placement, agreement of two seeds',
+  },
+  {
+    name: 'axes',
+    file: 'axes.ts',
+    args: ['--games', '20'],
+    quickArgs: ['--games', '2'],
+    about: 'complexity axes per generated game (fast, precise tiers) against the fast tier on Kuhn; fast vs precise rank correlation',
+  },
 ];
 
 /** One bench's outcome in results.json. */
@@ -64,7 +144,15 @@ export interface BenchResult {
 
 /** The shape of bench/results.json. */
 export interface BenchResults {
-  machine: { cpuModel: string; cores: number; availableParallelism: number; node: string; platform: string; loadAverageStart: number[]; loadAverageEnd: number[] };
+  machine: {
+    cpuModel: string;
+    cores: number;
+    availableParallelism: number;
+    node: string;
+    platform: string;
+    loadAverageStart: number[];
+    loadAverageEnd: number[];
+  };
   date: string;
   commit: string | null;
   quick: boolean;
@@ -121,7 +209,11 @@ function main(argv: string[]): number {
       console.log(`\n=== bench/${b.file} ${args.join(' ')} — ${b.about} ===`);
       const figuresFile = join(tmp, `${b.name}.json`);
       const t0 = performance.now();
-      const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', b.file), ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, GBGC_BENCH_FIGURES: figuresFile } });
+      const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', b.file), ...args], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, GBGC_BENCH_FIGURES: figuresFile },
+      });
       let reported: { figures?: Figure[] } & Record<string, unknown> = {};
       try {
         reported = JSON.parse(readFileSync(figuresFile, 'utf8')) as typeof reported;
@@ -129,7 +221,16 @@ function main(argv: string[]): number {
         // No figures: the bench failed before reporting (its exit code says so).
       }
       const { figures = [], bench: _bench, ...extra } = reported;
-      results.benches.push({ name: b.name, file: `bench/${b.file}`, args, ok: r.status === 0 && figures.length > 0, exitCode: r.status, seconds: Math.round((performance.now() - t0) / 100) / 10, figures, ...(Object.keys(extra).length ? { extra } : {}) });
+      results.benches.push({
+        name: b.name,
+        file: `bench/${b.file}`,
+        args,
+        ok: r.status === 0 && figures.length > 0,
+        exitCode: r.status,
+        seconds: Math.round((performance.now() - t0) / 100) / 10,
+        figures,
+        ...(Object.keys(extra).length ? { extra } : {}),
+      });
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -137,7 +238,9 @@ function main(argv: string[]): number {
   results.machine.loadAverageEnd = loadavg().map((x) => Math.round(x * 100) / 100);
   writeFileAtomic(out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote ${out}`);
-  const summary = results.benches.flatMap((b) => b.figures.map((f) => `  ${b.name}/${f.id}: ratio ${f.ratio}${f.target ? ` (target ${targetText(f.target)}: ${f.pass ? 'met' : 'missed'})` : ''}`));
+  const summary = results.benches.flatMap((b) =>
+    b.figures.map((f) => `  ${b.name}/${f.id}: ratio ${f.ratio}${f.target ? ` (target ${targetText(f.target)}: ${f.pass ? 'met' : 'missed'})` : ''}`),
+  );
   console.log(summary.join('\n'));
   const failed = results.benches.filter((b) => !b.ok).map((b) => b.name);
   if (failed.length > 0) console.error(`bench: failed: ${failed.join(', ')}`);

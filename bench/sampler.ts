@@ -155,13 +155,56 @@ const poolNote = `buildPool, ${POOL} games at c = 0..1, seed 1 (a pool large eno
 report(
   'sampler',
   [
-    figure({ id: 'acceptance-check', kind: 'time', name: `acceptance check per candidate at c = ${C} (draw, probes, ${EPISODES} episodes, checks)`, value: round(filterMs, 2), unit: 'ms', reference: { name: 'the same episodes in a bare loop', value: round(bareMs, 2), unit: 'ms' }, ratioMeaning: 'times the bare loop', note: `best of 3 runs over ${CANDIDATES} candidates; ${accepted} accepted` }),
-    figure({ id: 'pool-2-workers', kind: 'speedup', name: `pool throughput, 2 workers (${POOL}-game pool: start-up amortised)`, value: gpm(2), unit: 'games/min', reference: { name: `pool throughput, 1 worker (${POOL}-game pool)`, value: gpm(1), unit: 'games/min' }, ratioMeaning: 'times faster than one worker (wall clock)', target: { min: 1.6 }, note: poolNote }),
-    figure({ id: 'pool-cpu-per-game', kind: 'time', name: 'CPU time per accepted game, 2 workers', value: cpg(2), unit: 's CPU', reference: { name: 'CPU time per accepted game, 1 worker', value: cpg(1), unit: 's CPU' }, ratioMeaning: 'CPU cost of the second worker (1 = none)', note: `${poolNote}; 2 workers: ${split(2)}; 1 worker: ${split(1)}` }),
+    figure({
+      id: 'acceptance-check',
+      kind: 'time',
+      name: `acceptance check per candidate at c = ${C} (draw, probes, ${EPISODES} episodes, checks)`,
+      value: round(filterMs, 2),
+      unit: 'ms',
+      reference: { name: 'the same episodes in a bare loop', value: round(bareMs, 2), unit: 'ms' },
+      ratioMeaning: 'times the bare loop',
+      note: `best of 3 runs over ${CANDIDATES} candidates; ${accepted} accepted`,
+    }),
+    figure({
+      id: 'pool-2-workers',
+      kind: 'speedup',
+      name: `pool throughput, 2 workers (${POOL}-game pool: start-up amortised)`,
+      value: gpm(2),
+      unit: 'games/min',
+      reference: { name: `pool throughput, 1 worker (${POOL}-game pool)`, value: gpm(1), unit: 'games/min' },
+      ratioMeaning: 'times faster than one worker (wall clock)',
+      target: { min: 1.6 },
+      note: poolNote,
+    }),
+    figure({
+      id: 'pool-cpu-per-game',
+      kind: 'time',
+      name: 'CPU time per accepted game, 2 workers',
+      value: cpg(2),
+      unit: 's CPU',
+      reference: { name: 'CPU time per accepted game, 1 worker', value: cpg(1), unit: 's CPU' },
+      ratioMeaning: 'CPU cost of the second worker (1 = none)',
+      note: `${poolNote}; 2 workers: ${split(2)}; 1 worker: ${split(1)}`,
+    }),
     ...(bound(1) !== null && bound(2) !== null
-      ? [figure({ id: 'pool-2-workers-cpu-bound', kind: 'speedup', name: `pool throughput on idle cores bounded by CPU time, 2 workers (${POOL}-game pool)`, value: bound(2)!, unit: 'games/min', reference: { name: 'the same bound, 1 worker', value: bound(1)!, unit: 'games/min' }, ratioMeaning: 'times faster than one worker on idle cores, estimated from CPU time (wall clock ≥ the busiest thread, ≥ all threads over the cores); hardly moved by other load', note: `${poolNote}; Linux per-thread CPU times` })]
+      ? [
+          figure({
+            id: 'pool-2-workers-cpu-bound',
+            kind: 'speedup',
+            name: `pool throughput on idle cores bounded by CPU time, 2 workers (${POOL}-game pool)`,
+            value: bound(2)!,
+            unit: 'games/min',
+            reference: { name: 'the same bound, 1 worker', value: bound(1)!, unit: 'games/min' },
+            ratioMeaning:
+              'times faster than one worker on idle cores, estimated from CPU time (wall clock ≥ the busiest thread, ≥ all threads over the cores); hardly moved by other load',
+            note: `${poolNote}; Linux per-thread CPU times`,
+          }),
+        ]
       : []),
   ],
-  { acceptance: { complexity: C, candidates: CANDIDATES, episodes: EPISODES, accepted }, pool: { games: POOL, cores, candidatesTried: runs[2][0]?.tries, cpuPerGame: { 1: split(1), 2: split(2) } } },
+  {
+    acceptance: { complexity: C, candidates: CANDIDATES, episodes: EPISODES, accepted },
+    pool: { games: POOL, cores, candidatesTried: runs[2][0]?.tries, cpuPerGame: { 1: split(1), 2: split(2) } },
+  },
 );
 if (json) console.log(JSON.stringify({ filterMs, bareMs, pool: runs }, null, 2));

@@ -55,7 +55,9 @@ function cli(args: string[]): Proc {
   return { child, exited: new Promise((r) => child.once('exit', (c) => r(c))), out: () => out };
 }
 async function startWorkers(n: number, concurrency = 1): Promise<Proc[]> {
-  const ws = Array.from({ length: n }, () => cli(['worker', '--queue', redis.url, '--concurrency', String(concurrency), '--lock-duration', '5000', '--stalled-interval', '1000']));
+  const ws = Array.from({ length: n }, () =>
+    cli(['worker', '--queue', redis.url, '--concurrency', String(concurrency), '--lock-duration', '5000', '--stalled-interval', '1000']),
+  );
   for (const w of ws) while (!w.out().includes('gbgc worker: engine')) await sleep(20);
   return ws;
 }
@@ -107,8 +109,20 @@ console.log('# gbgc scale-out benchmark (built CLI, local redis-server, workers 
   const l = json(local);
   const localRate = (l.played as number) / (l.seconds as number);
   let one = 0;
-  for (const [n, conc] of [[1, 1], [2, 1], [3, 1], [1, 8], [3, 8]]) {
-    const r = await queued(config(`bots-${n}-${conc}`, [games, ...bots, `runs: ${BOT_RUNS}`, 'seed: 100', 'store: x.db']), join(tmp, `bots-${n}-${conc}.db`), n, undefined, conc);
+  for (const [n, conc] of [
+    [1, 1],
+    [2, 1],
+    [3, 1],
+    [1, 8],
+    [3, 8],
+  ]) {
+    const r = await queued(
+      config(`bots-${n}-${conc}`, [games, ...bots, `runs: ${BOT_RUNS}`, 'seed: 100', 'store: x.db']),
+      join(tmp, `bots-${n}-${conc}.db`),
+      n,
+      undefined,
+      conc,
+    );
     const rate = r.slots / r.seconds;
     if (n === 1 && conc === 1) one = rate;
     lines.push(`| ${n} | ${conc} | ${r.slots} | ${fmt(r.seconds)} | ${rate.toFixed(0)} | ${fmt(rate / one)} | ${fmt(rate / localRate)} |`);
@@ -156,7 +170,9 @@ console.log('# gbgc scale-out benchmark (built CLI, local redis-server, workers 
       if (n === 1) one = rate;
       lines.push(`| ${n} | ${r.slots} | ${decisions} | ${fmt(r.seconds)} | ${rate.toFixed(3)} | ${fmt(rate / one)} |`);
     }
-    console.log(`\n## fake LLM, ${LATENCY_MS / 1000} s per reply (Kuhn, llm vs random, ${2 * LLM_RUNS} slots per run, one slot at a time per worker; each worker warmed up first on other slots)\n`);
+    console.log(
+      `\n## fake LLM, ${LATENCY_MS / 1000} s per reply (Kuhn, llm vs random, ${2 * LLM_RUNS} slots per run, one slot at a time per worker; each worker warmed up first on other slots)\n`,
+    );
     console.log('| workers | slots | LLM decisions | s | slots/s | × 1 worker |\n|---|---|---|---|---|---|');
     for (const x of lines) console.log(x);
   } finally {
@@ -211,7 +227,9 @@ console.log('# gbgc scale-out benchmark (built CLI, local redis-server, workers 
   const stalled = await client.scard(`gbgc:t:${json(coord).commitment}:stalled`);
   const same = a.n === total && a.distinct === total && a.slots === b.slots && a.moves === b.moves;
   console.log(`\n## acceptance: ${total} bot slots, 3 workers, ${kills.length} killed with SIGKILL (at ${kills.join(' and ')} recorded slots) and restarted\n`);
-  console.log(`${(total / seconds).toFixed(0)} slots/s over ${fmt(seconds)} s; ${stalled} slot jobs taken over after a kill; store ${same ? 'EQUALS' : 'DIFFERS FROM'} the local run (${a.n} slots, ${a.distinct} distinct ids)`);
+  console.log(
+    `${(total / seconds).toFixed(0)} slots/s over ${fmt(seconds)} s; ${stalled} slot jobs taken over after a kill; store ${same ? 'EQUALS' : 'DIFFERS FROM'} the local run (${a.n} slots, ${a.distinct} distinct ids)`,
+  );
   if (!same || kills.length < 2) process.exitCode = 1;
 }
 

@@ -60,7 +60,9 @@ await cli(['pool', '-n', String(POOL), '-c', '0..1', '--seed', '1', '--out', poo
 const poolSec = (performance.now() - t) / 1000;
 const before = (() => {
   try {
-    return readFileSync(axesFile, 'utf8').split('\n').filter((l) => l.trim()).length;
+    return readFileSync(axesFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim()).length;
   } catch {
     return 0;
   }
@@ -68,7 +70,10 @@ const before = (() => {
 t = performance.now();
 await cli(['axes', pool, '--tier', 'fast', '--set', SET, '--out', axesFile, '--jobs', String(JOBS)]);
 const axesSec = (performance.now() - t) / 1000;
-const scored = readFileSync(axesFile, 'utf8').split('\n').filter((l) => l.trim()).length - before;
+const scored =
+  readFileSync(axesFile, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim()).length - before;
 const text = await cli(['select', '--pool', pool, '--axes', axesFile, '--n', String(N), '--out', join(DIR, 'selection.json')]);
 process.stdout.write(text);
 
@@ -77,8 +82,35 @@ const projected2000On2 = (wallPerGame * JOBS * 2000) / 2 / 60;
 report(
   'select',
   [
-    figure({ id: 'fast-wall-per-pool-game', name: `fast tier (${SET}), pool over c ∈ [0, 1], ${JOBS} workers`, value: wallPerGame * JOBS, unit: 'core-s/game', reference: { name: `fast tier (${SET}) on kuhn.gbg, in-process`, value: kuhnSec, unit: 's/game' }, kind: 'time', ratioMeaning: 'core-seconds per pool game / seconds on Kuhn', note: `${scored} games scored in this run` }),
+    figure({
+      id: 'fast-wall-per-pool-game',
+      name: `fast tier (${SET}), pool over c ∈ [0, 1], ${JOBS} workers`,
+      value: wallPerGame * JOBS,
+      unit: 'core-s/game',
+      reference: { name: `fast tier (${SET}) on kuhn.gbg, in-process`, value: kuhnSec, unit: 's/game' },
+      kind: 'time',
+      ratioMeaning: 'core-seconds per pool game / seconds on Kuhn',
+      note: `${scored} games scored in this run`,
+    }),
   ],
   { pool: POOL, n: N, set: SET, jobs: JOBS, dir: DIR, poolSeconds: poolSec, axesSeconds: axesSec, projectedPool2000On2CoresMinutes: projected2000On2 },
 );
-console.log(JSON.stringify({ pool: POOL, n: N, set: SET, jobs: JOBS, dir: DIR, poolSeconds: poolSec, gamesScored: scored, axesSeconds: axesSec, coreSecondsPerGame: wallPerGame * JOBS, kuhnFastSeconds: kuhnSec, projectedPool2000On2CoresMinutes: projected2000On2 }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      pool: POOL,
+      n: N,
+      set: SET,
+      jobs: JOBS,
+      dir: DIR,
+      poolSeconds: poolSec,
+      gamesScored: scored,
+      axesSeconds: axesSec,
+      coreSecondsPerGame: wallPerGame * JOBS,
+      kuhnFastSeconds: kuhnSec,
+      projectedPool2000On2CoresMinutes: projected2000On2,
+    },
+    null,
+    2,
+  ),
+);

@@ -47,6 +47,26 @@ const unit = haveTime ? 's CPU' : 's wall';
 const ref = { name: 'node -e 0', value: round(median(times.node), 3), unit };
 const note = `median of ${rounds} interleaved runs; ${haveTime ? 'user + system CPU time from /usr/bin/time' : 'wall-clock time (no /usr/bin/time)'}`;
 report('startup', [
-  figure({ id: 'version', kind: 'time', name: 'gbgc --version', value: round(median(times.version), 3), unit, reference: ref, ratioMeaning: 'CPU time / node -e 0 CPU time', target: { max: 3 }, note }),
-  figure({ id: 'check-kuhn', kind: 'time', name: 'gbgc check examples/kuhn.gbg', value: round(median(times.check), 3), unit, reference: ref, ratioMeaning: 'CPU time / node -e 0 CPU time', target: { max: 5 }, note }),
+  figure({
+    id: 'version',
+    kind: 'time',
+    name: 'gbgc --version',
+    value: round(median(times.version), 3),
+    unit,
+    reference: ref,
+    ratioMeaning: 'CPU time / node -e 0 CPU time',
+    target: { max: 3 },
+    note,
+  }),
+  figure({
+    id: 'check-kuhn',
+    kind: 'time',
+    name: 'gbgc check examples/kuhn.gbg',
+    value: round(median(times.check), 3),
+    unit,
+    reference: ref,
+    ratioMeaning: 'CPU time / node -e 0 CPU time',
+    target: { max: 5 },
+    note,
+  }),
 ]);

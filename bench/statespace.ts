@@ -14,7 +14,7 @@ function spearman(xs: number[], ys: number[]): number {
   const ranks = (v: number[]) => {
     const order = v.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
     const r = new Array<number>(v.length);
-    for (let i = 0; i < order.length; ) {
+    for (let i = 0; i < order.length;) {
       let j = i;
       while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
       for (let k = i; k <= j; k++) r[order[k]![1]] = (i + j) / 2 + 1;
@@ -53,11 +53,47 @@ const means = cs.map((c) => {
 });
 const rho = spearman(cs, means);
 const ok = rho >= 0.9 && means[0]! < 2 && means[10]! >= 4;
-console.log(JSON.stringify({ seeds: SEEDS, episodes: EPISODES, meanLog10: Object.fromEntries(cs.map((c, i) => [String(c), Number(means[i]!.toFixed(3))])), spearman: rho, ok }, null, 2));
+console.log(
+  JSON.stringify(
+    { seeds: SEEDS, episodes: EPISODES, meanLog10: Object.fromEntries(cs.map((c, i) => [String(c), Number(means[i]!.toFixed(3))])), spearman: rho, ok },
+    null,
+    2,
+  ),
+);
 const note = `${SEEDS} seeds per c, ${EPISODES} uniform-random episodes each; counts, reproducible from the seeds`;
 report('statespace', [
-  figure({ id: 'spearman', kind: 'size', name: 'Spearman rank correlation of c and the mean log10 state space (c = 0, 0.1, …, 1)', value: round(rho, 4), unit: '', reference: { name: 'bound (GENSTRAT v2 Appendix C)', value: 0.9, unit: '' }, ratioMeaning: 'times the bound (at least 1: the dial orders the state space)', target: { min: 1 }, note }),
-  figure({ id: 'log10-at-c0', kind: 'size', name: 'mean log10 information states visited at c = 0', value: round(means[0]!, 3), unit: 'log10', reference: { name: 'bound', value: 2, unit: 'log10' }, ratioMeaning: 'times the bound (below 1 required)', target: { max: 1 }, note }),
-  figure({ id: 'log10-at-c1', kind: 'size', name: 'mean log10 information states visited at c = 1', value: round(means[10]!, 3), unit: 'log10', reference: { name: 'bound', value: 4, unit: 'log10' }, ratioMeaning: 'times the bound (at least 1 required)', target: { min: 1 }, note }),
+  figure({
+    id: 'spearman',
+    kind: 'size',
+    name: 'Spearman rank correlation of c and the mean log10 state space (c = 0, 0.1, …, 1)',
+    value: round(rho, 4),
+    unit: '',
+    reference: { name: 'bound (GENSTRAT v2 Appendix C)', value: 0.9, unit: '' },
+    ratioMeaning: 'times the bound (at least 1: the dial orders the state space)',
+    target: { min: 1 },
+    note,
+  }),
+  figure({
+    id: 'log10-at-c0',
+    kind: 'size',
+    name: 'mean log10 information states visited at c = 0',
+    value: round(means[0]!, 3),
+    unit: 'log10',
+    reference: { name: 'bound', value: 2, unit: 'log10' },
+    ratioMeaning: 'times the bound (below 1 required)',
+    target: { max: 1 },
+    note,
+  }),
+  figure({
+    id: 'log10-at-c1',
+    kind: 'size',
+    name: 'mean log10 information states visited at c = 1',
+    value: round(means[10]!, 3),
+    unit: 'log10',
+    reference: { name: 'bound', value: 4, unit: 'log10' },
+    ratioMeaning: 'times the bound (at least 1 required)',
+    target: { min: 1 },
+    note,
+  }),
 ]);
 process.exitCode = ok ? 0 : 1;

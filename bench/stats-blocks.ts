@@ -50,9 +50,26 @@ const clusters = measure(0.4, false);
 const independent = measure(0, true);
 const nominal = { name: 'nominal level', value: 0.95, unit: '' };
 const cov = (id: string, name: string, c: ReturnType<typeof measure>, target?: { min: number }) =>
-  figure({ id, kind: 'size', name: `${name}: ${c.covered} of ${c.intervals} intervals over ${R} tables`, value: round(c.coverage, 4), unit: '', reference: nominal, ratioMeaning: 'coverage / 0.95', ...(target ? { target } : {}) });
+  figure({
+    id,
+    kind: 'size',
+    name: `${name}: ${c.covered} of ${c.intervals} intervals over ${R} tables`,
+    value: round(c.coverage, 4),
+    unit: '',
+    reference: nominal,
+    ratioMeaning: 'coverage / 0.95',
+    ...(target ? { target } : {}),
+  });
 const ratio = (id: string, name: string, c: ReturnType<typeof measure>) =>
-  figure({ id, kind: 'size', name, value: round(c.seRatio, 3), unit: '', reference: { name: 'the SD of α̂ across tables', value: 1, unit: '' }, ratioMeaning: 'mean bootstrap SE / SD of α̂ across tables' });
+  figure({
+    id,
+    kind: 'size',
+    name,
+    value: round(c.seRatio, 3),
+    unit: '',
+    reference: { name: 'the SD of α̂ across tables', value: 1, unit: '' },
+    ratioMeaning: 'mean bootstrap SE / SD of α̂ across tables',
+  });
 report('stats-blocks', [
   cov('blocks-coverage', 'α̂ 95 % intervals resampling blocks (game, play seed), shared deals', blocks, { min: round(0.93 / 0.95, 4) }),
   cov('clusters-coverage', 'the same tables resampling (game, pair, run) clusters', clusters),

@@ -86,18 +86,76 @@ console.log(JSON.stringify(out, null, 2));
 
 const nominal = { name: 'nominal coverage', value: 0.95, unit: '' };
 const band = { min: round(0.93 / 0.95, 4), max: round(0.97 / 0.95, 4) };
-const cov = (id: string, name: string, c: { covered: number; intervals: number; coverage: number; replications: number }, target?: { min: number; max: number }): Figure =>
-  figure({ id, kind: 'size', name: `${name}: ${c.covered} of ${c.intervals} intervals over ${c.replications} tables`, value: round(c.coverage, 4), unit: '', reference: nominal, ratioMeaning: 'coverage / 0.95', ...(target ? { target } : {}) });
+const cov = (
+  id: string,
+  name: string,
+  c: { covered: number; intervals: number; coverage: number; replications: number },
+  target?: { min: number; max: number },
+): Figure =>
+  figure({
+    id,
+    kind: 'size',
+    name: `${name}: ${c.covered} of ${c.intervals} intervals over ${c.replications} tables`,
+    value: round(c.coverage, 4),
+    unit: '',
+    reference: nominal,
+    ratioMeaning: 'coverage / 0.95',
+    ...(target ? { target } : {}),
+  });
 const budget = { name: 'budget of issue 15', value: 60, unit: 's' };
 report('stats-coverage', [
   cov('alpha-coverage', 'α̂ 95 % intervals (B = 2,000) covering the planted α_m, 9 models × 20 games × 18 pairs × 5 runs', alpha, band),
   cov('alpha-ge-conditional', 'the same with per-game effects planted, against the conditional estimand', alphaGE.conditional, band),
   cov('alpha-ge-planted', 'the same, against the planted α_m (games not resampled)', alphaGE.planted),
-  figure({ id: 'jaggedness-spearman', kind: 'size', name: `mean Spearman ρ between planted τ_m and J_m at the paper's size over ${jag.rho.length} tables (min ${round(jag.min, 3)}, ${round(100 * jag.shareAtLeast09, 1)} % of tables ≥ 0.9)`, value: round(jag.mean, 4), unit: '', reference: { name: 'bound of issue 15', value: 0.9, unit: '' }, ratioMeaning: 'ρ / 0.9', target: { min: 1 } }),
+  figure({
+    id: 'jaggedness-spearman',
+    kind: 'size',
+    name: `mean Spearman ρ between planted τ_m and J_m at the paper's size over ${jag.rho.length} tables (min ${round(jag.min, 3)}, ${round(100 * jag.shareAtLeast09, 1)} % of tables ≥ 0.9)`,
+    value: round(jag.mean, 4),
+    unit: '',
+    reference: { name: 'bound of issue 15', value: 0.9, unit: '' },
+    ratioMeaning: 'ρ / 0.9',
+    target: { min: 1 },
+  }),
   cov('profile-conditional', 'profile-slope 95 % intervals (B = 500, 50 games, 10 runs) covering the conditional slopes', prof.conditional, band),
   cov('profile-planted', 'the same, covering the planted population slopes', prof.planted),
-  figure({ id: 'bh-null-fdr', kind: 'size', name: `false discovery rate of BH at 0.05 over ${bh.tests} slopes with nothing planted (${bh.withRejection} of ${bh.replications} tables with a rejection)`, value: round(bh.fdr, 4), unit: '', reference: { name: 'BH level', value: 0.05, unit: '' }, ratioMeaning: 'FDR / 0.05', target: { max: 1 } }),
-  figure({ id: 'analyze-seconds', kind: 'time', name: `analyze (B = 2,000, secondary 500) of a ${rows.length}-slot planted table`, value: round(analyzeSec, 3), unit: 's', reference: budget, ratioMeaning: 'seconds / 60 s', target: { max: 1 } }),
-  figure({ id: 'report-seconds', kind: 'time', name: 'report (HTML, SVG and PNG figures) of the same estimates', value: round(reportSec, 3), unit: 's', reference: budget, ratioMeaning: 'seconds / 60 s', target: { max: 1 } }),
-  figure({ id: 'analyze-vs-point-fit', kind: 'time', name: 'analyze of the same table', value: round(analyzeSec, 3), unit: 's', reference: { name: 'one point fit of α̂ on the table', value: round(pointFit, 4), unit: 's' }, ratioMeaning: 'analyze time / point-fit time' }),
+  figure({
+    id: 'bh-null-fdr',
+    kind: 'size',
+    name: `false discovery rate of BH at 0.05 over ${bh.tests} slopes with nothing planted (${bh.withRejection} of ${bh.replications} tables with a rejection)`,
+    value: round(bh.fdr, 4),
+    unit: '',
+    reference: { name: 'BH level', value: 0.05, unit: '' },
+    ratioMeaning: 'FDR / 0.05',
+    target: { max: 1 },
+  }),
+  figure({
+    id: 'analyze-seconds',
+    kind: 'time',
+    name: `analyze (B = 2,000, secondary 500) of a ${rows.length}-slot planted table`,
+    value: round(analyzeSec, 3),
+    unit: 's',
+    reference: budget,
+    ratioMeaning: 'seconds / 60 s',
+    target: { max: 1 },
+  }),
+  figure({
+    id: 'report-seconds',
+    kind: 'time',
+    name: 'report (HTML, SVG and PNG figures) of the same estimates',
+    value: round(reportSec, 3),
+    unit: 's',
+    reference: budget,
+    ratioMeaning: 'seconds / 60 s',
+    target: { max: 1 },
+  }),
+  figure({
+    id: 'analyze-vs-point-fit',
+    kind: 'time',
+    name: 'analyze of the same table',
+    value: round(analyzeSec, 3),
+    unit: 's',
+    reference: { name: 'one point fit of α̂ on the table', value: round(pointFit, 4), unit: 's' },
+    ratioMeaning: 'analyze time / point-fit time',
+  }),
 ]);

@@ -83,7 +83,10 @@ const bareLoop = async (recordMoves: boolean, slots = plan.slots): Promise<Timin
   for (const s of slots) {
     const g = plan.games[s.game];
     // playSlotNow: bots' slots without a promise, as the tournament plays them.
-    const r = playSlotNow(g.game, [agents.get(`${s.seats[0]}:${s.game}`)!, agents.get(`${s.seats[1]}:${s.game}`)!], s.playSeed, s.slot, { recordMoves, slotId: s.id });
+    const r = playSlotNow(g.game, [agents.get(`${s.seats[0]}:${s.game}`)!, agents.get(`${s.seats[1]}:${s.game}`)!], s.playSeed, s.slot, {
+      recordMoves,
+      slotId: s.id,
+    });
     const out = r instanceof Promise ? await r : r;
     checksum += out.returns[0] + out.records.length;
   }
@@ -121,7 +124,9 @@ for (let k = 0; k < ROUNDS; k++) {
     },
   ];
   for (let i = 0; i < phases.length; i++) await phases[(i + k) % phases.length]();
-  console.log(`round ${k + 1}: CPU s bare loop ${bare[k].cpu.toFixed(3)}, without move records ${episodesOnly[k].cpu.toFixed(3)}, tournament ${orchestrated[k].cpu.toFixed(3)}`);
+  console.log(
+    `round ${k + 1}: CPU s bare loop ${bare[k].cpu.toFixed(3)}, without move records ${episodesOnly[k].cpu.toFixed(3)}, tournament ${orchestrated[k].cpu.toFixed(3)}`,
+  );
 }
 const N = plan.slots.length;
 // Best of the rounds: other processes only ever add time (and CPU time, through shared caches).
@@ -130,8 +135,12 @@ const [bareMs, episodesMs, orchMs] = [msPerSlot(bare, 'cpu'), msPerSlot(episodes
 const overhead = orchMs / bareMs - 1;
 const rate = (ts: Timing[]) => N / Math.min(...ts.map((x) => x.wall));
 console.log(`bare loop       ${rate(bare).toFixed(0)} slots/s wall, ${(1000 * bareMs).toFixed(1)} µs CPU/slot`);
-console.log(`tournament      ${rate(orchestrated).toFixed(0)} slots/s wall, ${(1000 * orchMs).toFixed(1)} µs CPU/slot (${report_.played} played, ${report_.errors} errors)`);
-console.log(`overhead/slot   ${(100 * overhead).toFixed(1)} % of the bare loop (${(1000 * (orchMs - bareMs)).toFixed(1)} µs CPU/slot)  goal ≤ ${100 * GOAL} %  ${overhead <= GOAL ? 'ok' : 'OVER'}`);
+console.log(
+  `tournament      ${rate(orchestrated).toFixed(0)} slots/s wall, ${(1000 * orchMs).toFixed(1)} µs CPU/slot (${report_.played} played, ${report_.errors} errors)`,
+);
+console.log(
+  `overhead/slot   ${(100 * overhead).toFixed(1)} % of the bare loop (${(1000 * (orchMs - bareMs)).toFixed(1)} µs CPU/slot)  goal ≤ ${100 * GOAL} %  ${overhead <= GOAL ? 'ok' : 'OVER'}`,
+);
 
 // 4. kill -9 at 5 random points through the built CLI, then resumed.
 let killed = { kills: 0, atKill: [] as number[] };
@@ -153,15 +162,23 @@ const query = <T>(db: string, sql: string): T => {
 const rows = (db: string) => JSON.stringify(query(db, 'SELECT id, seq, status, return0, return1, moves0, moves1 FROM slots ORDER BY seq'));
 // Every slot holds exactly its moves (no move lost or written twice).
 const movesOk = (db: string) =>
-  query<unknown[]>(db, "SELECT s.id FROM slots s LEFT JOIN (SELECT slot, COUNT(*) AS n FROM moves GROUP BY slot) m ON m.slot = s.id WHERE s.status = 'done' AND s.moves0 + s.moves1 != COALESCE(m.n, 0)").length === 0;
+  query<unknown[]>(
+    db,
+    "SELECT s.id FROM slots s LEFT JOIN (SELECT slot, COUNT(*) AS n FROM moves GROUP BY slot) m ON m.slot = s.id WHERE s.status = 'done' AND s.moves0 + s.moves1 != COALESCE(m.n, 0)",
+  ).length === 0;
 if (KILLS > 0) {
   same = rows(join(tmp, 'killed.db')) === rows(join(tmp, 'orchestrated.db')) && movesOk(join(tmp, 'killed.db'));
-  console.log(`kill -9         ${killed.kills} kills (at ${killed.atKill.join(', ')} slots), resumed: ${same ? 'identical to the uninterrupted run' : 'DIFFERENT'}`);
+  console.log(
+    `kill -9         ${killed.kills} kills (at ${killed.atKill.join(', ')} slots), resumed: ${same ? 'identical to the uninterrupted run' : 'DIFFERENT'}`,
+  );
 }
 
 // Duplicate play: DUPLICATE_RUNS (1,000) runs of every example.
 let compared = 0;
-const EXAMPLES = readdirSync('examples').filter((f) => f.endsWith('.gbg')).map((f) => f.slice(0, -4)).sort();
+const EXAMPLES = readdirSync('examples')
+  .filter((f) => f.endsWith('.gbg'))
+  .map((f) => f.slice(0, -4))
+  .sort();
 for (const name of EXAMPLES) {
   const game = compileGame(compileSource(readFileSync(`examples/${name}.gbg`, 'utf8')).ir!);
   const [pa, pb] = [makeParticipant({ kind: 'random' }, 'a'), makeParticipant({ kind: 'heuristic' }, 'b')];
@@ -181,7 +198,11 @@ report(
       name: 'bot tournament per slot (runTournament: scheduling, slot and move rows, SQLite store)',
       value: round(1000 * orchMs, 2),
       unit: 'µs CPU/slot',
-      reference: { name: 'bare loop of the same slots with the per-move information the store holds (information-state digest, label, latency)', value: round(1000 * bareMs, 2), unit: 'µs CPU/slot' },
+      reference: {
+        name: 'bare loop of the same slots with the per-move information the store holds (information-state digest, label, latency)',
+        value: round(1000 * bareMs, 2),
+        unit: 'µs CPU/slot',
+      },
       ratioMeaning: 'times the bare loop (1.2 = 20 % orchestration overhead)',
       target: { max: 1 + GOAL },
       note,
@@ -192,7 +213,11 @@ report(
       name: 'bot tournament per slot',
       value: round(1000 * orchMs, 2),
       unit: 'µs CPU/slot',
-      reference: { name: 'bare loop of the same slots without per-move information (recordMoves: false)', value: round(1000 * episodesMs, 2), unit: 'µs CPU/slot' },
+      reference: {
+        name: 'bare loop of the same slots without per-move information (recordMoves: false)',
+        value: round(1000 * episodesMs, 2),
+        unit: 'µs CPU/slot',
+      },
       ratioMeaning: 'times the episodes alone (move records, store and scheduling together)',
       note,
       kind: 'time',
@@ -208,6 +233,9 @@ report(
       kind: 'rate',
     }),
   ],
-  { killResume: { kills: killed.kills, atSlots: killed.atKill, identical: same }, duplicatePlay: { examples: EXAMPLES.length, runs: DUPLICATE_RUNS, chanceEventsCompared: compared } },
+  {
+    killResume: { kills: killed.kills, atSlots: killed.atKill, identical: same },
+    duplicatePlay: { examples: EXAMPLES.length, runs: DUPLICATE_RUNS, chanceEventsCompared: compared },
+  },
 );
 process.exitCode = same && killed.kills === KILLS ? 0 : 1;

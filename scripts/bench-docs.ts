@@ -43,7 +43,9 @@ export function renderBlock(r: BenchResults): string {
     if (!b.ok) lines.push(`| \`${b.name}\` | did not run to the end (exit code ${b.exitCode}) | | | |`);
     for (const f of b.figures) {
       const target = f.target ? `${targetText(f.target)} (${f.pass ? 'met' : 'missed'})` : '—';
-      lines.push(`| \`${b.name}/${f.id}\` ${f.name} | ${formatNumber(f.value)} ${f.unit} | ${f.reference.name}: ${formatNumber(f.reference.value)} ${f.reference.unit} | ${formatNumber(f.ratio)}× | ${target} |`);
+      lines.push(
+        `| \`${b.name}/${f.id}\` ${f.name} | ${formatNumber(f.value)} ${f.unit} | ${f.reference.name}: ${formatNumber(f.reference.value)} ${f.reference.unit} | ${formatNumber(f.ratio)}× | ${target} |`,
+      );
     }
   }
   lines.push(END);
@@ -86,7 +88,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const docs = readFileSync(DOCS_PATH, 'utf8');
   const want = updatedDocs(docs, results);
   if (process.argv.includes('--check')) {
-    const missing = missingInDocs(results, BENCHES.map((b) => b.name));
+    const missing = missingInDocs(
+      results,
+      BENCHES.map((b) => b.name),
+    );
     for (const m of missing) console.error(`${m}: cited, but not in ${resultsPath}`);
     if (want !== docs) {
       console.error(`docs/performance.md does not quote ${resultsPath}: run npm run bench:docs`);

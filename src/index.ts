@@ -37,7 +37,19 @@ export type { RenderFormat } from './render/rulebook.js';
 export type { SolveOptions, SolveResult } from './algorithms/solve.js';
 export type { SimulateOptions, SimulationReport } from './algorithms/simulate.js';
 export { sample, type SampledGame } from './sampler/sample.js';
-export { AGENT_KINDS, randomAgent, l1Agent, cfrAgent, heuristicAgent, createAgent, playMatch, type AgentKind, type CfrParams, type MatchResult, type PlayMatchOptions } from './lib/agents.js';
+export {
+  AGENT_KINDS,
+  randomAgent,
+  l1Agent,
+  cfrAgent,
+  heuristicAgent,
+  createAgent,
+  playMatch,
+  type AgentKind,
+  type CfrParams,
+  type MatchResult,
+  type PlayMatchOptions,
+} from './lib/agents.js';
 export type { Agent, AgentView, AgentMove, Decision } from './eval/agents/agent.js';
 export type { L1Params } from './eval/agents/l1.js';
 export type { HeuristicParams } from './eval/agents/heuristic.js';
@@ -74,10 +86,14 @@ export interface LibrarySimulateOptions extends Omit<SimulateOptions, 'agents'> 
  * @throws TypeError (the promise rejects) naming a wrong argument; RangeError for episodes < 1
  */
 export async function simulate(game: LabeledGame, options: LibrarySimulateOptions): Promise<SimulationReport> {
-  if (!(game instanceof LabeledGame)) throw new TypeError(`simulate: the game must be a loaded game (loadGame(path)), got ${game === null ? 'null' : typeof game}`);
+  if (!(game instanceof LabeledGame))
+    throw new TypeError(`simulate: the game must be a loaded game (loadGame(path)), got ${game === null ? 'null' : typeof game}`);
   if (!options || typeof options !== 'object') throw new TypeError('simulate: options must be an object { episodes, seed, agents }');
   if (!Array.isArray(options.agents) || options.agents.length !== 2) throw new TypeError('simulate: options.agents must be a list of two agents, seat 0 first');
-  const agents = [await simulationPlayer(options.agents[0], game, 'simulate: options.agents[0]'), await simulationPlayer(options.agents[1], game, 'simulate: options.agents[1]')] as const;
+  const agents = [
+    await simulationPlayer(options.agents[0], game, 'simulate: options.agents[0]'),
+    await simulationPlayer(options.agents[1], game, 'simulate: options.agents[1]'),
+  ] as const;
   if (!Number.isInteger(options.seed)) throw new TypeError(`simulate: options.seed must be a whole number, got ${String(options.seed)}`);
   return simulateCompiled(game.compiled, { ...options, agents });
 }

@@ -140,7 +140,18 @@ export class LeducCfrPlus {
     return v;
   }
 
-  private evaluateAfter(p: Float64Array, c0: number, c1: number, round: number, board: number, node: number, a: number, k0: number, k1: number, r1end: number): number {
+  private evaluateAfter(
+    p: Float64Array,
+    c0: number,
+    c1: number,
+    round: number,
+    board: number,
+    node: number,
+    a: number,
+    k0: number,
+    k1: number,
+    r1end: number,
+  ): number {
     const actor = ACTOR[node];
     if (a === FOLD) return actor === 0 ? -k0 : k1;
     if (actor === 0) k0 = a === CALL ? k1 : k1 + BET[round];

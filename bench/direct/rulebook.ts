@@ -84,8 +84,12 @@ function detail(s: StepView): string {
       o += `  - Every action is announced to both seats, with the chips it moves.\n`;
       o += `  - Every way this round can go (when both stacks cover the bets):\n`;
       s.courses.forEach((c, i) => {
-        const moves = c.moves.map((m) => `${m.seat} ${m.verb}${m.chips ? ` (${chips(m.chips)}${m.toMatch ? `: ${m.toMatch} to match plus ${m.chips - m.toMatch}` : ''})` : ''}`).join(', ');
-        const end = c.foldWinner ? `${c.foldWinner} takes the pot and the game ends.` : `the round ends${c.eachPutIn ? ` with ${chips(c.eachPutIn)} from each seat` : ' with no chips added'}.`;
+        const moves = c.moves
+          .map((m) => `${m.seat} ${m.verb}${m.chips ? ` (${chips(m.chips)}${m.toMatch ? `: ${m.toMatch} to match plus ${m.chips - m.toMatch}` : ''})` : ''}`)
+          .join(', ');
+        const end = c.foldWinner
+          ? `${c.foldWinner} takes the pot and the game ends.`
+          : `the round ends${c.eachPutIn ? ` with ${chips(c.eachPutIn)} from each seat` : ' with no chips added'}.`;
         o += `    ${i + 1}. ${moves}: ${end}\n`;
       });
       return o;
@@ -138,16 +142,21 @@ export function renderRulebookDirect(ir: GameIR): string {
   o += `- **Deck:** ${plural(ov.deck.size, 'card')}${ov.deck.copies > 1 ? ` (${ov.deck.copies} copies of each of the following)` : ''}: ${list(ov.deck.cards)}. Ranks from lowest to highest: ${ov.deck.ranks.map((r) => `${r.name} (value ${r.value})`).join(', ')}.${ov.deck.manySuits ? ' Suits have no order; they only tell cards apart.' : ''}\n`;
   o += `- **Starting stacks:** ${ov.stackEach ? `${chips(ov.stackEach)} each` : ov.seats.map((s) => `${s.name} ${chips(s.stack)}`).join(', ')}. Stacks are public. Chips only move between the stacks and the pot, so stacks plus pot always total ${chips(ov.totalChips)}.\n`;
   o += '- **Pot:** starts empty (0 chips).\n';
-  if (ov.piles.length) o += `- **Piles:** besides the deck and the two hands: ${ov.piles.map((p) => `${p.name}, ${p.public ? 'a public pile (both seats see its cards)' : 'a hidden pile (nobody sees its cards)'}`).join('; ')}.\n`;
+  if (ov.piles.length)
+    o += `- **Piles:** besides the deck and the two hands: ${ov.piles.map((p) => `${p.name}, ${p.public ? 'a public pile (both seats see its cards)' : 'a hidden pile (nobody sees its cards)'}`).join('; ')}.\n`;
   o += '- **General rules:**\n';
-  o += '  - **Information:** both seats always know both stacks, the pot, how many cards are left in the deck and how many cards each hand holds. Every action is announced to both seats. The cards in a hand are private to the seat holding them (see Visibility).\n';
+  o +=
+    '  - **Information:** both seats always know both stacks, the pot, how many cards are left in the deck and how many cards each hand holds. Every action is announced to both seats. The cards in a hand are private to the seat holding them (see Visibility).\n';
   o += `  - **Costs:** every amount is paid from the paying seat's own stack into the pot.${ov.present.ante ? ' A seat whose stack is smaller than an ante puts in its whole stack instead.' : ''}${ov.present.betting ? " A bet or raise is offered only when the seat can pay all of it. A seat that cannot pay all of a call puts in its whole stack (all-in), and the part of the opponent's bet that it cannot match goes back to the opponent." : ''}${ov.stacksSuffice ? ` In this game a seat puts at most ${chips(ov.maxCommitment)} into the pot over the whole game (every ante plus every betting round at its limit), and every starting stack covers that, so no seat ever runs short.` : ''}\n`;
-  if (ov.present.deal) o += `  - **Empty deck:** cards are dealt one at a time from the top of the deck; if the deck runs out, the deal stops, the missing cards are not dealt, and both seats are told so (a public notice: the deck is empty).${ov.deckSuffices ? ` This game deals at most ${ov.cardsDealt} of the ${ov.deck.size} cards, so the deck never runs out.` : ''}\n`;
+  if (ov.present.deal)
+    o += `  - **Empty deck:** cards are dealt one at a time from the top of the deck; if the deck runs out, the deal stops, the missing cards are not dealt, and both seats are told so (a public notice: the deck is empty).${ov.deckSuffices ? ` This game deals at most ${ov.cardsDealt} of the ${ov.deck.size} cards, so the deck never runs out.` : ''}\n`;
   if (ov.present.shuffle) o += '  - **Randomness:** a shuffle puts the cards in a uniformly random order.\n';
   o += `  - **Game end:** the game ends${ov.present.betting ? ' as soon as a seat folds (the other seat takes the whole pot and the remaining phases are skipped) or, if nobody folds,' : ''} with the showdown after the last phase (${ov.lastPhase}). A seat's result is its final stack minus its starting stack.\n`;
-  o += "\n## Visibility\n\n- **Hands:** the cards in a seat's hand are private: only that seat sees them, until the showdown shows both hands. The opponent knows only how many cards each hand holds: privacy hides which cards a seat holds, never how many.\n";
+  o +=
+    "\n## Visibility\n\n- **Hands:** the cards in a seat's hand are private: only that seat sees them, until the showdown shows both hands. The opponent knows only how many cards each hand holds: privacy hides which cards a seat holds, never how many.\n";
   if (vis.faceUp.length) o += `- **Face-up cards:** cards dealt face up or to a public pile (${list(vis.faceUp)}) are shown to both seats.\n`;
-  for (const p of vis.piles) o += `- **${p.name}:** ${p.public ? 'a public pile: both seats see every card in it.' : 'a hidden pile: nobody sees its cards.'}\n`;
+  for (const p of vis.piles)
+    o += `- **${p.name}:** ${p.public ? 'a public pile: both seats see every card in it.' : 'a hidden pile: nobody sees its cards.'}\n`;
   o += `- **Actions:** every ${list(vis.announced)} is announced to both seats, with the chips or the number of cards it moves, and so is the showdown.\n`;
   o += `- **Inferability:** the stacks, the pot, the number of cards left in the deck and the number of cards in each hand are public at all times.${vis.faceDownToHands ? ' A face-down deal tells the opponent that a card was dealt, never which one.' : ''} This game has no private steps, so the public numbers and the announced actions are all that is shared; a hidden card is never revealed before the showdown.\n`;
   o += '- **Condition checks:** this game has no conditional steps: every step of every phase is played in order until the game ends.\n';

@@ -139,4 +139,3 @@ export function exploitability(tree: GameTree, policy: TabularPolicy): Exploitab
   const nashConv = br0 - v0 + (br1 + v0);
   return { nashConv, exploitability: nashConv / 2, policyValues: [v0, -v0], bestResponseValues: [br0, br1] };
 }
-

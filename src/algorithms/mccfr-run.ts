@@ -100,7 +100,8 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
   const { iterations, seconds, wallSeconds } = options;
   if (iterations === undefined && seconds === undefined && wallSeconds === undefined) throw new RangeError('give iterations or seconds');
   if (wallSeconds !== undefined && !(wallSeconds > 0)) throw new RangeError(`wallSeconds must be positive, got ${wallSeconds}`);
-  if (iterations !== undefined && !(Number.isInteger(iterations) && iterations > 0)) throw new RangeError(`iterations must be a positive whole number, got ${iterations}`);
+  if (iterations !== undefined && !(Number.isInteger(iterations) && iterations > 0))
+    throw new RangeError(`iterations must be a positive whole number, got ${iterations}`);
   if (seconds !== undefined && !(seconds > 0)) throw new RangeError(`seconds must be positive, got ${seconds}`);
   const every = options.reportEvery ?? DEFAULT_REPORT_EVERY;
   const brSamples = options.brSamples ?? DEFAULT_BR_SAMPLES;
@@ -135,7 +136,8 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
     } else {
       // Without a wall-clock budget: one round of brSamples. With one: doubling rounds while the
       // next (about twice the last) is expected to end by the deadline.
-      const deadline = wallSeconds === undefined ? Infinity : final ? wallSeconds : Math.min(wallSeconds * ITERATION_SHARE, elapsed() + wallSeconds * REPORT_SHARE);
+      const deadline =
+        wallSeconds === undefined ? Infinity : final ? wallSeconds : Math.min(wallSeconds * ITERATION_SHARE, elapsed() + wallSeconds * REPORT_SHARE);
       let n = wallSeconds === undefined ? brSamples : Math.min(brSamples, MIN_BR_SAMPLES);
       let done: { e: ReturnType<typeof sampledExploitability>; v: ReturnType<typeof selfPlayValue>; n: number } | undefined;
       // A round still running at the deadline is abandoned (the first one too: then the report
@@ -155,7 +157,15 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
         n = Math.min(brSamples, 2 * n);
       }
       r = done
-        ? { ...base, elapsedSeconds: 0, value: done.v.mean, valueError: done.v.standardError, exploitability: done.e.exploitability, exploitabilityError: done.e.standardError, brSamples: done.n }
+        ? {
+            ...base,
+            elapsedSeconds: 0,
+            value: done.v.mean,
+            valueError: done.v.standardError,
+            exploitability: done.e.exploitability,
+            exploitabilityError: done.e.standardError,
+            brSamples: done.n,
+          }
         : { ...base, elapsedSeconds: 0, value: NaN, valueError: NaN, exploitability: NaN, exploitabilityError: NaN, brSamples: 0 };
     }
     r.elapsedSeconds = elapsed();

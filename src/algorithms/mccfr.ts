@@ -237,7 +237,10 @@ function uniform(n: number): Float64Array {
  * The average strategy of every visited information state in the saved-policy form of
  * `policy-file.ts` (`{ [key]: { [actionKey]: probability } }`, action keys by `actionKeys`).
  */
-export function mccfrPolicyEntries(solver: MccfrSolver, actionKeys: (actions: readonly number[], labels: readonly string[]) => string[]): Record<string, Record<string, number>> {
+export function mccfrPolicyEntries(
+  solver: MccfrSolver,
+  actionKeys: (actions: readonly number[], labels: readonly string[]) => string[],
+): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {};
   for (let seat = 0; seat < 2; seat++) {
     for (const [key, e] of solver.tables[seat]) {

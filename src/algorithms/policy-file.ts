@@ -54,7 +54,8 @@ export function decodePolicyBytes(bytes: Uint8Array, source: string): string {
     try {
       return gunzipSync(bytes, { maxOutputLength: MAX_POLICY_BYTES }).toString('utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new UserError(`${source}: inflates to more than the ${MAX_POLICY_BYTES / 2 ** 20} MiB gbgc reads for a policy (not a policy gbgc saved)`);
+      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new UserError(`${source}: inflates to more than the ${MAX_POLICY_BYTES / 2 ** 20} MiB gbgc reads for a policy (not a policy gbgc saved)`);
       throw new UserError(`${source}: damaged gzip data (${(e as Error).message})`);
     }
   }
@@ -77,11 +78,7 @@ export function actionKeys(actions: readonly number[], labels: readonly string[]
 }
 
 /** A tabular policy over a tree in saved form. */
-export function toSavedPolicy(
-  tree: GameTree,
-  policy: TabularPolicy,
-  meta: Omit<SavedPolicy, 'policy'>,
-): SavedPolicy {
+export function toSavedPolicy(tree: GameTree, policy: TabularPolicy, meta: Omit<SavedPolicy, 'policy'>): SavedPolicy {
   const out: Record<string, Record<string, number>> = {};
   for (let i = 0; i < tree.numInfosets; i++) {
     const s = tree.slotStart[i];
@@ -150,7 +147,8 @@ export function entryProblem(entry: unknown, expected: readonly string[]): strin
   if (missing.length > 0 || extra.length > 0) {
     const parts = [];
     if (missing.length > 0) parts.push(`no probability for ${missing.map((k) => `'${k}'`).join(', ')}`);
-    if (extra.length > 0) parts.push(`${extra.map((k) => `'${k}'`).join(', ')} ${extra.length === 1 ? 'is not a legal action' : 'are not legal actions'} there`);
+    if (extra.length > 0)
+      parts.push(`${extra.map((k) => `'${k}'`).join(', ')} ${extra.length === 1 ? 'is not a legal action' : 'are not legal actions'} there`);
     return `${parts.join('; ')} (the legal actions are ${expected.map((k) => `'${k}'`).join(', ')})`;
   }
   let sum = 0;

@@ -33,10 +33,7 @@ export function firstActionPolicy(tree: GameTree): TabularPolicy {
  * A policy from a function of (information-state key, seat, legal actions) to probabilities.
  * @throws Error when a returned vector has the wrong length, a negative entry, or does not sum to 1 (±1e-9).
  */
-export function policyFromFunction(
-  tree: GameTree,
-  fn: (key: string, seat: number, actions: readonly number[]) => readonly number[],
-): TabularPolicy {
+export function policyFromFunction(tree: GameTree, fn: (key: string, seat: number, actions: readonly number[]) => readonly number[]): TabularPolicy {
   const p = new Float64Array(tree.numSlots);
   for (let i = 0; i < tree.numInfosets; i++) {
     const s = tree.slotStart[i];

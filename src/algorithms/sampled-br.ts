@@ -122,13 +122,7 @@ export function sampledExploitability(game: Game, policy: PolicyFn, samples: num
  * One episode: chance by its probabilities, the other seat by `policy`, seat `b` by `choose`
  * (an index into the legal actions).
  */
-function playOut(
-  st: GameState,
-  policy: PolicyFn,
-  b: number,
-  rng: Rng,
-  choose: (state: GameState, legal: Action[]) => number,
-): { value: number } {
+function playOut(st: GameState, policy: PolicyFn, b: number, rng: Rng, choose: (state: GameState, legal: Action[]) => number): { value: number } {
   for (;;) {
     const cp = st.currentPlayer();
     if (cp === TERMINAL) return { value: st.returns()[b] };
@@ -141,7 +135,6 @@ function playOut(
     else st.applyAction(legal[sample(policy(st, cp, legal), rng())]);
   }
 }
-
 
 /**
  * Phase 1: `samples` traversals in which chance and the other seat are sampled (the other seat
@@ -175,7 +168,14 @@ function chooseBestResponse(game: Game, policy: PolicyFn, b: number, samples: nu
       const key = st.informationStateKey(b);
       let bucket = buckets.get(key);
       if (!bucket) {
-        bucket = { c: new Float64Array(legal.length), actions: legal, next: legal.map(() => new Set<string>()), choice: -1, visits: 0, sigma: Array.from(policy(st, b, legal)) };
+        bucket = {
+          c: new Float64Array(legal.length),
+          actions: legal,
+          next: legal.map(() => new Set<string>()),
+          choice: -1,
+          visits: 0,
+          sigma: Array.from(policy(st, b, legal)),
+        };
         buckets.set(key, bucket);
       }
       bucket.visits++;

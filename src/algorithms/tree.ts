@@ -788,8 +788,20 @@ export function buildTree(game: Game, options: BuildTreeOptions = {}): GameTree 
  */
 export function treeBytesPerNode(tree: GameTree): number {
   const arrays = [
-    tree.kind, tree.player, tree.infoset, tree.firstChild, tree.childCount, tree.action, tree.chanceProb, tree.returns0,
-    tree.infosetSeat, tree.slotStart, tree.slotAction, tree.infosetParentSlot, tree.infosetNodeStart, tree.infosetNodes,
+    tree.kind,
+    tree.player,
+    tree.infoset,
+    tree.firstChild,
+    tree.childCount,
+    tree.action,
+    tree.chanceProb,
+    tree.returns0,
+    tree.infosetSeat,
+    tree.slotStart,
+    tree.slotAction,
+    tree.infosetParentSlot,
+    tree.infosetNodeStart,
+    tree.infosetNodes,
   ];
   let bytes = 0;
   for (const a of arrays) bytes += a.byteLength;

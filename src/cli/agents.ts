@@ -15,7 +15,8 @@ export async function agentsOption(text: string, game: Game, options?: AgentOpti
   const names = text.split(',').map((s) => s.trim());
   if (names.length === 1) names.push(names[0]);
   if (names.length !== 2 || names.some((n) => n === '')) throw new UsageError(`--agents takes one or two agent names separated by a comma, got '${text}'`);
-  for (const n of names) if (!Object.hasOwn(AGENTS, n) && !n.startsWith('llm:')) throw new UsageError(`unknown agent '${n}'; known agents: ${agentNames().join(', ')}`);
+  for (const n of names)
+    if (!Object.hasOwn(AGENTS, n) && !n.startsWith('llm:')) throw new UsageError(`unknown agent '${n}'; known agents: ${agentNames().join(', ')}`);
   if (options?.policy !== undefined && !names.includes('cfr')) throw new UsageError('--policy is played by the cfr agent, and no cfr agent was chosen');
   return [asPlayer(await createAgent(names[0], game, options), game), asPlayer(await createAgent(names[1], game, options), game)];
 }

@@ -28,12 +28,22 @@ export interface AnalyzeCliOptions {
 /** Register the subset, analysis-set and convention options (shared by analyze and report). */
 export function addAnalysisSetOptions(cmd: Command): Command {
   return cmd
-    .option('--exclude-participant <name...>', 'leave out these participants (names or ids) and every slot they played, then refit everything (GENSTRAT v2 App. H)')
+    .option(
+      '--exclude-participant <name...>',
+      'leave out these participants (names or ids) and every slot they played, then refit everything (GENSTRAT v2 App. H)',
+    )
     .option('--games <file...>', 'analyse only these games (.gbg files; each must be in the store)')
-    .option('--set <set>', 'analysis set and conventions: v2 (GENSTRAT v2) or v1 (adds v1\'s J_m, factor analysis, subset refits, composite; BT ties dropped, pairs counted once)', 'v2')
+    .option(
+      '--set <set>',
+      "analysis set and conventions: v2 (GENSTRAT v2) or v1 (adds v1's J_m, factor analysis, subset refits, composite; BT ties dropped, pairs counted once)",
+      'v2',
+    )
     .option('--bt-ties <rule>', 'Bradley–Terry ties: seat1 (v2: 1[edge > 0], default under v2), drop (v1, default under v1) or half')
     .option('--pair-counting <how>', 'pairwise counts over ordered entries (v2 App. J, 72 for 9 participants; default under v2) or unordered pairs (v1)')
-    .option('--allow-engine-mismatch', "read a store played by another engine version (refused otherwise): warns, naming both engines, and records the store's engine in the estimates (meta.tournamentEngineVersion)");
+    .option(
+      '--allow-engine-mismatch',
+      "read a store played by another engine version (refused otherwise): warns, naming both engines, and records the store's engine in the estimates (meta.tournamentEngineVersion)",
+    );
 }
 
 const choice = <T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T | undefined => {
@@ -61,6 +71,19 @@ export function analysisOptions(opts: AnalyzeCliOptions): StoreAnalysisOptions {
   const btTies = choice('--bt-ties', opts.btTies, ['seat1', 'drop', 'half'] as const);
   const pairCounting = choice('--pair-counting', opts.pairCounting, ['ordered', 'unordered'] as const);
   const games = opts.games?.map((file) => ({ rulesetHash: loadGame(file).rulesetHash, label: file }));
-  return { B, Bsecondary: B2, seed, axes: opts.axes, ablation, excludeParticipants: opts.excludeParticipant, games, set, btTies, pairCounting, excludeMissing: opts.excludeMissing, resampleGames: opts.resampleGames, allowEngineMismatch: opts.allowEngineMismatch };
+  return {
+    B,
+    Bsecondary: B2,
+    seed,
+    axes: opts.axes,
+    ablation,
+    excludeParticipants: opts.excludeParticipant,
+    games,
+    set,
+    btTies,
+    pairCounting,
+    excludeMissing: opts.excludeMissing,
+    resampleGames: opts.resampleGames,
+    allowEngineMismatch: opts.allowEngineMismatch,
+  };
 }
-

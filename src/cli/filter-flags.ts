@@ -27,7 +27,11 @@ export interface FilterFlags {
 /** Add the filter options to a command. */
 export function addFilterOptions(cmd: Command): Command {
   return cmd
-    .option('--builder <name>', "the generator's builder: paper (draws the papers' structure and lets the filter judge) or coherent (pre-screens conditions and move counts while drawing; builder version 2)", 'paper')
+    .option(
+      '--builder <name>',
+      "the generator's builder: paper (draws the papers' structure and lets the filter judge) or coherent (pre-screens conditions and move counts while drawing; builder version 2)",
+      'paper',
+    )
     .option('--filter <preset>', 'acceptance filter preset: v2 (GENSTRAT v2) or v1 (the earlier paper)', 'v2')
     .option('--no-filter', 'take the first candidate, without the acceptance filter')
     .option('--no-repair', "skip the generator's repairs (deck growth, privacy, redraws of flagged draws): the filter sees the raw draws")
@@ -68,6 +72,9 @@ export function filterFromFlags(o: FilterFlags): FilterOptions | null {
 /** One line per check: name, measured value, threshold, pass/fail. */
 export function formatAcceptanceReport(report: AcceptanceReport): string {
   return report.checks
-    .map((c) => `  ${c.pass ? 'pass' : 'FAIL'}  ${c.name.padEnd(19)} ${c.value.toFixed(3)} ${c.pass ? '≤' : '>'} ${c.threshold}  (${c.description})${c.pass || c.detail.length === 0 ? '' : `: ${c.detail.slice(0, 5).join('; ')}`}`)
+    .map(
+      (c) =>
+        `  ${c.pass ? 'pass' : 'FAIL'}  ${c.name.padEnd(19)} ${c.value.toFixed(3)} ${c.pass ? '≤' : '>'} ${c.threshold}  (${c.description})${c.pass || c.detail.length === 0 ? '' : `: ${c.detail.slice(0, 5).join('; ')}`}`,
+    )
     .join('\n');
 }

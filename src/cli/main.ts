@@ -28,7 +28,6 @@ export interface CliContext {
   quiet?: boolean;
 }
 
-
 export { info } from './io.js';
 
 /** Global options, which may stand anywhere on the line. */
@@ -111,7 +110,12 @@ export async function main(argv: string[], rawIO: CliIO = processIO()): Promise<
   }
   // `gbgc help NAME` for a command that does not exist is bad usage (commander would print the
   // general help and succeed).
-  if (argv[0] === 'help' && argv.length > 1 && !argv[1].startsWith('-') && !program.commands.some((c) => c.name() === argv[1] || c.aliases().includes(argv[1]))) {
+  if (
+    argv[0] === 'help' &&
+    argv.length > 1 &&
+    !argv[1].startsWith('-') &&
+    !program.commands.some((c) => c.name() === argv[1] || c.aliases().includes(argv[1]))
+  ) {
     io.stderr(`gbgc: error: unknown command '${argv[1]}'; the commands are ${program.commands.map((c) => c.name()).join(', ')}\n`);
     return 2;
   }

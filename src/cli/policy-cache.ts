@@ -12,7 +12,6 @@ import { encodePolicy, readPolicyFile, toSavedPolicy } from '../algorithms/polic
 import { writeFileAtomic, info, type CliIO } from './io.js';
 import { UserError } from './errors.js';
 
-
 /** The cache file of a game's CFR+ policy: `<game's folder>/.gbgc-cache/<rulesetHash>.policy.json.gz`. */
 export function policyCachePath(gameFile: string, rulesetHash: string): string {
   return join(dirname(gameFile), '.gbgc-cache', `${rulesetHash}.policy.json.gz`);
@@ -26,7 +25,14 @@ export function policyCachePath(gameFile: string, rulesetHash: string): string {
  * @throws UserError when the game is too large to solve exactly or a cache cannot be read (a
  *   cache that cannot be written is a warning: the agent solves in-process)
  */
-export function cfrPolicyFor(ctx: { io: CliIO; quiet?: boolean }, gameFile: string, game: Game, agents: readonly string[], explicit: string | undefined, now: () => number = () => performance.now()): string | undefined {
+export function cfrPolicyFor(
+  ctx: { io: CliIO; quiet?: boolean },
+  gameFile: string,
+  game: Game,
+  agents: readonly string[],
+  explicit: string | undefined,
+  now: () => number = () => performance.now(),
+): string | undefined {
   if (explicit !== undefined || !agents.includes('cfr') || gameFile === '-') return explicit;
   const path = policyCachePath(gameFile, game.rulesetHash);
   if (existsSync(path)) {
@@ -38,7 +44,12 @@ export function cfrPolicyFor(ctx: { io: CliIO; quiet?: boolean }, gameFile: stri
   const t0 = now();
   const r = solve(game, { iterations: DEFAULT_ITERATIONS });
   const seconds = (now() - t0) / 1000;
-  const saved = toSavedPolicy(r.tree, r.policy, { rulesetHash: game.rulesetHash, game: game.ir.name, iterations: r.iterations, exploitability: r.exploitability });
+  const saved = toSavedPolicy(r.tree, r.policy, {
+    rulesetHash: game.rulesetHash,
+    game: game.ir.name,
+    iterations: r.iterations,
+    exploitability: r.exploitability,
+  });
   try {
     mkdirSync(dirname(path), { recursive: true });
     writeFileAtomic(path, encodePolicy(saved));

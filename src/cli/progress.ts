@@ -28,7 +28,10 @@ export function startProgress(io: CliIO, total: number, format: string): Progres
       return true;
     },
   };
-  const bar = new cliProgress.SingleBar({ stream: stream as unknown as NodeJS.WritableStream, format, hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { stream: stream as unknown as NodeJS.WritableStream, format, hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
   bar.start(total, 0, { rate: '-' });
   return { update: (done, payload) => bar.update(done, payload), stop: () => bar.stop() };
 }

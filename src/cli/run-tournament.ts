@@ -82,21 +82,24 @@ async function prepareAndPlayInto(ctx: CliContext, plan: TournamentPlan, store: 
       signal,
     },
   );
-  if (computed + cached > 0) info(ctx, `agents ready: ${agents.size} (${computed} computed in ${computedSeconds.toFixed(1)} s, ${cached} from the cache)\n`, 'stderr');
+  if (computed + cached > 0)
+    info(ctx, `agents ready: ${agents.size} (${computed} computed in ${computedSeconds.toFixed(1)} s, ${cached} from the cache)\n`, 'stderr');
   llm.attach(store.db);
   const progress = startProgress(ctx.io, plan.slots.length, `${label} [{bar}] {value}/{total} slots | {rate} slots/s | ETA {eta_formatted}`);
   const t0 = performance.now();
   const before = store.doneSlotIds().size;
   progress.update(before);
   try {
-    const report = await withStoreErrors(plan.storePath, () => runTournament(plan, store, agents, {
-      spend: llm.options.spend,
-      signal,
-      onProgress: (done) => {
-        const s = (performance.now() - t0) / 1000;
-        progress.update(done, { rate: s > 0 ? Math.round((done - before) / s) : '-' });
-      },
-    }));
+    const report = await withStoreErrors(plan.storePath, () =>
+      runTournament(plan, store, agents, {
+        spend: llm.options.spend,
+        signal,
+        onProgress: (done) => {
+          const s = (performance.now() - t0) / 1000;
+          progress.update(done, { rate: s > 0 ? Math.round((done - before) / s) : '-' });
+        },
+      }),
+    );
     return { ...report, spentUsd: llm.options.spend.spent, warnings: llmWarnings(agents) };
   } finally {
     progress.stop();

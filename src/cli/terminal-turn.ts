@@ -33,12 +33,15 @@ export function peekKnowledge(obs: Observation): string[] {
   return obs.log.filter((e) => e.kind === 'peek' && e.seat === obs.seat && e.cards && e.cards.length > 0).map((e) => e.text);
 }
 
-
 /** What the seat sees before it decides: its cards, public piles, stacks, pot, and the menu with what each entry costs. */
 export function describeTurn(obs: Observation): string {
   const lines = [`Your hand: ${obs.hand.length ? obs.hand.join(', ') : '(empty)'}`];
-  if (obs.faceUp) for (const s of [0, 1]) if (obs.faceUp[s].length) lines.push(`${s === obs.seat ? 'Your face-up cards (your opponent sees them)' : `${obs.seatNames[s]}'s face-up cards`}: ${obs.faceUp[s].join(', ')}`);
-  for (const [pile, cards] of Object.entries(obs.publicPiles)) lines.push(`${pile[0].toUpperCase()}${pile.slice(1)}: ${cards.length ? cards.join(', ') : '(empty)'}`);
+  if (obs.faceUp)
+    for (const s of [0, 1])
+      if (obs.faceUp[s].length)
+        lines.push(`${s === obs.seat ? 'Your face-up cards (your opponent sees them)' : `${obs.seatNames[s]}'s face-up cards`}: ${obs.faceUp[s].join(', ')}`);
+  for (const [pile, cards] of Object.entries(obs.publicPiles))
+    lines.push(`${pile[0].toUpperCase()}${pile.slice(1)}: ${cards.length ? cards.join(', ') : '(empty)'}`);
   const peeks = peekKnowledge(obs);
   if (peeks.length) lines.push(`What you learned by peeking: ${peeks.join(' ')}`);
   lines.push(`Stacks: ${obs.seatNames.map((s, i) => `${s} ${obs.stacks[i]}`).join(', ')}; pot ${obs.pot}`);
@@ -46,7 +49,9 @@ export function describeTurn(obs: Observation): string {
     lines.push(obs.decision.prompt);
     for (const e of menuEntries(obs.decision.menu)) {
       const cost = costWords(e);
-      const name = e.amounts ? `${e.word} N, N from ${e.amounts[0]} to ${e.amounts[e.amounts.length - 1]}${menuEntries(obs.decision.menu).filter((x) => x.amounts).length === 1 ? ' (or just the number)' : ''}` : e.word;
+      const name = e.amounts
+        ? `${e.word} N, N from ${e.amounts[0]} to ${e.amounts[e.amounts.length - 1]}${menuEntries(obs.decision.menu).filter((x) => x.amounts).length === 1 ? ' (or just the number)' : ''}`
+        : e.word;
       lines.push(`  - ${name}${cost ? ` (${cost})` : ''}`);
     }
   }

@@ -55,7 +55,12 @@ export function lowerInt(scope: Scope, e: A.IntExprNode, ctx: StepContext): IntE
         }
         if (e.fn === 'lowest') {
           const piles = [...scope.piles.values()].filter((p) => p.visibility === 'public').map((p) => p.name.name);
-          scope.err('E0247', `'lowest' takes a public pile${name !== undefined ? `, and '${name}' is not a pile` : ''}`, e.seat.span, piles.length ? `public piles: ${piles.join(', ')}` : 'declare one with `pile board public`');
+          scope.err(
+            'E0247',
+            `'lowest' takes a public pile${name !== undefined ? `, and '${name}' is not a pile` : ''}`,
+            e.seat.span,
+            piles.length ? `public piles: ${piles.join(', ')}` : 'declare one with `pile board public`',
+          );
           return null;
         }
       }
@@ -105,7 +110,12 @@ export function recordSpans(spans: WeakMap<object, A.Span>, e: A.IntExprNode, ir
 function publicPile(scope: Scope, name: string, span: A.Span): boolean {
   const decl = scope.piles.get(name)!;
   if (decl.visibility === 'public') return true;
-  scope.err('E0247', `a condition cannot read the cards of hidden pile '${name}'`, span, 'only the cards of a `public` pile may be tested; `size(' + name + ')` is allowed');
+  scope.err(
+    'E0247',
+    `a condition cannot read the cards of hidden pile '${name}'`,
+    span,
+    'only the cards of a `public` pile may be tested; `size(' + name + ')` is allowed',
+  );
   return false;
 }
 
@@ -139,7 +149,8 @@ export function lowerCond(scope: Scope, c: A.CondNode, ctx: StepContext): BoolEx
     case 'PileHas': {
       const name = c.pile.name;
       if (!scope.piles.has(name)) {
-        if (scope.seats.includes(name)) scope.err('E0202', `'${name}' is a seat, not a pile`, c.pile.span, `to test a seat's hand write \`hand(${name}) has …\``);
+        if (scope.seats.includes(name))
+          scope.err('E0202', `'${name}' is a seat, not a pile`, c.pile.span, `to test a seat's hand write \`hand(${name}) has …\``);
         else scope.pileRef({ kind: 'PileRef', name: c.pile, span: c.pile.span });
         return null;
       }

@@ -84,7 +84,11 @@ export class StepLowerer {
       }
       if (from.kind === 'hand' && (to.kind === 'each' || to.kind === 'winner')) {
         // `each` and `winner` include the seat whose hand the cards come from.
-        this.scope.err('E0215', `a deal cannot move cards from a seat's hand ${to.kind === 'each' ? 'to each seat' : 'to the auction winner'}: that seat could receive its own cards; name a pile or the other seat's hand`, s.span);
+        this.scope.err(
+          'E0215',
+          `a deal cannot move cards from a seat's hand ${to.kind === 'each' ? 'to each seat' : 'to the auction winner'}: that seat could receive its own cards; name a pile or the other seat's hand`,
+          s.span,
+        );
         return null;
       }
       if (s.face === 'down' && to.kind === 'pile' && this.scope.piles.get(to.name)?.visibility === 'public') {
@@ -197,14 +201,16 @@ export class StepLowerer {
       const renamed = dup && unknown.length === 1 ? unknown[0] : undefined;
       if (dup) {
         const first = s.options[names.indexOf(dup.name)]!;
-        const help = renamed === undefined ? undefined : `the outcomes name an option '${renamed}' that is not declared: is this option meant to be '${renamed}'?`;
+        const help =
+          renamed === undefined ? undefined : `the outcomes name an option '${renamed}' that is not declared: is this option meant to be '${renamed}'?`;
         this.scope.err('E0222', `duplicate option '${dup.name}'`, dup.span, help, [{ range: first.span, message: `the first '${dup.name}'` }]);
       }
       if (names.length < 2) this.scope.err('E0222', 'a simultaneous round needs at least two options', s.span);
       const pairs = new Set<string>();
       const outcomes = s.outcomes.map((o) => {
         for (const n of [o.first, o.second])
-          if (!names.includes(n.name) && n.name !== renamed) this.scope.err('E0222', `unknown option '${n.name}'`, n.span, `the options are ${names.join(', ')}`);
+          if (!names.includes(n.name) && n.name !== renamed)
+            this.scope.err('E0222', `unknown option '${n.name}'`, n.span, `the options are ${names.join(', ')}`);
         const key = `${o.first.name}/${o.second.name}`;
         if (pairs.has(key)) this.scope.err('E0222', `outcome ${key} is given twice`, o.span);
         pairs.add(key);
@@ -296,7 +302,12 @@ export class StepLowerer {
   /** A number where an expression is not allowed (E0248); an expression gives a placeholder 1 after the error. */
   private wholeNumber(e: A.IntExprNode, what: string): A.NumberLit {
     if (e.kind === 'Number') return e;
-    this.scope.err('E0248', `${what} must be a whole number, not an expression`, e.span, 'expressions are allowed in `pay`, in the bet size of fixed betting, as the largest wager and as an option cost');
+    this.scope.err(
+      'E0248',
+      `${what} must be a whole number, not an expression`,
+      e.span,
+      'expressions are allowed in `pay`, in the bet size of fixed betting, as the largest wager and as an option cost',
+    );
     return { kind: 'Number', value: 1, text: '1', span: e.span };
   }
 
@@ -325,18 +336,32 @@ export class StepLowerer {
       const cap = s.items.find((i) => i.kind === 'RaiseCap');
       if (bet && !rule && !fallback && cap) {
         // One mistake, one error: `bet N` and `raises at most N` are the settings of fixed betting.
-        this.scope.err('E0230', 'this round has `bet N` and `raises at most N`, the settings of fixed betting: write `betting fixed`, or give variable betting `raises no-limit`, `raises pot-limit` or `fallback bet N`', s.span);
+        this.scope.err(
+          'E0230',
+          'this round has `bet N` and `raises at most N`, the settings of fixed betting: write `betting fixed`, or give variable betting `raises no-limit`, `raises pot-limit` or `fallback bet N`',
+          s.span,
+        );
         return null;
       }
       if (bet && !rule && !fallback) {
         // One mistake, one error: `bet N` in a variable round without a fallback or a raise rule is the fallback bet misspelt.
-        this.scope.err('E0230', '`bet N` does not apply to variable betting without `raises no-limit` or `raises pot-limit`: write `fallback bet N` (the fixed bet when a seat cannot bet freely)', bet.span);
+        this.scope.err(
+          'E0230',
+          '`bet N` does not apply to variable betting without `raises no-limit` or `raises pot-limit`: write `fallback bet N` (the fixed bet when a seat cannot bet freely)',
+          bet.span,
+        );
         notHere([once('RaiseCap', '`raises at most`')], 'variable');
         return null;
       }
       notHere([once('RaiseCap', '`raises at most`')], 'variable');
-      if (bet && !rule) this.scope.err('E0230', '`bet N` (the smallest bet) applies to variable betting with `raises no-limit` or `raises pot-limit`', bet.span);
-      if (rule && max?.amount) this.scope.err('E0230', `\`max\` does not apply to ${rule.rule} betting: the largest bet is ${rule.rule === 'no-limit' ? 'the whole stack' : 'the pot after the call'}`, max.span);
+      if (bet && !rule)
+        this.scope.err('E0230', '`bet N` (the smallest bet) applies to variable betting with `raises no-limit` or `raises pot-limit`', bet.span);
+      if (rule && max?.amount)
+        this.scope.err(
+          'E0230',
+          `\`max\` does not apply to ${rule.rule} betting: the largest bet is ${rule.rule === 'no-limit' ? 'the whole stack' : 'the pot after the call'}`,
+          max.span,
+        );
       if (!fallback && !rule) {
         this.scope.err('E0213', 'a variable betting round needs `fallback bet N` (the fixed bet when a seat cannot bet freely)', s.span);
         return null;

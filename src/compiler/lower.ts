@@ -40,7 +40,8 @@ class Lowerer {
   /** Keep the first of each kind of once-only declaration; report the rest. */
   private single<K extends A.Decl['kind']>(kind: K, what: string): Extract<A.Decl, { kind: K }> | undefined {
     const found = this.all(kind);
-    for (const dup of found.slice(1)) this.scope.err('E0205', `${what} is declared twice`, dup.span, undefined, [{ range: found[0]!.span, message: `the first ${what}` }]);
+    for (const dup of found.slice(1))
+      this.scope.err('E0205', `${what} is declared twice`, dup.span, undefined, [{ range: found[0]!.span, message: `the first ${what}` }]);
     return found[0];
   }
 
@@ -83,7 +84,9 @@ class Lowerer {
     if (!players) return;
     if (players.seats.length !== 2) this.scope.err('E0211', `a game has exactly 2 players, found ${players.seats.length}`, players.span);
     else if (players.seats[0]!.name === players.seats[1]!.name)
-      this.scope.err('E0204', `duplicate seat name '${players.seats[1]!.name}'`, players.seats[1]!.span, undefined, [{ range: players.seats[0]!.span, message: 'the first seat' }]);
+      this.scope.err('E0204', `duplicate seat name '${players.seats[1]!.name}'`, players.seats[1]!.span, undefined, [
+        { range: players.seats[0]!.span, message: 'the first seat' },
+      ]);
     else this.scope.seats = [players.seats[0]!.name, players.seats[1]!.name];
   }
 
@@ -94,7 +97,10 @@ class Lowerer {
     const seatSpan = (name: string) => this.all('Players')[0]?.seats.find((x) => x.name === name)?.span;
     for (const p of this.all('Pile')) {
       const first = s.piles.get(p.name.name)?.name.span ?? seatSpan(p.name.name);
-      if (first) s.err('E0204', `duplicate name '${p.name.name}': ${s.seats.includes(p.name.name) ? 'a seat' : 'a pile'} already has it`, p.name.span, undefined, [{ range: first, message: `the first '${p.name.name}'` }]);
+      if (first)
+        s.err('E0204', `duplicate name '${p.name.name}': ${s.seats.includes(p.name.name) ? 'a seat' : 'a pile'} already has it`, p.name.span, undefined, [
+          { range: first, message: `the first '${p.name.name}'` },
+        ]);
       else s.piles.set(p.name.name, p);
     }
     for (const v of this.all('Var')) {
@@ -105,12 +111,16 @@ class Lowerer {
     const declared = new Map(s.variables);
     for (const counter of loopCounters(this.decls)) {
       const variable = declared.get(counter.name);
-      if (variable) s.err('E0204', `loop counter '${counter.name}' has the name of a declared variable`, counter.span, undefined, [{ range: variable.span, message: `the variable '${counter.name}'` }]);
+      if (variable)
+        s.err('E0204', `loop counter '${counter.name}' has the name of a declared variable`, counter.span, undefined, [
+          { range: variable.span, message: `the variable '${counter.name}'` },
+        ]);
       else if (!s.variables.has(counter.name)) s.variables.set(counter.name, { initial: 0, span: counter.span });
     }
     for (const p of this.all('Position')) {
       const first = s.positions.get(p.name.name);
-      if (first) s.err('E0204', `duplicate position '${p.name.name}'`, p.name.span, undefined, [{ range: first.name.span, message: `the first '${p.name.name}'` }]);
+      if (first)
+        s.err('E0204', `duplicate position '${p.name.name}'`, p.name.span, undefined, [{ range: first.name.span, message: `the first '${p.name.name}'` }]);
       else s.positions.set(p.name.name, p);
     }
     for (const p of this.decls) {
@@ -157,7 +167,8 @@ class Lowerer {
     }
     const once = <K extends A.DeckItem['kind']>(kind: K, what: string) => {
       const found = d.items.filter((i): i is Extract<A.DeckItem, { kind: K }> => i.kind === kind);
-      for (const dup of found.slice(1)) s.err('E0205', `${what} is given twice in the deck`, dup.span, undefined, [{ range: found[0]!.span, message: `the first ${what}` }]);
+      for (const dup of found.slice(1))
+        s.err('E0205', `${what} is given twice in the deck`, dup.span, undefined, [{ range: found[0]!.span, message: `the first ${what}` }]);
       return found[0];
     };
     const ranks = once('Ranks', '`ranks`');
@@ -183,8 +194,16 @@ class Lowerer {
     const more = <T>(items: T[], name: (x: T) => string, seen: Set<string>) => items.filter((x) => !seen.has(name(x)) && (seen.add(name(x)), true));
     const rankNames = new Set(ranks.ranks.map((r) => r.name.name));
     const suitNames = new Set(suits.suits.map((x) => x.name));
-    const extraRanks = more(d.items.flatMap((i) => (i.kind === 'Ranks' && i !== ranks ? i.ranks : [])), (r) => r.name.name, rankNames);
-    const extraSuits = more(d.items.flatMap((i) => (i.kind === 'Suits' && i !== suits ? i.suits : [])), (x) => x.name, suitNames);
+    const extraRanks = more(
+      d.items.flatMap((i) => (i.kind === 'Ranks' && i !== ranks ? i.ranks : [])),
+      (r) => r.name.name,
+      rankNames,
+    );
+    const extraSuits = more(
+      d.items.flatMap((i) => (i.kind === 'Suits' && i !== suits ? i.suits : [])),
+      (x) => x.name,
+      suitNames,
+    );
     const ir = {
       ranks: [...ranks.ranks, ...extraRanks].map((r) => this.spanned({ name: r.name.name, value: r.value.value }, r.value.span)),
       suits: [...suits.suits, ...extraSuits].map((x) => x.name),
@@ -251,9 +270,13 @@ class Lowerer {
           for (const r of item.ranks) {
             const first = values.get(r.value.value);
             if (first)
-              s.err('E0245', `rank '${r.name.name}' has the value ${r.value.value} of another rank: a poker-hand showdown needs distinct rank values`, r.span, undefined, [
-                { range: first.span, message: `rank '${first.name.name}' has the value ${r.value.value}` },
-              ]);
+              s.err(
+                'E0245',
+                `rank '${r.name.name}' has the value ${r.value.value} of another rank: a poker-hand showdown needs distinct rank values`,
+                r.span,
+                undefined,
+                [{ range: first.span, message: `rank '${first.name.name}' has the value ${r.value.value}` }],
+              );
             else values.set(r.value.value, r);
           }
       const board = d.using ? boardOf(d.using) : null;
@@ -262,7 +285,12 @@ class Lowerer {
     }
     const publicPiles = [...s.piles.values()].filter((p) => p.visibility === 'public');
     if (!d.using) {
-      s.err('E0214', '`pair-with-board` needs the board: write `using NAME`', d.span, publicPiles.length ? `e.g. \`using ${publicPiles[0]!.name.name}\`` : 'declare one with `pile board public`');
+      s.err(
+        'E0214',
+        '`pair-with-board` needs the board: write `using NAME`',
+        d.span,
+        publicPiles.length ? `e.g. \`using ${publicPiles[0]!.name.name}\`` : 'declare one with `pile board public`',
+      );
       return null;
     }
     const board = boardOf(d.using);

@@ -53,7 +53,12 @@ export class Scope {
   variable(id: A.Ident): string | null {
     if (this.variables.has(id.name)) return id.name;
     const known = [...this.variables.keys()];
-    this.err('E0219', `unknown variable '${id.name}'`, id.span, known.length ? `variables here: ${known.join(', ')}` : `declare it with \`var ${id.name} = 0\``);
+    this.err(
+      'E0219',
+      `unknown variable '${id.name}'`,
+      id.span,
+      known.length ? `variables here: ${known.join(', ')}` : `declare it with \`var ${id.name} = 0\``,
+    );
     return null;
   }
 

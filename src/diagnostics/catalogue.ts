@@ -54,7 +54,8 @@ const entries = {
   },
   E0108: {
     title: 'number out of range',
-    explanation: 'Whole numbers in a game must be at most 1,000,000,000, and a whole number is needed where a decimal was written (decimals are allowed only for `complexity`).',
+    explanation:
+      'Whole numbers in a game must be at most 1,000,000,000, and a whole number is needed where a decimal was written (decimals are allowed only for `complexity`).',
   },
   E0109: {
     title: 'too many errors',
@@ -92,7 +93,8 @@ const entries = {
   },
   E0204: {
     title: 'duplicate name',
-    explanation: 'Two things share one name (two seats, two phases, two piles, a pile named like a seat, two ranks or suits with one name). Names must be unique within their kind, and seats and piles share one namespace.',
+    explanation:
+      'Two things share one name (two seats, two phases, two piles, a pile named like a seat, two ranks or suits with one name). Names must be unique within their kind, and seats and piles share one namespace.',
     example: 'players Alice, Alice',
   },
   E0205: {
@@ -195,7 +197,8 @@ const entries = {
   },
   E0227: {
     title: 'auction prize cannot be performed',
-    explanation: "An auction's prize must do something for the winner that can fail only for a reason the engine checks (an empty pile for a deal); an empty prize makes the auction meaningless.",
+    explanation:
+      "An auction's prize must do something for the winner that can fail only for a reason the engine checks (an empty pile for a deal); an empty prize makes the auction meaningless.",
   },
   E0229: {
     title: 'a step needs two different parties',
@@ -213,7 +216,8 @@ const entries = {
   },
   E0232: {
     title: 'loop bound too large',
-    explanation: 'A `repeat up to N rounds` loop may run at most 1,000 rounds, so that every game can be played, enumerated and simulated in bounded time and memory.',
+    explanation:
+      'A `repeat up to N rounds` loop may run at most 1,000 rounds, so that every game can be played, enumerated and simulated in bounded time and memory.',
     example: 'repeat up to 1000000 rounds as r { … }',
   },
   E0233: {
@@ -296,31 +300,35 @@ const entries = {
   },
   W0001: {
     title: 'sub-phase never called',
-    explanation: 'No phase calls this sub-phase, directly or through other sub-phases, so its steps never run. Call it from a phase or remove it. A warning: the game still compiles.',
+    explanation:
+      'No phase calls this sub-phase, directly or through other sub-phases, so its steps never run. Call it from a phase or remove it. A warning: the game still compiles.',
     example: 'subphase Bonus { pay 1 from pot to Alice }   // and no `call Bonus` anywhere',
   },
   W0002: {
     title: 'step after `end`',
-    explanation: 'This step comes after an `end` in the same block, so it never runs. Remove it or move it before the `end`. A warning: the game still compiles.',
+    explanation:
+      'This step comes after an `end` in the same block, so it never runs. Remove it or move it before the `end`. A warning: the game still compiles.',
     example: 'end "over"\n    shuffle deck',
   },
   W0003: {
     title: 'state written and never read',
     explanation:
-      'A `set` step changes this variable, or an `assign` step gives this position, but nothing in the game reads it: no condition or amount uses the variable (reading it only to set it again does not count), and no `holds` condition asks who holds the position. The state changes no play; a hidden position nothing reads is a secret with no consequence. Read it where it should matter, or remove it with the steps that write it. A warning: the game still compiles. The generator\'s acceptance filter does not count it.',
+      "A `set` step changes this variable, or an `assign` step gives this position, but nothing in the game reads it: no condition or amount uses the variable (reading it only to set it again does not count), and no `holds` condition asks who holds the position. The state changes no play; a hidden position nothing reads is a secret with no consequence. Read it where it should matter, or remove it with the steps that write it. A warning: the game still compiles. The generator's acceptance filter does not count it.",
     example: 'position Leader hidden\n  …\n    assign Leader to highest card   // and no `if Alice holds Leader` anywhere',
   },
   W0101: {
     title: 'one-sided simultaneous round',
     explanation:
       'Every outcome of this simultaneous round (its listed pairs and its `otherwise`) favours the same seat or does nothing, so the other seat has nothing to gain from its pick and the round is no contest. Give some outcome an effect that favours the other seat. An effect favours a seat when it pays it chips, deals it a card, lets it peek, scores for it, makes the opponent pay, reveal or discard, and so on.',
-    example: 'simultaneous { options Hold, Push; outcome Hold/Hold { pay 1 from Bob to Alice } otherwise { peek Alice at random card of Bob occurrence public } }',
+    example:
+      'simultaneous { options Hold, Push; outcome Hold/Hold { pay 1 from Bob to Alice } otherwise { peek Alice at random card of Bob occurrence public } }',
   },
   W0102: {
     title: 'one seat can never bet',
     explanation:
       'A seat may wager here, but when it declines (checks) the round ends without the other seat being offered a wager, and nowhere else can the other seat bet: a betting round where one seat can never bet. Let the other seat bet after a check (a choice of `bet` or `check` for it), or use a `betting` round.',
-    example: 'choice Alice public { option bet { wager Alice 1..2  choice Bob public { option fold { end winner Alice } option call { match Bob } } } option check { } }',
+    example:
+      'choice Alice public { option bet { wager Alice 1..2  choice Bob public { option fold { end winner Alice } option call { match Bob } } } option check { } }',
   },
   W0103: {
     title: 'back-to-back payments by the same payer',
@@ -360,7 +368,7 @@ const entries = {
   'store-engine': {
     title: 'run store played by another engine version',
     explanation:
-      'The run store records the engine version that played its slots (`gbgc records summary` shows it). The readers of results (`analyze`, `report`, `study`) refuse a store of another engine unless asked: the returns in it are that engine\'s, and an engine change may change what a game\'s rules compute. To analyse it anyway, pass `--allow-engine-mismatch` to `gbgc analyze` or `gbgc report` (in a study file, `analysis: {allow_engine_mismatch: true}`): a warning names both engines and the estimates record the store\'s engine as `meta.tournamentEngineVersion`. A tournament is never resumed or extended into a store of another engine, with or without that flag, since one run would then mix two engines\' slots: play it into a new store (another `store:` path), or finish it with the gbgc of the engine that started it. `records` and `view` show such a store as it is.',
+      "The run store records the engine version that played its slots (`gbgc records summary` shows it). The readers of results (`analyze`, `report`, `study`) refuse a store of another engine unless asked: the returns in it are that engine's, and an engine change may change what a game's rules compute. To analyse it anyway, pass `--allow-engine-mismatch` to `gbgc analyze` or `gbgc report` (in a study file, `analysis: {allow_engine_mismatch: true}`): a warning names both engines and the estimates record the store's engine as `meta.tournamentEngineVersion`. A tournament is never resumed or extended into a store of another engine, with or without that flag, since one run would then mix two engines' slots: play it into a new store (another `store:` path), or finish it with the gbgc of the engine that started it. `records` and `view` show such a store as it is.",
     example: 'runs.db: error[store-engine]: the store was written by engine gbgc-0.0.9, this is gbgc-0.1.0+engine.2; …',
   },
 } satisfies Record<string, CatalogueEntry>;

@@ -62,10 +62,17 @@ export function applyAllowComments(source: string, list: Diagnostic[]): Diagnost
   const lines = source.split(/\r\n|\r|\n/);
   const allowed = (line: number): string[] => {
     const m = /\/\/\s*gbgc-allow\s+([A-Za-z0-9,\s]+)$/.exec(lines[line - 1] ?? '');
-    return m ? m[1]!.split(/[\s,]+/).filter(Boolean).map((c) => c.toUpperCase()) : [];
+    return m
+      ? m[1]!
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map((c) => c.toUpperCase())
+      : [];
   };
   const aloneAbove = (line: number): boolean => /^\s*\/\/\s*gbgc-allow\b/.test(lines[line - 2] ?? '');
-  return list.filter((d) => d.severity !== 'warning' || !(allowed(d.range.line).includes(d.code) || (aloneAbove(d.range.line) && allowed(d.range.line - 1).includes(d.code))));
+  return list.filter(
+    (d) => d.severity !== 'warning' || !(allowed(d.range.line).includes(d.code) || (aloneAbove(d.range.line) && allowed(d.range.line - 1).includes(d.code))),
+  );
 }
 
 /** Sort by position, then code, and drop exact duplicates (same code at the same place). */
@@ -111,7 +118,12 @@ export function mergeUnknownNames(list: Diagnostic[]): Diagnostic[] {
   const first = new Map<string, { d: Diagnostic; lines: number[] }>();
   const out: Diagnostic[] = [];
   // A name declared twice (E0204) makes its uses ambiguous: the duplicate is the one error.
-  const duplicated = new Set(list.filter((d) => d.code === 'E0204').map((d) => /^duplicate \w+ '([^']+)'/.exec(d.message)?.[1]).filter((n) => n !== undefined));
+  const duplicated = new Set(
+    list
+      .filter((d) => d.code === 'E0204')
+      .map((d) => /^duplicate \w+ '([^']+)'/.exec(d.message)?.[1])
+      .filter((n) => n !== undefined),
+  );
   for (const d of [...list].sort((a, b) => a.range.start - b.range.start)) {
     if (d.code !== 'E0204' && [...d.message.matchAll(/'([^']+)'/g)].some((m) => duplicated.has(m[1]!))) continue;
     if (d.severity !== 'error' || !d.message.startsWith('unknown ')) {

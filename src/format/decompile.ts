@@ -73,7 +73,8 @@ class Decompiler {
         return `${this.int(e.left)} ${e.kind === 'add' ? '+' : '-'} ${this.int(e.right)}`;
       case 'mul':
         // `*` binds tighter than `+`/`-` and the language has no parentheses in numbers.
-        if (e.left.kind === 'add' || e.left.kind === 'sub' || e.right.kind === 'add' || e.right.kind === 'sub') throw new DecompileError('an operand of * cannot be a sum or a difference');
+        if (e.left.kind === 'add' || e.left.kind === 'sub' || e.right.kind === 'add' || e.right.kind === 'sub')
+          throw new DecompileError('an operand of * cannot be a sum or a difference');
         if (e.right.kind === 'mul') throw new DecompileError('the right operand of * cannot itself be a product');
         return `${this.int(e.left)} * ${this.int(e.right)}`;
     }
@@ -131,7 +132,8 @@ class Decompiler {
       }
       return `ante ${s.amount} from ${this.seat(s.payers[0]!)}`;
     },
-    betting: (s) => `betting fixed { bet ${typeof s.betSize === 'object' ? this.int(s.betSize) : s.betSize}; raises at most ${s.raiseCap}; first ${this.seat(s.firstSeat)} }`,
+    betting: (s) =>
+      `betting fixed { bet ${typeof s.betSize === 'object' ? this.int(s.betSize) : s.betSize}; raises at most ${s.raiseCap}; first ${this.seat(s.firstSeat)} }`,
     blinds: (s) => `blinds ${this.seat(s.small)} ${s.smallAmount}, ${this.seat(s.big)} ${s.bigAmount}`,
     varbet: (s) => {
       if (s.raises === undefined) return `betting variable { first ${this.seat(s.firstSeat)}; max ${s.max}; fallback bet ${s.fallbackBet} }`;
@@ -143,7 +145,8 @@ class Decompiler {
       const parts = s.branches.map((b, i) => `${i === 0 ? 'if' : 'else if'} ${this.cond(b.cond)} ${b.check} ${this.block(b.steps, ind)}`);
       return parts.join(' ') + (s.otherwise.length > 0 ? ` else ${this.block(s.otherwise, ind)}` : '');
     },
-    triggers: (s, ind) => `events {\n${s.items.map((b) => `${ind}  when ${this.cond(b.cond)} ${b.check} ${this.block(b.steps, ind + '  ')}`).join('\n')}\n${ind}}`,
+    triggers: (s, ind) =>
+      `events {\n${s.items.map((b) => `${ind}  when ${this.cond(b.cond)} ${b.check} ${this.block(b.steps, ind + '  ')}`).join('\n')}\n${ind}}`,
     repeat: (s, ind) => `repeat up to ${s.max} rounds as ${s.counter}${s.until ? ` until ${this.cond(s.until)}` : ''} ${this.block(s.steps, ind)}`,
     end: (s) => `end ${s.winner === null ? '' : `winner ${this.seat(s.winner)} `}${str(s.reason)}`,
     choice: (s, ind) => {
@@ -167,7 +170,8 @@ class Decompiler {
     },
     auction: (s, ind) =>
       `auction sealed {\n${ind}  bids ${s.min}..${s.max}\n${ind}  tie ${s.tie}\n${ind}  winner pays ${s.payTo}\n${ind}  prize ${this.block(s.prize, ind + '  ')}\n${ind}}`,
-    peek: (s) => `peek ${s.seat.kind === 'seat' ? this.seat(s.seat.seat) : 'winner'} at ${s.pick} card of ${this.seat(s.target)} ${s.visibility === 'private' ? 'private' : 'occurrence public'}`,
+    peek: (s) =>
+      `peek ${s.seat.kind === 'seat' ? this.seat(s.seat.seat) : 'winner'} at ${s.pick} card of ${this.seat(s.target)} ${s.visibility === 'private' ? 'private' : 'occurrence public'}`,
     reveal: (s) => (s.what === 'hand' ? `reveal hand of ${this.seat(s.seat)}` : `reveal random card of ${this.seat(s.seat)}`),
     swap: (s) => `swap random card between ${this.seat(s.first)} and ${this.seat(s.second)} ${s.visibility}`,
     steal: (s) => `steal random card from ${this.seat(s.from)} to ${s.seat.kind === 'seat' ? this.seat(s.seat.seat) : 'winner'} ${s.visibility}`,

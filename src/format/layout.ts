@@ -163,7 +163,12 @@ class Builder {
 
   file(file: GameFile): Block {
     const g = file.game;
-    const game = this.container(g, [this.ownBlock(g, g.decls.map((d) => this.decl(d)))]);
+    const game = this.container(g, [
+      this.ownBlock(
+        g,
+        g.decls.map((d) => this.decl(d)),
+      ),
+    ]);
     return { owner: file, name: '', open: -1, close: this.text.length, units: [game] };
   }
 
@@ -174,17 +179,29 @@ class Builder {
       case 'Stack':
         return this.leaf(d, d.perSeat.length > 0 ? d.perSeat : null);
       case 'Deck':
-        return this.container(d, [this.ownBlock(d, d.items.map((i) => this.leaf(i, i.kind === 'Ranks' ? i.ranks : i.kind === 'Suits' ? i.suits : null)))]);
+        return this.container(d, [
+          this.ownBlock(
+            d,
+            d.items.map((i) => this.leaf(i, i.kind === 'Ranks' ? i.ranks : i.kind === 'Suits' ? i.suits : null)),
+          ),
+        ]);
       case 'Phase':
       case 'Subphase':
         return this.container(d, [this.ownBlock(d, this.steps(d.steps))]);
       case 'Showdown': {
         const last = this.tokens[tokenAtOrAfter(this.tokens, d.span.end) - 1];
         if (last?.image !== '}') return this.leaf(d);
-        return this.container(d, [this.ownBlock(d, d.rules.map((r) => this.leaf(r)))]);
+        return this.container(d, [
+          this.ownBlock(
+            d,
+            d.rules.map((r) => this.leaf(r)),
+          ),
+        ]);
       }
       case 'Generated': {
-        const fields = (['generator', 'builder', 'seed', 'complexity'] as const).map((f) => this.pseudo(d, f, this.before(d[f].span.start).start, d[f].span.end));
+        const fields = (['generator', 'builder', 'seed', 'complexity'] as const).map((f) =>
+          this.pseudo(d, f, this.before(d[f].span.start).start, d[f].span.end),
+        );
         return this.container(d, [this.ownBlock(d, fields)]);
       }
       default:
@@ -195,14 +212,22 @@ class Builder {
   step(s: StepNode): Unit {
     switch (s.kind) {
       case 'BettingStep':
-        return this.container(s, [this.ownBlock(s, s.items.map((i) => this.leaf(i)))]);
+        return this.container(s, [
+          this.ownBlock(
+            s,
+            s.items.map((i) => this.leaf(i)),
+          ),
+        ]);
       case 'IfStep': {
         const inner = s.branches.map((b) => this.block(b, '', this.find('{', b.cond.span.end).start, b.span.end - 1, this.steps(b.steps)));
-        if (s.otherwise) inner.push(this.block(s, 'else', this.find('{', s.branches[s.branches.length - 1]!.span.end).start, s.span.end - 1, this.steps(s.otherwise)));
+        if (s.otherwise)
+          inner.push(this.block(s, 'else', this.find('{', s.branches[s.branches.length - 1]!.span.end).start, s.span.end - 1, this.steps(s.otherwise)));
         return this.container(s, inner);
       }
       case 'EventsStep': {
-        const items = s.items.map((b) => this.container(b, [this.block(b, '', this.find('{', b.cond.span.end).start, b.span.end - 1, this.steps(b.steps))], this.before(b.span.start).start));
+        const items = s.items.map((b) =>
+          this.container(b, [this.block(b, '', this.find('{', b.cond.span.end).start, b.span.end - 1, this.steps(b.steps))], this.before(b.span.start).start),
+        );
         return this.container(s, [this.ownBlock(s, items)]);
       }
       case 'RepeatStep':

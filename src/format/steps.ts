@@ -16,7 +16,14 @@ export const STEP_PRINTERS: { [K in StepPartKind]: NodePrinter<K> } = {
   ShuffleStep: (_path, _options, print) => ['shuffle ', print('pile')],
   DealStep: (path, _options, print) => {
     const n = path.node;
-    return ['deal ', print('count'), n.from ? [' from ', print('from')] : '', ' to ', n.winner ? 'winner' : n.to ? print('to') : 'each', n.face ? [' face ', n.face] : ''];
+    return [
+      'deal ',
+      print('count'),
+      n.from ? [' from ', print('from')] : '',
+      ' to ',
+      n.winner ? 'winner' : n.to ? print('to') : 'each',
+      n.face ? [' face ', n.face] : '',
+    ];
   },
   BlindsStep: (_path, _options, print) => ['blinds ', print('small'), ' ', print('smallAmount'), ', ', print('big'), ' ', print('bigAmount')],
   AnteStep: (path, _options, print) => ['ante ', print('amount'), path.node.from ? [' from ', print('from')] : ' each'],
@@ -46,7 +53,8 @@ export const STEP_PRINTERS: { [K in StepPartKind]: NodePrinter<K> } = {
     return printBraces(options, head, blockOf(n), path.map(print, 'steps'));
   },
   EndStep: (path, _options, print) => ['end ', path.node.winner ? ['winner ', print('winner'), ' '] : '', print('reason')],
-  ChoiceStep: (path, options, print) => printBraces(options, ['choice ', print('seat'), ' ', path.node.announce], blockOf(path.node), path.map(print, 'options')),
+  ChoiceStep: (path, options, print) =>
+    printBraces(options, ['choice ', print('seat'), ' ', path.node.announce], blockOf(path.node), path.map(print, 'options')),
   ChoiceOption: (path, options, print) => {
     const n = path.node;
     const cost = n.cost ? [' cost ', print('cost'), n.chance ? [' at ', print('chance'), '%'] : ''] : '';

@@ -36,7 +36,6 @@ export function cardName(deck: Deck, type: number): string {
 export function canonicalDeck(deck: Deck): Uint16Array {
   const out = new Uint16Array(numCardTypes(deck) * deck.copies);
   let i = 0;
-  for (let r = 0; r < deck.ranks.length; r++)
-    for (let s = 0; s < deck.suits.length; s++) for (let c = 0; c < deck.copies; c++) out[i++] = cardType(deck, r, s);
+  for (let r = 0; r < deck.ranks.length; r++) for (let s = 0; s < deck.suits.length; s++) for (let c = 0; c < deck.copies; c++) out[i++] = cardType(deck, r, s);
   return out;
 }

@@ -47,10 +47,18 @@ export interface DynamicTables {
 }
 
 /** A program's constant tables (everything but the code and what depends on it). */
-export type ProgramTables = Omit<Program, 'code' | 'numInstructions' | 'maxFrames' | 'registerCount' | 'pileBytes' | 'ext' | 'varBase' | 'posBase' | 'privateAt' | 'blockOf'>;
+export type ProgramTables = Omit<
+  Program,
+  'code' | 'numInstructions' | 'maxFrames' | 'registerCount' | 'pileBytes' | 'ext' | 'varBase' | 'posBase' | 'privateAt' | 'blockOf'
+>;
 
 /** Where the extended registers, variables and positions sit for a frame-stack size. */
-export function registerLayout(maxFrames: number, needsExt: boolean, numVars: number, numPositions: number): Pick<Program, 'ext' | 'varBase' | 'posBase' | 'registerCount'> {
+export function registerLayout(
+  maxFrames: number,
+  needsExt: boolean,
+  numVars: number,
+  numPositions: number,
+): Pick<Program, 'ext' | 'varBase' | 'posBase' | 'registerCount'> {
   const after = R.FRAMES + maxFrames;
   if (!needsExt) return { ext: -1, varBase: after, posBase: after, registerCount: after };
   const varBase = after + X.COUNT;
@@ -120,11 +128,17 @@ export class Assembler {
  * @throws ProgramError when the showdown's board pile does not exist, the deck has more than
  *   {@link MAX_CARDS} cards or the game more than {@link MAX_PILES} piles.
  */
-const METRIC_OF = { 'high-card': METRIC.HIGH_CARD, 'pair-with-board': METRIC.PAIR_WITH_BOARD, 'sum-of-ranks': METRIC.SUM_OF_RANKS, 'poker-hand': METRIC.POKER_HAND } as const;
+const METRIC_OF = {
+  'high-card': METRIC.HIGH_CARD,
+  'pair-with-board': METRIC.PAIR_WITH_BOARD,
+  'sum-of-ranks': METRIC.SUM_OF_RANKS,
+  'poker-hand': METRIC.POKER_HAND,
+} as const;
 
 export function programTables(ir: GameIR): ProgramTables {
   const nTypes = numCardTypes(ir.deck);
-  if (nTypes * ir.deck.copies > MAX_CARDS) throw new ProgramError(`the deck has ${nTypes * ir.deck.copies} cards; the interpreter handles at most ${MAX_CARDS}`);
+  if (nTypes * ir.deck.copies > MAX_CARDS)
+    throw new ProgramError(`the deck has ${nTypes * ir.deck.copies} cards; the interpreter handles at most ${MAX_CARDS}`);
   if (ir.piles.length + 4 > MAX_PILES) throw new ProgramError(`the game has ${ir.piles.length + 4} piles; the interpreter handles at most ${MAX_PILES}`);
   const cardNames: string[] = [];
   const cardRank = new Int32Array(nTypes);
@@ -299,13 +313,19 @@ export function compileProgram(ir: GameIR): Program {
       const from = pile(s.from);
       let to: number;
       if (s.to.kind === 'each') to = -1;
-      else if (s.to.kind === 'winner') to = actor(s.to) - 1; // -2: the auction winner's hand
+      else if (s.to.kind === 'winner')
+        to = actor(s.to) - 1; // -2: the auction winner's hand
       else to = pile(s.to);
       if (from === to || (to < 0 && (from === handPile(0) || from === handPile(1))))
         throw new ProgramError(`deal from ${base.pileNames[from]} into the same pile`);
       asm.emit(OP.DEAL, from, to, s.count, s.faceUp ? 1 : 0);
     },
-    ante: (s) => void asm.emit(OP.ANTE, s.amount, s.payers.reduce((m, seat) => m | (1 << seat), 0)),
+    ante: (s) =>
+      void asm.emit(
+        OP.ANTE,
+        s.amount,
+        s.payers.reduce((m, seat) => m | (1 << seat), 0),
+      ),
     betting: (s) => {
       if (typeof s.betSize === 'object') {
         // A bet size from an expression: operand 4 is 1 + its index in `ints` (0: none), worked out when the round opens.
@@ -315,7 +335,15 @@ export function compileProgram(ir: GameIR): Program {
     },
     blinds: (s) => void asm.emit(OP.BLINDS, s.small, s.smallAmount, s.big, s.bigAmount),
     varbet: (s) =>
-      void asm.emit(OP.VARBET, s.fallbackBet, 1, s.firstSeat, s.max === 'stack' ? -1 : s.max, s.raises === 'no-limit' ? RAISES.NO_LIMIT : s.raises === 'pot-limit' ? RAISES.POT_LIMIT : RAISES.NONE, s.minBet ?? 1),
+      void asm.emit(
+        OP.VARBET,
+        s.fallbackBet,
+        1,
+        s.firstSeat,
+        s.max === 'stack' ? -1 : s.max,
+        s.raises === 'no-limit' ? RAISES.NO_LIMIT : s.raises === 'pot-limit' ? RAISES.POT_LIMIT : RAISES.NONE,
+        s.minBet ?? 1,
+      ),
     call: (s) => {
       const sub = base.subphaseNames.indexOf(s.phase);
       if (sub < 0) throw new ProgramError(`no sub-phase named '${s.phase}'`);
@@ -438,7 +466,14 @@ export function compileProgram(ir: GameIR): Program {
     score: (s) => void asm.emit(OP.SCORE, s.seat, s.delta),
     assign: (s) => {
       const c = s.criterion;
-      const kind = c.kind === 'highest-card' ? CRITERION.HIGHEST : c.kind === 'lowest-card' ? CRITERION.LOWEST : c.kind === 'chip-leader' ? CRITERION.CHIP_LEADER : CRITERION.SEAT;
+      const kind =
+        c.kind === 'highest-card'
+          ? CRITERION.HIGHEST
+          : c.kind === 'lowest-card'
+            ? CRITERION.LOWEST
+            : c.kind === 'chip-leader'
+              ? CRITERION.CHIP_LEADER
+              : CRITERION.SEAT;
       asm.emit(OP.ASSIGN, posIndex(s.position), kind, c.kind === 'seat' ? c.seat : -1);
     },
     set: (s) => {

@@ -43,7 +43,14 @@ const percent = (p: number): string => `${Math.round(p * 1000) / 10}%`;
 const varbet: DecisionKind = {
   legal: variableLegal,
   label: variableLabel,
-  cost: (s, a) => (a === 0 ? 0 : a === 1 ? Math.min(toCall(s.r, s.r[R.ACTOR]), s.r[R.STACK + s.r[R.ACTOR]]) : raiseRule(s) !== RAISES.NONE ? a - 1 - s.r[R.CONTRIB + s.r[R.ACTOR]] : a - 1),
+  cost: (s, a) =>
+    a === 0
+      ? 0
+      : a === 1
+        ? Math.min(toCall(s.r, s.r[R.ACTOR]), s.r[R.STACK + s.r[R.ACTOR]])
+        : raiseRule(s) !== RAISES.NONE
+          ? a - 1 - s.r[R.CONTRIB + s.r[R.ACTOR]]
+          : a - 1,
   prompt: (s) => {
     const need = toCall(s.r, s.r[R.ACTOR]);
     const rule = raiseRule(s);
@@ -56,11 +63,14 @@ const varbet: DecisionKind = {
       const options = [need > 0 ? `fold, or call ${chips(Math.min(need, s.r[R.STACK + seat]))}${need > s.r[R.STACK + seat] ? ' (all-in)' : ''}` : 'check'];
       if (b) {
         const full = b[0] === b[1] ? `${word} to a total of ${chips(b[0])}` : `${word} to any total from ${chips(b[0])} to ${chips(b[1])}`;
-        options.push(`${full} for this round (\`${word} N\` puts your total in this round at N chips; you have put in ${chips(mine)}, your stack is ${chips(s.r[R.STACK + seat])}${b[1] === mine + s.r[R.STACK + seat] ? `, ${word} ${b[1]} is all-in` : ''})`);
+        options.push(
+          `${full} for this round (\`${word} N\` puts your total in this round at N chips; you have put in ${chips(mine)}, your stack is ${chips(s.r[R.STACK + seat])}${b[1] === mine + s.r[R.STACK + seat] ? `, ${word} ${b[1]} is all-in` : ''})`,
+        );
       } else if (need > 0 || s.r[R.STACK + 1 - seat] === 0) options.push(s.r[R.STACK + 1 - seat] === 0 ? 'no raise: your opponent is all-in' : 'no raise');
       return `${me(s)} to act in ${where(s)} (${name} betting${need > 0 ? `, facing a bet: ${chips(need)} to call` : ', no bet to call'}: ${options.join('; or ')}).`;
     }
-    if (need > 0) return `${me(s)} to act in ${where(s)} (variable betting, facing a bet: ${chips(need)} to call; fold or call, no raises; a short call goes all-in).`;
+    if (need > 0)
+      return `${me(s)} to act in ${where(s)} (variable betting, facing a bet: ${chips(need)} to call; fold or call, no raises; a short call goes all-in).`;
     const hi = variableMaxBet(s);
     return `${me(s)} to act in ${where(s)} (variable betting, no bet to call: check${hi > 0 ? `, or bet any amount from 1 to ${chips(hi)}` : ''}).`;
   },
@@ -122,7 +132,8 @@ const wager: DecisionKind = {
   isLegal: (s, a) => inRange(a, s.operand(1), wagerMax(s)),
   label: (_s, a) => `bet ${a}`,
   cost: (_s, a) => a,
-  prompt: (s) => `${me(s)}: wager from ${s.operand(1)} to ${chips(wagerMax(s))} in ${where(s)} (the amount goes to the pot at once; your opponent may then match it).`,
+  prompt: (s) =>
+    `${me(s)}: wager from ${s.operand(1)} to ${chips(wagerMax(s))} in ${where(s)} (the amount goes to the pot at once; your opponent may then match it).`,
   apply: (s, a) => {
     const r = s.r;
     const seat = s.operand(0);

@@ -50,7 +50,7 @@ export function infoStateParts(m: Machine, seat: number): InfoStateParts {
       // A card into the seat's own hand is in the hand; a card it does not see says nothing but
       // where it went (the opponent's hand size, private).
       if (to === handPile(seat) || !seen) continue;
-      signals.push(`D${(log.c(i) & ~DEAL_FIRST) & 0xff}>${to}:${log.b(i)}`);
+      signals.push(`D${log.c(i) & ~DEAL_FIRST & 0xff}>${to}:${log.b(i)}`);
       continue;
     }
     signals.push(seen ? `${kind}.${s}.${log.a(i)}.${log.b(i)}.${log.c(i)}` : `${kind}.${s}.${log.a(i)}`);
@@ -62,7 +62,10 @@ export function infoStateParts(m: Machine, seat: number): InfoStateParts {
       .join(','),
     path: path.join(' '),
     signals: signals.join(' '),
-    roles: [...roles].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}=${v}`).join(','),
+    roles: [...roles]
+      .sort((a, b) => a[0] - b[0])
+      .map(([k, v]) => `${k}=${v}`)
+      .join(','),
     chipsInPlay: p.startStacks[0] + p.startStacks[1],
   };
 }

@@ -236,7 +236,10 @@ export function packHandCards(types: readonly number[]): [number, number] {
 /** The card types of a `HAND` event's `b` and `c` fields (inverse of {@link packHandCards}). */
 export function unpackHandCards(b: number, c: number): number[] {
   const out: number[] = [];
-  for (const [v0, n] of [[b, 3], [c, 2]] as const) {
+  for (const [v0, n] of [
+    [b, 3],
+    [c, 2],
+  ] as const) {
     let v = v0;
     for (let i = 0; i < n; i++, v = Math.floor(v / 256)) if (v % 256 !== 0) out.push((v % 256) - 1);
   }

@@ -219,7 +219,6 @@ export class Machine {
     return this.program.code[this.r[R.PC] * INSTR_WIDTH + 2];
   }
 
-
   /** Card types in a pile, top first (ground truth: not filtered by visibility). */
   pileCards(pile: number): number[] {
     const base = pileBase(this.program, pile);

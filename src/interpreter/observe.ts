@@ -115,7 +115,11 @@ function loggedHands(state: MachineState, i: number): [LoggedHand, LoggedHand] |
   for (let j = i - 1; j >= 0 && log.kind(j) !== EV.SHOWDOWN; j--) {
     if (log.kind(j) !== EV.HAND) continue;
     const types = unpackHandCards(log.b(j), log.c(j));
-    out[log.seat(j)] = { category: HAND_CATEGORIES[log.a(j)], ranks: types.map((t) => p.pokerRank[t]), rankNames: types.map((t) => p.rankNames[p.cardRank[t]]) };
+    out[log.seat(j)] = {
+      category: HAND_CATEGORIES[log.a(j)],
+      ranks: types.map((t) => p.pokerRank[t]),
+      rankNames: types.map((t) => p.rankNames[p.cardRank[t]]),
+    };
   }
   return out[0] && out[1] ? [out[0], out[1]] : null;
 }
@@ -156,7 +160,11 @@ function showdownReason(state: MachineState, i: number, scores: [number, number]
   const sorted = hands.map((h) => [...h].sort((x, y) => p.cardValue[y] - p.cardValue[x]));
   if (winner < 0) return `${pairCase}the hands are equal by high card`;
   const loser = 1 - winner;
-  if (k >= sorted[loser].length) return `${pairCase}${names[loser]}'s hand runs out of cards first (${sorted[winner].slice(0, k + 1).map((t) => p.rankNames[p.cardRank[t]]).join(', ')} against ${sorted[loser].length ? sorted[loser].map((t) => p.rankNames[p.cardRank[t]]).join(', ') : 'no cards'})`;
+  if (k >= sorted[loser].length)
+    return `${pairCase}${names[loser]}'s hand runs out of cards first (${sorted[winner]
+      .slice(0, k + 1)
+      .map((t) => p.rankNames[p.cardRank[t]])
+      .join(', ')} against ${sorted[loser].length ? sorted[loser].map((t) => p.rankNames[p.cardRank[t]]).join(', ') : 'no cards'})`;
   const rank = (s: number): string => p.rankNames[p.cardRank[sorted[s][k]]];
   return `${pairCase}${names[winner]}'s ${rank(winner)} beats ${names[loser]}'s ${rank(loser)}${k > 0 ? ` (the ${k} higher card${k === 1 ? '' : 's'} tie)` : ''}`;
 }
@@ -226,10 +234,19 @@ function replay(v: View, state: MachineState, i: number): void {
     case EV.CHOSE: {
       const option = p.choices[a].options[b].name;
       const secret = p.choices[a].announced ? '' : ' in secret';
-      return push(content ? { kind: 'choice', seat: s, text: `${who} chooses ${option}${secret}.` } : { kind: 'choice', seat: s, text: `${who} makes a choice in secret.` });
+      return push(
+        content
+          ? { kind: 'choice', seat: s, text: `${who} chooses ${option}${secret}.` }
+          : { kind: 'choice', seat: s, text: `${who} makes a choice in secret.` },
+      );
     }
     case EV.COST: {
-      const text = b === 0 ? `${who}'s cost of ${chips(c)} is not due.` : b === 1 ? `${who}'s cost of ${chips(c)} is due.` : `${who}'s cost of ${chips(c)} is due but ${who} cannot pay it: the option does nothing.`;
+      const text =
+        b === 0
+          ? `${who}'s cost of ${chips(c)} is not due.`
+          : b === 1
+            ? `${who}'s cost of ${chips(c)} is due.`
+            : `${who}'s cost of ${chips(c)} is due but ${who} cannot pay it: the option does nothing.`;
       return push({ kind: 'cost', seat: s, amount: c, text });
     }
     case EV.TRANSFER: {
@@ -257,21 +274,31 @@ function replay(v: View, state: MachineState, i: number): void {
       return push({ kind: 'match', seat: s, amount: a, text: `${who} matches the wager, putting ${chips(a)} in the pot.` });
     case EV.PICK: {
       const option = p.simultaneous[a].options[b];
-      return push(content ? { kind: 'pick', seat: s, text: `${who} picks ${option} in secret.` } : { kind: 'pick', seat: s, text: `${who} has picked in secret.` });
+      return push(
+        content ? { kind: 'pick', seat: s, text: `${who} picks ${option} in secret.` } : { kind: 'pick', seat: s, text: `${who} has picked in secret.` },
+      );
     }
     case EV.PICKS: {
       const o = p.simultaneous[a].options;
       return push({ kind: 'picks', text: `The picks are revealed: ${names[0]} ${o[b]}, ${names[1]} ${o[c]}.` });
     }
     case EV.BID:
-      return push(content ? { kind: 'bid', seat: s, amount: b, text: `${who} bids ${chips(b)} in secret.` } : { kind: 'bid', seat: s, text: `${who} has placed a sealed bid.` });
+      return push(
+        content
+          ? { kind: 'bid', seat: s, amount: b, text: `${who} bids ${chips(b)} in secret.` }
+          : { kind: 'bid', seat: s, text: `${who} has placed a sealed bid.` },
+      );
     case EV.BIDS:
       return push({ kind: 'bids', text: `The bids are revealed: ${names[0]} ${chips(b)}, ${names[1]} ${chips(c)}.` });
     case EV.COIN:
       return push({ kind: 'coin', seat: s, text: `The bids tie: a coin flip gives the auction to ${who}.` });
     case EV.AUCTION: {
       const text =
-        b === 1 ? 'Both bids are 0: nobody wins the auction.' : b === 2 ? `${who} wins the auction, but its prize cannot be given: the auction is cancelled and nothing is paid.` : `${who} wins the auction at ${chips(c)}.`;
+        b === 1
+          ? 'Both bids are 0: nobody wins the auction.'
+          : b === 2
+            ? `${who} wins the auction, but its prize cannot be given: the auction is cancelled and nothing is paid.`
+            : `${who} wins the auction at ${chips(c)}.`;
       const e: ObservedEvent = { kind: 'auction', text };
       if (s >= 0) e.seat = s;
       if (b === 0) e.amount = c;
@@ -291,10 +318,19 @@ function replay(v: View, state: MachineState, i: number): void {
       return push(e);
     }
     case EV.SHOW:
-      return push(b < 0 ? { kind: 'show', seat: s, text: `${who} reveals a hand with no cards.` } : { kind: 'show', seat: s, cards: [p.cardNames[b]], text: `${who} reveals ${p.cardNames[b]}.` });
+      return push(
+        b < 0
+          ? { kind: 'show', seat: s, text: `${who} reveals a hand with no cards.` }
+          : { kind: 'show', seat: s, cards: [p.cardNames[b]], text: `${who} reveals ${p.cardNames[b]}.` },
+      );
     case EV.SIDEBET: {
       const bet = p.sidebets[a];
-      return push({ kind: 'sidebet', seat: s, amount: bet.amount, text: `${who} ${b ? 'accepts' : 'declines'} a side bet of ${chips(bet.amount)} on "${p.condText[bet.cond]}".` });
+      return push({
+        kind: 'sidebet',
+        seat: s,
+        amount: bet.amount,
+        text: `${who} ${b ? 'accepts' : 'declines'} a side bet of ${chips(bet.amount)} on "${p.condText[bet.cond]}".`,
+      });
     }
     case EV.SETTLE: {
       const bet = p.sidebets[a];
@@ -306,7 +342,9 @@ function replay(v: View, state: MachineState, i: number): void {
     case EV.ASSIGN: {
       const pos = humanize(p.positions[a].name);
       v.holders[a] = s >= 0 ? who : null;
-      return push(s >= 0 ? { kind: 'assign', seat: s, text: `${who} takes the position ${pos}.` } : { kind: 'assign', text: `Nobody takes the position ${pos} (a tie).` });
+      return push(
+        s >= 0 ? { kind: 'assign', seat: s, text: `${who} takes the position ${pos}.` } : { kind: 'assign', text: `Nobody takes the position ${pos} (a tie).` },
+      );
     }
     case EV.ASSIGN_HIDDEN: {
       const pos = humanize(p.positions[a].name);
@@ -318,7 +356,8 @@ function replay(v: View, state: MachineState, i: number): void {
       return push({ kind: 'set', text: `${variable(p.variableNames[a])} is now ${b}.` });
     case EV.SKIP: {
       const texts: Record<number, string> = {
-        [SKIP.WAGER]: b === 1 ? `The largest wager for ${who} is below the smallest this time: no wager.` : `${who} cannot afford the smallest wager: no wager.`,
+        [SKIP.WAGER]:
+          b === 1 ? `The largest wager for ${who} is below the smallest this time: no wager.` : `${who} cannot afford the smallest wager: no wager.`,
         [SKIP.CHOICE]: `${who} cannot afford any option: the choice is skipped.`,
         [SKIP.SWAP]: 'A hand is empty: no swap.',
         [SKIP.STEAL]: `Nothing to steal: no card moves.`,
@@ -343,10 +382,17 @@ function replay(v: View, state: MachineState, i: number): void {
     case EV.HAND: {
       const cards = unpackHandCards(b, c).map((t) => p.cardNames[t]);
       const category = HAND_CATEGORIES[a];
-      return push({ kind: 'hand', seat: s, category, cards, text: `${who} has ${/^(straight|flush|full)/.test(category) ? `a ${category}` : category}: ${cards.join(', ')}.` });
+      return push({
+        kind: 'hand',
+        seat: s,
+        category,
+        cards,
+        text: `${who} has ${/^(straight|flush|full)/.test(category) ? `a ${category}` : category}: ${cards.join(', ')}.`,
+      });
     }
     case EV.RESULT: {
-      const e: ObservedEvent = s >= 0 ? { kind: 'result', seat: s, text: `${who} wins the showdown.` } : { kind: 'result', text: 'The showdown is a tie: the pot is split.' };
+      const e: ObservedEvent =
+        s >= 0 ? { kind: 'result', seat: s, text: `${who} wins the showdown.` } : { kind: 'result', text: 'The showdown is a tie: the pot is split.' };
       const why = showdownReason(state, i, [v.scores[0], v.scores[1]]);
       if (why !== undefined) e.reason = why;
       return push(e);

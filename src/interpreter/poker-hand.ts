@@ -113,8 +113,10 @@ const byRankDesc = (a: RankedCard, b: RankedCard) => b.rank - a.rank || a.suit -
  * @throws RangeError when a card's rank is outside 0 … numRanks − 1 or numRanks exceeds 256
  */
 export function evaluateHand(cards: readonly RankedCard[], rules: PokerRules): HandRanking {
-  if (!(Number.isInteger(rules.numRanks) && rules.numRanks >= 1 && rules.numRanks <= 256)) throw new RangeError(`numRanks must be 1 to 256, got ${rules.numRanks}`);
-  for (const c of cards) if (!(Number.isInteger(c.rank) && c.rank >= 0 && c.rank < rules.numRanks)) throw new RangeError(`card rank ${c.rank} is outside 0..${rules.numRanks - 1}`);
+  if (!(Number.isInteger(rules.numRanks) && rules.numRanks >= 1 && rules.numRanks <= 256))
+    throw new RangeError(`numRanks must be 1 to 256, got ${rules.numRanks}`);
+  for (const c of cards)
+    if (!(Number.isInteger(c.rank) && c.rank >= 0 && c.rank < rules.numRanks)) throw new RangeError(`card rank ${c.rank} is outside 0..${rules.numRanks - 1}`);
   const suited = rules.suited ?? true;
   const make = (category: HandCategory, made: RankedCard[]): HandRanking => ({
     category,
@@ -159,7 +161,10 @@ export function evaluateHand(cards: readonly RankedCard[], rules: PokerRules): H
   }
   if (g0 && g0.length >= 3) {
     // The best pair to go with the trips: any other group of two or more (a second trips included).
-    const pairGroup = ordered.slice(1).filter((g) => g.length >= 2).sort((a, b) => b[0].rank - a[0].rank)[0];
+    const pairGroup = ordered
+      .slice(1)
+      .filter((g) => g.length >= 2)
+      .sort((a, b) => b[0].rank - a[0].rank)[0];
     if (pairGroup) candidates.push(make('full house', [...g0.slice(0, 3), ...pairGroup.slice(0, 2)]));
     const three = g0.slice(0, 3);
     candidates.push(make('three of a kind', [...three, ...kickers(three, 2)]));

@@ -65,7 +65,17 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
   private key1: string;
   private key1UpTo: number;
 
-  private constructor(program: Program, r: Int32Array, piles: Uint8Array, log: EventLog, depth: number, key0: string, key0UpTo: number, key1: string, key1UpTo: number) {
+  private constructor(
+    program: Program,
+    r: Int32Array,
+    piles: Uint8Array,
+    log: EventLog,
+    depth: number,
+    key0: string,
+    key0UpTo: number,
+    key1: string,
+    key1UpTo: number,
+  ) {
     super(program, r, piles, log);
     this.depthSoFar = depth;
     this.key0 = key0;
@@ -224,7 +234,17 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
   }
 
   clone(): InterpreterState {
-    return new InterpreterState(this.program, this.r.slice(), this.piles.slice(), this.log.copy(), this.depthSoFar, this.key0, this.key0UpTo, this.key1, this.key1UpTo);
+    return new InterpreterState(
+      this.program,
+      this.r.slice(),
+      this.piles.slice(),
+      this.log.copy(),
+      this.depthSoFar,
+      this.key0,
+      this.key0UpTo,
+      this.key1,
+      this.key1UpTo,
+    );
   }
 
   /**

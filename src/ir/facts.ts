@@ -231,7 +231,15 @@ export function publicSignature(steps: readonly Step[], subs: Map<string, Step[]
         out.push(`set ${st.variable}`);
         break;
       case 'call':
-        out.push(throughCall(st.phase, subs, active, (body) => publicSignature(body, subs, active), () => `call ${st.phase}`));
+        out.push(
+          throughCall(
+            st.phase,
+            subs,
+            active,
+            (body) => publicSignature(body, subs, active),
+            () => `call ${st.phase}`,
+          ),
+        );
         break;
       case 'if':
         out.push(`if(${[...st.branches.map((b) => publicSignature(b.steps, subs, active)), publicSignature(st.otherwise, subs, active)].join('|')})`);
@@ -239,7 +247,10 @@ export function publicSignature(steps: readonly Step[], subs: Map<string, Step[]
       default: {
         const blocks = childBlocks(st);
         const { kind } = st;
-        const head = JSON.stringify({ ...st, ...Object.fromEntries(['steps', 'options', 'outcomes', 'otherwise', 'prize', 'branches', 'items'].map((k) => [k, undefined])) });
+        const head = JSON.stringify({
+          ...st,
+          ...Object.fromEntries(['steps', 'options', 'outcomes', 'otherwise', 'prize', 'branches', 'items'].map((k) => [k, undefined])),
+        });
         out.push(blocks.length ? `${kind}(${head};${blocks.map((b) => publicSignature(b, subs, active)).join('|')})` : head);
       }
     }
@@ -297,7 +308,10 @@ export function publicTrace(ir: GameIR, steps: readonly Step[]): PublicTrace {
         return [{ peek: s.seat, of: s.target }];
       }
       for (const c of CHANGE[s.kind] ?? []) changes.add(c);
-      if (s.kind === 'if') return [{ if: s.branches.map((b) => ({ check: b.check, cond: b.check === 'public' ? b.cond : null, steps: sig(b.steps) })), otherwise: sig(s.otherwise) }];
+      if (s.kind === 'if')
+        return [
+          { if: s.branches.map((b) => ({ check: b.check, cond: b.check === 'public' ? b.cond : null, steps: sig(b.steps) })), otherwise: sig(s.otherwise) },
+        ];
       if (s.kind === 'triggers') return [{ events: s.items.map((i) => ({ check: i.check, steps: sig(i.steps) })) }];
       if (s.kind === 'repeat') return [{ repeat: s.max, steps: sig(s.steps) }];
       if (s.kind === 'choice') return [{ choice: s.seat, options: s.options.map((o) => ({ cost: o.cost, steps: sig(o.steps) })) }];

@@ -174,7 +174,11 @@ export const StepSchema = Type.Recursive(
         { count: PositiveInt, from: PileRefSchema, to: DealTargetSchema, faceUp: Type.Boolean() },
         'Deal cards one at a time (each a chance node from a shuffled pile). Face up: both seats see them; face down: only the receiver (nobody, for a hidden pile). A short pile deals what it has; the change of its size is public.',
       ),
-      step('ante', { amount: PositiveInt, payers: Type.Array(SeatSchema, { minItems: 1, maxItems: 2 }) }, 'Each payer moves `amount` chips to the pot, clamped to its stack.'),
+      step(
+        'ante',
+        { amount: PositiveInt, payers: Type.Array(SeatSchema, { minItems: 1, maxItems: 2 }) },
+        'Each payer moves `amount` chips to the pot, clamped to its stack.',
+      ),
       step(
         'blinds',
         { small: SeatSchema, smallAmount: PositiveInt, big: SeatSchema, bigAmount: PositiveInt },
@@ -220,7 +224,11 @@ export const StepSchema = Type.Recursive(
         { max: PositiveInt, counter: Name, until: Type.Union([Cond, Type.Null()]), steps: Steps },
         'A bounded loop: the counter is set to 0; before each round, the loop stops if the counter has reached `max`, or `until` holds; after each round the counter goes up by 1.',
       ),
-      step('end', { winner: Type.Union([SeatSchema, Type.Null()]), reason: Name }, 'End the game now: the winner takes the pot (no winner: the pot is split as at a tied showdown).'),
+      step(
+        'end',
+        { winner: Type.Union([SeatSchema, Type.Null()]), reason: Name },
+        'End the game now: the winner takes the pot (no winner: the pot is split as at a tied showdown).',
+      ),
       step(
         'choice',
         {
@@ -238,7 +246,7 @@ export const StepSchema = Type.Recursive(
             { minItems: 1 },
           ),
         },
-        'A seat picks one option. An option whose certain cost the seat cannot afford is not offered; a probabilistic cost is resolved after the choice, and if it is due and unaffordable the option does nothing. A cost expression is worked out when the choice is offered (a value of 0 or less makes the option free) and never reads a seat\'s cards. Public: the choice is announced; private: the opponent only learns that a choice was made.',
+        "A seat picks one option. An option whose certain cost the seat cannot afford is not offered; a probabilistic cost is resolved after the choice, and if it is due and unaffordable the option does nothing. A cost expression is worked out when the choice is offered (a value of 0 or less makes the option free) and never reads a seat's cards. Public: the choice is announced; private: the opponent only learns that a choice was made.",
       ),
       step(
         'wager',
@@ -265,7 +273,11 @@ export const StepSchema = Type.Recursive(
         { seat: ActorSchema, target: SeatSchema, pick: PickSchema, visibility: Type.Union([Type.Literal('private'), Type.Literal('occurrence')]) },
         "A seat looks at one card of another seat's hand, picked at random or by position (chosen by the peeker); the card stays. Private: only the peeker knows the peek happened; occurrence: both know it happened, only the peeker sees the card. An empty hand is reported to the peeker.",
       ),
-      step('reveal', { seat: SeatSchema, what: Type.Union([Type.Literal('hand'), Type.Literal('random')]) }, 'Show a seat\'s whole hand, or one random card of it, to both seats.'),
+      step(
+        'reveal',
+        { seat: SeatSchema, what: Type.Union([Type.Literal('hand'), Type.Literal('random')]) },
+        "Show a seat's whole hand, or one random card of it, to both seats.",
+      ),
       step(
         'swap',
         { first: SeatSchema, second: SeatSchema, visibility: CheckVisibilitySchema },
@@ -289,7 +301,7 @@ export const StepSchema = Type.Recursive(
       step(
         'sidebet',
         { seat: SeatSchema, amount: PositiveInt, cond: Cond },
-        'The seat may accept or decline a side bet of `amount` chips on the condition; an accepted side bet is settled at the showdown (holds: the opponent pays the seat; else the seat pays the opponent), clamped to the payer\'s stack.',
+        "The seat may accept or decline a side bet of `amount` chips on the condition; an accepted side bet is settled at the showdown (holds: the opponent pays the seat; else the seat pays the opponent), clamped to the payer's stack.",
       ),
       step('score', { seat: SeatSchema, delta: Type.Integer() }, "Adjust the seat's showdown score (used by the sum-of-ranks metric)."),
       step(

@@ -87,7 +87,8 @@ export function heuristicAgent(game: LabeledGame | Game, params: Partial<Heurist
  */
 export async function createAgent(kind: AgentKind, game: LabeledGame | Game, params: Record<string, unknown> = {}): Promise<Agent> {
   checkGame(game, 'createAgent');
-  if (!(AGENT_KINDS as readonly string[]).includes(kind)) throw new TypeError(`createAgent: unknown agent kind ${describe(kind)}; kinds: ${AGENT_KINDS.join(', ')}`);
+  if (!(AGENT_KINDS as readonly string[]).includes(kind))
+    throw new TypeError(`createAgent: unknown agent kind ${describe(kind)}; kinds: ${AGENT_KINDS.join(', ')}`);
   checkParams(kind, params);
   return createParticipantAgent(makeParticipant({ ...params, kind }, `createAgent('${kind}')`), compiledOf(game));
 }
@@ -107,7 +108,8 @@ function checkParams(kind: AgentKind, params: Record<string, unknown>): void {
     if (Array.isArray(p.enum) && !p.enum.includes(v)) throw bad(`one of ${p.enum.join(', ')}`);
     if (p.type === 'string' && typeof v !== 'string') throw bad('a string');
     if (p.type === 'integer' || p.type === 'number') {
-      if (typeof v !== 'number' || !Number.isFinite(v) || (p.type === 'integer' && !Number.isInteger(v))) throw bad(p.type === 'integer' ? 'a whole number' : 'a number');
+      if (typeof v !== 'number' || !Number.isFinite(v) || (p.type === 'integer' && !Number.isInteger(v)))
+        throw bad(p.type === 'integer' ? 'a whole number' : 'a number');
       if (typeof p.minimum === 'number' && v < p.minimum) throw bad(`at least ${p.minimum}`);
       if (typeof p.maximum === 'number' && v > p.maximum) throw bad(`at most ${p.maximum}`);
     }
@@ -140,12 +142,17 @@ export interface MatchResult extends MatchSummary {
 /** An agent argument: an agent object, or a kind by name (its participant id with default parameters). */
 async function resolveAgent(v: unknown, game: Game, where: string): Promise<{ agent: Agent; id: string }> {
   if (typeof v === 'string') {
-    if (!(AGENT_KINDS as readonly string[]).includes(v)) throw new TypeError(`${where}: unknown agent kind ${describe(v)}; pass an agent (randomAgent, l1Agent(game), cfrAgent(game), heuristicAgent(game)) or a kind name: ${AGENT_KINDS.join(', ')}`);
+    if (!(AGENT_KINDS as readonly string[]).includes(v))
+      throw new TypeError(
+        `${where}: unknown agent kind ${describe(v)}; pass an agent (randomAgent, l1Agent(game), cfrAgent(game), heuristicAgent(game)) or a kind name: ${AGENT_KINDS.join(', ')}`,
+      );
     const p = makeParticipant({ kind: v }, where);
     return { agent: await createParticipantAgent(p, game), id: p.id };
   }
   if (!v || typeof v !== 'object' || typeof (v as { act?: unknown }).act !== 'function' || typeof (v as { name?: unknown }).name !== 'string')
-    throw new TypeError(`${where}: an agent must be an object { name, act(view) } (randomAgent, l1Agent(game), cfrAgent(game), heuristicAgent(game)) or a kind name (${AGENT_KINDS.join(', ')}), got ${describe(v)}`);
+    throw new TypeError(
+      `${where}: an agent must be an object { name, act(view) } (randomAgent, l1Agent(game), cfrAgent(game), heuristicAgent(game)) or a kind name (${AGENT_KINDS.join(', ')}), got ${describe(v)}`,
+    );
   const agent = v as Agent;
   return { agent, id: agent.name };
 }
@@ -180,7 +187,9 @@ export async function playMatch(game: LabeledGame | Game, a: Agent | AgentKind, 
 export async function simulationPlayer(v: unknown, game: LabeledGame, where: string): Promise<Player> {
   if (typeof v === 'string') return asPlayer((await resolveAgent(v, game.compiled, where)).agent, game.compiled);
   if (!v || typeof v !== 'object' || typeof (v as { act?: unknown }).act !== 'function')
-    throw new TypeError(`${where}: an agent must be a Player { name, act(state, seat, rng) }, an agent of this library (randomAgent, l1Agent(game), …) or a kind name (${AGENT_KINDS.join(', ')}), got ${describe(v)}`);
+    throw new TypeError(
+      `${where}: an agent must be a Player { name, act(state, seat, rng) }, an agent of this library (randomAgent, l1Agent(game), …) or a kind name (${AGENT_KINDS.join(', ')}), got ${describe(v)}`,
+    );
   const ours = v instanceof RandomAgent || v instanceof L1Agent || v instanceof CfrAgent || v instanceof HeuristicAgent;
   return ours ? asPlayer(v, game.compiled) : (v as Player);
 }

@@ -11,7 +11,17 @@ import { compileSource } from '../compiler/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import type { GameIR } from '../ir/schema.js';
-import { CHANCE, IllegalActionError, TERMINAL, type Action, type ChanceOutcome, type Game, type GameState, type Observation, type PlayerId } from '../interpreter/api.js';
+import {
+  CHANCE,
+  IllegalActionError,
+  TERMINAL,
+  type Action,
+  type ChanceOutcome,
+  type Game,
+  type GameState,
+  type Observation,
+  type PlayerId,
+} from '../interpreter/api.js';
 import { compileGame, type CompiledGame } from '../interpreter/game.js';
 import { renderTurnPrompt } from '../render/prompt.js';
 import type { RenderFormat } from '../render/rulebook.js';

@@ -96,13 +96,33 @@ function collectNames(ast: GameFile, out: Analysis): void {
   };
   walk(ast.game.decls, 'Game', 'decls');
   for (const id of idents) {
-    out.names.push({ name: id.name, start: id.span.start, end: id.span.end, kind: id.declares ?? declared.get(id.name), declaration: id.declares !== undefined });
+    out.names.push({
+      name: id.name,
+      start: id.span.start,
+      end: id.span.end,
+      kind: id.declares ?? declared.get(id.name),
+      declaration: id.declares !== undefined,
+    });
   }
   for (const d of ast.game.decls) {
     if (d.kind === 'Phase' || d.kind === 'Subphase') {
-      out.outline.push({ name: d.name.name, kind: d.kind === 'Phase' ? 'phase' : 'subphase', start: d.span.start, end: d.span.end, nameStart: d.name.span.start, nameEnd: d.name.span.end });
+      out.outline.push({
+        name: d.name.name,
+        kind: d.kind === 'Phase' ? 'phase' : 'subphase',
+        start: d.span.start,
+        end: d.span.end,
+        nameStart: d.name.span.start,
+        nameEnd: d.name.span.end,
+      });
     } else if (d.kind === 'Showdown') {
-      out.outline.push({ name: 'showdown', kind: 'showdown', start: d.span.start, end: d.span.end, nameStart: d.span.start, nameEnd: d.span.start + 'showdown'.length });
+      out.outline.push({
+        name: 'showdown',
+        kind: 'showdown',
+        start: d.span.start,
+        end: d.span.end,
+        nameStart: d.span.start,
+        nameEnd: d.span.start + 'showdown'.length,
+      });
     }
   }
 }
@@ -178,7 +198,9 @@ export function hoverAt(a: Analysis, offset: number): { markdown: string; start:
 /** The language's keywords (from the lexer's token labels), sorted. */
 export const KEYWORDS: readonly string[] = [
   ...new Set(
-    ALL_TOKENS.map((t) => (typeof t.LABEL === 'string' && /^'[a-z][a-z-]*'$/.test(t.LABEL) ? t.LABEL.slice(1, -1) : null)).filter((w): w is string => w !== null),
+    ALL_TOKENS.map((t) => (typeof t.LABEL === 'string' && /^'[a-z][a-z-]*'$/.test(t.LABEL) ? t.LABEL.slice(1, -1) : null)).filter(
+      (w): w is string => w !== null,
+    ),
   ),
 ].sort();
 

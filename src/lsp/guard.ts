@@ -17,7 +17,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Why a document notification's parameters are unusable, or undefined when they are fine. */
 function documentNotificationProblem(method: string, params: unknown): string | undefined {
-  if (method !== 'textDocument/didOpen' && method !== 'textDocument/didChange' && method !== 'textDocument/didClose' && method !== 'textDocument/didSave') return undefined;
+  if (method !== 'textDocument/didOpen' && method !== 'textDocument/didChange' && method !== 'textDocument/didClose' && method !== 'textDocument/didSave')
+    return undefined;
   if (!isObject(params) || !isObject(params.textDocument) || typeof params.textDocument.uri !== 'string') return 'params.textDocument.uri must be a string';
   const td = params.textDocument;
   if (method === 'textDocument/didOpen') {
@@ -36,7 +37,8 @@ function documentNotificationProblem(method: string, params: unknown): string | 
   return undefined;
 }
 
-const isPosition = (p: unknown): boolean => isObject(p) && Number.isInteger(p.line) && Number.isInteger(p.character) && (p.line as number) >= 0 && (p.character as number) >= 0;
+const isPosition = (p: unknown): boolean =>
+  isObject(p) && Number.isInteger(p.line) && Number.isInteger(p.character) && (p.line as number) >= 0 && (p.character as number) >= 0;
 const isRange = (r: unknown): boolean => isObject(r) && isPosition(r.start) && isPosition(r.end);
 
 /**
@@ -44,8 +46,10 @@ const isRange = (r: unknown): boolean => isObject(r) && isPosition(r.start) && i
  * @throws ResponseError InvalidParams naming the field
  */
 export function checkPositionParams(params: unknown, withPosition: boolean): void {
-  if (!isObject(params) || !isObject(params.textDocument) || typeof params.textDocument.uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'params.textDocument.uri must be a string');
-  if (withPosition && !isPosition(params.position)) throw new ResponseError(ErrorCodes.InvalidParams, 'params.position must be {line, character}, whole numbers from 0');
+  if (!isObject(params) || !isObject(params.textDocument) || typeof params.textDocument.uri !== 'string')
+    throw new ResponseError(ErrorCodes.InvalidParams, 'params.textDocument.uri must be a string');
+  if (withPosition && !isPosition(params.position))
+    throw new ResponseError(ErrorCodes.InvalidParams, 'params.position must be {line, character}, whole numbers from 0');
 }
 
 /**
@@ -80,7 +84,11 @@ export function frameGuard(log: (line: string) => void): Transform {
         const m = /(?:^|\r\n)content-length:[ \t]*(\d+)[ \t]*(?:\r\n|$)/i.exec(header);
         const length = m ? Number(m[1]) : NaN;
         if (!Number.isSafeInteger(length) || length > MAX_FRAME_BYTES) {
-          log(m ? `dropped a frame of ${m[1]} bytes (more than ${MAX_FRAME_BYTES})` : `dropped a frame whose header has no Content-Length: ${JSON.stringify(header.slice(0, 80))}`);
+          log(
+            m
+              ? `dropped a frame of ${m[1]} bytes (more than ${MAX_FRAME_BYTES})`
+              : `dropped a frame whose header has no Content-Length: ${JSON.stringify(header.slice(0, 80))}`,
+          );
           buf = buf.subarray(end + HEADER_END.length);
           continue;
         }
@@ -98,7 +106,8 @@ export function frameGuard(log: (line: string) => void): Transform {
           log('dropped a frame that is not a JSON-RPC message');
           continue;
         }
-        const problem = typeof message.method === 'string' && message.id === undefined ? documentNotificationProblem(message.method, message.params) : undefined;
+        const problem =
+          typeof message.method === 'string' && message.id === undefined ? documentNotificationProblem(message.method, message.params) : undefined;
         if (problem) {
           log(`dropped ${message.method}: ${problem}`);
           continue;

@@ -37,7 +37,11 @@ const COMPLETION_KIND: Record<NameKind | 'keyword', CompletionItemKind> = {
  * Start a language server on the given streams (stdin/stdout by default) and return its connection.
  * The process should exit when the client sends `exit`.
  */
-export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout, log: (line: string) => void = (l) => void process.stderr.write(`gbgc lsp: ${l}\n`)): Connection {
+export function startLanguageServer(
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
+  log: (line: string) => void = (l) => void process.stderr.write(`gbgc lsp: ${l}\n`),
+): Connection {
   // Malformed frames and document notifications with bad parameters are dropped with a log line
   // before the connection sees them (see guard.ts).
   const connection = createConnection(input.pipe(frameGuard(log)), output);
@@ -103,7 +107,10 @@ export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin
     checkPositionParams(p, true);
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return [];
-    return referencesAt(analysisOf(doc), doc.offsetAt(p.position), p.context.includeDeclaration).map((o) => ({ uri: doc.uri, range: range(doc, o.start, o.end) }));
+    return referencesAt(analysisOf(doc), doc.offsetAt(p.position), p.context.includeDeclaration).map((o) => ({
+      uri: doc.uri,
+      range: range(doc, o.start, o.end),
+    }));
   });
 
   connection.onDocumentSymbol((p): DocumentSymbol[] => {

@@ -65,7 +65,13 @@ class Builder {
       span.column = negative.startColumn ?? span.column;
     }
     if (!Number.isFinite(value) || Math.abs(value) > MAX_NUMBER) {
-      this.diagnostics.push(error('E0108', `number ${t.image.length > 20 ? `${t.image.slice(0, 20)}…` : t.image} is too large (at most ${MAX_NUMBER.toLocaleString('en-US')})`, span));
+      this.diagnostics.push(
+        error(
+          'E0108',
+          `number ${t.image.length > 20 ? `${t.image.slice(0, 20)}…` : t.image} is too large (at most ${MAX_NUMBER.toLocaleString('en-US')})`,
+          span,
+        ),
+      );
     }
     return { kind: 'Number', value, text: negative ? `-${t.image}` : t.image, span };
   }
@@ -87,14 +93,20 @@ class Builder {
       if (e === '"' || e === '\\') return e;
       const start = t.startOffset + 1 + at;
       this.diagnostics.push(
-        error('E0111', `unknown escape '${m}' in a string`, rangeAtOffset(this.text, start, m.length), 'the escapes are \\" \\\\ and \\uXXXX; write a backslash as \\\\'),
+        error(
+          'E0111',
+          `unknown escape '${m}' in a string`,
+          rangeAtOffset(this.text, start, m.length),
+          'the escapes are \\" \\\\ and \\uXXXX; write a backslash as \\\\',
+        ),
       );
       return e;
     });
     const bad = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.exec(value);
     if (bad) {
       const code = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-      const what = bad[0] === '\n' || bad[0] === '\r' || bad[0] === '\u2028' || bad[0] === '\u2029' ? 'a line break' : bad[0] === '\t' ? 'a tab' : 'a control character';
+      const what =
+        bad[0] === '\n' || bad[0] === '\r' || bad[0] === '\u2028' || bad[0] === '\u2029' ? 'a line break' : bad[0] === '\t' ? 'a tab' : 'a control character';
       this.diagnostics.push(error('E0112', `this string contains ${what} (${code}); names and reasons must be one line of printable text`, span));
     }
     return { kind: 'String', value, span };
@@ -172,7 +184,13 @@ class Builder {
         const using = this.token(ch, 'Identifier');
         return {
           kind: 'Showdown',
-          metric: this.token(ch, 'HighCard') ? 'high-card' : this.token(ch, 'PairWithBoard') ? 'pair-with-board' : this.token(ch, 'PokerHand') ? 'poker-hand' : 'sum-of-ranks',
+          metric: this.token(ch, 'HighCard')
+            ? 'high-card'
+            : this.token(ch, 'PairWithBoard')
+              ? 'pair-with-board'
+              : this.token(ch, 'PokerHand')
+                ? 'poker-hand'
+                : 'sum-of-ranks',
           using: using ? this.ident(using) : null,
           options: [...this.tokens(ch, 'FlushBeatsFullHouse'), ...this.tokens(ch, 'NoSuits')]
             .sort((a, b) => a.startOffset - b.startOffset)
@@ -254,7 +272,13 @@ class Builder {
 
   seatRef(n: CstNode): A.SeatRefNode {
     const id = this.token(n.children, 'Identifier');
-    const keyword = this.token(n.children, 'Kw_winner') ? 'winner' : this.token(n.children, 'Kw_any') ? 'any' : this.token(n.children, 'Kw_each') ? 'each' : null;
+    const keyword = this.token(n.children, 'Kw_winner')
+      ? 'winner'
+      : this.token(n.children, 'Kw_any')
+        ? 'any'
+        : this.token(n.children, 'Kw_each')
+          ? 'each'
+          : null;
     return { kind: 'SeatRef', name: id ? this.ident(id) : null, keyword: id ? null : keyword, span: this.spanOf(n) };
   }
 
@@ -341,8 +365,16 @@ class Builder {
 
   intExpr(n: CstNode): A.IntExprNode {
     const atoms = this.nodes(n.children, 'intAtom').map((a) => this.intAtom(a));
-    const ops = [...this.tokens(n.children, 'Plus'), ...this.tokens(n.children, 'Minus'), ...this.tokens(n.children, 'Star')].sort((a, b) => a.startOffset - b.startOffset);
-    const bin = (op: '+' | '-' | '*', left: A.IntExprNode, right: A.IntExprNode): A.IntExprNode => ({ kind: 'Binary', op, left, right, span: { ...left.span, end: right.span.end } });
+    const ops = [...this.tokens(n.children, 'Plus'), ...this.tokens(n.children, 'Minus'), ...this.tokens(n.children, 'Star')].sort(
+      (a, b) => a.startOffset - b.startOffset,
+    );
+    const bin = (op: '+' | '-' | '*', left: A.IntExprNode, right: A.IntExprNode): A.IntExprNode => ({
+      kind: 'Binary',
+      op,
+      left,
+      right,
+      span: { ...left.span, end: right.span.end },
+    });
     // Products first (left to right), then sums and differences (left to right).
     const terms: A.IntExprNode[] = [atoms[0]!];
     const sumOps: ('+' | '-')[] = [];
@@ -364,7 +396,15 @@ class Builder {
     const span = this.spanOf(n);
     const seat = this.node(ch, 'seatRef');
     if (seat) {
-      const fn = this.token(ch, 'Kw_stack') ? 'stack' : this.token(ch, 'Kw_handsize') ? 'handsize' : this.token(ch, 'Kw_highest') ? 'highest' : this.token(ch, 'Kw_lowest') ? 'lowest' : 'score';
+      const fn = this.token(ch, 'Kw_stack')
+        ? 'stack'
+        : this.token(ch, 'Kw_handsize')
+          ? 'handsize'
+          : this.token(ch, 'Kw_highest')
+            ? 'highest'
+            : this.token(ch, 'Kw_lowest')
+              ? 'lowest'
+              : 'score';
       return { kind: 'SeatFn', fn, seat: this.seatRef(seat), span };
     }
     const pile = this.node(ch, 'pileRef');
@@ -388,7 +428,12 @@ class Builder {
         return { kind: 'CallStep', phase: id(), span };
       case 'ifStep': {
         const blocks = this.nodes(ch, 'stepBlock');
-        return { kind: 'IfStep', branches: this.nodes(ch, 'condBranch').map((b) => this.condBranch(b)), otherwise: blocks[0] ? this.block(blocks[0]) : null, span };
+        return {
+          kind: 'IfStep',
+          branches: this.nodes(ch, 'condBranch').map((b) => this.condBranch(b)),
+          otherwise: blocks[0] ? this.block(blocks[0]) : null,
+          span,
+        };
       }
       case 'eventsStep':
         return { kind: 'EventsStep', items: this.nodes(ch, 'condBranch').map((b) => this.condBranch(b)), span };
@@ -511,7 +556,13 @@ class Builder {
         return { kind: 'ScoreStep', seat: id(), delta: this.number(this.need(this.token(ch, 'Integer'), 'points'), this.token(ch, 'Minus')), span };
       case 'assignStep': {
         const names = this.tokens(ch, 'Identifier');
-        const criterion = this.token(ch, 'HighestCard') ? 'highest-card' : this.token(ch, 'LowestCard') ? 'lowest-card' : this.token(ch, 'ChipLeader') ? 'chip-leader' : null;
+        const criterion = this.token(ch, 'HighestCard')
+          ? 'highest-card'
+          : this.token(ch, 'LowestCard')
+            ? 'lowest-card'
+            : this.token(ch, 'ChipLeader')
+              ? 'chip-leader'
+              : null;
         return { kind: 'AssignStep', position: this.ident(this.need(names[0], 'position')), criterion, seat: names[1] ? this.ident(names[1]) : null, span };
       }
       case 'setStep':
@@ -562,7 +613,8 @@ class Builder {
   bettingItem(n: CstNode): A.BettingItem {
     const ch = n.children;
     const span = this.spanOf(n);
-    if (this.token(ch, 'Kw_bet') && !this.token(ch, 'Kw_fallback')) return { kind: 'BetSize', amount: this.intExpr(this.need(this.node(ch, 'intExpr'), 'bet')), span };
+    if (this.token(ch, 'Kw_bet') && !this.token(ch, 'Kw_fallback'))
+      return { kind: 'BetSize', amount: this.intExpr(this.need(this.node(ch, 'intExpr'), 'bet')), span };
     if (this.token(ch, 'NoLimit')) return { kind: 'RaiseRule', rule: 'no-limit', span };
     if (this.token(ch, 'PotLimit')) return { kind: 'RaiseRule', rule: 'pot-limit', span };
     if (this.token(ch, 'Kw_raises')) return { kind: 'RaiseCap', count: this.number(this.need(this.token(ch, 'Integer'), 'cap')), span };

@@ -74,7 +74,7 @@ export function grammarEbnf(): string {
     '(* The .gbg grammar, generated from src/parser/grammar.ts by `npm run grammar`. *)',
     '(* [ x ] optional, { x } zero or more, ( a | b ) choice; quoted words are keywords. *)',
     '(* NAME = letter { letter | digit | "_" }; WORD = NAME or a keyword; INT = digit { digit }; DECIMAL = INT "." INT; *)',
-    '(* STRING = \'"\' { any character but \'"\' and newline, or "\\" character } \'"\'. *)',
+    "(* STRING = '\"' { any character but '\"' and newline, or \"\\\" character } '\"'. *)",
     '(* Comments: "//" to the end of the line, "/*" to "*/". White space separates words. *)',
     '',
   ];

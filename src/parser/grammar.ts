@@ -180,11 +180,7 @@ export class GbgParser extends CstParser {
     this.CONSUME(T.Deck);
     this.CONSUME(T.LCurly);
     this.MANY(() => {
-      this.OR([
-        { ALT: () => this.SUBRULE(this.ranks) },
-        { ALT: () => this.SUBRULE(this.suits) },
-        { ALT: () => this.SUBRULE(this.copies) },
-      ]);
+      this.OR([{ ALT: () => this.SUBRULE(this.ranks) }, { ALT: () => this.SUBRULE(this.suits) }, { ALT: () => this.SUBRULE(this.copies) }]);
       this.OPTION(() => this.CONSUME(T.Semicolon));
     });
     this.CONSUME(T.RCurly);
@@ -309,11 +305,7 @@ export class GbgParser extends CstParser {
       this.SUBRULE(this.pileRef, { LABEL: 'source' });
     });
     this.CONSUME(T.To);
-    this.OR([
-      { ALT: () => this.CONSUME(T.Each) },
-      { ALT: () => this.CONSUME(T.Winner) },
-      { ALT: () => this.SUBRULE2(this.pileRef, { LABEL: 'target' }) },
-    ]);
+    this.OR([{ ALT: () => this.CONSUME(T.Each) }, { ALT: () => this.CONSUME(T.Winner) }, { ALT: () => this.SUBRULE2(this.pileRef, { LABEL: 'target' }) }]);
     this.OPTION2(() => this.SUBRULE(this.face));
   });
 

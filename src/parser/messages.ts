@@ -122,9 +122,7 @@ export const messageProvider: IParserErrorMessageProvider = {
     const firsts = firstTokens(expectedPathsPerAlt);
     lastExpected = expectedPathsPerAlt.flatMap((alt) => alt.map((path) => path[0]).filter((t): t is TokenType => t !== undefined));
     const what = RULE_WORDS[ruleName];
-    return what && firsts.length > 4
-      ? `expected ${what}, found ${found}`
-      : `expected ${inWords(firsts)}, found ${found}`;
+    return what && firsts.length > 4 ? `expected ${what}, found ${found}` : `expected ${inWords(firsts)}, found ${found}`;
   },
   buildEarlyExitMessage({ expectedIterationPaths, actual, ruleName }) {
     const found = actual[0] ? describeToken(actual[0]) : 'the end of the file';

@@ -7,8 +7,32 @@ import { EOF, type CstNode, type ILexingError, type IRecognitionException, type 
 import { error, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
 import {
-  gbgLexer, KEYWORDS, HYPHENATED, STEP_STARTS, DECL_STARTS, Score, LParen, Deck,
-  LCurly, RCurly, Stack, Phase, Subphase, Players, Pile, Var, Position, Generated, Game, Identifier, Integer, Comma, Equals, Minus, Suits, Ranks,
+  gbgLexer,
+  KEYWORDS,
+  HYPHENATED,
+  STEP_STARTS,
+  DECL_STARTS,
+  Score,
+  LParen,
+  Deck,
+  LCurly,
+  RCurly,
+  Stack,
+  Phase,
+  Subphase,
+  Players,
+  Pile,
+  Var,
+  Position,
+  Generated,
+  Game,
+  Identifier,
+  Integer,
+  Comma,
+  Equals,
+  Minus,
+  Suits,
+  Ranks,
 } from './tokens.js';
 import { strictParserInstance, type RuleFrame, type UnknownWord } from './grammar.js';
 import { buildAst } from './cst-to-ast.js';
@@ -47,8 +71,7 @@ function distance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++)
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
   return d[a.length]![b.length]!;
 }
 
@@ -332,7 +355,17 @@ function syntaxDiagnostics(text: string, tokens: IToken[], lexErrorOffsets: numb
       quietItem >= 0 && (itemStart === quietItem || (itemStart < quietItem && oi < tokens.length && tokens[oi]!.startLine === tokens[quietItem]!.startLine));
     if (fresh(oi) && !inQuietItem) {
       reported.add(oi);
-      out.push(parseDiagnostic(text, tokens, e, ei > 0 ? current[ei - 1] : undefined, parser.errorExpected[0] ?? [], parser.errorFrames[0] ?? [], current.slice(0, ei)));
+      out.push(
+        parseDiagnostic(
+          text,
+          tokens,
+          e,
+          ei > 0 ? current[ei - 1] : undefined,
+          parser.errorExpected[0] ?? [],
+          parser.errorFrames[0] ?? [],
+          current.slice(0, ei),
+        ),
+      );
     }
     const region = balanced && ei < current.length ? repairRegion(current, ei, parser.errorFrames[0] ?? []) : undefined;
     if (!region) break;
@@ -376,7 +409,10 @@ function unknownWordDiagnostic(u: UnknownWord, tokens: IToken[], oi: number): Di
   const starts = u.where === 'step' ? STEP_STARTS : DECL_STARTS;
   const startWords = new Set([...starts].map((t) => (t.LABEL ?? '').replace(/'/g, '')));
   if (k && !startWords.has(k)) return error('E0105', `expected '${k}', found '${word}'`, range, `did you mean '${k}'?`);
-  const what = u.where === 'step' ? 'a step (shuffle, deal, ante, betting, if, call, choice, pay, …)' : 'a declaration (players, stack, deck, pile, var, position, phase, subphase, showdown)';
+  const what =
+    u.where === 'step'
+      ? 'a step (shuffle, deal, ante, betting, if, call, choice, pay, …)'
+      : 'a declaration (players, stack, deck, pile, var, position, phase, subphase, showdown)';
   return error('E0105', `unknown word '${word}': expected ${what}`, range, k ? `did you mean '${k}'?` : undefined);
 }
 

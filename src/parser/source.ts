@@ -35,4 +35,3 @@ export function tokenRange(tok: IToken): SourceRange {
     column: tok.startColumn ?? 1,
   };
 }
-

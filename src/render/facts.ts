@@ -34,7 +34,10 @@ function showdownFacts(ir: GameIR): RulebookFact[] {
       fact('showdown: empty hand', 'An empty hand loses to any hand with cards, and two empty hands tie'),
     ],
     'pair-with-board': (sd) => [
-      fact('showdown metric: pair with the board', `Comparison (pair with the board): a seat has a pair when a card in its hand has the same rank as a card on the ${sd.board}`),
+      fact(
+        'showdown metric: pair with the board',
+        `Comparison (pair with the board): a seat has a pair when a card in its hand has the same rank as a card on the ${sd.board}`,
+      ),
       fact('showdown metric: pair beats no pair', 'A seat with a pair beats a seat without one'),
       fact('showdown metric: otherwise high card', 'compared by high card'),
     ],
@@ -47,7 +50,9 @@ function showdownFacts(ir: GameIR): RulebookFact[] {
         ...(sd.board ? [fact('showdown: poker hand uses the board', `together with the cards on the ${sd.board}`)] : []),
         fact('showdown: ranking of poker hands', `Ranking of hands, from best to worst: ${cats.join(', ')}`),
         fact('showdown: rank order', `Rank order, lowest to highest: ${order.join(', ')}`),
-        ...(order.length >= 6 ? [fact('showdown: lowest straight', `${[order[order.length - 1], ...order.slice(0, 4)].join(', ')} is the lowest straight`)] : []),
+        ...(order.length >= 6
+          ? [fact('showdown: lowest straight', `${[order[order.length - 1], ...order.slice(0, 4)].join(', ')} is the lowest straight`)]
+          : []),
         ...(sd.suited ? [] : [fact('showdown: suits do not count', 'Suits do not count in this game')]),
         ...(sd.flushBeatsFullHouse && sd.suited ? [fact('showdown: flush beats full house', 'a flush beats a full house')] : []),
         fact('showdown: kickers', 'then the remaining cards (kickers) one by one from the highest'),
@@ -62,7 +67,7 @@ function showdownFacts(ir: GameIR): RulebookFact[] {
           `${r.points >= 0 ? 'Bonus: plus' : 'Penalty: minus'} ${Math.abs(r.points)} point${Math.abs(r.points) === 1 ? '' : 's'} ${r.kind === 'pair' ? `if the hand holds a pair of ${rank(r.rank)}` : `for each card of rank ${rank(r.rank)}`}`,
         ),
       ),
-      ...(allSteps(ir).some((s) => s.kind === 'score') ? [fact("showdown: scores added", "plus the seat's score")] : []),
+      ...(allSteps(ir).some((s) => s.kind === 'score') ? [fact('showdown: scores added', "plus the seat's score")] : []),
     ],
   };
   const sd = ir.showdown;
@@ -73,7 +78,9 @@ function showdownFacts(ir: GameIR): RulebookFact[] {
       ? [fact('showdown: next-highest cards on equal ranks', 'if their ranks are equal, the next-highest cards are compared, and so on')]
       : []),
     ...ir.deck.ranks.map((r) => fact(`showdown: value of rank ${r.name}`, `${r.name} = ${r.value}`)),
-    ...(steps.some((s) => s.kind === 'sidebet') ? [fact('showdown: side bets settled first', 'Side bets first: every side bet that was accepted is settled now')] : []),
+    ...(steps.some((s) => s.kind === 'sidebet')
+      ? [fact('showdown: side bets settled first', 'Side bets first: every side bet that was accepted is settled now')]
+      : []),
     fact('showdown: winner takes the pot', 'the seat with the better hand takes the whole pot'),
     fact('showdown: ties split the pot', 'the pot is split: each seat receives half of it, rounded down'),
     fact('showdown: odd chip', 'the chip left over goes to one of the two seats chosen at random'),
@@ -87,7 +94,9 @@ function overviewFacts(ir: GameIR): RulebookFact[] {
   out.push(
     fact(
       'starting stacks',
-      ir.stacks[0] === ir.stacks[1] ? `Starting stacks: ${chips(ir.stacks[0])} each` : `Starting stacks: ${ir.seats[0]} ${chips(ir.stacks[0])}, ${ir.seats[1]} ${chips(ir.stacks[1])}`,
+      ir.stacks[0] === ir.stacks[1]
+        ? `Starting stacks: ${chips(ir.stacks[0])} each`
+        : `Starting stacks: ${ir.seats[0]} ${chips(ir.stacks[0])}, ${ir.seats[1]} ${chips(ir.stacks[1])}`,
     ),
     fact('total chips', `stacks plus pot always total ${chips(ir.stacks[0] + ir.stacks[1])}`),
     fact('pot', 'Pot: starts empty (0 chips)'),
@@ -109,9 +118,11 @@ function overviewFacts(ir: GameIR): RulebookFact[] {
     out.push(fact('general rule: costs of options', 'An option with a fixed cost is offered only when the seat can pay it'));
   if (steps.some((s) => s.kind === 'choice' && s.options.some((o) => optionHasCost(o) && o.costChance > 0 && o.costChance < 1)))
     out.push(fact('general rule: chance costs', 'A chance cost (for example a 50% chance of paying 1 chip) is settled after the choice'));
-  if (steps.some((s) => !['shuffle', 'deal', 'ante', 'betting'].includes(s.kind))) out.push(fact('general rule: order of steps and skipped steps', 'A step that cannot be carried out'));
+  if (steps.some((s) => !['shuffle', 'deal', 'ante', 'betting'].includes(s.kind)))
+    out.push(fact('general rule: order of steps and skipped steps', 'A step that cannot be carried out'));
   if (conditionsOf(allSteps(ir)).length > 0) out.push(fact('general rule: conditions', 'a condition is checked when its step is reached'));
-  if (steps.some((s) => s.kind === 'end' || s.kind === 'varbet')) out.push(fact('general rule: game end', 'the game ends at once when a seat folds or an end step is reached'));
+  if (steps.some((s) => s.kind === 'end' || s.kind === 'varbet'))
+    out.push(fact('general rule: game end', 'the game ends at once when a seat folds or an end step is reached'));
   return out;
 }
 
@@ -125,14 +136,23 @@ function visibilityFacts(ir: GameIR): RulebookFact[] {
     fact('visibility: actions announced', /is announced to both seats/),
     fact('visibility: condition checks', 'Condition checks:'),
   ];
-  if (has((s) => s.kind === 'simultaneous')) out.push(fact('visibility: secret simultaneous choices', "neither seat sees the other's pick until both are locked in"));
+  if (has((s) => s.kind === 'simultaneous'))
+    out.push(fact('visibility: secret simultaneous choices', "neither seat sees the other's pick until both are locked in"));
   if (has((s) => s.kind === 'auction')) out.push(fact('visibility: sealed bids', 'each bid is secret until both bids are in'));
-  if (has((s) => s.kind === 'peek' && s.visibility === 'private')) out.push(fact('visibility: secret peeks', 'Secret peeks: a peek marked secret is fully private: only the peeking seat knows that the peek happened'));
+  if (has((s) => s.kind === 'peek' && s.visibility === 'private'))
+    out.push(fact('visibility: secret peeks', 'Secret peeks: a peek marked secret is fully private: only the peeking seat knows that the peek happened'));
   if (has((s) => s.kind === 'peek' && s.visibility === 'occurrence'))
-    out.push(fact('visibility: announced peeks', 'both seats are told that the peek happened (the occurrence is public), but only the peeking seat sees the card (the content is private)'));
-  if (has((s) => s.kind === 'choice' && s.announce === 'private')) out.push(fact('visibility: private choices', 'the opponent is told only that a choice was made'));
+    out.push(
+      fact(
+        'visibility: announced peeks',
+        'both seats are told that the peek happened (the occurrence is public), but only the peeking seat sees the card (the content is private)',
+      ),
+    );
+  if (has((s) => s.kind === 'choice' && s.announce === 'private'))
+    out.push(fact('visibility: private choices', 'the opponent is told only that a choice was made'));
   if (ir.variables.length > 0) out.push(fact('visibility: counters public', 'both seats always know their values'));
-  if (hasPrivateSteps(ir)) out.push(fact('visibility: inferability of private steps', 'Privacy hides the identity of what happened, not that something happened'));
+  if (hasPrivateSteps(ir))
+    out.push(fact('visibility: inferability of private steps', 'Privacy hides the identity of what happened, not that something happened'));
   const seen = new Set<string>();
   for (const c of conditionsOf(allSteps(ir))) {
     const use = { public: 'public check', private: 'private check', loop: 'early exit of a repeat', sidebet: 'side-bet condition' }[c.use];
@@ -165,7 +185,11 @@ export function rulebookFacts(ir: GameIR): RulebookFact[] {
     out.push(
       fact(
         `${where}: play returns`,
-        callers.length === 0 ? 'No step calls this sub-phase' : callers.length === 1 ? `Play returns to ${callers[0]}, right after the call` : `Play returns to whichever of ${callers.join(' or ')} called it`,
+        callers.length === 0
+          ? 'No step calls this sub-phase'
+          : callers.length === 1
+            ? `Play returns to ${callers[0]}, right after the call`
+            : `Play returns to whichever of ${callers.join(' or ')} called it`,
       ),
     );
     out.push(...stepsFacts(ir, sp.steps, where));

@@ -47,7 +47,6 @@ export function amountAction(entry: MenuEntry, n: number): Action | null {
   return i >= 0 ? entry.items[i].action : null;
 }
 
-
 /** `[min, max]` chips an item may cost, or null when unknown. */
 function itemRange(m: MenuItem): [number, number] | null {
   if (m.cost !== undefined) return [m.cost, m.cost];
@@ -94,7 +93,8 @@ export function costWords(entry: MenuEntry): string | null {
   if (rs.every(([lo, hi], i) => lo === hi && lo === amounts[i])) return 'costs you N chips';
   // A bet or raise to a total N when the seat has already put k chips into the round: each costs N − k.
   const k = amounts[0] - rs[0][0];
-  if ((entry.word === 'raise' || entry.word === 'bet') && k > 0 && rs.every(([lo, hi], i) => lo === hi && lo === amounts[i] - k)) return `costs you N − ${k} chips, as you have already put in ${chipWord(k)}`;
+  if ((entry.word === 'raise' || entry.word === 'bet') && k > 0 && rs.every(([lo, hi], i) => lo === hi && lo === amounts[i] - k))
+    return `costs you N − ${k} chips, as you have already put in ${chipWord(k)}`;
   if (rs.every(([lo, hi]) => lo === rs[0][0] && hi === rs[0][1])) return rangeWords(rs[0][0], rs[0][1], next);
   if (rs.every(([lo, hi], i) => lo === rs[0][0] && hi === amounts[i] && lo >= 0 && lo < hi))
     return `costs you between ${rs[0][0]} and N chips, depending on ${next}`;

@@ -71,7 +71,8 @@ export function parseReply(text: string, menu: readonly MenuItem[]): ReplyResult
     const extra = Object.keys(o).filter((k) => k !== 'action' && k !== 'amount');
     if (extra.length > 0) return fail(`unknown key ${JSON.stringify(extra[0])}: a reply has "action" and, for an amount, "amount"`);
     if (typeof o.action !== 'string') return fail('"action" must be a string naming an action, e.g. {"action": "call"}');
-    if (o.amount !== undefined && (typeof o.amount !== 'number' || !Number.isSafeInteger(o.amount))) return fail('"amount" must be a whole number, e.g. {"action": "bet", "amount": 3}');
+    if (o.amount !== undefined && (typeof o.amount !== 'number' || !Number.isSafeInteger(o.amount)))
+      return fail('"amount" must be a whole number, e.g. {"action": "bet", "amount": 3}');
     return resolve(entries, o.action, (o.amount as number | undefined) ?? null);
   }
   if (/^\d+$/.test(t)) return fail(`a number alone names no action; write the action's name (with its amount, e.g. 'bet ${t}'); legal: ${names(entries)}`);

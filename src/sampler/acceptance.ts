@@ -51,8 +51,26 @@ export interface FilterThresholds {
 
 /** Filter presets: the two versions of the seed paper. */
 export const FILTER_PRESETS: Readonly<Record<'v1' | 'v2', FilterThresholds>> = {
-  v2: { maxMovesPerPlayer: 10, rarePhaseRate: 0.05, maxRarePhases: 0.3, maxDeadBranches: 0.34, maxSeatWinShare: null, extremeRate: 0.05, maxExtremeConditions: null, maxWarnings: 0 },
-  v1: { maxMovesPerPlayer: 10, rarePhaseRate: 0.05, maxRarePhases: 0.2, maxDeadBranches: 0, maxSeatWinShare: 0.65, extremeRate: 0.05, maxExtremeConditions: 0.4, maxWarnings: 0 },
+  v2: {
+    maxMovesPerPlayer: 10,
+    rarePhaseRate: 0.05,
+    maxRarePhases: 0.3,
+    maxDeadBranches: 0.34,
+    maxSeatWinShare: null,
+    extremeRate: 0.05,
+    maxExtremeConditions: null,
+    maxWarnings: 0,
+  },
+  v1: {
+    maxMovesPerPlayer: 10,
+    rarePhaseRate: 0.05,
+    maxRarePhases: 0.2,
+    maxDeadBranches: 0,
+    maxSeatWinShare: 0.65,
+    extremeRate: 0.05,
+    maxExtremeConditions: 0.4,
+    maxWarnings: 0,
+  },
 };
 export type FilterPreset = keyof typeof FILTER_PRESETS;
 
@@ -162,9 +180,13 @@ function playRandom(state: InterpreterState, rng: () => number): InterpreterStat
  */
 export function judge(f: AcceptanceFigures, t: FilterThresholds, warnings: readonly Diagnostic[] = []): AcceptanceReport {
   const checks: AcceptanceCheck[] = [];
-  const add = (name: string, description: string, value: number, threshold: number, detail: string[]) => checks.push({ name, description, value, threshold, pass: value <= threshold + 1e-12, detail });
+  const add = (name: string, description: string, value: number, threshold: number, detail: string[]) =>
+    checks.push({ name, description, value, threshold, pass: value <= threshold + 1e-12, detail });
   const mean = (f.movesPerSeat[0] + f.movesPerSeat[1]) / 2;
-  add('moves', 'mean moves per player per episode', mean, t.maxMovesPerPlayer, [`seat 0: ${f.movesPerSeat[0].toFixed(2)}`, `seat 1: ${f.movesPerSeat[1].toFixed(2)}`]);
+  add('moves', 'mean moves per player per episode', mean, t.maxMovesPerPlayer, [
+    `seat 0: ${f.movesPerSeat[0].toFixed(2)}`,
+    `seat 1: ${f.movesPerSeat[1].toFixed(2)}`,
+  ]);
   if (t.maxSeatWinShare !== null) {
     const share = Math.max(...f.winShare);
     add('seat-balance', 'largest share of decided deals won by one seat', share, t.maxSeatWinShare, [`${f.decided} decided deals`]);
@@ -172,15 +194,39 @@ export function judge(f: AcceptanceFigures, t: FilterThresholds, warnings: reado
   if (t.maxExtremeConditions !== null) {
     const conds = f.branches.filter((b) => !b.label.endsWith(', else'));
     const extreme = conds.filter((b) => b.holdRate === null || b.holdRate < t.extremeRate || b.holdRate > 1 - t.extremeRate);
-    add('extreme-conditions', `fraction of branch conditions holding in under ${pct(t.extremeRate)} or over ${pct(1 - t.extremeRate)} of their checks`, conds.length ? extreme.length / conds.length : 0, t.maxExtremeConditions, extreme.map((b) => `${b.label} (${b.holdRate === null ? 'never checked' : pct(b.holdRate)})`));
+    add(
+      'extreme-conditions',
+      `fraction of branch conditions holding in under ${pct(t.extremeRate)} or over ${pct(1 - t.extremeRate)} of their checks`,
+      conds.length ? extreme.length / conds.length : 0,
+      t.maxExtremeConditions,
+      extreme.map((b) => `${b.label} (${b.holdRate === null ? 'never checked' : pct(b.holdRate)})`),
+    );
   }
   const phases = Object.entries(f.phaseFireRates);
   const rare = phases.filter(([, r]) => r < t.rarePhaseRate);
-  add('rare-phases', `fraction of phases firing in under ${pct(t.rarePhaseRate)} of episodes`, phases.length ? rare.length / phases.length : 0, t.maxRarePhases, rare.map(([n, r]) => `${n} (${pct(r)})`));
+  add(
+    'rare-phases',
+    `fraction of phases firing in under ${pct(t.rarePhaseRate)} of episodes`,
+    phases.length ? rare.length / phases.length : 0,
+    t.maxRarePhases,
+    rare.map(([n, r]) => `${n} (${pct(r)})`),
+  );
   const dead = f.branches.filter((b) => b.fireRate === 0);
-  add('dead-branches', 'fraction of conditional branches that never ran', f.branches.length ? dead.length / f.branches.length : 0, t.maxDeadBranches, dead.map((b) => b.label));
+  add(
+    'dead-branches',
+    'fraction of conditional branches that never ran',
+    f.branches.length ? dead.length / f.branches.length : 0,
+    t.maxDeadBranches,
+    dead.map((b) => b.label),
+  );
   if (t.maxWarnings !== null && t.maxWarnings !== undefined)
-    add('degenerate', 'compiler diagnostics: degenerate constructs (W0101–W0107), unreachable steps (W0001–W0002) or errors', warnings.length, t.maxWarnings, warnings.map((w) => `${w.code}${w.range.line > 1 ? ` at line ${w.range.line}` : ''}: ${w.message}`));
+    add(
+      'degenerate',
+      'compiler diagnostics: degenerate constructs (W0101–W0107), unreachable steps (W0001–W0002) or errors',
+      warnings.length,
+      t.maxWarnings,
+      warnings.map((w) => `${w.code}${w.range.line > 1 ? ` at line ${w.range.line}` : ''}: ${w.message}`),
+    );
   return { accepted: checks.every((c) => c.pass), checks, figures: f };
 }
 

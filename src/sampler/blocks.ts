@@ -47,7 +47,11 @@ function dealBlock(b: Builder): Block {
   const form = b.draw.weighted({ each: 2, board: b.board ? 1 : 0, exchange: 0.8 * b.dial.c });
   if (form === 'board') {
     b.useCards(1);
-    return { steps: [{ kind: 'deal', count: 1, from: { kind: 'deck' }, to: { kind: 'pile', name: b.board! }, faceUp: true }], cost: { moves: [0, 0], survive: 1 }, words: WORDS.draw };
+    return {
+      steps: [{ kind: 'deal', count: 1, from: { kind: 'deck' }, to: { kind: 'pile', name: b.board! }, faceUp: true }],
+      cost: { moves: [0, 0], survive: 1 },
+      words: WORDS.draw,
+    };
   }
   b.useCards(2);
   for (const s of [0, 1]) b.handChange(s, 1);
@@ -77,14 +81,19 @@ function observeBlock(b: Builder): Block {
     b.favour(who, 0.3);
     return { kind: 'peek', seat: seat(who), target: 1 - who, pick: chosen ? 'chosen' : 'random', visibility: b.secret ? 'private' : 'occurrence' };
   };
-  const movesOf = (st: Step[]): [number, number] => [0, 1].map((x) => st.filter((p) => p.kind === 'peek' && p.pick === 'chosen' && p.seat.kind === 'seat' && p.seat.seat === x).length) as [number, number];
+  const movesOf = (st: Step[]): [number, number] =>
+    [0, 1].map((x) => st.filter((p) => p.kind === 'peek' && p.pick === 'chosen' && p.seat.kind === 'seat' && p.seat.seat === x).length) as [number, number];
   let steps: Step[];
   if (form === 'peek') steps = [peek(s)];
   else if (form === 'both') steps = [peek(0), peek(1)];
   else if (form === 'reveal' && b.draw.chance(0.5)) {
     b.favour(s, 0.3);
     steps = [{ kind: 'reveal', seat: 1 - s, what: 'random' }];
-  } else if (form === 'reveal') steps = [{ kind: 'reveal', seat: 0, what: 'random' }, { kind: 'reveal', seat: 1, what: 'random' }];
+  } else if (form === 'reveal')
+    steps = [
+      { kind: 'reveal', seat: 0, what: 'random' },
+      { kind: 'reveal', seat: 1, what: 'random' },
+    ];
   else {
     b.favour(s, 1);
     steps = [{ kind: 'reveal', seat: 1 - s, what: 'hand' }];
@@ -143,7 +152,12 @@ function positionBlock(b: Builder): Block {
   const position = b.position(visibility);
   const hands = b.handMin[0] >= 1 && b.handMin[1] >= 1;
   const byCards = hands && !b.guards.includes('hand');
-  const criterion = b.draw.weighted({ 'highest-card': byCards ? 2 : 0, 'lowest-card': byCards ? 1 : 0, 'chip-leader': b.skewP >= 0.6 && b.stacks[0] - b.antes[0] === b.stacks[1] - b.antes[1] ? 1 : 0, seat: byCards ? 0.1 : 1 });
+  const criterion = b.draw.weighted({
+    'highest-card': byCards ? 2 : 0,
+    'lowest-card': byCards ? 1 : 0,
+    'chip-leader': b.skewP >= 0.6 && b.stacks[0] - b.antes[0] === b.stacks[1] - b.antes[1] ? 1 : 0,
+    seat: byCards ? 0.1 : 1,
+  });
   if (criterion === 'seat') {
     const s = b.underdog();
     b.assigned.push({ name: position, p: s === 0 ? [b.reach, 0] : [0, b.reach], keys: [] });
@@ -156,7 +170,11 @@ function positionBlock(b: Builder): Block {
   const before = b.advantage[0];
   const favour = b.under(p, keys, () => drawEffects(b, 0, 1));
   b.advantage[1] += b.advantage[0] - before;
-  const branches = [0, 1].map((s) => ({ cond: { kind: 'holds' as const, seat: seat(s), position }, check: check(b), steps: s === 0 ? favour : mirrorSteps(favour) }));
+  const branches = [0, 1].map((s) => ({
+    cond: { kind: 'holds' as const, seat: seat(s), position },
+    check: check(b),
+    steps: s === 0 ? favour : mirrorSteps(favour),
+  }));
   steps.push({ kind: 'if', branches, otherwise: [] });
   b.assigned.push({ name: position, p: [p * b.reach, p * b.reach], keys });
   return { steps, cost: { moves: [0, 0], survive: 1 }, words: WORDS.position };
@@ -199,7 +217,17 @@ function thieveryBlock(b: Builder): Block {
   for (const s of [0, 1]) b.handChange(s, -1, 0.5);
   let survive = 1;
   if (b.draw.chance(0.5)) {
-    steps.push({ kind: 'if', branches: [{ cond: { kind: 'cmp', op: '>=', left: { kind: 'var', name: counter }, right: { kind: 'int', value: 2 } }, check: 'public', steps: [{ kind: 'end', winner: null, reason: 'two thefts call the game off' }] }], otherwise: [] });
+    steps.push({
+      kind: 'if',
+      branches: [
+        {
+          cond: { kind: 'cmp', op: '>=', left: { kind: 'var', name: counter }, right: { kind: 'int', value: 2 } },
+          check: 'public',
+          steps: [{ kind: 'end', winner: null, reason: 'two thefts call the game off' }],
+        },
+      ],
+      otherwise: [],
+    });
     survive = 0.75;
   }
   b.tallies.push({ name: counter, p: 0.75 * b.reach * survive });

@@ -48,7 +48,9 @@ export class NoAcceptedCandidateError extends Error {
     readonly complexity: number,
     readonly rejected: Rejection[],
   ) {
-    const why = Object.entries(rejectionsByCheck(rejected)).map(([name, n]) => `${name} ${n}×`).join(', ');
+    const why = Object.entries(rejectionsByCheck(rejected))
+      .map(([name, n]) => `${name} ${n}×`)
+      .join(', ');
     super(`no candidate of seed ${seed} at complexity ${complexity} passed the acceptance filter in ${rejected.length} tries (failed checks: ${why})`);
     this.name = 'NoAcceptedCandidateError';
   }

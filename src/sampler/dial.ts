@@ -7,17 +7,7 @@
  */
 
 /** Block kinds the structure draw can place between the ante and the final betting round. */
-export type BlockKind =
-  | 'draw'
-  | 'observe'
-  | 'choice'
-  | 'simultaneous'
-  | 'auction'
-  | 'betting'
-  | 'sidebet'
-  | 'position'
-  | 'discard'
-  | 'thievery';
+export type BlockKind = 'draw' | 'observe' | 'choice' | 'simultaneous' | 'auction' | 'betting' | 'sidebet' | 'position' | 'discard' | 'thievery';
 
 /** How a block is placed in the phase graph. */
 export type Placement = 'plain' | 'subphase' | 'conditional' | 'loop';

@@ -33,7 +33,13 @@ export function drawEffects(b: Builder, s: number, q: number, opts: EffectOption
     const second = drawEffect(b, s, q, { ...opts, exclude: [...(opts.exclude ?? []), 'jackpot', 'crown'] });
     const first = steps[0]!;
     // Two payments from the same payer to the same payee are one payment of the sum.
-    if (first.kind === 'pay' && second.kind === 'pay' && typeof first.amount === 'number' && typeof second.amount === 'number' && JSON.stringify([first.from, first.to]) === JSON.stringify([second.from, second.to]))
+    if (
+      first.kind === 'pay' &&
+      second.kind === 'pay' &&
+      typeof first.amount === 'number' &&
+      typeof second.amount === 'number' &&
+      JSON.stringify([first.from, first.to]) === JSON.stringify([second.from, second.to])
+    )
       steps[0] = { ...first, amount: first.amount + second.amount };
     else steps.push(second);
   }
@@ -41,7 +47,21 @@ export function drawEffects(b: Builder, s: number, q: number, opts: EffectOption
 }
 
 /** Advantage weights of effects for the seat they favour (a card counts most). */
-const WEIGHT: Record<EffectKind, number> = { pay: 1, tax: 1, bounty: 0.5, peek: 0.3, draw: 2, reveal: 0.3, score: 1, swap: 0.5, steal: 3, discard: 1.5, tally: 0, crown: 0.3, jackpot: 2 };
+const WEIGHT: Record<EffectKind, number> = {
+  pay: 1,
+  tax: 1,
+  bounty: 0.5,
+  peek: 0.3,
+  draw: 2,
+  reveal: 0.3,
+  score: 1,
+  swap: 0.5,
+  steal: 3,
+  discard: 1.5,
+  tally: 0,
+  crown: 0.3,
+  jackpot: 2,
+};
 
 /** Draw one effect step favouring seat `s`, run with probability `q` when the current block runs. */
 export function drawEffect(b: Builder, s: number, q: number, opts: EffectOptions = {}): Step {
@@ -95,7 +115,14 @@ export function drawEffect(b: Builder, s: number, q: number, opts: EffectOptions
       return { kind: 'steal', seat: seat(s), from: t, visibility: b.draw.chance(0.5) ? 'public' : 'private' };
     case 'discard':
       b.handChange(t, -1, q);
-      return { kind: 'discard', seat: t, count: 1, pick: 'random', to: b.discardPile ? { kind: 'pile', name: b.discardPile } : null, faceUp: b.draw.chance(0.5) };
+      return {
+        kind: 'discard',
+        seat: t,
+        count: 1,
+        pick: 'random',
+        to: b.discardPile ? { kind: 'pile', name: b.discardPile } : null,
+        faceUp: b.draw.chance(0.5),
+      };
     case 'tally': {
       let tally = b.tallies[0];
       if (!tally) {

@@ -4,7 +4,19 @@
  * Carlo acceptance filter judges it; `sampleAccepted` tries derived candidate seeds until one
  * passes; `buildPool` builds a resumable pool on worker threads. See `docs/generator.md`.
  */
-export { sample, emitSample, sampleIR, sourceHeader, checkSeed, streamSeed, SamplerError, BUILDER_VERSION, GENERATOR, MAX_SEED, type SampledGame } from './sample.js';
+export {
+  sample,
+  emitSample,
+  sampleIR,
+  sourceHeader,
+  checkSeed,
+  streamSeed,
+  SamplerError,
+  BUILDER_VERSION,
+  GENERATOR,
+  MAX_SEED,
+  type SampledGame,
+} from './sample.js';
 export { Dial, type BlockKind, type Placement } from './dial.js';
 export {
   acceptance,

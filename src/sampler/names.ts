@@ -10,7 +10,9 @@ import type { Draw } from './draw.js';
 export const SEATS: [string, string] = ['Alice', 'Bob'];
 
 /** The language's reserved words (their token patterns), e.g. `deal`, `pot`, `score`. */
-export const RESERVED: ReadonlySet<string> = new Set(KEYWORDS.map((t) => (t.PATTERN instanceof RegExp ? t.PATTERN.source : String(t.PATTERN)).replace(/\\-/g, '-')));
+export const RESERVED: ReadonlySet<string> = new Set(
+  KEYWORDS.map((t) => (t.PATTERN instanceof RegExp ? t.PATTERN.source : String(t.PATTERN)).replace(/\\-/g, '-')),
+);
 
 /** Whether `name` is a valid identifier of the language that is not a keyword. */
 export function isPlainName(name: string): boolean {

@@ -63,7 +63,17 @@ export interface PoolJob {
 
 /** A worker's answer: the accepted game, or why the slot stayed empty. */
 export type PoolResult =
-  | { slot: number; ok: true; seed: number; complexity: number; rulesetHash: string; source: string; tries: number; checks: Record<string, number>; rejected: Record<string, number> }
+  | {
+      slot: number;
+      ok: true;
+      seed: number;
+      complexity: number;
+      rulesetHash: string;
+      source: string;
+      tries: number;
+      checks: Record<string, number>;
+      rejected: Record<string, number>;
+    }
   | { slot: number; ok: false; error: string; tries: number };
 
 /** One line of `index.jsonl`. */
@@ -153,7 +163,8 @@ export function readIndex(path: string): PoolEntry[] {
       } catch (err) {
         throw new PoolError(`${path}:${i + 1}: not a JSON line (${(err as Error).message})`);
       }
-      if (!e || typeof e !== 'object' || !Number.isInteger(e.slot) || typeof e.file !== 'string' || typeof e.rulesetHash !== 'string') throw new PoolError(`${path}:${i + 1}: not a pool entry`);
+      if (!e || typeof e !== 'object' || !Number.isInteger(e.slot) || typeof e.file !== 'string' || typeof e.rulesetHash !== 'string')
+        throw new PoolError(`${path}:${i + 1}: not a pool entry`);
       entries.push(e);
     });
   return entries;
@@ -189,11 +200,29 @@ export function verifyIndex(out: string, indexPath: string, count: number): { ke
 
 /** The settings recorded in `pool.json` (exported for tests). */
 export function manifest(opts: PoolOptions): object {
-  return { generator: GENERATOR, builderVersion: BUILDER_VERSIONS[opts.builder ?? 'paper'], rngStream: RNG_STREAM, count: opts.count, complexity: opts.complexity, seed: opts.seed, filter: opts.filter, maxTries: opts.maxTries, ...(opts.repair === false ? { repair: false } : {}) };
+  return {
+    generator: GENERATOR,
+    builderVersion: BUILDER_VERSIONS[opts.builder ?? 'paper'],
+    rngStream: RNG_STREAM,
+    count: opts.count,
+    complexity: opts.complexity,
+    seed: opts.seed,
+    filter: opts.filter,
+    maxTries: opts.maxTries,
+    ...(opts.repair === false ? { repair: false } : {}),
+  };
 }
 
 /** The command-line option that sets each field of `pool.json`. */
-const SETTING_FLAGS: Record<string, string> = { builderVersion: '--builder', count: '--count', complexity: '--complexity', seed: '--seed', maxTries: '--max-tries', filter: '--filter and its thresholds', repair: 'repairs (--no-repair)' };
+const SETTING_FLAGS: Record<string, string> = {
+  builderVersion: '--builder',
+  count: '--count',
+  complexity: '--complexity',
+  seed: '--seed',
+  maxTries: '--max-tries',
+  filter: '--filter and its thresholds',
+  repair: 'repairs (--no-repair)',
+};
 
 /** A manifest value as a user would type it (`0..1` for a complexity range). */
 function settingText(key: string, v: unknown): string {
@@ -225,7 +254,9 @@ export function settingsMismatchMessage(out: string, manifestPath: string, found
   const engine = keys.filter((k) => !settable(k));
   const parts = user.map((k) => `${SETTING_FLAGS[k]} is ${settingText(k, old[k])} in the pool, ${settingText(k, want[k])} here`);
   for (const k of engine) parts.push(`it was built by ${k} ${settingText(k, old[k])}, this is ${settingText(k, want[k])}`);
-  const rerun = user.filter((k) => k !== 'filter' && k !== 'repair').map((k) => `${SETTING_FLAGS[k]} ${k === 'builderVersion' ? (builderOfVersion(String(old[k])) ?? String(old[k])) : settingText(k, old[k])}`);
+  const rerun = user
+    .filter((k) => k !== 'filter' && k !== 'repair')
+    .map((k) => `${SETTING_FLAGS[k]} ${k === 'builderVersion' ? (builderOfVersion(String(old[k])) ?? String(old[k])) : settingText(k, old[k])}`);
   const how =
     engine.length > 0
       ? 'this generator cannot continue it; use another --out directory'
@@ -266,7 +297,18 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
   const { kept, redone } = verifyIndex(opts.out, indexPath, opts.count);
   const done = new Set(kept.map((e) => e.slot));
   const pending = poolSlots(opts.seed, opts.count, opts.complexity).filter((s) => !done.has(s.slot));
-  const summary: PoolSummary = { out: opts.out, count: opts.count, resumed: done.size, built: 0, redone, failed: [], tries: 0, seconds: 0, gamesPerMinute: 0, acceptance: poolAcceptance([]) };
+  const summary: PoolSummary = {
+    out: opts.out,
+    count: opts.count,
+    resumed: done.size,
+    built: 0,
+    redone,
+    failed: [],
+    tries: 0,
+    seconds: 0,
+    gamesPerMinute: 0,
+    acceptance: poolAcceptance([]),
+  };
   const t0 = performance.now();
   onProgress?.(done.size, opts.count);
   const record = (r: PoolResult): void => {
@@ -277,7 +319,16 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
     }
     const file = slotFile(r.slot, opts.count);
     writeFileAtomic(join(opts.out, file), r.source);
-    const entry: PoolEntry = { slot: r.slot, file, seed: r.seed, complexity: r.complexity, rulesetHash: r.rulesetHash, tries: r.tries, acceptance: r.checks, rejected: r.rejected };
+    const entry: PoolEntry = {
+      slot: r.slot,
+      file,
+      seed: r.seed,
+      complexity: r.complexity,
+      rulesetHash: r.rulesetHash,
+      tries: r.tries,
+      acceptance: r.checks,
+      rejected: r.rejected,
+    };
     appendFileSync(indexPath, `${JSON.stringify(entry)}\n`);
     done.add(r.slot);
     summary.built++;
@@ -293,7 +344,20 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
       Array.from({ length: pending.length === 0 ? 0 : n }, async () => {
         const worker = await startWorker();
         workers.push(worker);
-        await serve(worker, queue, (slot) => ({ slot: slot.slot, seed: slot.seed, complexity: slot.complexity, filter: opts.filter, maxTries: opts.maxTries, repair: opts.repair !== false, builder: opts.builder ?? 'paper' }), record);
+        await serve(
+          worker,
+          queue,
+          (slot) => ({
+            slot: slot.slot,
+            seed: slot.seed,
+            complexity: slot.complexity,
+            filter: opts.filter,
+            maxTries: opts.maxTries,
+            repair: opts.repair !== false,
+            builder: opts.builder ?? 'paper',
+          }),
+          record,
+        );
       }),
     );
   } finally {

@@ -88,7 +88,12 @@ export function templates(b: Builder, opts: CondOptions = {}): Template[] {
       const r = ranks.length;
       const spaced = ranks.every((x, i) => i === 0 || x.value - ranks[i - 1]!.value === 1);
       if (spaced && r >= 4 && Math.max(b.handMean[s], b.handMean[t]) <= 1.2)
-        add('hand', cmp('>=', { kind: 'sub', left: { kind: 'highest', seat: seat(s) }, right: { kind: 'highest', seat: seat(t) } }, int(2)), ((r - 2) * (r - 1)) / (2 * r * r), 0.5);
+        add(
+          'hand',
+          cmp('>=', { kind: 'sub', left: { kind: 'highest', seat: seat(s) }, right: { kind: 'highest', seat: seat(t) } }, int(2)),
+          ((r - 2) * (r - 1)) / (2 * r * r),
+          0.5,
+        );
     }
     if (b.handMin[s] >= 1) {
       // "holds at least one card of these ranks": one rank, or two ranks.
@@ -112,7 +117,16 @@ export function templates(b: Builder, opts: CondOptions = {}): Template[] {
     for (const pos of b.assigned) add([`holds:${pos.name}`, ...pos.keys], { kind: 'holds', seat: seat(s), position: pos.name }, pos.p[s], 2);
     add('score', cmp('>', { kind: 'score', seat: seat(s) }, int(0)), 0.5 * b.scoreP, 1);
     if (b.handMin[s] >= 1 && b.handMin[t] >= 1 && b.scoreP > 0.2)
-      add('hand', cmp('>', { kind: 'add', left: { kind: 'highest', seat: seat(s) }, right: { kind: 'score', seat: seat(s) } }, { kind: 'add', left: { kind: 'highest', seat: seat(t) }, right: { kind: 'score', seat: seat(t) } }), 0.45, 1);
+      add(
+        'hand',
+        cmp(
+          '>',
+          { kind: 'add', left: { kind: 'highest', seat: seat(s) }, right: { kind: 'score', seat: seat(s) } },
+          { kind: 'add', left: { kind: 'highest', seat: seat(t) }, right: { kind: 'score', seat: seat(t) } },
+        ),
+        0.45,
+        1,
+      );
     add('handsize', cmp('>', { kind: 'handSize', seat: seat(s) }, { kind: 'handSize', seat: seat(t) }), 0.45 * b.varyP, 1);
   }
   if (opts.seat === undefined) {
@@ -131,7 +145,10 @@ export function templates(b: Builder, opts: CondOptions = {}): Template[] {
     }
     if (chips) {
       add('pot', cmp('>', { kind: 'pot' }, int(b.antes[0] + b.antes[1])), b.potP, 2);
-      const low = b.stacks[0] - b.antes[0] === b.stacks[1] - b.antes[1] ? or(b.paidP[0], b.paidP[1]) : b.paidP[b.stacks[0] - b.antes[0] < b.stacks[1] - b.antes[1] ? 0 : 1];
+      const low =
+        b.stacks[0] - b.antes[0] === b.stacks[1] - b.antes[1]
+          ? or(b.paidP[0], b.paidP[1])
+          : b.paidP[b.stacks[0] - b.antes[0] < b.stacks[1] - b.antes[1] ? 0 : 1];
       add('stack', cmp('<', { kind: 'stack', seat: { kind: 'any' } }, int(Math.min(b.stacks[0] - b.antes[0], b.stacks[1] - b.antes[1]))), low, 1);
     }
     for (const tally of b.tallies) {

@@ -89,7 +89,11 @@ export function instrument(ir: GameIR): Instrumented {
           const reached = fresh();
           const hits = fresh();
           branches.push({ label: `${label}, item ${i + 1}`, hits, checked: reached, earlier: [], reached });
-          out.push(bump(reached), { kind: 'if', branches: [{ cond: item.cond, check: item.check, steps: [bump(hits), ...block(item.steps, where)] }], otherwise: [] });
+          out.push(bump(reached), {
+            kind: 'if',
+            branches: [{ cond: item.cond, check: item.check, steps: [bump(hits), ...block(item.steps, where)] }],
+            otherwise: [],
+          });
         });
       } else out.push(mapChildBlocks(st, (b) => block(b, where)));
     }

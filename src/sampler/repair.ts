@@ -21,7 +21,8 @@ export function repairDeck(b: Builder): number {
   const suitNames = b.suitSet;
   const before = b.deckSize;
   const need = b.cardsWorst;
-  while (b.deckSize < need && b.deck.suits.length < Math.min(MAX_SUITS, suitNames.length)) b.deck = { ...b.deck, suits: suitNames.slice(0, b.deck.suits.length + 1) };
+  while (b.deckSize < need && b.deck.suits.length < Math.min(MAX_SUITS, suitNames.length))
+    b.deck = { ...b.deck, suits: suitNames.slice(0, b.deck.suits.length + 1) };
   while (b.deckSize < need) b.deck = { ...b.deck, copies: b.deck.copies + 1 };
   return b.deckSize - before;
 }

@@ -25,7 +25,11 @@ export function simultaneousBlock(b: Builder): Block {
     if (ends === 0 && b.draw.chance(0.15 * b.dial.c)) {
       ends++;
       const reason = first === second ? `both played ${first}: a draw` : `${first} against ${second}: a draw`;
-      steps = [{ kind: 'reveal', seat: 0, what: 'hand' }, { kind: 'reveal', seat: 1, what: 'hand' }, { kind: 'end', winner: null, reason }];
+      steps = [
+        { kind: 'reveal', seat: 0, what: 'hand' },
+        { kind: 'reveal', seat: 1, what: 'hand' },
+        { kind: 'end', winner: null, reason },
+      ];
     } else if (b.handMin[0] >= 1 && b.handMin[1] >= 1 && !b.guards.includes('hand') && b.draw.chance(0.35 * b.dial.c)) {
       // A private duel of high cards: the higher card wins chips, checked without telling.
       const fav = b.underdog();
@@ -35,7 +39,13 @@ export function simultaneousBlock(b: Builder): Block {
       steps = [
         {
           kind: 'if',
-          branches: [{ cond: { kind: 'cmp', op: '>', left: { kind: 'highest', seat: seat(fav) }, right: { kind: 'highest', seat: seat(1 - fav) } }, check: 'private', steps: [{ kind: 'pay', amount, from: seat(1 - fav), to: seat(fav) }] }],
+          branches: [
+            {
+              cond: { kind: 'cmp', op: '>', left: { kind: 'highest', seat: seat(fav) }, right: { kind: 'highest', seat: seat(1 - fav) } },
+              check: 'private',
+              steps: [{ kind: 'pay', amount, from: seat(1 - fav), to: seat(fav) }],
+            },
+          ],
           otherwise: [{ kind: 'pay', amount: 1, from: seat(fav), to: seat(1 - fav) }],
         },
       ];
@@ -63,7 +73,9 @@ export function auctionBlock(b: Builder): Block {
   b.handChange(0, count, 0.5);
   b.handChange(1, count, 0.5);
   return {
-    steps: [{ kind: 'auction', min, max, tie: 'coinflip', payTo, prize: [{ kind: 'deal', count, from: { kind: 'deck' }, to: { kind: 'winner' }, faceUp: false }] }],
+    steps: [
+      { kind: 'auction', min, max, tie: 'coinflip', payTo, prize: [{ kind: 'deal', count, from: { kind: 'deck' }, to: { kind: 'winner' }, faceUp: false }] },
+    ],
     cost: { moves: [1, 1], survive: 1 },
     words: WORDS.auction,
   };
@@ -75,7 +87,8 @@ export function bettingBlock(b: Builder, final = false, forced?: 'fixed' | 'vari
   // Under random play the first seat to act wins more of the decided deals (it bets, and the
   // opponent folds half the time): the round opens with the seat behind on advantages.
   const first = b.underdog();
-  const form = forced ?? (final ? (b.draw.chance(b.dial.variableBetting) ? 'variable' : 'fixed') : b.draw.weighted({ fixed: 1, variable: 0.6 * c, manual: 0.8 * c }));
+  const form =
+    forced ?? (final ? (b.draw.chance(b.dial.variableBetting) ? 'variable' : 'fixed') : b.draw.weighted({ fixed: 1, variable: 0.6 * c, manual: 0.8 * c }));
   if (form === 'fixed') {
     const raiseCap = 1 + b.draw.binomial(2, b.dial.extraRaise);
     const betSize = b.draw.chance(b.dial.bigBet) ? 2 : 1;

@@ -123,7 +123,8 @@ export function sampleIR(seed: number, complexity: number, opts: DrawOptions = {
 /** How many draws {@link sampleIR} makes for a (seed, complexity) before one passes the checks (1: the first). */
 export function drawsNeeded(seed: number, complexity: number, builder: BuilderName = 'paper'): number {
   const stream = streamSeed(seed, complexity, builder);
-  for (let k = 0; k <= MAX_REDRAWS; k++) if (!flagged(drawOnce(k === 0 ? stream : `${stream}/redraw/${k}`, seed, complexity, true, builder), builder)) return k + 1;
+  for (let k = 0; k <= MAX_REDRAWS; k++)
+    if (!flagged(drawOnce(k === 0 ? stream : `${stream}/redraw/${k}`, seed, complexity, true, builder), builder)) return k + 1;
   return MAX_REDRAWS + 2;
 }
 
@@ -134,7 +135,11 @@ function drawOnce(stream: string, seed: number, complexity: number, repair: bool
   realize(b, plan);
   if (repair) repairDeck(b);
   const showdown: GameIR['showdown'] =
-    b.metric === 'pair-with-board' && b.board ? { metric: 'pair-with-board', board: b.board } : b.metric === 'sum-of-ranks' ? { metric: 'sum-of-ranks', rules: b.scoring } : { metric: 'high-card' };
+    b.metric === 'pair-with-board' && b.board
+      ? { metric: 'pair-with-board', board: b.board }
+      : b.metric === 'sum-of-ranks'
+        ? { metric: 'sum-of-ranks', rules: b.scoring }
+        : { metric: 'high-card' };
   const ir: GameIR = {
     irVersion: IR_VERSION,
     name: `Sampled game ${seed}`,
@@ -197,6 +202,9 @@ export async function emitSample(drawn: GameIR, seed: number, complexity: number
     throw new SamplerError(`sampled game (seed ${seed}, complexity ${complexity}) does not compile: ${first ? `${first.code} ${first.message}` : 'no IR'}`);
   }
   const hash = rulesetHash(drawn);
-  if (compiled.rulesetHash !== hash) throw new SamplerError(`sampled game (seed ${seed}, complexity ${complexity}): the source compiles to a different IR (hash ${compiled.rulesetHash.slice(0, 12)} ≠ ${hash.slice(0, 12)})`);
+  if (compiled.rulesetHash !== hash)
+    throw new SamplerError(
+      `sampled game (seed ${seed}, complexity ${complexity}): the source compiles to a different IR (hash ${compiled.rulesetHash.slice(0, 12)} ≠ ${hash.slice(0, 12)})`,
+    );
   return { ir: compiled.ir, source, rulesetHash: hash, seed, complexity, builderVersion: BUILDER_VERSIONS[builder] };
 }

@@ -104,12 +104,21 @@ export function realize(b: Builder, plan: Plan): void {
   }
   b.phase(['Setup'], setup);
   const [a0, a1] = b.antes;
-  b.phase(['Ante'], a0 === a1 && b.draw.chance(1 - 0.2 * b.dial.c) ? [{ kind: 'ante', amount: a0, payers: [0, 1] }] : [{ kind: 'ante', amount: a0, payers: [0] }, { kind: 'ante', amount: a1, payers: [1] }]);
+  b.phase(
+    ['Ante'],
+    a0 === a1 && b.draw.chance(1 - 0.2 * b.dial.c)
+      ? [{ kind: 'ante', amount: a0, payers: [0, 1] }]
+      : [
+          { kind: 'ante', amount: a0, payers: [0] },
+          { kind: 'ante', amount: a1, payers: [1] },
+        ],
+  );
 
   const eventsCost = plan.events.reduce<Cost>((acc, k) => sequence(acc, scaled(ESTIMATES[k], 0.5)), NO_COST);
   // The betting structure is the centre of the game: it keeps its rounds as far as the move budget allows.
   let rounds = plan.rounds;
-  const structureCost = (k: number): Cost => sequence(...Array.from({ length: k }, () => ESTIMATES.betting), ...plan.between.slice(0, k - 1).map((kind) => ESTIMATES[kind]));
+  const structureCost = (k: number): Cost =>
+    sequence(...Array.from({ length: k }, () => ESTIMATES.betting), ...plan.between.slice(0, k - 1).map((kind) => ESTIMATES[kind]));
   while (rounds > 1 && Math.max(...sequence(structureCost(rounds), eventsCost).moves) > b.dial.moveBudget - 0.5) rounds--;
   const reserve = sequence(structureCost(rounds), eventsCost);
   // Every round must stay reachable: the survival floor allows for the folds of the earlier rounds.
@@ -157,7 +166,11 @@ function bettingLoop(b: Builder, max: number, between: 'draw' | 'observe' | 'sim
   const later = bettingBlock(b, true, 'fixed');
   const body: Step[] = [
     { kind: 'if', branches: [{ cond: { kind: 'cmp', op: '>', left: v(counter), right: int(0) }, check: 'public', steps: event.steps }], otherwise: [] },
-    { kind: 'if', branches: [{ cond: { kind: 'cmp', op: '==', left: v(counter), right: int(0) }, check: 'public', steps: first.steps }], otherwise: later.steps },
+    {
+      kind: 'if',
+      branches: [{ cond: { kind: 'cmp', op: '==', left: v(counter), right: int(0) }, check: 'public', steps: first.steps }],
+      otherwise: later.steps,
+    },
   ];
   const name = b.names.fresh(WORDS.loop);
   const inner = b.draw.chance(0.5 * b.dial.c) ? [b.subphase(`${name}Round`, body)] : body;
@@ -207,7 +220,11 @@ function loop(b: Builder, kind: BlockKind): void {
     draws = true;
     for (const s of [0, 1]) b.handChange(s, 1, (max - 1) / max);
     const later = { kind: 'cmp' as const, op: '>' as const, left: { kind: 'var' as const, name: counter }, right: { kind: 'int' as const, value: 0 } };
-    body.push({ kind: 'if', branches: [{ cond: later, check: 'public', steps: [{ kind: 'deal', count: 1, from: { kind: 'deck' }, to: { kind: 'each' }, faceUp: false }] }], otherwise: [] });
+    body.push({
+      kind: 'if',
+      branches: [{ cond: later, check: 'public', steps: [{ kind: 'deal', count: 1, from: { kind: 'deck' }, to: { kind: 'each' }, faceUp: false }] }],
+      otherwise: [],
+    });
   }
   const blk = makeBlock(b, kind);
   body.push(...blk.steps);
@@ -215,9 +232,25 @@ function loop(b: Builder, kind: BlockKind): void {
   b.loop = null;
   b.cardMultiplier = 1;
   const untils = [];
-  if (b.potP >= 0.5 || b.skewP >= 0.5) untils.push({ kind: 'cmp' as const, op: '<=' as const, left: { kind: 'stack' as const, seat: { kind: 'any' as const } }, right: { kind: 'int' as const, value: b.draw.int(1, 2) } });
-  if (draws) untils.push({ kind: 'not' as const, arg: { kind: 'cmp' as const, op: '>=' as const, left: { kind: 'size' as const, pile: { kind: 'deck' as const } }, right: { kind: 'int' as const, value: 2 } } });
-  const until = untils.length === 0 || b.draw.chance(0.3) ? null : untils.length === 2 && b.draw.chance(0.5) ? { kind: 'or' as const, args: untils } : b.draw.pick(untils);
+  if (b.potP >= 0.5 || b.skewP >= 0.5)
+    untils.push({
+      kind: 'cmp' as const,
+      op: '<=' as const,
+      left: { kind: 'stack' as const, seat: { kind: 'any' as const } },
+      right: { kind: 'int' as const, value: b.draw.int(1, 2) },
+    });
+  if (draws)
+    untils.push({
+      kind: 'not' as const,
+      arg: {
+        kind: 'cmp' as const,
+        op: '>=' as const,
+        left: { kind: 'size' as const, pile: { kind: 'deck' as const } },
+        right: { kind: 'int' as const, value: 2 },
+      },
+    });
+  const until =
+    untils.length === 0 || b.draw.chance(0.3) ? null : untils.length === 2 && b.draw.chance(0.5) ? { kind: 'or' as const, args: untils } : b.draw.pick(untils);
   const name = b.names.fresh(WORDS.loop);
   const inner = b.draw.chance(0.5 * b.dial.c) ? [b.subphase(`${name}Round`, body)] : body;
   b.account(sequence(...Array.from({ length: max }, () => blk.cost)));

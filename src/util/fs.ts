@@ -117,7 +117,10 @@ const sameFile = (a: FileIdentity, b: FileIdentity): boolean => a.real === b.rea
  * @param inputs paths the command reads; `undefined`/`null` entries are skipped
  * @throws UserError (exit 1), one line naming both paths, on the first clash
  */
-export function refuseOutputOverInput(outputs: ReadonlyArray<string | OutputFolder | null | undefined>, inputs: ReadonlyArray<string | null | undefined>): void {
+export function refuseOutputOverInput(
+  outputs: ReadonlyArray<string | OutputFolder | null | undefined>,
+  inputs: ReadonlyArray<string | null | undefined>,
+): void {
   const ins = inputs.flatMap((p) => {
     if (p === null || p === undefined || p === '-') return [];
     const id = identify(p);

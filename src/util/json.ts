@@ -50,7 +50,8 @@ export function readFileCapped(path: string, maxBytes: number, what = 'file'): B
       if (n === 0) break;
       chunks.push(n === buf.length ? buf : buf.subarray(0, n));
       total += n;
-      if (total > maxBytes) throw new UserError(`${path}: more than the ${MiB(maxBytes)} gbgc reads for a ${what}${st.isFile() ? '' : ' (it is not a regular file)'}`);
+      if (total > maxBytes)
+        throw new UserError(`${path}: more than the ${MiB(maxBytes)} gbgc reads for a ${what}${st.isFile() ? '' : ' (it is not a regular file)'}`);
     }
     return Buffer.concat(chunks, total);
   } finally {

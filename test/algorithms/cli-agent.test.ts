@@ -75,7 +75,12 @@ describe('gbgc solve', () => {
   });
 
   it('bad usage exits 2, bad input exits 1, both with a one-line error', async () => {
-    for (const args of [['--iterations', '0'], ['--iterations', 'many'], ['--target-exploitability', 'x'], ['--max-nodes', '-3']]) {
+    for (const args of [
+      ['--iterations', '0'],
+      ['--iterations', 'many'],
+      ['--target-exploitability', 'x'],
+      ['--max-nodes', '-3'],
+    ]) {
       const r = await run(['solve', KUHN, ...args]);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/^gbgc: error: /);
@@ -83,7 +88,9 @@ describe('gbgc solve', () => {
     const big = await run(['solve', LEDUC, '--max-nodes', '5000']);
     expect(big.code).toBe(1);
     // Leduc has 9,457 histories: refused from the size estimate before the tree is built, naming MCCFR.
-    expect(big.err).toMatch(/^gbgc: error: .*leduc\.gbg: the game tree has an estimated [\d,]+ ± [\d,]+ histories \(Knuth's estimator over 1,000 random paths\), more than the node budget of 5,000; solve it by sampling with --method mccfr/);
+    expect(big.err).toMatch(
+      /^gbgc: error: .*leduc\.gbg: the game tree has an estimated [\d,]+ ± [\d,]+ histories \(Knuth's estimator over 1,000 random paths\), more than the node budget of 5,000; solve it by sampling with --method mccfr/,
+    );
     expect(big.err).not.toMatch(/at .*\.ts/);
     const missing = await run(['solve', join(tmp, 'none.gbg')]);
     expect(missing.code).toBe(1);
@@ -107,7 +114,13 @@ describe('gbgc solve --method mccfr', () => {
   });
 
   it('bad usage exits 2', async () => {
-    for (const args of [['--method', 'lp'], ['--method', 'mccfr', '--sampling', 'chance'], ['--seconds', '3'], ['--method', 'mccfr', '--seconds', '0'], ['--method', 'mccfr', '--target-exploitability', '0.1']]) {
+    for (const args of [
+      ['--method', 'lp'],
+      ['--method', 'mccfr', '--sampling', 'chance'],
+      ['--seconds', '3'],
+      ['--method', 'mccfr', '--seconds', '0'],
+      ['--method', 'mccfr', '--target-exploitability', '0.1'],
+    ]) {
       const r = await run(['solve', KUHN, ...args]);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/^gbgc: error: /);

@@ -121,7 +121,8 @@ describe('L0: move kind first, then amount', () => {
     expect(viaTree).toBeCloseTo(viaEnumeration, 12);
     // Not the uniform-over-actions value: the kind-first rule changes it.
     const uniform = new Float64Array(tree.numSlots);
-    for (let i = 0; i < tree.numInfosets; i++) for (let k = tree.slotStart[i]; k < tree.slotStart[i + 1]; k++) uniform[k] = 1 / (tree.slotStart[i + 1] - tree.slotStart[i]);
+    for (let i = 0; i < tree.numInfosets; i++)
+      for (let k = tree.slotStart[i]; k < tree.slotStart[i + 1]; k++) uniform[k] = 1 / (tree.slotStart[i + 1] - tree.slotStart[i]);
     expect(Math.abs(policyValue(tree, uniform) - viaTree)).toBeGreaterThan(1e-3);
   });
 

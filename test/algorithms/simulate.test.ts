@@ -43,7 +43,7 @@ describe('simulate', () => {
     expectRate(r.showdownRate, 5 / 8, N);
   });
 
-  it("Leduc: the mean lies within 4 standard errors of the exact value; the flop fires with probability 5/8", async () => {
+  it('Leduc: the mean lies within 4 standard errors of the exact value; the flop fires with probability 5/8', async () => {
     const exact = expectedReturns(leduc, uniformPolicy);
     const r = await simulate(leduc, { episodes: N, seed: 2, agents: random });
     for (const s of [0, 1]) expect(Math.abs(r.meanReturns[s] - exact[s])).toBeLessThan(4 * r.stdErrors[s]);
@@ -113,7 +113,12 @@ describe('simulate: the reusing, synchronous fast path plays exactly the episode
       for (const p of new Set(end.phasesEntered())) fired[game.ir.phases[p]!.name]++;
       if (end.reachedShowdown()) showdowns++;
     }
-    return { meanReturns: sum.map((x) => x / n), movesPerPlayer: moves.map((x) => x / n), phaseFireRates: Object.fromEntries(Object.entries(fired).map(([k, v]) => [k, v / n])), showdownRate: showdowns / n };
+    return {
+      meanReturns: sum.map((x) => x / n),
+      movesPerPlayer: moves.map((x) => x / n),
+      phaseFireRates: Object.fromEntries(Object.entries(fired).map(([k, v]) => [k, v / n])),
+      showdownRate: showdowns / n,
+    };
   }
 
   it.each([
@@ -131,7 +136,10 @@ describe('simulate: the reusing, synchronous fast path plays exactly the episode
   });
 
   it('an agent answering with promises gets the same report as the same agent answering synchronously', async () => {
-    const asyncRandom = { name: 'random', act: (s: Parameters<typeof randomAgent.act>[0], seat: number, rng: () => number) => Promise.resolve(randomAgent.act(s, seat, rng)) };
+    const asyncRandom = {
+      name: 'random',
+      act: (s: Parameters<typeof randomAgent.act>[0], seat: number, rng: () => number) => Promise.resolve(randomAgent.act(s, seat, rng)),
+    };
     const sync = await simulate(leduc, { episodes: 500, seed: 4, agents: random });
     const viaPromises = await simulate(leduc, { episodes: 500, seed: 4, agents: [asyncRandom, randomAgent] });
     expect(withoutTiming(viaPromises)).toEqual(withoutTiming(sync));

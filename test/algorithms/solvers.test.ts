@@ -63,14 +63,16 @@ describe('compact tree', () => {
     expect(() => buildTree(directLeduc(), { maxNodes: 9456 })).toThrow(TreeBudgetError);
     // 9,457 histories: refused from the estimate at 1,000 (no flag named: each caller adds its own),
     // by the walk when the estimate is not clearly above the budget.
-    expect(() => buildTree(directLeduc(), { maxNodes: 1000 })).toThrow(/^the game tree has an estimated [\d,]+ ± [\d,]+ histories \(Knuth's estimator over 1,000 random paths\), more than the node budget of 1,000$/);
+    expect(() => buildTree(directLeduc(), { maxNodes: 1000 })).toThrow(
+      /^the game tree has an estimated [\d,]+ ± [\d,]+ histories \(Knuth's estimator over 1,000 random paths\), more than the node budget of 1,000$/,
+    );
     expect(() => buildTree(directLeduc(), { maxNodes: 1000, estimateFirst: false })).toThrow(/^the game tree has more than 1,000 nodes \(the node budget\)$/);
     expect(buildTree(directLeduc(), { maxNodes: 9457 }).numNodes).toBe(9457);
   });
 });
 
 describe('best response and exploitability', () => {
-  it("uniform random: NashConv 11/12 in Kuhn, 4.747222 in Leduc", () => {
+  it('uniform random: NashConv 11/12 in Kuhn, 4.747222 in Leduc', () => {
     expect(exploitability(kuhn, uniformPolicy(kuhn)).nashConv).toBeCloseTo(11 / 12, 9);
     const l = exploitability(leduc, uniformPolicy(leduc));
     expect(Math.abs(l.nashConv - 4.747222)).toBeLessThan(1e-6);

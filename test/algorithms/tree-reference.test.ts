@@ -36,7 +36,18 @@ interface Reference {
  * expanded in order (depth first), each from its own copy of the state.
  */
 function referenceTree(game: Game): Reference {
-  const ref: Reference = { kind: [], player: [], infoset: [], firstChild: [], childCount: [], action: [-1], chanceProb: [1], returns0: [], maxDepth: 0, infosets: [] };
+  const ref: Reference = {
+    kind: [],
+    player: [],
+    infoset: [],
+    firstChild: [],
+    childCount: [],
+    action: [-1],
+    chanceProb: [1],
+    returns0: [],
+    maxDepth: 0,
+    infosets: [],
+  };
   const byKey = [new Map<string, number>(), new Map<string, number>()];
   let n = 1;
   const visit = (st: GameState, node: number, depth: number, last: [number, number][]): void => {

@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/cli/load.js';
 import { compileGame, type Action, type GameState, type PlayerId } from '../../src/interpreter/index.js';
-import { buildGameTree, buildTree, countWithinBudget, estimateTreeSize, treeBytesPerNode, TreeTooLargeError, treeStats, type GameTree } from '../../src/algorithms/tree.js';
+import {
+  buildGameTree,
+  buildTree,
+  countWithinBudget,
+  estimateTreeSize,
+  treeBytesPerNode,
+  TreeTooLargeError,
+  treeStats,
+  type GameTree,
+} from '../../src/algorithms/tree.js';
 import { sampleIR } from '../../src/sampler/index.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';

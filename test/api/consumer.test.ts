@@ -18,7 +18,11 @@ beforeAll(() => {
   // The build `prepare` runs (tsc, then the bundle), under the lock the other test files that use
   // dist/ take; `npm pack` then packs it without rebuilding dist/ under a running test.
   ensureBuilt();
-  const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const [{ filename }] = JSON.parse(out.slice(out.indexOf('['))) as { filename: string }[];
   const pkg = join(dir, 'node_modules', 'gbgc');
   mkdirSync(pkg, { recursive: true });
@@ -54,14 +58,14 @@ describe('the packed package', () => {
         "import { loadGame, playMatch, simulate, randomAgent, cfrAgent, heuristicAgent, l1Agent, createAgent, AGENT_KINDS } from 'gbgc';",
         'const game = loadGame(process.argv[2]);',
         'const m = playMatch(game, cfrAgent(game, { iterations: 300 }), randomAgent, { runs: 200, seed: 1 });',
-        'const s = simulate(game, { episodes: 100, seed: 1, agents: [\'random\', heuristicAgent(game)] });',
+        "const s = simulate(game, { episodes: 100, seed: 1, agents: ['random', heuristicAgent(game)] });",
         'const promises = [m instanceof Promise, s instanceof Promise];',
         'const [match, sim] = await Promise.all([m, s]);',
-        'const l1 = await createAgent(\'l1\', game);',
+        "const l1 = await createAgent('l1', game);",
         'let wrong = null;',
         "try { await playMatch(game, 'rando', randomAgent, { runs: 1 }); } catch (e) { wrong = [e.name, e.message]; }",
-        "let raw = null;",
-        "try { await simulate(game, { episodes: 5, seed: 1, agents: [randomAgent, 42] }); } catch (e) { raw = [e.name, e.message]; }",
+        'let raw = null;',
+        'try { await simulate(game, { episodes: 5, seed: 1, agents: [randomAgent, 42] }); } catch (e) { raw = [e.name, e.message]; }',
         'console.log(JSON.stringify({ promises, meanReturn: match.meanReturn, runs: match.results.length, ids: match.ids, zeroSum: sim.meanReturns[0] + sim.meanReturns[1], l1: l1.name, l1b: l1Agent(game).name, kinds: AGENT_KINDS, wrong, raw }));',
         '',
       ].join('\n'),
@@ -74,7 +78,10 @@ describe('the packed package', () => {
     expect(r.zeroSum).toBeCloseTo(0, 12);
     expect([r.l1, r.l1b]).toEqual(['l1', 'l1']);
     expect(r.kinds).toEqual(['random', 'l1', 'cfr', 'heuristic']);
-    expect(r.wrong).toEqual(['TypeError', "playMatch: agent A: unknown agent kind the string 'rando'; pass an agent (randomAgent, l1Agent(game), cfrAgent(game), heuristicAgent(game)) or a kind name: random, l1, cfr, heuristic"]);
+    expect(r.wrong).toEqual([
+      'TypeError',
+      "playMatch: agent A: unknown agent kind the string 'rando'; pass an agent (randomAgent, l1Agent(game), cfrAgent(game), heuristicAgent(game)) or a kind name: random, l1, cfr, heuristic",
+    ]);
     expect(r.raw[0]).toBe('TypeError');
     expect(r.raw[1]).toMatch(/^simulate: options.agents\[1\]: an agent must be a Player .* got a number \(42\)$/);
   });
@@ -83,7 +90,16 @@ describe('the packed package', () => {
     writeFileSync(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: ['node'], rootDir: '.', outDir: 'out' },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: true,
+          types: ['node'],
+          rootDir: '.',
+          outDir: 'out',
+        },
         files: ['consumer.ts'],
       }),
     );
@@ -105,7 +121,7 @@ describe('the packed package', () => {
         "let code = '';",
         "try { loadGame('game \"x\" {', { name: 'x.gbg' }); } catch (e) { if (e instanceof GameLoadError) code = e.diagnostics[0].code; }",
         'const [mr, sr] = await Promise.all([match, sim]);',
-        "console.log(JSON.stringify({ labels, player: p.name, v: Math.round(v * 100) / 100, code, runs: mr.results.length, episodes: sr.episodes }));",
+        'console.log(JSON.stringify({ labels, player: p.name, v: Math.round(v * 100) / 100, code, runs: mr.results.length, episodes: sr.episodes }));',
         '',
       ].join('\n'),
     );

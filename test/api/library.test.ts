@@ -3,7 +3,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GameLoadError, IllegalActionError, IllegalLabelError, loadGame, renderRulebook, sample, solve, simulate, CHANCE, type Player } from '../../src/index.js';
+import {
+  GameLoadError,
+  IllegalActionError,
+  IllegalLabelError,
+  loadGame,
+  renderRulebook,
+  sample,
+  solve,
+  simulate,
+  CHANCE,
+  type Player,
+} from '../../src/index.js';
 import { AGENT_KINDS, createAgent, heuristicAgent, l1Agent, playMatch, randomAgent } from '../../src/index.js';
 import { runCli } from '../cli/run-cli.js';
 
@@ -163,18 +174,36 @@ describe('agents and duplicate matches', () => {
 
   it('wrong arguments are TypeErrors that name the argument and what it takes', async () => {
     const game = loadGame(KUHN);
-    await expect(playMatch(game, 'rando' as 'random', 'random', { runs: 2 })).rejects.toThrow(new TypeError("playMatch: agent A: unknown agent kind the string 'rando'; pass an agent (randomAgent, l1Agent(game), cfrAgent(game), heuristicAgent(game)) or a kind name: random, l1, cfr, heuristic"));
-    await expect(playMatch(game, 'random', {} as never, { runs: 2 })).rejects.toThrow(/^playMatch: agent B: an agent must be an object \{ name, act\(view\) \} .* got an object without an act\(\) method$/);
+    await expect(playMatch(game, 'rando' as 'random', 'random', { runs: 2 })).rejects.toThrow(
+      new TypeError(
+        "playMatch: agent A: unknown agent kind the string 'rando'; pass an agent (randomAgent, l1Agent(game), cfrAgent(game), heuristicAgent(game)) or a kind name: random, l1, cfr, heuristic",
+      ),
+    );
+    await expect(playMatch(game, 'random', {} as never, { runs: 2 })).rejects.toThrow(
+      /^playMatch: agent B: an agent must be an object \{ name, act\(view\) \} .* got an object without an act\(\) method$/,
+    );
     await expect(playMatch(game, 'random', 'random', { runs: 0 })).rejects.toThrow(/^playMatch: options.runs must be a whole number ≥ 1, got a number \(0\)$/);
-    await expect(playMatch('examples/kuhn.gbg' as never, 'random', 'random', { runs: 2 })).rejects.toThrow(/^playMatch: the game must be a loaded game \(loadGame\(path\)\), got the string 'examples\/kuhn.gbg'$/);
-    await expect(simulate(game, { episodes: 10, seed: 1, agents: ['random', 3 as never] })).rejects.toThrow(/^simulate: options.agents\[1\]: an agent must be a Player .* got a number \(3\)$/);
+    await expect(playMatch('examples/kuhn.gbg' as never, 'random', 'random', { runs: 2 })).rejects.toThrow(
+      /^playMatch: the game must be a loaded game \(loadGame\(path\)\), got the string 'examples\/kuhn.gbg'$/,
+    );
+    await expect(simulate(game, { episodes: 10, seed: 1, agents: ['random', 3 as never] })).rejects.toThrow(
+      /^simulate: options.agents\[1\]: an agent must be a Player .* got a number \(3\)$/,
+    );
     await expect(simulate(game, { episodes: 10, seed: 1, agents: ['human' as never, 'random'] })).rejects.toThrow(TypeError);
     await expect(createAgent('llm' as never, game)).rejects.toThrow(/^createAgent: unknown agent kind the string 'llm'; kinds: random, l1, cfr, heuristic$/);
     expect(() => l1Agent({} as never)).toThrow(/^l1Agent: the game must be a loaded game/);
-    await expect(createAgent('heuristic', game, { rise: 0.8 })).rejects.toThrow(new TypeError("createAgent('heuristic'): unknown parameter 'rise'; heuristic takes raise, fold, bluff"));
-    await expect(createAgent('heuristic', game, { raise: 2 })).rejects.toThrow(new TypeError("createAgent('heuristic'): raise must be at most 1, got a number (2)"));
-    await expect(createAgent('l1', game, { method: 'fast' })).rejects.toThrow(new TypeError("createAgent('l1'): method must be one of auto, exact, sampled, got the string 'fast'"));
-    await expect(createAgent('cfr', game, { iterations: 1.5 })).rejects.toThrow(new TypeError("createAgent('cfr'): iterations must be a whole number, got a number (1.5)"));
+    await expect(createAgent('heuristic', game, { rise: 0.8 })).rejects.toThrow(
+      new TypeError("createAgent('heuristic'): unknown parameter 'rise'; heuristic takes raise, fold, bluff"),
+    );
+    await expect(createAgent('heuristic', game, { raise: 2 })).rejects.toThrow(
+      new TypeError("createAgent('heuristic'): raise must be at most 1, got a number (2)"),
+    );
+    await expect(createAgent('l1', game, { method: 'fast' })).rejects.toThrow(
+      new TypeError("createAgent('l1'): method must be one of auto, exact, sampled, got the string 'fast'"),
+    );
+    await expect(createAgent('cfr', game, { iterations: 1.5 })).rejects.toThrow(
+      new TypeError("createAgent('cfr'): iterations must be a whole number, got a number (1.5)"),
+    );
   });
 });
 

@@ -24,7 +24,12 @@ describe('docs/performance.md quotes bench/results.json', () => {
 
   it('every figure a page of docs/ cites (`bench/figure-id`) is in bench/results.json', () => {
     const results = JSON.parse(readFileSync(RESULTS_PATH, 'utf8')) as BenchResults;
-    expect(missingInDocs(results, BENCHES.map((b) => b.name))).toEqual([]);
+    expect(
+      missingInDocs(
+        results,
+        BENCHES.map((b) => b.name),
+      ),
+    ).toEqual([]);
   });
 
   it('a cited figure that the results do not hold is reported; other backticked paths are not figures', () => {
@@ -36,11 +41,41 @@ describe('docs/performance.md quotes bench/results.json', () => {
 
   it('prints each figure with its reference, its ratio and its target', () => {
     const block = renderBlock({
-      machine: { cpuModel: 'CPU', cores: 2, availableParallelism: 2, node: 'v20', platform: 'linux x64', loadAverageStart: [1, 2, 3], loadAverageEnd: [1, 1, 1] },
+      machine: {
+        cpuModel: 'CPU',
+        cores: 2,
+        availableParallelism: 2,
+        node: 'v20',
+        platform: 'linux x64',
+        loadAverageStart: [1, 2, 3],
+        loadAverageEnd: [1, 1, 1],
+      },
       date: 'D',
       commit: 'C',
       quick: false,
-      benches: [{ name: 'b', file: 'bench/b.ts', args: [], ok: true, exitCode: 0, seconds: 1, figures: [{ id: 'x', name: 'X', value: 0.2, unit: 's', reference: { name: 'R', value: 0.1, unit: 's' }, ratio: 2, ratioMeaning: '', target: { max: 3 }, pass: true }] }],
+      benches: [
+        {
+          name: 'b',
+          file: 'bench/b.ts',
+          args: [],
+          ok: true,
+          exitCode: 0,
+          seconds: 1,
+          figures: [
+            {
+              id: 'x',
+              name: 'X',
+              value: 0.2,
+              unit: 's',
+              reference: { name: 'R', value: 0.1, unit: 's' },
+              ratio: 2,
+              ratioMeaning: '',
+              target: { max: 3 },
+              pass: true,
+            },
+          ],
+        },
+      ],
     });
     expect(block).toContain('| `b/x` X | 0.2 s | R: 0.1 s | 2× | ≤ 3 (met) |');
     expect(formatNumber(1234567.8)).toBe('1,234,568');
@@ -64,7 +99,8 @@ describe('targets', () => {
     expect(targetText({ max: 1 })).toBe('≤ 1');
     expect(targetText({ min: 1.6 })).toBe('≥ 1.6');
     const ref = { name: 'nominal', value: 0.95, unit: '' };
-    const f = (v: number) => figure({ id: 'c', kind: 'size', name: 'coverage', value: v, unit: '', reference: ref, ratioMeaning: '', target: { min: 0.93 / 0.95, max: 0.97 / 0.95 } });
+    const f = (v: number) =>
+      figure({ id: 'c', kind: 'size', name: 'coverage', value: v, unit: '', reference: ref, ratioMeaning: '', target: { min: 0.93 / 0.95, max: 0.97 / 0.95 } });
     expect(f(0.95).pass).toBe(true);
     expect(f(0.92).pass).toBe(false);
     expect(f(0.98).pass).toBe(false);

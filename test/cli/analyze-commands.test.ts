@@ -78,7 +78,30 @@ describe('gbgc analyze', () => {
     const names = Object.fromEntries(t.models.map((m, k) => [m, k === 3 ? 'random' : `bot-${k}`]));
     writeSlotStore(path, t.rows, { commitment: 'feed', names });
     const store = RunStore.open(path);
-    store.recordSlot({ id: 'err', seq: 99999, game: t.rows[0].game, run: 0, slot: 0, seat0: t.models[0], seat1: t.models[1], play_seed: 7, status: 'error', return0: null, return1: null, moves0: null, moves1: null, fallbacks0: null, fallbacks1: null, wall_ms: 1, error: 'boom', notes: null, finished_at: 'now' }, []);
+    store.recordSlot(
+      {
+        id: 'err',
+        seq: 99999,
+        game: t.rows[0].game,
+        run: 0,
+        slot: 0,
+        seat0: t.models[0],
+        seat1: t.models[1],
+        play_seed: 7,
+        status: 'error',
+        return0: null,
+        return1: null,
+        moves0: null,
+        moves1: null,
+        fallbacks0: null,
+        fallbacks1: null,
+        wall_ms: 1,
+        error: 'boom',
+        notes: null,
+        finished_at: 'now',
+      },
+      [],
+    );
     store.close();
     const r = await runCli(['analyze', path, '--json', '-B', '50', '--secondary', '20']);
     expect(r.code).toBe(0);
@@ -105,7 +128,9 @@ describe('gbgc analyze', () => {
     for (const cmd of [['analyze'], ['report', '--out', join(tmp, 'rep')]]) {
       const o = await runCli([...cmd, old, '-B', '10', '--secondary', '10']);
       expect(o.code).toBe(1);
-      expect(o.stderr).toBe(`${old}: error[store-schema]: run store schema version 1, this gbgc reads version ${SCHEMA_VERSION}; stores are not converted: read it with the gbgc that wrote it, or play the tournament again into a new store\n`);
+      expect(o.stderr).toBe(
+        `${old}: error[store-schema]: run store schema version 1, this gbgc reads version ${SCHEMA_VERSION}; stores are not converted: read it with the gbgc that wrote it, or play the tournament again into a new store\n`,
+      );
       const g = await runCli([...cmd, engine, '-B', '10', '--secondary', '10']);
       expect(g.code).toBe(1);
       expect(g.stderr).toBe(
@@ -122,7 +147,7 @@ describe('gbgc analyze', () => {
     expect((await runCli(['records', 'summary', old])).stderr).toContain('error[store-schema]');
   });
 
-  it('--allow-engine-mismatch analyses a store of another engine: the same α̂ as under this engine, a warning naming both engines, the store\'s engine recorded', async () => {
+  it("--allow-engine-mismatch analyses a store of another engine: the same α̂ as under this engine, a warning naming both engines, the store's engine recorded", async () => {
     const engine = join(tmp, 'engine-allowed.db');
     copyFileSync(db, engine);
     const d = new Database(engine);

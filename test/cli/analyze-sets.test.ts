@@ -17,7 +17,15 @@ import { compileSource } from '../../src/compiler/index.js';
 import { renderRulebook } from '../../src/render/rulebook.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-analyze-sets-'));
-const t = plantedTable({ alpha: [1.2, 0.6, 0, -0.6, -1.2], games: 14, runs: 3, pairsPerGame: 'all', axes: 3, jaggedness: [0.05, 0.1, 0.05, 0.2, 0.1], seed: 12 });
+const t = plantedTable({
+  alpha: [1.2, 0.6, 0, -0.6, -1.2],
+  games: 14,
+  runs: 3,
+  pairsPerGame: 'all',
+  axes: 3,
+  jaggedness: [0.05, 0.1, 0.05, 0.2, 0.1],
+  seed: 12,
+});
 const db = join(tmp, 'runs.db');
 writeSlotStore(db, t.rows);
 const axes = join(tmp, 'axes.jsonl');
@@ -25,7 +33,7 @@ writeFileSync(axes, t.axes.map((a) => JSON.stringify(a)).join('\n') + '\n');
 const validate = new Ajv({ strict: false }).compile(ESTIMATES_SCHEMA);
 
 describe('analysis sets and conventions', () => {
-  it('--set v1 adds v1\'s estimators and conventions; the JSON validates and the summary and report show them', async () => {
+  it("--set v1 adds v1's estimators and conventions; the JSON validates and the summary and report show them", async () => {
     const out = join(tmp, 'v1.json');
     const r = await runCli(['analyze', db, '--axes', axes, '--set', 'v1', '-B', '100', '--secondary', '30', '--out', out]);
     expect(r.stderr).toBe('');
@@ -55,7 +63,9 @@ describe('analysis sets and conventions', () => {
     expect(v2.robustness.pairwise.entries).toBe(20);
     expect(v2.robustness.bradleyTerry.ties).toBe('seat1');
     expect(v2.v1).toBeNull();
-    const half = JSON.parse((await runCli(['analyze', db, '--json', '-B', '100', '--secondary', '20', '--bt-ties', 'half', '--pair-counting', 'unordered'])).stdout);
+    const half = JSON.parse(
+      (await runCli(['analyze', db, '--json', '-B', '100', '--secondary', '20', '--bt-ties', 'half', '--pair-counting', 'unordered'])).stdout,
+    );
     expect([half.robustness.bradleyTerry.ties, half.robustness.pairwise.counting]).toEqual(['half', 'unordered']);
     // Same bootstrap: each unordered pair is two ordered entries.
     expect(v2.robustness.pairwise.significant).toBe(2 * half.robustness.pairwise.significant);
@@ -79,7 +89,10 @@ describe('analysis sets and conventions', () => {
   it('the rulebook-length control reads the rulebooks of a tournament store', async () => {
     const files = [1, 2, 3, 4].flatMap((ante) =>
       [1, 2].map((bet) => {
-        let src = readFileSync(resolve('examples/kuhn.gbg'), 'utf8').replace('game "Kuhn poker"', `game "Kuhn ${ante}/${bet}"`).replace('ante 1 each', `ante ${ante} each`).replace(/bet 1\n/, `bet ${bet}\n`);
+        let src = readFileSync(resolve('examples/kuhn.gbg'), 'utf8')
+          .replace('game "Kuhn poker"', `game "Kuhn ${ante}/${bet}"`)
+          .replace('ante 1 each', `ante ${ante} each`)
+          .replace(/bet 1\n/, `bet ${bet}\n`);
         // Longer rulebooks for some games: a longer comment does not change the rulebook; a longer game name does.
         src = src.replace(`game "Kuhn ${ante}/${bet}"`, `game "Kuhn ${ante}/${bet}${' extended'.repeat(ante * bet * 20)}"`);
         const f = join(tmp, `k${ante}${bet}.gbg`);
@@ -88,7 +101,10 @@ describe('analysis sets and conventions', () => {
       }),
     );
     const cfg = join(tmp, 'rb.json');
-    writeFileSync(cfg, JSON.stringify({ games: files, participants: [{ kind: 'random' }, { kind: 'heuristic' }, { kind: 'l1' }], runs: 6, seed: 2, store: 'rb.db' }));
+    writeFileSync(
+      cfg,
+      JSON.stringify({ games: files, participants: [{ kind: 'random' }, { kind: 'heuristic' }, { kind: 'l1' }], runs: 6, seed: 2, store: 'rb.db' }),
+    );
     expect((await runCli(['tournament', cfg, '--json'])).code).toBe(0);
     const hashes = files.map((f) => compileSource(readFileSync(f, 'utf8')).rulesetHash!);
     const ax = join(tmp, 'rb-axes.jsonl');

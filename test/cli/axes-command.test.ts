@@ -23,12 +23,16 @@ describe('gbgc axes', () => {
     mkdirSync(pool);
     copyFileSync('examples/kuhn.gbg', join(pool, 'g0.gbg'));
     copyFileSync('examples/kuhn.gbg', join(pool, 'g1.gbg'));
-    const entry = (slot: number) => JSON.stringify({ slot, file: `g${slot}.gbg`, seed: 10 + slot, complexity: 0.5, rulesetHash: 'x', tries: 1, acceptance: {} });
+    const entry = (slot: number) =>
+      JSON.stringify({ slot, file: `g${slot}.gbg`, seed: 10 + slot, complexity: 0.5, rulesetHash: 'x', tries: 1, acceptance: {} });
     writeFileSync(join(pool, 'index.jsonl'), `${entry(0)}\n${entry(1)}\n`);
     const out = join(tmp, 'axes.jsonl');
     const a = await runCli(['axes', pool, '--out', out, '--seed', '3', '--jobs', '1']);
     expect(a.code).toBe(0);
-    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.slot)).toEqual([0, 1]);
     expect(lines[0].axes).toEqual(lines[1].axes); // same game, same seed
     // Tamper with the stored value: a rerun must keep it (not recompute), and append nothing.
@@ -69,7 +73,18 @@ describe('gbgc select', () => {
     for (let slot = 0; slot < 40; slot++) {
       idx.push(JSON.stringify({ slot, file: `g${slot}.gbg`, seed: 100 + slot, complexity: 0.5, rulesetHash: `h${slot}`, tries: 1, acceptance: {} }));
       const v = (k: number) => ((slot * (7 + 2 * k)) % 40) / 40;
-      ax.push(JSON.stringify({ file: `g${slot}.gbg`, slot, rulesetHash: `h${slot}`, set: 'v2', tier: 'fast', exact: false, axesSeed: 1, axes: { state_space: v(0), temporal_depth: v(1), info_sensitivity: v(2), opponent_modelling: v(3), risk: v(4), brittleness: v(5) - 2 } }));
+      ax.push(
+        JSON.stringify({
+          file: `g${slot}.gbg`,
+          slot,
+          rulesetHash: `h${slot}`,
+          set: 'v2',
+          tier: 'fast',
+          exact: false,
+          axesSeed: 1,
+          axes: { state_space: v(0), temporal_depth: v(1), info_sensitivity: v(2), opponent_modelling: v(3), risk: v(4), brittleness: v(5) - 2 },
+        }),
+      );
     }
     writeFileSync(join(pool, 'index.jsonl'), idx.join('\n') + '\n');
     writeFileSync(join(tmp, 'sel.jsonl'), ax.join('\n') + '\n');
@@ -105,7 +120,18 @@ describe('gbgc select', () => {
     for (let slot = 0; slot < 20; slot++) {
       idx.push(JSON.stringify({ slot, file: `g${slot}.gbg`, seed: 200 + slot, complexity: 0.5, rulesetHash: `k${slot}`, tries: 1, acceptance: {} }));
       const v = (k: number) => ((slot * (3 + 2 * k)) % 20) / 20;
-      ax.push(JSON.stringify({ file: `g${slot}.gbg`, slot, rulesetHash: `k${slot}`, set: 'v1', tier: 'fast', exact: false, axesSeed: 1, axes: { state_space: v(0), temporal: v(1), opponent_dependence: v(2), information: v(3), precision: v(4) } }));
+      ax.push(
+        JSON.stringify({
+          file: `g${slot}.gbg`,
+          slot,
+          rulesetHash: `k${slot}`,
+          set: 'v1',
+          tier: 'fast',
+          exact: false,
+          axesSeed: 1,
+          axes: { state_space: v(0), temporal: v(1), opponent_dependence: v(2), information: v(3), precision: v(4) },
+        }),
+      );
     }
     writeFileSync(join(pool, 'index.jsonl'), idx.join('\n') + '\n');
     writeFileSync(join(tmp, 'sel1.jsonl'), ax.join('\n') + '\n');
@@ -119,7 +145,16 @@ describe('gbgc select', () => {
     mkdirSync(plots);
     expect((await runCli(['select', '--pool', pool, '--axes', join(tmp, 'sel1.jsonl'), '--n', '6', '--plots', plots])).code).toBe(0);
     expect(readFileSync(join(plots, 'scatter.svg'), 'utf8')).toContain('opponent_dependence');
-    const v2line = JSON.stringify({ file: 'g0.gbg', slot: 0, rulesetHash: 'k0', set: 'v2', tier: 'fast', exact: false, axesSeed: 1, axes: { state_space: 1, temporal_depth: 0, info_sensitivity: 0, opponent_modelling: 0, risk: 0, brittleness: -2 } });
+    const v2line = JSON.stringify({
+      file: 'g0.gbg',
+      slot: 0,
+      rulesetHash: 'k0',
+      set: 'v2',
+      tier: 'fast',
+      exact: false,
+      axesSeed: 1,
+      axes: { state_space: 1, temporal_depth: 0, info_sensitivity: 0, opponent_modelling: 0, risk: 0, brittleness: -2 },
+    });
     writeFileSync(join(tmp, 'mixed.jsonl'), ax.join('\n') + '\n' + v2line + '\n');
     const m = await runCli(['select', '--pool', pool, '--axes', join(tmp, 'mixed.jsonl'), '--n', '6']);
     expect(m.code).toBe(1);

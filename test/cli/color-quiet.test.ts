@@ -41,7 +41,12 @@ describe('colours', () => {
   });
 
   it('off when stderr is not a terminal, with NO_COLOR, or with --no-color (before or after the command)', async () => {
-    for (const r of [await run(['check', badFile], false), await run(['check', badFile], true, { NO_COLOR: '1' }), await run(['check', badFile, '--no-color'], true), await run(['--no-color', 'check', badFile], true)]) {
+    for (const r of [
+      await run(['check', badFile], false),
+      await run(['check', badFile], true, { NO_COLOR: '1' }),
+      await run(['check', badFile, '--no-color'], true),
+      await run(['--no-color', 'check', badFile], true),
+    ]) {
       expect(r.code).toBe(1);
       expect(r.stderr).toBe(plain);
     }
@@ -53,7 +58,9 @@ describe('colours', () => {
     const r = await run(['simulate', 'examples/kuhn.gbg', '--seed', 'x'], true);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("gbgc: \u001b[1;31merror:\u001b[0m --seed must be a whole number from 0 to 4294967295, got 'x'\n");
-    expect((await run(['simulate', 'examples/kuhn.gbg', '--seed', 'x'], false)).stderr).toBe("gbgc: error: --seed must be a whole number from 0 to 4294967295, got 'x'\n");
+    expect((await run(['simulate', 'examples/kuhn.gbg', '--seed', 'x'], false)).stderr).toBe(
+      "gbgc: error: --seed must be a whole number from 0 to 4294967295, got 'x'\n",
+    );
   });
 
   it('warnings are yellow; stripColor(colorize(t)) = t', () => {

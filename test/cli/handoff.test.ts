@@ -25,7 +25,10 @@ describe('pool → axes → select → tournament', () => {
     expect(s.code).toBe(0);
     expect(existsSync(join(figs, 'scatter.svg'))).toBe(true);
     const sel = JSON.parse(readFileSync(selFile, 'utf8'));
-    const index = readFileSync(join(pool, 'index.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const index = readFileSync(join(pool, 'index.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(sel.games).toHaveLength(2);
     for (const g of sel.games) {
       // relative to the selection file's folder, and the pool's own record of the game

@@ -26,7 +26,8 @@ const at = (name: string, text: string | Buffer): string => {
 const fx = (name: string): string => join(FIX, name);
 
 /** A JSON config nested `depth` deep inside `participants`. */
-const deepJson = (depth: number): string => `{"games": {"files": ["${process.cwd()}/examples/kuhn.gbg"]}, "participants": ${'['.repeat(depth)}${']'.repeat(depth)}}`;
+const deepJson = (depth: number): string =>
+  `{"games": {"files": ["${process.cwd()}/examples/kuhn.gbg"]}, "participants": ${'['.repeat(depth)}${']'.repeat(depth)}}`;
 
 const pool = join(tmp, 'pool');
 mkdirSync(pool);
@@ -35,33 +36,73 @@ writeFileSync(join(pool, 'g0.gbg'), kuhn);
 
 /** Each case: its name, the command line, and a pattern its one error line must match. */
 const CASES: [string, () => string[], RegExp][] = [
-  ['replay record with participants that are not strings', () => ['view', fx('record-participants-not-strings.json')], /"participants" must list two names \(strings\)/],
+  [
+    'replay record with participants that are not strings',
+    () => ['view', fx('record-participants-not-strings.json')],
+    /"participants" must list two names \(strings\)/,
+  ],
   ['replay record with history of wrong types', () => ['view', fx('record-history-wrong-types.json')], /"history"\[0\] must be/],
   ['replay record with notes of wrong types', () => ['view', fx('record-notes-wrong-types.json')], /"notes"\.0 must hold strings/],
   ['replay record whose game is a string', () => ['view', fx('record-game-a-string.json')], /"game" must hold/],
-  ['replay record nested 10^5 deep', () => ['view', at('deep-record.json', `{"format": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`)], /nested deeper than 64 levels/],
+  [
+    'replay record nested 10^5 deep',
+    () => ['view', at('deep-record.json', `{"format": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`)],
+    /nested deeper than 64 levels/,
+  ],
   ['config with prices: {input: .inf}', () => ['tournament', fx('config-price-inf.yaml'), '--dry-run'], /prices\.m\.input: Infinity is not a finite number/],
   ['config with runs: .nan', () => ['tournament', fx('config-nan-runs.yaml'), '--dry-run'], /runs: NaN is not a finite number/],
   ['JSON config with 1e999', () => ['tournament', fx('config-1e999.json'), '--dry-run'], /runs: Infinity is not a finite number/],
   ['JSON config nested 10^5 deep', () => ['tournament', at('deep.json', deepJson(100_000)), '--dry-run'], /deep\.json:1:\d+: nested deeper than 64 levels/],
   ['JSON config nested 10^6 deep', () => ['tournament', at('deeper.json', deepJson(1_000_000)), '--dry-run'], /nested deeper than 64 levels/],
-  ['YAML config nested 10^5 deep (flow)', () => ['tournament', at('deep.yaml', `participants: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`), '--dry-run'], /deep\.yaml:1:\d+: nested deeper than 64 levels/],
-  ['YAML config nested by indentation', () => ['tournament', at('indent.yaml', Array.from({ length: 400 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + '\n'), '--dry-run'], /nested deeper than/],
+  [
+    'YAML config nested 10^5 deep (flow)',
+    () => ['tournament', at('deep.yaml', `participants: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`), '--dry-run'],
+    /deep\.yaml:1:\d+: nested deeper than 64 levels/,
+  ],
+  [
+    'YAML config nested by indentation',
+    () => ['tournament', at('indent.yaml', Array.from({ length: 400 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + '\n'), '--dry-run'],
+    /nested deeper than/,
+  ],
   ['YAML alias bomb', () => ['tournament', fx('config-yaml-alias-bomb.yaml'), '--dry-run'], /not valid YAML|Excessive alias count/],
   ['config with a NUL in the store path', () => ['tournament', fx('config-nul-store.json')], /cannot hold a NUL character/],
-  ['a plan of 8·10^10 slots (--dry-run)', () => ['tournament', fx('config-huge-plan.yaml'), '--dry-run'], /the plan has 79,600,000,000 slots, more than the 10,000,000/],
+  [
+    'a plan of 8·10^10 slots (--dry-run)',
+    () => ['tournament', fx('config-huge-plan.yaml'), '--dry-run'],
+    /the plan has 79,600,000,000 slots, more than the 10,000,000/,
+  ],
   ['JSON config with a byte order mark is read like YAML', () => ['tournament', at('bom.json', `\uFEFF${deepJson(1)}`), '--dry-run'], /participants/],
   ['policy that is not JSON', () => ['policy', 'show', fx('policy-not-json.json')], /not valid JSON/],
   ['policy with a probability that is a string', () => ['policy', 'show', fx('policy-probability-a-string.json')], /not a gbgc policy file/],
   ['policy with 1e999', () => ['policy', 'show', fx('policy-1e999.json')], /exploitability: Infinity is not a finite number/],
-  ['policy nested 10^6 deep', () => ['policy', 'show', at('deep-policy.json', `{"policy": ${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}}`)], /nested deeper than 64 levels/],
-  ['gzip policy inflating past 256 MiB (a 300 KB bomb)', () => ['policy', 'show', at('bomb.json.gz', Buffer.concat(Array<Buffer>(300).fill(gzipSync(Buffer.alloc(1 << 20)))))], /inflates to more than the 256 MiB/],
-  ['policy for play --policy nested deep', () => ['simulate', 'examples/kuhn.gbg', '--agents', 'cfr', '-n', '1', '--policy', at('deep-policy2.json', '['.repeat(70) + ']'.repeat(70))], /nested deeper than 64 levels/],
+  [
+    'policy nested 10^6 deep',
+    () => ['policy', 'show', at('deep-policy.json', `{"policy": ${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}}`)],
+    /nested deeper than 64 levels/,
+  ],
+  [
+    'gzip policy inflating past 256 MiB (a 300 KB bomb)',
+    () => ['policy', 'show', at('bomb.json.gz', Buffer.concat(Array<Buffer>(300).fill(gzipSync(Buffer.alloc(1 << 20)))))],
+    /inflates to more than the 256 MiB/,
+  ],
+  [
+    'policy for play --policy nested deep',
+    () => ['simulate', 'examples/kuhn.gbg', '--agents', 'cfr', '-n', '1', '--policy', at('deep-policy2.json', '['.repeat(70) + ']'.repeat(70))],
+    /nested deeper than 64 levels/,
+  ],
   ['check /dev/zero', () => ['check', '/dev/zero'], /\/dev\/zero: more than the 4 MiB gbgc reads for a \.gbg source \(it is not a regular file\)/],
   ['check a 5 MiB file', () => ['check', at('big.gbg', kuhn + `// ${'x'.repeat(5 * 1024 * 1024)}\n`)], /big\.gbg: 5 MiB, larger than the 4 MiB/],
   ['pool whose index.jsonl has a bad line (axes DIR)', () => ['axes', pool, '--jobs', '1'], /index\.jsonl:2: not a JSON line/],
-  ['store whose schema text was altered (bench/fuzz.ts found it: foreign key mismatch)', () => ['records', 'summary', at('fk.db', readFileSync(fx('store-foreign-key-mismatch.db')))], /fk\.db: not a gbgc run store of this version, or an altered one \(SQLite: foreign key mismatch/],
-  ['store whose participant name is NULL (records summary prints it)', () => ['records', 'summary', at('null.db', readFileSync(fx('store-null-participant-name.db')))], /^$/],
+  [
+    'store whose schema text was altered (bench/fuzz.ts found it: foreign key mismatch)',
+    () => ['records', 'summary', at('fk.db', readFileSync(fx('store-foreign-key-mismatch.db')))],
+    /fk\.db: not a gbgc run store of this version, or an altered one \(SQLite: foreign key mismatch/,
+  ],
+  [
+    'store whose participant name is NULL (records summary prints it)',
+    () => ['records', 'summary', at('null.db', readFileSync(fx('store-null-participant-name.db')))],
+    /^$/,
+  ],
   ['axes line nested too deep (analyze --axes)', () => ['analyze', 'no-such.db', '--axes', fx('axes-bad-line.jsonl')], /no such file|nested/],
 ];
 
@@ -95,6 +136,8 @@ describe('hostile inputs end in exit 1 or 2, never 70', () => {
     expect(memoryNodeCeiling()).toBeLessThan(1e15);
     const auto = l1AgentForGame(game, { method: 'auto', maxNodes: 1e15, episodes: 50 });
     expect(auto.notes.method).toBe('sampled');
-    expect(() => l1AgentForGame(game, { method: 'exact', maxNodes: 1e15 })).toThrow(/more than the [\d,]+ nodes this machine's memory holds \(maxNodes 1,000,000,000,000,000\); use method: sampled/);
+    expect(() => l1AgentForGame(game, { method: 'exact', maxNodes: 1e15 })).toThrow(
+      /more than the [\d,]+ nodes this machine's memory holds \(maxNodes 1,000,000,000,000,000\); use method: sampled/,
+    );
   });
 });

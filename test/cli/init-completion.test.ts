@@ -58,7 +58,11 @@ describe('gbgc completion', () => {
     writeFileSync(join(dir, 'games', 'kuhn.gbg'), '');
     writeFileSync(join(dir, 'games', 'notes.txt'), '');
     const complete = (words: string[]) =>
-      execFileSync('bash', ['-c', `source c.bash; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _gbgc; printf '%s\\n' "\${COMPREPLY[@]}"`], { cwd: dir, encoding: 'utf8' })
+      execFileSync(
+        'bash',
+        ['-c', `source c.bash; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _gbgc; printf '%s\\n' "\${COMPREPLY[@]}"`],
+        { cwd: dir, encoding: 'utf8' },
+      )
         .trim()
         .split('\n')
         .sort();

@@ -53,7 +53,7 @@ describe('gbgc ladder', () => {
     expect(rb.rating).toEqual(ra.rating);
   });
 
-  it('rate LvK places the ladder\'s own level and prints the rating', async () => {
+  it("rate LvK places the ladder's own level and prints the rating", async () => {
     const r = await runCli(['ladder', 'rate', ladderPath, 'Lv1', '--runs', '60']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Kuhn poker: Lv1 \S+ Lv[012] \((topped, )?\d+ %\), progress 95 % CI \[\d+ %, \d+ %\]/);

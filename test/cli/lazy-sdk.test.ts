@@ -30,11 +30,22 @@ function resolvedBy(name: string, script: string, env: Record<string, string> = 
 
 describe('LLM SDKs load only with an LLM participant', () => {
   it('a bot-only gbgc match loads the agent registry and no SDK', () => {
-    const { urls, stdout } = resolvedBy('match', "import { main } from './src/cli/main.ts'; process.exitCode = await main(['match', 'examples/kuhn.gbg', '--agents', 'random,l1', '--runs', '2']);");
+    const { urls, stdout } = resolvedBy(
+      'match',
+      "import { main } from './src/cli/main.ts'; process.exitCode = await main(['match', 'examples/kuhn.gbg', '--agents', 'random,l1', '--runs', '2']);",
+    );
     expect(stdout).toContain('Kuhn poker: random vs l1, 2 runs');
     // the hooks saw the path that used to pull the SDKs in: agents → llm kind → llm agent → providers
-    for (const m of ['src/eval/agents/index.ts', 'src/eval/llm/kind.ts', 'src/eval/llm/agent.ts', 'src/eval/llm/providers/index.ts']) expect(urls.some((u) => u.endsWith(m)), m).toBe(true);
-    for (const [sdk, re] of Object.entries(SDKS)) expect(urls.filter((u) => re.test(u)), sdk).toEqual([]);
+    for (const m of ['src/eval/agents/index.ts', 'src/eval/llm/kind.ts', 'src/eval/llm/agent.ts', 'src/eval/llm/providers/index.ts'])
+      expect(
+        urls.some((u) => u.endsWith(m)),
+        m,
+      ).toBe(true);
+    for (const [sdk, re] of Object.entries(SDKS))
+      expect(
+        urls.filter((u) => re.test(u)),
+        sdk,
+      ).toEqual([]);
     expect(urls.some((u) => /\/providers\/(openai-chat|openai-responses|anthropic|gemini)\.ts$/.test(u))).toBe(false);
   }, 60_000);
 
@@ -42,13 +53,24 @@ describe('LLM SDKs load only with an LLM participant', () => {
     copyFileSync(join(ROOT, 'examples/kuhn.gbg'), join(dir, 'kuhn.gbg'));
     const config = join(dir, 't.yaml');
     writeFileSync(config, 'games:\n  files: [kuhn.gbg]\nparticipants:\n  - kind: random\n  - kind: heuristic\nruns: 2\nseed: 1\nstore: t.db\n');
-    const { urls, stdout } = resolvedBy('tournament', `import { main } from './src/cli/main.ts'; process.exitCode = await main(['--quiet', 'tournament', ${JSON.stringify(config)}]);`);
+    const { urls, stdout } = resolvedBy(
+      'tournament',
+      `import { main } from './src/cli/main.ts'; process.exitCode = await main(['--quiet', 'tournament', ${JSON.stringify(config)}]);`,
+    );
     expect(stdout).toContain('t.db');
-    for (const m of ['src/eval/tournament/run.ts', 'src/eval/llm/agent.ts']) expect(urls.some((u) => u.endsWith(m)), m).toBe(true);
-    for (const [sdk, re] of Object.entries(SDKS)) expect(urls.filter((u) => re.test(u)), sdk).toEqual([]);
+    for (const m of ['src/eval/tournament/run.ts', 'src/eval/llm/agent.ts'])
+      expect(
+        urls.some((u) => u.endsWith(m)),
+        m,
+      ).toBe(true);
+    for (const [sdk, re] of Object.entries(SDKS))
+      expect(
+        urls.filter((u) => re.test(u)),
+        sdk,
+      ).toEqual([]);
   }, 60_000);
 
-  it("making an openai participant loads the openai SDK only", () => {
+  it('making an openai participant loads the openai SDK only', () => {
     const { urls, stdout } = resolvedBy(
       'llm',
       "import { createAgent } from './src/eval/agents/index.ts'; import { compileGame } from './src/interpreter/game.ts'; import { loadGame } from './src/cli/load.ts';" +

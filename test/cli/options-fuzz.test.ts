@@ -7,7 +7,22 @@ import fc from 'fast-check';
 import { runCli } from './run-cli.js';
 
 const KUHN = 'examples/kuhn.gbg';
-const VALUES = ['', '-1', '0', '1.5', 'abc', '1e9', '99999999999999999999999', '-99999999999999999999', 'NaN', 'Infinity', '0x10', ' 3 ', '--json', '/nonexistent/p.json'];
+const VALUES = [
+  '',
+  '-1',
+  '0',
+  '1.5',
+  'abc',
+  '1e9',
+  '99999999999999999999999',
+  '-99999999999999999999',
+  'NaN',
+  'Infinity',
+  '0x10',
+  ' 3 ',
+  '--json',
+  '/nonexistent/p.json',
+];
 
 /** Commands with their value options; each run uses small defaults elsewhere so that good values finish fast. */
 const COMMANDS: [string, string[], string[]][] = [

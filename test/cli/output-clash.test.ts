@@ -56,21 +56,54 @@ const CASES: Case[] = [
   { name: 'compile -o', files: { 'k.gbg': kuhn }, target: 'k.gbg', args: (d, o) => ['compile', join(d, 'k.gbg'), '-o', o] },
   { name: 'render -o', files: { 'k.gbg': kuhn }, target: 'k.gbg', args: (d, o) => ['render', join(d, 'k.gbg'), '-o', o] },
   { name: 'solve --save', files: { 'k.gbg': kuhn }, target: 'k.gbg', args: (d, o) => ['solve', join(d, 'k.gbg'), '--iterations', '5', '--save', o] },
-  { name: 'play --record', files: { 'k.gbg': kuhn }, target: 'k.gbg', args: (d, o) => ['play', join(d, 'k.gbg'), '--seed', '3', '--record', o], stdin: 'bet\ncall\n' },
+  {
+    name: 'play --record',
+    files: { 'k.gbg': kuhn },
+    target: 'k.gbg',
+    args: (d, o) => ['play', join(d, 'k.gbg'), '--seed', '3', '--record', o],
+    stdin: 'bet\ncall\n',
+  },
   { name: 'view -o (record)', files: { 'rec.json': join(tmp, 'rec.json') }, target: 'rec.json', args: (d, o) => ['view', join(d, 'rec.json'), '-o', o] },
   { name: 'view --out (store)', files: { 's.db': store }, target: 's.db', args: (d, o) => ['view', join(d, 's.db'), '--slot', '0', '--out', o] },
   { name: 'records export -o', files: { 's.db': store }, target: 's.db', args: (d, o) => ['records', 'export', join(d, 's.db'), '--csv', '-o', o] },
   { name: 'analyze --out (store)', files: { 's.db': store }, target: 's.db', args: (d, o) => ['analyze', join(d, 's.db'), '--out', o] },
-  { name: 'analyze --out (axes)', files: { 's.db': store, 'a.jsonl': axes }, target: 'a.jsonl', args: (d, o) => ['analyze', join(d, 's.db'), '--axes', join(d, 'a.jsonl'), '--out', o] },
+  {
+    name: 'analyze --out (axes)',
+    files: { 's.db': store, 'a.jsonl': axes },
+    target: 'a.jsonl',
+    args: (d, o) => ['analyze', join(d, 's.db'), '--axes', join(d, 'a.jsonl'), '--out', o],
+  },
   { name: 'report --out (store)', files: { 's.db': store }, target: 's.db', inFolder: 'index.html', args: (d, o) => ['report', join(d, 's.db'), '--out', o] },
-  { name: 'report --out (axes)', files: { 's.db': store, 'a.jsonl': axes }, target: 'a.jsonl', inFolder: 'estimates.json', args: (d, o) => ['report', join(d, 's.db'), '--axes', join(d, 'a.jsonl'), '--out', o] },
+  {
+    name: 'report --out (axes)',
+    files: { 's.db': store, 'a.jsonl': axes },
+    target: 'a.jsonl',
+    inFolder: 'estimates.json',
+    args: (d, o) => ['report', join(d, 's.db'), '--axes', join(d, 'a.jsonl'), '--out', o],
+  },
   { name: 'ladder build -o', files: { 'k.gbg': kuhn }, target: 'k.gbg', args: (d, o) => ['ladder', 'build', join(d, 'k.gbg'), '-o', o] },
   { name: 'ladder rate --store', files: { 'l.json': ladder }, target: 'l.json', args: (d, o) => ['ladder', 'rate', join(d, 'l.json'), 'random', '--store', o] },
   { name: 'select --out', files: { 'a.jsonl': axes }, target: 'a.jsonl', args: (d, o) => ['select', '--pool', pool, '--axes', join(d, 'a.jsonl'), '--out', o] },
-  { name: 'select --plots', files: { 'a.jsonl': axes }, target: 'a.jsonl', inFolder: 'scatter.svg', args: (d, o) => ['select', '--pool', pool, '--axes', join(d, 'a.jsonl'), '--plots', o] },
+  {
+    name: 'select --plots',
+    files: { 'a.jsonl': axes },
+    target: 'a.jsonl',
+    inFolder: 'scatter.svg',
+    args: (d, o) => ['select', '--pool', pool, '--axes', join(d, 'a.jsonl'), '--plots', o],
+  },
   { name: 'axes --out', files: { 'k.gbg': kuhn }, target: 'k.gbg', args: (d, o) => ['axes', join(d, 'k.gbg'), '--jobs', '1', '--out', o] },
-  { name: 'tournament --store (config)', files: { 't.yaml': config, 'kuhn.gbg': kuhn }, target: 't.yaml', args: (d, o) => ['tournament', join(d, 't.yaml'), '--store', o] },
-  { name: 'tournament --store (game)', files: { 't.yaml': config, 'kuhn.gbg': kuhn }, target: 'kuhn.gbg', args: (d, o) => ['tournament', join(d, 't.yaml'), '--store', o] },
+  {
+    name: 'tournament --store (config)',
+    files: { 't.yaml': config, 'kuhn.gbg': kuhn },
+    target: 't.yaml',
+    args: (d, o) => ['tournament', join(d, 't.yaml'), '--store', o],
+  },
+  {
+    name: 'tournament --store (game)',
+    files: { 't.yaml': config, 'kuhn.gbg': kuhn },
+    target: 'kuhn.gbg',
+    args: (d, o) => ['tournament', join(d, 't.yaml'), '--store', o],
+  },
 ];
 
 /** How the output path reaches the input. */
@@ -141,6 +174,8 @@ describe('outputs never overwrite inputs', () => {
     expect(r.code).toBe(0);
     // Inputs or outputs that do not exist, standard input and devices never clash.
     expect(() => refuseOutputOverInput([join(d, 'new.json'), '-', '/dev/null'], [join(d, 'k.gbg'), '-', join(d, 'missing')])).not.toThrow();
-    expect(() => refuseOutputOverInput([join(d, 'k.gbg')], [join(d, 'k.gbg')])).toThrow(/refusing to write .*k\.gbg: it is the input .*k\.gbg; choose another output path/);
+    expect(() => refuseOutputOverInput([join(d, 'k.gbg')], [join(d, 'k.gbg')])).toThrow(
+      /refusing to write .*k\.gbg: it is the input .*k\.gbg; choose another output path/,
+    );
   });
 });

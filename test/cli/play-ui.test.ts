@@ -21,7 +21,9 @@ const dir = mkdtempSync(join(tmpdir(), 'gbgc-play-ui-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A wager of 1..stack with stacks of 100. */
 const WAGER = join(dir, 'wager.gbg');
-writeFileSync(WAGER, `game "Wager" {
+writeFileSync(
+  WAGER,
+  `game "Wager" {
   players Alice, Bob
   stack 100 each
 
@@ -61,7 +63,8 @@ writeFileSync(WAGER, `game "Wager" {
 
   showdown high-card
 }
-`);
+`,
+);
 
 const game = (file: string) => compileGame(compileSource(readFileSync(file, 'utf8')).ir!);
 
@@ -190,7 +193,8 @@ describe('the showdown says why', () => {
     for (let ep = 0; ep < 300; ep++) {
       const rng = episodeRng(5, ep);
       const s = g.newInitialState();
-      while (!s.isTerminal()) s.applyAction(s.currentPlayer() === CHANCE ? sampleChanceOutcome(s, rng) : s.legalActions().includes(1) ? 1 : s.legalActions()[0]);
+      while (!s.isTerminal())
+        s.applyAction(s.currentPlayer() === CHANCE ? sampleChanceOutcome(s, rng) : s.legalActions().includes(1) ? 1 : s.legalActions()[0]);
       const r = result(s);
       if (!r) continue;
       const obs = s.observation(0);
@@ -207,7 +211,9 @@ describe('the showdown says why', () => {
       } else if (r.seat !== undefined) {
         high++;
         const loser = 1 - r.seat;
-        expect(r.reason).toBe(`${pairing[0] ? 'both hands pair' : 'neither hand pairs'} the board; ${ir.seats[r.seat]}'s ${hands[r.seat][0]} beats ${ir.seats[loser]}'s ${hands[loser][0]}`);
+        expect(r.reason).toBe(
+          `${pairing[0] ? 'both hands pair' : 'neither hand pairs'} the board; ${ir.seats[r.seat]}'s ${hands[r.seat][0]} beats ${ir.seats[loser]}'s ${hands[loser][0]}`,
+        );
       } else expect(r.reason).toMatch(/the hands are equal by high card$/);
     }
     expect(pairs).toBeGreaterThan(0);
@@ -226,7 +232,13 @@ describe('the showdown says why', () => {
       const m = new RegExp(`${name} ([^;]*) = (-?\\d+)`).exec(r.reason!)!;
       expect(Number(m[2])).toBe(t.amount);
       // the terms add up to the total
-      const sum = m[1] === 'no cards' ? 0 : m[1].split(' + ').map((term) => Number(term.split(' ').at(-1))).reduce((a, b) => a + b, 0);
+      const sum =
+        m[1] === 'no cards'
+          ? 0
+          : m[1]
+              .split(' + ')
+              .map((term) => Number(term.split(' ').at(-1)))
+              .reduce((a, b) => a + b, 0);
       expect(sum).toBe(t.amount);
     }
     const [a, b] = totals.map((t) => t.amount!);

@@ -34,7 +34,8 @@ describe('play: Why lines of poker-hand showdowns', () => {
   });
 
   it('seed 1 is a flush against one pair, seed 4 a kicker behind a tied pair and ace', async () => {
-    const why = async (seed: number) => /Why: (.*)\.\n/.exec((await runCli(['play', 'examples/nlhe-short.gbg', '--seed', String(seed)], 'call\ncheck\n'.repeat(40))).stdout)![1];
+    const why = async (seed: number) =>
+      /Why: (.*)\.\n/.exec((await runCli(['play', 'examples/nlhe-short.gbg', '--seed', String(seed)], 'call\ncheck\n'.repeat(40))).stdout)![1];
     expect(await why(1)).toBe("Bob's flush beats Alice's one pair");
     expect(await why(4)).toBe("both have one pair; Bob's kicker K beats Alice's kicker Q (pair of 5, kicker A tie)");
   });
@@ -42,16 +43,28 @@ describe('play: Why lines of poker-hand showdowns', () => {
 
 describe('pokerShowdownReason', () => {
   it('names the deciding group, then the kicker, with the groups that tie', () => {
-    expect(pokerShowdownReason([hand('two pair', 'KK992'), hand('two pair', 'KK772')], 0, names)).toBe("both have two pair; Alice's pair of 9 beats Bob's pair of 7 (pair of K tie)");
-    expect(pokerShowdownReason([hand('two pair', 'KK99A'), hand('two pair', 'KK99Q')], 1 - 1, names)).toBe("both have two pair; Alice's kicker A beats Bob's kicker Q (pair of K, pair of 9 tie)");
-    expect(pokerShowdownReason([hand('full house', 'QQQ99'), hand('full house', 'QQQTT')], 1, names)).toBe("both have a full house; Bob's pair of T beats Alice's pair of 9 (three Q tie)");
-    expect(pokerShowdownReason([hand('straight', '65432'), hand('straight', '5432A')], 0, names)).toBe("both have a straight; Alice's straight to the 6 beats Bob's straight to the 5");
-    expect(pokerShowdownReason([hand('four of a kind', '77773'), hand('four of a kind', '7777K')], 1, names)).toBe("both have four of a kind; Bob's kicker K beats Alice's kicker 3 (four 7 tie)");
+    expect(pokerShowdownReason([hand('two pair', 'KK992'), hand('two pair', 'KK772')], 0, names)).toBe(
+      "both have two pair; Alice's pair of 9 beats Bob's pair of 7 (pair of K tie)",
+    );
+    expect(pokerShowdownReason([hand('two pair', 'KK99A'), hand('two pair', 'KK99Q')], 1 - 1, names)).toBe(
+      "both have two pair; Alice's kicker A beats Bob's kicker Q (pair of K, pair of 9 tie)",
+    );
+    expect(pokerShowdownReason([hand('full house', 'QQQ99'), hand('full house', 'QQQTT')], 1, names)).toBe(
+      "both have a full house; Bob's pair of T beats Alice's pair of 9 (three Q tie)",
+    );
+    expect(pokerShowdownReason([hand('straight', '65432'), hand('straight', '5432A')], 0, names)).toBe(
+      "both have a straight; Alice's straight to the 6 beats Bob's straight to the 5",
+    );
+    expect(pokerShowdownReason([hand('four of a kind', '77773'), hand('four of a kind', '7777K')], 1, names)).toBe(
+      "both have four of a kind; Bob's kicker K beats Alice's kicker 3 (four 7 tie)",
+    );
     expect(pokerShowdownReason([hand('flush', 'AJ952'), hand('flush', 'AJ942')], 0, names)).toBe("both have a flush; Alice's 5 beats Bob's 4 (A, J, 9 tie)");
   });
 
   it('a tie names the shared category and ranks; different categories name both', () => {
-    expect(pokerShowdownReason([hand('one pair', 'AAK93'), hand('one pair', 'AAK93')], -1, names)).toBe('both have one pair of the same ranks (pair of A, kicker K, kicker 9, kicker 3)');
+    expect(pokerShowdownReason([hand('one pair', 'AAK93'), hand('one pair', 'AAK93')], -1, names)).toBe(
+      'both have one pair of the same ranks (pair of A, kicker K, kicker 9, kicker 3)',
+    );
     expect(pokerShowdownReason([hand('high card', 'AKQJ9'), hand('straight flush', '98765')], 1, names)).toBe("Bob's straight flush beats Alice's high card");
   });
 });

@@ -56,10 +56,12 @@ describe('compact policy files', () => {
 });
 
 describe('gbgc policy show', () => {
-  it('describes each information state by the seat\'s cards and moves, with the saved probabilities', async () => {
+  it("describes each information state by the seat's cards and moves, with the saved probabilities", async () => {
     const r = await runCli(['policy', 'show', saved, '--game', 'examples/kuhn.gbg']);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe(`Kuhn poker: 300 iterations, exploitability ${policy.exploitability.toPrecision(3)} chips/game, ruleset ${kuhn.rulesetHash.slice(0, 12)}…; 12 information states`);
+    expect(r.stdout.split('\n')[0]).toBe(
+      `Kuhn poker: 300 iterations, exploitability ${policy.exploitability.toPrecision(3)} chips/game, ruleset ${kuhn.rulesetHash.slice(0, 12)}…; 12 information states`,
+    );
     // Walk the game: at each decision the printed block for its information state lists the seat's
     // hand and the probabilities saved under its key.
     let checked = 0;
@@ -87,7 +89,10 @@ describe('gbgc policy show', () => {
       expect(row.seat).toBe('Bob');
       expect(row.actions).toEqual(policy.policy[row.key]);
     }
-    expect(j.infoStates.map((x) => x.description).sort()).toEqual(['Bob holds K of hearts; after: Alice bets 1 chip', 'Bob holds K of hearts; after: Alice checks']);
+    expect(j.infoStates.map((x) => x.description).sort()).toEqual([
+      'Bob holds K of hearts; after: Alice bets 1 chip',
+      'Bob holds K of hearts; after: Alice checks',
+    ]);
     const none = await runCli(['policy', 'show', saved, '--infostate', 'nothing like this']);
     expect(none.code).toBe(1);
   });
@@ -107,7 +112,11 @@ describe('--agents cfr without --policy', () => {
     expect(first.code).toBe(0);
     const cache = policyCachePath(game, kuhn.rulesetHash);
     expect(cache).toBe(join(dir, '.gbgc-cache', `${kuhn.rulesetHash}.policy.json.gz`));
-    expect(first.stderr).toMatch(new RegExp(`^cfr: no policy given; solving Kuhn poker with CFR\\+ \\(1000 iterations\\)…\\ncfr: solved in \\d+\\.\\d s \\(exploitability [0-9.e-]+ chips/game\\); policy cached in ${cache.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n$`));
+    expect(first.stderr).toMatch(
+      new RegExp(
+        `^cfr: no policy given; solving Kuhn poker with CFR\\+ \\(1000 iterations\\)…\\ncfr: solved in \\d+\\.\\d s \\(exploitability [0-9.e-]+ chips/game\\); policy cached in ${cache.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n$`,
+      ),
+    );
     const cached = readPolicyFile(cache, kuhn.rulesetHash);
     expect(cached.iterations).toBe(1000);
     const mtime = statSync(cache).mtimeMs;

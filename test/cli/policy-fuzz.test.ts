@@ -53,7 +53,10 @@ describe('policy files checked against the game', () => {
     const p = clone();
     const k = keys()[3]!;
     delete p.policy[k];
-    expectUserError(await simulateWith(JSON.stringify(p), 'deleted'), new RegExp(`no entry for information state '${k.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'`));
+    expectUserError(
+      await simulateWith(JSON.stringify(p), 'deleted'),
+      new RegExp(`no entry for information state '${k.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'`),
+    );
   });
 
   it('a renamed action label names the state, the missing and the unknown label', async () => {
@@ -89,7 +92,17 @@ describe('policy files checked against the game', () => {
   });
 
   it('wrong JSON shapes and truncated files', async () => {
-    const shapes = ['[]', 'null', '42', '"policy"', '{}', JSON.stringify({ ...original, policy: [] }), JSON.stringify({ ...original, policy: { [keys()[0]!]: 1 } }), JSON.stringify({ ...original, rulesetHash: 'x' }), ''];
+    const shapes = [
+      '[]',
+      'null',
+      '42',
+      '"policy"',
+      '{}',
+      JSON.stringify({ ...original, policy: [] }),
+      JSON.stringify({ ...original, policy: { [keys()[0]!]: 1 } }),
+      JSON.stringify({ ...original, rulesetHash: 'x' }),
+      '',
+    ];
     for (const [i, s] of shapes.entries()) expectUserError(await simulateWith(s, `shape${i}`));
     for (const cut of [1, 10, Math.floor(text.length / 2), text.length - 2]) expectUserError(await simulateWith(text.slice(0, cut), `cut${cut}`));
   });

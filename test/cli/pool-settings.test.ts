@@ -17,7 +17,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function poolDir(name: string, count: number): string {
   const out = join(dir, name);
   mkdirSync(out);
-  const opts: PoolOptions = { count, complexity: [0, 1], seed: 5, out, workers: 1, filter: filterFromFlags({ filter: 'v2', episodes: '2000' } as FilterFlags), maxTries: 100, repair: true };
+  const opts: PoolOptions = {
+    count,
+    complexity: [0, 1],
+    seed: 5,
+    out,
+    workers: 1,
+    filter: filterFromFlags({ filter: 'v2', episodes: '2000' } as FilterFlags),
+    maxTries: 100,
+    repair: true,
+  };
   writeFileSync(join(out, 'pool.json'), `${JSON.stringify(manifest(opts), null, 2)}\n`);
   return out;
 }
@@ -39,7 +48,9 @@ describe('gbgc pool with changed settings', () => {
     const out = poolDir('several', 3);
     const r = await runCli(['pool', '--count', '3', '--complexity', '0.5', '--seed', '6', '--no-repair', '--out', out]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('--complexity is 0..1 in the pool, 0.5 here; --seed is 5 in the pool, 6 here; repairs (--no-repair) is on in the pool, off here.');
+    expect(r.stderr).toContain(
+      '--complexity is 0..1 in the pool, 0.5 here; --seed is 5 in the pool, 6 here; repairs (--no-repair) is on in the pool, off here.',
+    );
     expect(r.stderr).toContain("rerun with the pool's settings (--complexity 0..1 --seed 5)");
   });
 
@@ -54,6 +65,6 @@ describe('gbgc pool with changed settings', () => {
     const found = JSON.stringify({ builderVersion: '2', count: 3 });
     const msg = settingsMismatchMessage('p', 'p/pool.json', found, { builderVersion: '3', count: 3 });
     expect(msg).toContain('--builder is coherent (builder version 2) in the pool, paper (builder version 3) here');
-    expect(msg).toContain('rerun with the pool\'s settings (--builder coherent)');
+    expect(msg).toContain("rerun with the pool's settings (--builder coherent)");
   });
 });

@@ -42,7 +42,9 @@ describe('render -o picks the format from the extension', () => {
     const out = join(dir, 'rules.html');
     const r = await runCli(['render', 'examples/leduc.gbg', '-o', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`gbgc: error: cannot tell the format of ${out} from its extension '.html': use .md, .markdown, .txt, .text, or give --format (md, txt)\n`);
+    expect(r.stderr).toBe(
+      `gbgc: error: cannot tell the format of ${out} from its extension '.html': use .md, .markdown, .txt, .text, or give --format (md, txt)\n`,
+    );
     expect(existsSync(out)).toBe(false);
   });
 

@@ -19,7 +19,9 @@ describe('gbgc solve above the node budget', () => {
     writeFileSync(file, s.stdout);
     const r = await runCli(['solve', file]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^gbgc: error: .*c07-s1\.gbg: the game tree has an estimated [\d,]+ ± [\d,]+ histories \(Knuth's estimator over 1,000 random paths\), more than the node budget of 2,000,000; solve it by sampling with --method mccfr/);
+    expect(r.stderr).toMatch(
+      /^gbgc: error: .*c07-s1\.gbg: the game tree has an estimated [\d,]+ ± [\d,]+ histories \(Knuth's estimator over 1,000 random paths\), more than the node budget of 2,000,000; solve it by sampling with --method mccfr/,
+    );
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     const m = await runCli(['solve', file, '--method', 'mccfr', '--seconds', '1', '--report-every', '1000000', '--json']);
     expect(m.code).toBe(0);

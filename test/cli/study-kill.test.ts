@@ -34,7 +34,12 @@ tournament:
 analysis: {bootstrap: 200, secondary: 50, seed: 1}
 `;
 
-const lines = (f: string): number => (existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== '').length : 0);
+const lines = (f: string): number =>
+  existsSync(f)
+    ? readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '').length
+    : 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -42,7 +47,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * (polled every 20 ms) plus a seeded delay of up to `jitterMs`.
  * @returns whether it was killed (false: it finished first), and its exit code and stderr
  */
-async function runOnce(dir: string, killWhen?: (stderr: string) => boolean, jitterMs = 0, seed = 1): Promise<{ killed: boolean; code: number | null; stderr: string }> {
+async function runOnce(
+  dir: string,
+  killWhen?: (stderr: string) => boolean,
+  jitterMs = 0,
+  seed = 1,
+): Promise<{ killed: boolean; code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'gbgc.js'), 'study', 'study.yaml'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
@@ -66,7 +76,7 @@ async function runOnce(dir: string, killWhen?: (stderr: string) => boolean, jitt
 function slots(db: string): unknown[] {
   const d = new Database(db, { readonly: true });
   try {
-    return d.prepare("SELECT id, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0, moves1, notes FROM slots ORDER BY id").all();
+    return d.prepare('SELECT id, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0, moves1, notes FROM slots ORDER BY id').all();
   } finally {
     d.close();
   }
@@ -125,6 +135,8 @@ describe('gbgc study', () => {
     // Everything done: a rerun computes nothing, and status says so.
     const again = await runOnce(cut);
     expect(again.code).toBe(0);
-    expect(again.stderr.trim().split('\n')).toEqual(['pool', 'axes', 'select', 'rescore', 'tournament', 'analysis', 'report'].map((n, i) => `study [${i + 1}/7] ${n}: up to date`));
+    expect(again.stderr.trim().split('\n')).toEqual(
+      ['pool', 'axes', 'select', 'rescore', 'tournament', 'analysis', 'report'].map((n, i) => `study [${i + 1}/7] ${n}: up to date`),
+    );
   }, 900_000);
 });

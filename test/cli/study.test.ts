@@ -23,13 +23,28 @@ describe('gbgc init --study', () => {
     expect(text).toMatch(/^# A GENSTRAT study/);
     const s = readStudy(`${f}.yaml`);
     expect(s.out).toBe(join(tmp, 'study'));
-    expect(s.pool).toEqual({ kind: 'build', count: 40, complexity: [0, 0.3], seed: 1, filter: 'v2', episodes: 2000, maxTries: 100, repair: true, workers: null });
+    expect(s.pool).toEqual({
+      kind: 'build',
+      count: 40,
+      complexity: [0, 0.3],
+      seed: 1,
+      filter: 'v2',
+      episodes: 2000,
+      maxTries: 100,
+      repair: true,
+      workers: null,
+    });
     expect(s.select).toEqual({ n: 6, seed: 1 });
     expect(s.rescore.tier).toBe('precise');
     expect(s.analysis).toEqual({ bootstrap: 2000, secondary: 500, seed: 1, set: 'v2', excludeParticipants: [], games: [], allowEngineMismatch: false });
     expect((s.tournament.participants as { kind: string }[]).map((p) => p.kind)).toEqual(['random', 'l1', 'cfr']);
     // The analysis takes analyze's subsets and set; games are relative to the study file.
-    writeFileSync(`${f}-subset.yaml`, text.replace(/\nanalysis:\n/, '\nanalysis:\n  exclude_participants: [random]\n  games: [pool/a.gbg]\n').replace(/ {2}set: v2( +# or v1: GENSTRAT)/, '  set: v1$1'));
+    writeFileSync(
+      `${f}-subset.yaml`,
+      text
+        .replace(/\nanalysis:\n/, '\nanalysis:\n  exclude_participants: [random]\n  games: [pool/a.gbg]\n')
+        .replace(/ {2}set: v2( +# or v1: GENSTRAT)/, '  set: v1$1'),
+    );
     const sub = readStudy(`${f}-subset.yaml`);
     expect(sub.analysis).toMatchObject({ set: 'v1', excludeParticipants: ['random'], games: [join(tmp, 'pool', 'a.gbg')] });
     // The starter's commented allow_engine_mismatch line, uncommented, lets the analysis read a store of another engine.
@@ -72,7 +87,9 @@ describe('gbgc study: bad input', () => {
     const f = study('unwritable.yaml', `out: a-file/study\npool: {count: 4}\n${BASE}`);
     const r = await runCli(['study', f]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`^gbgc: error: ${f.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: out: the study folder .*a-file/study cannot be written \\(.*\\)\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^gbgc: error: ${f.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: out: the study folder .*a-file/study cannot be written \\(.*\\)\\n$`),
+    );
     expect(readFileSync(join(tmp, 'a-file'), 'utf8')).toBe('not a folder');
     // A study whose tournament section a tournament config would refuse stops before the tournament
     // writes anything, and the stages before it keep their outputs.
@@ -90,7 +107,9 @@ describe('gbgc study: bad input', () => {
     const f = study('fresh.yaml', `out: fresh-out\npool: {count: 4}\n${BASE}`);
     const r = await runCli(['study', 'status', f, '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).stages.map((s: { stage: string; state: string }) => `${s.stage} ${s.state}`)).toEqual(['pool', 'axes', 'select', 'rescore', 'tournament', 'analysis', 'report'].map((n) => `${n} pending`));
+    expect(JSON.parse(r.stdout).stages.map((s: { stage: string; state: string }) => `${s.stage} ${s.state}`)).toEqual(
+      ['pool', 'axes', 'select', 'rescore', 'tournament', 'analysis', 'report'].map((n) => `${n} pending`),
+    );
     expect((await runCli(['study', 'status'])).code).toBe(2);
     expect((await runCli(['study', f, 'extra'])).code).toBe(2);
   });

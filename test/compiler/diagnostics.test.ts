@@ -27,7 +27,8 @@ describe('golden diagnostics of malformed inputs', () => {
 
 describe('diagnostic text', () => {
   it('prints file:line:col: error[CODE]: message, the source line and a caret under the range', () => {
-    const src = 'game "K" {\n  players Alice, Bob\n  stack 10 each\n  deck { ranks J = 11; suits hearts }\n  phase P { betting fixed { bet 1; first Carol } }\n  showdown high-card\n}\n';
+    const src =
+      'game "K" {\n  players Alice, Bob\n  stack 10 each\n  deck { ranks J = 11; suits hearts }\n  phase P { betting fixed { bet 1; first Carol } }\n  showdown high-card\n}\n';
     const r = compileSource(src);
     expect(formatDiagnostics('g.gbg', src, r.diagnostics)).toBe(
       [

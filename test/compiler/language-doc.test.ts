@@ -40,7 +40,13 @@ describe('docs/language.md', () => {
       const source = s.block!.startsWith('game ') ? s.block! : wrap(s.block!);
       const r = compileSource(source);
       // The page's snippets show constructs in isolation: they must have no error (warnings such as W0106 may apply).
-      expect(formatDiagnostics(`${s.title}.gbg`, source, r.diagnostics.filter((d) => d.severity === 'error'))).toBe('');
+      expect(
+        formatDiagnostics(
+          `${s.title}.gbg`,
+          source,
+          r.diagnostics.filter((d) => d.severity === 'error'),
+        ),
+      ).toBe('');
       const rulebook = renderRulebook(r.ir!, 'txt');
       for (const q of s.quotes) expect(rulebook, q).toContain(q);
     });

@@ -99,7 +99,11 @@ describe('lowering of the constructs', () => {
   });
 
   it('an auction whose prize names the winner', () => {
-    expect(steps('auction sealed { bids 0..3; tie coinflip; winner pays opponent; prize { deal 1 to winner face down; peek winner at chosen card of Alice private } }')).toEqual([
+    expect(
+      steps(
+        'auction sealed { bids 0..3; tie coinflip; winner pays opponent; prize { deal 1 to winner face down; peek winner at chosen card of Alice private } }',
+      ),
+    ).toEqual([
       {
         kind: 'auction',
         min: 0,
@@ -117,7 +121,17 @@ describe('lowering of the constructs', () => {
   it('not / and / or keep their precedence (not > and > or)', () => {
     const [st] = steps('if not pot > 1 and true or false public { }');
     expect(st).toMatchObject({
-      branches: [{ cond: { kind: 'or', args: [{ kind: 'and', args: [{ kind: 'not' }, { kind: 'bool', value: true }] }, { kind: 'bool', value: false }] } }],
+      branches: [
+        {
+          cond: {
+            kind: 'or',
+            args: [
+              { kind: 'and', args: [{ kind: 'not' }, { kind: 'bool', value: true }] },
+              { kind: 'bool', value: false },
+            ],
+          },
+        },
+      ],
     });
   });
 
@@ -131,6 +145,12 @@ describe('lowering of the constructs', () => {
       { name: 'Sharp', visibility: 'hidden' },
       { name: 'Leader', visibility: 'hidden' },
     ]);
-    expect(v1.ir!.showdown).toEqual({ metric: 'sum-of-ranks', rules: [{ kind: 'pair', rank: 1, points: 3 }, { kind: 'each', rank: 3, points: -3 }] });
+    expect(v1.ir!.showdown).toEqual({
+      metric: 'sum-of-ranks',
+      rules: [
+        { kind: 'pair', rank: 1, points: 3 },
+        { kind: 'each', rank: 3, points: -3 },
+      ],
+    });
   });
 });

@@ -28,7 +28,14 @@ describe('one-token mutants of valid programs', () => {
     for (const m of mutants) {
       const v = judgeMutant(m);
       if (v.errors.length > 0) invalid++;
-      if (!v.ok) failures.push(describe1(m, v.reason!, v.errors.map((e) => `${e.range.line}:${e.range.column} ${e.code} ${e.message}`)));
+      if (!v.ok)
+        failures.push(
+          describe1(
+            m,
+            v.reason!,
+            v.errors.map((e) => `${e.range.line}:${e.range.column} ${e.code} ${e.message}`),
+          ),
+        );
     }
     // Most one-token changes break the program: the property is not tested on valid mutants only.
     expect(invalid).toBeGreaterThan(900);
@@ -37,13 +44,21 @@ describe('one-token mutants of valid programs', () => {
 
   it('a judge that can fail: two mistakes are two errors, an error off the changed line is refused', () => {
     const kuhn = programs.find((p) => p.origin.endsWith('kuhn.gbg'))!;
-    const two: Mutant = { origin: 'kuhn', kind: 'replace', before: 'shuffle', after: 'shufle', line: 15, original: 'shuffle', source: kuhn.source.replace('shuffle deck', 'shufle deck').replace('first Alice', 'frist Alice') };
+    const two: Mutant = {
+      origin: 'kuhn',
+      kind: 'replace',
+      before: 'shuffle',
+      after: 'shufle',
+      line: 15,
+      original: 'shuffle',
+      source: kuhn.source.replace('shuffle deck', 'shufle deck').replace('first Alice', 'frist Alice'),
+    };
     expect(judgeMutant(two)).toMatchObject({ ok: false, reason: '2 errors' });
     const elsewhere: Mutant = { ...two, source: kuhn.source.replace('first Alice', 'first Carol') };
     expect(judgeMutant(elsewhere).ok).toBe(false);
   });
 
-  it('a clash is placed by its notes: a rank value changed to a later rank\'s passes, an unrelated change does not', () => {
+  it("a clash is placed by its notes: a rank value changed to a later rank's passes, an unrelated change does not", () => {
     const nlhe = programs.find((p) => p.origin.endsWith('nlhe-short.gbg'))!;
     const lines = nlhe.source.split('\n');
     const at = lines.findIndex((l) => /^\s*5 = 5,/.test(l));

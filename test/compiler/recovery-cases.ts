@@ -38,40 +38,64 @@ export const CASES: RecoveryCase[] = [
   },
   { name: 'phase Set-up (a hyphen in a name)', steps: '    deal 1 to each face down', edit: (s) => s.replace('phase Setup', 'phase Set-up') },
   { name: 'showdown inside a phase', steps: '    deal 1 to each face down\n    showdown high-card' },
-  { name: 'showdown highcard (one error, and the metric suggested)', steps: '    deal 1 to each face down', edit: (s) => s.replace('showdown high-card', 'showdown highcard') },
-  { name: 'raises at most n (one error, and no keyword suggested for a number)', steps: '    deal 1 to each face down\n    betting fixed { bet 1; raises at most n; first Alice }' },
-  { name: 'bet n (a bet size may be an expression: one error, the unknown variable)', steps: '    deal 1 to each face down\n    betting fixed { bet n; first Alice }' },
+  {
+    name: 'showdown highcard (one error, and the metric suggested)',
+    steps: '    deal 1 to each face down',
+    edit: (s) => s.replace('showdown high-card', 'showdown highcard'),
+  },
+  {
+    name: 'raises at most n (one error, and no keyword suggested for a number)',
+    steps: '    deal 1 to each face down\n    betting fixed { bet 1; raises at most n; first Alice }',
+  },
+  {
+    name: 'bet n (a bet size may be an expression: one error, the unknown variable)',
+    steps: '    deal 1 to each face down\n    betting fixed { bet n; first Alice }',
+  },
   { name: 'deal 1 to each facedown expects face down', steps: '    deal 1 to each facedown' },
-  { name: 'players Alice Bob expects a comma between seat names', steps: '    deal 1 to each face down', edit: (s) => s.replace('players Alice, Bob', 'players Alice Bob') },
+  {
+    name: 'players Alice Bob expects a comma between seat names',
+    steps: '    deal 1 to each face down',
+    edit: (s) => s.replace('players Alice, Bob', 'players Alice Bob'),
+  },
   { name: 'copies 100 is reported at the number of copies', steps: '    deal 1 to each face down', edit: (s) => s.replace('copies 1 }', 'copies 100 }') },
   {
     name: 'bids 4..0 is reported once, at the range',
     steps: '    deal 1 to each face down\n    auction sealed {\n      bids 4..0\n      tie coinflip\n      winner pays pot\n      prize { ante 1 each }\n    }',
   },
   { name: 'a missing each is reported on its own line', steps: '    ante 1\n    deal 1 to each face down' },
-  { name: 'a deleted } is reported where the text stops making sense', steps: '    deal 1 to each face down', edit: (s) => s.replace('face down\n  }\n', 'face down\n\n') },
+  {
+    name: 'a deleted } is reported where the text stops making sense',
+    steps: '    deal 1 to each face down',
+    edit: (s) => s.replace('face down\n  }\n', 'face down\n\n'),
+  },
   // Found by bench/mutants.ts: one-token mutants of the examples that gave two errors or one away from the change.
   {
-    name: 'a rank value changed to another rank\'s (poker-hand): one error, the first rank as a note',
+    name: "a rank value changed to another rank's (poker-hand): one error, the first rank as a note",
     steps: '    deal 1 to each face down',
-    edit: (s) => s.replace('ranks J = 11, Q = 12, K = 13; suits hearts; copies 1 }', 'ranks J = 11, Q = 12, K = 13\n    ranks Q = 12\n  }').replace('ranks Q = 12\n', '').replace('K = 13\n', 'K = 13,\n      A = 12; suits hearts; copies 1\n').replace('showdown high-card', 'showdown poker-hand'),
+    edit: (s) =>
+      s
+        .replace('ranks J = 11, Q = 12, K = 13; suits hearts; copies 1 }', 'ranks J = 11, Q = 12, K = 13\n    ranks Q = 12\n  }')
+        .replace('ranks Q = 12\n', '')
+        .replace('K = 13\n', 'K = 13,\n      A = 12; suits hearts; copies 1\n')
+        .replace('showdown high-card', 'showdown poker-hand'),
   },
   {
-    name: 'a rank renamed to another rank\'s name: the duplicate, the first as a note',
+    name: "a rank renamed to another rank's name: the duplicate, the first as a note",
     steps: '    deal 1 to each face down',
     edit: (s) => s.replace('ranks J = 11, Q = 12, K = 13; suits hearts; copies 1 }', 'ranks J = 11,\n      Q = 12,\n      J = 13\n    suits hearts\n  }'),
   },
   {
-    name: 'a pile renamed to a seat\'s name: one error, the old name\'s uses in its help',
+    name: "a pile renamed to a seat's name: one error, the old name's uses in its help",
     steps: '    deal 1 to each face down\n    deal 1 to board face up',
     edit: (s) => s.replace('  phase Setup', '  pile Bob public\n  phase Setup'),
   },
   {
-    name: 'an option renamed to the other option\'s name: one error, at the duplicate',
-    steps: '    deal 1 to each face down\n    simultaneous {\n      options Hold, Hold\n      outcome Hold/Fold { ante 1 each }\n      outcome Fold/Hold { ante 1 each }\n    }',
+    name: "an option renamed to the other option's name: one error, at the duplicate",
+    steps:
+      '    deal 1 to each face down\n    simultaneous {\n      options Hold, Hold\n      outcome Hold/Fold { ante 1 each }\n      outcome Fold/Hold { ante 1 each }\n    }',
   },
   {
-    name: 'a sub-phase renamed to a phase\'s name: one error, at the duplicate',
+    name: "a sub-phase renamed to a phase's name: one error, at the duplicate",
     steps: '    deal 1 to each face down\n    call Extra',
     edit: (s) => s.replace('  showdown high-card', '  subphase Bet {\n    ante 1 each\n  }\n  showdown high-card'),
   },
@@ -127,5 +151,9 @@ export const CASES: RecoveryCase[] = [
     name: 'a bad character inside a condition: one error, the character',
     steps: '    deal 1 to each face down\n    if stack1.5 > 2 public {\n      ante 1 each\n    }',
   },
-  { name: 'two mistakes in two phases give two errors', steps: '    deal 1 to each face down\n    betting fixed { bet 1; raise at most 2 }', edit: (s) => s.replace('first Alice }', 'frist Alice }') },
+  {
+    name: 'two mistakes in two phases give two errors',
+    steps: '    deal 1 to each face down\n    betting fixed { bet 1; raise at most 2 }',
+    edit: (s) => s.replace('first Alice }', 'frist Alice }'),
+  },
 ];

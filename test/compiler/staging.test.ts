@@ -91,7 +91,9 @@ describe('a check that throws', () => {
 
   it('on a game every other check accepts: the warnings remain and the game is not accepted', () => {
     // A private check that reads only public numbers (W0105), with a throwing check after it.
-    const src = kuhn('    shuffle deck\n    deal 1 to each\n    if pot > 100 private { pay 1 from Alice to Bob }\n    betting fixed { bet 1; raises at most 1; first Alice }');
+    const src = kuhn(
+      '    shuffle deck\n    deal 1 to each\n    if pot > 100 private { pay 1 from Alice to Bob }\n    betting fixed { bet 1; raises at most 1; first Alice }',
+    );
     const plain = compileSource(src);
     expect(where(plain)).toEqual(['W0105 8:5']);
     const r = compileSource(src, { checks: [...CHECKS, explodes('late-boom', 'a string, not an Error')] });
@@ -110,7 +112,9 @@ describe('a check that throws', () => {
   it('on a sourceless IR (runCheck) reports at line 1, column 1', () => {
     const ir = compileSource(KUHN).ir!;
     const ctx = { ir, spanOf: () => ({ start: 0, end: 0, line: 1, column: 1 }) };
-    expect(runCheck(explodes('x', new Error('no')), ctx).map((d) => [d.code, d.message, d.range.line])).toEqual([['E0902', "internal error: the check 'x' failed: no", 1]]);
+    expect(runCheck(explodes('x', new Error('no')), ctx).map((d) => [d.code, d.message, d.range.line])).toEqual([
+      ['E0902', "internal error: the check 'x' failed: no", 1],
+    ]);
   });
 });
 
@@ -130,9 +134,11 @@ describe('the check registry', () => {
     expect([...ADVISORY_CODES]).toEqual(['W0003']);
   });
 
-  it("every diagnostic a check reports carries one of its declared codes (examples, malformed cases, unrepaired draws)", () => {
+  it('every diagnostic a check reports carries one of its declared codes (examples, malformed cases, unrepaired draws)', () => {
     const irs = [
-      ...readdirSync('examples').filter((f) => f.endsWith('.gbg')).map((f) => compileSource(readFileSync(`examples/${f}`, 'utf8')).lowered?.ir),
+      ...readdirSync('examples')
+        .filter((f) => f.endsWith('.gbg'))
+        .map((f) => compileSource(readFileSync(`examples/${f}`, 'utf8')).lowered?.ir),
       ...MALFORMED.map((m) => compileSource(m.source).lowered?.ir),
       compileSource(TOO_MUCH_ANTE).lowered?.ir,
       ...[1, 2, 3, 4, 5, 6, 7, 8].map((seed) => sampleIR(seed, 0.8, { repair: false })),

@@ -39,38 +39,80 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'W0001 sub-phase never called', source: game('    pay 1 from Alice to Bob', '  subphase Bonus { pay 1 from pot to Alice }\n'), expected: [['W0001', 5, 12]] },
+  {
+    name: 'W0001 sub-phase never called',
+    source: game('    pay 1 from Alice to Bob', '  subphase Bonus { pay 1 from pot to Alice }\n'),
+    expected: [['W0001', 5, 12]],
+  },
   { name: 'W0002 step after end', source: game('    end "over"\n    shuffle deck'), expected: [['W0002', 12, 5]] },
   { name: 'W0003 a variable set and never read', source: game('    set n = 2', '  var n = 0\n'), expected: [['W0003', 12, 5]] },
   { name: 'W0003 a variable read only to set it again', source: game('    set n = n + 1', '  var n = 0\n'), expected: [['W0003', 12, 5]] },
-  { name: 'W0003 a hidden position given and never asked about', source: game('    assign Warden to Bob', '  position Warden hidden\n'), expected: [['W0003', 12, 5]] },
+  {
+    name: 'W0003 a hidden position given and never asked about',
+    source: game('    assign Warden to Bob', '  position Warden hidden\n'),
+    expected: [['W0003', 12, 5]],
+  },
   {
     name: 'W0101 every outcome favours Alice',
-    source: game('    simultaneous {\n      options Hold, Push\n      outcome Hold/Hold { pay 1 from Bob to Alice }\n      outcome Push/Hold { }\n      otherwise { peek Alice at random card of Bob occurrence public }\n    }'),
+    source: game(
+      '    simultaneous {\n      options Hold, Push\n      outcome Hold/Hold { pay 1 from Bob to Alice }\n      outcome Push/Hold { }\n      otherwise { peek Alice at random card of Bob occurrence public }\n    }',
+    ),
     expected: [['W0101', 11, 5]],
   },
   {
     name: 'W0102 Bob cannot bet after Alice checks',
-    source: game('    choice Alice public {\n      option bet { wager Alice 1..2  choice Bob public { option fold { end winner Alice "fold" } option call { match Bob } } }\n      option check { }\n    }', '', false),
+    source: game(
+      '    choice Alice public {\n      option bet { wager Alice 1..2  choice Bob public { option fold { end winner Alice "fold" } option call { match Bob } } }\n      option check { }\n    }',
+      '',
+      false,
+    ),
     expected: [['W0102', 11, 5]],
   },
   { name: 'W0103 back-to-back payments', source: game('    pay 2 from Bob to Alice\n    pay 1 from Bob to Alice'), expected: [['W0103', 12, 5]] },
-  { name: 'W0104 condition on a score nothing changes', source: game('    if score(Alice) > 0 public { pay 1 from Bob to Alice }'), expected: [['W0104', 11, 5]] },
-  { name: 'W0104 condition on a variable nothing sets', source: game('    if n >= 1 public { pay 1 from Bob to Alice }', '  var n = 0\n'), expected: [['W0104', 12, 5]] },
-  { name: 'W0105 private check of a public number', source: game('    if pot > 1 private { peek Alice at random card of Bob private }'), expected: [['W0105', 11, 5]] },
-  { name: 'W0105 private check whose payment gives it away', source: game('    if highest(Alice) > highest(Bob) private { pay 1 from Bob to Alice }'), expected: [['W0105', 11, 5]] },
+  {
+    name: 'W0104 condition on a score nothing changes',
+    source: game('    if score(Alice) > 0 public { pay 1 from Bob to Alice }'),
+    expected: [['W0104', 11, 5]],
+  },
+  {
+    name: 'W0104 condition on a variable nothing sets',
+    source: game('    if n >= 1 public { pay 1 from Bob to Alice }', '  var n = 0\n'),
+    expected: [['W0104', 12, 5]],
+  },
+  {
+    name: 'W0105 private check of a public number',
+    source: game('    if pot > 1 private { peek Alice at random card of Bob private }'),
+    expected: [['W0105', 11, 5]],
+  },
+  {
+    name: 'W0105 private check whose payment gives it away',
+    source: game('    if highest(Alice) > highest(Bob) private { pay 1 from Bob to Alice }'),
+    expected: [['W0105', 11, 5]],
+  },
   {
     name: 'W0105 private choice whose only costly option gives it away',
     source: game('    choice Alice private {\n      option look cost 1 { peek Alice at random card of Bob private }\n      option rest { }\n    }'),
     expected: [['W0105', 11, 5]],
   },
   { name: 'W0106 both hands revealed before the betting', source: game('    reveal hand of Alice\n    reveal hand of Bob'), expected: [['W0106', 15, 5]] },
-  { name: 'W0107 a deal after the last decision', source: game('    pay 1 from pot to Alice', '', true).replace('  showdown high-card', '  phase Late {\n    deal 1 to each face down\n  }\n  showdown high-card'), expected: [['W0107', 17, 5]] },
+  {
+    name: 'W0107 a deal after the last decision',
+    source: game('    pay 1 from pot to Alice', '', true).replace(
+      '  showdown high-card',
+      '  phase Late {\n    deal 1 to each face down\n  }\n  showdown high-card',
+    ),
+    expected: [['W0107', 17, 5]],
+  },
 ];
 
 /** The same constructs written so that nothing is degenerate. */
 const CLEAN: { name: string; source: string }[] = [
-  { name: 'a contest: outcomes favour both seats', source: game('    simultaneous {\n      options Hold, Push\n      outcome Hold/Hold { pay 1 from Bob to Alice }\n      outcome Push/Hold { pay 1 from Alice to Bob }\n    }') },
+  {
+    name: 'a contest: outcomes favour both seats',
+    source: game(
+      '    simultaneous {\n      options Hold, Push\n      outcome Hold/Hold { pay 1 from Bob to Alice }\n      outcome Push/Hold { pay 1 from Alice to Bob }\n    }',
+    ),
+  },
   {
     name: 'Bob may bet after Alice checks',
     source: game(
@@ -81,11 +123,20 @@ const CLEAN: { name: string; source: string }[] = [
   },
   { name: 'payments to different payees', source: game('    pay 2 from Bob to Alice\n    pay 1 from Bob to pot') },
   { name: 'a condition on a score that changes', source: game('    score Bob +1\n    if score(Alice) > 0 public { pay 1 from Bob to Alice }') },
-  { name: 'a private check whose branches look alike', source: game('    if highest(Alice) > highest(Bob) private { peek Alice at random card of Bob private }') },
+  {
+    name: 'a private check whose branches look alike',
+    source: game('    if highest(Alice) > highest(Bob) private { peek Alice at random card of Bob private }'),
+  },
   { name: 'one hand revealed: the other is hidden', source: game('    reveal hand of Alice') },
   { name: 'a variable set, then read by a condition', source: game('    set n = n + 1\n    if n >= 1 public { pay 1 from Bob to Alice }', '  var n = 0\n') },
   { name: 'a variable read in an amount', source: game('    set n = 2\n    pay n from Bob to Alice', '  var n = 0\n') },
-  { name: 'a hidden position given, then asked about', source: game('    assign Warden to highest-card\n    if Alice holds Warden private { peek Alice at random card of Bob private }', '  position Warden hidden\n') },
+  {
+    name: 'a hidden position given, then asked about',
+    source: game(
+      '    assign Warden to highest-card\n    if Alice holds Warden private { peek Alice at random card of Bob private }',
+      '  position Warden hidden\n',
+    ),
+  },
   { name: 'a deal before the last decision', source: game('    deal 1 to each face down') },
   { name: 'Kuhn poker', source: game('    pay 1 from pot to pot'.replace('pay 1 from pot to pot', 'shuffle deck')) },
 ];
@@ -112,7 +163,16 @@ describe('warnings: one golden case per check', () => {
     const src = CASES.find((c) => c.name.startsWith('W0103'))!.source;
     const text = formatDiagnostics('g.gbg', src, compileSource(src).diagnostics);
     expect(text).toBe(
-      ['g.gbg:12:5: warning[W0103]: this payment follows another from the same payer to the same payee', '   |', '12 |     pay 1 from Bob to Alice', '   |     ^^^^^^^^^^^^^^^^^^^^^^^', '   = help: write one payment of 3', '', 'g.gbg: 1 warning', ''].join('\n'),
+      [
+        'g.gbg:12:5: warning[W0103]: this payment follows another from the same payer to the same payee',
+        '   |',
+        '12 |     pay 1 from Bob to Alice',
+        '   |     ^^^^^^^^^^^^^^^^^^^^^^^',
+        '   = help: write one payment of 3',
+        '',
+        'g.gbg: 1 warning',
+        '',
+      ].join('\n'),
     );
   });
 

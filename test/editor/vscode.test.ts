@@ -14,17 +14,29 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Read one member of a zip archive (python3's zipfile: no unzip binary needed). */
 function unzipMember(zip: string, member: string): string {
-  return execFileSync('python3', ['-c', 'import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())', zip, member], { encoding: 'utf8' });
+  return execFileSync('python3', ['-c', 'import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())', zip, member], {
+    encoding: 'utf8',
+  });
 }
 function members(zip: string): string[] {
-  return execFileSync('python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', zip], { encoding: 'utf8' }).trim().split('\n');
+  return execFileSync('python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', zip], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
 }
 
 describe('the VS Code extension', () => {
   it('packages a .vsix with the client bundle, the grammar and the manifest', async () => {
     const vsix = await buildVsix(join(dir, 'gbgc.vsix'));
     const names = members(vsix);
-    expect(names).toEqual(expect.arrayContaining(['extension/package.json', 'extension/dist/extension.js', 'extension/syntaxes/gbg.tmLanguage.json', 'extension/language-configuration.json', 'extension.vsixmanifest']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'extension/package.json',
+        'extension/dist/extension.js',
+        'extension/syntaxes/gbg.tmLanguage.json',
+        'extension/language-configuration.json',
+        'extension.vsixmanifest',
+      ]),
+    );
     expect(names.some((n) => n.startsWith('extension/src/') || n.startsWith('extension/node_modules/'))).toBe(false);
 
     const manifest = JSON.parse(unzipMember(vsix, 'extension/package.json'));
@@ -39,7 +51,9 @@ describe('the VS Code extension', () => {
     expect(bundle).toContain('"lsp"');
     expect(bundle).toContain('"--stdio"');
     const requires = [...bundle.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
-    const external = requires.filter((r) => !r.startsWith('node:') && !/^(child_process|crypto|events|fs|net|os|path|stream|url|util|assert|buffer|tty|readline)$/.test(r));
+    const external = requires.filter(
+      (r) => !r.startsWith('node:') && !/^(child_process|crypto|events|fs|net|os|path|stream|url|util|assert|buffer|tty|readline)$/.test(r),
+    );
     expect([...new Set(external)]).toEqual(['vscode']);
   });
 });

@@ -29,7 +29,9 @@ const KUHN = readFileSync(resolve('examples/kuhn.gbg'), 'utf8');
 /** Kuhn poker with another ante and bet: six games of different stakes. */
 const variants = [1, 2].flatMap((ante) => [1, 2, 3].map((bet) => ({ ante, bet })));
 const files = variants.map(({ ante, bet }) => {
-  const src = KUHN.replace('game "Kuhn poker"', `game "Kuhn ${ante}/${bet}"`).replace('ante 1 each', `ante ${ante} each`).replace(/bet 1\n/, `bet ${bet}\n`);
+  const src = KUHN.replace('game "Kuhn poker"', `game "Kuhn ${ante}/${bet}"`)
+    .replace('ante 1 each', `ante ${ante} each`)
+    .replace(/bet 1\n/, `bet ${bet}\n`);
   const f = join(tmp, `kuhn-${ante}-${bet}.gbg`);
   writeFileSync(f, src);
   return f;
@@ -65,7 +67,12 @@ describe('ablation tournaments', () => {
     const plan = buildPlan(cfg, readConfig(cfg));
     expect(plan.playSeedScheme).toBe(2);
     // Variants × anchors only: 4 matchups per game.
-    expect(plan.matchups[0]).toEqual([[0, 2], [0, 3], [1, 2], [1, 3]]);
+    expect(plan.matchups[0]).toEqual([
+      [0, 2],
+      [0, 3],
+      [1, 2],
+      [1, 3],
+    ]);
     const store = openStoreFor(plan);
     await runTournament(plan, store, await makeAgents(plan));
     store.close();
@@ -108,7 +115,10 @@ describe('ablation tournaments', () => {
 
   it('keeps play-seed scheme 1 for a store filled before schemes were recorded', async () => {
     const cfg = join(tmp, 'old.json');
-    writeFileSync(cfg, JSON.stringify({ games: [files[0]], participants: [{ kind: 'random' }, { kind: 'heuristic' }, { kind: 'l1' }], runs: 2, seed: 5, store: 'old.db' }));
+    writeFileSync(
+      cfg,
+      JSON.stringify({ games: [files[0]], participants: [{ kind: 'random' }, { kind: 'heuristic' }, { kind: 'l1' }], runs: 2, seed: 5, store: 'old.db' }),
+    );
     const plan = buildPlan(cfg, readConfig(cfg));
     const store = openStoreFor(plan);
     await runTournament(plan, store, await makeAgents(plan));

@@ -22,7 +22,13 @@ const rating = (game: string, name: string, level: number, progress: number, top
   slotsPlayed: 0,
   slotsReused: 0,
 });
-const ratings = [rating('kuhn', 'a', 1, 0.5), rating('leduc', 'a', 3, 0.9), rating('kuhn', 'b', 4, 1.2, true), rating('leduc', 'b', 2, 0.4), rating('kuhn', 'c', 0, 0.3)];
+const ratings = [
+  rating('kuhn', 'a', 1, 0.5),
+  rating('leduc', 'a', 3, 0.9),
+  rating('kuhn', 'b', 4, 1.2, true),
+  rating('leduc', 'b', 2, 0.4),
+  rating('kuhn', 'c', 0, 0.3),
+];
 
 describe('ladder table', () => {
   it('per game only, rows by name, no mean over games', () => {

@@ -36,7 +36,17 @@ function planted(strength: number[]): (u: number, l: number) => DuelFigures {
   return (u, l) => {
     const d = strength[u] - strength[l];
     const w = Math.min(1, Math.max(0, 0.5 + 0.1 * d));
-    return { runs: 100, meanReturn: d, pairedSE: 0.1, meanReturnCI: [d - 0.196, d + 0.196], wins: 1000 * w, losses: 1000 * (1 - w), draws: 0, winRate: w, winRateCI: [w - 0.05, w + 0.05] };
+    return {
+      runs: 100,
+      meanReturn: d,
+      pairedSE: 0.1,
+      meanReturnCI: [d - 0.196, d + 0.196],
+      wins: 1000 * w,
+      losses: 1000 * (1 - w),
+      draws: 0,
+      winRate: w,
+      winRateCI: [w - 0.05, w + 0.05],
+    };
   };
 }
 
@@ -79,8 +89,15 @@ describe('duel figures', () => {
     expect(f.runWinRate).toBeCloseTo(1 / 3, 12);
   });
   it('pooling two duels sums the games and weights chips by runs', () => {
-    const a = duelFigures([[1, 1], [1, -1]]);
-    const b = duelFigures([[-1, -1], [-1, 1], [2, 0]]);
+    const a = duelFigures([
+      [1, 1],
+      [1, -1],
+    ]);
+    const b = duelFigures([
+      [-1, -1],
+      [-1, 1],
+      [2, 0],
+    ]);
     const p = poolFigures([a, b]);
     expect([p.runs, p.wins, p.losses, p.draws]).toEqual([5, a.wins + b.wins, a.losses + b.losses, a.draws + b.draws]);
     expect(p.winRate).toBeCloseTo((a.wins + b.wins) / (a.wins + b.wins + a.losses + b.losses), 12);
@@ -141,7 +158,17 @@ describe('calibration on planted figures', () => {
 });
 
 describe('the climb', () => {
-  const at = (w: number): DuelFigures => ({ runs: 100, meanReturn: 0, pairedSE: 0, meanReturnCI: [0, 0], wins: 0, losses: 0, draws: 0, winRate: w, winRateCI: [w - 0.1, w + 0.1] });
+  const at = (w: number): DuelFigures => ({
+    runs: 100,
+    meanReturn: 0,
+    pairedSE: 0,
+    meanReturnCI: [0, 0],
+    wins: 0,
+    losses: 0,
+    draws: 0,
+    winRate: w,
+    winRateCI: [w - 0.1, w + 0.1],
+  });
   it('stops at the first level not beaten; progress = 2 × win rate there', async () => {
     const played: number[] = [];
     const { rating } = await climb(4, async (k) => (played.push(k), at([0.8, 0.6, 0.3, 0.1][k])));
@@ -230,13 +257,15 @@ describe('a Kuhn poker ladder', () => {
   });
 
   it('refuses a ladder built for other rules', async () => {
-    await expect(rateOnGame(game, { ...lg, rulesetHash: '0'.repeat(64) }, levelParticipant({ kind: 'random', params: {} }, 'p'), { runs: 1, seed: 1 })).rejects.toThrow(/ruleset hash/);
+    await expect(
+      rateOnGame(game, { ...lg, rulesetHash: '0'.repeat(64) }, levelParticipant({ kind: 'random', params: {} }, 'p'), { runs: 1, seed: 1 }),
+    ).rejects.toThrow(/ruleset hash/);
     const tampered = { ...lg, levels: lg.levels.map((v, k) => (k === 1 ? { ...v, bots: v.bots.map((b) => ({ ...b, participantId: 'f'.repeat(64) })) } : v)) };
     await expect(rateOnGame(game, tampered, levelParticipant({ kind: 'random', params: {} }, 'p'), { runs: 1, seed: 1 })).rejects.toThrow(/participant id/);
   });
 });
 
-describe('a Leduc hold\'em ladder and ratings per game', () => {
+describe("a Leduc hold'em ladder and ratings per game", () => {
   it('counts win rates per game, names every step outside the band, and rates per game without a mean', async () => {
     const r = compileSource(readFileSync('examples/leduc.gbg', 'utf8'));
     const leduc = compileGame(r.ir!);

@@ -33,7 +33,7 @@ describe('gbgc match', () => {
     expect(text.stdout).toMatch(/l1 as Alice/);
   });
 
-  it('plays a person through the play command\'s interface (piped answers)', async () => {
+  it("plays a person through the play command's interface (piped answers)", async () => {
     const r = await runCli(['match', 'examples/kuhn.gbg', '--agents', 'human,random', '--runs', '1'], 'check\ncall\n'.repeat(10));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Your hand: [JQK] of hearts/);

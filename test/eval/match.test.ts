@@ -92,7 +92,10 @@ describe('duplicate play', () => {
 
   it('a slot is a pure function of the play seed, the slot and the agents; play seeds ignore the order of the matchup', async () => {
     const game = load('genstrat-4643');
-    const [a, b] = await Promise.all([createParticipantAgent(makeParticipant({ kind: 'random' }, 'a'), game), createParticipantAgent(makeParticipant({ kind: 'heuristic' }, 'b'), game)]);
+    const [a, b] = await Promise.all([
+      createParticipantAgent(makeParticipant({ kind: 'random' }, 'a'), game),
+      createParticipantAgent(makeParticipant({ kind: 'heuristic' }, 'b'), game),
+    ]);
     const x = await playSlot(game, [a, b], 12345, 0);
     const y = await playSlot(game, [a, b], 12345, 0);
     expect(y.returns).toEqual(x.returns);

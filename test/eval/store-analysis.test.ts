@@ -19,7 +19,16 @@ const RUNS = 60;
 describe('a Kuhn tournament analysed from its store', () => {
   it('tournament → analyze → report: the estimates are the store’s rows', async () => {
     const cfg = join(tmp, 'kuhn.yaml');
-    writeFileSync(cfg, JSON.stringify({ games: { files: [resolve('examples/kuhn.gbg')] }, participants: [{ kind: 'random' }, { kind: 'cfr', iterations: 200 }], runs: RUNS, seed: 3, store: 'kuhn.db' }));
+    writeFileSync(
+      cfg,
+      JSON.stringify({
+        games: { files: [resolve('examples/kuhn.gbg')] },
+        participants: [{ kind: 'random' }, { kind: 'cfr', iterations: 200 }],
+        runs: RUNS,
+        seed: 3,
+        store: 'kuhn.db',
+      }),
+    );
     const db = join(tmp, 'kuhn.db');
     const t = await runCli(['tournament', cfg, '--commit', '--json']);
     expect(t.code, t.stderr).toBe(0);
@@ -32,7 +41,15 @@ describe('a Kuhn tournament analysed from its store', () => {
     const raw = new Database(db, { readonly: true });
     const parts = raw.prepare('SELECT id, name FROM participants').all() as { id: string; name: string }[];
     const cfrId = parts.find((p) => p.name.startsWith('cfr'))!.id;
-    const rows = raw.prepare("SELECT id, seat0, seat1, return0, return1, moves0, moves1 FROM slots WHERE status = 'done' ORDER BY seq").all() as { id: string; seat0: string; seat1: string; return0: number; return1: number; moves0: number; moves1: number }[];
+    const rows = raw.prepare("SELECT id, seat0, seat1, return0, return1, moves0, moves1 FROM slots WHERE status = 'done' ORDER BY seq").all() as {
+      id: string;
+      seat0: string;
+      seat1: string;
+      return0: number;
+      return1: number;
+      moves0: number;
+      moves1: number;
+    }[];
     raw.close();
     expect(rows).toHaveLength(2 * RUNS);
     // Two participants: α̂_cfr = −α̂_random = the mean of (cfr's chips − random's chips) / 2 = cfr's mean returns (zero-sum).

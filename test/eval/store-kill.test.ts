@@ -93,4 +93,3 @@ describe('kill -9 during store creation and play', () => {
     expect(rows(db)).toEqual(want);
   });
 });
-

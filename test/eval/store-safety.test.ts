@@ -57,20 +57,26 @@ describe('one writer per store', () => {
     const deadPid = Number(dead.stdout);
     RunStore.open(db).close();
     const d = new Database(db);
-    d.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', ?)").run(JSON.stringify({ pid: deadPid, host: hostname(), since: '2026-01-01T00:00:00.000Z', heartbeat: 0 }));
+    d.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', ?)").run(
+      JSON.stringify({ pid: deadPid, host: hostname(), since: '2026-01-01T00:00:00.000Z', heartbeat: 0 }),
+    );
     d.close();
     const r = await runCli(['tournament', cfg, '--store', db]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`took over the writer lease of pid ${deadPid} on ${hostname()}, since 2026-01-01T00:00:00.000Z (that process no longer runs)`);
     // Another host's lease with a fresh heartbeat is live; with an old one it is stale.
     const e = new Database(db);
-    e.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', ?)").run(JSON.stringify({ pid: 1, host: 'elsewhere', since: 'x', heartbeat: Date.now() }));
+    e.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', ?)").run(
+      JSON.stringify({ pid: 1, host: 'elsewhere', since: 'x', heartbeat: Date.now() }),
+    );
     e.close();
     const live = await runCli(['tournament', cfg, '--store', db]);
     expect(live.code).toBe(1);
     expect(live.stderr).toContain('another gbgc is writing this store (pid 1 on elsewhere, since x)');
     const f = new Database(db);
-    f.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', ?)").run(JSON.stringify({ pid: 1, host: 'elsewhere', since: 'x', heartbeat: Date.now() - 120_000 }));
+    f.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('writer', ?)").run(
+      JSON.stringify({ pid: 1, host: 'elsewhere', since: 'x', heartbeat: Date.now() - 120_000 }),
+    );
     f.close();
     const old = await runCli(['tournament', cfg, '--store', db]);
     expect(old.code, old.stderr).toBe(0);
@@ -81,7 +87,11 @@ describe('one writer per store', () => {
     const cfg = config('empty', 5);
     const db = join(tmp, 'empty.db');
     writeFileSync(db, '');
-    for (const args of [['records', 'summary', db], ['analyze', db], ['view', db, '--slot', '0']]) {
+    for (const args of [
+      ['records', 'summary', db],
+      ['analyze', db],
+      ['view', db, '--slot', '0'],
+    ]) {
       const r = await runCli(args);
       expect(r.code, args.join(' ')).toBe(1);
     }
@@ -154,7 +164,11 @@ describe.runIf(canMount)('full disk, read-only store and damaged page', () => {
     refused(await runCli(['view', store, '--slot', slot, '-o', join(full, 'v.html')]), /no space left/, 'view');
     // A game played with --record onto the full disk is kept in the temporary folder.
     const played = await runCli(['play', 'examples/kuhn.gbg', '--seed', '3', '--record', join(full, 'hand.json')], 'bet\ncall\n');
-    refused(played, /cannot write .*hand\.json: no space left on the device; the record of this game is kept: it was written to .*gbgc-record-.*\.json instead/, 'play --record');
+    refused(
+      played,
+      /cannot write .*hand\.json: no space left on the device; the record of this game is kept: it was written to .*gbgc-record-.*\.json instead/,
+      'play --record',
+    );
     const spare = /written to (\S+\.json) instead/.exec(played.stderr)![1];
     expect(JSON.parse(readFileSync(spare, 'utf8')).history.length).toBeGreaterThan(0);
     const done = await runCli(['tournament', cfg, '--store', big]);
@@ -167,7 +181,13 @@ describe.runIf(canMount)('full disk, read-only store and damaged page', () => {
     const db = join(ro, 'ro.db');
     const slot = (rows(store)[0] as { id: string }).id;
     refused(await runCli(['tournament', config('good', 50), '--store', db]), /ro\.db: .*read-only/, 'tournament');
-    for (const args of [['records', 'summary', db], ['records', 'export', db, '--csv'], ['analyze', db], ['report', db, '--out', join(tmp, 'ro-report')], ['view', db, '--slot', slot]]) {
+    for (const args of [
+      ['records', 'summary', db],
+      ['records', 'export', db, '--csv'],
+      ['analyze', db],
+      ['report', db, '--out', join(tmp, 'ro-report')],
+      ['view', db, '--slot', slot],
+    ]) {
       refused(await runCli(args), /ro\.db: .*read-only/, args.join(' '));
     }
   });
@@ -179,7 +199,14 @@ describe.runIf(canMount)('full disk, read-only store and damaged page', () => {
     for (let page = 1; page < 12; page++) writeSync(fd, Buffer.alloc(200, 0x17), 0, 200, 16384 * page + 8);
     closeSync(fd);
     const slot = (rows(store)[0] as { id: string }).id;
-    for (const args of [['tournament', config('good', 50), '--store', db], ['records', 'summary', db], ['records', 'export', db, '--jsonl', '--table', 'moves'], ['analyze', db], ['report', db, '--out', join(tmp, 'damaged-report')], ['view', db, '--slot', slot]]) {
+    for (const args of [
+      ['tournament', config('good', 50), '--store', db],
+      ['records', 'summary', db],
+      ['records', 'export', db, '--jsonl', '--table', 'moves'],
+      ['analyze', db],
+      ['report', db, '--out', join(tmp, 'damaged-report')],
+      ['view', db, '--slot', slot],
+    ]) {
       refused(await runCli(args), /damaged\.db: the store is damaged .*PRAGMA integrity_check.*\.recover/, args.join(' '));
     }
   });

@@ -17,7 +17,11 @@ const tmp = mkdtempSync(join(tmpdir(), 'gbgc-kill-'));
 function rows(db: string) {
   const d = new Database(db, { readonly: true });
   try {
-    const slots = d.prepare('SELECT id, seq, status, return0, return1, moves0, moves1 FROM slots ORDER BY seq').all() as { id: string; moves0: number; moves1: number }[];
+    const slots = d.prepare('SELECT id, seq, status, return0, return1, moves0, moves1 FROM slots ORDER BY seq').all() as {
+      id: string;
+      moves0: number;
+      moves1: number;
+    }[];
     const moves = d.prepare('SELECT slot, COUNT(*) AS n FROM moves GROUP BY slot').all() as { slot: string; n: number }[];
     return { slots, moves: new Map(moves.map((m) => [m.slot, m.n])) };
   } finally {
@@ -32,7 +36,13 @@ describe('kill -9 and resume', () => {
     const cfg = join(tmp, 'kill.yaml');
     writeFileSync(
       cfg,
-      JSON.stringify({ games: [resolve('examples/kuhn.gbg'), resolve('examples/leduc.gbg')], participants: [{ kind: 'random' }, { kind: 'heuristic' }], runs: 1000, seed: 21, store: 'unused.db' }),
+      JSON.stringify({
+        games: [resolve('examples/kuhn.gbg'), resolve('examples/leduc.gbg')],
+        participants: [{ kind: 'random' }, { kind: 'heuristic' }],
+        runs: 1000,
+        seed: 21,
+        store: 'unused.db',
+      }),
     );
     // Slots commit up to 1,024 at a time (or every 250 ms); each kill lands a random 0–40 ms after
     // a start's first commit, inside the next batch. A start with fewer than 1,024 slots left may

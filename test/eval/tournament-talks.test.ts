@@ -28,8 +28,12 @@ describe('tournament agents', () => {
     expect(r.code).toBe(0);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toContain(`agents 3/6: cfr on ${join(EX, 'kuhn.gbg')}: CFR+, 50 iterations on the whole tree (at most 1,000 nodes)…`);
-    expect(lines.find((l) => l.startsWith(`agents 6/6: cfr on ${join(EX, 'leduc.gbg')}: MCCFR (external sampling), 100 iterations: tree estimated at `))).toMatch(/histories, above maxNodes 1,000…$/);
-    expect(lines.find((l) => l.startsWith('agents 6/6: cfr') && l.includes('done in'))).toMatch(/\(mccfr, 100 iterations, [\d,]+ information states, tree estimated at [\d,]+ histories, above maxNodes 1,000\)$/);
+    expect(
+      lines.find((l) => l.startsWith(`agents 6/6: cfr on ${join(EX, 'leduc.gbg')}: MCCFR (external sampling), 100 iterations: tree estimated at `)),
+    ).toMatch(/histories, above maxNodes 1,000…$/);
+    expect(lines.find((l) => l.startsWith('agents 6/6: cfr') && l.includes('done in'))).toMatch(
+      /\(mccfr, 100 iterations, [\d,]+ information states, tree estimated at [\d,]+ histories, above maxNodes 1,000\)$/,
+    );
     expect(lines.at(-1)).toMatch(/^agents ready: 6 \(4 computed in [\d.]+ s, 0 from the cache\)$/);
     const store = RunStore.openReadOnly(join(tmp, 'fb.db'));
     const games = Object.fromEntries(store.games().map((g) => [g.ruleset_hash, g.name]));
@@ -71,7 +75,9 @@ describe('tournament agents without a cache', () => {
     writeFileSync(config, `games: [${join(EX, 'kuhn.gbg')}]\nparticipants: [{kind: random}, {kind: cfr, iterations: 20}]\nruns: 1\n`);
     const r = await runCli(['tournament', config]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(new RegExp(`^gbgc: warning: agents 2/2: cfr on .*kuhn\\.gbg: the policy could not be cached \\(.+\\); a rerun computes it again$`, 'm'));
+    expect(r.stderr).toMatch(
+      new RegExp(`^gbgc: warning: agents 2/2: cfr on .*kuhn\\.gbg: the policy could not be cached \\(.+\\); a rerun computes it again$`, 'm'),
+    );
   });
 });
 

@@ -76,7 +76,9 @@ describe('gbgc tournament', () => {
     const csv = await runCli(['records', 'export', join(tmp, 'full.db'), '--csv']);
     expect(csv.code).toBe(0);
     const lines = csv.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe('id,seq,game,run,slot,seat0,seat1,play_seed,status,return0,return1,moves0,moves1,fallbacks0,fallbacks1,wall_ms,error,notes,finished_at');
+    expect(lines[0]).toBe(
+      'id,seq,game,run,slot,seat0,seat1,play_seed,status,return0,return1,moves0,moves1,fallbacks0,fallbacks1,wall_ms,error,notes,finished_at',
+    );
     expect(lines).toHaveLength(49);
     const jsonl = await runCli(['records', 'export', join(tmp, 'full.db'), '--jsonl', '--table', 'moves']);
     expect(jsonl.stdout.trimEnd().split('\n')).toHaveLength(moves);
@@ -98,7 +100,10 @@ describe('gbgc tournament', () => {
     const seed = await runCli(['tournament', config('t2.yaml', { ...BASE, seed: 8, store: 'change.db' })]);
     expect(seed.code).toBe(1);
     expect(seed.stderr).toMatch(/holds 48 finished slots this config would not play \(changed: seed 7 → 8\)/);
-    const param = await runCli(['tournament', config('t2.yaml', { ...BASE, participants: [{ kind: 'random' }, { kind: 'heuristic', raise: 0.8 }, { kind: 'l1' }], store: 'change.db' })]);
+    const param = await runCli([
+      'tournament',
+      config('t2.yaml', { ...BASE, participants: [{ kind: 'random' }, { kind: 'heuristic', raise: 0.8 }, { kind: 'l1' }], store: 'change.db' }),
+    ]);
     expect(param.code).toBe(1);
     expect(param.stderr).toMatch(/participant 'heuristic' changed: params.raise 0.7 → 0.8/);
     expect(param.stderr.trim().split('\n')).toHaveLength(1);
@@ -128,7 +133,10 @@ describe('gbgc tournament', () => {
   it('bad input: one line naming the file and the key, exit 1, nothing written', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ ...BASE, participants: [{ kind: 'random' }, { kind: 'wizard' }] }, /bad\.yaml: participants\[1\]\.kind: unknown agent kind 'wizard'/],
-      [{ ...BASE, participants: [{ kind: 'random' }, { kind: 'cfr', policy: 'absent.json' }] }, /bad\.yaml: participants\[1\]\.policy: cannot read .*absent\.json: no such file/],
+      [
+        { ...BASE, participants: [{ kind: 'random' }, { kind: 'cfr', policy: 'absent.json' }] },
+        /bad\.yaml: participants\[1\]\.policy: cannot read .*absent\.json: no such file/,
+      ],
       [{ ...BASE, participants: [{ kind: 'random' }, { kind: 'heuristic', raise: 2 }] }, /bad\.yaml: participants\[1\]\.raise: must be <= 1/],
       [{ ...BASE, participants: [{ kind: 'random' }, { kind: 'heuristic', rase: 0.5 }] }, /bad\.yaml: participants\[1\]\.rase: unknown key/],
       [{ ...BASE, runs: 0 }, /bad\.yaml: runs: must be >= 1/],
@@ -169,7 +177,14 @@ describe('gbgc tournament', () => {
   });
 
   it('coverage: each participant meets at least k opponents per game; the slot list is deterministic', () => {
-    for (const [n, k] of [[5, 2], [7, 2], [7, 3], [9, 4], [4, 3], [6, 1]]) {
+    for (const [n, k] of [
+      [5, 2],
+      [7, 2],
+      [7, 3],
+      [9, 4],
+      [4, 3],
+      [6, 1],
+    ]) {
       const m = scheduleMatchups(n, { type: 'coverage', k }, 3, 'ab'.repeat(32));
       const opponents = Array.from({ length: n }, () => new Set<number>());
       for (const [a, b] of m) {
@@ -218,7 +233,14 @@ describe('async agents and concurrency', () => {
     try {
       const results: unknown[] = [];
       for (const concurrency of [1, 4]) {
-        const cfg = config(`async${concurrency}.yaml`, { games: [join(EX, 'kuhn.gbg')], participants: [{ kind: 'test-async' }, { kind: 'heuristic' }], runs: 6, seed: 3, concurrency, store: `async${concurrency}.db` });
+        const cfg = config(`async${concurrency}.yaml`, {
+          games: [join(EX, 'kuhn.gbg')],
+          participants: [{ kind: 'test-async' }, { kind: 'heuristic' }],
+          runs: 6,
+          seed: 3,
+          concurrency,
+          store: `async${concurrency}.db`,
+        });
         const r = await runCli(['tournament', cfg]);
         expect(r.code, r.stderr).toBe(0);
         results.push(rowsOf(join(tmp, `async${concurrency}.db`)));
@@ -228,7 +250,10 @@ describe('async agents and concurrency', () => {
       const fb = s.db.prepare('SELECT SUM(fallbacks0 + fallbacks1) FROM slots').pluck().get();
       // Ply 0 is the first seat's: the async agent sits first in one slot of each of the 6 runs.
       expect(fb).toBe(6);
-      const extra = s.db.prepare("SELECT extra, fallback FROM moves WHERE ply = 0 AND fallback IS NOT NULL LIMIT 1").get() as { extra: string; fallback: string };
+      const extra = s.db.prepare('SELECT extra, fallback FROM moves WHERE ply = 0 AND fallback IS NOT NULL LIMIT 1').get() as {
+        extra: string;
+        fallback: string;
+      };
       expect(JSON.parse(extra.extra)).toEqual({ ply: 0 });
       expect(extra.fallback).toBe('test fallback');
       s.close();

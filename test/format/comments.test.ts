@@ -75,7 +75,9 @@ describe('comments in lists', () => {
   });
 
   it('keeps block comments inline and on one line when it fits', async () => {
-    const src = game(`  players Alice /* first */, /* second */ Bob\n  stack 5 each\n  deck { ranks J = 11 /* jack */, Q = 12; suits h }\n  phase Z { shuffle deck }\n  showdown high-card`);
+    const src = game(
+      `  players Alice /* first */, /* second */ Bob\n  stack 5 each\n  deck { ranks J = 11 /* jack */, Q = 12; suits h }\n  phase Z { shuffle deck }\n  showdown high-card`,
+    );
     const out = await fmt(src);
     expect(out).toContain('  players Alice /* first */, /* second */ Bob\n');
     expect(out).toContain('    ranks J = 11 /* jack */, Q = 12\n');
@@ -96,7 +98,9 @@ describe('comments in lists', () => {
 
 describe('comments in the generated record', () => {
   it('keeps comments before, between and after its fields, each field on its own line', async () => {
-    const src = game(`${REST}\n  phase P { shuffle deck }\n  generated { /* why */ generator "g"\n    // the builder\n    builder "1" seed /* s */ 3 // seed\n    complexity 0.50 }`);
+    const src = game(
+      `${REST}\n  phase P { shuffle deck }\n  generated { /* why */ generator "g"\n    // the builder\n    builder "1" seed /* s */ 3 // seed\n    complexity 0.50 }`,
+    );
     expect(await fmt(src)).toContain(
       '  generated {\n    /* why */ generator "g"\n    // the builder\n    builder "1"\n    seed 3 /* s */ // seed\n    complexity 0.50\n  }\n',
     );
@@ -112,7 +116,8 @@ describe('comment text', () => {
 });
 
 /** A valid game around the steps of one phase. */
-const phase = (steps: string) => game(`  stack 5 each\n  deck { ranks J = 11, Q = 12; suits h }\n  position Lead public\n  phase P {\n${steps}\n  }\n  showdown high-card`);
+const phase = (steps: string) =>
+  game(`  stack 5 each\n  deck { ranks J = 11, Q = 12; suits h }\n  position Lead public\n  phase P {\n${steps}\n  }\n  showdown high-card`);
 
 describe('comments in conditional steps', () => {
   it('puts block comments of a condition before its `{` and line comments after it', async () => {
@@ -140,21 +145,27 @@ describe('comments in conditional steps', () => {
 
 describe('comments in choices, simultaneous rounds and auctions', () => {
   it('keeps comments of a choice on its lines and of an option in its header', async () => {
-    const src = phase('    choice Alice public { // h\n      option bet cost /* i */ 1 at 50% {\n        shuffle deck // j\n      } // k\n      // l\n      option pass { }\n    }');
+    const src = phase(
+      '    choice Alice public { // h\n      option bet cost /* i */ 1 at 50% {\n        shuffle deck // j\n      } // k\n      // l\n      option pass { }\n    }',
+    );
     expect(await fmt(src)).toContain(
       '    choice Alice public { // h\n      option bet cost 1 at 50% /* i */ {\n        shuffle deck // j\n      } // k\n      // l\n      option pass {\n      }\n    }\n',
     );
   });
 
   it('keeps comments of the options line and before `otherwise`', async () => {
-    const src = phase('    simultaneous {\n      options Hold, /* m */ Parry // n\n      // o\n      outcome Hold/Parry { }\n      /* p */ otherwise // q\n      { }\n    }');
+    const src = phase(
+      '    simultaneous {\n      options Hold, /* m */ Parry // n\n      // o\n      outcome Hold/Parry { }\n      /* p */ otherwise // q\n      { }\n    }',
+    );
     expect(await fmt(src)).toContain(
       '    simultaneous {\n      options Hold, Parry /* m */ // n\n      // o\n      outcome Hold/Parry {\n      }\n      /* p */ otherwise { // q\n      }\n    }\n',
     );
   });
 
   it('keeps comments on and between the lines of an auction and in its prize header', async () => {
-    const src = phase('    auction sealed { // r\n      bids 0 .. /* s */ 3 // t\n      tie coinflip\n      // u\n      winner pays pot prize /* v */ { deal 1 to winner }\n      // w\n    }');
+    const src = phase(
+      '    auction sealed { // r\n      bids 0 .. /* s */ 3 // t\n      tie coinflip\n      // u\n      winner pays pot prize /* v */ { deal 1 to winner }\n      // w\n    }',
+    );
     expect(await fmt(src)).toContain(
       '    auction sealed { // r\n      bids 0..3 /* s */ // t\n      tie coinflip\n      // u\n      winner pays pot\n      prize /* v */ {\n        deal 1 to winner\n      }\n      // w\n    }\n',
     );

@@ -245,7 +245,7 @@ describe('the whole language', () => {
     expect(await fmt(plain.replace(/\s+/g, ' '))).toBe(plain);
   });
 
-  it('spaces operators and keeps the author\'s parentheses, adding none', async () => {
+  it("spaces operators and keeps the author's parentheses, adding none", async () => {
     expect(await phaseOf('if not(pot>1)and((true))or not not hand(Alice)has K public{}')).toBe(
       'if not (pot > 1) and ((true)) or not not hand(Alice) has K public {\n}',
     );
@@ -258,7 +258,11 @@ describe('the whole language', () => {
   });
 
   it('writes score changes with their sign and wager and bid ranges without spaces', async () => {
-    expect(await phaseOf('score Alice + 002; score Bob - 3; score Bob - 0 wager Alice 01 .. 3 auction sealed { bids 00..2 tie coinflip winner pays pot prize { deal 1 to winner } }')).toBe(
+    expect(
+      await phaseOf(
+        'score Alice + 002; score Bob - 3; score Bob - 0 wager Alice 01 .. 3 auction sealed { bids 00..2 tie coinflip winner pays pot prize { deal 1 to winner } }',
+      ),
+    ).toBe(
       'score Alice +2\nscore Bob -3\nscore Bob +0\nwager Alice 1..3\nauction sealed {\n  bids 0..2\n  tie coinflip\n  winner pays pot\n  prize {\n    deal 1 to winner\n  }\n}',
     );
   });
@@ -320,12 +324,78 @@ describe('the printer table', () => {
   it('has one printer per AST node kind', () => {
     expect(Object.keys(NODE_PRINTERS).sort()).toEqual(
       [
-        'AnteStep', 'BlindsStep', 'RaiseRule', 'AssignStep', 'AuctionStep', 'BetSize', 'BettingStep', 'Binary', 'BoolLit', 'CallStep', 'ChoiceOption', 'ChoiceStep', 'Comment',
-        'Compare', 'CondBranch', 'Copies', 'DealStep', 'Deck', 'DiscardStep', 'EndStep', 'EventsStep', 'Fallback', 'File', 'FirstActor', 'Game',
-        'Generated', 'Has', 'Holds', 'Ident', 'IfStep', 'Logic', 'MatchStep', 'MaxBet', 'Not', 'Number', 'Outcome', 'Paren', 'Party', 'PayStep',
-        'PeekStep', 'Phase', 'Pile', 'PileHas', 'PileRef', 'Players', 'Position', 'Pot', 'RaiseCap', 'RankEntry', 'Ranks', 'RepeatStep', 'RevealStep',
-        'ScoreStep', 'ScoringRule', 'SeatFn', 'SeatRef', 'SetStep', 'Showdown', 'ShuffleStep', 'SidebetStep', 'SimultaneousStep', 'SizeFn',
-        'Stack', 'StackEntry', 'StealStep', 'String', 'Subphase', 'Suits', 'SwapStep', 'Var', 'VarRef', 'WagerStep',
+        'AnteStep',
+        'BlindsStep',
+        'RaiseRule',
+        'AssignStep',
+        'AuctionStep',
+        'BetSize',
+        'BettingStep',
+        'Binary',
+        'BoolLit',
+        'CallStep',
+        'ChoiceOption',
+        'ChoiceStep',
+        'Comment',
+        'Compare',
+        'CondBranch',
+        'Copies',
+        'DealStep',
+        'Deck',
+        'DiscardStep',
+        'EndStep',
+        'EventsStep',
+        'Fallback',
+        'File',
+        'FirstActor',
+        'Game',
+        'Generated',
+        'Has',
+        'Holds',
+        'Ident',
+        'IfStep',
+        'Logic',
+        'MatchStep',
+        'MaxBet',
+        'Not',
+        'Number',
+        'Outcome',
+        'Paren',
+        'Party',
+        'PayStep',
+        'PeekStep',
+        'Phase',
+        'Pile',
+        'PileHas',
+        'PileRef',
+        'Players',
+        'Position',
+        'Pot',
+        'RaiseCap',
+        'RankEntry',
+        'Ranks',
+        'RepeatStep',
+        'RevealStep',
+        'ScoreStep',
+        'ScoringRule',
+        'SeatFn',
+        'SeatRef',
+        'SetStep',
+        'Showdown',
+        'ShuffleStep',
+        'SidebetStep',
+        'SimultaneousStep',
+        'SizeFn',
+        'Stack',
+        'StackEntry',
+        'StealStep',
+        'String',
+        'Subphase',
+        'Suits',
+        'SwapStep',
+        'Var',
+        'VarRef',
+        'WagerStep',
       ].sort(),
     );
     const { DealStep: _dropped, ...withoutDeal } = NODE_PRINTERS;

@@ -11,7 +11,11 @@ import { menu, shuffleAndDeal, texts, tinyGame } from './helpers.js';
 
 /** Kuhn's deck (J, Q, K), one card each, ante, one fixed betting round (Alice first), high card. */
 function kuhnLike(stacks: [number, number], ante: number, bet: number, cap: number) {
-  const steps: Step[] = [...shuffleAndDeal(1), { kind: 'ante', amount: ante, payers: [0, 1] }, { kind: 'betting', mode: 'fixed', betSize: bet, raiseCap: cap, firstSeat: 0 }];
+  const steps: Step[] = [
+    ...shuffleAndDeal(1),
+    { kind: 'ante', amount: ante, payers: [0, 1] },
+    { kind: 'betting', mode: 'fixed', betSize: bet, raiseCap: cap, firstSeat: 0 },
+  ];
   return tinyGame(steps, { stacks });
 }
 
@@ -20,7 +24,13 @@ function kuhnLike(stacks: [number, number], ante: number, bet: number, cap: numb
  * betting round with the all-in rules, returning the expected returns of seat 0 when both seats
  * pick among their legal actions with `pick` (probabilities over [fold, call, raise] ids).
  */
-function directValue(stacks: [number, number], ante: number, bet: number, cap: number, pick: (legal: number[]) => number[]): { value: number; terminals: number; decisions: number } {
+function directValue(
+  stacks: [number, number],
+  ante: number,
+  bet: number,
+  cap: number,
+  pick: (legal: number[]) => number[],
+): { value: number; terminals: number; decisions: number } {
   let value = 0;
   let terminals = 0;
   let decisions = 0;

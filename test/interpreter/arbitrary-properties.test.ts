@@ -37,7 +37,6 @@ function playOut(game: CompiledGame, picks: readonly number[], total: number): {
   return { state, history };
 }
 
-
 describe('interpreter invariants on generated programs', () => {
   it('chips conserved, bounded episodes, zero-sum returns, no unseen card named, unseen cards exchangeable', () => {
     let swapsCompared = 0;

@@ -64,13 +64,25 @@ describe('rewinding', () => {
     s.applyAction(4);
     const mark = s.newMark();
     s.saveTo(mark);
-    const before = { keys: [s.informationStateKey(0), s.informationStateKey(1)], legal: s.legalActions(), chips: s.chips(), depth: s.depth(), events: s.historyLength() };
+    const before = {
+      keys: [s.informationStateKey(0), s.informationStateKey(1)],
+      legal: s.legalActions(),
+      chips: s.chips(),
+      depth: s.depth(),
+      events: s.historyLength(),
+    };
     // check, bet, fold: seat 1 wins the antes.
     for (const a of [1, 2, 0]) s.applyAction(a);
     expect(s.currentPlayer()).toBe(TERMINAL);
     expect([s.stackChange(0), s.stackChange(1)]).toEqual([-1, 1]); // seat 0 folds its ante
     s.rewind(mark);
-    expect({ keys: [s.informationStateKey(0), s.informationStateKey(1)], legal: s.legalActions(), chips: s.chips(), depth: s.depth(), events: s.historyLength() }).toEqual(before);
+    expect({
+      keys: [s.informationStateKey(0), s.informationStateKey(1)],
+      legal: s.legalActions(),
+      chips: s.chips(),
+      depth: s.depth(),
+      events: s.historyLength(),
+    }).toEqual(before);
     expect([s.stackChange(0), s.stackChange(1), s.chips().pot]).toEqual([-1, -1, 2]); // the antes are in
   });
 });
@@ -229,7 +241,13 @@ describe('duplicate chance', () => {
     expect(a[0]!.outcome).not.toBe(a[1]!.outcome);
     expect(deal([7])).toEqual(a);
     // Over 60 play seeds each of the 6 deals of three cards comes up.
-    const deals = new Set(Array.from({ length: 60 }, (_, k) => deal([k]).map((r) => r.outcome).join()));
+    const deals = new Set(
+      Array.from({ length: 60 }, (_, k) =>
+        deal([k])
+          .map((r) => r.outcome)
+          .join(),
+      ),
+    );
     expect(deals.size).toBe(6);
   });
 

@@ -79,7 +79,7 @@ describe('reveal', () => {
 });
 
 describe('swap', () => {
-  it("exchanges a random card of each hand (two chance nodes); each seat sees what it gave and got", () => {
+  it('exchanges a random card of each hand (two chance nodes); each seat sees what it gave and got', () => {
     const s = game({ kind: 'swap', first: 0, second: 1, visibility: 'public' }).newInitialState();
     expect(s.chanceOutcomes()).toEqual([
       [C2, 0.5],
@@ -98,7 +98,14 @@ describe('swap', () => {
   });
 
   it('is skipped when a hand is empty', () => {
-    const s = tinyGame([{ kind: 'deal', count: 1, from: { kind: 'deck' }, to: { kind: 'hand', seat: 0 }, faceUp: false }, { kind: 'swap', first: 0, second: 1, visibility: 'private' }, pause], FOUR).newInitialState();
+    const s = tinyGame(
+      [
+        { kind: 'deal', count: 1, from: { kind: 'deck' }, to: { kind: 'hand', seat: 0 }, faceUp: false },
+        { kind: 'swap', first: 0, second: 1, visibility: 'private' },
+        pause,
+      ],
+      FOUR,
+    ).newInitialState();
     expect(s.currentPlayer()).toBe(1);
     expect(texts(s, 1)).toContain('A hand is empty: no swap.');
   });

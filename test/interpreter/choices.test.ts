@@ -16,7 +16,10 @@ const option = (name: string, steps: Step[] = [], cost = 0, costChance = 1) => (
 
 describe('choice', () => {
   it('offers only the options whose certain cost the seat can afford; action ids index all options', () => {
-    const game = tinyGame([{ kind: 'choice', seat: 0, announce: 'public', options: [option('dear', [], 2), option('cheap', [], 1), option('risky', [], 5, 0.5)] }], { stacks: [1, 10] });
+    const game = tinyGame(
+      [{ kind: 'choice', seat: 0, announce: 'public', options: [option('dear', [], 2), option('cheap', [], 1), option('risky', [], 5, 0.5)] }],
+      { stacks: [1, 10] },
+    );
     const s = game.newInitialState();
     expect(s.legalActions()).toEqual([1, 2]);
     expect(s.observation(0).decision?.menu).toEqual([
@@ -76,7 +79,12 @@ describe('choice', () => {
       expect(free.chips().stacks).toEqual([1, 10]);
       const paid = applyAll(tinyGame(steps).newInitialState(), [0, 1]);
       expect(paid.scores()).toEqual([1, 0]);
-      expect(paid.log.rows().filter((r) => r[0] === 24).map((r) => r.slice(1, 5))).toEqual([[0, 2, -1, 1]]);
+      expect(
+        paid.log
+          .rows()
+          .filter((r) => r[0] === 24)
+          .map((r) => r.slice(1, 5)),
+      ).toEqual([[0, 2, -1, 1]]);
       expect(texts(paid, 1)).toContain("Alice's cost of 2 chips is due.");
     });
 
@@ -85,7 +93,14 @@ describe('choice', () => {
       const always = expectedReturns(tinyGame(steps), (_s, _seat, legal) => legal.map((a) => (a === 0 ? 1 : 0)));
       expect(always).toEqual([-0.5, 0.5]);
       // The option hands the pot to Bob: 2 chips when the cost was due, 0 when not.
-      const toBob: Step[] = [{ kind: 'choice', seat: 0, announce: 'public', options: [option('gamble', [{ kind: 'pay', amount: 'all', from: { kind: 'pot' }, to: { kind: 'seat', seat: 1 } }], 2, 0.5)] }];
+      const toBob: Step[] = [
+        {
+          kind: 'choice',
+          seat: 0,
+          announce: 'public',
+          options: [option('gamble', [{ kind: 'pay', amount: 'all', from: { kind: 'pot' }, to: { kind: 'seat', seat: 1 } }], 2, 0.5)],
+        },
+      ];
       expect(expectedReturns(tinyGame(toBob), uniformPolicy)).toEqual([-1, 1]);
     });
   });
@@ -104,11 +119,21 @@ describe('wager and match', () => {
     expect(menu(s).slice(0, 2)).toEqual(['bet 1', 'bet 2']);
     s.applyAction(7);
     expect(s.chips()).toEqual({ stacks: [7, 0], pot: 6 });
-    expect(texts(s, 0).slice(1, 4)).toEqual(['Alice wagers 7 chips.', 'Bob matches the wager, putting 3 chips in the pot.', '4 chips that could not be matched go back to Alice.']);
+    expect(texts(s, 0).slice(1, 4)).toEqual([
+      'Alice wagers 7 chips.',
+      'Bob matches the wager, putting 3 chips in the pot.',
+      '4 chips that could not be matched go back to Alice.',
+    ]);
   });
 
   it('a wager is capped by max and the stack; a match without a wager does nothing', () => {
-    const s = tinyGame([{ kind: 'match', seat: 1 }, { kind: 'wager', seat: 0, min: 2, max: 4 }], { stacks: [3, 3] }).newInitialState();
+    const s = tinyGame(
+      [
+        { kind: 'match', seat: 1 },
+        { kind: 'wager', seat: 0, min: 2, max: 4 },
+      ],
+      { stacks: [3, 3] },
+    ).newInitialState();
     expect(texts(s, 0)).toContain('There is no wager for Bob to match.');
     expect(s.legalActions()).toEqual([2, 3]);
   });
@@ -264,7 +289,12 @@ describe('side bets', () => {
   const steps: Step[] = [
     dealJQ,
     { kind: 'ante', amount: 1, payers: [0, 1] },
-    { kind: 'sidebet', seat: 0, amount: 2, cond: { kind: 'cmp', op: '>', left: { kind: 'highest', seat: seatRef(0) }, right: { kind: 'highest', seat: seatRef(1) } } },
+    {
+      kind: 'sidebet',
+      seat: 0,
+      amount: 2,
+      cond: { kind: 'cmp', op: '>', left: { kind: 'highest', seat: seatRef(0) }, right: { kind: 'highest', seat: seatRef(1) } },
+    },
     { kind: 'sidebet', seat: 1, amount: 3, cond: { kind: 'has', seat: seatRef(1), ranks: [1] } },
   ];
 
@@ -274,7 +304,7 @@ describe('side bets', () => {
     applyAll(s, [1, 1]);
     expect(texts(s, 0).slice(-10, -5)).toEqual([
       'Showdown: the hands are revealed.',
-      'Alice\'s side bet on "Alice\'s highest card is more than Bob\'s highest card": it does not hold.',
+      "Alice's side bet on \"Alice's highest card is more than Bob's highest card\": it does not hold.",
       'Alice pays Bob 2 chips for the side bet.',
       'Bob\'s side bet on "Bob holds a card of rank Q": it holds.',
       'Alice pays Bob 3 chips for the side bet.',
@@ -301,7 +331,13 @@ describe('decisions in a private context', () => {
       ...shuffleAndDeal(1),
       {
         kind: 'if',
-        branches: [{ cond: { kind: 'cmp', op: '>', left: { kind: 'highest', seat: seatRef(1) }, right: { kind: 'highest', seat: seatRef(0) } }, check: 'private', steps: [{ kind: 'choice', seat: 0, announce: 'public', options: [option('x'), option('y')] }] }],
+        branches: [
+          {
+            cond: { kind: 'cmp', op: '>', left: { kind: 'highest', seat: seatRef(1) }, right: { kind: 'highest', seat: seatRef(0) } },
+            check: 'private',
+            steps: [{ kind: 'choice', seat: 0, announce: 'public', options: [option('x'), option('y')] }],
+          },
+        ],
         otherwise: [{ kind: 'choice', seat: 0, announce: 'public', options: [option('p'), option('q'), option('r')] }],
       },
     ]);

@@ -18,7 +18,11 @@ const pay = (amount: number, from: 0 | 1 | 'pot', to: 0 | 1 | 'pot'): Step => ({
   from: from === 'pot' ? { kind: 'pot' } : { kind: 'seat', seat: from },
   to: to === 'pot' ? { kind: 'pot' } : { kind: 'seat', seat: to },
 });
-function mkCmp(op: '<' | '>' | '>=' | '==', left: { kind: 'pot' } | { kind: 'int'; value: number } | { kind: 'highest' | 'stack'; seat: ReturnType<typeof seatRef> } | { kind: 'var'; name: string }, right: { kind: 'int'; value: number } | { kind: 'highest'; seat: ReturnType<typeof seatRef> }): BoolExpr {
+function mkCmp(
+  op: '<' | '>' | '>=' | '==',
+  left: { kind: 'pot' } | { kind: 'int'; value: number } | { kind: 'highest' | 'stack'; seat: ReturnType<typeof seatRef> } | { kind: 'var'; name: string },
+  right: { kind: 'int'; value: number } | { kind: 'highest'; seat: ReturnType<typeof seatRef> },
+): BoolExpr {
   return { kind: 'cmp', op, left, right };
 }
 /** COND events of a state's log as [condition text, held]. */
@@ -42,7 +46,12 @@ describe('sub-phases', () => {
     const s = game.newInitialState();
     expect(s.isTerminal()).toBe(true);
     expect(kinds(s, 0).slice(0, 8)).toEqual(['phase', 'deal', 'deal', 'subphase', 'subphase', 'pay', 'pay', 'ante']);
-    expect(texts(s, 1).slice(3, 7)).toEqual(['Sub-phase Outer begins.', 'Sub-phase Inner begins.', 'Bob pays 2 chips to the pot.', 'Alice pays 1 chip to the pot.']);
+    expect(texts(s, 1).slice(3, 7)).toEqual([
+      'Sub-phase Outer begins.',
+      'Sub-phase Inner begins.',
+      'Bob pays 2 chips to the pot.',
+      'Alice pays 1 chip to the pot.',
+    ]);
     // Pot 2 + 1 + 2 antes = 5, won by Bob's Q at the showdown.
     expect(s.returns()).toEqual([-2, 2]);
   });
@@ -94,7 +103,10 @@ describe('if', () => {
   });
 
   it('runs otherwise when no branch holds', () => {
-    const s = tinyGame([dealJQ, { kind: 'if', branches: [{ cond: aliceHigher, check: 'public', steps: [pay(1, 1, 0)] }], otherwise: [pay(4, 0, 1)] }]).newInitialState();
+    const s = tinyGame([
+      dealJQ,
+      { kind: 'if', branches: [{ cond: aliceHigher, check: 'public', steps: [pay(1, 1, 0)] }], otherwise: [pay(4, 0, 1)] },
+    ]).newInitialState();
     expect(s.chips().stacks).toEqual([6, 14]);
   });
 });
@@ -116,7 +128,12 @@ describe('events (independent conditional steps)', () => {
       ['the pot is more than 1', 1],
       ['the pot is more than 2', 1],
     ]);
-    expect(s.log.rows().filter((r) => r[0] === EV.TRANSFER).map((r) => r[1])).toEqual([0, 1]);
+    expect(
+      s.log
+        .rows()
+        .filter((r) => r[0] === EV.TRANSFER)
+        .map((r) => r[1]),
+    ).toEqual([0, 1]);
   });
 
   it('an item whose condition fails is skipped and the next is still checked', () => {
@@ -136,15 +153,30 @@ describe('events (independent conditional steps)', () => {
 
 describe('repeat', () => {
   const loop = (until: BoolExpr | null, max = 3): Step[] => [
-    { kind: 'repeat', max, counter: 'round', until, steps: [{ kind: 'set', variable: 'n', value: { kind: 'add', left: { kind: 'var', name: 'n' }, right: { kind: 'int', value: 2 } } }, pay(1, 0, 'pot')] },
+    {
+      kind: 'repeat',
+      max,
+      counter: 'round',
+      until,
+      steps: [{ kind: 'set', variable: 'n', value: { kind: 'add', left: { kind: 'var', name: 'n' }, right: { kind: 'int', value: 2 } } }, pay(1, 0, 'pot')],
+    },
   ];
-  const vars = { variables: [{ name: 'round', initial: 7 }, { name: 'n', initial: 0 }] };
+  const vars = {
+    variables: [
+      { name: 'round', initial: 7 },
+      { name: 'n', initial: 0 },
+    ],
+  };
 
   it('runs up to max rounds, the counter going 0, 1, 2 and ending at max', () => {
     const s = tinyGame(loop(null), vars).newInitialState();
     expect(s.variable('round')).toBe(3);
     expect(s.variable('n')).toBe(6);
-    expect(texts(s, 1).filter((t) => t.startsWith('Round'))).toEqual(['Round 1 of at most 3 begins («round» = 0).', 'Round 2 of at most 3 begins («round» = 1).', 'Round 3 of at most 3 begins («round» = 2).']);
+    expect(texts(s, 1).filter((t) => t.startsWith('Round'))).toEqual([
+      'Round 1 of at most 3 begins («round» = 0).',
+      'Round 2 of at most 3 begins («round» = 1).',
+      'Round 3 of at most 3 begins («round» = 2).',
+    ]);
     expect(s.observation(0).variables).toEqual({ round: 3, n: 6 });
   });
 
@@ -183,7 +215,11 @@ describe('end', () => {
   });
 
   it('without a winner: the pot is split and an odd chip goes to a seat drawn by a chance node', () => {
-    const game = tinyGame([{ kind: 'ante', amount: 2, payers: [0] }, { kind: 'ante', amount: 1, payers: [1] }, { kind: 'end', winner: null, reason: 'a draw' }]);
+    const game = tinyGame([
+      { kind: 'ante', amount: 2, payers: [0] },
+      { kind: 'ante', amount: 1, payers: [1] },
+      { kind: 'end', winner: null, reason: 'a draw' },
+    ]);
     const s = game.newInitialState();
     expect(s.currentPlayer()).toBe(CHANCE);
     expect(s.chanceOutcomes()).toEqual([
@@ -196,7 +232,13 @@ describe('end', () => {
     expect(s.returns()).toEqual([-1, 1]);
     t.applyAction(0);
     expect(t.returns()).toEqual([0, 0]);
-    expect(texts(s, 0).slice(-5)).toEqual(['The pot is split between the seats.', 'Alice takes 1 chip from the pot.', 'Bob takes 1 chip from the pot.', 'Bob receives the odd chip.', 'The game ends: a draw.']);
+    expect(texts(s, 0).slice(-5)).toEqual([
+      'The pot is split between the seats.',
+      'Alice takes 1 chip from the pot.',
+      'Bob takes 1 chip from the pot.',
+      'Bob receives the odd chip.',
+      'The game ends: a draw.',
+    ]);
     expect(expectedReturns(game, uniformPolicy)).toEqual([-0.5, 0.5]);
   });
 });

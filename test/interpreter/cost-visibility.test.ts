@@ -82,7 +82,9 @@ describe('menu costs reveal nothing the seat cannot see', () => {
                 const other = x === y ? null : replayWithCardsSwapped(game, s, history, x, y);
                 if (other) {
                   compared++;
-                  expect(other.observation(p).decision!.menu, `sampleIR(${seed}, ${c}), swap ${s.program.cardNames[x]} and ${s.program.cardNames[y]}`).toEqual(s.observation(p).decision!.menu);
+                  expect(other.observation(p).decision!.menu, `sampleIR(${seed}, ${c}), swap ${s.program.cardNames[x]} and ${s.program.cardNames[y]}`).toEqual(
+                    s.observation(p).decision!.menu,
+                  );
                 }
               }
             }

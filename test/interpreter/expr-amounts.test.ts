@@ -101,9 +101,16 @@ describe('amounts from expressions', () => {
   });
 
   it('E0248: the smallest bet of variable betting must be a whole number', () => {
-    const r = compileSource(oneLiner('set x = 2', 'var x = 0').replace('betting fixed { bet 1; raises at most 1; first Alice }', 'betting variable { raises no-limit; bet x; first Alice }'));
+    const r = compileSource(
+      oneLiner('set x = 2', 'var x = 0').replace(
+        'betting fixed { bet 1; raises at most 1; first Alice }',
+        'betting variable { raises no-limit; bet x; first Alice }',
+      ),
+    );
     expect(r.ir).toBeNull();
-    expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([['E0248', 'the smallest bet of variable betting must be a whole number, not an expression']]);
+    expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['E0248', 'the smallest bet of variable betting must be a whole number, not an expression'],
+    ]);
   });
 
   it('wager Alice 2..2 * round + 1: the range is worked out when the step runs (none, 2..3, 2..5): a largest wager below the smallest skips it', () => {
@@ -138,7 +145,9 @@ describe('amounts from expressions', () => {
       ['E0241', 'the wager 1..(an expression that may reach 2,000): 2,000 amounts to choose from; a decision offers at most 1,000'],
     ]);
     // A loop counter is bounded by its round cap: 1..2 × round stays within 1..4.
-    expect(compileSource(big('repeat up to 3 rounds as round { wager Alice 1..2 * round + 1; match Bob }')).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(
+      compileSource(big('repeat up to 3 rounds as round { wager Alice 1..2 * round + 1; match Bob }')).diagnostics.filter((d) => d.severity === 'error'),
+    ).toEqual([]);
   });
 
   it('* binds tighter than + and -, and products chain left to right', () => {
@@ -169,7 +178,9 @@ describe('amounts from expressions', () => {
   it('E0218: an amount needs one named seat (no any/each), with a caret on the expression', () => {
     const r = compileSource(oneLiner('pay stack(any) * 2 from Alice to pot'));
     expect(r.ir).toBeNull();
-    expect(r.diagnostics.map((d) => [d.code, d.message, d.range.line, d.range.column])).toEqual([['E0218', 'a payment needs one named seat, not `any` or `each`', 9, 9]]);
+    expect(r.diagnostics.map((d) => [d.code, d.message, d.range.line, d.range.column])).toEqual([
+      ['E0218', 'a payment needs one named seat, not `any` or `each`', 9, 9],
+    ]);
   });
 
   it('the rulebook states the expression, when it is worked out, and the clamping', () => {
@@ -199,7 +210,12 @@ describe('amounts from expressions', () => {
     const { ir } = compiled();
     const bad = structuredClone(ir);
     const loop = bad.phases[1]!.steps[0] as Extract<(typeof ir.phases)[0]['steps'][0], { kind: 'repeat' }>;
-    loop.steps[1] = { kind: 'pay', amount: { kind: 'mul', left: { kind: 'add', left: { kind: 'int', value: 1 }, right: { kind: 'int', value: 2 } }, right: { kind: 'int', value: 3 } }, from: { kind: 'seat', seat: 0 }, to: { kind: 'pot' } };
+    loop.steps[1] = {
+      kind: 'pay',
+      amount: { kind: 'mul', left: { kind: 'add', left: { kind: 'int', value: 1 }, right: { kind: 'int', value: 2 } }, right: { kind: 'int', value: 3 } },
+      from: { kind: 'seat', seat: 0 },
+      to: { kind: 'pot' },
+    };
     expect(() => decompile(bad)).toThrow(DecompileError);
   });
 });

@@ -46,7 +46,10 @@ function start(): InterpreterState {
 }
 
 const costs = (s: InterpreterState) => Object.fromEntries(s.observation(s.currentPlayer()).decision!.menu.map((m) => [m.label, m.cost ?? m.costRange]));
-const promptLines = (s: InterpreterState) => renderTurnPrompt(s.observation(s.currentPlayer()), 'txt').split('\n').filter((l) => l.startsWith('- ') && l.includes(': reply '));
+const promptLines = (s: InterpreterState) =>
+  renderTurnPrompt(s.observation(s.currentPlayer()), 'txt')
+    .split('\n')
+    .filter((l) => l.startsWith('- ') && l.includes(': reply '));
 const pick = (s: InterpreterState, label: string) => {
   const item = s.observation(s.currentPlayer()).decision!.menu.find((m) => m.label === label);
   if (!item) throw new Error(`no option ${label} in ${menu(s).join(', ')}`);
@@ -75,7 +78,10 @@ describe('option costs from expressions', () => {
     ]);
     pick(s, 'gamble');
     expect(s.r[R.NODE]).toBe(NODE.CHANCE_COST);
-    expect(s.chanceOutcomes()).toEqual([[0, 0.5], [1, 0.5]]);
+    expect(s.chanceOutcomes()).toEqual([
+      [0, 0.5],
+      [1, 0.5],
+    ]);
     s.applyAction(1); // due
     untilDecision(s);
     expect(s.chips()).toEqual({ stacks: [5, 8], pot: 11 });
@@ -136,7 +142,12 @@ describe('option costs from expressions', () => {
     expect(t.chips()).toEqual({ stacks: [11, 11], pot: 2 });
     expect(t.observation(0).log.map((e) => e.text)).toContain("Alice's cost of 1 chip is not due.");
     expect(t.observation(1).log.some((e) => e.kind === 'cost')).toBe(false);
-    expect(t.observation(1).log.map((e) => e.text).join('\n')).not.toContain('gamble');
+    expect(
+      t
+        .observation(1)
+        .log.map((e) => e.text)
+        .join('\n'),
+    ).not.toContain('gamble');
     expect(costs(t)).toEqual({ peek: 4, pass: 0 }); // gamble ran (free): the fee is 2, so peek costs 2 × 2 − 3 × 0 = 4
   });
 
@@ -181,7 +192,9 @@ describe('option costs from expressions', () => {
     expect(text).toContain('  - **raise** (costs as many chips as 2 times «round» plus «fee»):');
     expect(text).toContain('  - **gamble** (50% chance of costing as many chips as the number of chips in the pot minus 1):');
     expect(text).toContain('  - **peek** (costs as many chips as 2 times «fee» minus 3 times «round»):');
-    expect(text).toContain('A cost written as an expression is worked out when the choice is offered, from numbers both seats see: an option whose cost comes to 0 or less is free.');
+    expect(text).toContain(
+      'A cost written as an expression is worked out when the choice is offered, from numbers both seats see: an option whose cost comes to 0 or less is free.',
+    );
   });
 
   it('fmt and the decompiler keep every cost expression and the ruleset hash', async () => {
@@ -189,13 +202,22 @@ describe('option costs from expressions', () => {
     const formatted = await formatSource(SOURCE);
     expect(formatted).toBe(SOURCE);
     const back = decompile(ir);
-    for (const line of ['option raise cost 2 * round + fee {', 'option gamble cost pot - 1 at 50% {', 'option peek cost 2 * fee - 3 * round {', 'option double cost highest(board) * 2 {'])
+    for (const line of [
+      'option raise cost 2 * round + fee {',
+      'option gamble cost pot - 1 at 50% {',
+      'option peek cost 2 * fee - 3 * round {',
+      'option double cost highest(board) * 2 {',
+    ])
       expect(back).toContain(line);
     expect(compileSource(back).rulesetHash).toBe(hash);
   });
 
   it('E0223 counts a cost expression as certain only when every value it can take is at least 1', () => {
-    const choice = (a: string, b: string) => SOURCE.replace(/choice Bob public \{\n      option double[\s\S]*?\n    \}\n  \}/, `choice Bob public { option a cost ${a} { } option b cost ${b} { } }\n  }`);
+    const choice = (a: string, b: string) =>
+      SOURCE.replace(
+        /choice Bob public \{\n      option double[\s\S]*?\n    \}\n  \}/,
+        `choice Bob public { option a cost ${a} { } option b cost ${b} { } }\n  }`,
+      );
     // round is 0 or 1 (a loop counter of 2 rounds): 'round' may be 0, so option a may be free.
     expect(compileSource(choice('round', '2')).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(compileSource(choice('round + 1', '2')).diagnostics.map((d) => d.code)).toEqual(['E0223']);

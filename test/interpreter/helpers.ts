@@ -20,7 +20,11 @@ export interface Move {
  * Play from the initial state, taking `legal[choice % legal.length]` at every node (chance
  * included) for each choice in turn; stops at the end of the choices or of the game.
  */
-export function playChoices(game: CompiledGame, choices: readonly number[], onStep?: (s: InterpreterState) => void): { state: InterpreterState; history: Move[] } {
+export function playChoices(
+  game: CompiledGame,
+  choices: readonly number[],
+  onStep?: (s: InterpreterState) => void,
+): { state: InterpreterState; history: Move[] } {
   const state = game.newInitialState();
   const history: Move[] = [];
   for (const c of choices) {

@@ -124,17 +124,24 @@ describe('information-state keys of cards dealt together', () => {
   it('property: permuting the cards within one deal event never changes any key (examples)', () => {
     const games = exampleIRs().map((e) => compileGame(e.ir));
     fc.assert(
-      fc.property(fc.nat(games.length - 1), fc.array(fc.nat(1 << 16), { minLength: 1, maxLength: 60 }), fc.nat(5), (g, choices, shift) => checkEpisode(games[g]!, choices, shift)),
+      fc.property(fc.nat(games.length - 1), fc.array(fc.nat(1 << 16), { minLength: 1, maxLength: 60 }), fc.nat(5), (g, choices, shift) =>
+        checkEpisode(games[g]!, choices, shift),
+      ),
       { numRuns: 150, seed: 10 },
     );
   });
 
   it('property: permuting the cards within one deal event never changes any key (generated programs)', () => {
     fc.assert(
-      fc.property(arbitraryProgram({ withComments: false }), fc.array(fc.nat(1 << 16), { minLength: 1, maxLength: 40 }), fc.nat(5), ({ source }, choices, shift) => {
-        const game = compileGame(irOf(source));
-        checkEpisode(game, choices, shift);
-      }),
+      fc.property(
+        arbitraryProgram({ withComments: false }),
+        fc.array(fc.nat(1 << 16), { minLength: 1, maxLength: 40 }),
+        fc.nat(5),
+        ({ source }, choices, shift) => {
+          const game = compileGame(irOf(source));
+          checkEpisode(game, choices, shift);
+        },
+      ),
       { numRuns: 60, seed: 10 },
     );
   });

@@ -111,7 +111,7 @@ describe('Kuhn poker', () => {
     expect(bully[1]).toBeCloseTo(-1, 12);
   });
 
-  it('observations show the own card and hide the opponent\'s until the showdown', () => {
+  it("observations show the own card and hide the opponent's until the showdown", () => {
     const s = applyAll(kuhn.newInitialState(), ['K of hearts', 'J of hearts']);
     const o0 = s.observation(0);
     expect(o0.hand).toEqual(['K of hearts']);

@@ -59,13 +59,38 @@ const seat = (s: InterpreterState) => s.program.seatNames[s.currentPlayer()];
 
 describe('heads-up no-limit: min-raise and all-in table', () => {
   const cases: { name: string; opts?: Parameters<typeof game>[0]; actions: string[]; toAct: string; menu: string }[] = [
-    { name: 'the small blind acts first pre-flop; min raise = the big blind (to 4), max all-in (to 20)', actions: [], toAct: 'Alice', menu: 'fold call raise 4..20' },
+    {
+      name: 'the small blind acts first pre-flop; min raise = the big blind (to 4), max all-in (to 20)',
+      actions: [],
+      toAct: 'Alice',
+      menu: 'fold call raise 4..20',
+    },
     { name: 'a raise to 6 (4 more) makes the next min raise 4 more (to 10)', actions: ['raise 6'], toAct: 'Bob', menu: 'fold call raise 10..20' },
-    { name: 'a raise to 5 (3 more) then a re-raise to 9 (4 more): the next min raise goes 4 more, to 13', actions: ['raise 5', 'raise 9'], toAct: 'Alice', menu: 'fold call raise 13..20' },
+    {
+      name: 'a raise to 5 (3 more) then a re-raise to 9 (4 more): the next min raise goes 4 more, to 13',
+      actions: ['raise 5', 'raise 9'],
+      toAct: 'Alice',
+      menu: 'fold call raise 13..20',
+    },
     { name: 'a raise to 10 (8 more): the min re-raise goes to 18', actions: ['raise 10'], toAct: 'Bob', menu: 'fold call raise 18..20' },
-    { name: 'the big blind keeps its option when the small blind completes: check, or raise from 4', actions: ['call'], toAct: 'Bob', menu: 'check raise 4..20' },
-    { name: 'after the option is checked the round ends; post-flop the big blind acts first, min bet = the big blind', actions: ['call', 'check'], toAct: 'Bob', menu: 'check bet 2..18' },
-    { name: 'post-flop: a bet of 3 then a raise to 9 (6 more): min re-raise to 15', actions: ['call', 'check', 'bet 3', 'raise 9'], toAct: 'Bob', menu: 'fold call raise 15..18' },
+    {
+      name: 'the big blind keeps its option when the small blind completes: check, or raise from 4',
+      actions: ['call'],
+      toAct: 'Bob',
+      menu: 'check raise 4..20',
+    },
+    {
+      name: 'after the option is checked the round ends; post-flop the big blind acts first, min bet = the big blind',
+      actions: ['call', 'check'],
+      toAct: 'Bob',
+      menu: 'check bet 2..18',
+    },
+    {
+      name: 'post-flop: a bet of 3 then a raise to 9 (6 more): min re-raise to 15',
+      actions: ['call', 'check', 'bet 3', 'raise 9'],
+      toAct: 'Bob',
+      menu: 'fold call raise 15..18',
+    },
     {
       name: 'a short all-in does not reopen betting: Bob all-in to 7 over a raise to 6 (1 more, less than 4); Alice may only fold or call',
       opts: { bob: 7 },
@@ -73,12 +98,42 @@ describe('heads-up no-limit: min-raise and all-in table', () => {
       toAct: 'Alice',
       menu: 'fold call',
     },
-    { name: 'a seat with fewer chips than a min raise may still go all-in for less', opts: { alice: 3 }, actions: [], toAct: 'Alice', menu: 'fold call raise 3..3' },
+    {
+      name: 'a seat with fewer chips than a min raise may still go all-in for less',
+      opts: { alice: 3 },
+      actions: [],
+      toAct: 'Alice',
+      menu: 'fold call raise 3..3',
+    },
     { name: 'facing an all-in big blind, the small blind may fold or call, not raise', opts: { bob: 2 }, actions: [], toAct: 'Alice', menu: 'fold call' },
-    { name: 'pot-limit: the small blind may raise to at most 6 (call 1, then the pot of 4)', opts: { rule: 'pot-limit' }, actions: [], toAct: 'Alice', menu: 'fold call raise 4..6' },
-    { name: 'pot-limit post-flop: the first bet is at most the pot (4)', opts: { rule: 'pot-limit' }, actions: ['call', 'check'], toAct: 'Bob', menu: 'check bet 2..4' },
-    { name: 'pot-limit: facing a bet of 4 into 4, the max raise is to 4 + (8 + 4) = 16', opts: { rule: 'pot-limit' }, actions: ['call', 'check', 'bet 4'], toAct: 'Alice', menu: 'fold call raise 8..16' },
-    { name: 'fixed-limit with blinds: the small blind faces 1 to call and may raise', opts: { fixed: true }, actions: [], toAct: 'Alice', menu: 'fold call raise' },
+    {
+      name: 'pot-limit: the small blind may raise to at most 6 (call 1, then the pot of 4)',
+      opts: { rule: 'pot-limit' },
+      actions: [],
+      toAct: 'Alice',
+      menu: 'fold call raise 4..6',
+    },
+    {
+      name: 'pot-limit post-flop: the first bet is at most the pot (4)',
+      opts: { rule: 'pot-limit' },
+      actions: ['call', 'check'],
+      toAct: 'Bob',
+      menu: 'check bet 2..4',
+    },
+    {
+      name: 'pot-limit: facing a bet of 4 into 4, the max raise is to 4 + (8 + 4) = 16',
+      opts: { rule: 'pot-limit' },
+      actions: ['call', 'check', 'bet 4'],
+      toAct: 'Alice',
+      menu: 'fold call raise 8..16',
+    },
+    {
+      name: 'fixed-limit with blinds: the small blind faces 1 to call and may raise',
+      opts: { fixed: true },
+      actions: [],
+      toAct: 'Alice',
+      menu: 'fold call raise',
+    },
     { name: 'fixed-limit with blinds: the big blind keeps its option', opts: { fixed: true }, actions: ['call'], toAct: 'Bob', menu: 'check bet' },
   ];
   for (const c of cases)

@@ -77,7 +77,11 @@ describe('category boundaries', () => {
   }
 
   it('knows the wheel, broadway and that straights do not wrap', () => {
-    expect(rank('As 2h 3d 4c 5s').cards.map((c) => RANKS[c.rank]).join('')).toBe('5432A');
+    expect(
+      rank('As 2h 3d 4c 5s')
+        .cards.map((c) => RANKS[c.rank])
+        .join(''),
+    ).toBe('5432A');
     expect(rank('2h 3d 4c 5s 6s').value).toBeGreaterThan(rank('As 2h 3d 4c 5s').value);
     expect(rank('Ts Jh Qd Kc As').value).toBeGreaterThan(rank('9s Th Jd Qc Ks').value);
     expect(rank('Qs Kh Ad 2c 3s').category).toBe('high card');
@@ -89,10 +93,22 @@ describe('category boundaries', () => {
     expect(rank('As Ah Kd Qc 9s').value).toBeGreaterThan(rank('Ad Ac Kh Qs 8s').value);
     expect(rank('As Ah Kd Qc 9s').value).toBe(rank('Ad Ac Kh Qs 9h').value);
     // Two pair: the fifth card decides; a third pair only counts as a kicker.
-    expect(rank('Ks Kh 9d 9c 5s 5h 2d').cards.map((c) => RANKS[c.rank]).join('')).toBe('KK995');
-    expect(rank('Ks Kh 9d 9c 5s 5h Ad').cards.map((c) => RANKS[c.rank]).join('')).toBe('KK99A');
+    expect(
+      rank('Ks Kh 9d 9c 5s 5h 2d')
+        .cards.map((c) => RANKS[c.rank])
+        .join(''),
+    ).toBe('KK995');
+    expect(
+      rank('Ks Kh 9d 9c 5s 5h Ad')
+        .cards.map((c) => RANKS[c.rank])
+        .join(''),
+    ).toBe('KK99A');
     // Two trips make a full house with the lower trips as the pair.
-    expect(rank('7s 7h 7d 4c 4s 4h 2d').cards.map((c) => RANKS[c.rank]).join('')).toBe('77744');
+    expect(
+      rank('7s 7h 7d 4c 4s 4h 2d')
+        .cards.map((c) => RANKS[c.rank])
+        .join(''),
+    ).toBe('77744');
   });
 });
 

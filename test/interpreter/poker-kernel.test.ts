@@ -95,7 +95,9 @@ function pokerSource(g: {
   const ranks = ['J = 11', 'Q = 12', 'K = 13', 'A = 14'].slice(0, g.ranks).join(', ');
   const suits = ['hearts', 'spades', 'clubs'].slice(0, g.suits).join(', ');
   const rounds = g.bets.map(
-    ([bet, cap], i) => `  phase Round${i} {\n    betting fixed {\n      bet ${bet}\n      raises at most ${cap}\n      first ${g.firstBob && i === 0 ? 'Bob' : 'Alice'}\n    }\n  }\n` + (i === 0 && g.board ? '  phase Flop {\n    deal 1 to board face up\n  }\n' : ''),
+    ([bet, cap], i) =>
+      `  phase Round${i} {\n    betting fixed {\n      bet ${bet}\n      raises at most ${cap}\n      first ${g.firstBob && i === 0 ? 'Bob' : 'Alice'}\n    }\n  }\n` +
+      (i === 0 && g.board ? '  phase Flop {\n    deal 1 to board face up\n  }\n' : ''),
   );
   return [
     'game "Generated poker" {',

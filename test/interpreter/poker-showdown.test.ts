@@ -86,7 +86,10 @@ describe('poker-hand showdown', () => {
       s.applyAction(byName(name));
     }
     expect(s.isTerminal()).toBe(true);
-    const texts = s.observation(1).log.filter((e) => e.kind === 'hand' || e.kind === 'result').map((e) => e.text);
+    const texts = s
+      .observation(1)
+      .log.filter((e) => e.kind === 'hand' || e.kind === 'result')
+      .map((e) => e.text);
     expect(texts).toEqual([
       'Alice has a flush: A of spades, K of spades, Q of spades, J of spades, 3 of spades.',
       'Bob has three of a kind: 2 of hearts, 2 of diamonds, 2 of clubs, Q of spades, J of spades.',

@@ -81,7 +81,21 @@ describe('step program', () => {
     });
     const p = compileProgram(ir);
     const ops = Array.from({ length: p.numInstructions }, (_, i) => p.code[i * 8]);
-    expect(ops).toEqual([OP.PHASE, OP.IF, OP.CALL, OP.JUMP, OP.SCORE, OP.LOOP_INIT, OP.LOOP_TEST, OP.CALL, OP.LOOP_NEXT, OP.SHOWDOWN, OP.HALT, OP.SIDEBET, OP.RET]);
+    expect(ops).toEqual([
+      OP.PHASE,
+      OP.IF,
+      OP.CALL,
+      OP.JUMP,
+      OP.SCORE,
+      OP.LOOP_INIT,
+      OP.LOOP_TEST,
+      OP.CALL,
+      OP.LOOP_NEXT,
+      OP.SHOWDOWN,
+      OP.HALT,
+      OP.SIDEBET,
+      OP.RET,
+    ]);
     // IF jumps to the otherwise block; the branch's JUMP skips it; LOOP_TEST exits past LOOP_NEXT, which returns to it.
     expect([p.code[1 * 8 + 2], p.code[3 * 8 + 1], p.code[6 * 8 + 2], p.code[8 * 8 + 2]]).toEqual([4, 5, 9, 6]);
     // Both calls go to the sub-phase; only the public one logs its start.
@@ -94,12 +108,16 @@ describe('step program', () => {
   });
 
   it('rejects IR it cannot run with a ProgramError', () => {
-    const badPile = kuhnVariant({ phases: [{ name: 'Deal', steps: [{ kind: 'deal', count: 1, from: { kind: 'deck' }, to: { kind: 'pile', name: 'board' }, faceUp: true }] }] });
+    const badPile = kuhnVariant({
+      phases: [{ name: 'Deal', steps: [{ kind: 'deal', count: 1, from: { kind: 'deck' }, to: { kind: 'pile', name: 'board' }, faceUp: true }] }],
+    });
     expect(() => compileGame(badPile)).toThrow(ProgramError);
     expect(() => compileGame(kuhnVariant({ showdown: { metric: 'pair-with-board', board: 'board' } }))).toThrow(/no pile named 'board'/);
     const bigDeck = kuhnVariant({ deck: { ranks: KUHN_IR.deck.ranks, suits: ['a', 'b', 'c', 'd'], copies: 30 } });
     expect(() => compileGame(bigDeck)).toThrow(/at most 255/);
-    const selfDeal = kuhnVariant({ phases: [{ name: 'Deal', steps: [{ kind: 'deal', count: 1, from: { kind: 'hand', seat: 0 }, to: { kind: 'each' }, faceUp: false }] }] });
+    const selfDeal = kuhnVariant({
+      phases: [{ name: 'Deal', steps: [{ kind: 'deal', count: 1, from: { kind: 'hand', seat: 0 }, to: { kind: 'each' }, faceUp: false }] }],
+    });
     expect(() => compileGame(selfDeal)).toThrow(ProgramError);
   });
 });

@@ -14,7 +14,11 @@ const shuffleDeal = KUHN_IR.phases[0];
 describe('betting with short stacks', () => {
   // Stacks 3 and 10, ante 1, bets of 4: seat 0 cannot afford a bet; calling a bet puts it all-in.
   const game = gameWithPhases(
-    [shuffleDeal, { name: 'Ante', steps: [{ kind: 'ante', amount: 1, payers: [0, 1] }] }, { name: 'Betting', steps: [{ kind: 'betting', mode: 'fixed', betSize: 4, raiseCap: 2, firstSeat: 0 }] }],
+    [
+      shuffleDeal,
+      { name: 'Ante', steps: [{ kind: 'ante', amount: 1, payers: [0, 1] }] },
+      { name: 'Betting', steps: [{ kind: 'betting', mode: 'fixed', betSize: 4, raiseCap: 2, firstSeat: 0 }] },
+    ],
     { stacks: [3, 10] },
   );
 
@@ -48,11 +52,19 @@ describe('betting with short stacks', () => {
 describe('antes', () => {
   it('are clamped to the stack', () => {
     const g = gameWithPhases(
-      [{ name: 'Ante', steps: [{ kind: 'ante', amount: 5, payers: [0, 1] }] }, { name: 'Betting', steps: [{ kind: 'betting', mode: 'fixed', betSize: 1, raiseCap: 1, firstSeat: 0 }] }],
+      [
+        { name: 'Ante', steps: [{ kind: 'ante', amount: 5, payers: [0, 1] }] },
+        { name: 'Betting', steps: [{ kind: 'betting', mode: 'fixed', betSize: 1, raiseCap: 1, firstSeat: 0 }] },
+      ],
       { stacks: [2, 9] },
     );
     const s = g.newInitialState();
-    expect(s.observation(0).log.filter((e) => e.kind === 'ante').map((e) => e.amount)).toEqual([2, 5]);
+    expect(
+      s
+        .observation(0)
+        .log.filter((e) => e.kind === 'ante')
+        .map((e) => e.amount),
+    ).toEqual([2, 5]);
     // Alice is all-in after the ante: the betting round is skipped, straight to the showdown.
     expect(s.observation(0).log.map((e) => e.text)).toContain('Alice has no chips left (all-in): no betting in this round.');
   });

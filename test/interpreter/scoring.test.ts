@@ -29,16 +29,19 @@ const pause: Step = { kind: 'choice', seat: 1, announce: 'public', options: [{ n
 
 describe('sum-of-ranks showdown', () => {
   it('adds rank values, pair bonuses, per-card penalties and score adjustments; the higher total wins', () => {
-    const game = tinyGame([dealTo(0, 3), dealTo(1, 3), { kind: 'ante', amount: 1, payers: [0, 1] }, { kind: 'score', seat: 0, delta: -1 }, { kind: 'score', seat: 1, delta: 3 }], {
-      ...EIGHT,
-      showdown: {
-        metric: 'sum-of-ranks',
-        rules: [
-          { kind: 'pair', rank: 0, points: 5 },
-          { kind: 'each', rank: 2, points: -2 },
-        ],
+    const game = tinyGame(
+      [dealTo(0, 3), dealTo(1, 3), { kind: 'ante', amount: 1, payers: [0, 1] }, { kind: 'score', seat: 0, delta: -1 }, { kind: 'score', seat: 1, delta: 3 }],
+      {
+        ...EIGHT,
+        showdown: {
+          metric: 'sum-of-ranks',
+          rules: [
+            { kind: 'pair', rank: 0, points: 5 },
+            { kind: 'each', rank: 2, points: -2 },
+          ],
+        },
       },
-    });
+    );
     const s = game.newInitialState();
     // Alice 10♥ 10♠ J♥: 31 + 5 (pair of 10s) − 1 = 35. Bob J♠ Q♥ Q♠: 35 − 2 × 2 + 3 = 34.
     expect(texts(s, 1).filter((t) => t.includes('total'))).toEqual(["Alice's total: 35 points.", "Bob's total: 34 points."]);
@@ -64,10 +67,19 @@ describe('sum-of-ranks showdown', () => {
 
   it('equal totals split the pot; the odd chip goes to a seat drawn by chance', () => {
     // Alice's 10♥ + 1 point ties Bob's 10♠ + 1 point: 11 each.
-    const game = tinyGame([dealJQ, { kind: 'score', seat: 0, delta: 1 }, { kind: 'score', seat: 1, delta: 1 }, { kind: 'ante', amount: 2, payers: [0] }, { kind: 'ante', amount: 1, payers: [1] }], {
-      ...EIGHT,
-      showdown: { metric: 'sum-of-ranks', rules: [] },
-    });
+    const game = tinyGame(
+      [
+        dealJQ,
+        { kind: 'score', seat: 0, delta: 1 },
+        { kind: 'score', seat: 1, delta: 1 },
+        { kind: 'ante', amount: 2, payers: [0] },
+        { kind: 'ante', amount: 1, payers: [1] },
+      ],
+      {
+        ...EIGHT,
+        showdown: { metric: 'sum-of-ranks', rules: [] },
+      },
+    );
     const s = game.newInitialState();
     expect(s.currentPlayer()).toBe(CHANCE);
     expect(s.chanceOutcomes()).toEqual([
@@ -83,7 +95,10 @@ describe('positions', () => {
   const leader: Partial<GameIR> = { positions: [{ name: 'Leader', visibility: 'public' }] };
 
   it('public: the holder is announced to both seats, by each criterion; a tie gives it to nobody', () => {
-    const holder = (criterion: Parameters<typeof assign>[0], stacks: [number, number] = [10, 10]) => tinyGame([dealJQ, assign(criterion)], { ...leader, stacks }).newInitialState().positionHolder('Leader');
+    const holder = (criterion: Parameters<typeof assign>[0], stacks: [number, number] = [10, 10]) =>
+      tinyGame([dealJQ, assign(criterion)], { ...leader, stacks })
+        .newInitialState()
+        .positionHolder('Leader');
     expect(holder({ kind: 'highest-card' })).toBe(1);
     expect(holder({ kind: 'lowest-card' })).toBe(0);
     expect(holder({ kind: 'chip-leader' }, [10, 12])).toBe(1);
@@ -97,13 +112,24 @@ describe('positions', () => {
   });
 
   it('lowest-card with an empty hand goes to the seat that has cards', () => {
-    expect(tinyGame([dealTo(1, 1), assign({ kind: 'lowest-card' })], leader).newInitialState().positionHolder('Leader')).toBe(1);
+    expect(
+      tinyGame([dealTo(1, 1), assign({ kind: 'lowest-card' })], leader)
+        .newInitialState()
+        .positionHolder('Leader'),
+    ).toBe(1);
   });
 
   it('hidden: each seat is told only whether it holds it (the non-holder cannot tell the opponent from nobody)', () => {
     // J, J, Q, Q: equal cards tie (nobody holds Sharp), else the Q holds it.
     const game = tinyGame([...shuffleAndDeal(1), assign({ kind: 'highest-card' }, 'Sharp'), pause], {
-      deck: { ranks: [{ name: 'J', value: 11 }, { name: 'Q', value: 12 }], suits: ['hearts'], copies: 2 },
+      deck: {
+        ranks: [
+          { name: 'J', value: 11 },
+          { name: 'Q', value: 12 },
+        ],
+        suits: ['hearts'],
+        copies: 2,
+      },
       positions: [{ name: 'Sharp', visibility: 'hidden' }],
     });
     const aliceHolds = applyAll(game.newInitialState(), ['Q of hearts', 'J of hearts']);
@@ -141,14 +167,28 @@ describe('variables and expressions', () => {
     const more: IntExpr = {
       kind: 'add',
       left: { kind: 'var', name: 'v' },
-      right: { kind: 'add', left: { kind: 'pot' }, right: { kind: 'add', left: { kind: 'stack', seat: seatRef(1) }, right: { kind: 'size', pile: { kind: 'deck' } } } },
+      right: {
+        kind: 'add',
+        left: { kind: 'pot' },
+        right: { kind: 'add', left: { kind: 'stack', seat: seatRef(1) }, right: { kind: 'size', pile: { kind: 'deck' } } },
+      },
     };
-    const s = tinyGame([dealJQ, { kind: 'ante', amount: 1, payers: [1] }, { kind: 'score', seat: 0, delta: 4 }, { kind: 'set', variable: 'v', value }, { kind: 'set', variable: 'w', value: more }, pause], {
-      variables: [
-        { name: 'v', initial: 0 },
-        { name: 'w', initial: -5 },
+    const s = tinyGame(
+      [
+        dealJQ,
+        { kind: 'ante', amount: 1, payers: [1] },
+        { kind: 'score', seat: 0, delta: 4 },
+        { kind: 'set', variable: 'v', value },
+        { kind: 'set', variable: 'w', value: more },
+        pause,
       ],
-    }).newInitialState();
+      {
+        variables: [
+          { name: 'v', initial: 0 },
+          { name: 'w', initial: -5 },
+        ],
+      },
+    ).newInitialState();
     // v = 11 + (1 − 4) = 8; w = 8 + 1 + 9 + 1 = 19.
     expect(s.variable('v')).toBe(8);
     expect(s.variable('w')).toBe(19);
@@ -157,7 +197,12 @@ describe('variables and expressions', () => {
   });
 
   it('an empty hand has highest card 0; any/each quantify over the seats; has, pair, holds, not, and, or', () => {
-    const stack = (seat: 'any' | 'each', op: '<=' | '>=', v: number): BoolExpr => ({ kind: 'cmp', op, left: { kind: 'stack', seat: { kind: seat } }, right: int(v) });
+    const stack = (seat: 'any' | 'each', op: '<=' | '>=', v: number): BoolExpr => ({
+      kind: 'cmp',
+      op,
+      left: { kind: 'stack', seat: { kind: seat } },
+      right: int(v),
+    });
     const got = truths(
       [dealJQ, { kind: 'ante', amount: 1, payers: [1] }, { kind: 'assign', position: 'Leader', criterion: { kind: 'seat', seat: 1 } }],
       [
@@ -182,15 +227,49 @@ describe('variables and expressions', () => {
   });
 
   it('hasPair: two or more cards of one rank', () => {
-    const pairs: Partial<GameIR> = { deck: { ranks: [{ name: 'J', value: 11 }, { name: 'Q', value: 12 }], suits: ['hearts'], copies: 2 } };
+    const pairs: Partial<GameIR> = {
+      deck: {
+        ranks: [
+          { name: 'J', value: 11 },
+          { name: 'Q', value: 12 },
+        ],
+        suits: ['hearts'],
+        copies: 2,
+      },
+    };
     // Unshuffled J J Q Q: Alice takes J, J.
-    expect(truths([dealTo(0, 2)], [{ kind: 'hasPair', seat: seatRef(0) }, { kind: 'hasPair', seat: seatRef(1) }], pairs)).toEqual([1, 0]);
+    expect(
+      truths(
+        [dealTo(0, 2)],
+        [
+          { kind: 'hasPair', seat: seatRef(0) },
+          { kind: 'hasPair', seat: seatRef(1) },
+        ],
+        pairs,
+      ),
+    ).toEqual([1, 0]);
     expect(truths([dealJQ, dealJQ], [{ kind: 'hasPair', seat: { kind: 'any' } }], pairs)).toEqual([0]);
   });
 
   it('conditions are described in words', () => {
     const g = tinyGame([
-      { kind: 'if', branches: [{ cond: { kind: 'or', args: [{ kind: 'has', seat: seatRef(0), ranks: [2, 0] }, { kind: 'not', arg: { kind: 'hasPair', seat: { kind: 'each' } } }] }, check: 'public', steps: [] }], otherwise: [] },
+      {
+        kind: 'if',
+        branches: [
+          {
+            cond: {
+              kind: 'or',
+              args: [
+                { kind: 'has', seat: seatRef(0), ranks: [2, 0] },
+                { kind: 'not', arg: { kind: 'hasPair', seat: { kind: 'each' } } },
+              ],
+            },
+            check: 'public',
+            steps: [],
+          },
+        ],
+        otherwise: [],
+      },
     ]);
     expect(texts(g.newInitialState(), 0)).toContain('Check: Alice holds a card of rank K or J or not (each seat holds a pair) — yes.');
   });

@@ -26,7 +26,6 @@ const GAMES: [string, GameIR][] = [
 
 const choices = fc.array(fc.nat({ max: 1 << 20 }), { maxLength: 80 });
 
-
 describe.each(GAMES)('%s', (_name, ir) => {
   const game = compileGame(ir);
 

@@ -28,10 +28,26 @@ describe('intervals of integer expressions', () => {
 
   it('property: every value of a random expression over values inside the leaves’ intervals lies inside its interval', () => {
     // Leaves: literals and two counters with known ranges; evaluate at every assignment.
-    const ctx: BoundsContext = { chips: 10, cards: 6, minRank: 0, maxRank: 3, counters: new Map([['a', [0, 3] as const], ['b', [-2, 2] as const]]) };
-    const leaf = fc.oneof(fc.integer({ min: -5, max: 5 }).map((value): IntExpr => ({ kind: 'int', value })), fc.constantFrom<IntExpr>({ kind: 'var', name: 'a' }, { kind: 'var', name: 'b' }));
+    const ctx: BoundsContext = {
+      chips: 10,
+      cards: 6,
+      minRank: 0,
+      maxRank: 3,
+      counters: new Map([
+        ['a', [0, 3] as const],
+        ['b', [-2, 2] as const],
+      ]),
+    };
+    const leaf = fc.oneof(
+      fc.integer({ min: -5, max: 5 }).map((value): IntExpr => ({ kind: 'int', value })),
+      fc.constantFrom<IntExpr>({ kind: 'var', name: 'a' }, { kind: 'var', name: 'b' }),
+    );
     const expr = fc.letrec<{ e: IntExpr }>((tie) => ({
-      e: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.record({ kind: fc.constantFrom('add' as const, 'sub' as const, 'mul' as const), left: tie('e'), right: tie('e') }) as fc.Arbitrary<IntExpr>),
+      e: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        leaf,
+        fc.record({ kind: fc.constantFrom('add' as const, 'sub' as const, 'mul' as const), left: tie('e'), right: tie('e') }) as fc.Arbitrary<IntExpr>,
+      ),
     })).e;
     const evaluate = (e: IntExpr, env: Record<string, number>): number => {
       switch (e.kind) {

@@ -51,11 +51,24 @@ describe('npm run lint', () => {
     expect(rules(internal)).toEqual(['import-x/no-restricted-paths']);
     expect(internal[0]!.message).toContain('use a capability of the contract');
     // Nor is the compiled game's step program read outside the interpreter; the IR's seat names are public.
-    const program = await lint('src/algorithms/lint-probe.ts', "import type { CompiledGame } from '../interpreter/game.js';\nexport const seats = (g: CompiledGame) => g.program.seatNames;\n");
+    const program = await lint(
+      'src/algorithms/lint-probe.ts',
+      "import type { CompiledGame } from '../interpreter/game.js';\nexport const seats = (g: CompiledGame) => g.program.seatNames;\n",
+    );
     expect(rules(program)).toEqual(['no-restricted-syntax']);
     expect(program[0]!.message).toContain('the step program is internal to src/interpreter');
-    expect(await lint('src/algorithms/lint-probe.ts', "import type { CompiledGame } from '../interpreter/game.js';\nexport const seats = (g: CompiledGame) => g.ir.seats;\n")).toEqual([]);
-    expect(await lint('src/interpreter/lint-probe.ts', "import type { CompiledGame } from './game.js';\nexport const seats = (g: CompiledGame) => g.program.seatNames;\n")).toEqual([]);
+    expect(
+      await lint(
+        'src/algorithms/lint-probe.ts',
+        "import type { CompiledGame } from '../interpreter/game.js';\nexport const seats = (g: CompiledGame) => g.ir.seats;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'src/interpreter/lint-probe.ts',
+        "import type { CompiledGame } from './game.js';\nexport const seats = (g: CompiledGame) => g.program.seatNames;\n",
+      ),
+    ).toEqual([]);
     // Inside its own stage a file may reach into subfolders.
     expect(await lint('src/compiler/lint-probe.ts', "import { irDiagnostics } from './checks/index.js';\nexport const d = irDiagnostics;\n")).toEqual([]);
   });

@@ -70,9 +70,18 @@ beforeAll(async () => {
     for (const w of [...waiters]) w(p);
   });
   conn.listen();
-  const init = (await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} })) as { capabilities: Record<string, unknown>; serverInfo: { name: string } };
+  const init = (await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} })) as {
+    capabilities: Record<string, unknown>;
+    serverInfo: { name: string };
+  };
   expect(init.serverInfo.name).toBe('gbgc');
-  expect(init.capabilities).toMatchObject({ hoverProvider: true, definitionProvider: true, referencesProvider: true, documentFormattingProvider: true, documentSymbolProvider: true });
+  expect(init.capabilities).toMatchObject({
+    hoverProvider: true,
+    definitionProvider: true,
+    referencesProvider: true,
+    documentFormattingProvider: true,
+    documentSymbolProvider: true,
+  });
   await conn.sendNotification('initialized', {});
   for (const [uri, text] of [
     [GAME_URI, GAME],
@@ -109,7 +118,9 @@ describe('diagnostics as you type', () => {
     expect(got.diagnostics[0].range.start).toEqual(posOf(broken, 'eech'));
 
     // Hover on the mistake: the code, the message and the catalogue's explanation.
-    const hover = (await conn.sendRequest('textDocument/hover', { textDocument: { uri: LEDUC_URI }, position: posOf(broken, 'eech', 1) })) as { contents: { value: string } };
+    const hover = (await conn.sendRequest('textDocument/hover', { textDocument: { uri: LEDUC_URI }, position: posOf(broken, 'eech', 1) })) as {
+      contents: { value: string };
+    };
     expect(hover.contents.value).toContain(expected[0].code);
     expect(hover.contents.value).toContain(CATALOGUE[expected[0].code].explanation);
 
@@ -132,7 +143,11 @@ describe('navigation', () => {
     expect(def.uri).toBe(GAME_URI);
     expect(def.range.start).toEqual(posOf(GAME, `subphase ${sub}`, 'subphase '.length));
 
-    const refs = (await conn.sendRequest('textDocument/references', { textDocument: { uri: GAME_URI }, position: callPos, context: { includeDeclaration: true } })) as { range: Range }[];
+    const refs = (await conn.sendRequest('textDocument/references', {
+      textDocument: { uri: GAME_URI },
+      position: callPos,
+      context: { includeDeclaration: true },
+    })) as { range: Range }[];
     const calls = GAME.split(new RegExp(`\\bcall ${sub}\\b`)).length - 1;
     expect(calls).toBeGreaterThan(0);
     expect(refs).toHaveLength(calls + 1);
@@ -152,7 +167,9 @@ describe('navigation', () => {
 
 describe('hover', () => {
   it('shows the rulebook’s sentence for the step under the cursor', async () => {
-    const hover = (await conn.sendRequest('textDocument/hover', { textDocument: { uri: LEDUC_URI }, position: posOf(LEDUC, 'deal 1 to each', 2) })) as { contents: { kind: string; value: string } };
+    const hover = (await conn.sendRequest('textDocument/hover', { textDocument: { uri: LEDUC_URI }, position: posOf(LEDUC, 'deal 1 to each', 2) })) as {
+      contents: { kind: string; value: string };
+    };
     const ir = compileSource(LEDUC).ir!;
     const deal = ir.phases[0].steps[1];
     expect(deal.kind).toBe('deal');
@@ -164,7 +181,10 @@ describe('hover', () => {
 
 describe('completion and formatting', () => {
   it('completes keywords and the names the game declares', async () => {
-    const items = (await conn.sendRequest('textDocument/completion', { textDocument: { uri: GAME_URI }, position: { line: 0, character: 0 } })) as { label: string; detail?: string }[];
+    const items = (await conn.sendRequest('textDocument/completion', { textDocument: { uri: GAME_URI }, position: { line: 0, character: 0 } })) as {
+      label: string;
+      detail?: string;
+    }[];
     const labels = items.map((i) => i.label);
     for (const kw of ['deal', 'betting', 'showdown', 'phase', 'subphase']) expect(labels).toContain(kw);
     const ir = compileSource(GAME).ir!;
@@ -175,7 +195,9 @@ describe('completion and formatting', () => {
   it('formats a document as `gbgc fmt` does', async () => {
     const messy = LEDUC.replace('  stack 100 each', 'stack    100 each').replace('    bet 2', '        bet 2');
     await conn.sendNotification('textDocument/didChange', { textDocument: { uri: LEDUC_URI, version: 4 }, contentChanges: [{ text: messy }] });
-    const edits = (await conn.sendRequest('textDocument/formatting', { textDocument: { uri: LEDUC_URI }, options: { tabSize: 2, insertSpaces: true } })) as { newText: string }[];
+    const edits = (await conn.sendRequest('textDocument/formatting', { textDocument: { uri: LEDUC_URI }, options: { tabSize: 2, insertSpaces: true } })) as {
+      newText: string;
+    }[];
     expect(edits).toHaveLength(1);
     expect(edits[0].newText).toBe(await formatSource(messy));
     expect(edits[0].newText).toBe(LEDUC);

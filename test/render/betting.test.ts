@@ -3,7 +3,8 @@ import { bettingCourses } from '../../src/render/view/betting.js';
 
 const show = (seats: [string, string], first: 0 | 1, bet: number, cap: number) =>
   bettingCourses(seats, first, bet, cap).map(
-    (c) => `${c.moves.map((m) => `${m.seat[0]}:${m.verb}${m.chips ? m.chips : ''}`).join(' ')} => ${c.foldWinner ? `${c.foldWinner} wins` : `${c.eachPutIn} each`}`,
+    (c) =>
+      `${c.moves.map((m) => `${m.seat[0]}:${m.verb}${m.chips ? m.chips : ''}`).join(' ')} => ${c.foldWinner ? `${c.foldWinner} wins` : `${c.eachPutIn} each`}`,
   );
 
 describe('bettingCourses', () => {

@@ -62,7 +62,7 @@ describe('gbgc render', () => {
 });
 
 describe('gbgc play --show-prompt', () => {
-  it('prints the turn prompt an LLM would receive at each of the person\'s turns', async () => {
+  it("prints the turn prompt an LLM would receive at each of the person's turns", async () => {
     const r = await runCli(['play', 'examples/kuhn.gbg', '--seed', '3', '--show-prompt'], 'check\ncall\n');
     expect(r.code).toBe(0);
     const prompts = r.stdout.split('# Your turn').slice(1);
@@ -80,4 +80,3 @@ describe('gbgc play --show-prompt', () => {
     expect(r.stdout).not.toContain('# Your turn');
   });
 });
-

@@ -38,7 +38,9 @@ describe('conditions in English', () => {
     expect(say(cmp(highest(seat(1)), '>', highest(seat(0))))).toBe("Bob's highest-ranked card has a higher rank than Alice's highest-ranked card");
     expect(say({ kind: 'has', seat: seat(0), ranks: [4] })).toBe("Alice's hand contains a K (the deck's top rank)");
     expect(say({ kind: 'has', seat: seat(1), ranks: [4, 2] })).toBe('Bob holds at least one card of rank K or J');
-    expect(say({ kind: 'and', args: [cmp(stack(seat(0)), '>', n(0)), cmp(stack(seat(1)), '>', n(0))] })).toBe('Alice has chips remaining and Bob has chips remaining');
+    expect(say({ kind: 'and', args: [cmp(stack(seat(0)), '>', n(0)), cmp(stack(seat(1)), '>', n(0))] })).toBe(
+      'Alice has chips remaining and Bob has chips remaining',
+    );
     expect(say(cmp({ kind: 'pot' }, '>', n(2)))).toBe('the pot holds more than 2 chips');
     expect(say(cmp(deckSize, '>=', n(2)))).toBe('the deck has at least 2 cards');
     expect(say(cmp(round, '>', n(0)))).toBe('«bet round» is greater than 0');
@@ -66,7 +68,9 @@ describe('conditions in English', () => {
     const diff: IntExpr = { kind: 'sub', left: { kind: 'score', seat: seat(0) }, right: { kind: 'score', seat: seat(1) } };
     expect(say(cmp(diff, '!=', n(3)))).toBe("Alice's score minus Bob's score is not equal to 3");
     const nested: IntExpr = { kind: 'sub', left: deckSize, right: { kind: 'add', left: round, right: n(1) } };
-    expect(say(cmp(nested, '<=', { kind: 'pot' }))).toBe('the number of cards in the deck minus («bet round» plus 1) is at most the number of chips in the pot');
+    expect(say(cmp(nested, '<=', { kind: 'pot' }))).toBe(
+      'the number of cards in the deck minus («bet round» plus 1) is at most the number of chips in the pot',
+    );
   });
   it('words negations positively where it can, swapping any and each', () => {
     expect(say({ kind: 'not', arg: cmp(deckSize, '>=', n(2)) })).toBe('the deck has fewer than 2 cards');
@@ -75,8 +79,16 @@ describe('conditions in English', () => {
     expect(say({ kind: 'not', arg: { kind: 'has', seat: seat(1), ranks: [4, 2] } })).toBe('Bob holds no card of rank K or J');
     expect(say({ kind: 'not', arg: { kind: 'hasPair', seat: seat(1) } })).toBe("Bob's hand holds no pair (no two cards of the same rank)");
     expect(say({ kind: 'not', arg: { kind: 'holds', seat: seat(0), position: 'Leader' } })).toBe('Alice does not hold the position Leader');
-    expect(say({ kind: 'not', arg: { kind: 'not', arg: { kind: 'hasPair', seat: any } } })).toBe("at least one seat's hand holds a pair (at least two cards of the same rank)");
-    const both: BoolExpr = { kind: 'and', args: [{ kind: 'bool', value: true }, { kind: 'holds', seat: any, position: 'Leader' }] };
+    expect(say({ kind: 'not', arg: { kind: 'not', arg: { kind: 'hasPair', seat: any } } })).toBe(
+      "at least one seat's hand holds a pair (at least two cards of the same rank)",
+    );
+    const both: BoolExpr = {
+      kind: 'and',
+      args: [
+        { kind: 'bool', value: true },
+        { kind: 'holds', seat: any, position: 'Leader' },
+      ],
+    };
     expect(say({ kind: 'not', arg: both })).toBe('it is not the case that (this always holds and at least one seat holds the position Leader)');
   });
   it('groups nested and/or with parentheses and separates "or" with a comma', () => {

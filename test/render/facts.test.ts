@@ -42,7 +42,9 @@ describe('rulebookFacts of the extended language', () => {
   it('lists conditions with their checks, loops, events, options, auctions and peeks', () => {
     expect(must('phase 3 (Betting), repeat: round cap')).toBe('Repeat, up to 2 rounds (the round cap is 2)');
     expect(must('phase 3 (Betting), repeat: early exit')).toBe('or if at least one seat has 2 or fewer chips');
-    expect(must('phase 4 (PostBetting), event 2: condition and check')).toBe("Event 2: if Alice's hand contains a K (the deck's top rank) (public check: both seats are told whether this holds)");
+    expect(must('phase 4 (PostBetting), event 2: condition and check')).toBe(
+      "Event 2: if Alice's hand contains a K (the deck's top rank) (public check: both seats are told whether this holds)",
+    );
     expect(must('sub-phase InterRoundSimultaneous, outcome Hold/Parry, if: branch 1 condition and check')).toBe(
       "If Bob's highest-ranked card has a higher rank than Alice's highest-ranked card (private check: neither seat is told the result)",
     );
@@ -55,7 +57,9 @@ describe('rulebookFacts of the extended language', () => {
   });
   it('lists the visibility notes and the showdown rules the game needs', () => {
     const topics = facts.map((f) => f.topic);
-    expect(topics).toEqual(expect.arrayContaining(['visibility: secret simultaneous choices', 'visibility: sealed bids', 'visibility: secret peeks', 'visibility: announced peeks']));
+    expect(topics).toEqual(
+      expect.arrayContaining(['visibility: secret simultaneous choices', 'visibility: sealed bids', 'visibility: secret peeks', 'visibility: announced peeks']),
+    );
     expect(topics).toContain('showdown: next-highest cards on equal ranks');
     expect(topics).not.toContain('visibility: private choices');
     expect(rulebookFacts(KUHN_IR).map((f) => f.topic)).not.toContain('showdown: next-highest cards on equal ranks');

@@ -49,7 +49,11 @@ function structure(tokens: Token[]): string[] {
 
 /** The text of each inline, from its text nodes. */
 function inlineTexts(tokens: Token[]): string[] {
-  return tokens.filter((t) => t.type === 'inline').map((t) => (t.children ?? []).map((c) => (c.type === 'text' || c.type === 'text_special' ? c.content : c.type === 'code_inline' ? c.content : '')).join(''));
+  return tokens
+    .filter((t) => t.type === 'inline')
+    .map((t) =>
+      (t.children ?? []).map((c) => (c.type === 'text' || c.type === 'text_special' ? c.content : c.type === 'code_inline' ? c.content : '')).join(''),
+    );
 }
 
 /** Rulebook and game-over prompt of the game with this name and reason. */
@@ -90,7 +94,20 @@ describe('strings from a game are inert in Markdown', () => {
   });
 
   it('each punctuation character alone, and the injection of the issue', () => {
-    for (const c of [...PUNCTUATION, '&amp;', '&lt;b&gt;', '~~s~~', '1. fake rule', '## Injected section', '- item', '<b>x</b>', '[x](http://e)', '![i](x)', '`code`', '| a | b |']) {
+    for (const c of [
+      ...PUNCTUATION,
+      '&amp;',
+      '&lt;b&gt;',
+      '~~s~~',
+      '1. fake rule',
+      '## Injected section',
+      '- item',
+      '<b>x</b>',
+      '[x](http://e)',
+      '![i](x)',
+      '`code`',
+      '| a | b |',
+    ]) {
       const out = rendered(`x${c}`, c);
       expect(inlineTexts(md.parse(out.rulebook, {}))[0]).toBe(`x${c}: Rulebook`);
       expect(structure(md.parse(out.rulebook, {}))).toEqual(structure(md.parse(plain.rulebook, {})));

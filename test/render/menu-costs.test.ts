@@ -13,7 +13,9 @@ import { rngFromKeys } from '../../src/util/rng.js';
 import { checkGame, checkPrintedCosts, EXPRESSION_FIXTURES, parseCost } from './menu-costs.js';
 import { costWords } from '../../src/render/menu.js';
 
-const EXAMPLES = readdirSync('examples').filter((f) => f.endsWith('.gbg')).sort();
+const EXAMPLES = readdirSync('examples')
+  .filter((f) => f.endsWith('.gbg'))
+  .sort();
 
 describe('menu costs printed in the turn prompt', () => {
   it('parses every printed form', () => {
@@ -22,14 +24,24 @@ describe('menu costs printed in the turn prompt', () => {
     expect(parseCost('- take (gives you 2 chips): reply')).toEqual({ lo: -2, hi: -2 });
     expect(parseCost('- x (costs you between 0 and 3 chips, depending on chance): reply')).toEqual({ lo: 0, hi: 3 });
     expect(parseCost('- x (changes your stack by between -3 and +1 chips, depending on chance): reply')).toEqual({ lo: -1, hi: 3 });
-    expect(parseCost('- raise N, where N is any whole number from 4 to 20 (costs you N − 1 chips, as you have already put in 1 chip): reply')).toEqual({ lo: 0, hi: 'N', less: 1 });
+    expect(parseCost('- raise N, where N is any whole number from 4 to 20 (costs you N − 1 chips, as you have already put in 1 chip): reply')).toEqual({
+      lo: 0,
+      hi: 'N',
+      less: 1,
+    });
   });
 
   it('names what a cost range depends on, as the play-out found it', () => {
-    const one = (costDependsOn?: ('chance' | 'opponent-choice' | 'opponent-cards' | 'unexplored')[]) => ({ word: 'x', amounts: null, items: [{ action: 0, label: 'x', costRange: [0, 3] as [number, number], ...(costDependsOn ? { costDependsOn } : {}) }] });
+    const one = (costDependsOn?: ('chance' | 'opponent-choice' | 'opponent-cards' | 'unexplored')[]) => ({
+      word: 'x',
+      amounts: null,
+      items: [{ action: 0, label: 'x', costRange: [0, 3] as [number, number], ...(costDependsOn ? { costDependsOn } : {}) }],
+    });
     expect(costWords(one(['chance']))).toBe('costs you between 0 and 3 chips, depending on chance');
     expect(costWords(one(['opponent-choice']))).toBe('costs you between 0 and 3 chips, depending on your opponent’s simultaneous choice');
-    expect(costWords(one(['chance', 'opponent-choice', 'opponent-cards']))).toBe('costs you between 0 and 3 chips, depending on chance, your opponent’s simultaneous choice or your opponent’s cards');
+    expect(costWords(one(['chance', 'opponent-choice', 'opponent-cards']))).toBe(
+      'costs you between 0 and 3 chips, depending on chance, your opponent’s simultaneous choice or your opponent’s cards',
+    );
     expect(costWords(one([]))).toBe('costs you between 0 and 3 chips, depending on how play goes on');
     // Measured on the examples: a chance cost in a game without simultaneous steps; a sealed bid's reply.
     const kinds = new Map<string, Set<string>>();
@@ -40,7 +52,8 @@ describe('menu costs printed in the turn prompt', () => {
         const s = game.newInitialState();
         while (!s.isTerminal()) {
           const p = s.currentPlayer();
-          if (p !== CHANCE) for (const m of s.observation(p).decision!.menu) for (const c of m.costDependsOn ?? []) (kinds.get(f) ?? kinds.set(f, new Set()).get(f)!).add(c);
+          if (p !== CHANCE)
+            for (const m of s.observation(p).decision!.menu) for (const c of m.costDependsOn ?? []) (kinds.get(f) ?? kinds.set(f, new Set()).get(f)!).add(c);
           const options = p === CHANCE ? s.chanceOutcomes().map(([a]) => a) : s.legalActions();
           s.applyAction(options[Math.floor(rng() * options.length)]);
         }

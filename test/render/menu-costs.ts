@@ -80,7 +80,6 @@ export function realisedCost(state: InterpreterState, action: number, rng: Rng):
   }
 }
 
-
 /** Fixtures whose amounts are expressions (bet sizes, payments, wager ranges, option costs): the menu's costs are worked out at play time. */
 export const EXPRESSION_FIXTURES = ['test/fixtures/games/expr-amounts.gbg', 'test/fixtures/games/expr-costs.gbg'];
 
@@ -108,10 +107,14 @@ export function checkPrintedCosts(state: GameState, rng: Rng): CostMismatch[] {
     const printed = parseCost(lines[i]);
     const amounts = e.amounts ?? [null];
     // every amount of a small range; a sample of a large one (its ends included)
-    const pick = amounts.length <= 12 ? amounts.map((_, k) => k) : [0, amounts.length - 1, ...Array.from({ length: 10 }, () => Math.floor(rng() * amounts.length))];
+    const pick =
+      amounts.length <= 12 ? amounts.map((_, k) => k) : [0, amounts.length - 1, ...Array.from({ length: 10 }, () => Math.floor(rng() * amounts.length))];
     const depends = /depending on ([^)]*)\)/.exec(lines[i])?.[1] ?? null;
     // A range never names a simultaneous choice in a game without one.
-    if (depends?.includes('your opponent’s simultaneous choice') && !s.program.code.some((op, pc) => pc % INSTR_WIDTH === 0 && (op === OP.SIMUL || op === OP.AUCTION)))
+    if (
+      depends?.includes('your opponent’s simultaneous choice') &&
+      !s.program.code.some((op, pc) => pc % INSTR_WIDTH === 0 && (op === OP.SIMUL || op === OP.AUCTION))
+    )
       out.push({ line: lines[i], amount: null, realised: NaN });
     for (const k of pick) {
       const n = amounts[k];

@@ -16,9 +16,34 @@ const COND_KINDS = exprKinds(BoolExprSchema as never);
 
 describe('templates', () => {
   it('lists the step kinds of the IR schema', () => {
-    expect([...STEP_KINDS].sort()).toEqual(
-      ['ante', 'assign', 'auction', 'betting', 'blinds', 'call', 'choice', 'deal', 'discard', 'end', 'if', 'match', 'pay', 'peek', 'repeat', 'reveal', 'score', 'set', 'shuffle', 'sidebet', 'simultaneous', 'steal', 'swap', 'triggers', 'varbet', 'wager'],
-    );
+    expect([...STEP_KINDS].sort()).toEqual([
+      'ante',
+      'assign',
+      'auction',
+      'betting',
+      'blinds',
+      'call',
+      'choice',
+      'deal',
+      'discard',
+      'end',
+      'if',
+      'match',
+      'pay',
+      'peek',
+      'repeat',
+      'reveal',
+      'score',
+      'set',
+      'shuffle',
+      'sidebet',
+      'simultaneous',
+      'steal',
+      'swap',
+      'triggers',
+      'varbet',
+      'wager',
+    ]);
   });
   it('has a detail partial and a summary partial for every step kind', () => {
     for (const kind of STEP_KINDS) {
@@ -31,7 +56,21 @@ describe('templates', () => {
     for (const m of METRICS) expect(existsSync(join(TEMPLATE_DIR, 'showdown', `${m}.hbs`)), `showdown/${m}.hbs`).toBe(true);
   });
   it('has a partial for every integer-expression kind and every condition kind', () => {
-    expect([...INT_KINDS].sort()).toEqual(['add', 'handSize', 'highest', 'int', 'mul', 'pileHighest', 'pileLowest', 'pot', 'score', 'size', 'stack', 'sub', 'var']);
+    expect([...INT_KINDS].sort()).toEqual([
+      'add',
+      'handSize',
+      'highest',
+      'int',
+      'mul',
+      'pileHighest',
+      'pileLowest',
+      'pot',
+      'score',
+      'size',
+      'stack',
+      'sub',
+      'var',
+    ]);
     expect([...COND_KINDS].sort()).toEqual(['and', 'bool', 'cmp', 'has', 'hasPair', 'holds', 'not', 'or', 'pileHas']);
     for (const k of INT_KINDS) expect(existsSync(join(TEMPLATE_DIR, 'expr', `${k}.hbs`)), `expr/${k}.hbs`).toBe(true);
     for (const k of COND_KINDS) expect(existsSync(join(TEMPLATE_DIR, 'cond', `${k}.hbs`)), `cond/${k}.hbs`).toBe(true);

@@ -63,30 +63,41 @@ describe('turn prompt: every decision kind', () => {
   it('a wager lists its amount range, its cost per amount and the reply with an amount', () => {
     const text = decide('Alice: wager from 1 to 8 chips in VariableBettingRound1 (the amount goes to the pot at once).', amounts('bet', 1, 8, true));
     expect(text).toContain('Alice: wager from 1 to 8 chips in VariableBettingRound1');
-    expect(text).toContain('- **bet N**, where N is any whole number from 1 to 8 (costs you N chips): reply `{"action": "bet", "amount": N}`, for example `{"action": "bet", "amount": 4}`');
-    expect(text).toContain('Reply with one JSON object and nothing else: `{"action": "<name>"}` for an action listed by name, or `{"action": "<name>", "amount": N}` for an action with a number N');
+    expect(text).toContain(
+      '- **bet N**, where N is any whole number from 1 to 8 (costs you N chips): reply `{"action": "bet", "amount": N}`, for example `{"action": "bet", "amount": 4}`',
+    );
+    expect(text).toContain(
+      'Reply with one JSON object and nothing else: `{"action": "<name>"}` for an action listed by name, or `{"action": "<name>", "amount": N}` for an action with a number N',
+    );
     expect(text).toContain('(for example `bet 4`). A number alone is not a reply.');
     expect(text).not.toContain('bet 7');
     expect(text).not.toMatch(/^\d+\. \*\*/m);
   });
   it('a sealed bid from 0 is a range too; without measured costs it states none', () => {
     const text = decide('Alice: place a sealed bid from 0 to 3 chips in CardAuction; Bob bids without seeing yours.', amounts('bid', 0, 3));
-    expect(text).toContain('- **bid N**, where N is any whole number from 0 to 3: reply `{"action": "bid", "amount": N}`, for example `{"action": "bid", "amount": 1}`');
+    expect(text).toContain(
+      '- **bid N**, where N is any whole number from 0 to 3: reply `{"action": "bid", "amount": N}`, for example `{"action": "bid", "amount": 1}`',
+    );
     expect(text).toContain('Bob bids without seeing yours');
   });
   it('a variable betting turn mixes named actions and a range', () => {
     const menu = [{ action: 1, label: 'check', cost: 0 }, ...amounts('bet', 1, 5, true).map((m) => ({ ...m, action: m.action + 1 }))];
     const text = decide('Alice to act in First Round (variable betting, no bet to call: check, or bet any amount from 1 to 5 chips).', menu);
     expect(text).toContain('- **check** (costs no chips): reply `{"action": "check"}`');
-    expect(text).toContain('- **bet N**, where N is any whole number from 1 to 5 (costs you N chips): reply `{"action": "bet", "amount": N}`, for example `{"action": "bet", "amount": 3}`');
+    expect(text).toContain(
+      '- **bet N**, where N is any whole number from 1 to 5 (costs you N chips): reply `{"action": "bet", "amount": N}`, for example `{"action": "bet", "amount": 3}`',
+    );
   });
   it('a choice lists its options with their measured costs, ranges included', () => {
-    const text = decide('Alice: choose one option in Peek Offers (peek costs 1 chip with probability 50%, drawn after you choose; your choice is announced to both seats).', [
-      { action: 0, label: 'peek', costRange: [0, 1], costDependsOn: ['chance'] },
-      { action: 1, label: 'pass', cost: 0 },
-      { action: 2, label: 'buy', cost: 2 },
-      { action: 3, label: 'take', cost: -1 },
-    ]);
+    const text = decide(
+      'Alice: choose one option in Peek Offers (peek costs 1 chip with probability 50%, drawn after you choose; your choice is announced to both seats).',
+      [
+        { action: 0, label: 'peek', costRange: [0, 1], costDependsOn: ['chance'] },
+        { action: 1, label: 'pass', cost: 0 },
+        { action: 2, label: 'buy', cost: 2 },
+        { action: 3, label: 'take', cost: -1 },
+      ],
+    );
     expect(text).toContain('- **peek** (costs you between 0 and 1 chip, depending on chance): reply `{"action": "peek"}`');
     expect(text).toContain('- **pass** (costs no chips): reply `{"action": "pass"}`');
     expect(text).toContain('- **buy** (costs you 2 chips): reply `{"action": "buy"}`');
@@ -94,23 +105,38 @@ describe('turn prompt: every decision kind', () => {
     expect(text).not.toContain('or `{"action": "<name>", "amount": N}`');
   });
   it('a simultaneous pick shows the secrecy the interpreter states and the options', () => {
-    const text = decide('Bob: pick one option in secret in Standoff; Alice picked without seeing yours, and both picks are revealed together once both are locked in.', [
-      { action: 0, label: 'Press' },
-      { action: 1, label: 'Hold' },
-      { action: 2, label: 'Bluff' },
-    ], { seat: 1 });
+    const text = decide(
+      'Bob: pick one option in secret in Standoff; Alice picked without seeing yours, and both picks are revealed together once both are locked in.',
+      [
+        { action: 0, label: 'Press' },
+        { action: 1, label: 'Hold' },
+        { action: 2, label: 'Bluff' },
+      ],
+      { seat: 1 },
+    );
     expect(text).toContain('You are **Bob** (seat 2)');
     expect(text).toContain('both picks are revealed together once both are locked in');
     expect(text).toContain('- **Bluff**: reply `{"action": "Bluff"}`');
   });
   it('side bets, chosen discards and chosen peeks', () => {
-    expect(decide('Alice: accept or decline a side bet of 2 chips.', [{ action: 0, label: 'decline', cost: 0 }, { action: 1, label: 'accept', cost: 0 }])).toContain(
-      '- **accept** (costs no chips): reply `{"action": "accept"}`',
-    );
-    const discard = decide('Alice: choose a card of your hand to discard.', [{ action: 3, label: 'J of clubs', cost: 0 }, { action: 7, label: 'K of clubs', cost: 0 }]);
+    expect(
+      decide('Alice: accept or decline a side bet of 2 chips.', [
+        { action: 0, label: 'decline', cost: 0 },
+        { action: 1, label: 'accept', cost: 0 },
+      ]),
+    ).toContain('- **accept** (costs no chips): reply `{"action": "accept"}`');
+    const discard = decide('Alice: choose a card of your hand to discard.', [
+      { action: 3, label: 'J of clubs', cost: 0 },
+      { action: 7, label: 'K of clubs', cost: 0 },
+    ]);
     expect(discard).toContain('- **K of clubs** (costs no chips): reply `{"action": "K of clubs"}`');
-    const peek = decide("Alice: choose which card of Bob's hand to look at (card 1 to card 3, in the order they arrived).", amounts('card', 1, 3).map((m) => ({ ...m, action: m.action - 1, cost: 0 })));
-    expect(peek).toContain('- **card N**, where N is any whole number from 1 to 3 (costs no chips): reply `{"action": "card", "amount": N}`, for example `{"action": "card", "amount": 2}`');
+    const peek = decide(
+      "Alice: choose which card of Bob's hand to look at (card 1 to card 3, in the order they arrived).",
+      amounts('card', 1, 3).map((m) => ({ ...m, action: m.action - 1, cost: 0 })),
+    );
+    expect(peek).toContain(
+      '- **card N**, where N is any whole number from 1 to 3 (costs no chips): reply `{"action": "card", "amount": N}`, for example `{"action": "card", "amount": 2}`',
+    );
   });
 });
 
@@ -162,7 +188,9 @@ describe('parseReply: one grammar for people and models', () => {
   });
   it('a lone amount label is a range of one', () => {
     const v = buildPromptView({ ...BASE, decision: { prompt: 'p', menu: [{ action: 1, label: 'bet 1', cost: 1 }] } });
-    expect(v.decision?.options).toEqual([{ label: 'bet', reply: '{"action": "bet", "amount": 1}', text: 'bet 1', cost: 'costs you N chips', range: { min: 1, max: 1, example: 1 } }]);
+    expect(v.decision?.options).toEqual([
+      { label: 'bet', reply: '{"action": "bet", "amount": 1}', text: 'bet 1', cost: 'costs you N chips', range: { min: 1, max: 1, example: 1 } },
+    ]);
     expect(ok('bet 1', [{ action: 1, label: 'bet 1', cost: 1 }])).toBe(1);
   });
 });
@@ -222,7 +250,9 @@ describe('turn prompts use the rulebook’s names and show only what the game ha
   it('genstrat-4643: display names (Bob Fold Or Call 1, «bet round»), never raw identifiers; no scores line', () => {
     const game = compileGame(loadGame('examples/genstrat-4643.gbg').ir);
     const rules = game.ir;
-    const raw = [...rules.phases.map((p) => p.name), ...(rules.subphases ?? []).map((p) => p.name), ...(rules.variables ?? []).map((v) => v.name)].filter((n) => /[a-z][A-Z]|[A-Za-z]\d/.test(n));
+    const raw = [...rules.phases.map((p) => p.name), ...(rules.subphases ?? []).map((p) => p.name), ...(rules.variables ?? []).map((v) => v.name)].filter((n) =>
+      /[a-z][A-Z]|[A-Za-z]\d/.test(n),
+    );
     expect(raw).toContain('BobFoldOrCall1');
     expect(raw).toContain('betRound');
     let prompts = 0;

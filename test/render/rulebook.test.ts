@@ -71,7 +71,9 @@ describe('rulebook content', () => {
   it('states the amounts of the IR, not fixed numbers', () => {
     expect(leduc).toContain('Every bet and every raise is 2 chips');
     expect(leduc).toContain('Every bet and every raise is 4 chips');
-    expect(leduc).toContain('Alice bets (4 chips), Bob raises (8 chips: 4 to match plus 4), Alice calls (4 chips): the round ends with 8 chips from each seat.');
+    expect(leduc).toContain(
+      'Alice bets (4 chips), Bob raises (8 chips: 4 to match plus 4), Alice calls (4 chips): the round ends with 8 chips from each seat.',
+    );
     expect(leduc).toContain('a seat puts at most 13 chips into the pot over the whole game');
     expect(kuhn).toContain('A bet is 1 chip. Only 1 bet may be made in this round, and there are no raises.');
     expect(kuhn).not.toContain('**raise**');

@@ -94,7 +94,10 @@ describe('gbgc play --record', () => {
     process.env.OPENAI_BASE_URL = server.openaiBase;
     try {
       const file = join(dir, 'llm.json');
-      const r = await runCli(['play', 'examples/kuhn.gbg', '--as', 'Bob', '--vs', 'llm:openai/test-model', '--seed', '3', '--record', file], 'check\ncall\ncall\ncall\n');
+      const r = await runCli(
+        ['play', 'examples/kuhn.gbg', '--as', 'Bob', '--vs', 'llm:openai/test-model', '--seed', '3', '--record', file],
+        'check\ncall\ncall\ncall\n',
+      );
       expect(r.code).toBe(0);
       const record = parseReplayRecord(JSON.parse(readFileSync(file, 'utf8')), file);
       expect(record.participants).toEqual(['llm:openai/test-model', 'human']);

@@ -30,7 +30,10 @@ let page: Page;
 
 beforeAll(async () => {
   copyFileSync(join(import.meta.dirname, '../../examples/kuhn.gbg'), join(tmp, 'kuhn.gbg'));
-  for (const [seed, c] of [['1', '0.3'], ['2', '0.5']]) {
+  for (const [seed, c] of [
+    ['1', '0.3'],
+    ['2', '0.5'],
+  ]) {
     const r = await runCli(['sample', '--seed', seed, '--complexity', c, '--json', '-o', join(tmp, `g${seed}.gbg`)]);
     expect(r.code, r.stderr).toBe(0);
   }
@@ -46,7 +49,9 @@ beforeAll(async () => {
   for (const g of summary.games) hashes.push(g.rulesetHash);
   // The run stores the commitment it printed, as the plan's (no --commit was given).
   expect([summary.commitment, summary.planCommitment]).toEqual([null, commitment]);
-  expect((await runCli(['records', 'summary', join(tmp, 'runs.db')])).stdout).toContain(`commitment ${commitment} (of the plan played; not recorded before play)`);
+  expect((await runCli(['records', 'summary', join(tmp, 'runs.db')])).stdout).toContain(
+    `commitment ${commitment} (of the plan played; not recorded before play)`,
+  );
   // A trailing slash, as users type folders: the printed path has no doubled separator.
   const r = await runCli(['report', join(tmp, 'runs.db'), '--out', `${out}/`, '-B', '100', '--secondary', '20']);
   expect(r.code, r.stderr).toBe(0);
@@ -60,7 +65,8 @@ afterAll(async () => {
 });
 
 /** The cells of a table's body, row by row. */
-const cells = (sel: string): Promise<string[][]> => page.$$eval(`${sel} tbody tr`, (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+const cells = (sel: string): Promise<string[][]> =>
+  page.$$eval(`${sel} tbody tr`, (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
 
 describe('the report of a tournament, read alone', () => {
   it('lists every game by name and file, with seed and complexity of the sampled ones, and its ruleset hash', async () => {
@@ -78,7 +84,11 @@ describe('the report of a tournament, read alone', () => {
 
   it('tables the participants with their configurations', async () => {
     const rows = await cells('#participants');
-    expect(rows.map((r) => [r[0], r[1]])).toEqual([['loose', 'heuristic'], ['random', 'random'], ['tight', 'heuristic']]);
+    expect(rows.map((r) => [r[0], r[1]])).toEqual([
+      ['loose', 'heuristic'],
+      ['random', 'random'],
+      ['tight', 'heuristic'],
+    ]);
     expect(rows[2][2]).toContain('raise = 0.8');
     expect(rows[2][2]).toContain('bluff = 0');
     expect(rows[0][2]).toContain('fold = 0.1');

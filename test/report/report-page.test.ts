@@ -21,7 +21,15 @@ import { ENGINE_VERSION } from '../../src/util/version.js';
 const FIGURES = ['leaderboard', 'pairwise', 'per-game', 'profiles', 'jaggedness', 'axes'];
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-report-'));
-const t = plantedTable({ alpha: [1.2, 0.6, 0, -0.6, -1.2], games: 12, runs: 4, pairsPerGame: 'all', axes: 3, jaggedness: [0.02, 0.04, 0.08, 0.12, 0.2], seed: 21 });
+const t = plantedTable({
+  alpha: [1.2, 0.6, 0, -0.6, -1.2],
+  games: 12,
+  runs: 4,
+  pairsPerGame: 'all',
+  axes: 3,
+  jaggedness: [0.02, 0.04, 0.08, 0.12, 0.2],
+  seed: 21,
+});
 const db = join(tmp, 'runs.db');
 const commitment = '5e'.repeat(32);
 writeSlotStore(db, t.rows, { commitment });

@@ -88,12 +88,21 @@ describe('gbgc view DB --slot in Chromium', () => {
       expect(await page.textContent('#result')).toContain(`Game over. Returns: Alice ${row.return0! > 0 ? '+' : ''}${row.return0}`);
       await page.screenshot({ path: join(ARTIFACTS, `slot-${perspective}-end.png`), fullPage: true });
       // Chips won by each seat and the pot: one point per step each.
-      const lines = await page.$$eval('#chips-chart polyline', (els) => els.map((e) => [e.querySelector('title')!.textContent, e.getAttribute('points')!.split(' ').length]));
-      expect(lines).toEqual([['Alice (chips won)', steps + 1], ['Bob (chips won)', steps + 1], ['pot', steps + 1]]);
+      const lines = await page.$$eval('#chips-chart polyline', (els) =>
+        els.map((e) => [e.querySelector('title')!.textContent, e.getAttribute('points')!.split(' ').length]),
+      );
+      expect(lines).toEqual([
+        ['Alice (chips won)', steps + 1],
+        ['Bob (chips won)', steps + 1],
+        ['pot', steps + 1],
+      ]);
       if (perspective === 'all') {
         // An event both seats saw is listed once, one seat's own events are tagged with it.
         const shownLog = await page.$$eval('#log li', (els) => els.map((e) => e.textContent ?? ''));
-        const both = state.observation(0).log.map((e) => e.text).filter((t) => state.observation(1).log.some((e) => e.text === t));
+        const both = state
+          .observation(0)
+          .log.map((e) => e.text)
+          .filter((t) => state.observation(1).log.some((e) => e.text === t));
         for (const t of both) expect(shownLog).toContain(t);
         expect(shownLog.filter((l) => l === 'The deck is shuffled.')).toHaveLength(1);
         expect(shownLog.some((l) => l.startsWith('[Alice only] Alice is dealt '))).toBe(true);
@@ -125,7 +134,12 @@ describe('LLM moves in a stored slot', () => {
       const g = p.games[0].game;
       for (let i = 0; i < p.participants.length; i++) {
         const part = p.participants[i];
-        agents.set(`${i}:0`, part.kind === 'llm' ? ((await createLlmKindAgent(g, { model: 'openai/test-model' }, {}, { provider })) as unknown as Agent) : await createParticipantAgent(part, g));
+        agents.set(
+          `${i}:0`,
+          part.kind === 'llm'
+            ? ((await createLlmKindAgent(g, { model: 'openai/test-model' }, {}, { provider })) as unknown as Agent)
+            : await createParticipantAgent(part, g),
+        );
       }
       return agents;
     });

@@ -42,7 +42,14 @@ export function unrevealedCards(game: CompiledGame, history: readonly { action: 
 }
 
 /** Write a tournament config in `dir` and play it into `<dir>/<name>.db` in-process; returns the plan. */
-export async function playTournament(dir: string, name: string, participants: Record<string, unknown>[], runs: number, seed: number, agentsFor?: (plan: TournamentPlan) => Promise<Map<string, Agent>>): Promise<{ plan: TournamentPlan; db: string }> {
+export async function playTournament(
+  dir: string,
+  name: string,
+  participants: Record<string, unknown>[],
+  runs: number,
+  seed: number,
+  agentsFor?: (plan: TournamentPlan) => Promise<Map<string, Agent>>,
+): Promise<{ plan: TournamentPlan; db: string }> {
   const cfg = join(dir, `${name}.yaml`);
   const db = join(dir, `${name}.db`);
   writeFileSync(cfg, JSON.stringify({ games: { files: [LEDUC] }, participants, runs, seed, store: `${name}.db` }));
@@ -66,4 +73,3 @@ export const recordOf = (db: string, id: string): ReplayRecord => {
     s.close();
   }
 };
-

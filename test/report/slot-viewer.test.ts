@@ -59,7 +59,9 @@ describe('gbgc view DB --slot', () => {
         expect(record.participants).toEqual([names.get(row.seat0), names.get(row.seat1)]);
         // The seat moves are the stored ones, in order.
         const moves = s.readMoves(row.id);
-        expect(record.history.filter((h) => h.player !== CHANCE).map((h) => [h.player, h.action, h.label])).toEqual(moves.map((m) => [m.seat, m.action, m.label]));
+        expect(record.history.filter((h) => h.player !== CHANCE).map((h) => [h.player, h.action, h.label])).toEqual(
+          moves.map((m) => [m.seat, m.action, m.label]),
+        );
         // The chance outcomes are the ones the match runner drew for this play seed.
         const spec = bots.plan.slots.find((p) => p.id === row.id)!;
         const pair: [Agent, Agent] = [agents.get(`${spec.seats[0]}:0`)!, agents.get(`${spec.seats[1]}:0`)!];
@@ -118,10 +120,19 @@ describe('gbgc view DB --slot', () => {
     expect(r.stderr).toContain('the store was altered or written by another engine');
     // Another legal label at ply 0 (label and action id changed together): the replay parts from the stored game later.
     const state = game.newInitialState();
-    const chanceFree = recordOf(bots.db, row.id).history.slice(0, recordOf(bots.db, row.id).history.findIndex((h) => h.player !== CHANCE));
+    const chanceFree = recordOf(bots.db, row.id).history.slice(
+      0,
+      recordOf(bots.db, row.id).history.findIndex((h) => h.player !== CHANCE),
+    );
     for (const h of chanceFree) state.applyAction(h.action);
     const other = state.legalActions().find((a) => a !== moves[0].action)!;
-    const changed = altered('move.db', "UPDATE slots SET move_log = json_set(move_log, '$[0][3]', ?, '$[0][2]', ?) WHERE id = ?", state.actionToString(state.currentPlayer(), other), other, row.id);
+    const changed = altered(
+      'move.db',
+      "UPDATE slots SET move_log = json_set(move_log, '$[0][3]', ?, '$[0][2]', ?) WHERE id = ?",
+      state.actionToString(state.currentPlayer(), other),
+      other,
+      row.id,
+    );
     const r2 = await runCli(['view', changed, '--slot', row.id]);
     expect(r2.code).toBe(1);
     expect(r2.stderr).toMatch(new RegExp(`slot ${row.id}(, ply \\d+)?: `));

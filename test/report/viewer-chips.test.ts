@@ -30,7 +30,9 @@ function chart(file: string, seed: number): { lines: number[][]; returns: number
     state.applyAction(a);
   }
   const html = renderViewerHtml(buildReplay(game, recordReplay(game, source, ['a', 'b'], history), 'all'));
-  const lines = [...html.matchAll(/<polyline [^>]*data-values="([^"]*)"[^>]*><title>([^<]*)<\/title>/g)].filter((m) => m[2].endsWith('(chips won)')).map((m) => m[1].split(' ').map(Number));
+  const lines = [...html.matchAll(/<polyline [^>]*data-values="([^"]*)"[^>]*><title>([^<]*)<\/title>/g)]
+    .filter((m) => m[2].endsWith('(chips won)'))
+    .map((m) => m[1].split(' ').map(Number));
   return { lines, returns: state.returns() };
 }
 

@@ -116,7 +116,9 @@ describe('match viewer', () => {
         }
         if (step === 2) await page.screenshot({ path: join(ARTIFACTS, `leduc-${perspective}-step2.png`), fullPage: true });
       }
-      expect(await page.textContent('#result')).toBe(`Game over. Returns: Alice ${state.returns()[0] > 0 ? '+' : ''}${state.returns()[0]}, Bob ${state.returns()[1] > 0 ? '+' : ''}${state.returns()[1]}`);
+      expect(await page.textContent('#result')).toBe(
+        `Game over. Returns: Alice ${state.returns()[0] > 0 ? '+' : ''}${state.returns()[0]}, Bob ${state.returns()[1] > 0 ? '+' : ''}${state.returns()[1]}`,
+      );
       await page.keyboard.press('Home');
       expect(await page.textContent('#step-label')).toBe(`step 0 of ${replay.snapshots.length - 1}`);
       await page.screenshot({ path: join(ARTIFACTS, `leduc-${perspective}-start.png`), fullPage: true });

@@ -26,16 +26,41 @@ const PROBED: GameIR = {
     KUHN_IR.phases[1]!,
     {
       name: 'Check',
-      steps: [{ kind: 'if', branches: [{ cond: { kind: 'has', seat: A, ranks: [2] }, check: 'public', steps: [{ kind: 'call', phase: 'Bonus' }] }], otherwise: [{ kind: 'pay', amount: 1, from: A, to: B }] }],
+      steps: [
+        {
+          kind: 'if',
+          branches: [{ cond: { kind: 'has', seat: A, ranks: [2] }, check: 'public', steps: [{ kind: 'call', phase: 'Bonus' }] }],
+          otherwise: [{ kind: 'pay', amount: 1, from: A, to: B }],
+        },
+      ],
     },
-    { name: 'Never', steps: [{ kind: 'if', branches: [{ cond: { kind: 'cmp', op: '>', left: { kind: 'highest', seat: A }, right: { kind: 'int', value: 20 } }, check: 'private', steps: [{ kind: 'pay', amount: 1, from: B, to: A }] }], otherwise: [] }] },
+    {
+      name: 'Never',
+      steps: [
+        {
+          kind: 'if',
+          branches: [
+            {
+              cond: { kind: 'cmp', op: '>', left: { kind: 'highest', seat: A }, right: { kind: 'int', value: 20 } },
+              check: 'private',
+              steps: [{ kind: 'pay', amount: 1, from: B, to: A }],
+            },
+          ],
+          otherwise: [],
+        },
+      ],
+    },
     {
       name: 'Twists',
       steps: [
         {
           kind: 'triggers',
           items: [
-            { cond: { kind: 'cmp', op: '>', left: { kind: 'pot' }, right: { kind: 'int', value: 100 } }, check: 'public', steps: [{ kind: 'pay', amount: 1, from: A, to: { kind: 'pot' } }] },
+            {
+              cond: { kind: 'cmp', op: '>', left: { kind: 'pot' }, right: { kind: 'int', value: 100 } },
+              check: 'public',
+              steps: [{ kind: 'pay', amount: 1, from: A, to: { kind: 'pot' } }],
+            },
             { cond: { kind: 'has', seat: B, ranks: [0] }, check: 'private', steps: [{ kind: 'reveal', seat: 1, what: 'random' }] },
           ],
         },
@@ -70,7 +95,13 @@ describe('probes', () => {
       ['Betting', false],
       ['Bonus', true],
     ]);
-    expect(p.branches.map((b) => b.label)).toEqual(['Check: if 1, branch 1', 'Check: if 1, else', 'Never: if 1, branch 1', 'Twists: events 1, item 1', 'Twists: events 1, item 2']);
+    expect(p.branches.map((b) => b.label)).toEqual([
+      'Check: if 1, branch 1',
+      'Check: if 1, else',
+      'Never: if 1, branch 1',
+      'Twists: events 1, item 1',
+      'Twists: events 1, item 2',
+    ]);
     expect(new Set(p.ir.variables.map((v) => v.name)).size).toBe(p.ir.variables.length);
   });
 
@@ -166,4 +197,3 @@ describe('acceptance rate of the generator (v2, 30 candidates per complexity)', 
     expect(accepted / 30).toBeGreaterThanOrEqual(0.5);
   });
 });
-

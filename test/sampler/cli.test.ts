@@ -46,7 +46,14 @@ describe('gbgc sample', () => {
     expect(out.tries).toBeGreaterThanOrEqual(2);
     expect(out.seed).toBe(candidateSeed(seed, out.tries - 1));
     for (let k = 0; k < out.tries - 1; k++) expect(acceptance(sampleIR(candidateSeed(seed, k), 1), v1).accepted).toBe(false);
-    expect(out.acceptance.checks.map((x: { name: string }) => x.name)).toEqual(['moves', 'seat-balance', 'extreme-conditions', 'rare-phases', 'dead-branches', 'degenerate']);
+    expect(out.acceptance.checks.map((x: { name: string }) => x.name)).toEqual([
+      'moves',
+      'seat-balance',
+      'extreme-conditions',
+      'rare-phases',
+      'dead-branches',
+      'degenerate',
+    ]);
   });
 
   it('-o writes the file and prints the note with one line per check', async () => {
@@ -81,13 +88,16 @@ describe('gbgc sample', () => {
 });
 
 describe('gbgc pool: acceptance rate and rejections by check', () => {
-  it('records each slot\'s rejected candidates by check and prints the whole pool\'s rate', async () => {
+  it("records each slot's rejected candidates by check and prints the whole pool's rate", async () => {
     const out = join(dir, 'pool-strict');
     // A strict move limit rejects most candidates at c = 1, so the counts are not all zero.
     const base = ['pool', '--count', '2', '--complexity', '1', '--seed', '3', '--out', out, '--workers', '1', '--max-moves', '3', '--episodes', '200'];
     const r = await runCli([...base, '--json']);
     expect(r.code).toBe(0);
-    const s = JSON.parse(r.stdout) as { tries: number; acceptance: { accepted: number; candidates: number; rate: number; rejectedByCheck: Record<string, number> } };
+    const s = JSON.parse(r.stdout) as {
+      tries: number;
+      acceptance: { accepted: number; candidates: number; rate: number; rejectedByCheck: Record<string, number> };
+    };
     const entries = readIndex(join(out, 'index.jsonl'));
     const tries = entries.reduce((t, e) => t + e.tries, 0);
     expect(s.acceptance.accepted).toBe(2);
@@ -210,7 +220,13 @@ describe('gbgc sample --no-repair and gbgc check --acceptance', () => {
   it('check --acceptance exits 1 when the filter rejects, and --json carries the report', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gbgc-acc-'));
     const file = join(dir, 'dead.gbg');
-    writeFileSync(file, readFileSync('examples/kuhn.gbg', 'utf8').replace('  showdown high-card', '  phase Never {\n    if pot > 100 public { pay 1 from Alice to Bob }\n  }\n  showdown high-card'));
+    writeFileSync(
+      file,
+      readFileSync('examples/kuhn.gbg', 'utf8').replace(
+        '  showdown high-card',
+        '  phase Never {\n    if pot > 100 public { pay 1 from Alice to Bob }\n  }\n  showdown high-card',
+      ),
+    );
     const r = await runCli(['check', '--acceptance', 'v2', '--episodes', '200', '--json', file]);
     expect(r.code).toBe(1);
     const [entry] = JSON.parse(r.stdout);

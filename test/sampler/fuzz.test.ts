@@ -36,7 +36,6 @@ function sampled(seed: number, complexity: number): ReturnType<typeof sample> {
 /** Actions after which an episode must have ended (every loop is bounded; games are small). */
 const MAX_ACTIONS = 2000;
 
-
 /** A card name as a whole phrase (`2 of red` does not match inside `12 of red`). */
 const cardPattern = (name: string): RegExp => new RegExp(`(^|[^\\w])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`);
 

@@ -16,7 +16,15 @@ import type { BoolExpr, Step } from '../../src/ir/schema.js';
 /** A builder at the start of play: 3 ranks × `suits` suits, `cards` cards each, stacks 10, antes 1. */
 function builder(suits = 1, cards = 1, seed = 'test', kind: BuilderName = 'coherent'): Builder {
   const b = new Builder(new Draw(seed), new Dial(0.5, kind));
-  b.deck = { ranks: [{ name: 'J', value: 11 }, { name: 'Q', value: 12 }, { name: 'K', value: 13 }], suits: ['a', 'b', 'c', 'd'].slice(0, suits), copies: 1 };
+  b.deck = {
+    ranks: [
+      { name: 'J', value: 11 },
+      { name: 'Q', value: 12 },
+      { name: 'K', value: 13 },
+    ],
+    suits: ['a', 'b', 'c', 'd'].slice(0, suits),
+    copies: 1,
+  };
   b.suitSet = ['a', 'b', 'c', 'd'];
   b.stacks = [10, 10];
   b.antes = [1, 1];
@@ -70,9 +78,19 @@ describe('probability estimates', () => {
 
   it("offer Kuhn's card conditions with their exact chances (one card each of J, Q, K)", () => {
     const byText = new Map(templates(builder()).map((t) => [JSON.stringify(t.cond), t.p]));
-    const higher = JSON.stringify({ kind: 'cmp', op: '>', left: { kind: 'highest', seat: { kind: 'seat', seat: 0 } }, right: { kind: 'highest', seat: { kind: 'seat', seat: 1 } } });
+    const higher = JSON.stringify({
+      kind: 'cmp',
+      op: '>',
+      left: { kind: 'highest', seat: { kind: 'seat', seat: 0 } },
+      right: { kind: 'highest', seat: { kind: 'seat', seat: 1 } },
+    });
     expect(byText.get(higher)).toBeCloseTo(0.5, 12);
-    for (const [text, p] of byText) if (text.includes('"has"') && !text.includes('any')) expect([1 / 3, 2 / 3].some((x) => Math.abs(x - p) < 1e-12), text).toBe(true);
+    for (const [text, p] of byText)
+      if (text.includes('"has"') && !text.includes('any'))
+        expect(
+          [1 / 3, 2 / 3].some((x) => Math.abs(x - p) < 1e-12),
+          text,
+        ).toBe(true);
   });
 
   it('never offer chip conditions before chips can have moved, nor pairs with one card', () => {

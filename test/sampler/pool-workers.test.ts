@@ -12,9 +12,22 @@ const dir = mkdtempSync(join(tmpdir(), 'gbgc-pool-workers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Every file of a pool directory and its bytes. */
-const files = (out: string): Record<string, string> => Object.fromEntries(readdirSync(out).sort().map((f) => [f, readFileSync(join(out, f), 'utf8')]));
+const files = (out: string): Record<string, string> =>
+  Object.fromEntries(
+    readdirSync(out)
+      .sort()
+      .map((f) => [f, readFileSync(join(out, f), 'utf8')]),
+  );
 
-const settings = (out: string, workers: number): PoolOptions => ({ count: 5, complexity: [0, 1], seed: 11, out, workers, filter: filterOptions('v2', {}, 600), maxTries: 100 });
+const settings = (out: string, workers: number): PoolOptions => ({
+  count: 5,
+  complexity: [0, 1],
+  seed: 11,
+  out,
+  workers,
+  filter: filterOptions('v2', {}, 600),
+  maxTries: 100,
+});
 
 describe('pool output and the number of workers', () => {
   it('one, two and three workers write byte-identical pools, the index in slot order', async () => {

@@ -54,9 +54,54 @@ describe('sampleIR', () => {
       for (const k of stepKinds(ir)) kinds.add(k);
       metrics.add(ir.showdown.metric);
     }
-    const every: StepKind[] = ['shuffle', 'deal', 'ante', 'betting', 'varbet', 'call', 'if', 'triggers', 'repeat', 'end', 'choice', 'wager', 'match', 'simultaneous', 'auction', 'peek', 'reveal', 'swap', 'steal', 'discard', 'pay', 'sidebet', 'score', 'assign', 'set'];
+    const every: StepKind[] = [
+      'shuffle',
+      'deal',
+      'ante',
+      'betting',
+      'varbet',
+      'call',
+      'if',
+      'triggers',
+      'repeat',
+      'end',
+      'choice',
+      'wager',
+      'match',
+      'simultaneous',
+      'auction',
+      'peek',
+      'reveal',
+      'swap',
+      'steal',
+      'discard',
+      'pay',
+      'sidebet',
+      'score',
+      'assign',
+      'set',
+    ];
     for (const k of every) expect(kinds, `step kind ${k}`).toContain(k);
-    for (const k of ['cmp', 'and', 'or', 'not', 'has', 'hasPair', 'holds', 'highest', 'stack', 'pot', 'size', 'handSize', 'score', 'var', 'add', 'sub', 'any', 'each'])
+    for (const k of [
+      'cmp',
+      'and',
+      'or',
+      'not',
+      'has',
+      'hasPair',
+      'holds',
+      'highest',
+      'stack',
+      'pot',
+      'size',
+      'handSize',
+      'score',
+      'var',
+      'add',
+      'sub',
+      'any',
+      'each',
+    ])
       expect(kinds, `expression kind ${k}`).toContain(`expr:${k}`);
     expect([...metrics].sort()).toEqual(['high-card', 'pair-with-board', 'sum-of-ranks']);
   });
@@ -111,7 +156,11 @@ describe('sample (emission)', () => {
     expect(r.diagnostics).toEqual([]);
     expect(r.rulesetHash).toBe(g.rulesetHash);
     expect(g.rulesetHash).toBe(rulesetHash(sampleIR(42, 0.7)));
-    expect({ seed: g.seed, complexity: g.complexity, builderVersion: g.builderVersion }).toEqual({ seed: 42, complexity: 0.7, builderVersion: BUILDER_VERSION });
+    expect({ seed: g.seed, complexity: g.complexity, builderVersion: g.builderVersion }).toEqual({
+      seed: 42,
+      complexity: 0.7,
+      builderVersion: BUILDER_VERSION,
+    });
   });
 
   it('gives byte-identical source in another process', async () => {

@@ -13,7 +13,7 @@ export function spearman(xs: number[], ys: number[]): number {
   const ranks = (v: number[]) => {
     const order = v.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
     const r = new Array<number>(v.length);
-    for (let i = 0; i < order.length; ) {
+    for (let i = 0; i < order.length;) {
       let j = i;
       while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
       for (let k = i; k <= j; k++) r[order[k]![1]] = (i + j) / 2 + 1;

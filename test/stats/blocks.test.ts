@@ -134,7 +134,14 @@ describe('scheme-1 stores: estimates bit-identical to those recorded before bloc
       fit: pick(fit),
       resampleGames: pick(fitAlpha(p, { B: 300, seed: 7, resampleGames: true })),
       subset: pick(fitAlpha(p, { B: 300, seed: 9, clusters: p.clusters.flatMap((c, k) => (c.game < 3 ? [k] : [])) })),
-      stratified: { B: 60, seed: 3, sha256: createHash('sha256').update(JSON.stringify(strat.map((r) => [[...r.alpha], [...r.alphaGame], r.sigma]))).digest('hex'), first: [...strat[0].alpha] },
+      stratified: {
+        B: 60,
+        seed: 3,
+        sha256: createHash('sha256')
+          .update(JSON.stringify(strat.map((r) => [[...r.alpha], [...r.alphaGame], r.sigma])))
+          .digest('hex'),
+        first: [...strat[0].alpha],
+      },
       differences: pairDifferences(p, fit).pairs.map((d) => ({ i: d.i, j: d.j, ci: d.ci, se: d.se })),
     };
   };

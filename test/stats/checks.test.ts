@@ -33,7 +33,14 @@ describe('v2 checks', () => {
     expect(wardClusters([[0], [1], [10]], 2)).toEqual([0, 0, 1]);
     // Merge costs: {0,1} 0.5, then {10,12} 2, then {0,1}+{5} = (2·1/3)·4.5² = 13.5 < {5}+{10,12}: (2/3)·6² = 24.
     expect(wardClusters([[0], [1], [5], [10], [12]], 2)).toEqual([0, 0, 0, 1, 1]);
-    const centres = [[0, 0], [10, 0], [0, 10], [10, 10], [20, 0], [20, 20]];
+    const centres = [
+      [0, 0],
+      [10, 0],
+      [0, 10],
+      [10, 10],
+      [20, 0],
+      [20, 20],
+    ];
     const pts = centres.flatMap((c, k) => [0, 1, 2].map((d) => [c[0] + 0.1 * d, c[1] + 0.05 * k]));
     const lab = wardClusters(pts, 6);
     for (let k = 0; k < 6; k++) expect(new Set(lab.slice(3 * k, 3 * k + 3)).size).toBe(1);
@@ -55,7 +62,12 @@ describe('v2 checks', () => {
   });
 
   it('cmplx is the mean of the z-scored axes', () => {
-    expect(cmplx([[1, -1, 0.5], [0, 0, 3]])).toEqual([1 / 6, 1]);
+    expect(
+      cmplx([
+        [1, -1, 0.5],
+        [0, 0, 3],
+      ]),
+    ).toEqual([1 / 6, 1]);
   });
 
   it('the rulebook-length control recovers planted axis and length slopes exactly and counts sign changes', () => {
@@ -63,7 +75,10 @@ describe('v2 checks', () => {
     const x = Array.from({ length: G }, (_, g) => g);
     const chars = x.map((g) => 8000 * 1.2 ** g + 500 * ((g * 7) % 3));
     const axes = x.map((g) => ({ game: `g${g}`, axes: { depth: (g * 3) % 7, risk: Math.sin(g) } }));
-    const ax = axisMatrix(axes.map((a) => a.game), axes);
+    const ax = axisMatrix(
+      axes.map((a) => a.game),
+      axes,
+    );
     const logc = chars.map(Math.log10);
     const mu = logc.reduce((s, v) => s + v, 0) / G;
     const sd = Math.sqrt(logc.reduce((s, v) => s + (v - mu) ** 2, 0) / (G - 1));
@@ -95,7 +110,12 @@ describe('v2 checks', () => {
     const nb = neighbours(ax.raw, 3);
     const fullJ = jaggednessPoint(5, 10, fit.alpha, (m, g) => pg.alpha[m][g], pg.sigma, nb);
     const s = jaggednessSubsets(t.rows, p.models, fit.alpha, ax.raw, p.games, fullJ, 3);
-    expect(s.conditions.map((c) => c.condition)).toEqual([...t.models.map((m) => `leave out ${m}`), 'drop top three', 'drop bottom three', 'middle three only']);
+    expect(s.conditions.map((c) => c.condition)).toEqual([
+      ...t.models.map((m) => `leave out ${m}`),
+      'drop top three',
+      'drop bottom three',
+      'middle three only',
+    ]);
     // By hand: the table without model 4.
     const rows = t.rows.filter((r: SlotRow) => !r.seats.includes(t.models[4]));
     const q = prepareSlots(rows, t.models.slice(0, 4));
@@ -106,7 +126,10 @@ describe('v2 checks', () => {
     expect(loo.J[4]).toBeNull();
     for (let m = 0; m < 4; m++) expect(loo.J[m]).toBeCloseTo(J4[m], 12);
     // Top three by α̂ are models 0, 1, 2; the middle three of five are ranks 2–4.
-    const byAlpha = t.models.map((_, m) => m).sort((a, b) => fit.alpha[b] - fit.alpha[a]).map((m) => t.models[m]);
+    const byAlpha = t.models
+      .map((_, m) => m)
+      .sort((a, b) => fit.alpha[b] - fit.alpha[a])
+      .map((m) => t.models[m]);
     expect(s.conditions[5].dropped).toEqual(byAlpha.slice(0, 3));
     expect(s.conditions[6].dropped).toEqual(byAlpha.slice(2));
     expect(s.conditions[7].dropped).toEqual([byAlpha[0], byAlpha[4]]);
@@ -141,7 +164,11 @@ describe('v1 set', () => {
     const sigma = new Array(G).fill(2);
     // Replicates: cell ± 0.1 alternately, so each cell's bootstrap variance is 0.01·B/(B − 1).
     const B = 40;
-    const reps: StratifiedReplicate[] = Array.from({ length: B }, (_, r) => ({ alpha: new Float64Array(2), alphaGame: Float64Array.from(aMG.flat().map((v) => v + (r % 2 ? 0.1 : -0.1))), sigma }));
+    const reps: StratifiedReplicate[] = Array.from({ length: B }, (_, r) => ({
+      alpha: new Float64Array(2),
+      alphaGame: Float64Array.from(aMG.flat().map((v) => v + (r % 2 ? 0.1 : -0.1))),
+      sigma,
+    }));
     const j = jaggednessV1(aMG, sigma, z, reps);
     const noise = (0.01 * B) / (B - 1) / 4;
     expect(j.noiseVariance[0]).toBeCloseTo(noise, 12);
@@ -159,7 +186,12 @@ describe('v1 set', () => {
     const pattern = [2, -1, 0.5, 0, -1.5, 1];
     const c = [1, 0.5, -0.5, -1];
     const aMG = c.map((k) => pattern.map((v) => k * v));
-    const f = factorAnalysis(['a', 'b', 'c', 'd'], pattern.map((_, g) => `g${g}`), aMG, [3, 1, -1, -3])!;
+    const f = factorAnalysis(
+      ['a', 'b', 'c', 'd'],
+      pattern.map((_, g) => `g${g}`),
+      aMG,
+      [3, 1, -1, -3],
+    )!;
     expect(f.explained).toBeCloseTo(1, 9);
     // Stronger participants load positively.
     expect(f.loadings[0]).toBeGreaterThan(0);
@@ -195,7 +227,17 @@ describe('v1 set', () => {
 
   it("v1's composite: PC1 of univariate slopes at unit absolute sum, temporal weight positive", () => {
     // Orthogonal, centred axis columns, so the univariate slopes are the planted ones.
-    const zz = [[1, 1], [1, -1], [-1, 1], [-1, -1], [1, 1], [1, -1], [-1, 1], [-1, -1], [0, 0]].map((r) => r.map((v) => v));
+    const zz = [
+      [1, 1],
+      [1, -1],
+      [-1, 1],
+      [-1, -1],
+      [1, 1],
+      [1, -1],
+      [-1, 1],
+      [-1, -1],
+      [0, 0],
+    ].map((r) => r.map((v) => v));
     const c = [1.5, 0.5, -0.5, -1.5];
     const aMG = c.map((k) => zz.map((r) => k * (-0.6 * r[0] + 0.4 * r[1])));
     const rows: SlotRow[] = [{ game: 'g0', run: 0, seats: ['a', 'b'], returns: [1, -1] }];
@@ -214,9 +256,10 @@ describe('conventions (v2 App. H, J; v1 App. E.1)', () => {
   // A beats B in 6 slots, B beats A in 2, 4 ties; A sits in seat 0 in half of each kind.
   const rows: SlotRow[] = [];
   const add = (n: number, winA: number, aSeat0: boolean) => {
-    for (let k = 0; k < n; k++) rows.push({ game: 'g', run: rows.length, seats: aSeat0 ? ['A', 'B'] : ['B', 'A'], returns: aSeat0 ? [winA, -winA] : [-winA, winA] });
+    for (let k = 0; k < n; k++)
+      rows.push({ game: 'g', run: rows.length, seats: aSeat0 ? ['A', 'B'] : ['B', 'A'], returns: aSeat0 ? [winA, -winA] : [-winA, winA] });
   };
-  add(3, 1, true), add(3, 1, false), add(1, -1, true), add(1, -1, false), add(2, 0, true), add(2, 0, false);
+  (add(3, 1, true), add(3, 1, false), add(1, -1, true), add(1, -1, false), add(2, 0, true), add(2, 0, false));
   const p = prepareSlots(rows);
 
   it('Bradley–Terry: ties dropped (v1), ties to seat 1 (v2 1[edge > 0]), or halved', () => {

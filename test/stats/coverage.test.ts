@@ -48,7 +48,7 @@ describe('planted truths (reduced size)', () => {
     expect(r.fdr).toBeLessThanOrEqual(binomialBand(0.05, r.replications)[1]);
   });
 
-  it('J_m ranks planted jaggedness at the paper\'s sample size (9 models, 50 games, 18 pairs, 20 runs)', () => {
+  it("J_m ranks planted jaggedness at the paper's sample size (9 models, 50 games, 18 pairs, 20 runs)", () => {
     const r = jaggednessRecovery({ ...PAPER_DESIGN, jaggedness: [0.04, 0.08, 0.12, 0.16, 0.2, 0.24, 0.28, 0.32, 0.36] }, 3, 404);
     expect(r.mean).toBeGreaterThanOrEqual(0.9);
     expect(r.min).toBeGreaterThanOrEqual(0.8);

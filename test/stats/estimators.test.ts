@@ -81,7 +81,11 @@ describe('α̂ (GENSTRAT v2 §6)', () => {
           ...rs.map((r) => ({ game: r.game, run: r.run, seats: r.pair as [string, string], returns: [r.y / 2, -r.y / 2] as [number, number] })),
         ];
         const a = fitAlpha(prepareSlots(rows), { B: 0 }).alpha;
-        const flipped = rows.map((r) => ({ ...r, seats: [r.seats[1], r.seats[0]] as [string, string], returns: [r.returns[1], r.returns[0]] as [number, number] }));
+        const flipped = rows.map((r) => ({
+          ...r,
+          seats: [r.seats[1], r.seats[0]] as [string, string],
+          returns: [r.returns[1], r.returns[0]] as [number, number],
+        }));
         const b = fitAlpha(prepareSlots(flipped), { B: 0 }).alpha;
         expect(Math.abs(a.reduce((s, x) => s + x, 0))).toBeLessThan(1e-9);
         a.forEach((x, m) => expect(x).toBeCloseTo(b[m], 9));
@@ -127,7 +131,7 @@ describe('helpers', () => {
     expect(kendallTau([1, 2, 3, 4], [1, 3, 2, 4])).toBeCloseTo(4 / 6, 12);
   });
 
-  it('the BC interval equals the percentile interval when the estimate is the replicates\' median, and shifts with z₀', () => {
+  it("the BC interval equals the percentile interval when the estimate is the replicates' median, and shifts with z₀", () => {
     const reps = Array.from({ length: 1001 }, (_, k) => k / 1000);
     const c = bcPercentileInterval(0.5, reps);
     expect(c.z0).toBeCloseTo(0, 6);
@@ -173,7 +177,8 @@ describe('variance decomposition (App. G)', () => {
 describe('robustness (App. H, I)', () => {
   it('Bradley–Terry recovers log-odds: A wins 3 of 4 against B → θ_A − θ_B ≈ ln 3', () => {
     const rows: SlotRow[] = [];
-    for (let k = 0; k < 400; k++) rows.push({ game: 'g', run: k, seats: k % 2 ? ['A', 'B'] : ['B', 'A'], returns: (k % 4 === 0) === (k % 2 === 1) ? [-1, 1] : [1, -1] });
+    for (let k = 0; k < 400; k++)
+      rows.push({ game: 'g', run: k, seats: k % 2 ? ['A', 'B'] : ['B', 'A'], returns: (k % 4 === 0) === (k % 2 === 1) ? [-1, 1] : [1, -1] });
     // Seat-0 wins when the condition fails; count A's wins directly for the expectation.
     const p = prepareSlots(rows);
     const bt = bradleyTerry(p, [1, -1]);

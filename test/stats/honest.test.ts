@@ -49,7 +49,10 @@ describe('missing returns', () => {
   it('a store whose every return is NULL is refused, never read as ties', async () => {
     const t = plantedTable({ alpha: [1, 0, -1], games: 3, runs: 2, pairsPerGame: 'all', axes: 2, seed: 1 });
     const db = join(tmp, 'allnull.db');
-    writeSlotStore(db, t.rows.map((r) => ({ ...r, returns: [NaN, NaN] as [number, number] })));
+    writeSlotStore(
+      db,
+      t.rows.map((r) => ({ ...r, returns: [NaN, NaN] as [number, number] })),
+    );
     const r = await runCli(['analyze', db]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`${t.rows.length} finished slot(s) have missing or non-finite returns`);
@@ -101,7 +104,7 @@ describe('shown intervals', () => {
     expect(decompose(add, 2, 3).sigma2MG).toBeCloseTo(0, 12);
   });
 
-  it('rescaled-residual basic interval (hand-computed): θ̂ − (q − θ̃) from the world\'s replicates, floored, containing the point', () => {
+  it("rescaled-residual basic interval (hand-computed): θ̂ − (q − θ̃) from the world's replicates, floored, containing the point", () => {
     // World truth θ̃ = 0.4, world replicates 0, 0.01, …, 1: q_0.025 = 0.025, q_0.975 = 0.975.
     const world = { truth: 0.4, reps: Array.from({ length: 101 }, (_, k) => k / 100) };
     const iv = basicInterval(1, world.reps, 0.95, world.truth);
@@ -115,7 +118,13 @@ describe('shown intervals', () => {
     expect(s.interval.lo).toBeCloseTo(0.425, 12);
     expect(s.interval.hi).toBeCloseTo(1.375, 12);
     // θ̂ = 0.3: [0.3 − 0.575, 0.3 + 0.375] floored at 0 → [0, 0.675]; point 0.6 − 0.4495.
-    const low = shownEstimate(0.3, reps.map((x) => x - 0.7), 0, 0.95, world);
+    const low = shownEstimate(
+      0.3,
+      reps.map((x) => x - 0.7),
+      0,
+      0.95,
+      world,
+    );
     expect(low.point).toBeCloseTo(0.1505, 12);
     expect(low.interval.lo).toBe(0);
     expect(low.interval.hi).toBeCloseTo(0.675, 12);
@@ -124,7 +133,15 @@ describe('shown intervals', () => {
   });
 
   it('varianceDecomposition: a degenerate ratio shows the rescaled-residual basic interval, a degenerate σ²_MG the ordinary basic one, floored and containing the point', () => {
-    const t = plantedTable({ alpha: [1.5, 0.5, 0, -0.5, -1.5], games: 12, runs: 4, pairsPerGame: 'all', axes: 3, jaggedness: [0.02, 0.05, 0.1, 0.15, 0.2], seed: 21 });
+    const t = plantedTable({
+      alpha: [1.5, 0.5, 0, -0.5, -1.5],
+      games: 12,
+      runs: 4,
+      pairsPerGame: 'all',
+      axes: 3,
+      jaggedness: [0.02, 0.05, 0.1, 0.15, 0.2],
+      seed: 21,
+    });
     const p = prepareSlots(t.rows, t.models);
     const pg = fitPerGame(p);
     const v = varianceDecomposition(p, pg.alpha, 200, 5);
@@ -145,7 +162,15 @@ describe('shown intervals', () => {
   });
 
   it('the CLI summary and the report show no BC interval with |z₀| beyond the bound, and every shown interval contains its point', async () => {
-    const t = plantedTable({ alpha: [1.5, 0.5, 0, -0.5, -1.5], games: 12, runs: 4, pairsPerGame: 'all', axes: 3, jaggedness: [0.02, 0.05, 0.1, 0.15, 0.2], seed: 21 });
+    const t = plantedTable({
+      alpha: [1.5, 0.5, 0, -0.5, -1.5],
+      games: 12,
+      runs: 4,
+      pairsPerGame: 'all',
+      axes: 3,
+      jaggedness: [0.02, 0.05, 0.1, 0.15, 0.2],
+      seed: 21,
+    });
     const db = join(tmp, 'shown.db');
     writeSlotStore(db, t.rows);
     const axes = join(tmp, 'shown-axes.jsonl');
@@ -164,7 +189,10 @@ describe('shown intervals', () => {
     }
     const line = r.stdout.split('\n').find((l) => l.startsWith('variance'))!;
     expect(line).toContain(`σ²_MG/σ²_M = ${(e.variance.ratio.shown.point >= 0 ? '+' : '') + e.variance.ratio.shown.point.toFixed(2)} (bias-corrected;`);
-    if (e.variance.ratio.shown.type !== 'bc') expect(line).toContain(`rescaled-residual basic 95 % CI [${e.variance.ratio.shown.interval.lo >= 0 ? '+' : ''}${e.variance.ratio.shown.interval.lo.toFixed(2)}, `);
+    if (e.variance.ratio.shown.type !== 'bc')
+      expect(line).toContain(
+        `rescaled-residual basic 95 % CI [${e.variance.ratio.shown.interval.lo >= 0 ? '+' : ''}${e.variance.ratio.shown.interval.lo.toFixed(2)}, `,
+      );
     if (e.variance.ratio.shown.type !== 'bc') expect(line).toContain('BC interval not shown');
     e.jaggedness.J.forEach((j: number, m: number) => {
       const c = e.jaggedness.ciJ[m];
@@ -178,9 +206,12 @@ describe('shown intervals', () => {
     expect(rep.code).toBe(0);
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
     const facts = html.slice(html.indexOf('Variance decomposition'), html.indexOf('Leave-one-game-out'));
-    for (const k of ['sigma2M', 'sigma2MG', 'ratio']) if (e.variance[k].shown.type !== 'bc') expect(facts).not.toContain(e.variance[k].ci.lo.toFixed(k === 'ratio' ? 2 : 3).replace('-', '−'));
+    for (const k of ['sigma2M', 'sigma2MG', 'ratio'])
+      if (e.variance[k].shown.type !== 'bc') expect(facts).not.toContain(e.variance[k].ci.lo.toFixed(k === 'ratio' ? 2 : 3).replace('-', '−'));
     expect((facts.match(/BC 95 % CI/g) ?? []).length).toBe(['sigma2M', 'sigma2MG', 'ratio'].filter((k) => e.variance[k].shown.type === 'bc').length);
-    expect((facts.match(/rescaled-residual basic 95 % CI/g) ?? []).length).toBe(['sigma2M', 'sigma2MG', 'ratio'].filter((k) => e.variance[k].shown.type === 'rescaled').length);
+    expect((facts.match(/rescaled-residual basic 95 % CI/g) ?? []).length).toBe(
+      ['sigma2M', 'sigma2MG', 'ratio'].filter((k) => e.variance[k].shown.type === 'rescaled').length,
+    );
     expect(html).toContain('conditional on the games played');
     expect(html).toContain('App. P (paper)');
   });
@@ -208,7 +239,15 @@ describe('J net of sampling noise (v1 §7 on v2 §8)', () => {
   });
 
   it('unequal coverage, no interaction: shown intervals contain their point, J (net) intervals cover 0, the noise null rarely rejects', () => {
-    const design = { alpha: [1, 0.6, 0.2, -0.2, -0.6, -1], games: 16, runs: 8, runsRange: [2, 8] as [number, number], pairsPerGame: 8, axes: 3, coverage: [1, 1, 0.8, 0.6, 0.4, 0.3] };
+    const design = {
+      alpha: [1, 0.6, 0.2, -0.2, -0.6, -1],
+      games: 16,
+      runs: 8,
+      runsRange: [2, 8] as [number, number],
+      pairsPerGame: 8,
+      axes: 3,
+      coverage: [1, 1, 0.8, 0.6, 0.4, 0.3],
+    };
     let covers = 0;
     let models = 0;
     let reject = 0;
@@ -259,7 +298,7 @@ describe('rank stability', () => {
     expect(r.labels.paper).toBe('App. P (paper)');
   });
 
-  it('with nothing planted the calibrated test flags fewer tables than the paper\'s', () => {
+  it("with nothing planted the calibrated test flags fewer tables than the paper's", () => {
     const design = { alpha: [1.2, 0.8, 0.4, 0, -0.4, -0.8, -1.2], games: 20, runs: 4, pairsPerGame: 'all' as const, axes: 3 };
     let paper = 0;
     let calibrated = 0;

@@ -37,7 +37,7 @@ export const nameArb = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,7}$/).filter(
  * Characters a string value may hold (some are written escaped, see {@link quoteLoosely}); no
  * control characters or line separators, which strings may not contain (E0112).
  */
-const STRING_CHARS = [...'abcXYZ 019 -_\'.,:!?'.split(''), '"', '\\', '&', '~', 'é', 'ß', '♠', '♥', '{', '}', '/', '*', '#', '<', '\ufffd', '😀'];
+const STRING_CHARS = [..."abcXYZ 019 -_'.,:!?".split(''), '"', '\\', '&', '~', 'é', 'ß', '♠', '♥', '{', '}', '/', '*', '#', '<', '\ufffd', '😀'];
 const STRING_CHAR = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...STRING_CHARS.slice(0, 19)) },
   { weight: 2, arbitrary: fc.constantFrom(...STRING_CHARS.slice(19)) },
@@ -46,12 +46,52 @@ const STRING_CHAR = fc.oneof(
 const stringValueArb = fc.array(STRING_CHAR, { minLength: 1, maxLength: 12 }).map((cs) => cs.join(''));
 
 /** Option names: keywords are allowed there. */
-const OPTION_KEYWORDS = ['bet', 'check', 'fold', 'call', 'pass', 'peek', 'swap', 'stack', 'deck', 'winner', 'option', 'options', 'otherwise', 'outcome', 'if', 'when'];
+const OPTION_KEYWORDS = [
+  'bet',
+  'check',
+  'fold',
+  'call',
+  'pass',
+  'peek',
+  'swap',
+  'stack',
+  'deck',
+  'winner',
+  'option',
+  'options',
+  'otherwise',
+  'outcome',
+  'if',
+  'when',
+];
 
 /** The step kinds, in the order `RawStep.kind` indexes them. */
 const STEP_KINDS = [
-  'shuffle', 'deal', 'ante', 'betting', 'varbet', 'call', 'if', 'events', 'repeat', 'end', 'choice', 'wager', 'match',
-  'simultaneous', 'auction', 'peek', 'reveal', 'swap', 'steal', 'discard', 'pay', 'sidebet', 'score', 'assign', 'set',
+  'shuffle',
+  'deal',
+  'ante',
+  'betting',
+  'varbet',
+  'call',
+  'if',
+  'events',
+  'repeat',
+  'end',
+  'choice',
+  'wager',
+  'match',
+  'simultaneous',
+  'auction',
+  'peek',
+  'reveal',
+  'swap',
+  'steal',
+  'discard',
+  'pay',
+  'sidebet',
+  'score',
+  'assign',
+  'set',
 ] as const;
 
 /** One step before interpretation: its kind, a seed for its details, and the step lists of its blocks. */
@@ -475,13 +515,15 @@ class StepWriter {
       case 'if': {
         const n = r.int(1, 3);
         const out: Piece[] = [];
-        for (let i = 0; i < n; i++) out.push(...(i > 0 ? ['else', 'if'] : ['if']), ...this.condition(r, ctx), r.pick(['public', 'private']), ...this.block(blocks[i], ctx));
+        for (let i = 0; i < n; i++)
+          out.push(...(i > 0 ? ['else', 'if'] : ['if']), ...this.condition(r, ctx), r.pick(['public', 'private']), ...this.block(blocks[i], ctx));
         if (r.chance(0.5)) out.push('else', ...this.block(blocks[n], ctx));
         return out;
       }
       case 'events': {
         const out: Piece[] = ['events', '{'];
-        for (let i = 0, n = r.int(1, 3); i < n; i++) out.push('when', ...this.condition(r, ctx), r.pick(['public', 'private']), ...this.block(blocks[i], ctx), END);
+        for (let i = 0, n = r.int(1, 3); i < n; i++)
+          out.push('when', ...this.condition(r, ctx), r.pick(['public', 'private']), ...this.block(blocks[i], ctx), END);
         return [...out, '}'];
       }
       case 'repeat': {
@@ -533,8 +575,26 @@ class StepWriter {
         let prize = this.steps(blocks[0] ?? [], prizeCtx);
         if (prize.length === 0 || r.chance(0.3)) prize = [...this.deal(r, { ...prizeCtx, winnerDeal: true }), END, ...prize];
         return [
-          'auction', 'sealed', '{', 'bids', this.num(min), '..', this.num(Math.max(1, min + r.int(0, 3))), END, 'tie', 'coinflip', END,
-          'winner', 'pays', r.pick(['pot', 'opponent']), END, 'prize', '{', ...prize, '}', '}',
+          'auction',
+          'sealed',
+          '{',
+          'bids',
+          this.num(min),
+          '..',
+          this.num(Math.max(1, min + r.int(0, 3))),
+          END,
+          'tie',
+          'coinflip',
+          END,
+          'winner',
+          'pays',
+          r.pick(['pot', 'opponent']),
+          END,
+          'prize',
+          '{',
+          ...prize,
+          '}',
+          '}',
         ];
       }
       case 'peek': {
@@ -618,25 +678,35 @@ function tokens(m: Model, num: (n: number) => string, str: (s: string) => string
     sd.metric === 1 && publicPiles.length > 0
       ? ['showdown', 'pair-with-board', 'using', publicPiles[sd.board % publicPiles.length]!.name, END]
       : sd.metric === 0 && sd.board >= 5 && new Set(m.ranks.map((x) => x.value)).size === m.ranks.length
-      ? [
-          // Half the high-card draws (board 5…9) become a poker-hand showdown; board picks its options.
-          'showdown',
-          'poker-hand',
-          ...(publicPiles.length > 0 && sd.board !== 5 ? ['using', publicPiles[sd.board % publicPiles.length]!.name] : []),
-          ...(sd.board === 6 || sd.board === 8 ? ['flush-beats-full-house'] : []),
-          ...(sd.board >= 7 ? ['no-suits'] : []),
-          END,
-        ]
-      : sd.metric === 2
         ? [
+            // Half the high-card draws (board 5…9) become a poker-hand showdown; board picks its options.
             'showdown',
-            'sum-of-ranks',
-            ...(sd.rules.length > 0 || sd.block
-              ? ['{', ...sd.rules.flatMap((x): Piece[] => [x.bonus ? 'bonus' : 'penalty', num(x.points), ...(x.pair ? ['for', 'pair', 'of'] : ['per']), rankName(x.rank % (m.ranks.length + 1)), END]), '}']
-              : []),
+            'poker-hand',
+            ...(publicPiles.length > 0 && sd.board !== 5 ? ['using', publicPiles[sd.board % publicPiles.length]!.name] : []),
+            ...(sd.board === 6 || sd.board === 8 ? ['flush-beats-full-house'] : []),
+            ...(sd.board >= 7 ? ['no-suits'] : []),
             END,
           ]
-        : ['showdown', 'high-card', END];
+        : sd.metric === 2
+          ? [
+              'showdown',
+              'sum-of-ranks',
+              ...(sd.rules.length > 0 || sd.block
+                ? [
+                    '{',
+                    ...sd.rules.flatMap((x): Piece[] => [
+                      x.bonus ? 'bonus' : 'penalty',
+                      num(x.points),
+                      ...(x.pair ? ['for', 'pair', 'of'] : ['per']),
+                      rankName(x.rank % (m.ranks.length + 1)),
+                      END,
+                    ]),
+                    '}',
+                  ]
+                : []),
+              END,
+            ]
+          : ['showdown', 'high-card', END];
   const decls: Piece[][] = [
     m.declarePlayers ? ['players', m.seats[0], ',', m.seats[1], END] : [],
     m.stackEach
@@ -650,7 +720,20 @@ function tokens(m: Model, num: (n: number) => string, str: (s: string) => string
     showdown,
     m.generated === null
       ? []
-      : ['generated', '{', 'generator', str(m.generated.generator), 'builder', str(m.generated.builder), 'seed', num(m.generated.seed), 'complexity', m.generated.complexity, '}', END],
+      : [
+          'generated',
+          '{',
+          'generator',
+          str(m.generated.generator),
+          'builder',
+          str(m.generated.builder),
+          'seed',
+          num(m.generated.seed),
+          'complexity',
+          m.generated.complexity,
+          '}',
+          END,
+        ],
   ];
   // Phases keep their order; each other declaration goes before some phase or after the last.
   const r = new Rand(m.declSeed);

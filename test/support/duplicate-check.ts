@@ -11,7 +11,8 @@ export function compareChance(a: readonly ChanceRecord[], b: readonly ChanceReco
   let i = 0;
   for (; i < Math.min(a.length, b.length); i++) {
     if (a[i].stream !== b[i].stream || a[i].target !== b[i].target) break;
-    if (a[i].outcome !== b[i].outcome) throw new Error(`chance event ${i} (${a[i].stream} → pile ${a[i].target}): ${a[i].outcome} in slot 0, ${b[i].outcome} in slot 1`);
+    if (a[i].outcome !== b[i].outcome)
+      throw new Error(`chance event ${i} (${a[i].stream} → pile ${a[i].target}): ${a[i].outcome} in slot 0, ${b[i].outcome} in slot 1`);
   }
   return i;
 }

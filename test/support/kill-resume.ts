@@ -89,7 +89,10 @@ export async function killAndResume(config: string, db: string, kills: number, s
   const rng = rngFromKeys(seed);
   const atKill: number[] = [];
   for (;;) {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'gbgc.js'), 'tournament', config, '--store', db], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'gbgc.js'), 'tournament', config, '--store', db], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     let exitCode: number | null | undefined;

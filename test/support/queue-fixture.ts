@@ -28,7 +28,10 @@ export function useQueueFixture(prefix: string, before?: () => void): QueueFixtu
   const fx = {
     writeConfig(name: string, lines: string[]): string {
       const file = join(fx.dir, name);
-      writeFileSync(file, `${[`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}, ${JSON.stringify(resolve('examples/leduc.gbg'))}]`, ...lines].join('\n')}\n`);
+      writeFileSync(
+        file,
+        `${[`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}, ${JSON.stringify(resolve('examples/leduc.gbg'))}]`, ...lines].join('\n')}\n`,
+      );
       return file;
     },
   } as QueueFixture;

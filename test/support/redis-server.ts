@@ -34,11 +34,14 @@ async function freePort(): Promise<number> {
  */
 export async function startRedis(): Promise<TestRedis> {
   const which = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
-  if (which.error || which.status !== 0) throw new Error('redis-server is not installed: the scale-out tests need it (Debian: apt-get install redis-server; .ci/run installs it)');
+  if (which.error || which.status !== 0)
+    throw new Error('redis-server is not installed: the scale-out tests need it (Debian: apt-get install redis-server; .ci/run installs it)');
   const dir = mkdtempSync(join(tmpdir(), 'gbgc-redis-'));
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
-    const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));

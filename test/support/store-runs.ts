@@ -16,7 +16,16 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A tournament config in `dir` of bots on Kuhn and Leduc, `runs` runs per matchup (4·runs slots). */
 export function botConfig(dir: string, name: string, runs: number): string {
   const cfg = join(dir, `${name}.yaml`);
-  writeFileSync(cfg, JSON.stringify({ games: [resolve('examples/kuhn.gbg'), resolve('examples/leduc.gbg')], participants: [{ kind: 'random' }, { kind: 'heuristic' }], runs, seed: 7, store: `${name}.db` }));
+  writeFileSync(
+    cfg,
+    JSON.stringify({
+      games: [resolve('examples/kuhn.gbg'), resolve('examples/leduc.gbg')],
+      participants: [{ kind: 'random' }, { kind: 'heuristic' }],
+      runs,
+      seed: 7,
+      store: `${name}.db`,
+    }),
+  );
   return cfg;
 }
 
@@ -34,7 +43,11 @@ export function startTournament(args: string[]): { child: ChildProcess; done: Pr
 export function slotRows(db: string): unknown[] {
   const d = new Database(db, { readonly: true });
   try {
-    return d.prepare('SELECT id, seq, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0, moves1, json_array_length(move_log) AS decisions FROM slots ORDER BY seq').all();
+    return d
+      .prepare(
+        'SELECT id, seq, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0, moves1, json_array_length(move_log) AS decisions FROM slots ORDER BY seq',
+      )
+      .all();
   } finally {
     d.close();
   }

@@ -23,7 +23,7 @@ describe('formatSigned', () => {
     expect(formatSigned(-0, 2)).toBe('+0.00');
   });
 
-  it("writes the ASCII minus when asked, as x.toFixed would", () => {
+  it('writes the ASCII minus when asked, as x.toFixed would', () => {
     for (const x of [-1 / 18, -2.5, -1e-7, 3.25, 0]) {
       const plain = x >= 0 ? `+${x.toFixed(4)}` : x.toFixed(4);
       expect(formatSigned(x, 4, '-')).toBe(plain);

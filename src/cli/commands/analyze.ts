@@ -61,7 +61,10 @@ export function formatEstimates(e: Estimates): string {
   ];
   if (e.meta.resampleGames) lines[0] += '; intervals resample games, then blocks (--resample-games)';
   for (const w of e.meta.warnings ?? []) lines.unshift(`warning: ${w}`);
-  if (e.profiles) lines.push(`profiles   ${e.profiles.table.filter((t) => t.q !== null && t.q < e.profiles!.fdrLevel).length} of ${e.profiles.table.length} (model, axis) slopes clear BH at q < ${e.profiles.fdrLevel}`);
+  if (e.profiles)
+    lines.push(
+      `profiles   ${e.profiles.table.filter((t) => t.q !== null && t.q < e.profiles!.fdrLevel).length} of ${e.profiles.table.length} (model, axis) slopes clear BH at q < ${e.profiles.fdrLevel}`,
+    );
   if (e.jaggedness) {
     const j = e.jaggedness;
     const order = e.meta.participants.map((p, m) => ({ p: e.meta.names[p] ?? p, m })).sort((a, b) => (j.J[b.m] ?? -1) - (j.J[a.m] ?? -1));
@@ -70,7 +73,10 @@ export function formatEstimates(e: Estimates): string {
     const beyond = order.filter(({ m }) => j.noiseNull.q[m] !== null && j.noiseNull.q[m] < 0.05).map(({ p }) => p);
     lines.push(`           jagged beyond sampling noise (noise null, BH q < 0.05): ${beyond.length ? beyond.join(', ') : 'none'}`);
   }
-  if (e.ablation) lines.push(`ablation   Δ(${e.ablation.high} − ${e.ablation.low}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] on ${e.ablation.pooled.pairs} sibling pairs in ${e.ablation.pooled.games} games (the bootstrap clusters)`);
+  if (e.ablation)
+    lines.push(
+      `ablation   Δ(${e.ablation.high} − ${e.ablation.low}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] on ${e.ablation.pooled.pairs} sibling pairs in ${e.ablation.pooled.games} games (the bootstrap clusters)`,
+    );
   lines.push(...formatChecks(e));
   return `${lines.join('\n')}\n`;
 }
@@ -80,7 +86,10 @@ export function formatChecks(e: Estimates): string[] {
   const out: string[] = [];
   const name = (id: string): string => e.meta.names[id] ?? id;
   const fl = e.meta.filter;
-  if (fl) out.push(`subset     ${fl.slotsKept} of ${fl.slotsBefore} slots kept${fl.excludedParticipants.length ? `; left out: ${fl.excludedParticipants.map(name).join(', ')}` : ''}${fl.games ? `; ${fl.games.length} game(s) named` : ''}`);
+  if (fl)
+    out.push(
+      `subset     ${fl.slotsKept} of ${fl.slotsBefore} slots kept${fl.excludedParticipants.length ? `; left out: ${fl.excludedParticipants.map(name).join(', ')}` : ''}${fl.games ? `; ${fl.games.length} game(s) named` : ''}`,
+    );
   const bt = e.robustness.bradleyTerry;
   const pw = e.robustness.pairwise;
   if (bt.ties !== undefined && pw.counting !== undefined)
@@ -89,38 +98,72 @@ export function formatChecks(e: Estimates): string[] {
     );
   const d = e.differences;
   if (d) {
-    out.push(`differences ${d.separated} of ${d.pairs.length} pairs have a 95 % interval of α̂_i − α̂_j excluding 0 (B = ${d.B}, ${d.slots} slots, ${d.blocks ?? '—'} blocks); adjacent ranks:`);
+    out.push(
+      `differences ${d.separated} of ${d.pairs.length} pairs have a 95 % interval of α̂_i − α̂_j excluding 0 (B = ${d.B}, ${d.slots} slots, ${d.blocks ?? '—'} blocks); adjacent ranks:`,
+    );
     for (let k = 0; k + 1 < e.leaderboard.length; k++) {
       const x = d.pairs.find((q) => q.i === e.leaderboard[k].participant && q.j === e.leaderboard[k + 1].participant);
-      if (x) out.push(`  ${name(x.i)} − ${name(x.j)}: ${f(x.diff)} [${f(x.ci.lo)}, ${f(x.ci.hi)}]${x.excludesZero ? '' : ' (not separated)'}; ${x.slotsBetween} slots, ${x.blocksBetween ?? '—'} blocks head to head`);
+      if (x)
+        out.push(
+          `  ${name(x.i)} − ${name(x.j)}: ${f(x.diff)} [${f(x.ci.lo)}, ${f(x.ci.hi)}]${x.excludesZero ? '' : ' (not separated)'}; ${x.slotsBetween} slots, ${x.blocksBetween ?? '—'} blocks head to head`,
+        );
     }
   }
   const c = e.checks;
-  if (c?.rulebookLength) out.push(`rulebook length control (v2 §7): ${c.rulebookLength.signChanges} slope sign changes, ${c.rulebookLength.lostSignificance} slopes lose BH significance`);
-  if (c?.axisClusters) out.push(`axis-space clusters (v2 §6): Spearman ρ with α̂ per cluster ${c.axisClusters.refits.map((r) => `${r.games.length} games ${r.spearmanWithOverall === null ? '—' : r.spearmanWithOverall.toFixed(2)}`).join(', ')}`);
-  if (c?.jaggednessSubsets) out.push(`J_m subsets (App. N): Spearman ρ with the full-pool J_m ${c.jaggednessSubsets.conditions.map((x) => `${x.condition.replace(/^leave out (.*)$/, (_, id: string) => `without ${name(id)}`)} ${x.spearmanWithFull === null ? '—' : x.spearmanWithFull.toFixed(2)}`).join(', ')}`);
+  if (c?.rulebookLength)
+    out.push(
+      `rulebook length control (v2 §7): ${c.rulebookLength.signChanges} slope sign changes, ${c.rulebookLength.lostSignificance} slopes lose BH significance`,
+    );
+  if (c?.axisClusters)
+    out.push(
+      `axis-space clusters (v2 §6): Spearman ρ with α̂ per cluster ${c.axisClusters.refits.map((r) => `${r.games.length} games ${r.spearmanWithOverall === null ? '—' : r.spearmanWithOverall.toFixed(2)}`).join(', ')}`,
+    );
+  if (c?.jaggednessSubsets)
+    out.push(
+      `J_m subsets (App. N): Spearman ρ with the full-pool J_m ${c.jaggednessSubsets.conditions.map((x) => `${x.condition.replace(/^leave out (.*)$/, (_, id: string) => `without ${name(id)}`)} ${x.spearmanWithFull === null ? '—' : x.spearmanWithFull.toFixed(2)}`).join(', ')}`,
+    );
   const v1 = e.v1;
   if (v1) {
-    if (v1.jaggedness) out.push(`v1 J_m (σ_g units): ${e.meta.participants.map((p, m) => `${name(p)} ${v1.jaggedness!.J[m] === null ? '—' : v1.jaggedness!.J[m]!.toFixed(3)}`).join(', ')}`);
-    if (v1.factorAnalysis) out.push(`v1 factor analysis: first factor explains ${pct(v1.factorAnalysis.explained)} of the standardised variance; ${v1.factorAnalysis.residualSignificant} of ${v1.factorAnalysis.residualPairs} residual pair correlations at q < 0.05`);
-    if (v1.subsetRefits.length) out.push(`v1 subset refits: median Spearman ρ (5th percentile) ${v1.subsetRefits.map((s) => `${s.size} games ${s.median === null ? '—' : s.median.toFixed(2)} (${s.p05 === null ? '—' : s.p05.toFixed(2)})`).join(', ')}`);
-    if (v1.composite) out.push(`v1 composite weights: ${v1.composite.axes.map((a, k) => `${a} ${f(v1.composite!.weights[k], 2)}`).join(', ')} (PC1 ${pct(v1.composite.explained)})`);
+    if (v1.jaggedness)
+      out.push(
+        `v1 J_m (σ_g units): ${e.meta.participants.map((p, m) => `${name(p)} ${v1.jaggedness!.J[m] === null ? '—' : v1.jaggedness!.J[m]!.toFixed(3)}`).join(', ')}`,
+      );
+    if (v1.factorAnalysis)
+      out.push(
+        `v1 factor analysis: first factor explains ${pct(v1.factorAnalysis.explained)} of the standardised variance; ${v1.factorAnalysis.residualSignificant} of ${v1.factorAnalysis.residualPairs} residual pair correlations at q < 0.05`,
+      );
+    if (v1.subsetRefits.length)
+      out.push(
+        `v1 subset refits: median Spearman ρ (5th percentile) ${v1.subsetRefits.map((s) => `${s.size} games ${s.median === null ? '—' : s.median.toFixed(2)} (${s.p05 === null ? '—' : s.p05.toFixed(2)})`).join(', ')}`,
+      );
+    if (v1.composite)
+      out.push(
+        `v1 composite weights: ${v1.composite.axes.map((a, k) => `${a} ${f(v1.composite!.weights[k], 2)}`).join(', ')} (PC1 ${pct(v1.composite.explained)})`,
+      );
   }
   return out;
 }
 
 export const registerAnalyze: RegisterCommand = (cmd, ctx) =>
-  addAnalysisSetOptions(cmd
-    .argument('<db>', 'run store (SQLite) written by gbgc tournament')
-    .option('--axes <file>', 'axes JSONL (gbgc axes): enables capability profiles, jaggedness and composite tertiles')
-    .option('--json', 'print all estimates as JSON')
-    .option('-o, --out <file>', 'write all estimates as JSON to this file')
-    .option('-B, --bootstrap <n>', 'bootstrap resamples for α̂, the pairwise matrix and the variance decomposition', '2000')
-    .option('--secondary <n>', 'bootstrap resamples for per-game, profile, jaggedness and tertile estimates', '500')
-    .option('--seed <s>', 'seed of the bootstrap streams', '1')
-    .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW (ids or names) on sibling slots'))
-    .option('--exclude-missing', 'leave out finished slots whose returns are missing or not finite (counted, warned about and stored in the estimates) instead of failing')
-    .option('--resample-games', "α̂'s intervals also resample the games (two-stage bootstrap): for the strengths over the population of games rather than the games played")
+  addAnalysisSetOptions(
+    cmd
+      .argument('<db>', 'run store (SQLite) written by gbgc tournament')
+      .option('--axes <file>', 'axes JSONL (gbgc axes): enables capability profiles, jaggedness and composite tertiles')
+      .option('--json', 'print all estimates as JSON')
+      .option('-o, --out <file>', 'write all estimates as JSON to this file')
+      .option('-B, --bootstrap <n>', 'bootstrap resamples for α̂, the pairwise matrix and the variance decomposition', '2000')
+      .option('--secondary <n>', 'bootstrap resamples for per-game, profile, jaggedness and tertile estimates', '500')
+      .option('--seed <s>', 'seed of the bootstrap streams', '1')
+      .option('--ablation <low,high>', 'reasoning ablation: paired Δ of participant HIGH over LOW (ids or names) on sibling slots'),
+  )
+    .option(
+      '--exclude-missing',
+      'leave out finished slots whose returns are missing or not finite (counted, warned about and stored in the estimates) instead of failing',
+    )
+    .option(
+      '--resample-games',
+      "α̂'s intervals also resample the games (two-stage bootstrap): for the strengths over the population of games rather than the games played",
+    )
     .addHelpText(
       'after',
       '\nα̂ fits y = α_seat0 − α_seat1 + ε with Σα = 0 on signed chip margins (seat 0 chips − seat 1 chips), GENSTRAT v2 §6;\n' +
@@ -129,7 +172,7 @@ export const registerAnalyze: RegisterCommand = (cmd, ctx) =>
         'Examples:\n  gbgc analyze runs.db\n  gbgc analyze runs.db --axes axes.jsonl --out estimates.json\n  gbgc analyze runs.db --json -B 500\n' +
         '  gbgc analyze runs.db --exclude-participant llama        # refit without a participant\n' +
         '  gbgc analyze runs.db --games a.gbg b.gbg               # refit on some games\n' +
-        '  gbgc analyze runs.db --axes axes.jsonl --set v1        # GENSTRAT v1\'s estimators and conventions\n' +
+        "  gbgc analyze runs.db --axes axes.jsonl --set v1        # GENSTRAT v1's estimators and conventions\n" +
         '  gbgc analyze old.db --allow-engine-mismatch            # a store played by an older engine (warned, recorded)',
     )
     .action((db: string, opts: AnalyzeCliOptions & { json?: boolean; out?: string }) => {

@@ -32,7 +32,11 @@ export const registerAxes: RegisterCommand = (cmd, ctx) =>
   cmd
     .argument('<path>', '.gbg file, or a pool directory (with index.jsonl)')
     .option('--tier <tier>', 'measurement budget: fast (1,000 L0 episodes, 64 Sobol opponents) or precise (3,000 L0, 320 Sobol)', 'fast')
-    .option('--set <set>', 'axis set: v2 (state space, temporal depth, information sensitivity, opponent modelling, risk, brittleness) or v1 (state space, temporal, opponent dependence, information, precision)', 'v2')
+    .option(
+      '--set <set>',
+      'axis set: v2 (state space, temporal depth, information sensitivity, opponent modelling, risk, brittleness) or v1 (state space, temporal, opponent dependence, information, precision)',
+      'v2',
+    )
     .option('--exact', 'exact L0 values by a walk of the game tree instead of samples (small trees only)')
     .option('--seed <s>', 'seed of the measurement (a whole number); the same seed gives the same values', '1')
     .option('--jobs <n>', 'worker threads (default: the number of cores; 1 computes in-process)')

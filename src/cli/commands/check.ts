@@ -60,7 +60,11 @@ export const registerCheck: RegisterCommand = (cmd, ctx) =>
         let ok = r.ir !== null && !(opts.denyWarnings && warnings > 0);
         let accepted: AcceptanceReport | null = null;
         if (preset && r.ir) {
-          accepted = acceptance(r.ir, filterOptions(preset, {}, episodes), r.diagnostics.filter((d) => d.severity === 'warning' && !ADVISORY_CODES.has(d.code)));
+          accepted = acceptance(
+            r.ir,
+            filterOptions(preset, {}, episodes),
+            r.diagnostics.filter((d) => d.severity === 'warning' && !ADVISORY_CODES.has(d.code)),
+          );
           if (!accepted.accepted) ok = false;
         }
         if (!ok) failed++;
@@ -70,7 +74,10 @@ export const registerCheck: RegisterCommand = (cmd, ctx) =>
         }
         if (r.diagnostics.length > 0) ctx.io.stderr(formatDiagnostics(f, r.source, r.diagnostics));
         else info(ctx, `${f}: ok\n`);
-        if (accepted) ctx.io.stdout(`${f}: ${accepted.accepted ? 'accepted' : 'rejected'} by the ${preset} acceptance filter (${episodes} episodes)\n${formatAcceptanceReport(accepted)}\n`);
+        if (accepted)
+          ctx.io.stdout(
+            `${f}: ${accepted.accepted ? 'accepted' : 'rejected'} by the ${preset} acceptance filter (${episodes} episodes)\n${formatAcceptanceReport(accepted)}\n`,
+          );
       }
       if (opts.json) ctx.io.stdout(`${JSON.stringify(report, null, 2)}\n`);
       if (failed > 0) ctx.exitCode = 1;

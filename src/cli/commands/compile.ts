@@ -12,7 +12,10 @@ export const registerCompile: RegisterCommand = (cmd, ctx) =>
     .argument('<file>', ".gbg file, or '-' for standard input")
     .option('-o, --output <file>', 'write the IR to this file instead of standard output')
     .option('--json', 'print {"file", "rulesetHash", "output"} as JSON (with -o)')
-    .addHelpText('after', '\nThe ruleset hash is the SHA-256 of the IR\'s canonical JSON (sorted keys, no spaces).\n\nExamples:\n  gbgc compile examples/kuhn.gbg -o kuhn.ir.json\n  gbgc compile examples/leduc.gbg > leduc.ir.json')
+    .addHelpText(
+      'after',
+      "\nThe ruleset hash is the SHA-256 of the IR's canonical JSON (sorted keys, no spaces).\n\nExamples:\n  gbgc compile examples/kuhn.gbg -o kuhn.ir.json\n  gbgc compile examples/leduc.gbg > leduc.ir.json",
+    )
     .action(async (file: string, opts: { output?: string; json?: boolean }) => {
       refuseOutputOverInput([opts.output], [file]);
       const { ir, rulesetHash } = await loadGameArg(ctx.io, file);

@@ -22,5 +22,9 @@ export const registerExplain: RegisterCommand = (cmd, ctx) =>
       }
       const found = lookupCode(code);
       if (!found) throw new UserError(`unknown diagnostic code '${code}' (gbgc explain --list shows them all)`);
-      ctx.io.stdout(opts.json ? `${JSON.stringify({ code: found.code, severity: isWarningCode(found.code) ? 'warning' : 'error', ...found.entry })}\n` : entryText(found.code, found.entry));
+      ctx.io.stdout(
+        opts.json
+          ? `${JSON.stringify({ code: found.code, severity: isWarningCode(found.code) ? 'warning' : 'error', ...found.entry })}\n`
+          : entryText(found.code, found.entry),
+      );
     });

@@ -16,7 +16,8 @@ import { STARTER_STUDY } from '../../eval/study/config.js';
  * @throws UserError when the title cannot be written as a `.gbg` string (a quote, a backslash or a line break).
  */
 export function starterGame(title: string): string {
-  if (/["\\\r\n\t]/.test(title) || title.trim() === '') throw new UserError(`the game name '${title}' cannot be used as a title: use letters, digits, spaces and punctuation other than " and \\`);
+  if (/["\\\r\n\t]/.test(title) || title.trim() === '')
+    throw new UserError(`the game name '${title}' cannot be used as a title: use letters, digits, spaces and punctuation other than " and \\`);
   return `// ${title}: a starter game made by \`gbgc init\`. Edit it, then run
 //   gbgc check FILE     (errors and warnings, with codes: \`gbgc explain CODE\`)
 //   gbgc render FILE    (the rulebook, as players will read it)
@@ -66,10 +67,13 @@ game "${title}" {
 export const registerInit: RegisterCommand = (cmd, ctx) =>
   cmd
     .argument('<name>', 'file to write (".gbg" is added when missing); its base name becomes the title')
-    .option('--title <title>', 'the game\'s title (default: from the file name)')
+    .option('--title <title>', "the game's title (default: from the file name)")
     .option('--force', 'overwrite the file if it exists')
     .option('--study', 'write a commented starter study file NAME (.yaml added when missing) for gbgc study instead')
-    .addHelpText('after', '\nExamples:\n  gbgc init my-game          # writes my-game.gbg\n  gbgc init games/duel.gbg --title "Duel poker"\n  gbgc init --study study    # writes study.yaml (gbgc study study.yaml)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  gbgc init my-game          # writes my-game.gbg\n  gbgc init games/duel.gbg --title "Duel poker"\n  gbgc init --study study    # writes study.yaml (gbgc study study.yaml)',
+    )
     .action((name: string, opts: { title?: string; force?: boolean; study?: boolean }) => {
       const file = opts.study ? (/\.(ya?ml|json)$/.test(name) ? name : `${name}.yaml`) : name.endsWith('.gbg') ? name : `${name}.gbg`;
       const dir = dirname(file);

@@ -33,7 +33,9 @@ const signed = (x: number): string => formatSigned(x, 3, '-');
 
 /** The calibration table of a ladder (one block per game; levels are comparable only within a game). */
 export function formatLadder(l: Ladder): string {
-  const out: string[] = [`ladder: ${l.games.length} game(s), ${l.runs} runs per duel, seed ${l.seed}, engine ${l.engineVersion}; win rates per game, draws excluded; levels compare only within a game`];
+  const out: string[] = [
+    `ladder: ${l.games.length} game(s), ${l.runs} runs per duel, seed ${l.seed}, engine ${l.engineVersion}; win rates per game, draws excluded; levels compare only within a game`,
+  ];
   for (const g of l.games) {
     out.push('', `${g.game} (${g.path}, ruleset ${g.rulesetHash.slice(0, 16)}…): ${g.levels.length - 1} levels above Lv0`);
     out.push('  level  bot                          exploitability  chips won vs below (95 % CI)     win rate vs below (95 % CI)');
@@ -46,7 +48,12 @@ export function formatLadder(l: Ladder): string {
         const w = b ? `${pct(b.winRate)} [${pct(b.winRateCI[0])}, ${pct(b.winRateCI[1])}]` : '-';
         out.push((i === 0 ? `  Lv${v.level}` : '').padEnd(9) + bot.name.padEnd(29) + e.padEnd(16) + m.padEnd(33) + w);
       });
-      if (bots.length > 1 && v.vsBelow) out.push(`         level Lv${v.level} pooled (${bots.length} bots)`.padEnd(54) + `${signed(v.vsBelow.meanReturn)} [${signed(v.vsBelow.meanReturnCI[0])}, ${signed(v.vsBelow.meanReturnCI[1])}]`.padEnd(33) + `${pct(v.vsBelow.winRate)} [${pct(v.vsBelow.winRateCI[0])}, ${pct(v.vsBelow.winRateCI[1])}]`);
+      if (bots.length > 1 && v.vsBelow)
+        out.push(
+          `         level Lv${v.level} pooled (${bots.length} bots)`.padEnd(54) +
+            `${signed(v.vsBelow.meanReturn)} [${signed(v.vsBelow.meanReturnCI[0])}, ${signed(v.vsBelow.meanReturnCI[1])}]`.padEnd(33) +
+            `${pct(v.vsBelow.winRate)} [${pct(v.vsBelow.winRateCI[0])}, ${pct(v.vsBelow.winRateCI[1])}]`,
+        );
     }
     const oob = g.outOfBand ?? [];
     out.push(
@@ -65,8 +72,14 @@ export function formatRatings(rs: GameRating[]): string {
   const out: string[] = [];
   for (const r of rs) {
     const [lo, hi] = r.rating.progressCI;
-    out.push(`${r.game}: ${r.participant.name} ${formatRating(r.rating)}, progress 95 % CI [${Math.round(100 * lo)} %, ${Math.round(100 * hi)} %] (${r.runs} runs per bot of a level, seed ${r.seed})`);
-    for (const s of r.steps) out.push(`  vs Lv${s.level} ${s.name}`.padEnd(36) + `win rate ${pct(s.winRate)} [${pct(s.winRateCI[0])}, ${pct(s.winRateCI[1])}] over ${s.wins + s.losses} decisive games  chips won ${signed(s.meanReturn)} ± ${s.pairedSE.toFixed(3)} chips/game`);
+    out.push(
+      `${r.game}: ${r.participant.name} ${formatRating(r.rating)}, progress 95 % CI [${Math.round(100 * lo)} %, ${Math.round(100 * hi)} %] (${r.runs} runs per bot of a level, seed ${r.seed})`,
+    );
+    for (const s of r.steps)
+      out.push(
+        `  vs Lv${s.level} ${s.name}`.padEnd(36) +
+          `win rate ${pct(s.winRate)} [${pct(s.winRateCI[0])}, ${pct(s.winRateCI[1])}] over ${s.wins + s.losses} decisive games  chips won ${signed(s.meanReturn)} ± ${s.pairedSE.toFixed(3)} chips/game`,
+      );
   }
   return `${out.join('\n')}\n`;
 }
@@ -85,7 +98,8 @@ function parseValue(text: string): unknown {
 export function parseParticipantSpec(spec: string, policy?: string): { participant: Participant | null; level: number | null } {
   const lv = /^lv(\d+)$/i.exec(spec);
   if (lv) return { participant: null, level: Number(lv[1]) };
-  if (spec.startsWith('llm:') && !spec.includes('=')) return { participant: makeParticipant({ kind: 'llm', name: spec, model: spec.slice(4) }, 'PARTICIPANT'), level: null };
+  if (spec.startsWith('llm:') && !spec.includes('='))
+    return { participant: makeParticipant({ kind: 'llm', name: spec, model: spec.slice(4) }, 'PARTICIPANT'), level: null };
   const [kind, rest] = spec.split(/:(.*)/s, 2);
   if (!Object.hasOwn(AGENTS, kind)) throw new UsageError(`unknown agent '${kind}'; known agents: ${agentNames().join(', ')} (or LvK for a ladder level)`);
   const props = AGENTS[kind].params.properties;
@@ -97,9 +111,12 @@ export function parseParticipantSpec(spec: string, policy?: string): { participa
     if (!schema) throw new UsageError(`agent '${kind}' has no parameter '${m[1]}'; its parameters: ${Object.keys(props).join(', ') || '(none)'}`);
     const v = parseValue(m[2]);
     const t = schema.type;
-    if ((t === 'number' || t === 'integer') && (typeof v !== 'number' || (t === 'integer' && !Number.isInteger(v)))) throw new UsageError(`${kind} parameter ${m[1]} must be ${t === 'integer' ? 'a whole number' : 'a number'}, got '${m[2]}'`);
-    if (typeof v === 'number' && ((typeof schema.minimum === 'number' && v < schema.minimum) || (typeof schema.maximum === 'number' && v > schema.maximum))) throw new UsageError(`${kind} parameter ${m[1]} must be between ${schema.minimum ?? '-∞'} and ${schema.maximum ?? '∞'}, got ${v}`);
-    if (Array.isArray(schema.enum) && !schema.enum.includes(v)) throw new UsageError(`${kind} parameter ${m[1]} must be one of ${schema.enum.join(', ')}, got '${m[2]}'`);
+    if ((t === 'number' || t === 'integer') && (typeof v !== 'number' || (t === 'integer' && !Number.isInteger(v))))
+      throw new UsageError(`${kind} parameter ${m[1]} must be ${t === 'integer' ? 'a whole number' : 'a number'}, got '${m[2]}'`);
+    if (typeof v === 'number' && ((typeof schema.minimum === 'number' && v < schema.minimum) || (typeof schema.maximum === 'number' && v > schema.maximum)))
+      throw new UsageError(`${kind} parameter ${m[1]} must be between ${schema.minimum ?? '-∞'} and ${schema.maximum ?? '∞'}, got ${v}`);
+    if (Array.isArray(schema.enum) && !schema.enum.includes(v))
+      throw new UsageError(`${kind} parameter ${m[1]} must be one of ${schema.enum.join(', ')}, got '${m[2]}'`);
     params[m[1]] = v;
   }
   if (policy !== undefined) {
@@ -123,7 +140,7 @@ export const registerLadder: RegisterCommand = (cmd, ctx) => {
     .addHelpText(
       'after',
       '\nEvery pair of candidates plays a duplicate duel (same deals for every pair). A level is kept over the one below when\n' +
-        'the 95 % interval of the chips it wins per game excludes 0 and its per-game win rate\'s 95 % Wilson interval (draws excluded)\n' +
+        "the 95 % interval of the chips it wins per game excludes 0 and its per-game win rate's 95 % Wilson interval (draws excluded)\n" +
         `lies above 50 %, and it wins more than 50 % of decisive games against every lower level. The chain with the most steps\n` +
         `inside ${WIN_RATE_BAND[0] * 100}–${WIN_RATE_BAND[1] * 100} % is kept, then the longest; each level then takes up to 4 bots of comparable strength,\n` +
         'other methods first; a CFR+ rung is added on top when one separates. The table names every step outside the band.\n' +
@@ -167,7 +184,7 @@ export const registerLadder: RegisterCommand = (cmd, ctx) => {
     .command('rate')
     .description('place a participant on a ladder: duplicate duels climbing from Lv0 until the first level it does not beat')
     .argument('<ladder>', 'ladder file written by gbgc ladder build')
-    .argument('<participant>', 'KIND, KIND:key=value,…, llm:PROVIDER/MODEL, or LvK (the ladder\'s own level K)')
+    .argument('<participant>', "KIND, KIND:key=value,…, llm:PROVIDER/MODEL, or LvK (the ladder's own level K)")
     .option('-r, --runs <n>', 'runs per level (each run is two slots)', '500')
     .option('--seed <s>', 'seed of the play seeds (a whole number)', '1')
     .option('--policy <file>', 'policy for a cfr participant, saved by gbgc solve --save')
@@ -175,7 +192,7 @@ export const registerLadder: RegisterCommand = (cmd, ctx) => {
     .option('--json', 'print the ratings as JSON')
     .addHelpText(
       'after',
-      '\nThe participant advances past a level when it wins at least 50 % of the decisive games against the level\'s bots\n' +
+      "\nThe participant advances past a level when it wins at least 50 % of the decisive games against the level's bots\n" +
         '(draws excluded, all bots of the level pooled; --runs runs against each bot); its rating is (level, progress): the\n' +
         'first level it does not advance past and twice its win rate there, with a 95 % interval (twice the Wilson interval).\n' +
         'Levels are comparable only within a game: ratings are printed per game, never averaged. Cost: one duel per bot climbed.\n' +

@@ -90,7 +90,9 @@ export const registerMatch: RegisterCommand = (cmd, ctx) =>
       for (const n of names) if (!Object.hasOwn(AGENTS, n)) throw new UsageError(`unknown agent '${n}'; known agents: ${agentNames().join(', ')}`);
       if (opts.policy !== undefined && !names.includes('cfr')) throw new UsageError('--policy is played by the cfr agent, and no cfr agent was chosen');
       const { ir, game } = loadCompiledGame(file);
-      const parts: Participant[] = names.map((n) => makeParticipant({ kind: n, ...(n === 'cfr' && opts.policy ? { policy: opts.policy } : {}) }, `--agents ${n}`));
+      const parts: Participant[] = names.map((n) =>
+        makeParticipant({ kind: n, ...(n === 'cfr' && opts.policy ? { policy: opts.policy } : {}) }, `--agents ${n}`),
+      );
       const term = names.includes('human') ? terminal(ctx) : null;
       try {
         const [a, b] = await Promise.all(parts.map((p) => createParticipantAgent(p, game, term ? { human: term.io } : undefined)));

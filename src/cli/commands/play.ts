@@ -48,11 +48,17 @@ export const registerPlay: RegisterCommand = (cmd, ctx) =>
     .argument('<file>', '.gbg file')
     .option('--as <seat>', 'your seat, by name (default: the first seat)')
     .option('--vs <agent>', 'the opponent agent: a registered name, or llm:PROVIDER/MODEL (key from the environment, see docs/llm.md)', 'random')
-    .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save (default: solve the game once and cache the policy in .gbgc-cache/ next to it)')
+    .option(
+      '--policy <file>',
+      'policy for the cfr agent, saved by gbgc solve --save (default: solve the game once and cache the policy in .gbgc-cache/ next to it)',
+    )
     .option('--seed <s>', 'seed of the deal and of the opponent (default: a random seed, printed)')
     .option('--show-prompt', 'at each of your turns, print the full turn prompt an LLM player would receive')
     .option('--record <file>', 'when the game ends, write its replay record (JSON) here, for gbgc view')
-    .addHelpText('after', '\nAnswer each decision with the action\'s name, and its amount for a range (e.g. "call", "bet 3"),\nor with the JSON reply a turn prompt asks for (e.g. {"action": "bet", "amount": 3}). A unique\nprefix of a name is enough ("c" for "call" when nothing else starts with c), and a number alone\nwhen the decision has one range of amounts ("3" for "bet 3").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  gbgc play examples/leduc.gbg --record hand.json && gbgc view hand.json -o hand.html\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini')
+    .addHelpText(
+      'after',
+      '\nAnswer each decision with the action\'s name, and its amount for a range (e.g. "call", "bet 3"),\nor with the JSON reply a turn prompt asks for (e.g. {"action": "bet", "amount": 3}). A unique\nprefix of a name is enough ("c" for "call" when nothing else starts with c), and a number alone\nwhen the decision has one range of amounts ("3" for "bet 3").\n\nExamples:\n  gbgc play examples/kuhn.gbg --as Bob\n  gbgc play examples/leduc.gbg --record hand.json && gbgc view hand.json -o hand.html\n  echo "check" | gbgc play examples/kuhn.gbg --seed 3\n  OPENAI_API_KEY=... gbgc play examples/leduc.gbg --vs llm:openai/gpt-4o-mini',
+    )
     .action(async (file: string, opts: { as?: string; vs: string; seed?: string; showPrompt?: boolean; policy?: string; record?: string }) => {
       const seed = opts.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseSeedOption(opts.seed);
       refuseOutputOverInput([opts.record], [file, opts.policy]);
@@ -161,7 +167,9 @@ export const registerPlay: RegisterCommand = (cmd, ctx) =>
         const end = state.observation(seat);
         showNews(end);
         const won = (end.returns ?? state.returns())[seat];
-        out(`Result: ${won > 0 ? `you won ${chips(won)}` : won < 0 ? `you lost ${chips(-won)}` : 'you broke even'}. Final stacks: ${ir.seats.map((s, i) => `${s} ${end.stacks[i]}`).join(', ')}.\n`);
+        out(
+          `Result: ${won > 0 ? `you won ${chips(won)}` : won < 0 ? `you lost ${chips(-won)}` : 'you broke even'}. Final stacks: ${ir.seats.map((s, i) => `${s} ${end.stacks[i]}`).join(', ')}.\n`,
+        );
       } finally {
         rl.close();
       }

@@ -89,26 +89,36 @@ export function formatPolicy(saved: SavedPolicy, rows: readonly ShownInfoState[]
 export const registerPolicy: RegisterCommand = (cmd, ctx) => {
   cmd
     .command('show')
-    .description('print a saved policy readably: each information state, what the seat knows, each action\'s probability')
+    .description("print a saved policy readably: each information state, what the seat knows, each action's probability")
     .argument('<file>', 'policy file (gzip-compressed or plain JSON)')
-    .option('--game <file>', 'the .gbg game, to describe information states by cards and moves (it must have the policy\'s ruleset hash)')
+    .option('--game <file>', "the .gbg game, to describe information states by cards and moves (it must have the policy's ruleset hash)")
     .option('--infostate <text>', 'only the information states with this key, or whose description contains this text (e.g. "K of hearts")')
     .option('--max-nodes <n>', 'most histories walked to describe information states', '2000000')
     .option('--json', 'print the information states as JSON')
-    .addHelpText('after', '\nExamples:\n  gbgc policy show kuhn.policy --game examples/kuhn.gbg\n  gbgc policy show kuhn.policy --game examples/kuhn.gbg --infostate "K of hearts"')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  gbgc policy show kuhn.policy --game examples/kuhn.gbg\n  gbgc policy show kuhn.policy --game examples/kuhn.gbg --infostate "K of hearts"',
+    )
     .action((file: string, opts: { game?: string; infostate?: string; maxNodes: string; json?: boolean }) => {
       const maxNodes = parseIntOption('--max-nodes', opts.maxNodes, 1, 1_000_000_000);
       const saved = loadPolicyFile(file);
       let game: Game | null = null;
       if (opts.game !== undefined) {
         const { rulesetHash, game: compiled } = loadCompiledGame(opts.game);
-        if (rulesetHash !== saved.rulesetHash) throw new UserError(`${file}: the policy was computed for ruleset ${saved.rulesetHash.slice(0, 12)}… ('${saved.game}'), not for ${opts.game}'s ruleset ${rulesetHash.slice(0, 12)}…`);
+        if (rulesetHash !== saved.rulesetHash)
+          throw new UserError(
+            `${file}: the policy was computed for ruleset ${saved.rulesetHash.slice(0, 12)}… ('${saved.game}'), not for ${opts.game}'s ruleset ${rulesetHash.slice(0, 12)}…`,
+          );
         game = compiled;
       }
       const rows = showPolicy(saved, game, opts.infostate, maxNodes);
-      if (opts.infostate !== undefined && rows.length === 0) throw new UserError(`no information state of ${file} matches '${opts.infostate}'${game ? '' : ' (give --game to match on cards and moves)'}`);
+      if (opts.infostate !== undefined && rows.length === 0)
+        throw new UserError(`no information state of ${file} matches '${opts.infostate}'${game ? '' : ' (give --game to match on cards and moves)'}`);
       const total = Object.keys(saved.policy).length;
-      if (opts.json) ctx.io.stdout(`${JSON.stringify({ game: saved.game, rulesetHash: saved.rulesetHash, iterations: saved.iterations, exploitability: saved.exploitability, infoStates: rows }, null, 2)}\n`);
+      if (opts.json)
+        ctx.io.stdout(
+          `${JSON.stringify({ game: saved.game, rulesetHash: saved.rulesetHash, iterations: saved.iterations, exploitability: saved.exploitability, infoStates: rows }, null, 2)}\n`,
+        );
       else ctx.io.stdout(formatPolicy(saved, rows, total));
     });
   return cmd;

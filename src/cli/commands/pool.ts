@@ -66,7 +66,7 @@ export const registerPool: RegisterCommand = (cmd, ctx) =>
       'after',
       '\nGame i starts from seed Alea("gbgc-pool/<seed>/<i>") at complexity A + (B − A)·i/(N − 1) (3 decimals) and is\n' +
         'the first candidate of that seed accepted by the filter. DIR/index.jsonl has one line per game: slot, file, seed,\n' +
-        'complexity, rulesetHash, tries, acceptance (each check\'s measured value), rejected (the slot\'s rejected candidates\n' +
+        "complexity, rulesetHash, tries, acceptance (each check's measured value), rejected (the slot's rejected candidates\n" +
         'by failed check). The summary gives the acceptance rate of the whole pool and its rejections by check. Rerunning the same command after an\n' +
         'interruption fills only the missing games; DIR/pool.json keeps the settings and other settings are refused.\n\n' +
         'JSON fields: out, count, resumed, built, failed, tries, seconds, gamesPerMinute, acceptance (accepted, candidates,\n' +
@@ -84,7 +84,9 @@ export const registerPool: RegisterCommand = (cmd, ctx) =>
       const progress = startProgress(ctx.io, count, 'pool [{bar}] {value}/{total} games');
       let summary: PoolSummary;
       try {
-        summary = await buildPool({ count, complexity, seed, out: opts.out, workers, filter, maxTries, repair: opts.repair, builder }, (filled) => progress.update(filled));
+        summary = await buildPool({ count, complexity, seed, out: opts.out, workers, filter, maxTries, repair: opts.repair, builder }, (filled) =>
+          progress.update(filled),
+        );
       } catch (e) {
         if (e instanceof PoolError) throw new UserError(e.message);
         throw e;

@@ -33,7 +33,9 @@ export const registerQueue: RegisterCommand = (queue, ctx) => {
         const lines = [`${url.display}: ${rows.length} tournament${rows.length === 1 ? '' : 's'}`];
         for (const r of rows) {
           lines.push(`  ${r.commitment.slice(0, 16)}…  ${r.config ?? ''}`);
-          lines.push(`    ${r.recorded}/${r.total} recorded; waiting ${r.waiting}, active ${r.active}, completed ${r.completed}, failed ${r.failed}, stalled ${r.stalled}`);
+          lines.push(
+            `    ${r.recorded}/${r.total} recorded; waiting ${r.waiting}, active ${r.active}, completed ${r.completed}, failed ${r.failed}, stalled ${r.stalled}`,
+          );
         }
         ctx.io.stdout(`${lines.join('\n')}\n`);
       } finally {

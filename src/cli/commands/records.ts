@@ -21,7 +21,10 @@ export function formatSummary(path: string, s: StoreSummary): string {
     // Text columns are read as SQLite holds them: an altered store may hold NULL or a number there.
     ...s.games.map((g) => `    ${String(g.path)}  ${g.done} slots  (${String(g.name)}, ruleset ${String(g.rulesetHash).slice(0, 12)}…)`),
     '  participants (mean chips won per slot)',
-    ...s.participants.map((p) => `    ${String(p.name).padEnd(16)} ${typeof p.meanReturns !== 'number' ? '-' : signed(p.meanReturns)}  over ${p.slots} slots, fallback moves ${typeof p.fallbackRate !== 'number' ? '-' : `${(100 * p.fallbackRate).toFixed(1)} %`}  (${String(p.kind)}, ${String(p.id).slice(0, 12)}…)`),
+    ...s.participants.map(
+      (p) =>
+        `    ${String(p.name).padEnd(16)} ${typeof p.meanReturns !== 'number' ? '-' : signed(p.meanReturns)}  over ${p.slots} slots, fallback moves ${typeof p.fallbackRate !== 'number' ? '-' : `${(100 * p.fallbackRate).toFixed(1)} %`}  (${String(p.kind)}, ${String(p.id).slice(0, 12)}…)`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -36,7 +39,10 @@ export const registerRecords: RegisterCommand = (cmd, ctx) => {
     .option('--jsonl', 'one JSON object per line')
     .option('--table <table>', 'slots or moves', 'slots')
     .option('-o, --output <file>', 'write to a file instead of standard output')
-    .addHelpText('after', '\nColumns are documented in docs/tournaments.md.\n\nExamples:\n  gbgc records export runs.db --csv > slots.csv\n  gbgc records export runs.db --jsonl --table moves -o moves.jsonl')
+    .addHelpText(
+      'after',
+      '\nColumns are documented in docs/tournaments.md.\n\nExamples:\n  gbgc records export runs.db --csv > slots.csv\n  gbgc records export runs.db --jsonl --table moves -o moves.jsonl',
+    )
     .action((db: string, opts: { csv?: boolean; jsonl?: boolean; table: string; output?: string }) => {
       if (!!opts.csv === !!opts.jsonl) throw new UsageError('give exactly one of --csv and --jsonl');
       if (opts.table !== 'slots' && opts.table !== 'moves') throw new UsageError(`--table must be slots or moves, got '${opts.table}'`);
@@ -56,7 +62,9 @@ export const registerRecords: RegisterCommand = (cmd, ctx) => {
     });
   records
     .command('usage')
-    .description("the LLM participants' execution report: decisions, valid-action rate, fallbacks (GENSTRAT's rate and the league's, by reason), refusals, time-outs, format errors, HTTP requests, retries, tokens, cost, latency")
+    .description(
+      "the LLM participants' execution report: decisions, valid-action rate, fallbacks (GENSTRAT's rate and the league's, by reason), refusals, time-outs, format errors, HTTP requests, retries, tokens, cost, latency",
+    )
     .argument('<db>', 'run store (SQLite) written by gbgc tournament')
     .option('--json', 'print the figures as JSON')
     .addHelpText(
@@ -83,7 +91,10 @@ export const registerRecords: RegisterCommand = (cmd, ctx) => {
     .description('counts, progress and per-participant mean returns of a run store')
     .argument('<db>', 'run store (SQLite) written by gbgc tournament')
     .option('--json', 'print the figures as JSON')
-    .addHelpText('after', '\nJSON fields: engineVersion, commitment (recorded with --commit), planCommitment (of the plan played), planned, done, errors, games [{path, name, rulesetHash, done}],\nparticipants [{name, kind, id, slots, meanReturns, fallbackRate}].')
+    .addHelpText(
+      'after',
+      '\nJSON fields: engineVersion, commitment (recorded with --commit), planCommitment (of the plan played), planned, done, errors, games [{path, name, rulesetHash, done}],\nparticipants [{name, kind, id, slots, meanReturns, fallbackRate}].',
+    )
     .action((db: string, opts: { json?: boolean }) => {
       withStoreErrors(db, () => {
         const store = RunStore.openReadOnly(db);

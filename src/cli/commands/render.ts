@@ -32,7 +32,10 @@ export function resolveFormat(format: string | undefined, output: string | undef
   const ext = output === undefined ? '' : extname(output).toLowerCase();
   if (ext === '') return 'md';
   const f = FORMAT_OF_EXTENSION[ext];
-  if (!f) throw new UsageError(`cannot tell the format of ${output} from its extension '${ext}': use ${Object.keys(FORMAT_OF_EXTENSION).join(', ')}, or give --format (${RENDER_FORMATS.join(', ')})`);
+  if (!f)
+    throw new UsageError(
+      `cannot tell the format of ${output} from its extension '${ext}': use ${Object.keys(FORMAT_OF_EXTENSION).join(', ')}, or give --format (${RENDER_FORMATS.join(', ')})`,
+    );
   return f;
 }
 

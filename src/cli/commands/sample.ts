@@ -47,13 +47,24 @@ export const registerSample: RegisterCommand = (cmd, ctx) =>
         result = await sampleAccepted(seed, complexity, { filter, maxTries, repair: opts.repair, builder: builderFromFlags(opts) });
       } catch (e) {
         if (e instanceof NoAcceptedCandidateError) throw new UserError(`${e.message}; raise --max-tries or relax the thresholds`);
-        if (e instanceof SamplerError && !opts.repair) throw new UserError(`${e.message} (drawn with --no-repair; run it through the filter, or without --no-repair)`);
+        if (e instanceof SamplerError && !opts.repair)
+          throw new UserError(`${e.message} (drawn with --no-repair; run it through the filter, or without --no-repair)`);
         throw e;
       }
       const { game, tries, report } = result;
       if (opts.output) writeFileAtomic(opts.output, game.source);
       if (opts.json) {
-        const out = { seed: game.seed, requestedSeed: seed, complexity, builderVersion: game.builderVersion, rulesetHash: game.rulesetHash, tries, output: opts.output ?? null, acceptance: report, source: opts.output ? undefined : game.source };
+        const out = {
+          seed: game.seed,
+          requestedSeed: seed,
+          complexity,
+          builderVersion: game.builderVersion,
+          rulesetHash: game.rulesetHash,
+          tries,
+          output: opts.output ?? null,
+          acceptance: report,
+          source: opts.output ? undefined : game.source,
+        };
         ctx.io.stdout(`${JSON.stringify(out, null, 2)}\n`);
         return;
       }

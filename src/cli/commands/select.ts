@@ -19,10 +19,17 @@ const f = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : String(x))
 
 /** The human-readable report. */
 export function formatSelection(s: Selection): string {
-  const out = [`${s.chosen.length} games chosen from ${s.pool} (seed ${s.seed})${s.missing ? `; ${s.missing} pool games had no axes line` : ''}`, `seeds: ${s.chosen.map((c) => c.seed).join(' ')}`, '', 'coverage            pool min   pool max    min        max        p33        p67        tertiles (low/mid/high)'];
+  const out = [
+    `${s.chosen.length} games chosen from ${s.pool} (seed ${s.seed})${s.missing ? `; ${s.missing} pool games had no axes line` : ''}`,
+    `seeds: ${s.chosen.map((c) => c.seed).join(' ')}`,
+    '',
+    'coverage            pool min   pool max    min        max        p33        p67        tertiles (low/mid/high)',
+  ];
   for (const a of s.axes) {
     const c = s.coverage[a];
-    out.push(`${a.padEnd(20)}${f(c.poolMin).padStart(9)}  ${f(c.poolMax).padStart(9)}  ${f(c.min).padStart(9)}  ${f(c.max).padStart(9)}  ${f(c.cuts[0]).padStart(9)}  ${f(c.cuts[1]).padStart(9)}    ${c.tertiles.join('/')}`);
+    out.push(
+      `${a.padEnd(20)}${f(c.poolMin).padStart(9)}  ${f(c.poolMax).padStart(9)}  ${f(c.min).padStart(9)}  ${f(c.max).padStart(9)}  ${f(c.cuts[0]).padStart(9)}  ${f(c.cuts[1]).padStart(9)}    ${c.tertiles.join('/')}`,
+    );
   }
   out.push('', `Pearson r           ${s.axes.map((a) => a.slice(0, 8).padStart(9)).join('')}`);
   s.correlation.forEach((row, i) => out.push(`${s.axes[i].padEnd(20)}${row.map((x) => f(x).padStart(9)).join('')}`));
@@ -50,15 +57,20 @@ export const registerSelect: RegisterCommand = (cmd, ctx) =>
         'Example:\n  gbgc select --pool pool/ --axes axes.jsonl --n 50 --out selection.json',
     )
     .action(async (opts: { pool: string; axes: string; n: string; seed: string; json?: boolean; out?: string; plots?: string; scatter?: string }) => {
-      if (opts.plots !== undefined && existsSync(opts.plots) && !statSync(opts.plots).isDirectory()) throw new UserError(`${opts.plots}: not a folder (for --plots)`);
+      if (opts.plots !== undefined && existsSync(opts.plots) && !statSync(opts.plots).isDirectory())
+        throw new UserError(`${opts.plots}: not a folder (for --plots)`);
       const n = parseIntOption('--n', opts.n, 1, 1_000_000);
       const seed = parseSeedOption(opts.seed);
-      refuseOutputOverInput([opts.out, opts.plots === undefined ? undefined : { dir: opts.plots, writes: (f) => /\.(svg|png)$/.test(f) }], [join(opts.pool, 'index.jsonl'), opts.axes]);
+      refuseOutputOverInput(
+        [opts.out, opts.plots === undefined ? undefined : { dir: opts.plots, writes: (f) => /\.(svg|png)$/.test(f) }],
+        [join(opts.pool, 'index.jsonl'), opts.axes],
+      );
       const { selection, set, points } = selectFromPool(opts.pool, opts.axes, n, seed);
       const AXES = axisNames(set);
       const scatter = opts.scatter ?? (set === 'v1' ? 'information,opponent_dependence' : 'info_sensitivity,opponent_modelling');
       const [sx, sy] = scatter.split(',').map((t) => t.trim());
-      if (!sy || !AXES.includes(sx) || !AXES.includes(sy)) throw new UsageError(`--scatter takes two ${set} axis names separated by a comma (${AXES.join(', ')}), got '${scatter}'`);
+      if (!sy || !AXES.includes(sx) || !AXES.includes(sy))
+        throw new UsageError(`--scatter takes two ${set} axis names separated by a comma (${AXES.join(', ')}), got '${scatter}'`);
       if (opts.out) writeFileAtomic(opts.out, selectionFileText(selection, opts.out));
       if (opts.plots !== undefined) {
         mkdirSync(opts.plots, { recursive: true });

@@ -37,10 +37,13 @@ export const registerSimulate: RegisterCommand = (cmd, ctx) =>
     .option('--seed <s>', 'seed of the run (a whole number); the same seed gives the same results', '1')
     .option('--agents <a,b>', `agents of the two seats, or one for both (known: ${agentNames().join(', ')})`, 'random,random')
     .option('--json', 'print the figures as JSON')
-    .option('--policy <file>', 'policy for the cfr agent, saved by gbgc solve --save (default: solve the game once and cache the policy in .gbgc-cache/ next to it)')
+    .option(
+      '--policy <file>',
+      'policy for the cfr agent, saved by gbgc solve --save (default: solve the game once and cache the policy in .gbgc-cache/ next to it)',
+    )
     .addHelpText(
       'after',
-      '\nEpisode i draws its chance outcomes and the agents\' random choices from one stream seeded by (seed, i).\n' +
+      "\nEpisode i draws its chance outcomes and the agents' random choices from one stream seeded by (seed, i).\n" +
         'JSON fields: game, rulesetHash, seed, agents, episodes, meanReturns, stdErrors, movesPerPlayer,\n' +
         'phaseFireRates (phase → fraction of episodes), showdownRate, episodesPerSecond.\n\n' +
         'Examples:\n  gbgc simulate examples/leduc.gbg --episodes 100000 --seed 7\n  gbgc simulate examples/kuhn.gbg --agents random --json',
@@ -49,7 +52,13 @@ export const registerSimulate: RegisterCommand = (cmd, ctx) =>
       const episodes = parseIntOption('--episodes', opts.episodes, 1, MAX_COUNT);
       const seed = parseSeedOption(opts.seed);
       const { ir, game } = loadCompiledGame(file);
-      const policy = cfrPolicyFor(ctx, file, game, opts.agents.split(',').map((s) => s.trim()), opts.policy);
+      const policy = cfrPolicyFor(
+        ctx,
+        file,
+        game,
+        opts.agents.split(',').map((s) => s.trim()),
+        opts.policy,
+      );
       const agents = await agentsOption(opts.agents, game, { policy });
       const progress = startProgress(ctx.io, episodes, 'simulate [{bar}] {value}/{total} episodes');
       let report: SimulationReport;

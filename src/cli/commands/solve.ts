@@ -44,16 +44,13 @@ interface SolveOpts {
 function progressBar(io: CliIO): SingleBar | undefined {
   if (!io.stderrIsTTY) return undefined;
   const stream = { isTTY: true, columns: process.stderr.columns ?? 80, write: (s: string) => (io.stderr(s), true) };
-  return new SingleBar(
-    {
-      stream: stream as unknown as NodeJS.WritableStream,
-      format: 'CFR+ |{bar}| {value}/{total} iterations | exploitability {expl}',
-      hideCursor: true,
-      clearOnComplete: true,
-    },
-  );
+  return new SingleBar({
+    stream: stream as unknown as NodeJS.WritableStream,
+    format: 'CFR+ |{bar}| {value}/{total} iterations | exploitability {expl}',
+    hideCursor: true,
+    clearOnComplete: true,
+  });
 }
-
 
 /** Registers `gbgc solve`. */
 export const registerSolve: RegisterCommand = (cmd, ctx) =>
@@ -95,8 +92,7 @@ export const registerSolve: RegisterCommand = (cmd, ctx) =>
         if (opts[o] !== undefined) throw new UsageError(`--${o.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is for --method mccfr`);
       }
       const iterations = parseIntOption('--iterations', opts.iterations ?? String(DEFAULT_ITERATIONS), 1, MAX_COUNT);
-      const target =
-        opts.targetExploitability === undefined ? undefined : parsePositiveOption('--target-exploitability', opts.targetExploitability);
+      const target = opts.targetExploitability === undefined ? undefined : parsePositiveOption('--target-exploitability', opts.targetExploitability);
       const checkEvery = parseIntOption('--check-every', opts.checkEvery, 1, MAX_COUNT);
       const maxNodes = parseIntOption('--max-nodes', opts.maxNodes, 1, 1_000_000_000);
       const { ir, rulesetHash, game } = loadCompiledGame(file);
@@ -170,7 +166,10 @@ function solveWithHint(file: string, game: Parameters<typeof solve>[0], options:
   try {
     return solve(game, options);
   } catch (e) {
-    if (e instanceof TreeBudgetError) throw new UserError(`${file}: ${e.message}; solve it by sampling with --method mccfr (any size, e.g. --method mccfr --seconds 60), or raise --max-nodes if memory allows`);
+    if (e instanceof TreeBudgetError)
+      throw new UserError(
+        `${file}: ${e.message}; solve it by sampling with --method mccfr (any size, e.g. --method mccfr --seconds 60), or raise --max-nodes if memory allows`,
+      );
     throw e;
   }
 }

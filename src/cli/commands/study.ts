@@ -113,7 +113,8 @@ function facts(s: Study): Record<StageName, StageFacts> {
   const p = paths(s);
   const poolEntries = () => (existsSync(join(p.pool, 'index.jsonl')) ? readIndex(join(p.pool, 'index.jsonl')) : []);
   const axesSettings = { set: s.axes.set, seed: s.axes.seed };
-  const linesFor = (file: string, tier: string): number => readAxesDone(file).filter((l) => l.set === s.axes.set && l.tier === tier && l.axesSeed === s.axes.seed && !l.exact).length;
+  const linesFor = (file: string, tier: string): number =>
+    readAxesDone(file).filter((l) => l.set === s.axes.set && l.tier === tier && l.axesSeed === s.axes.seed && !l.exact).length;
   const chosen = (): Selection | undefined => (existsSync(p.selection) ? (JSON.parse(readFileSync(p.selection, 'utf8')) as Selection) : undefined);
   const rescoreAxes = s.rescore.tier === 'none' ? p.axes : p.rescore;
   return {
@@ -144,14 +145,20 @@ function facts(s: Study): Record<StageName, StageFacts> {
     tournament: {
       inputs: () => ({ config: tournamentConfigText(s), selection: fileHash(p.selection) }),
       progress: () => {
-        const total = Number(existsSync(p.store) ? storeMeta(p.store, 'slotCount') ?? 0 : 0);
+        const total = Number(existsSync(p.store) ? (storeMeta(p.store, 'slotCount') ?? 0) : 0);
         return [storedSlots(p.store), total];
       },
       exists: () => existsSync(p.store),
       replaceable: [],
     },
     analysis: {
-      inputs: () => ({ slots: storedSlots(p.store), commitment: existsSync(p.store) ? storeMeta(p.store, 'planCommitment') : null, axes: fileHash(rescoreAxes), ...s.analysis, allowEngineMismatch: s.analysis.allowEngineMismatch || undefined }),
+      inputs: () => ({
+        slots: storedSlots(p.store),
+        commitment: existsSync(p.store) ? storeMeta(p.store, 'planCommitment') : null,
+        axes: fileHash(rescoreAxes),
+        ...s.analysis,
+        allowEngineMismatch: s.analysis.allowEngineMismatch || undefined,
+      }),
       progress: () => null,
       exists: () => existsSync(p.estimates),
       replaceable: [p.estimates],
@@ -201,7 +208,10 @@ export function studyStatus(s: Study): { stage: StageName; state: 'done' | 'part
 function checkInputs(s: Study): void {
   if (s.pool.kind === 'folder') {
     if (!existsSync(s.pool.folder) || !statSync(s.pool.folder).isDirectory()) throw new UserError(`${s.file}: pool.folder: no such folder ${s.pool.folder}`);
-    if (!existsSync(join(s.pool.folder, 'index.jsonl'))) throw new UserError(`${s.file}: pool.folder: ${s.pool.folder} is not a pool (no index.jsonl); build one with gbgc pool, or give pool.count to build one in the study folder`);
+    if (!existsSync(join(s.pool.folder, 'index.jsonl')))
+      throw new UserError(
+        `${s.file}: pool.folder: ${s.pool.folder} is not a pool (no index.jsonl); build one with gbgc pool, or give pool.count to build one in the study folder`,
+      );
   }
   try {
     mkdirSync(s.out, { recursive: true });
@@ -255,13 +265,29 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
             break;
           }
           const o = s.pool;
-          info(ctx, `${tag}: ${o.count} games at complexity ${o.complexity[0]}..${o.complexity[1]}, seed ${o.seed}, filter ${o.filter} → ${rel(p.pool)}\n`, 'stderr');
+          info(
+            ctx,
+            `${tag}: ${o.count} games at complexity ${o.complexity[0]}..${o.complexity[1]}, seed ${o.seed}, filter ${o.filter} → ${rel(p.pool)}\n`,
+            'stderr',
+          );
           try {
             const r = await buildPool(
-              { count: o.count, complexity: o.complexity, seed: o.seed, out: p.pool, workers: o.workers ?? cores, filter: o.filter === 'none' ? null : filterOptions(o.filter, {}, o.episodes), maxTries: o.maxTries, repair: o.repair },
+              {
+                count: o.count,
+                complexity: o.complexity,
+                seed: o.seed,
+                out: p.pool,
+                workers: o.workers ?? cores,
+                filter: o.filter === 'none' ? null : filterOptions(o.filter, {}, o.episodes),
+                maxTries: o.maxTries,
+                repair: o.repair,
+              },
               (filled, total) => progress(filled, total, 'games'),
             );
-            if (r.failed.length > 0) throw new UserError(`${s.file}: pool: ${r.failed.length} slots left empty (first: slot ${r.failed[0].slot}: ${r.failed[0].error}); raise pool.max_tries or change the complexity`);
+            if (r.failed.length > 0)
+              throw new UserError(
+                `${s.file}: pool: ${r.failed.length} slots left empty (first: slot ${r.failed[0].slot}: ${r.failed[0].error}); raise pool.max_tries or change the complexity`,
+              );
             summary = `${r.resumed + r.built} games (${r.built} built now, acceptance ${r.tries ? ((100 * r.built) / r.tries).toFixed(1) : '-'}%)`;
           } catch (e) {
             if (e instanceof PoolError) throw new UserError(`${s.file}: pool: ${e.message}`);
@@ -272,7 +298,15 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
         case 'axes': {
           const list = axesTargets(p.pool);
           info(ctx, `${tag}: ${s.axes.set} axes, fast tier, of ${list.length} games → ${rel(p.axes)}\n`, 'stderr');
-          await measureAxes(list, { set: s.axes.set, tier: 'fast', seed: s.axes.seed, exact: false, jobs: s.axes.jobs ?? cores, out: p.axes, onProgress: (d, t) => progress(d, t, 'games') });
+          await measureAxes(list, {
+            set: s.axes.set,
+            tier: 'fast',
+            seed: s.axes.seed,
+            exact: false,
+            jobs: s.axes.jobs ?? cores,
+            out: p.axes,
+            onProgress: (d, t) => progress(d, t, 'games'),
+          });
           summary = `${list.length} games`;
           break;
         }
@@ -302,7 +336,15 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
           const sel = JSON.parse(readFileSync(p.selection, 'utf8')) as Selection;
           const list = sel.games.map((g) => ({ file: join(s.out, g.file), slot: g.slot, seed: g.seed }));
           info(ctx, `${tag}: ${s.axes.set} axes, ${s.rescore.tier} tier, of the ${list.length} chosen games → ${rel(p.rescore)}\n`, 'stderr');
-          await measureAxes(list, { set: s.axes.set, tier: s.rescore.tier, seed: s.axes.seed, exact: false, jobs: s.axes.jobs ?? cores, out: p.rescore, onProgress: (d, t) => progress(d, t, 'games') });
+          await measureAxes(list, {
+            set: s.axes.set,
+            tier: s.rescore.tier,
+            seed: s.axes.seed,
+            exact: false,
+            jobs: s.axes.jobs ?? cores,
+            out: p.rescore,
+            onProgress: (d, t) => progress(d, t, 'games'),
+          });
           summary = `${list.length} games`;
           break;
         }
@@ -310,7 +352,11 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
           writeFileAtomic(p.config, tournamentConfigText(s));
           const plan = buildPlan(p.config, readConfig(p.config));
           withStoreErrors(plan.storePath, () => checkPlanAgainstStore(plan));
-          info(ctx, `${tag}: ${plan.games.length} games × ${plan.participants.length} participants × ${plan.config.runs} runs = ${plan.slots.length} slots → ${rel(p.store)}\n`, 'stderr');
+          info(
+            ctx,
+            `${tag}: ${plan.games.length} games × ${plan.participants.length} participants × ${plan.config.runs} runs = ${plan.slots.length} slots → ${rel(p.store)}\n`,
+            'stderr',
+          );
           const report = await playPlan(ctx, plan, (line) => ctx.io.stderr(`gbgc: note: ${line}\n`), tag);
           if (report.interrupted) {
             ctx.io.stderr(interruptedLine(report, `gbgc study ${file}`));
@@ -318,7 +364,10 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
             stopped = true;
             break;
           }
-          if (report.errors > 0 || report.stored < report.total) throw new UserError(`${s.file}: tournament: ${report.stored} of ${report.total} slots stored (${report.errors} with errors); rerun to play the rest`);
+          if (report.errors > 0 || report.stored < report.total)
+            throw new UserError(
+              `${s.file}: tournament: ${report.stored} of ${report.total} slots stored (${report.errors} with errors); rerun to play the rest`,
+            );
           summary = `${report.total} slots (${report.played} played now) → ${rel(p.store)}`;
           break;
         }
@@ -327,7 +376,12 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
           const games = (JSON.parse(readFileSync(p.selection, 'utf8')) as Selection).games.length;
           const need = axisNames(s.axes.set).length + 2;
           const axes = games >= need ? (s.rescore.tier === 'none' ? p.axes : p.rescore) : undefined;
-          if (!axes) info(ctx, `${tag}: ${games} games are fewer than the ${need} the capability profiles need; estimates without the axis-based ones (profiles, jaggedness, tertiles)\n`, 'stderr');
+          if (!axes)
+            info(
+              ctx,
+              `${tag}: ${games} games are fewer than the ${need} the capability profiles need; estimates without the axis-based ones (profiles, jaggedness, tertiles)\n`,
+              'stderr',
+            );
           const e = analyzeStore(p.store, {
             B: s.analysis.bootstrap,
             Bsecondary: s.analysis.secondary,
@@ -351,7 +405,9 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
           }
           const e = JSON.parse(readFileSync(p.estimates, 'utf8'));
           const axes = s.rescore.tier === 'none' ? p.axes : p.rescore;
-          const files = await writeReport(e, p.report, existsSync(axes) ? readAxesFile(axes) : undefined, '', p.store, { allowEngineMismatch: s.analysis.allowEngineMismatch });
+          const files = await writeReport(e, p.report, existsSync(axes) ? readAxesFile(axes) : undefined, '', p.store, {
+            allowEngineMismatch: s.analysis.allowEngineMismatch,
+          });
           summary = `${join(rel(p.report), 'index.html')} and ${files.figures.length} figures`;
           break;
         }
@@ -364,7 +420,9 @@ async function runStudy(ctx: CliContext, file: string): Promise<void> {
     save();
     info(ctx, `${tag}: done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${summary}\n`, 'stderr');
   }
-  ctx.io.stdout(`study ${file}: every stage done; report ${s.report ? join(relative(process.cwd(), p.report) || '.', 'index.html') : '(none)'}, estimates ${relative(process.cwd(), p.estimates)}\n`);
+  ctx.io.stdout(
+    `study ${file}: every stage done; report ${s.report ? join(relative(process.cwd(), p.report) || '.', 'index.html') : '(none)'}, estimates ${relative(process.cwd(), p.estimates)}\n`,
+  );
 }
 
 export const registerStudy: RegisterCommand = (cmd, ctx) => {
@@ -389,7 +447,9 @@ export const registerStudy: RegisterCommand = (cmd, ctx) => {
           ctx.io.stdout(`${JSON.stringify({ study: second, out: s.out, stages: rows }, null, 2)}\n`);
           return;
         }
-        const lines = rows.map((r, i) => `  [${i + 1}/${STAGES.length}] ${r.stage.padEnd(10)} ${r.state.padEnd(7)}${r.total !== undefined ? ` ${r.done}/${r.total}` : ''}`);
+        const lines = rows.map(
+          (r, i) => `  [${i + 1}/${STAGES.length}] ${r.stage.padEnd(10)} ${r.state.padEnd(7)}${r.total !== undefined ? ` ${r.done}/${r.total}` : ''}`,
+        );
         ctx.io.stdout(`${second} → ${relative(process.cwd(), s.out) || '.'}\n${lines.join('\n')}\n`);
         return;
       }

@@ -18,7 +18,8 @@ import type { CliContext } from '../main.js';
 
 /** The coordinator: enqueue the missing slots, collect what the workers return into the store. */
 async function runThroughQueue(ctx: CliContext, plan: TournamentPlan, url: QueueUrl, json: boolean): Promise<void> {
-  if (plan.config.budgetUsd !== null) throw new UserError(`${plan.configPath}: budget_usd is not enforced across queue workers; remove it or play locally (without --queue)`);
+  if (plan.config.budgetUsd !== null)
+    throw new UserError(`${plan.configPath}: budget_usd is not enforced across queue workers; remove it or play locally (without --queue)`);
   const store = openStoreFor(plan, (line) => ctx.io.stderr(`gbgc: note: ${line}\n`));
   let redis: Awaited<ReturnType<typeof connectQueue>>;
   try {
@@ -32,15 +33,21 @@ async function runThroughQueue(ctx: CliContext, plan: TournamentPlan, url: Queue
   const before = store.doneSlotIds().size;
   progress.update(before);
   try {
-    const report = await withStoreErrors(plan.storePath, () => runQueuedTournament(plan, store, redis, {
-      onNotice: (line) => ctx.io.stderr(`gbgc: note: ${line}\n`),
-      onProgress: (done) => {
-        const s = (performance.now() - t0) / 1000;
-        progress.update(done, { rate: s > 0 ? Math.round((done - before) / s) : '-' });
-      },
-    }));
+    const report = await withStoreErrors(plan.storePath, () =>
+      runQueuedTournament(plan, store, redis, {
+        onNotice: (line) => ctx.io.stderr(`gbgc: note: ${line}\n`),
+        onProgress: (done) => {
+          const s = (performance.now() - t0) / 1000;
+          progress.update(done, { rate: s > 0 ? Math.round((done - before) / s) : '-' });
+        },
+      }),
+    );
     const out = { ...report, store: plan.storePath, engineVersion: ENGINE_VERSION, queue: url.display };
-    const failedLines = report.failed.slice(0, 10).map((f) => `  slot ${f.slot} failed: ${f.reason}\n`).join('') + (report.failed.length > 10 ? `  … and ${report.failed.length - 10} more failed slots\n` : '');
+    const failedLines =
+      report.failed
+        .slice(0, 10)
+        .map((f) => `  slot ${f.slot} failed: ${f.reason}\n`)
+        .join('') + (report.failed.length > 10 ? `  … and ${report.failed.length - 10} more failed slots\n` : '');
     ctx.io.stdout(
       json
         ? `${JSON.stringify(out, null, 2)}\n`
@@ -105,7 +112,11 @@ export const registerTournament: RegisterCommand = (cmd, ctx) =>
         } finally {
           store.close();
         }
-        ctx.io.stdout(opts.json ? `${JSON.stringify({ commitment: plan.commitment, store: plan.storePath, slots: plan.slots.length, engineVersion: ENGINE_VERSION }, null, 2)}\n` : `commitment ${plan.commitment}\n  ${plan.slots.length} slots, engine ${ENGINE_VERSION}, store ${plan.storePath}\n`);
+        ctx.io.stdout(
+          opts.json
+            ? `${JSON.stringify({ commitment: plan.commitment, store: plan.storePath, slots: plan.slots.length, engineVersion: ENGINE_VERSION }, null, 2)}\n`
+            : `commitment ${plan.commitment}\n  ${plan.slots.length} slots, engine ${ENGINE_VERSION}, store ${plan.storePath}\n`,
+        );
         return;
       }
       if (queueUrl) return runThroughQueue(ctx, plan, queueUrl, !!opts.json);
@@ -116,13 +127,20 @@ export const registerTournament: RegisterCommand = (cmd, ctx) =>
         return;
       }
       const { spentUsd: spent, warnings, ...played } = report;
-      const out = { ...played, ...(plan.config.budgetUsd !== null ? { budgetUsd: plan.config.budgetUsd, spentUsd: spent } : {}), store: plan.storePath, engineVersion: ENGINE_VERSION };
+      const out = {
+        ...played,
+        ...(plan.config.budgetUsd !== null ? { budgetUsd: plan.config.budgetUsd, spentUsd: spent } : {}),
+        store: plan.storePath,
+        engineVersion: ENGINE_VERSION,
+      };
       for (const w of warnings) ctx.io.stderr(`warning: ${w}\n`);
       const llmNotes = [
         report.replayed ? `${report.replayed} replayed after a lost move` : '',
         report.unreplayed ? `${report.unreplayed} still lost after ${MAX_REPLAYS} replays (missing)` : '',
         report.discarded ? `${report.discarded} discarded after a lost move` : '',
-        report.stoppedByBudget ? `stopped at the LLM budget (US$${spent.toFixed(2)} of US$${plan.config.budgetUsd} spent by this store's runs; the rest stay missing)` : '',
+        report.stoppedByBudget
+          ? `stopped at the LLM budget (US$${spent.toFixed(2)} of US$${plan.config.budgetUsd} spent by this store's runs; the rest stay missing)`
+          : '',
       ].filter(Boolean);
       ctx.io.stdout(
         opts.json

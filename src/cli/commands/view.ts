@@ -78,7 +78,7 @@ export const registerView: RegisterCommand = (cmd, ctx) =>
   cmd
     .argument('<file>', 'a replay record (JSON) from gbgc play --record, or a run store (SQLite) from gbgc tournament with --slot')
     .option('--slot <id>', 'the slot of a run store to replay: its id or a unique prefix')
-    .option('--as <seat>', "whose view: a seat name, or all (omniscient)", 'all')
+    .option('--as <seat>', 'whose view: a seat name, or all (omniscient)', 'all')
     .option('-o, --output <file>', 'write the page here (default: standard output)')
     .option('--out <file>', 'same as --output')
     .addHelpText(
@@ -92,7 +92,10 @@ export const registerView: RegisterCommand = (cmd, ctx) =>
       let record: ReplayRecord;
       // An empty file given with --slot is an empty store (refused as such), not a replay record.
       if (isSqliteFile(file) || (opts.slot !== undefined && existsSync(file) && storeAbsent(file))) {
-        if (opts.slot === undefined) throw new UsageError(`${file} is a run store: name the slot to view with --slot ID (list the ids with: gbgc records export ${file} --jsonl --table slots)`);
+        if (opts.slot === undefined)
+          throw new UsageError(
+            `${file} is a run store: name the slot to view with --slot ID (list the ids with: gbgc records export ${file} --jsonl --table slots)`,
+          );
         record = readSlot(file, opts.slot);
       } else {
         if (opts.slot !== undefined) throw new UsageError(`--slot applies to a run store (SQLite); ${file} is not one`);

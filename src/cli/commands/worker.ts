@@ -11,14 +11,14 @@ export const registerWorker: RegisterCommand = (cmd, ctx) =>
   cmd
     .requiredOption('--queue <url>', 'the Redis of the queue (redis://HOST:PORT)')
     .option('--concurrency <n>', 'slots played at once', '1')
-    .option('--lock-duration <ms>', 'how long a slot job stays locked without renewal; a stopped worker\'s slot is played again after it', '30000')
+    .option('--lock-duration <ms>', "how long a slot job stays locked without renewal; a stopped worker's slot is played again after it", '30000')
     .option('--stalled-interval <ms>', 'how often to look for slot jobs of stopped workers', '30000')
     .option('--max-stalled <n>', 'times a slot job may be taken over before it fails', '5')
     .addHelpText(
       'after',
       '\nThe worker plays each slot exactly as a local run would and returns its record to the coordinator, which\n' +
         'writes the store. Jobs queued by another engine version are refused (the job fails once). LLM participants\n' +
-        'read their keys from this machine\'s environment; nothing secret goes through Redis. Participants with rpm\n' +
+        "read their keys from this machine's environment; nothing secret goes through Redis. Participants with rpm\n" +
         'share that limit across all workers of the Redis. See docs/scale-out.md.\n\n' +
         'Examples:\n  gbgc worker --queue redis://10.0.0.5:6379 --concurrency 8',
     )

@@ -13,7 +13,15 @@ export const checkAuctionNesting: Check = ({ ir, spanOf }) => {
     visitSteps(p.steps, (st) => {
       if (st.kind !== 'auction') return;
       visitSteps(st.prize, (inner) => {
-        if (inner.kind === 'auction') out.push(error('E0243', "an auction cannot be held inside another auction's prize", spanOf(inner), 'hold it after the first auction, or in a sub-phase called outside the prize'));
+        if (inner.kind === 'auction')
+          out.push(
+            error(
+              'E0243',
+              "an auction cannot be held inside another auction's prize",
+              spanOf(inner),
+              'hold it after the first auction, or in a sub-phase called outside the prize',
+            ),
+          );
       });
     });
   return out;

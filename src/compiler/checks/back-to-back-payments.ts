@@ -15,7 +15,12 @@ export const checkBackToBackPayments: Check = ({ ir, spanOf }) => {
       const b = steps[i]!;
       if (a.kind === 'pay' && b.kind === 'pay' && JSON.stringify(a.from) === JSON.stringify(b.from) && JSON.stringify(a.to) === JSON.stringify(b.to))
         out.push(
-          warning('W0103', 'this payment follows another from the same payer to the same payee', spanOf(b), typeof a.amount === 'number' && typeof b.amount === 'number' ? `write one payment of ${a.amount + b.amount}` : 'write one payment'),
+          warning(
+            'W0103',
+            'this payment follows another from the same payer to the same payee',
+            spanOf(b),
+            typeof a.amount === 'number' && typeof b.amount === 'number' ? `write one payment of ${a.amount + b.amount}` : 'write one payment',
+          ),
         );
     }
     for (const st of steps) for (const c of childBlocks(st)) block(c);

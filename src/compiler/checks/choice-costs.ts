@@ -51,7 +51,13 @@ export const checkChoiceCosts: Check = ({ ir, spanOf }) => {
       }
       if (!c.options.some((o) => typeof o.cost !== 'number')) return; // whole-number costs: checked when lowering
       if (c.options.every((o) => o.costChance >= 1 && smallest(o.cost) >= 1))
-        out.push(error('E0223', 'every option has a certain cost of at least 1 chip: a seat that cannot pay any of them would have no choice; make one option free', spanOf(st)));
+        out.push(
+          error(
+            'E0223',
+            'every option has a certain cost of at least 1 chip: a seat that cannot pay any of them would have no choice; make one option free',
+            spanOf(st),
+          ),
+        );
     });
   return out;
 };

@@ -43,12 +43,19 @@ export const checkDealSize: Check = ({ ir, spanOf }) => {
   for (const { step } of topLevelSteps(ir)) {
     if (step.kind !== 'deal' || step.to.kind === 'winner') continue;
     const have = size.get(key(step.from)) ?? 0;
-    const targets: PileRef[] = step.to.kind === 'each' ? [{ kind: 'hand', seat: 0 }, { kind: 'hand', seat: 1 }] : [step.to];
+    const targets: PileRef[] =
+      step.to.kind === 'each'
+        ? [
+            { kind: 'hand', seat: 0 },
+            { kind: 'hand', seat: 1 },
+          ]
+        : [step.to];
     const need = step.count * targets.length;
     if (need > have && !overdrawn.has(key(step.from))) {
       reported.add(step);
       overdrawn.add(key(step.from));
-      const what = step.to.kind === 'each' ? `${step.count} card${step.count === 1 ? '' : 's'} to each seat (${need} cards)` : `${need} card${need === 1 ? '' : 's'}`;
+      const what =
+        step.to.kind === 'each' ? `${step.count} card${step.count === 1 ? '' : 's'} to each seat (${need} cards)` : `${need} card${need === 1 ? '' : 's'}`;
       out.push(
         error(
           'E0207',

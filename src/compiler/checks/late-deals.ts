@@ -46,5 +46,12 @@ export const checkLateDeals: Check = ({ ir, spanOf }) => {
     if (hasDecision(ir.phases[i]!.steps, subs)) later = true;
   }
   for (const p of ir.subphases) scan(p.steps, early.get(p.name)!, true);
-  return late.map((st): Diagnostic => warning('W0107', 'these cards are dealt after the last decision of the game: they change nothing anyone decides', spanOf(st), 'deal them before a decision, or remove the deal'));
+  return late.map((st): Diagnostic =>
+    warning(
+      'W0107',
+      'these cards are dealt after the last decision of the game: they change nothing anyone decides',
+      spanOf(st),
+      'deal them before a decision, or remove the deal',
+    ),
+  );
 };

@@ -55,7 +55,8 @@ export const checkLimits: Check = ({ ir, spanOf }) => {
   const fallback = ir.phases[0]!;
   const cards = ir.deck.ranks.length * ir.deck.suits.length * ir.deck.copies;
   if (cards > MAX_DECK) out.push(error('E0231', `the deck has ${cards} cards; the engine holds at most ${MAX_DECK}`, spanOf(ir.deck)));
-  if (ir.piles.length > MAX_PILES) out.push(error('E0231', `the game declares ${ir.piles.length} piles; the engine holds at most ${MAX_PILES}`, spanOf(fallback)));
+  if (ir.piles.length > MAX_PILES)
+    out.push(error('E0231', `the game declares ${ir.piles.length} piles; the engine holds at most ${MAX_PILES}`, spanOf(fallback)));
   if (ir.name === '') out.push(error('E0234', 'the game needs a name', spanOf(fallback)));
   for (const p of allBlocks(ir))
     visitSteps(p.steps, (st, depth) => {

@@ -26,7 +26,14 @@ export const checkLoopNesting: Check = ({ ir, spanOf }) => {
       const here = st.kind === 'repeat' ? st.max * inner : inner;
       // Reported at the outermost loop of the chain (of its phase or sub-phase).
       if (st.kind === 'repeat' && outer === 1 && here > MAX_NESTED_ROUNDS) {
-        out.push(error('E0242', `these nested loops can run ${here.toLocaleString('en-US')} rounds in all; nested loops may run at most ${MAX_NESTED_ROUNDS.toLocaleString('en-US')}`, spanOf(st), 'lower a loop bound'));
+        out.push(
+          error(
+            'E0242',
+            `these nested loops can run ${here.toLocaleString('en-US')} rounds in all; nested loops may run at most ${MAX_NESTED_ROUNDS.toLocaleString('en-US')}`,
+            spanOf(st),
+            'lower a loop bound',
+          ),
+        );
       }
       best = Math.max(best, here);
     }

@@ -44,7 +44,14 @@ export const checkMenuSize: Check = ({ ir, spanOf }) => {
         if (st.max === 'stack') help = stackNote;
       } else return;
       if (size > MAX_AMOUNTS)
-        out.push(error('E0241', `${what}: ${size.toLocaleString('en-US')} amounts to choose from; a decision offers at most ${limit}`, spanOf(st), help ?? 'narrow the range'));
+        out.push(
+          error(
+            'E0241',
+            `${what}: ${size.toLocaleString('en-US')} amounts to choose from; a decision offers at most ${limit}`,
+            spanOf(st),
+            help ?? 'narrow the range',
+          ),
+        );
     });
   return out;
 };

@@ -48,7 +48,12 @@ class Walker {
   private step(st: Step, k: Knowledge): Knowledge {
     if (isDecision(st)) {
       this.first ??= st;
-      const deciders = st.kind === 'betting' || st.kind === 'varbet' ? [0, 1] : st.kind === 'simultaneous' || st.kind === 'auction' ? [] : [(st as { seat: number | { kind: string; seat?: number } }).seat];
+      const deciders =
+        st.kind === 'betting' || st.kind === 'varbet'
+          ? [0, 1]
+          : st.kind === 'simultaneous' || st.kind === 'auction'
+            ? []
+            : [(st as { seat: number | { kind: string; seat?: number } }).seat];
       if (st.kind === 'simultaneous' || st.kind === 'auction') this.found = true;
       for (const d of deciders) {
         const s = typeof d === 'number' ? d : d.kind === 'seat' ? d.seat! : null;
@@ -137,5 +142,12 @@ export const checkNoHiddenInformation: Check = ({ ir, spanOf }) => {
   let k: Knowledge = { cards: [false, false], other: [false, false], hand: [0, 0] };
   for (const p of ir.phases) k = w.block(p.steps, k);
   if (w.found || !w.first) return [];
-  return [warning('W0106', 'no decision of this game has anything hidden from the deciding seat: every card dealt to a hand is revealed before anyone decides', spanOf(w.first), 'keep a card face down, or a step private, until a decision')];
+  return [
+    warning(
+      'W0106',
+      'no decision of this game has anything hidden from the deciding seat: every card dealt to a hand is revealed before anyone decides',
+      spanOf(w.first),
+      'keep a card face down, or a step private, until a decision',
+    ),
+  ];
 };

@@ -42,7 +42,13 @@ export const checkOneSeatBetting: Check = ({ ir, spanOf }) => {
       }
       const declines = st.options.filter((o) => !wagers(o.steps, s, subs) && !ends(o.steps) && !wagers(o.steps, 1 - s, subs));
       if (declines.length > 0 && !offered.has(1 - s))
-        out.push(warning('W0102', `${ir.seats[1 - s]} can never bet in this round: after ${ir.seats[s]} picks '${declines[0]!.name}', ${ir.seats[1 - s]} is not offered a wager`, spanOf(st)));
+        out.push(
+          warning(
+            'W0102',
+            `${ir.seats[1 - s]} can never bet in this round: after ${ir.seats[s]} picks '${declines[0]!.name}', ${ir.seats[1 - s]} is not offered a wager`,
+            spanOf(st),
+          ),
+        );
       for (const o of st.options) walk(o.steps, wagers(o.steps, s, subs) ? new Set() : new Set([...offered, s]));
     }
   };

@@ -18,7 +18,14 @@ export const checkOneSidedSimultaneous: Check = ({ ir, spanOf }) => {
       favoured(st.otherwise, subs, seats);
       if (seats.size === 1) {
         const [s] = [...seats];
-        out.push(warning('W0101', `every outcome of this simultaneous round favours ${ir.seats[s!]} or does nothing`, spanOf(st), `${ir.seats[1 - s!]} has nothing to gain from its pick`));
+        out.push(
+          warning(
+            'W0101',
+            `every outcome of this simultaneous round favours ${ir.seats[s!]} or does nothing`,
+            spanOf(st),
+            `${ir.seats[1 - s!]} has nothing to gain from its pick`,
+          ),
+        );
       }
     });
   return out;

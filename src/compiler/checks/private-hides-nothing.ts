@@ -17,13 +17,31 @@ export const checkPrivateHidesNothing: Check = ({ ir, spanOf }) => {
         if (g.kind === 'if' && g.publicCondition) {
           out.push(warning('W0105', 'this private check reads only public numbers: both seats can tell whether it holds', spanOf(st), 'make the check public'));
         } else if (g.kind === 'if' && st.kind === 'if') {
-          const which = g.alternative! < st.branches.length ? `branch ${g.alternative! + 1}` : st.otherwise.length ? 'the else block' : 'not running any branch';
-          out.push(warning('W0105', `this private check gives itself away: ${which} has public effects no other branch has`, spanOf(st), 'make the check public, or give the branches the same public effects'));
+          const which =
+            g.alternative! < st.branches.length ? `branch ${g.alternative! + 1}` : st.otherwise.length ? 'the else block' : 'not running any branch';
+          out.push(
+            warning(
+              'W0105',
+              `this private check gives itself away: ${which} has public effects no other branch has`,
+              spanOf(st),
+              'make the check public, or give the branches the same public effects',
+            ),
+          );
         } else if (g.kind === 'event') {
-          if (g.publicCondition) out.push(warning('W0105', 'this private event reads only public numbers: both seats can tell whether it holds', spanOf(st), 'make the check public'));
+          if (g.publicCondition)
+            out.push(
+              warning('W0105', 'this private event reads only public numbers: both seats can tell whether it holds', spanOf(st), 'make the check public'),
+            );
           else out.push(warning('W0105', 'this private event gives itself away: its steps have public effects', spanOf(st), 'make the check public'));
         } else if (g.kind === 'choice' && st.kind === 'choice') {
-          out.push(warning('W0105', `this private choice gives itself away: option '${st.options[g.option]!.name}' has a cost or public effects no other option has`, spanOf(st), 'make the choice public, or give the options the same costs and public effects'));
+          out.push(
+            warning(
+              'W0105',
+              `this private choice gives itself away: option '${st.options[g.option]!.name}' has a cost or public effects no other option has`,
+              spanOf(st),
+              'make the choice public, or give the options the same costs and public effects',
+            ),
+          );
         }
       }
     });

@@ -28,8 +28,7 @@ export const checkReachability: Check = ({ ir, spanOf }) => {
     reached.add(name);
     stack.push(...callees(subs.get(name)?.steps ?? []));
   }
-  for (const p of ir.subphases)
-    if (!reached.has(p.name)) out.push(warning('W0001', `sub-phase '${p.name}' is never called from any phase`, spanOf(p)));
+  for (const p of ir.subphases) if (!reached.has(p.name)) out.push(warning('W0001', `sub-phase '${p.name}' is never called from any phase`, spanOf(p)));
 
   // Cycles: depth-first search with colours.
   const colour = new Map<string, 1 | 2>();

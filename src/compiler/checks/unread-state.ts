@@ -48,10 +48,25 @@ export const checkUnreadState: Check = ({ ir, spanOf }) => {
   const read = reads(ir);
   const out: Diagnostic[] = [];
   for (const [name, st] of firstSet)
-    if (!read.vars.has(name)) out.push(warning('W0003', `the variable '${name}' is set here but nothing reads it: its value changes no play`, spanOf(st), `read '${name}' in a condition or amount, or remove the variable and its set steps`));
+    if (!read.vars.has(name))
+      out.push(
+        warning(
+          'W0003',
+          `the variable '${name}' is set here but nothing reads it: its value changes no play`,
+          spanOf(st),
+          `read '${name}' in a condition or amount, or remove the variable and its set steps`,
+        ),
+      );
   const hidden = new Set(ir.positions.filter((p) => p.visibility === 'hidden').map((p) => p.name));
   for (const [name, st] of firstAssign)
     if (!read.positions.has(name))
-      out.push(warning('W0003', `the ${hidden.has(name) ? 'hidden ' : ''}position ${name} is given here but no condition asks who holds it: it changes no play`, spanOf(st), `test it with 'if <seat> holds ${name}', or remove the position and its assign steps`));
+      out.push(
+        warning(
+          'W0003',
+          `the ${hidden.has(name) ? 'hidden ' : ''}position ${name} is given here but no condition asks who holds it: it changes no play`,
+          spanOf(st),
+          `test it with 'if <seat> holds ${name}', or remove the position and its assign steps`,
+        ),
+      );
   return out;
 };

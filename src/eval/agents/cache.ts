@@ -39,7 +39,13 @@ export function readAgentCache<T>(dir: string, kind: string, rulesetHash: string
   } catch {
     return undefined;
   }
-  const ok = f && f.format === FORMAT && f.kind === kind && f.rulesetHash === rulesetHash && f.engineVersion === ENGINE_VERSION && canonicalJson(f.params) === canonicalJson(params);
+  const ok =
+    f &&
+    f.format === FORMAT &&
+    f.kind === kind &&
+    f.rulesetHash === rulesetHash &&
+    f.engineVersion === ENGINE_VERSION &&
+    canonicalJson(f.params) === canonicalJson(params);
   return ok ? f.data : undefined;
 }
 

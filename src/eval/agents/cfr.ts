@@ -134,7 +134,11 @@ export function cfrAgentForGame(game: Game, options: CfrAgentOptions = {}): CfrA
   return new CfrAgent(c.saved, 'the policy', c.notes);
 }
 
-function computeCfr(game: Game, p: { method: CfrMethod; iterations: number; maxNodes: number; mccfrIterations: number | null; seconds: number | null; seed: number }, onStatus?: (text: string) => void): CfrComputed {
+function computeCfr(
+  game: Game,
+  p: { method: CfrMethod; iterations: number; maxNodes: number; mccfrIterations: number | null; seconds: number | null; seed: number },
+  onStatus?: (text: string) => void,
+): CfrComputed {
   const meta = { rulesetHash: game.rulesetHash, game: game.ir.name };
   let why: string | undefined;
   if (p.method !== 'mccfr') {
@@ -162,7 +166,15 @@ function computeCfr(game: Game, p: { method: CfrMethod; iterations: number; maxN
   const saved: SavedPolicy = { ...meta, iterations: solver.iteration, exploitability: NaN, policy: mccfrPolicyEntries(solver, actionKeys) };
   return {
     saved,
-    notes: { method: 'mccfr', sampling: 'external', iterations: solver.iteration, infoStates: solver.numInfosets, seed: p.seed, ...(why ? { reason: why } : {}), unreached: 'uniform' },
+    notes: {
+      method: 'mccfr',
+      sampling: 'external',
+      iterations: solver.iteration,
+      infoStates: solver.numInfosets,
+      seed: p.seed,
+      ...(why ? { reason: why } : {}),
+      unreached: 'uniform',
+    },
   };
 }
 

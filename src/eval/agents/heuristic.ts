@@ -49,7 +49,10 @@ export function handStrength(judge: HandJudge, obs: Observation, cache?: Map<str
   for (const cards of Object.values(obs.publicPiles)) for (const c of cards) seen.push(typeOf(c));
   const oppSize = obs.handSizes[1 - obs.seat];
   const scores = obs.scores ?? [0, 0];
-  const key = `${mine.join(',')}|${board.join(',')}|${seen.slice(mine.length).sort((a, b) => a - b).join(',')}|${oppSize}|${scores[obs.seat]},${scores[1 - obs.seat]}`;
+  const key = `${mine.join(',')}|${board.join(',')}|${seen
+    .slice(mine.length)
+    .sort((a, b) => a - b)
+    .join(',')}|${oppSize}|${scores[obs.seat]},${scores[1 - obs.seat]}`;
   const hit = cache?.get(key);
   if (hit !== undefined) return hit;
   // Unseen cards: the initial deck minus the cards seen.
@@ -101,7 +104,14 @@ function binomial(n: number, k: number): number {
 }
 
 /** Choose an action from strength, menu labels and kinds (see the module comment). */
-export function heuristicChoice(p: HeuristicParams, strength: number, legal: readonly Action[], labels: readonly string[], kinds: readonly number[], u: number): Action {
+export function heuristicChoice(
+  p: HeuristicParams,
+  strength: number,
+  legal: readonly Action[],
+  labels: readonly string[],
+  kinds: readonly number[],
+  u: number,
+): Action {
   const aggressive: Action[] = [];
   let passive: Action | undefined;
   let fold: Action | undefined;

@@ -77,13 +77,22 @@ export const AGENTS: Record<string, AgentSpec> = {
         episodes: { type: 'integer', minimum: 1, default: L1_DEFAULTS.episodes },
       },
     },
-    create: (game, o) => l1AgentForGame(game, { method: o?.method as 'auto', maxNodes: o?.maxNodes as number, episodes: o?.episodes as number }, { cacheDir: o?.cacheDir, onStatus: o?.onStatus, onWarning: o?.onWarning }),
+    create: (game, o) =>
+      l1AgentForGame(
+        game,
+        { method: o?.method as 'auto', maxNodes: o?.maxNodes as number, episodes: o?.episodes as number },
+        { cacheDir: o?.cacheDir, onStatus: o?.onStatus, onWarning: o?.onWarning },
+      ),
   },
   cfr: {
     description: 'CFR+ average strategy when the tree fits maxNodes, else MCCFR for a stated budget (cached per ruleset; or plays policy FILE)',
     params: {
       properties: {
-        method: { enum: ['auto', 'exact', 'mccfr'], default: 'auto', description: 'auto: CFR+ when the tree fits maxNodes, else MCCFR; exact: CFR+ or refuse; mccfr: always MCCFR' },
+        method: {
+          enum: ['auto', 'exact', 'mccfr'],
+          default: 'auto',
+          description: 'auto: CFR+ when the tree fits maxNodes, else MCCFR; exact: CFR+ or refuse; mccfr: always MCCFR',
+        },
         iterations: { type: 'integer', minimum: 1, default: DEFAULT_ITERATIONS, description: 'CFR+ iterations' },
         maxNodes: { type: 'integer', minimum: 1, default: DEFAULT_MAX_NODES, description: 'node budget of the exact tree' },
         mccfrIterations: { type: 'integer', minimum: 1, default: DEFAULT_MCCFR_ITERATIONS, description: 'MCCFR (external sampling) iterations' },
@@ -119,7 +128,7 @@ export const AGENTS: Record<string, AgentSpec> = {
     create: (game, o) => heuristicAgentForGame(game, { raise: o?.raise as number, fold: o?.fold as number, bluff: o?.bluff as number }),
   },
   human: {
-    description: 'a person at the terminal (the play command\'s interface)',
+    description: "a person at the terminal (the play command's interface)",
     params: { properties: {} },
     create: (_game, o) => {
       if (!o?.human) throw new UserError('the human agent needs a terminal');
@@ -127,7 +136,7 @@ export const AGENTS: Record<string, AgentSpec> = {
     },
   },
   llm: {
-    description: 'a language model through its provider\'s SDK: model PROVIDER/MODEL (openai, openai-responses, anthropic, gemini, compat); see docs/llm.md',
+    description: "a language model through its provider's SDK: model PROVIDER/MODEL (openai, openai-responses, anthropic, gemini, compat); see docs/llm.md",
     params: LLM_KIND_PARAMS,
     promptVersion: LLM_PROMPT_VERSION,
     create: (game, o) => {

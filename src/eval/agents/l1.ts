@@ -174,7 +174,9 @@ export function l1AgentForGame(game: Game, params: Partial<L1Params> = {}, rt: L
   const key = `${game.rulesetHash}:${p.method}:${p.maxNodes}:${p.episodes}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const stored = rt.cacheDir ? readAgentCache<{ table: [string, Action][]; notes: Record<string, unknown> }>(rt.cacheDir, 'l1', game.rulesetHash, p) : undefined;
+  const stored = rt.cacheDir
+    ? readAgentCache<{ table: [string, Action][]; notes: Record<string, unknown> }>(rt.cacheDir, 'l1', game.rulesetHash, p)
+    : undefined;
   let agent: L1Agent | undefined = stored ? new L1Agent(new Map(stored.table), stored.notes) : undefined;
   if (!agent && p.method !== 'sampled') {
     // maxNodes is also held to what this machine's memory can build (maxNodes: 1e15 must not grow
@@ -188,7 +190,10 @@ export function l1AgentForGame(game: Game, params: Partial<L1Params> = {}, rt: L
       if (e.histories > budget) estimate = e;
     }
     if (estimate && p.method === 'exact') {
-      if (budget < p.maxNodes) throw new UserError(`the game tree has an estimated ${Math.round(estimate.histories).toLocaleString('en-US')} histories, more than the ${budget.toLocaleString('en-US')} nodes this machine's memory holds (maxNodes ${p.maxNodes.toLocaleString('en-US')}); use method: sampled`);
+      if (budget < p.maxNodes)
+        throw new UserError(
+          `the game tree has an estimated ${Math.round(estimate.histories).toLocaleString('en-US')} histories, more than the ${budget.toLocaleString('en-US')} nodes this machine's memory holds (maxNodes ${p.maxNodes.toLocaleString('en-US')}); use method: sampled`,
+        );
       throw new TreeBudgetError(p.maxNodes, estimate);
     }
     if (!estimate) {

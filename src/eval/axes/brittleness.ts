@@ -136,11 +136,14 @@ function exactValue(game: Game, pols: [Pol, Pol], focal: number): number {
       return;
     }
     const p = s.currentPlayer();
-    const outs = p === CHANCE ? s.chanceOutcomes() : ((): [Action, number][] => {
-      const legal = s.legalActions();
-      const pr = pols[p](s, p, legal);
-      return legal.map((a, i) => [a, pr[i]]);
-    })();
+    const outs =
+      p === CHANCE
+        ? s.chanceOutcomes()
+        : ((): [Action, number][] => {
+            const legal = s.legalActions();
+            const pr = pols[p](s, p, legal);
+            return legal.map((a, i) => [a, pr[i]]);
+          })();
     for (const [a, q] of outs) {
       if (q === 0) continue;
       const c = s.clone();
@@ -181,13 +184,15 @@ export function brittlenessForSeat(game: Game, seed: number, exact: boolean, log
     if (i < 0) return l0Distribution(s, legal);
     return legal.map((_, k) => (k === i ? 1 : 0));
   };
-  const perturbed = (dt: string): Pol => (s, seat, legal) => {
-    const base = l1(s, seat, legal);
-    if (legal.length < 2 || decisionType(s, seat, legal) !== dt) return base;
-    // Move 3 % of the mass of the L1 action to the other actions, uniformly.
-    const top = base.indexOf(Math.max(...base));
-    return base.map((p, k) => (k === top ? p - BRITTLENESS_MASS * p : p + (BRITTLENESS_MASS * base[top]) / (legal.length - 1)));
-  };
+  const perturbed =
+    (dt: string): Pol =>
+    (s, seat, legal) => {
+      const base = l1(s, seat, legal);
+      if (legal.length < 2 || decisionType(s, seat, legal) !== dt) return base;
+      // Move 3 % of the mass of the L1 action to the other actions, uniformly.
+      const top = base.indexOf(Math.max(...base));
+      return base.map((p, k) => (k === top ? p - BRITTLENESS_MASS * p : p + (BRITTLENESS_MASS * base[top]) / (legal.length - 1)));
+    };
   const dts = [...w.keys()].sort();
   const trialRng = rngFromKeys(seed, 0xb417, focal);
   const trials: { dt: string; dU: number }[] = [];

@@ -43,7 +43,15 @@ export function distributionsSpec(points: readonly FigurePoint[], axes: readonly
     data: { values },
     // Each axis's name above its own strip, horizontal: rotated row labels at the left were taller
     // than a 40-pixel strip and ran into their neighbours.
-    facet: { row: { field: 'axis', type: 'nominal', title: null, sort: [...axes], header: { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelAlign: 'left', labelFontSize: 12, labelFontWeight: 'bold', labelPadding: 4 } } },
+    facet: {
+      row: {
+        field: 'axis',
+        type: 'nominal',
+        title: null,
+        sort: [...axes],
+        header: { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelAlign: 'left', labelFontSize: 12, labelFontWeight: 'bold', labelPadding: 4 },
+      },
+    },
     spacing: { row: 14 },
     spec: {
       width: 420,

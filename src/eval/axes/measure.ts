@@ -55,7 +55,8 @@ export function axesTargets(path: string): AxesTarget[] {
     .map((e, i) => {
       // An index line names a file of the pool, never one outside it (`../x`, an absolute path).
       const file = resolve(root, e.file);
-      if (!file.startsWith(root + sep)) throw new UserError(`${index}: the line of slot ${e.slot} (line ${i + 1} in slot order) names ${e.file}, outside the pool ${path}`);
+      if (!file.startsWith(root + sep))
+        throw new UserError(`${index}: the line of slot ${e.slot} (line ${i + 1} in slot order) names ${e.file}, outside the pool ${path}`);
       return { file: join(path, e.file), slot: e.slot, seed: e.seed };
     });
 }
@@ -135,13 +136,27 @@ export async function measureAxes(list: readonly AxesTarget[], opts: MeasureAxes
   let finished = 0;
   const record = (i: number, axes: Record<string, number>): void => {
     const { t, rulesetHash } = games[i];
-    const line: AxesLine = { file: t.file, ...(t.slot !== undefined ? { slot: t.slot, seed: t.seed } : {}), rulesetHash, set, tier, exact, axesSeed: seed, axes };
+    const line: AxesLine = {
+      file: t.file,
+      ...(t.slot !== undefined ? { slot: t.slot, seed: t.seed } : {}),
+      rulesetHash,
+      set,
+      tier,
+      exact,
+      axesSeed: seed,
+      axes,
+    };
     if (opts.out) appendText(opts.out, `${JSON.stringify(line)}\n`);
     results.push(line);
     opts.onProgress?.(++finished, todo.length);
   };
   if (opts.jobs <= 1 || games.length <= 1) games.forEach((g, i) => record(i, computeAxes(compileGame(g.ir), set, { tier, seed, exact })));
-  else await axesOnWorkers(games.map((g, id) => ({ id, ir: g.ir, set, tier, seed, exact })), opts.jobs, (job, axes) => record(job.id, axes));
+  else
+    await axesOnWorkers(
+      games.map((g, id) => ({ id, ir: g.ir, set, tier, seed, exact })),
+      opts.jobs,
+      (job, axes) => record(job.id, axes),
+    );
   const order = new Map(list.map((t, i) => [resolve(t.file), i]));
   return results.sort((a, b) => (order.get(resolve(a.file)) ?? 0) - (order.get(resolve(b.file)) ?? 0));
 }

@@ -335,7 +335,16 @@ function cellArgmaxes(cells: Cells, dts: readonly string[]): Int32Array {
  * per dt), and the score Σ_dt w_dt (1 − modal share). Shared by the playout and reweighting
  * estimators.
  */
-function sobolScore(budget: AxisBudget, seed: number, focal: number, kinds: Int32Array, massOffset: Int32Array, massLength: number, dtShare: Float64Array, evaluate: (mass: Float64Array) => Int32Array): number {
+function sobolScore(
+  budget: AxisBudget,
+  seed: number,
+  focal: number,
+  kinds: Int32Array,
+  massOffset: Int32Array,
+  massLength: number,
+  dtShare: Float64Array,
+  evaluate: (mass: Float64Array) => Int32Array,
+): number {
   const nInfo = kinds.length;
   let dims = 0;
   for (let i = 0; i < nInfo; i++) dims += Math.max(0, kinds[i] - 1);
@@ -384,10 +393,13 @@ function sobolScore(budget: AxisBudget, seed: number, focal: number, kinds: Int3
     for (let i = 0; i < budget.sobolConcentrated; i++) {
       const raw = rawPoint();
       const g = unstable.length === 0 ? -1 : unstable[i % unstable.length];
-      const pt = g < 0 ? raw : points[g].map((c, j) => {
-        const x = c + (raw[j] - 0.5) / 4;
-        return x < 0 ? -x : x >= 1 ? 2 - x - 1e-12 : x;
-      });
+      const pt =
+        g < 0
+          ? raw
+          : points[g].map((c, j) => {
+              const x = c + (raw[j] - 0.5) / 4;
+              return x < 0 ? -x : x >= 1 ? 2 - x - 1e-12 : x;
+            });
       results.push(run(pt));
     }
   }
@@ -400,7 +412,9 @@ function sobolScore(budget: AxisBudget, seed: number, focal: number, kinds: Int3
 export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: number, log: EpisodeLog, focal: number, exact = log.mode === 'exact'): number {
   const set = opponentSet(log, focal);
   if (!set) return 0;
-  return sobolScore(budget, seed, focal, set.kinds, set.massOffset, set.massLength, set.dtShare, (mass) => cellArgmaxes(focalCells(game, massPolicy(set, mass), focal, seed, exact), set.dts));
+  return sobolScore(budget, seed, focal, set.kinds, set.massOffset, set.massLength, set.dtShare, (mass) =>
+    cellArgmaxes(focalCells(game, massPolicy(set, mass), focal, seed, exact), set.dts),
+  );
 }
 
 /** The reweighting estimator's score with `focal` as the focal seat (option `reweight`). */

@@ -26,7 +26,10 @@ export type AxesResult = { id: number; ok: true; axes: Record<string, number> } 
 async function startWorker(): Promise<Worker> {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url), { resourceLimits: WORKER_RESOURCE_LIMITS });
   // Without the parent's TypeScript loader: the bundle is plain JavaScript (see src/sampler/pool.ts).
-  return new Worker(await bundledWorkerUrl(new URL('./worker.ts', import.meta.url), 'axes-worker'), { execArgv: withoutModuleLoaders(process.execArgv), resourceLimits: WORKER_RESOURCE_LIMITS });
+  return new Worker(await bundledWorkerUrl(new URL('./worker.ts', import.meta.url), 'axes-worker'), {
+    execArgv: withoutModuleLoaders(process.execArgv),
+    resourceLimits: WORKER_RESOURCE_LIMITS,
+  });
 }
 
 function ask(worker: Worker, job: AxesJob): Promise<AxesResult> {

@@ -16,7 +16,10 @@ export type Policy = (s: GameState, seat: number, legal: readonly Action[]) => n
  * the same strategy in every process. Cached per (seat, information state). `keyOf` names the
  * information state (default: the engine's key, prefixed by the seat).
  */
-export function dirichletPolicy(keys: readonly number[], keyOf: (s: GameState, seat: number, legal: readonly Action[]) => string = (s, seat) => `${seat}|${s.informationStateKey(seat)}`): Policy {
+export function dirichletPolicy(
+  keys: readonly number[],
+  keyOf: (s: GameState, seat: number, legal: readonly Action[]) => string = (s, seat) => `${seat}|${s.informationStateKey(seat)}`,
+): Policy {
   const cache = new Map<string, number[]>();
   return (s, seat, legal) => {
     const key = keyOf(s, seat, legal);

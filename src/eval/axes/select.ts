@@ -101,7 +101,9 @@ export function correlationMatrix(rows: readonly (readonly number[])[]): number[
 export function varianceInflationFactors(rows: readonly (readonly number[])[]): number[] {
   const r = correlationMatrix(rows);
   const k = r.length;
-  const live = Array.from({ length: k }, (_, j) => j).filter((j) => r.every((row, a) => a === j || Number.isFinite(row[j])) && rows.some((x) => x[j] !== rows[0][j]));
+  const live = Array.from({ length: k }, (_, j) => j).filter(
+    (j) => r.every((row, a) => a === j || Number.isFinite(row[j])) && rows.some((x) => x[j] !== rows[0][j]),
+  );
   const out = new Array<number>(k).fill(NaN);
   if (live.length === 0) return out;
   if (live.length === 1) {

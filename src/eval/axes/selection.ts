@@ -61,12 +61,14 @@ export function readAxesLines(path: string): { set: AxisSet; lines: AxesLine[] }
       } catch {
         throw new UserError(`${path}:${i + 1}: not a JSON line`);
       }
-      if (!o || typeof o !== 'object' || typeof o.axes !== 'object' || o.axes === null) throw new UserError(`${path}:${i + 1}: not an axes line (no axes object)`);
+      if (!o || typeof o !== 'object' || typeof o.axes !== 'object' || o.axes === null)
+        throw new UserError(`${path}:${i + 1}: not an axes line (no axes object)`);
       const ls = o.set ?? 'v2';
       if (ls !== 'v1' && ls !== 'v2') throw new UserError(`${path}:${i + 1}: unknown axis set '${String(ls)}' (v1 or v2)`);
       if (set !== undefined && ls !== set) throw new UserError(`${path}:${i + 1}: a ${ls} line in a file of ${set} lines; select from one set at a time`);
       set = ls;
-      for (const a of axisNames(ls)) if (typeof o.axes[a] !== 'number' || !Number.isFinite(o.axes[a])) throw new UserError(`${path}:${i + 1}: axis ${a} missing or not a finite number`);
+      for (const a of axisNames(ls))
+        if (typeof o.axes[a] !== 'number' || !Number.isFinite(o.axes[a])) throw new UserError(`${path}:${i + 1}: axis ${a} missing or not a finite number`);
       return o;
     });
   return { set: set ?? 'v2', lines };
@@ -102,9 +104,16 @@ export function selectFromPool(poolDir: string, axesPath: string, n: number, see
   });
   if (rows.length === 0) throw new UserError(`${axesPath}: no line matches a game of ${poolDir}`);
   if (n > rows.length) throw new UsageError(`--n ${n} is more than the ${rows.length} pool games with axes`);
-  const pick = farthestPointSample(rows.map((r, id) => ({ id, values: r.values })), n, seed);
+  const pick = farthestPointSample(
+    rows.map((r, id) => ({ id, values: r.values })),
+    n,
+    seed,
+  );
   const chosenRows = pick.map((i) => rows[i].values);
-  const cov = coverage(rows.map((r) => r.values), chosenRows);
+  const cov = coverage(
+    rows.map((r) => r.values),
+    chosenRows,
+  );
   const vif = varianceInflationFactors(chosenRows);
   const selection: Selection = {
     pool: poolDir,

@@ -87,8 +87,34 @@ export interface V1Budget {
 
 /** v1 Appendix C budgets (`precise`: 200 strategies, 90 decisions, 4 × 9 × 10 contexts, 3,000 deals) and a cheaper `fast` tier. */
 export const V1_BUDGETS: Record<'fast' | 'precise', V1Budget> = {
-  fast: { tier: 'fast', strategies: 40, rankDeals: 20, stdDeals: 400, decisions: 30, continuations: 2, opponents: 6, worlds: 6, infoOpponents: 4, infoDeals: 10, infoRollouts: 4, stateDeals: 1000 },
-  precise: { tier: 'precise', strategies: 200, rankDeals: 40, stdDeals: 1000, decisions: 90, continuations: 4, opponents: 9, worlds: 10, infoOpponents: 9, infoDeals: 40, infoRollouts: 8, stateDeals: 3000 },
+  fast: {
+    tier: 'fast',
+    strategies: 40,
+    rankDeals: 20,
+    stdDeals: 400,
+    decisions: 30,
+    continuations: 2,
+    opponents: 6,
+    worlds: 6,
+    infoOpponents: 4,
+    infoDeals: 10,
+    infoRollouts: 4,
+    stateDeals: 1000,
+  },
+  precise: {
+    tier: 'precise',
+    strategies: 200,
+    rankDeals: 40,
+    stdDeals: 1000,
+    decisions: 90,
+    continuations: 4,
+    opponents: 9,
+    worlds: 10,
+    infoOpponents: 9,
+    infoDeals: 40,
+    infoRollouts: 8,
+    stateDeals: 3000,
+  },
 };
 
 export type { Policy } from './policies.js';
@@ -123,7 +149,10 @@ export function resampleWorld(game: Game, history: readonly Action[], original: 
     let ok = true;
     for (const a of history) {
       if (s.currentPlayer() === CHANCE) {
-        const outs = s.chanceOutcomes().filter(([, p]) => p > 0).map(([o]) => o);
+        const outs = s
+          .chanceOutcomes()
+          .filter(([, p]) => p > 0)
+          .map(([o]) => o);
         const fresh = sampleChanceOutcome(s, rng);
         const legalA = outs.includes(a);
         // Who sees this node: compare the keys after the fresh outcome and after another one

@@ -140,7 +140,17 @@ export async function buildLadderGame(game: Game, path: string, opts: BuildOptio
   const levels: LadderLevel[] = cal.members.map((ms, k) => {
     const bots = ms.map((c) => bot(c, k));
     const below = k === 0 ? null : poolFigures(ms.flatMap((u) => cal.members[k - 1].map((l) => figures(u, l))));
-    return { level: k, name: bots[0].name, agent: bots[0].agent, participantId: bots[0].participantId, policyHash: bots[0].policyHash, exploitability: bots[0].exploitability, vsBelow: below, inBand: below ? inBand(below.winRate) : null, bots };
+    return {
+      level: k,
+      name: bots[0].name,
+      agent: bots[0].agent,
+      participantId: bots[0].participantId,
+      policyHash: bots[0].policyHash,
+      exploitability: bots[0].exploitability,
+      vsBelow: below,
+      inBand: below ? inBand(below.winRate) : null,
+      bots,
+    };
   });
   return {
     game: game.ir.name,
@@ -152,6 +162,8 @@ export async function buildLadderGame(game: Game, path: string, opts: BuildOptio
     cfrRung: cal.cfrRung,
     dropped: [...cal.dropped].map(([c, reason]) => ({ name: parts[c].name, agent: configs[c], participantId: parts[c].id, reason })),
     candidates: parts.map((p) => p.name),
-    matrix: parts.map((_, i) => parts.map((__, j) => (i === j ? null : { meanReturn: figures(i, j).meanReturn, pairedSE: figures(i, j).pairedSE, winRate: figures(i, j).winRate }))),
+    matrix: parts.map((_, i) =>
+      parts.map((__, j) => (i === j ? null : { meanReturn: figures(i, j).meanReturn, pairedSE: figures(i, j).pairedSE, winRate: figures(i, j).winRate })),
+    ),
   };
 }

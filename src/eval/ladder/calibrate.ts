@@ -146,7 +146,9 @@ export function calibrate(n: number, figures: FiguresOf, maxLevels: number, opts
     if (k0 >= 0) cfrRung = `Lv${k0} holds ${name(members[k0].find((c) => cfr.includes(c))!)}`;
     else {
       const top = members[members.length - 1];
-      const fits = cfr.filter((c) => top.every((t) => separates(figures(c, t))) && members.slice(0, -1).every((lv) => lv.every((l) => figures(c, l).winRate > 0.5)));
+      const fits = cfr.filter(
+        (c) => top.every((t) => separates(figures(c, t))) && members.slice(0, -1).every((lv) => lv.every((l) => figures(c, l).winRate > 0.5)),
+      );
       if (fits.length === 0) {
         const f = cfr.map((c) => [c, poolFigures(top.map((t) => figures(c, t)))] as const).sort((x, y) => y[1].winRate - x[1].winRate)[0];
         cfrRung = `no CFR+ candidate separates from the top level Lv${members.length - 1} (best: ${name(f[0])}, win rate ${(100 * f[1].winRate).toFixed(1)} %, chips won ${f[1].meanReturn.toFixed(3)} ± ${(f[1].meanReturnCI[1] - f[1].meanReturn).toFixed(3)})`;

@@ -100,11 +100,19 @@ export function readLadder(path: string): Ladder {
     if (!Array.isArray(g.levels) || g.levels.length === 0) bad(`${w}.levels is empty`);
     g.levels.forEach((l, k) => {
       if (typeof l !== 'object' || l === null || l.level !== k) bad(`${w}.levels[${k}] is not level ${k}`);
-      if (typeof l.agent?.kind !== 'string' || typeof l.agent.params !== 'object' || l.agent.params === null) bad(`${w}.levels[${k}].agent needs kind and params`);
+      if (typeof l.agent?.kind !== 'string' || typeof l.agent.params !== 'object' || l.agent.params === null)
+        bad(`${w}.levels[${k}].agent needs kind and params`);
       if (typeof l.participantId !== 'string') bad(`${w}.levels[${k}].participantId is missing`);
-      if (l.bots !== undefined && (!Array.isArray(l.bots) || l.bots.length === 0 || l.bots.some((b) => typeof b?.agent?.kind !== 'string' || typeof b.participantId !== 'string'))) bad(`${w}.levels[${k}].bots must list bots with agent and participantId`);
+      if (
+        l.bots !== undefined &&
+        (!Array.isArray(l.bots) || l.bots.length === 0 || l.bots.some((b) => typeof b?.agent?.kind !== 'string' || typeof b.participantId !== 'string'))
+      )
+        bad(`${w}.levels[${k}].bots must list bots with agent and participantId`);
       // Version 1: one bot per level.
-      if (l.bots === undefined) l.bots = [{ name: l.name, agent: l.agent, participantId: l.participantId, policyHash: l.policyHash, exploitability: l.exploitability, vsBelow: l.vsBelow }];
+      if (l.bots === undefined)
+        l.bots = [
+          { name: l.name, agent: l.agent, participantId: l.participantId, policyHash: l.policyHash, exploitability: l.exploitability, vsBelow: l.vsBelow },
+        ];
     });
     g.outOfBand ??= [];
     g.cfrRung ??= null;

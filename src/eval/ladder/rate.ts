@@ -45,7 +45,16 @@ export async function climb(levels: number, duel: (level: number) => Promise<Due
     const f = await duel(k);
     steps.push(f);
     if (!(f.winRate >= ADVANCE_WIN_RATE) || k === levels - 1) {
-      return { rating: { level: k, progress: 2 * f.winRate, progressCI: [2 * f.winRateCI[0], 2 * f.winRateCI[1]], topped: f.winRate >= ADVANCE_WIN_RATE, duels: steps.length }, steps };
+      return {
+        rating: {
+          level: k,
+          progress: 2 * f.winRate,
+          progressCI: [2 * f.winRateCI[0], 2 * f.winRateCI[1]],
+          topped: f.winRate >= ADVANCE_WIN_RATE,
+          duels: steps.length,
+        },
+        steps,
+      };
     }
   }
   throw new Error('unreachable');

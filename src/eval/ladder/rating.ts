@@ -46,7 +46,10 @@ export interface RateOptions {
 
 /** The id of a ladder slot: the first 128 bits (hex) of SHA-256 of `{ladder, seed, rulesetHash, run, seat0, seat1}` (distinct from tournament slot ids). */
 export function ladderSlotId(seed: number, rulesetHash: string, run: number, seat0: string, seat1: string): string {
-  return createHash('sha256').update(canonicalJson({ ladder: true, seed, rulesetHash, run, seat0, seat1 })).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(canonicalJson({ ladder: true, seed, rulesetHash, run, seat0, seat1 }))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /**
@@ -55,14 +58,20 @@ export function ladderSlotId(seed: number, rulesetHash: string, run: number, sea
  *         (another engine version or other rules than the ladder was calibrated with)
  */
 export async function levelAgents(game: Game, lg: LadderGame): Promise<{ participant: Participant; agent: Agent }[][]> {
-  if (game.rulesetHash !== lg.rulesetHash) throw new UserError(`${lg.path}: ruleset hash ${game.rulesetHash.slice(0, 16)}… differs from the ladder's ${lg.rulesetHash.slice(0, 16)}… (the rules changed since the ladder was built)`);
+  if (game.rulesetHash !== lg.rulesetHash)
+    throw new UserError(
+      `${lg.path}: ruleset hash ${game.rulesetHash.slice(0, 16)}… differs from the ladder's ${lg.rulesetHash.slice(0, 16)}… (the rules changed since the ladder was built)`,
+    );
   const out: { participant: Participant; agent: Agent }[][] = [];
   for (const l of lg.levels) {
     const level: { participant: Participant; agent: Agent }[] = [];
     const bots = l.bots ?? [{ name: l.name, agent: l.agent, participantId: l.participantId, policyHash: l.policyHash }];
     for (const b of bots) {
       const p = levelParticipant(b.agent, `${lg.game} Lv${l.level}`);
-      if (p.id !== b.participantId) throw new UserError(`${lg.game} Lv${l.level} (${b.name}): participant id ${p.id.slice(0, 12)}… differs from the ladder's ${b.participantId.slice(0, 12)}… (built by another engine version or with other parameters); rebuild the ladder`);
+      if (p.id !== b.participantId)
+        throw new UserError(
+          `${lg.game} Lv${l.level} (${b.name}): participant id ${p.id.slice(0, 12)}… differs from the ladder's ${b.participantId.slice(0, 12)}… (built by another engine version or with other parameters); rebuild the ladder`,
+        );
       const agent = await createParticipantAgent(p, game);
       const h = policyHash(agent);
       if (h !== b.policyHash) throw new UserError(`${lg.game} Lv${l.level} (${b.name}): the policy hash differs from the ladder's; rebuild the ladder`);
@@ -143,5 +152,15 @@ export async function rateOnGame(game: Game, lg: LadderGame, who: Participant, o
     steps.push({ ...f, level: k, name: perBot.map((b) => b.name).join(' + '), ...(perBot.length > 1 ? { bots: perBot } : {}) });
     return f;
   });
-  return { game: lg.game, rulesetHash: game.rulesetHash, participant: { name: who.name, kind: who.kind, id: who.id }, seed: opts.seed, runs: opts.runs, rating, steps, slotsPlayed: played, slotsReused: reused };
+  return {
+    game: lg.game,
+    rulesetHash: game.rulesetHash,
+    participant: { name: who.name, kind: who.kind, id: who.id },
+    seed: opts.seed,
+    runs: opts.runs,
+    rating,
+    steps,
+    slotsPlayed: played,
+    slotsReused: reused,
+  };
 }

@@ -47,7 +47,9 @@ const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;'
 export function ladderTableHtml(t: LadderTable): string {
   const head = `<tr><th>participant</th>${t.games.map((g) => `<th>${esc(g)}</th>`).join('')}</tr>`;
   const cell = (v: LadderRow['perGame'][string] | undefined): string =>
-    v ? `<td class="n" title="progress 95 % CI [${Math.round(100 * v.progressCI[0])} %, ${Math.round(100 * v.progressCI[1])} %]">Lv${v.level} (${v.topped ? 'topped, ' : ''}${Math.round(100 * v.progress)} %)</td>` : '<td class="n">—</td>';
+    v
+      ? `<td class="n" title="progress 95 % CI [${Math.round(100 * v.progressCI[0])} %, ${Math.round(100 * v.progressCI[1])} %]">Lv${v.level} (${v.topped ? 'topped, ' : ''}${Math.round(100 * v.progress)} %)</td>`
+      : '<td class="n">—</td>';
   const rows = t.rows.map((r) => `<tr><td title="${esc(r.id)}">${esc(r.name)}</td>${t.games.map((g) => cell(r.perGame[g])).join('')}</tr>`).join('\n');
   return `<section id="ladder-table">
 <h2>Ladder ratings</h2>
@@ -69,8 +71,18 @@ export function readRatings(path: string): GameRating[] {
   const data = parseJsonInput(readTextCapped(path, 'ratings file'), path);
   const ok = (r: unknown): r is GameRating => {
     const g = r as GameRating;
-    return typeof g === 'object' && g !== null && typeof g.game === 'string' && typeof g.participant?.id === 'string' && typeof g.participant.name === 'string' && typeof g.rating?.level === 'number' && typeof g.rating.progress === 'number' && Array.isArray(g.rating.progressCI);
+    return (
+      typeof g === 'object' &&
+      g !== null &&
+      typeof g.game === 'string' &&
+      typeof g.participant?.id === 'string' &&
+      typeof g.participant.name === 'string' &&
+      typeof g.rating?.level === 'number' &&
+      typeof g.rating.progress === 'number' &&
+      Array.isArray(g.rating.progressCI)
+    );
   };
-  if (!Array.isArray(data) || data.length === 0 || !data.every(ok)) throw new UserError(`${path}: not ladder ratings (expected the JSON array written by gbgc ladder rate --json)`);
+  if (!Array.isArray(data) || data.length === 0 || !data.every(ok))
+    throw new UserError(`${path}: not ladder ratings (expected the JSON array written by gbgc ladder rate --json)`);
   return data;
 }

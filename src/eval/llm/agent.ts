@@ -23,7 +23,8 @@ import { SERVICE_FAILURES, type ChatMessage, type FallbackPolicy, type LlmMoveRe
  * The objective every model is given, after the rulebook in the system prompt: GENSTRAT v2 §9 and
  * v1 §5 instruct the models to maximise expected chips (which is why α̂ is fitted on chip margins).
  */
-export const OBJECTIVE = '## Your objective\n\nPlay to maximise your expected chips: the chips you win per game on average, counting how many you win or lose each game, not how often you win.';
+export const OBJECTIVE =
+  '## Your objective\n\nPlay to maximise your expected chips: the chips you win per game on average, counting how many you win or lose each game, not how often you win.';
 
 /** The system prompt of an LLM seat: the rulebook, then {@link OBJECTIVE}. */
 export function llmSystemPrompt(rulebook: string): string {
@@ -111,7 +112,15 @@ export interface LlmAgent extends Player {
 export async function createLlmAgent(game: Game, settings: LlmSettings, options: LlmAgentOptions = {}): Promise<LlmAgent> {
   const provider = options.provider ?? (await createProvider(settings));
   let rulebook: string | undefined;
-  const ctx: DecisionContext = { provider, settings, cache: options.cache, spend: options.spend, backoffMs: options.backoffMs, maxRetryAfterMs: options.maxRetryAfterMs, fallbackPolicy: options.fallbackPolicy };
+  const ctx: DecisionContext = {
+    provider,
+    settings,
+    cache: options.cache,
+    spend: options.spend,
+    backoffMs: options.backoffMs,
+    maxRetryAfterMs: options.maxRetryAfterMs,
+    fallbackPolicy: options.fallbackPolicy,
+  };
   const records: LlmMoveRecord[] = [];
   let slotId: string | undefined;
   let slotRecords: LlmMoveRecord[] = [];
@@ -141,13 +150,18 @@ export async function createLlmAgent(game: Game, settings: LlmSettings, options:
       rng: view.rng,
       occurrence: slot === undefined ? undefined : `${slot}#${view.seat}#${view.ply}`,
     });
-    if (record.fallbackReason && SERVICE_FAILURES.has(record.fallbackReason) && settings.onFailure !== 'fallback') throw new SlotFailureError(settings.onFailure, record);
+    if (record.fallbackReason && SERVICE_FAILURES.has(record.fallbackReason) && settings.onFailure !== 'fallback')
+      throw new SlotFailureError(settings.onFailure, record);
     if (settings.conversation === 'match') conv.messages = after;
     records.push(record);
     slotRecords.push(record);
     options.onMove?.(record);
     // The turn prompt is stored with the record so the match viewer shows what the model was asked.
-    return { action: record.action, fallback: record.fallbackReason ?? null, extra: { kind: 'llm', ...record, prompt: view.prompt } as Record<string, unknown> };
+    return {
+      action: record.action,
+      fallback: record.fallbackReason ?? null,
+      extra: { kind: 'llm', ...record, prompt: view.prompt } as Record<string, unknown>,
+    };
   }
 
   return {

@@ -44,14 +44,26 @@ function canonical(v: unknown): string {
 }
 
 /** The cache key of one request. */
-export function cacheKey(parts: { provider: string; endpoint: string; model: string; settings: unknown; system: string; messages: unknown; occurrence?: string }): string {
+export function cacheKey(parts: {
+  provider: string;
+  endpoint: string;
+  model: string;
+  settings: unknown;
+  system: string;
+  messages: unknown;
+  occurrence?: string;
+}): string {
   return createHash('sha256').update(canonical(parts)).digest('hex');
 }
 
 /** A cache in memory (lost at exit). */
 export function memoryCache(): ResponseCache {
   const m = new Map<string, CachedReply>();
-  return { get: (k) => m.get(k), set: (k, v) => void m.set(k, { ...v, reply: redacted(v.reply) }), spentUsd: () => [...m.values()].reduce((a, v) => a + (v.costUsd ?? 0), 0) };
+  return {
+    get: (k) => m.get(k),
+    set: (k, v) => void m.set(k, { ...v, reply: redacted(v.reply) }),
+    spentUsd: () => [...m.values()].reduce((a, v) => a + (v.costUsd ?? 0), 0),
+  };
 }
 
 /**
@@ -62,7 +74,9 @@ export function memoryCache(): ResponseCache {
 export function sqliteCache(path: string | Database.Database): ResponseCache {
   const db = typeof path === 'string' ? new Database(path) : path;
   if (typeof path === 'string') db.pragma('journal_mode = WAL');
-  db.exec('CREATE TABLE IF NOT EXISTS llm_cache (key TEXT PRIMARY KEY, reply TEXT NOT NULL, latency_ms REAL NOT NULL, created TEXT NOT NULL, cost_usd REAL NOT NULL DEFAULT 0)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS llm_cache (key TEXT PRIMARY KEY, reply TEXT NOT NULL, latency_ms REAL NOT NULL, created TEXT NOT NULL, cost_usd REAL NOT NULL DEFAULT 0)',
+  );
   // Caches written before the cost was kept: add the column (their rows count as $0).
   const cols = (db.prepare('PRAGMA table_info(llm_cache)').all() as { name: string }[]).map((c) => c.name);
   if (!cols.includes('cost_usd')) db.exec('ALTER TABLE llm_cache ADD COLUMN cost_usd REAL NOT NULL DEFAULT 0');

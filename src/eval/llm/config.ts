@@ -79,7 +79,20 @@ export const SUPPORTED_PARAMETERS: Record<ProviderKind, readonly string[]> = {
 };
 
 const GENERATION_KEYS = ['reasoning_effort', 'thinking_budget', 'max_output_tokens', 'temperature', 'seed'];
-const COMMON_KEYS = ['provider', 'model', 'base_url', 'api_key_env', 'conversation', 'deadline_ms', 'concurrency', 'rpm', 'price', 'on_failure', 'stream', 'expected_output_tokens'];
+const COMMON_KEYS = [
+  'provider',
+  'model',
+  'base_url',
+  'api_key_env',
+  'conversation',
+  'deadline_ms',
+  'concurrency',
+  'rpm',
+  'price',
+  'on_failure',
+  'stream',
+  'expected_output_tokens',
+];
 
 /**
  * Split `llm:PROVIDER/MODEL` (the model may itself contain `/`, as OpenRouter ids do).
@@ -88,13 +101,22 @@ const COMMON_KEYS = ['provider', 'model', 'base_url', 'api_key_env', 'conversati
 export function parseLlmSpec(spec: string): { provider: ProviderKind; model: string } {
   const m = /^llm:([a-z-]+)\/(.+)$/.exec(spec.trim());
   if (!m) throw new UserError(`'${spec}' is not an LLM agent spec; expected llm:PROVIDER/MODEL with PROVIDER one of ${PROVIDER_KINDS.join(', ')}`);
-  if (!(PROVIDER_KINDS as readonly string[]).includes(m[1])) throw new UserError(`unknown LLM provider '${m[1]}' in '${spec}'; known: ${PROVIDER_KINDS.join(', ')}`);
+  if (!(PROVIDER_KINDS as readonly string[]).includes(m[1]))
+    throw new UserError(`unknown LLM provider '${m[1]}' in '${spec}'; known: ${PROVIDER_KINDS.join(', ')}`);
   return { provider: m[1] as ProviderKind, model: m[2] };
 }
 
 function num(where: string, key: string, v: unknown, opts: { min?: number; max?: number; integer?: boolean } = {}): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || (opts.integer && !Number.isInteger(v)) || (opts.min !== undefined && v < opts.min) || (opts.max !== undefined && v > opts.max)) {
-    const range = [opts.integer ? 'an integer' : 'a number', opts.min !== undefined ? `≥ ${opts.min}` : '', opts.max !== undefined ? `≤ ${opts.max}` : ''].filter(Boolean).join(' ');
+  if (
+    typeof v !== 'number' ||
+    !Number.isFinite(v) ||
+    (opts.integer && !Number.isInteger(v)) ||
+    (opts.min !== undefined && v < opts.min) ||
+    (opts.max !== undefined && v > opts.max)
+  ) {
+    const range = [opts.integer ? 'an integer' : 'a number', opts.min !== undefined ? `≥ ${opts.min}` : '', opts.max !== undefined ? `≤ ${opts.max}` : '']
+      .filter(Boolean)
+      .join(' ');
     throw new UserError(`${where}: '${key}' must be ${range}, got ${JSON.stringify(v)}`);
   }
   return v;
@@ -102,9 +124,11 @@ function num(where: string, key: string, v: unknown, opts: { min?: number; max?:
 
 /** Parse a price block (`{input, output, cached_input}`, USD per million tokens). */
 export function parsePrice(where: string, v: unknown): Price {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new UserError(`${where}: 'price' must be a mapping with input and output (USD per million tokens)`);
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw new UserError(`${where}: 'price' must be a mapping with input and output (USD per million tokens)`);
   const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!['input', 'output', 'cached_input'].includes(k)) throw new UserError(`${where}: unknown key 'price.${k}' (known: input, output, cached_input)`);
+  for (const k of Object.keys(o))
+    if (!['input', 'output', 'cached_input'].includes(k)) throw new UserError(`${where}: unknown key 'price.${k}' (known: input, output, cached_input)`);
   const p: Price = { input: num(where, 'price.input', o.input, { min: 0 }), output: num(where, 'price.output', o.output, { min: 0 }) };
   if (o.cached_input !== undefined) p.cachedInput = num(where, 'price.cached_input', o.cached_input, { min: 0 });
   return p;
@@ -120,28 +144,40 @@ export function parsePrice(where: string, v: unknown): Price {
  * @param name the participant's name in the config, when it has one
  * @throws UserError naming the key for an unknown key, a key the provider does not support, a bad value, or a configured API key
  */
-export function parseLlmSettings(spec: string, block: Record<string, unknown> = {}, prices: Record<string, unknown> = {}, where = spec, name?: string): LlmSettings {
+export function parseLlmSettings(
+  spec: string,
+  block: Record<string, unknown> = {},
+  prices: Record<string, unknown> = {},
+  where = spec,
+  name?: string,
+): LlmSettings {
   const { provider, model } = parseLlmSpec(spec);
   if (block === null || typeof block !== 'object' || Array.isArray(block)) throw new UserError(`${where}: the LLM config must be a mapping`);
   for (const key of Object.keys(block)) {
-    if (/^(api_?key|key|token|secret|authorization)$/i.test(key)) throw new UserError(`${where}: '${key}' is not allowed: API keys are read from the environment only (set api_key_env to the variable's name)`);
+    if (/^(api_?key|key|token|secret|authorization)$/i.test(key))
+      throw new UserError(`${where}: '${key}' is not allowed: API keys are read from the environment only (set api_key_env to the variable's name)`);
     if (GENERATION_KEYS.includes(key)) {
-      if (!SUPPORTED_PARAMETERS[provider].includes(key)) throw new UserError(`${where}: '${key}' is not supported by provider ${provider} (supported: ${SUPPORTED_PARAMETERS[provider].join(', ')})`);
+      if (!SUPPORTED_PARAMETERS[provider].includes(key))
+        throw new UserError(`${where}: '${key}' is not supported by provider ${provider} (supported: ${SUPPORTED_PARAMETERS[provider].join(', ')})`);
     } else if (!COMMON_KEYS.includes(key)) throw new UserError(`${where}: unknown key '${key}' (known: ${[...COMMON_KEYS, ...GENERATION_KEYS].join(', ')})`);
   }
-  if (block.provider !== undefined && block.provider !== provider) throw new UserError(`${where}: 'provider' is ${JSON.stringify(block.provider)} but the spec says ${provider}`);
+  if (block.provider !== undefined && block.provider !== provider)
+    throw new UserError(`${where}: 'provider' is ${JSON.stringify(block.provider)} but the spec says ${provider}`);
   if (block.model !== undefined && block.model !== model) throw new UserError(`${where}: 'model' is ${JSON.stringify(block.model)} but the spec says ${model}`);
   const s: LlmSettings = { provider, model, conversation: 'fresh', deadlineMs: 60_000, concurrency: 4, onFailure: 'fallback' };
   if (block.base_url !== undefined) {
     if (typeof block.base_url !== 'string' || !/^https?:\/\//.test(block.base_url)) throw new UserError(`${where}: 'base_url' must be an http(s) URL`);
     s.baseUrl = block.base_url;
-  } else if (provider === 'compat') throw new UserError(`${where}: provider compat needs 'base_url' (the OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1)`);
+  } else if (provider === 'compat')
+    throw new UserError(`${where}: provider compat needs 'base_url' (the OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1)`);
   if (block.api_key_env !== undefined) {
-    if (typeof block.api_key_env !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(block.api_key_env)) throw new UserError(`${where}: 'api_key_env' must be an environment variable name`);
+    if (typeof block.api_key_env !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(block.api_key_env))
+      throw new UserError(`${where}: 'api_key_env' must be an environment variable name`);
     s.apiKeyEnv = block.api_key_env;
   }
   if (block.reasoning_effort !== undefined) {
-    if (!(REASONING_EFFORTS as readonly unknown[]).includes(block.reasoning_effort)) throw new UserError(`${where}: 'reasoning_effort' must be one of ${REASONING_EFFORTS.join(', ')}`);
+    if (!(REASONING_EFFORTS as readonly unknown[]).includes(block.reasoning_effort))
+      throw new UserError(`${where}: 'reasoning_effort' must be one of ${REASONING_EFFORTS.join(', ')}`);
     s.reasoningEffort = block.reasoning_effort as ReasoningEffort;
   }
   if (block.thinking_budget !== undefined) s.thinkingBudget = num(where, 'thinking_budget', block.thinking_budget, { min: 0, integer: true });
@@ -163,7 +199,8 @@ export function parseLlmSettings(spec: string, block: Record<string, unknown> = 
     if (!(ON_FAILURE as readonly unknown[]).includes(block.on_failure)) throw new UserError(`${where}: 'on_failure' must be one of ${ON_FAILURE.join(', ')}`);
     s.onFailure = block.on_failure as OnFailure;
   }
-  if (block.expected_output_tokens !== undefined) s.expectedOutputTokens = num(where, 'expected_output_tokens', block.expected_output_tokens, { min: 0, integer: true });
+  if (block.expected_output_tokens !== undefined)
+    s.expectedOutputTokens = num(where, 'expected_output_tokens', block.expected_output_tokens, { min: 0, integer: true });
   if (provider === 'anthropic' && s.thinkingBudget !== undefined && s.maxOutputTokens !== undefined && s.maxOutputTokens <= s.thinkingBudget)
     throw new UserError(`${where}: 'max_output_tokens' must exceed 'thinking_budget' for provider anthropic`);
   if (block.price !== undefined) s.price = parsePrice(where, block.price);

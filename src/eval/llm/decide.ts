@@ -21,7 +21,18 @@ import { parseReply } from './parse.js';
 import { ProviderCallError } from './providers/errors.js';
 import { redactSecrets } from './redact.js';
 import type { SpendGuard } from './spend.js';
-import { addUsage, NO_USAGE, type CallKind, type CallRecord, type ChatMessage, type FallbackPolicy, type FallbackReason, type LlmMoveRecord, type Provider, type ProviderReply } from './types.js';
+import {
+  addUsage,
+  NO_USAGE,
+  type CallKind,
+  type CallRecord,
+  type ChatMessage,
+  type FallbackPolicy,
+  type FallbackReason,
+  type LlmMoveRecord,
+  type Provider,
+  type ProviderReply,
+} from './types.js';
 
 /** The league's limits (methodology): HTTP requests per decision, transport retries, format fixes. */
 export const MAX_HTTP_ATTEMPTS = 3;
@@ -98,7 +109,8 @@ export async function decide(ctx: DecisionContext, input: DecisionInput): Promis
   let kind: CallKind = 'initial';
   let formatError: string | undefined;
   let raw = '';
-  let outcome: { action: number; label: string; path: LlmMoveRecord['path']; fallbackReason?: FallbackReason; amountAdjusted?: 'clamped' | 'random' } | undefined;
+  let outcome:
+    { action: number; label: string; path: LlmMoveRecord['path']; fallbackReason?: FallbackReason; amountAdjusted?: 'clamped' | 'random' } | undefined;
   let parseFailure = false;
   const policy = ctx.fallbackPolicy ?? 'uniform';
   const fallback = (reason: FallbackReason) => ({ ...fallbackAction(input.menu, input.rng, policy), path: 'fallback' as const, fallbackReason: reason });
@@ -110,12 +122,30 @@ export async function decide(ctx: DecisionContext, input: DecisionInput): Promis
       let failure: ProviderCallError | undefined;
       for (;;) {
         const key = ctx.cache
-          ? cacheKey({ provider: s.provider, endpoint: ctx.provider.endpoint, model: s.model, settings: identity, system: input.system, messages, occurrence: input.occurrence === undefined ? undefined : `${input.occurrence}/${formatFixes}` })
+          ? cacheKey({
+              provider: s.provider,
+              endpoint: ctx.provider.endpoint,
+              model: s.model,
+              settings: identity,
+              system: input.system,
+              messages,
+              occurrence: input.occurrence === undefined ? undefined : `${input.occurrence}/${formatFixes}`,
+            })
           : undefined;
         const hit = key ? ctx.cache!.get(key) : undefined;
         if (hit) {
           reply = hit.reply;
-          calls.push({ kind, outcome: 'ok', latencyMs: hit.latencyMs, fromCache: true, usage: hit.reply.usage, costUsd: costUsd(s.price, hit.reply.usage), stop: hit.reply.stop, stopDetail: hit.reply.stopDetail, text: redactSecrets(hit.reply.text) });
+          calls.push({
+            kind,
+            outcome: 'ok',
+            latencyMs: hit.latencyMs,
+            fromCache: true,
+            usage: hit.reply.usage,
+            costUsd: costUsd(s.price, hit.reply.usage),
+            stop: hit.reply.stop,
+            stopDetail: hit.reply.stopDetail,
+            text: redactSecrets(hit.reply.text),
+          });
           break;
         }
         if (http >= MAX_HTTP_ATTEMPTS) {
@@ -127,27 +157,54 @@ export async function decide(ctx: DecisionContext, input: DecisionInput): Promis
         const t0 = performance.now();
         try {
           const sent = messages;
-          reply = await queue.add(
-            async () => {
-              await sharedRateLimit(ctx.provider.endpoint, s.rpm);
-              startDeadline();
-              if (controller.signal.aborted) throw new ProviderCallError('abort', 'the decision deadline passed');
-              return ctx.provider.complete({ system: input.system, messages: sent, signal: controller.signal });
-            },
-          );
+          reply = await queue.add(async () => {
+            await sharedRateLimit(ctx.provider.endpoint, s.rpm);
+            startDeadline();
+            if (controller.signal.aborted) throw new ProviderCallError('abort', 'the decision deadline passed');
+            return ctx.provider.complete({ system: input.system, messages: sent, signal: controller.signal });
+          });
           const latencyMs = performance.now() - t0;
           const cost = costUsd(s.price, reply.usage);
           ctx.spend?.add(cost);
-          calls.push({ kind, outcome: 'ok', latencyMs, fromCache: false, usage: reply.usage, costUsd: cost, stop: reply.stop, stopDetail: reply.stopDetail, text: redactSecrets(reply.text), ...(reply.usageMissing ? { usageMissing: true } : {}) });
+          calls.push({
+            kind,
+            outcome: 'ok',
+            latencyMs,
+            fromCache: false,
+            usage: reply.usage,
+            costUsd: cost,
+            stop: reply.stop,
+            stopDetail: reply.stopDetail,
+            text: redactSecrets(reply.text),
+            ...(reply.usageMissing ? { usageMissing: true } : {}),
+          });
           if (key) ctx.cache!.set(key, { reply, latencyMs, costUsd: cost });
           break;
         } catch (e) {
-          const err = e instanceof ProviderCallError ? e : controller.signal.aborted ? new ProviderCallError('abort', 'the decision deadline passed') : new ProviderCallError('connection', String((e as Error)?.message ?? e));
-          const call: CallRecord = { kind, outcome: err.outcome, latencyMs: performance.now() - t0, fromCache: false, usage: NO_USAGE, costUsd: 0, error: redactSecrets(err.message).slice(0, 500) };
+          const err =
+            e instanceof ProviderCallError
+              ? e
+              : controller.signal.aborted
+                ? new ProviderCallError('abort', 'the decision deadline passed')
+                : new ProviderCallError('connection', String((e as Error)?.message ?? e));
+          const call: CallRecord = {
+            kind,
+            outcome: err.outcome,
+            latencyMs: performance.now() - t0,
+            fromCache: false,
+            usage: NO_USAGE,
+            costUsd: 0,
+            error: redactSecrets(err.message).slice(0, 500),
+          };
           calls.push(call);
-          if (err.isAuth) throw new UserError(`${s.provider}/${s.model}: the provider rejected the key (${redactSecrets(err.message).slice(0, 300)}); check the key variable`);
+          if (err.isAuth)
+            throw new UserError(
+              `${s.provider}/${s.model}: the provider rejected the key (${redactSecrets(err.message).slice(0, 300)}); check the key variable`,
+            );
           if (err.isPermanent)
-            throw new UserError(`${s.provider}/${s.model}: the provider refused the request, and would refuse it on every move (${redactSecrets(err.message).slice(0, 300)}); check the model id, the settings and the prompt's length against the model's context window`);
+            throw new UserError(
+              `${s.provider}/${s.model}: the provider refused the request, and would refuse it on every move (${redactSecrets(err.message).slice(0, 300)}); check the model id, the settings and the prompt's length against the model's context window`,
+            );
           if (err.kind !== 'abort' && err.retryable && transportRetries < MAX_TRANSPORT_RETRIES && http < MAX_HTTP_ATTEMPTS) {
             // The server's hint is honoured or the call is not retried: retrying before it ends fails again.
             const wait = err.retryAfterMs ?? backoffMs;

@@ -102,7 +102,14 @@ export function sumEstimates(parts: readonly DryRunEstimate[]): DryRunEstimate {
 /** The `--dry-run` table: one line per participant (calls, input and output tokens, cost). */
 export function formatDryRun(rows: readonly { participant: string; estimate: DryRunEstimate }[]): string {
   const head = ['participant', 'slots', 'calls', 'input tokens', 'output tokens', 'cost (USD)'];
-  const body = rows.map(({ participant, estimate: e }) => [participant, String(e.slots), e.calls.toLocaleString('en-US'), e.inputTokens.toLocaleString('en-US'), e.outputTokens.toLocaleString('en-US'), e.costUsd === null ? 'no price' : e.costUsd.toFixed(2)]);
+  const body = rows.map(({ participant, estimate: e }) => [
+    participant,
+    String(e.slots),
+    e.calls.toLocaleString('en-US'),
+    e.inputTokens.toLocaleString('en-US'),
+    e.outputTokens.toLocaleString('en-US'),
+    e.costUsd === null ? 'no price' : e.costUsd.toFixed(2),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return `${[line(head), ...body.map(line)].join('\n')}\n`;

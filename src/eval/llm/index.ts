@@ -4,7 +4,19 @@
  * `--dry-run` estimate.
  */
 export * from './types.js';
-export { parseLlmSpec, parseLlmSettings, parsePrice, llmIdentity, costUsd, SUPPORTED_PARAMETERS, DEFAULT_KEY_ENV, REASONING_EFFORTS, type LlmSettings, type Price, type ReasoningEffort } from './config.js';
+export {
+  parseLlmSpec,
+  parseLlmSettings,
+  parsePrice,
+  llmIdentity,
+  costUsd,
+  SUPPORTED_PARAMETERS,
+  DEFAULT_KEY_ENV,
+  REASONING_EFFORTS,
+  type LlmSettings,
+  type Price,
+  type ReasoningEffort,
+} from './config.js';
 export { parseReply, parseStrict, parseLenient, type Candidate, type ParseResult } from './parse.js';
 export { resolveCandidate, fallbackAction, menuSummary, type LegalResult } from './legal.js';
 export { decide, formatFixPrompt, MAX_HTTP_ATTEMPTS, MAX_TRANSPORT_RETRIES, MAX_FORMAT_FIXES, type DecisionContext, type DecisionInput } from './decide.js';

@@ -53,9 +53,16 @@ export interface LlmKindAgent {
  * @throws UserError (a rejection) naming the key for a bad or unsupported parameter, or when the key
  *         variable is not set
  */
-export async function createLlmKindAgent(game: Game, params: Record<string, unknown>, prices: Record<string, unknown> = {}, options: Omit<LlmAgentOptions, 'name'> = {}, where?: string): Promise<LlmKindAgent> {
+export async function createLlmKindAgent(
+  game: Game,
+  params: Record<string, unknown>,
+  prices: Record<string, unknown> = {},
+  options: Omit<LlmAgentOptions, 'name'> = {},
+  where?: string,
+): Promise<LlmKindAgent> {
   const { model, kind: _kind, name, ...block } = params;
-  if (typeof model !== 'string') throw new UserError(`${where ?? 'llm'}: the llm agent needs a model, PROVIDER/MODEL (on the command line: llm:PROVIDER/MODEL)`);
+  if (typeof model !== 'string')
+    throw new UserError(`${where ?? 'llm'}: the llm agent needs a model, PROVIDER/MODEL (on the command line: llm:PROVIDER/MODEL)`);
   const spec = `llm:${model}`;
   const settings = parseLlmSettings(spec, block, prices, where ?? spec, typeof name === 'string' ? name : undefined);
   const llm = await createLlmAgent(game, settings, { ...options, name: typeof name === 'string' ? name : spec });

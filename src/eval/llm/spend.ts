@@ -11,7 +11,10 @@
 
 /** Thrown by {@link SpendGuard.checkCall} when the budget is reached: the slot under way stops and stays missing. */
 export class BudgetReachedError extends Error {
-  constructor(readonly budgetUsd: number, readonly spentUsd: number) {
+  constructor(
+    readonly budgetUsd: number,
+    readonly spentUsd: number,
+  ) {
     super(`the LLM budget of US$${budgetUsd} is reached (US$${spentUsd.toFixed(4)} spent)`);
     this.name = 'BudgetReachedError';
   }

@@ -94,5 +94,8 @@ export function llmWarnings(agents: Iterable<unknown> | Map<string, unknown>): s
     const n = llm.records.reduce((k, r) => k + r.calls.filter((c) => c.usageMissing).length, 0);
     if (n > 0) byName.set(llm.name, (byName.get(llm.name) ?? 0) + n);
   }
-  return [...byName].map(([name, n]) => `${name}: ${n} call${n === 1 ? ' was' : 's were'} answered without token usage; counted as 0 tokens and US$0, so tokens, cost and the budget undercount`);
+  return [...byName].map(
+    ([name, n]) =>
+      `${name}: ${n} call${n === 1 ? ' was' : 's were'} answered without token usage; counted as 0 tokens and US$0, so tokens, cost and the budget undercount`,
+  );
 }

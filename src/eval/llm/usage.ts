@@ -33,7 +33,11 @@ export interface LlmUsage {
  * @param db the run store's database (read only is enough)
  */
 export function llmUsage(db: Database.Database): LlmUsage {
-  const parts = db.prepare("SELECT id, name, config FROM participants WHERE kind = 'llm' ORDER BY name").all() as { id: string; name: string; config: string }[];
+  const parts = db.prepare("SELECT id, name, config FROM participants WHERE kind = 'llm' ORDER BY name").all() as {
+    id: string;
+    name: string;
+    config: string;
+  }[];
   const slotsOf = db.prepare("SELECT id, seat0, seat1 FROM slots WHERE status = 'done' AND (seat0 = @id OR seat1 = @id) ORDER BY seq");
   const discarded = db.prepare("SELECT COUNT(*) FROM slots WHERE status = 'discarded' AND (seat0 = @id OR seat1 = @id)").pluck();
   const movesOf = db.prepare('SELECT seat, extra FROM moves WHERE slot = ? ORDER BY ply');
@@ -109,7 +113,9 @@ export function formatLlmUsage(path: string, u: LlmUsage): string {
   if (u.participants.length === 0) return `${path}: no LLM participant\n`;
   const lines = [`${path}: execution of ${u.participants.length} LLM participant${u.participants.length === 1 ? '' : 's'}`];
   const policies = [...new Set(u.fallback.map((f) => f.policy))];
-  lines.push(`  frozen fallback: ${policies.length <= 1 ? `${policies[0] ?? 'uniform'}${u.fallback.some((f) => f.declared) ? '' : ' (default)'}` : u.fallback.map((f) => `${f.game} ${f.policy}`).join(', ')}`);
+  lines.push(
+    `  frozen fallback: ${policies.length <= 1 ? `${policies[0] ?? 'uniform'}${u.fallback.some((f) => f.declared) ? '' : ' (default)'}` : u.fallback.map((f) => `${f.game} ${f.policy}`).join(', ')}`,
+  );
   for (const r of u.participants) {
     lines.push(`  ${r.participant} (${r.model})`);
     const cells = usageCells(r);

@@ -50,7 +50,13 @@ export function summarizeRuns(runs: readonly RunResult[]): MatchSummary {
     const xs = runs.map((r) => r.a[k]);
     return { mean: mean(xs), se: sampleSD(xs) / Math.sqrt(n) };
   };
-  return { runs: n, meanReturn: mean(all), pairedSE: sampleSD(perRun) / Math.sqrt(n), unpairedSE: sampleSD(all) / Math.sqrt(2 * n), perSeat: [seat(0), seat(1)] };
+  return {
+    runs: n,
+    meanReturn: mean(all),
+    pairedSE: sampleSD(perRun) / Math.sqrt(n),
+    unpairedSE: sampleSD(all) / Math.sqrt(2 * n),
+    perSeat: [seat(0), seat(1)],
+  };
 }
 
 /** Options of {@link playMatch}. */

@@ -56,7 +56,12 @@ export function obsDigest(key: string): string {
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
   }
-  return mix32(a).toString(16).padStart(8, '0') + mix32(b ^ key.length).toString(16).padStart(8, '0');
+  return (
+    mix32(a).toString(16).padStart(8, '0') +
+    mix32(b ^ key.length)
+      .toString(16)
+      .padStart(8, '0')
+  );
 }
 
 /**
@@ -75,7 +80,13 @@ export async function playSlot(game: Game, agents: readonly [Agent, Agent], play
  * decision, as {@link playSlot}, which calls it.
  * @throws Error as {@link playSlot} (synchronously, or through the promise)
  */
-export function playSlotNow(game: Game, agents: readonly [Agent, Agent], playSeed: number, slot: number, opts: PlaySlotOptions = {}): SlotOutcome | Promise<SlotOutcome> {
+export function playSlotNow(
+  game: Game,
+  agents: readonly [Agent, Agent],
+  playSeed: number,
+  slot: number,
+  opts: PlaySlotOptions = {},
+): SlotOutcome | Promise<SlotOutcome> {
   if (!canPlayDuplicate(game)) throw new TypeError('playSlot needs a game that draws duplicate chance from a play seed (a compiled game)');
   const recordMoves = opts.recordMoves ?? true;
   const chance = game.duplicateChance([playSeed], opts.recordChance ?? false);
@@ -90,7 +101,16 @@ export function playSlotNow(game: Game, agents: readonly [Agent, Agent], playSee
     if (fallback !== null) fallbacks[seat]++;
     if (recordMoves) {
       const latencyMs = performance.now() - t0;
-      records.push({ ply, seat, obsDigest: obsDigest(state.informationStateKey(seat)), action, label: state.actionToString(seat, action), fallback, latencyMs, extra });
+      records.push({
+        ply,
+        seat,
+        obsDigest: obsDigest(state.informationStateKey(seat)),
+        action,
+        label: state.actionToString(seat, action),
+        fallback,
+        latencyMs,
+        extra,
+      });
     }
     ply++;
     state.applyAction(action);

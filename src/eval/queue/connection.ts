@@ -56,7 +56,14 @@ export function parseQueueUrl(text: string, what = '--queue'): QueueUrl {
  * @throws UserError naming the URL when the server cannot be reached or refuses the login
  */
 export async function connectQueue(url: QueueUrl, timeoutMs = CONNECT_TIMEOUT_MS): Promise<Redis> {
-  const probe = new Redis({ ...url.options, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  const probe = new Redis({
+    ...url.options,
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   let lastError: Error | undefined;
   probe.on('error', (e: Error) => (lastError ??= e));
   try {
@@ -67,7 +74,16 @@ export async function connectQueue(url: QueueUrl, timeoutMs = CONNECT_TIMEOUT_MS
   } catch (e) {
     const cause = lastError ?? (e as Error);
     const code = (cause as NodeJS.ErrnoException).code;
-    const why = code === 'ECONNREFUSED' ? 'connection refused' : code === 'ENOTFOUND' ? 'no such host' : code === 'ETIMEDOUT' ? `no answer within ${timeoutMs} ms` : /RESP|protocol/i.test(cause.message) ? 'the server there does not speak the Redis protocol' : cause.message;
+    const why =
+      code === 'ECONNREFUSED'
+        ? 'connection refused'
+        : code === 'ENOTFOUND'
+          ? 'no such host'
+          : code === 'ETIMEDOUT'
+            ? `no answer within ${timeoutMs} ms`
+            : /RESP|protocol/i.test(cause.message)
+              ? 'the server there does not speak the Redis protocol'
+              : cause.message;
     throw new UserError(`cannot reach Redis at ${url.display}: ${why} (is redis-server running there?)`);
   } finally {
     probe.disconnect();

@@ -128,7 +128,13 @@ export async function runQueuedTournament(plan: TournamentPlan, store: RunStore,
     let enqueued = 0;
     const enqueue = async (slots: typeof missing): Promise<void> => {
       for (const part of chunks(slots, 500)) {
-        await queue.addBulk(part.map((s) => ({ name: 'slot', data: { t: plan.commitment, engine: ENGINE_VERSION, slot: s }, opts: { jobId: s.id, attempts: opts.attempts ?? 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: false, removeOnFail: false } })));
+        await queue.addBulk(
+          part.map((s) => ({
+            name: 'slot',
+            data: { t: plan.commitment, engine: ENGINE_VERSION, slot: s },
+            opts: { jobId: s.id, attempts: opts.attempts ?? 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: false, removeOnFail: false },
+          })),
+        );
         for (const s of part) pending.add(s.id);
         enqueued += part.length;
         await redis.hincrby(tKey, 'enqueued', part.length);
@@ -161,7 +167,9 @@ export async function runQueuedTournament(plan: TournamentPlan, store: RunStore,
       await redis.hset(tKey, 'recorded', String(finished));
       for (const s of lost) pending.delete(s.id);
       await enqueue(lost);
-      opts.onNotice?.(`the queue had lost ${lost.length} slot job${lost.length === 1 ? '' : 's'} (was Redis restarted without persistence?); queued them again`);
+      opts.onNotice?.(
+        `the queue had lost ${lost.length} slot job${lost.length === 1 ? '' : 's'} (was Redis restarted without persistence?); queued them again`,
+      );
     };
 
     const pollMs = opts.pollMs ?? 200;

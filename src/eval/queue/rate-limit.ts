@@ -17,7 +17,11 @@ export function redisRateLimiter(redis: Redis, windowMs = 60_000): (endpoint: st
       const now = Number(sec) * 1000 + Math.floor(Number(usec) / 1000);
       const w = Math.floor(now / windowMs);
       const key = `gbgc:rl:${endpoint}:${w}`;
-      const res = await redis.multi().incr(key).pexpire(key, 2 * windowMs).exec();
+      const res = await redis
+        .multi()
+        .incr(key)
+        .pexpire(key, 2 * windowMs)
+        .exec();
       const n = Number(res?.[0]?.[1]);
       if (n <= rpm) return w;
       await new Promise((r) => setTimeout(r, (w + 1) * windowMs - now + Math.floor(Math.random() * 20)));

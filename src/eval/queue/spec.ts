@@ -99,13 +99,15 @@ export async function loadTournament(redis: Redis, commitment: string): Promise<
   const raw = await redis.hget(tournamentKey(commitment), 'spec');
   if (!raw) throw new UserError(`tournament ${commitment.slice(0, 16)}… has no spec in Redis (key ${tournamentKey(commitment)})`);
   const spec = JSON.parse(raw) as TournamentSpec;
-  if (spec.engineVersion !== ENGINE_VERSION) throw new UserError(`engine version mismatch: the tournament was queued by engine ${spec.engineVersion}, this worker runs ${ENGINE_VERSION}`);
+  if (spec.engineVersion !== ENGINE_VERSION)
+    throw new UserError(`engine version mismatch: the tournament was queued by engine ${spec.engineVersion}, this worker runs ${ENGINE_VERSION}`);
   const games = await Promise.all(
     spec.games.map(async (g) => {
       const source = await redis.hget(GAMES_KEY, g.rulesetHash);
       if (source === null) throw new UserError(`game ${g.path} (ruleset ${g.rulesetHash.slice(0, 12)}…) has no source in Redis (hash ${GAMES_KEY})`);
       const r = compileSource(source);
-      if (!r.ir || r.rulesetHash !== g.rulesetHash) throw new UserError(`game ${g.path} does not compile to ruleset ${g.rulesetHash.slice(0, 12)}… on this worker`);
+      if (!r.ir || r.rulesetHash !== g.rulesetHash)
+        throw new UserError(`game ${g.path} does not compile to ruleset ${g.rulesetHash.slice(0, 12)}… on this worker`);
       return { rulesetHash: g.rulesetHash, game: compileGame(r.ir) };
     }),
   );
@@ -126,13 +128,18 @@ export async function loadTournament(redis: Redis, commitment: string): Promise<
         entry.policy = file;
       }
       const part = makeParticipant(entry, `participants[${i}]`);
-      if (part.id !== p.id) throw new UserError(`participant '${p.name}' rebuilds with another id on this worker (${part.id.slice(0, 12)}… instead of ${p.id.slice(0, 12)}…)`);
+      if (part.id !== p.id)
+        throw new UserError(`participant '${p.name}' rebuilds with another id on this worker (${part.id.slice(0, 12)}… instead of ${p.id.slice(0, 12)}…)`);
       return part;
     }),
   );
   // LLM players of a worker share an in-memory response cache and no budget (budgets are refused with --queue).
   const cache = new Map<string, CachedReply>();
-  const llmRuntime = { cache: { get: (k: string) => cache.get(k), set: (k: string, v: CachedReply) => void cache.set(k, v) }, spend: new SpendGuard(Infinity), prices: spec.prices };
+  const llmRuntime = {
+    cache: { get: (k: string) => cache.get(k), set: (k: string, v: CachedReply) => void cache.set(k, v) },
+    spend: new SpendGuard(Infinity),
+    prices: spec.prices,
+  };
   const agents = new Map<string, Promise<Agent>>();
   return {
     games,

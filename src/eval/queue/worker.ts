@@ -50,7 +50,8 @@ export function slotProcessor(redis: Redis): (job: Job<SlotJobData, SlotResult>)
   const tournaments = new Map<string, Promise<WorkerTournament>>();
   return async (job) => {
     const d = job.data;
-    if (d.engine !== ENGINE_VERSION) throw new UnrecoverableError(`engine version mismatch: slot ${job.id} was queued by engine ${d.engine}, this worker runs ${ENGINE_VERSION}`);
+    if (d.engine !== ENGINE_VERSION)
+      throw new UnrecoverableError(`engine version mismatch: slot ${job.id} was queued by engine ${d.engine}, this worker runs ${ENGINE_VERSION}`);
     if (job.stalledCounter > 0) await redis.sadd(stalledKey(d.t), String(job.id));
     let t = tournaments.get(d.t);
     if (!t) {
@@ -61,8 +62,12 @@ export function slotProcessor(redis: Redis): (job: Job<SlotJobData, SlotResult>)
     try {
       const tour = await t;
       const s = d.slot;
-      if (!tour.games[s.game] || !tour.participants[s.seats[0]] || !tour.participants[s.seats[1]]) throw new UserError(`slot ${s.id} refers to a game or participant the tournament does not have`);
-      const pair = [await tour.agent(s.seats[0], s.game), await tour.agent(s.seats[1], s.game)] as [Awaited<ReturnType<WorkerTournament['agent']>>, Awaited<ReturnType<WorkerTournament['agent']>>];
+      if (!tour.games[s.game] || !tour.participants[s.seats[0]] || !tour.participants[s.seats[1]])
+        throw new UserError(`slot ${s.id} refers to a game or participant the tournament does not have`);
+      const pair = [await tour.agent(s.seats[0], s.game), await tour.agent(s.seats[1], s.game)] as [
+        Awaited<ReturnType<WorkerTournament['agent']>>,
+        Awaited<ReturnType<WorkerTournament['agent']>>,
+      ];
       return await playPlannedSlot(tour, s, pair, slotNotes(pair));
     } catch (e) {
       if (e instanceof UserError) throw new UnrecoverableError(e.message);

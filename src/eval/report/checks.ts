@@ -63,10 +63,21 @@ ${rows}
   if (v1) {
     const parts: string[] = [];
     if (v1.jaggedness)
-      parts.push(`<h3>v1 local jaggedness</h3><p>${e.meta.participants.map((p, m) => `${name(p)} ${r2(v1.jaggedness!.J[m])} [${r2(v1.jaggedness!.ci[m]?.lo)}, ${r2(v1.jaggedness!.ci[m]?.hi)}]`).join('; ')} (σ<sub>g</sub> units; leave-one-out residuals of a plane over the axes, net of sampling variance).</p>`);
-    if (v1.factorAnalysis) parts.push(`<h3>Factor analysis</h3><p>The first factor of the standardised α̂<sub>m,g</sub> explains ${(100 * v1.factorAnalysis.explained).toFixed(1)} % of the variance; after it, ${v1.factorAnalysis.residualSignificant} of ${v1.factorAnalysis.residualPairs} pair correlations are significant at q &lt; 0.05.</p>`);
-    if (v1.subsetRefits.length) parts.push(`<h3>Random game subsets</h3><p>${v1.subsetRefits.map((s) => `${s.size} games: median ρ ${r2(s.median)}, 5th percentile ${r2(s.p05)} (${s.identified} of ${s.draws} subsets identified)`).join('; ')}.</p>`);
-    if (v1.composite) parts.push(`<h3>v1 composite complexity</h3><p>Weights (unit absolute sum): ${v1.composite.axes.map((a, k) => `${esc(a)} ${f(v1.composite!.weights[k], 2)}`).join(', ')}; α̂ spread by tertile ${v1.composite.tertileSpread.map((x) => r2(x)).join(', ')} chips/game${v1.composite.top8 ? `, on the eight highest-scoring games ${r2(v1.composite.top8.spread)}` : ''}.</p>`);
+      parts.push(
+        `<h3>v1 local jaggedness</h3><p>${e.meta.participants.map((p, m) => `${name(p)} ${r2(v1.jaggedness!.J[m])} [${r2(v1.jaggedness!.ci[m]?.lo)}, ${r2(v1.jaggedness!.ci[m]?.hi)}]`).join('; ')} (σ<sub>g</sub> units; leave-one-out residuals of a plane over the axes, net of sampling variance).</p>`,
+      );
+    if (v1.factorAnalysis)
+      parts.push(
+        `<h3>Factor analysis</h3><p>The first factor of the standardised α̂<sub>m,g</sub> explains ${(100 * v1.factorAnalysis.explained).toFixed(1)} % of the variance; after it, ${v1.factorAnalysis.residualSignificant} of ${v1.factorAnalysis.residualPairs} pair correlations are significant at q &lt; 0.05.</p>`,
+      );
+    if (v1.subsetRefits.length)
+      parts.push(
+        `<h3>Random game subsets</h3><p>${v1.subsetRefits.map((s) => `${s.size} games: median ρ ${r2(s.median)}, 5th percentile ${r2(s.p05)} (${s.identified} of ${s.draws} subsets identified)`).join('; ')}.</p>`,
+      );
+    if (v1.composite)
+      parts.push(
+        `<h3>v1 composite complexity</h3><p>Weights (unit absolute sum): ${v1.composite.axes.map((a, k) => `${esc(a)} ${f(v1.composite!.weights[k], 2)}`).join(', ')}; α̂ spread by tertile ${v1.composite.tertileSpread.map((x) => r2(x)).join(', ')} chips/game${v1.composite.top8 ? `, on the eight highest-scoring games ${r2(v1.composite.top8.spread)}` : ''}.</p>`,
+      );
     out.push(`<section id="v1"><h2>GENSTRAT v1 analyses</h2>${parts.join('\n')}</section>`);
   }
   return out.join('\n');

@@ -68,10 +68,20 @@ export function readReportContext(path: string, opts: { allowEngineMismatch?: bo
       const commitment = { committed: store.meta('commitment') ?? null, played: store.meta('planCommitment') ?? null };
       const participants: ReportParticipant[] = store.participants().map((p) => ({ id: p.id, name: p.name, kind: p.kind, params: paramsOf(p.config) }));
       const done = store.db.prepare("SELECT COUNT(*) FROM slots WHERE game = ? AND status = 'done'").pluck();
-      const slotIds = store.db.prepare(`SELECT id FROM slots WHERE game = ? AND status = 'done' AND move_log IS NOT NULL ORDER BY seq LIMIT ${SLOTS_PER_GAME}`).pluck();
+      const slotIds = store.db
+        .prepare(`SELECT id FROM slots WHERE game = ? AND status = 'done' AND move_log IS NOT NULL ORDER BY seq LIMIT ${SLOTS_PER_GAME}`)
+        .pluck();
       const games: ReportGame[] = store.games().map((g) => {
         const ir = compileSource(store.game(g.ruleset_hash)!.source).ir;
-        return { hash: g.ruleset_hash, name: g.name, path: g.path, label: g.name, origin: ir?.origin ?? null, done: done.get(g.ruleset_hash) as number, slots: slotIds.all(g.ruleset_hash) as string[] };
+        return {
+          hash: g.ruleset_hash,
+          name: g.name,
+          path: g.path,
+          label: g.name,
+          origin: ir?.origin ?? null,
+          done: done.get(g.ruleset_hash) as number,
+          slots: slotIds.all(g.ruleset_hash) as string[],
+        };
       });
       uniqueLabels(games);
       return { games, participants, commitment };

@@ -14,9 +14,14 @@ export function executionSectionHtml(u: LlmUsage): string {
   const cells = u.participants.map(usageCells);
   const head = `<tr><th></th>${u.participants.map((r) => `<th title="${esc(r.model)}">${esc(r.participant)}</th>`).join('')}</tr>`;
   const body = cells[0]
-    .map(([key, label], i) => `<tr><td>${esc(label)}</td>${cells.map((c, j) => `<td class="n" data-participant="${esc(u.participants[j].participant)}" data-key="${esc(key)}">${esc(c[i][2])}</td>`).join('')}</tr>`)
+    .map(
+      ([key, label], i) =>
+        `<tr><td>${esc(label)}</td>${cells.map((c, j) => `<td class="n" data-participant="${esc(u.participants[j].participant)}" data-key="${esc(key)}">${esc(c[i][2])}</td>`).join('')}</tr>`,
+    )
     .join('\n');
-  const fallback = u.fallback.map((f) => `<li><code>${esc(f.game)}</code>: <span class="fallback-policy">${esc(f.policy)}</span>${f.declared ? '' : ' (default)'}</li>`).join('');
+  const fallback = u.fallback
+    .map((f) => `<li><code>${esc(f.game)}</code>: <span class="fallback-policy">${esc(f.policy)}</span>${f.declared ? '' : ' (default)'}</li>`)
+    .join('');
   return `<section id="execution">
 <h2>Execution of the LLM players</h2>
 <p class="note">As <code>gbgc records usage</code>. The fallback rate of GENSTRAT v2 (Appendix F) counts moves whose first reply neither the strict nor the lenient parser could read; the frozen-fallback rate counts the moves the frozen fallback played, for any reason (the league's execution report).</p>

@@ -64,7 +64,8 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[], gameLabel:
   figs.push({
     id: 'pairwise',
     title: 'Pairwise margins',
-    caption: 'Each cell: the mean margin of the row participant over the column participant across their slots, in chips/game (the row’s chips minus the column’s, twice the chips the row wins per game); * marks a 95 % interval excluding 0.',
+    caption:
+      'Each cell: the mean margin of the row participant over the column participant across their slots, in chips/game (the row’s chips minus the column’s, twice the chips the row wins per game); * marks a 95 % interval excluding 0.',
     spec: {
       $schema: SCHEMA,
       data: { values: pw },
@@ -75,16 +76,33 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[], gameLabel:
         y: { field: 'row', type: 'nominal', sort: order, title: 'row' },
       },
       layer: [
-        { mark: 'rect', encoding: { color: { field: 'margin', type: 'quantitative', scale: { scheme: 'redblue', domainMid: 0 }, title: 'margin, chips/game' } } },
+        {
+          mark: 'rect',
+          encoding: { color: { field: 'margin', type: 'quantitative', scale: { scheme: 'redblue', domainMid: 0 }, title: 'margin, chips/game' } },
+        },
         // White numbers on the darkest cells (beyond 60 % of the largest |margin|), black elsewhere.
-        { mark: { type: 'text', fontSize: 11 }, encoding: { text: { field: 'label' }, color: { condition: { test: `abs(datum.margin) > ${0.6 * Math.max(1e-12, ...pw.map((c) => Math.abs(c.margin as number)))}`, value: 'white' }, value: 'black' } } },
+        {
+          mark: { type: 'text', fontSize: 11 },
+          encoding: {
+            text: { field: 'label' },
+            color: {
+              condition: { test: `abs(datum.margin) > ${0.6 * Math.max(1e-12, ...pw.map((c) => Math.abs(c.margin as number)))}`, value: 'white' },
+              value: 'black',
+            },
+          },
+        },
       ],
     },
   });
   const cells: Record<string, unknown>[] = [];
-  models.forEach((m, i) => e.meta.games.forEach((g, k) => e.perGame.alpha[i][k] !== null && cells.push({ participant: m, game: short(g), alpha: e.perGame.alpha[i][k] })));
+  models.forEach((m, i) =>
+    e.meta.games.forEach((g, k) => e.perGame.alpha[i][k] !== null && cells.push({ participant: m, game: short(g), alpha: e.perGame.alpha[i][k] })),
+  );
   const gameOrder = e.robustness.composite
-    ? e.meta.games.map((g, k) => [short(g), e.robustness.composite!.score[k] ?? 0] as const).sort((a, b) => a[1] - b[1]).map((x) => x[0])
+    ? e.meta.games
+        .map((g, k) => [short(g), e.robustness.composite!.score[k] ?? 0] as const)
+        .sort((a, b) => a[1] - b[1])
+        .map((x) => x[0])
     : e.meta.games.map(short);
   figs.push({
     id: 'per-game',
@@ -111,14 +129,28 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[], gameLabel:
       caption: `OLS slope of α̂_{m,g} on each z-scored axis (chips/game per SD) with 95 % bootstrap intervals (B = ${p.B}); filled bars clear Benjamini–Hochberg at q < ${p.fdrLevel}. Conditional on the games played: the intervals resample runs within these games, not the games.`,
       spec: {
         $schema: SCHEMA,
-        data: { values: p.table.map((t) => ({ ...t, model: label(t.model), lo: t.ci.lo, hi: t.ci.hi, sig: t.q !== null && t.q < p.fdrLevel ? 'BH significant' : 'not significant' })) },
+        data: {
+          values: p.table.map((t) => ({
+            ...t,
+            model: label(t.model),
+            lo: t.ci.lo,
+            hi: t.ci.hi,
+            sig: t.q !== null && t.q < p.fdrLevel ? 'BH significant' : 'not significant',
+          })),
+        },
         facet: { column: { field: 'model', type: 'nominal', sort: order, title: null, header: { labelExpr: 'slice(datum.label, 0, 16)' } } },
         spec: {
           width: 110,
           height: { step: 16 },
           encoding: { y: { field: 'axis', type: 'nominal', title: null } },
           layer: [
-            { mark: 'bar', encoding: { x: { field: 'slope', type: 'quantitative', title: 'slope' }, color: { field: 'sig', type: 'nominal', scale: { domain: ['BH significant', 'not significant'], range: ['#3b6ea5', '#c6d4e6'] }, title: null } } },
+            {
+              mark: 'bar',
+              encoding: {
+                x: { field: 'slope', type: 'quantitative', title: 'slope' },
+                color: { field: 'sig', type: 'nominal', scale: { domain: ['BH significant', 'not significant'], range: ['#3b6ea5', '#c6d4e6'] }, title: null },
+              },
+            },
             { mark: { type: 'rule', color: '#333' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
           ],
         },
@@ -139,10 +171,24 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[], gameLabel:
         width: 420,
         height: { step: 22 },
         data: { values: models.map((m, i) => ({ participant: m, J: j.J[i], Jv2: j.Jv2[i], lo: j.ciJ[i]?.lo ?? null, hi: j.ciJ[i]?.hi ?? null })) },
-        encoding: { y: { field: 'participant', type: 'nominal', sort: models.map((m, i) => [m, j.J[i] ?? -Infinity] as const).sort((a, b) => b[1] - a[1]).map((x) => x[0]), title: null } },
+        encoding: {
+          y: {
+            field: 'participant',
+            type: 'nominal',
+            sort: models
+              .map((m, i) => [m, j.J[i] ?? -Infinity] as const)
+              .sort((a, b) => b[1] - a[1])
+              .map((x) => x[0]),
+            title: null,
+          },
+        },
         layer: [
           { mark: { type: 'bar', color: '#9ecae1' }, encoding: { x: { field: 'J', type: 'quantitative', title: j.labels.J } } },
-          { transform: [{ filter: 'isValid(datum.lo)' }], mark: { type: 'rule', color: '#333' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+          {
+            transform: [{ filter: 'isValid(datum.lo)' }],
+            mark: { type: 'rule', color: '#333' },
+            encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } },
+          },
           { mark: { type: 'tick', color: '#d95f02', thickness: 2 }, encoding: { x: { field: 'Jv2', type: 'quantitative' } } },
         ],
       },
@@ -161,7 +207,13 @@ export function buildFigures(e: Estimates, axes?: readonly AxisRow[], gameLabel:
         width: 420,
         height: 320,
         data: {
-          values: e.meta.games.map((g) => ({ game: short(g), x: byGame.get(g)?.axes[ax] ?? null, y: byGame.get(g)?.axes[ay] ?? null, q: q.get(g) ?? null, band: (q.get(g) ?? 1) < 0.05 ? 'q < 0.05' : (q.get(g) ?? 1) < 0.1 ? 'q < 0.10' : 'q ≥ 0.10' })),
+          values: e.meta.games.map((g) => ({
+            game: short(g),
+            x: byGame.get(g)?.axes[ax] ?? null,
+            y: byGame.get(g)?.axes[ay] ?? null,
+            q: q.get(g) ?? null,
+            band: (q.get(g) ?? 1) < 0.05 ? 'q < 0.05' : (q.get(g) ?? 1) < 0.1 ? 'q < 0.10' : 'q ≥ 0.10',
+          })),
         },
         mark: { type: 'point', filled: true, size: 70 },
         encoding: {

@@ -54,7 +54,10 @@ export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: reado
     rankStabilityFact(e),
   ];
   for (const w of e.meta.warnings ?? []) facts.unshift(`<strong>Warning:</strong> ${esc(w)}.`);
-  if (e.ablation) facts.push(`Reasoning ablation: Δ(${esc(e.ablation.high)} − ${esc(e.ablation.low)}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] over ${e.ablation.pooled.pairs} sibling pairs in ${e.ablation.pooled.games} games (the bootstrap clusters).`);
+  if (e.ablation)
+    facts.push(
+      `Reasoning ablation: Δ(${esc(e.ablation.high)} − ${esc(e.ablation.low)}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] over ${e.ablation.pooled.pairs} sibling pairs in ${e.ablation.pooled.games} games (the bootstrap clusters).`,
+    );
   const figs = figures
     .map((fig, k) => `<section class="figure" id="${esc(fig.id)}"><h2>${esc(fig.title)}</h2>\n${svgs[k]}\n<p class="caption">${esc(fig.caption)}</p></section>`)
     .join('\n');

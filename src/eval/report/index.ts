@@ -32,7 +32,14 @@ export const writesReportFile = (name: string): boolean => name === 'index.html'
 function reportWriteError(dir: string, err: unknown): UserError {
   if (err instanceof UserError) return err;
   const code = (err as NodeJS.ErrnoException).code;
-  const why = code === 'ENOSPC' ? 'no space left on the device' : code === 'EROFS' ? 'read-only file system' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (err as Error).message;
+  const why =
+    code === 'ENOSPC'
+      ? 'no space left on the device'
+      : code === 'EROFS'
+        ? 'read-only file system'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : (err as Error).message;
   return new UserError(`cannot write the report into ${dir}: ${why}`);
 }
 
@@ -47,7 +54,14 @@ function reportWriteError(dir: string, err: unknown): UserError {
  * @throws UserError when the folder cannot be created or written (naming why: missing parent, a
  *   file in the way, full disk, read-only), or the store is not a run store
  */
-export async function writeReport(e: Estimates, dir: string, axes?: readonly AxisRow[], extraSections = '', store?: string, opts: { allowEngineMismatch?: boolean } = {}): Promise<ReportFiles> {
+export async function writeReport(
+  e: Estimates,
+  dir: string,
+  axes?: readonly AxisRow[],
+  extraSections = '',
+  store?: string,
+  opts: { allowEngineMismatch?: boolean } = {},
+): Promise<ReportFiles> {
   // The output folder is created (it was asked for); its parent must exist.
   let exists = false;
   try {

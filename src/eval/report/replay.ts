@@ -89,20 +89,29 @@ export function parseReplayRecord(value: unknown, file: string): ReplayRecord {
   const bad = (what: string) => new UserError(`${file}: not a gbgc replay record: ${what}`);
   if (!v || typeof v !== 'object') throw bad('expected a JSON object');
   if (v.format !== REPLAY_FORMAT) throw bad(`"format" must be "${REPLAY_FORMAT}"`);
-  if (!v.game || typeof v.game !== 'object' || typeof v.game.source !== 'string' || typeof v.game.rulesetHash !== 'string' || (v.game.name !== undefined && typeof v.game.name !== 'string'))
+  if (
+    !v.game ||
+    typeof v.game !== 'object' ||
+    typeof v.game.source !== 'string' ||
+    typeof v.game.rulesetHash !== 'string' ||
+    (v.game.name !== undefined && typeof v.game.name !== 'string')
+  )
     throw bad('"game" must hold "name", "rulesetHash" and "source" (strings)');
-  if (!Array.isArray(v.participants) || v.participants.length !== 2 || v.participants.some((p) => typeof p !== 'string')) throw bad('"participants" must list two names (strings)');
+  if (!Array.isArray(v.participants) || v.participants.length !== 2 || v.participants.some((p) => typeof p !== 'string'))
+    throw bad('"participants" must list two names (strings)');
   if (v.slot !== undefined && typeof v.slot !== 'string') throw bad('"slot" must be a string');
   if (!Array.isArray(v.history)) throw bad('"history" must be a list of actions');
   v.history.forEach((h, i) => {
-    if (!h || typeof h !== 'object' || !Number.isInteger(h.player) || !Number.isInteger(h.action) || typeof h.label !== 'string') throw bad(`"history"[${i}] must be { player, action, label }`);
+    if (!h || typeof h !== 'object' || !Number.isInteger(h.player) || !Number.isInteger(h.action) || typeof h.label !== 'string')
+      throw bad(`"history"[${i}] must be { player, action, label }`);
   });
   if (v.notes !== undefined) {
     if (!v.notes || typeof v.notes !== 'object' || Array.isArray(v.notes)) throw bad('"notes" must be an object of decision notes by history index');
     for (const [k, n] of Object.entries(v.notes as Record<string, unknown>)) {
       const note = n as Partial<DecisionNote> | null;
       const strings = ['prompt', 'reply', 'path', 'fallbackReason'] as const;
-      if (!note || typeof note !== 'object' || strings.some((f) => note[f] !== undefined && typeof note[f] !== 'string')) throw bad(`"notes".${k} must hold strings (prompt, reply, path, fallbackReason)`);
+      if (!note || typeof note !== 'object' || strings.some((f) => note[f] !== undefined && typeof note[f] !== 'string'))
+        throw bad(`"notes".${k} must hold strings (prompt, reply, path, fallbackReason)`);
     }
   }
   return v as ReplayRecord;
@@ -116,7 +125,8 @@ export function parseReplayRecord(value: unknown, file: string): ReplayRecord {
  * @throws UserError when the record does not fit the game (another ruleset, an illegal action, a label that differs)
  */
 export function buildReplay(game: CompiledGame, record: ReplayRecord, perspective: ViewerPerspective): Replay {
-  if (record.game.rulesetHash !== game.rulesetHash) throw new UserError(`the replay was recorded under ruleset ${record.game.rulesetHash.slice(0, 12)}…, not the game's ${game.rulesetHash.slice(0, 12)}…`);
+  if (record.game.rulesetHash !== game.rulesetHash)
+    throw new UserError(`the replay was recorded under ruleset ${record.game.rulesetHash.slice(0, 12)}…, not the game's ${game.rulesetHash.slice(0, 12)}…`);
   const state = game.newInitialState();
   const shown: (0 | 1)[] = perspective === 'all' ? [0, 1] : [perspective];
   const logLength: [number, number] = [0, 0];
@@ -153,7 +163,8 @@ export function buildReplay(game: CompiledGame, record: ReplayRecord, perspectiv
   record.history.forEach((h, i) => {
     const player = state.currentPlayer();
     if (player === TERMINAL) throw new UserError(`replay: action ${i + 1} (${h.label}) comes after the end of the game`);
-    if (player !== h.player) throw new UserError(`replay: action ${i + 1} is recorded for player ${h.player}, but ${player === CHANCE ? 'chance' : seatNames[player]} is to move`);
+    if (player !== h.player)
+      throw new UserError(`replay: action ${i + 1} is recorded for player ${h.player}, but ${player === CHANCE ? 'chance' : seatNames[player]} is to move`);
     const legal = state.legalActions();
     if (!legal.includes(h.action)) throw new UserError(`replay: action ${i + 1} (${h.label}) is not legal there`);
     const label = state.actionToString(player, h.action);
@@ -166,7 +177,16 @@ export function buildReplay(game: CompiledGame, record: ReplayRecord, perspectiv
     const via = perspective === 'all' ? `${mover ?? 'Chance'}: ${label}` : visible && mover ? `${mover}: ${label}` : null;
     snapshots.push(snap(i + 1, via));
   });
-  return { perspective, gameName: game.ir.name, rulesetHash: game.rulesetHash, slot: record.slot, seatNames, startingStacks: [game.ir.stacks[0], game.ir.stacks[1]], participants: record.participants, snapshots };
+  return {
+    perspective,
+    gameName: game.ir.name,
+    rulesetHash: game.rulesetHash,
+    slot: record.slot,
+    seatNames,
+    startingStacks: [game.ir.stacks[0], game.ir.stacks[1]],
+    participants: record.participants,
+    snapshots,
+  };
 }
 
 /**

@@ -21,7 +21,9 @@ export function commitmentHtml(e: Estimates, ctx: ReportContext | undefined): st
   const played = ctx?.commitment.played ?? null;
   const hash = committed ?? played;
   if (!hash) return '<span id="commitment">none stored</span>';
-  const note = committed ? 'recorded before play with <code>gbgc tournament --commit</code>' : 'of the plan the slots were played under; not recorded before play';
+  const note = committed
+    ? 'recorded before play with <code>gbgc tournament --commit</code>'
+    : 'of the plan the slots were played under; not recorded before play';
   return `<span id="commitment">${esc(hash)}</span> <span class="note">(${note})</span>`;
 }
 

@@ -31,7 +31,13 @@ export function findSlot(store: RunStore, ref: string): SlotRecord {
   if (rows.length === 0) throw new UserError(`${store.path}: no slot with id ${id.length < 32 ? 'starting with ' : ''}${id}; ${HOW_TO_LIST(store.path)}`);
   const exact = rows.find((r) => r.id === id);
   if (exact) return exact;
-  if (rows.length > 1) throw new UserError(`${store.path}: '${id}' is the start of ${rows.length > 5 ? 'more than 5' : rows.length} slot ids (${rows.slice(0, 5).map((r) => r.id).join(', ')}); give more of the id`);
+  if (rows.length > 1)
+    throw new UserError(
+      `${store.path}: '${id}' is the start of ${rows.length > 5 ? 'more than 5' : rows.length} slot ids (${rows
+        .slice(0, 5)
+        .map((r) => r.id)
+        .join(', ')}); give more of the id`,
+    );
   return rows[0];
 }
 
@@ -45,7 +51,8 @@ export function llmNote(e: Record<string, unknown> | null, fallbackPrompt: () =>
   const calls = Array.isArray(e.calls) ? (e.calls as { kind?: string; text?: string }[]) : [];
   const texts = calls.filter((c) => typeof c.text === 'string' && c.text !== '');
   // Several replies (a format-fix re-ask, a retry): show each with the call it answered.
-  const reply = texts.length > 1 ? texts.map((c) => `[${c.kind ?? 'call'}]\n${c.text}`).join('\n\n') : typeof e.raw === 'string' ? e.raw : (texts[0]?.text ?? '');
+  const reply =
+    texts.length > 1 ? texts.map((c) => `[${c.kind ?? 'call'}]\n${c.text}`).join('\n\n') : typeof e.raw === 'string' ? e.raw : (texts[0]?.text ?? '');
   return {
     prompt: typeof e.prompt === 'string' ? e.prompt : fallbackPrompt(),
     reply,
@@ -59,9 +66,15 @@ function storedGame(store: RunStore, slot: SlotRecord, mismatch: string): { game
   const g = store.game(slot.game);
   if (!g) throw new UserError(`${store.path}: slot ${slot.id}: the store holds no game with ruleset ${slot.game}`);
   const compiled = compileSource(g.source);
-  if (!compiled.ir) throw new UserError(`${store.path}: slot ${slot.id}: the stored game ${g.path} does not compile here (${compiled.diagnostics[0]?.message ?? 'unknown error'}); ${mismatch}`);
+  if (!compiled.ir)
+    throw new UserError(
+      `${store.path}: slot ${slot.id}: the stored game ${g.path} does not compile here (${compiled.diagnostics[0]?.message ?? 'unknown error'}); ${mismatch}`,
+    );
   const game = compileGame(compiled.ir);
-  if (game.rulesetHash !== slot.game) throw new UserError(`${store.path}: slot ${slot.id}: the stored game ${g.path} compiles to ruleset ${game.rulesetHash.slice(0, 12)}…, not the slot's ${slot.game.slice(0, 12)}…; ${mismatch}`);
+  if (game.rulesetHash !== slot.game)
+    throw new UserError(
+      `${store.path}: slot ${slot.id}: the stored game ${g.path} compiles to ruleset ${game.rulesetHash.slice(0, 12)}…, not the slot's ${slot.game.slice(0, 12)}…; ${mismatch}`,
+    );
   return { game, source: g.source };
 }
 
@@ -75,9 +88,13 @@ function storedGame(store: RunStore, slot: SlotRecord, mismatch: string): { game
  */
 export function replayFromStore(store: RunStore, ref: string): ReplayRecord {
   const slot = findSlot(store, ref);
-  if (slot.status !== 'done') throw new UserError(`${store.path}: slot ${slot.id} ended in an error (${slot.error ?? 'no message'}); it has no moves to replay`);
+  if (slot.status !== 'done')
+    throw new UserError(`${store.path}: slot ${slot.id} ended in an error (${slot.error ?? 'no message'}); it has no moves to replay`);
   const engine = store.meta('engineVersion');
-  const mismatch = engine && engine !== ENGINE_VERSION ? `the store was written by engine ${engine}, this is ${ENGINE_VERSION}` : 'the store was altered or written by another engine';
+  const mismatch =
+    engine && engine !== ENGINE_VERSION
+      ? `the store was written by engine ${engine}, this is ${ENGINE_VERSION}`
+      : 'the store was altered or written by another engine';
   const { game, source } = storedGame(store, slot, mismatch);
   const names = new Map(store.participants().map((p) => [p.id, p.name]));
   const participants: [string, string] = [names.get(slot.seat0) ?? slot.seat0, names.get(slot.seat1) ?? slot.seat1];
@@ -103,7 +120,8 @@ export function replayFromStore(store: RunStore, ref: string): ReplayRecord {
     if (m.ply !== ply) throw fail(ply, `the stored moves skip from ply ${ply - 1} to ply ${m.ply}`);
     if (m.seat !== player) throw fail(ply, `the store has a move of ${seatNames[m.seat] ?? `seat ${m.seat}`}, but ${seatNames[player]} is to move`);
     const digest = obsDigest(state.informationStateKey(player));
-    if (m.obsDigest !== digest) throw fail(ply, `${seatNames[player]}'s information state differs from the one stored (digest ${digest}, stored ${m.obsDigest})`);
+    if (m.obsDigest !== digest)
+      throw fail(ply, `${seatNames[player]}'s information state differs from the one stored (digest ${digest}, stored ${m.obsDigest})`);
     const legal = state.legalActions();
     const labels = legal.map((a) => state.actionToString(player, a));
     const k = labels.indexOf(m.label);
@@ -118,7 +136,9 @@ export function replayFromStore(store: RunStore, ref: string): ReplayRecord {
   if (ply < moves.length) throw fail(ply, `the store holds ${moves.length - ply} move${moves.length - ply === 1 ? '' : 's'} after the end of the game`);
   const returns = state.returns();
   if (returns[0] !== slot.return0 || returns[1] !== slot.return1) {
-    throw new UserError(`${store.path}: slot ${slot.id}: the replayed returns (${returns.join(', ')}) differ from the stored ones (${slot.return0}, ${slot.return1}); ${mismatch}`);
+    throw new UserError(
+      `${store.path}: slot ${slot.id}: the replayed returns (${returns.join(', ')}) differ from the stored ones (${slot.return0}, ${slot.return1}); ${mismatch}`,
+    );
   }
   return {
     format: REPLAY_FORMAT,

@@ -18,7 +18,10 @@ const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;',
 
 /** JSON that is safe inside a `<script>` element (no `</script>`, no `<!--`). */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -45,10 +48,15 @@ function chipsChart(replay: Replay): string {
   const x = (i: number) => left + ((w - left - pad) * i) / n;
   const y = (v: number) => h - pad - ((h - 2 * pad) * (v - min)) / (max - min);
   const lines = series
-    .map((s) => `<polyline fill="none" stroke="${s.color}" stroke-width="2" data-values="${s.values.join(' ')}" points="${s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}"><title>${esc(s.name)}</title></polyline>`)
+    .map(
+      (s) =>
+        `<polyline fill="none" stroke="${s.color}" stroke-width="2" data-values="${s.values.join(' ')}" points="${s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}"><title>${esc(s.name)}</title></polyline>`,
+    )
     .join('');
   const legend = series.map((s, i) => `<text x="${left + i * 125}" y="12" fill="${s.color}" font-size="11">${esc(s.name)}</text>`).join('');
-  const ticks = [...new Set([max, 0, min])].map((v) => `<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" font-size="11" text-anchor="end">${v > 0 ? '+' : ''}${v}</text>`).join('');
+  const ticks = [...new Set([max, 0, min])]
+    .map((v) => `<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" font-size="11" text-anchor="end">${v > 0 ? '+' : ''}${v}</text>`)
+    .join('');
   return `<svg id="chips-chart" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="chips won by each seat and the pot over time">${legend}${ticks}<line x1="${left}" y1="${y(0).toFixed(1)}" x2="${w - pad}" y2="${y(0).toFixed(1)}" stroke="#999"/><text x="${left}" y="${h - 6}" font-size="11">step 0</text><text x="${w - pad - 40}" y="${h - 6}" font-size="11">step ${n}</text>${lines}<line id="chips-marker" x1="${left}" y1="${pad - 6}" x2="${left}" y2="${h - pad}" stroke="#555" stroke-dasharray="3 3" data-x0="${left}" data-dx="${((w - left - pad) / n).toFixed(4)}"/></svg>`;
 }
 
@@ -147,7 +155,10 @@ render();
  * @returns a complete HTML document (UTF-8)
  */
 export function renderViewerHtml(replay: Replay, options: ViewerOptions = {}): string {
-  const who = replay.perspective === 'all' ? 'omniscient view (both seats’ cards)' : `${replay.seatNames[replay.perspective]}’s view: only what ${replay.seatNames[replay.perspective]} saw`;
+  const who =
+    replay.perspective === 'all'
+      ? 'omniscient view (both seats’ cards)'
+      : `${replay.seatNames[replay.perspective]}’s view: only what ${replay.seatNames[replay.perspective]} saw`;
   const hands =
     replay.perspective === 'all'
       ? replay.seatNames.map((n, i) => `<p>${esc(n)}’s hand: <span class="cards" id="hand-${i}"></span></p>`).join('')

@@ -55,7 +55,10 @@ export function reasoningAblation(rows: readonly SlotRow[], low: string, high: s
     const n = Math.min(e.low.length, e.high.length);
     for (let k = 0; k < n; k++) pairs.push({ game: e.game, anchor: e.anchor, d: e.high[k] - e.low[k] });
   }
-  if (pairs.length === 0) throw new UserError(`no sibling slots: '${low}' and '${high}' never played the same deal against the same opponent in the same seat (a store filled before play seeds were shared by every matchup deals each matchup apart; play the variants against their anchors in a new store, e.g. with schedule {type: ablation, anchors: [...]})`);
+  if (pairs.length === 0)
+    throw new UserError(
+      `no sibling slots: '${low}' and '${high}' never played the same deal against the same opponent in the same seat (a store filled before play seeds were shared by every matchup deals each matchup apart; play the variants against their anchors in a new store, e.g. with schedule {type: ablation, anchors: [...]})`,
+    );
   const cell = (anchor: string | null, ps: typeof pairs, key: number): AblationCell => {
     const byGame = new Map<string, number[]>();
     for (const x of ps) (byGame.get(x.game) ?? byGame.set(x.game, []).get(x.game)!).push(x.d);
@@ -79,7 +82,13 @@ export function reasoningAblation(rows: readonly SlotRow[], low: string, high: s
     low,
     high,
     pooled: cell(null, pairs, 0),
-    perAnchor: anchors.map((a, k) => cell(a, pairs.filter((x) => x.anchor === a), k + 1)),
+    perAnchor: anchors.map((a, k) =>
+      cell(
+        a,
+        pairs.filter((x) => x.anchor === a),
+        k + 1,
+      ),
+    ),
     B,
   };
 }

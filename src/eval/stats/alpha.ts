@@ -208,7 +208,7 @@ export function fitAlpha(p: Prepared, opts: AlphaOptions = {}): AlphaFit {
     for (let i = 0; i < M; i++)
       for (let j = i + 1; j < M; j++) {
         const n = t.n[i * M + j];
-        if (n > 0) (pm[i * M + j] = t.s[i * M + j] / n), (pm[j * M + i] = -t.s[i * M + j] / n);
+        if (n > 0) ((pm[i * M + j] = t.s[i * M + j] / n), (pm[j * M + i] = -t.s[i * M + j] / n));
       }
     pairReplicates.push(pm);
     const a = fitFromTotals(t);

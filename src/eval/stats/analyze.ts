@@ -26,8 +26,25 @@ import { rankStability, type RankStability } from './rank-stability.js';
 import { blockCounts, prepareSlots, type AxisRow, type SlotRow } from './slots.js';
 import { reasoningAblation, type Ablation } from './ablation.js';
 import { pairDifferences, type Differences } from './differences.js';
-import { cmplx, clusterRefits, jaggednessSubsets, rulebookLengthControl, type ClusterRefit, type JaggednessSubsets, type RulebookLengthControl } from './checks.js';
-import { compositeV1, factorAnalysis, jaggednessV1, subsetRefits, type CompositeV1, type FactorAnalysis, type JaggednessV1, type SubsetRefitSize } from './v1-set.js';
+import {
+  cmplx,
+  clusterRefits,
+  jaggednessSubsets,
+  rulebookLengthControl,
+  type ClusterRefit,
+  type JaggednessSubsets,
+  type RulebookLengthControl,
+} from './checks.js';
+import {
+  compositeV1,
+  factorAnalysis,
+  jaggednessV1,
+  subsetRefits,
+  type CompositeV1,
+  type FactorAnalysis,
+  type JaggednessV1,
+  type SubsetRefitSize,
+} from './v1-set.js';
 import type { FilterSummary } from './filter.js';
 
 /** Which paper's analysis set and conventions: `v2` (GENSTRAT v2, the default) or `v1` (GENSTRAT v1's estimators added, v1's conventions). */
@@ -98,7 +115,11 @@ export interface Estimates {
     leaveOneGameOut: LeaveOneGameOut;
     alphaVsSlots: { slots: number[]; spearman: number | null };
     pairwise: PairwiseMatrix;
-    composite: (CompositeComplexity & { tertiles: { tertile: number; games: string[]; alpha: (number | null)[] | null; ci: Interval[] | null; spearmanWithOverall: number | null }[] }) | null;
+    composite:
+      | (CompositeComplexity & {
+          tertiles: { tertile: number; games: string[]; alpha: (number | null)[] | null; ci: Interval[] | null; spearmanWithOverall: number | null }[];
+        })
+      | null;
   };
   rankStability: RankStability;
   axes: { names: string[]; constant: string[] } | null;
@@ -154,9 +175,12 @@ export interface AnalyzeOptions {
 function dataWarnings(p: ReturnType<typeof prepareSlots>, slots: readonly number[], opts: AnalyzeOptions): string[] {
   const w: string[] = [];
   const ex = opts.excludedMissingReturns ?? [];
-  if (ex.length > 0) w.push(`${ex.length} finished slot(s) with missing or non-finite returns were left out (${ex.slice(0, 5).join(', ')}${ex.length > 5 ? ', …' : ''})`);
+  if (ex.length > 0)
+    w.push(`${ex.length} finished slot(s) with missing or non-finite returns were left out (${ex.slice(0, 5).join(', ')}${ex.length > 5 ? ', …' : ''})`);
   if (p.blocks.length < 2)
-    w.push(`the slots form ${p.blocks.length} bootstrap block (game, play seed): every bootstrap resample is the data itself, so all intervals have zero width and say nothing about uncertainty`);
+    w.push(
+      `the slots form ${p.blocks.length} bootstrap block (game, play seed): every bootstrap resample is the data itself, so all intervals have zero width and say nothing about uncertainty`,
+    );
   else {
     const single = p.blocksByGame.filter((bs) => bs.length === 1).length;
     if (single > 0) w.push(`${single} game(s) have a single bootstrap block (game, play seed): their per-game intervals have zero width`);
@@ -164,7 +188,9 @@ function dataWarnings(p: ReturnType<typeof prepareSlots>, slots: readonly number
   const unplayed = p.models.filter((_, m) => slots[m] === 0);
   const absent = (opts.registered ?? []).filter((id) => !p.models.includes(id));
   for (const id of [...unplayed, ...absent])
-    w.push(`participant ${opts.names?.[id] ?? id} played no slot against another participant: it has no α̂, Bradley–Terry score or per-game estimate (null), and the others' sum-to-zero leaves it out`);
+    w.push(
+      `participant ${opts.names?.[id] ?? id} played no slot against another participant: it has no α̂, Bradley–Terry score or per-game estimate (null), and the others' sum-to-zero leaves it out`,
+    );
   return w;
 }
 
@@ -195,7 +221,7 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
   const margin = new Array<number>(M).fill(0);
   const slots = new Array<number>(M).fill(0);
   const clusterCount = new Array<number>(M).fill(0);
-  for (const c of p.clusters) clusterCount[c.i]++, clusterCount[c.j]++;
+  for (const c of p.clusters) (clusterCount[c.i]++, clusterCount[c.j]++);
   const blockCount = blockCounts(p).perModel;
   const fbMoves = new Array<number>(M).fill(0);
   const moves = new Array<number>(M).fill(0);
@@ -254,7 +280,10 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
   let jag: Jaggedness | null = null;
   let composite: Estimates['robustness']['composite'] = null;
   const checks: NonNullable<Estimates['checks']> = { rulebookLength: null, axisClusters: null, jaggednessSubsets: null, cmplx: null };
-  const v1: Estimates['v1'] = set === 'v1' ? { jaggedness: null, factorAnalysis: null, subsetRefits: subsetRefits(p, fit.alpha, [5, 8, 12, 25], opts.subsetDraws ?? 1000, seed), composite: null } : null;
+  const v1: Estimates['v1'] =
+    set === 'v1'
+      ? { jaggedness: null, factorAnalysis: null, subsetRefits: subsetRefits(p, fit.alpha, [5, 8, 12, 25], opts.subsetDraws ?? 1000, seed), composite: null }
+      : null;
   const warnings = dataWarnings(p, slots, opts);
   if (opts.axes) {
     const ax = axisMatrix(p.games, opts.axes);
@@ -262,7 +291,9 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
     if (ax.names.length > 0) jag = localJaggedness(fit.alpha, pg.alpha, pg.sigma, ax.raw, reps, opts.K ?? 3, undefined, pg.slots);
     // Profiles and the composite need G ≥ A + 2 games; with fewer only they are left out.
     if (ax.names.length > 0 && G < ax.names.length + 2)
-      warnings.push(`capability profiles and composite-complexity tertiles need at least ${ax.names.length + 2} games for ${ax.names.length} axes; the slots cover ${G}, so they are left out (jaggedness is kept)`);
+      warnings.push(
+        `capability profiles and composite-complexity tertiles need at least ${ax.names.length + 2} games for ${ax.names.length} axes; the slots cover ${G}, so they are left out (jaggedness is kept)`,
+      );
     else if (ax.names.length > 0) {
       profiles = capabilityProfiles(p.models, pg.alpha, ax, reps);
       const cc = compositeComplexity(ax.names, profiles.slopes, ax.z);
@@ -273,7 +304,14 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
       composite = { ...cc, tertiles: tert };
       const chars = opts.rulebookChars;
       if (chars && p.games.every((g) => Number.isFinite(chars[g]) && chars[g] > 0))
-        checks.rulebookLength = rulebookLengthControl(p.models, pg.alpha, ax, p.games.map((g) => chars[g]), reps, profiles);
+        checks.rulebookLength = rulebookLengthControl(
+          p.models,
+          pg.alpha,
+          ax,
+          p.games.map((g) => chars[g]),
+          reps,
+          profiles,
+        );
       checks.axisClusters = clusterRefits(p, ax.z, fit.alpha, opts.clusterK ?? 6, B2, seed);
       checks.jaggednessSubsets = jaggednessSubsets(rows, p.models, fit.alpha, ax.raw, p.games, jag!.Jv2, opts.K ?? 3);
       checks.cmplx = cmplx(ax.z);
@@ -301,7 +339,9 @@ export function analyze(rows: readonly SlotRow[], opts: AnalyzeOptions = {}): Es
       names,
       set,
       filter: opts.filter ?? null,
-      ...(opts.excludedMissingReturns?.length ? { excludedMissingReturns: { count: opts.excludedMissingReturns.length, slots: [...opts.excludedMissingReturns] } } : {}),
+      ...(opts.excludedMissingReturns?.length
+        ? { excludedMissingReturns: { count: opts.excludedMissingReturns.length, slots: [...opts.excludedMissingReturns] } }
+        : {}),
       warnings,
       resampleGames: opts.resampleGames ?? false,
     },
@@ -326,6 +366,11 @@ function sanitize(x: unknown): unknown {
   if (typeof x === 'number') return fin(x);
   if (Array.isArray(x)) return x.map(sanitize);
   if (ArrayBuffer.isView(x)) return Array.from(x as unknown as ArrayLike<number>, (v) => fin(v));
-  if (x && typeof x === 'object') return Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined).map(([k, v]) => [k, sanitize(v)]));
+  if (x && typeof x === 'object')
+    return Object.fromEntries(
+      Object.entries(x)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, sanitize(v)]),
+    );
   return x;
 }

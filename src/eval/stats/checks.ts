@@ -95,7 +95,7 @@ export function wardClusters(points: readonly (readonly number[])[], k: number):
         let d2 = 0;
         for (let c = 0; c < centre[a].length; c++) d2 += (centre[a][c] - centre[b][c]) ** 2;
         const cost = ((na * nb) / (na + nb)) * d2;
-        if (cost < best - 1e-12) (best = cost), (pair = [a, b]);
+        if (cost < best - 1e-12) ((best = cost), (pair = [a, b]));
       }
     const [a, b] = pair;
     const na = members[a].length;
@@ -132,7 +132,14 @@ export interface ClusterRefit {
  * cluster with the paired-cluster bootstrap (B resamples) and compared with the overall α̂ by
  * Spearman ρ. The paper does not name its clustering method; Ward's is deterministic.
  */
-export function clusterRefits(p: Prepared, z: number[][], alpha: readonly number[], k = 6, B = 500, seed = 1): { k: number; label: number[]; refits: ClusterRefit[] } {
+export function clusterRefits(
+  p: Prepared,
+  z: number[][],
+  alpha: readonly number[],
+  k = 6,
+  B = 500,
+  seed = 1,
+): { k: number; label: number[]; refits: ClusterRefit[] } {
   const kk = Math.min(k, p.games.length);
   const label = wardClusters(z, kk);
   const refits = Array.from({ length: kk }, (_, c): ClusterRefit => {
@@ -177,7 +184,15 @@ export interface JaggednessSubsets {
  * three only (ranks ⌊(M−3)/2⌋+1 … +3). Each subset refits α̂, α̂_{m,g} and σ_g on its own slots.
  * Conditions that leave fewer than two participants, or an unidentified α̂, are skipped.
  */
-export function jaggednessSubsets(rows: readonly SlotRow[], models: readonly string[], alpha: readonly number[], rawAxes: number[][], games: readonly string[], fullJ: readonly number[], K = 3): JaggednessSubsets {
+export function jaggednessSubsets(
+  rows: readonly SlotRow[],
+  models: readonly string[],
+  alpha: readonly number[],
+  rawAxes: number[][],
+  games: readonly string[],
+  fullJ: readonly number[],
+  K = 3,
+): JaggednessSubsets {
   const M = models.length;
   const order = models.map((_, m) => m).sort((a, b) => alpha[b] - alpha[a]);
   const conds: { condition: string; dropped: number[] }[] = models.map((m, i) => ({ condition: `leave out ${m}`, dropped: [i] }));
@@ -223,7 +238,13 @@ export function jaggednessSubsets(rows: readonly SlotRow[], models: readonly str
       continue;
     }
     const kept = models.map((_, m) => m).filter((m) => J[m] !== null && Number.isFinite(fullJ[m]));
-    const r = kept.length >= 3 ? spearman(kept.map((m) => J[m]!), kept.map((m) => fullJ[m])) : NaN;
+    const r =
+      kept.length >= 3
+        ? spearman(
+            kept.map((m) => J[m]!),
+            kept.map((m) => fullJ[m]),
+          )
+        : NaN;
     conditions.push({ condition: c.condition, dropped: c.dropped.map((m) => models[m]), J, spearmanWithFull: Number.isFinite(r) ? r : null });
   }
   const loo = conditions.filter((c) => c.condition.startsWith('leave out '));

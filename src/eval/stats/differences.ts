@@ -90,5 +90,12 @@ export function pairDifferences(p: Prepared, fit: AlphaFit): Differences {
         blocksBetween: bl.perPair[k],
       });
     }
-  return { pairs, separated: pairs.filter((d) => d.excludesZero).length, B: fit.replicates.length, slots: p.y.length, clusters: p.clusters.length, blocks: p.blocks.length };
+  return {
+    pairs,
+    separated: pairs.filter((d) => d.excludesZero).length,
+    B: fit.replicates.length,
+    slots: p.y.length,
+    clusters: p.clusters.length,
+    blocks: p.blocks.length,
+  };
 }

@@ -91,7 +91,7 @@ export function sampleSd(xs: ArrayLike<number>): number {
 export function finiteMean(xs: ArrayLike<number>): number {
   let n = 0;
   let s = 0;
-  for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) (s += xs[i]), n++;
+  for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) ((s += xs[i]), n++);
   return n === 0 ? NaN : s / n;
 }
 
@@ -148,7 +148,12 @@ export function shownEstimate(estimate: number, reps: ArrayLike<number>, floor =
   if (Math.abs(bc.z0) <= Z0_BOUND && bc.lo <= point && point <= bc.hi) return { point, interval: { lo: bc.lo, hi: bc.hi }, type: 'bc', z0: bc.z0 };
   const rescaled = world !== undefined && Number.isFinite(world.truth) && finiteSorted(world.reps).length >= 2;
   const b = rescaled ? basicInterval(estimate, world.reps, level, world.truth) : basicInterval(estimate, reps, level);
-  return { point, interval: { lo: Math.min(Math.max(floor, b.lo), point), hi: Math.max(Math.max(floor, b.hi), point) }, type: rescaled ? 'rescaled' : 'basic', z0: bc.z0 };
+  return {
+    point,
+    interval: { lo: Math.min(Math.max(floor, b.lo), point), hi: Math.max(Math.max(floor, b.hi), point) },
+    type: rescaled ? 'rescaled' : 'basic',
+    z0: bc.z0,
+  };
 }
 
 /**
@@ -200,7 +205,7 @@ export function kendallTau(x: ArrayLike<number>, y: ArrayLike<number>): number {
 export function spearman(x: ArrayLike<number>, y: ArrayLike<number>): number {
   const a: number[] = [];
   const b: number[] = [];
-  for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) a.push(x[i]), b.push(y[i]);
+  for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i]) && Number.isFinite(y[i])) (a.push(x[i]), b.push(y[i]));
   if (a.length < 3) return NaN;
   const r = sampleRankCorrelation(a, b);
   return Number.isFinite(r) ? r : NaN;

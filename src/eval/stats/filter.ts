@@ -40,7 +40,11 @@ export function resolveParticipants(wanted: readonly string[], ids: readonly str
  * `exclude` (ids) sits.
  * @throws UserError when nothing is left.
  */
-export function filterSlots(rows: readonly SlotRow[], exclude: readonly string[], games: readonly string[] | null): { rows: SlotRow[]; summary: FilterSummary } {
+export function filterSlots(
+  rows: readonly SlotRow[],
+  exclude: readonly string[],
+  games: readonly string[] | null,
+): { rows: SlotRow[]; summary: FilterSummary } {
   const ex = new Set(exclude);
   const gs = games ? new Set(games) : null;
   const kept = rows.filter((r) => !ex.has(r.seats[0]) && !ex.has(r.seats[1]) && (!gs || gs.has(r.game)));

@@ -100,7 +100,8 @@ export function slotRowsOf(stored: StoredSlots, path: string, opts: { excludeMis
         'they cannot be read as ties. Replay them, or pass --exclude-missing to leave them out (the count is printed and stored in the estimates)',
     );
   }
-  if (rows.length === 0) throw new UserError(`${path}: no finished slots to analyse${missing.length ? ` (${missing.length} left out for missing returns)` : ''}`);
+  if (rows.length === 0)
+    throw new UserError(`${path}: no finished slots to analyse${missing.length ? ` (${missing.length} left out for missing returns)` : ''}`);
   const names: Record<string, string> = {};
   for (const p of stored.participants) names[p.id] = p.name;
   return { rows, unfinished, missingReturns: missing, names };
@@ -120,7 +121,8 @@ export function analyzeStore(db: string, o: StoreAnalysisOptions): Estimates {
     const ids = [...new Set(store.rows.flatMap((r) => r.seats))].sort();
     const exclude = o.excludeParticipants?.length ? resolveParticipants(o.excludeParticipants, ids, store.names, '--exclude-participant') : [];
     const inStore = new Set(store.rows.map((r) => r.game));
-    for (const g of o.games ?? []) if (!inStore.has(g.rulesetHash)) throw new UserError(`--games: ${g.label} (ruleset ${g.rulesetHash.slice(0, 12)}…) has no finished slots in ${db}`);
+    for (const g of o.games ?? [])
+      if (!inStore.has(g.rulesetHash)) throw new UserError(`--games: ${g.label} (ruleset ${g.rulesetHash.slice(0, 12)}…) has no finished slots in ${db}`);
     const f = filterSlots(store.rows, exclude, o.games?.length ? o.games.map((g) => g.rulesetHash) : null);
     store.rows = f.rows;
     filter = f.summary;
@@ -134,12 +136,25 @@ export function analyzeStore(db: string, o: StoreAnalysisOptions): Estimates {
   const axes = o.axes ? readAxesFile(o.axes) : undefined;
   const chars = axes ? rulebookChars(stored.games) : undefined;
   const e = analyze(store.rows, {
-    B: o.B, Bsecondary: o.Bsecondary, seed: o.seed, axes, ablation, rulebookChars: chars, commitment: stored.commitment, engineVersion: engineVersion(), tournamentEngineVersion: stored.engineVersion, names: store.names, set: o.set, btTies: o.btTies, pairCounting: o.pairCounting,
+    B: o.B,
+    Bsecondary: o.Bsecondary,
+    seed: o.seed,
+    axes,
+    ablation,
+    rulebookChars: chars,
+    commitment: stored.commitment,
+    engineVersion: engineVersion(),
+    tournamentEngineVersion: stored.engineVersion,
+    names: store.names,
+    set: o.set,
+    btTies: o.btTies,
+    pairCounting: o.pairCounting,
     filter,
     excludedMissingReturns: store.missingReturns,
     registered: Object.keys(store.names).filter((id) => !filter?.excludedParticipants.includes(id)),
     resampleGames: o.resampleGames,
   });
-  if (stored.engineVersion !== engineVersion()) e.meta.warnings = [engineMismatchWarning(db, stored.engineVersion, engineVersion()), ...(e.meta.warnings ?? [])];
+  if (stored.engineVersion !== engineVersion())
+    e.meta.warnings = [engineMismatchWarning(db, stored.engineVersion, engineVersion()), ...(e.meta.warnings ?? [])];
   return e;
 }

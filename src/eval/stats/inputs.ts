@@ -27,7 +27,8 @@ export function parseAxesJsonl(text: string, file = 'axes'): AxisRow[] {
     const game = typeof o?.game === 'string' ? o.game : typeof o?.rulesetHash === 'string' ? o.rulesetHash : null;
     if (game === null) throw new UserError(`${file}:${k + 1}: a record needs a string 'game' (ruleset hash)`);
     if (!o.axes || typeof o.axes !== 'object' || Array.isArray(o.axes)) throw new UserError(`${file}:${k + 1}: a record needs an 'axes' object`);
-    for (const [name, x] of Object.entries(o.axes)) if (typeof x !== 'number' || !Number.isFinite(x)) throw new UserError(`${file}:${k + 1}: axis '${name}' is not a finite number`);
+    for (const [name, x] of Object.entries(o.axes))
+      if (typeof x !== 'number' || !Number.isFinite(x)) throw new UserError(`${file}:${k + 1}: axis '${name}' is not a finite number`);
     out.push({ game, axes: o.axes as Record<string, number> });
   });
   if (out.length === 0) throw new UserError(`${file}: no axis records`);

@@ -100,7 +100,7 @@ export function neighbourhoodVariances(
     let n = 0;
     for (const h of hood) {
       const v = f(h);
-      if (Number.isFinite(v)) (s += v), n++;
+      if (Number.isFinite(v)) ((s += v), n++);
     }
     if (n === 0) return NaN;
     const mean = s / n;
@@ -121,7 +121,7 @@ export function neighbourhoodVariances(
         let n = 0;
         for (const d of dev) {
           const v = popVar((h) => d(m, h), hood);
-          if (Number.isFinite(v)) (s += v), n++;
+          if (Number.isFinite(v)) ((s += v), n++);
         }
         noise[m][g] = n > 0 ? s / n : NaN;
       }
@@ -178,8 +178,10 @@ export interface Jaggedness {
 }
 
 /** z_{m,g} from a global α, a per-game α(m, g) and σ_g. */
-const zOf = (alpha: ArrayLike<number>, alphaGame: (m: number, g: number) => number, sigma: readonly number[]) => (m: number, g: number): number =>
-  (alphaGame(m, g) - alpha[m]) / sigma[g];
+const zOf =
+  (alpha: ArrayLike<number>, alphaGame: (m: number, g: number) => number, sigma: readonly number[]) =>
+  (m: number, g: number): number =>
+    (alphaGame(m, g) - alpha[m]) / sigma[g];
 
 /**
  * J_m (net) and J_m (v2) with intervals, the noise null and the K sweep (App. N: K ∈ {2, 4, 5, 7, 10,
@@ -241,10 +243,14 @@ export function localJaggedness(
   const noInterval: (string | null)[] = [];
   const ciJ: (Interval | null)[] = [];
   for (let m = 0; m < M; m++) {
-    const pc = percentileInterval(bootNet.map((b) => b[m]), J_PERCENTILE_LEVEL);
+    const pc = percentileInterval(
+      bootNet.map((b) => b[m]),
+      J_PERCENTILE_LEVEL,
+    );
     let why: string | null = null;
     if (!Number.isFinite(J[m])) why = 'J not defined';
-    else if (slotsPerCell[m] < MIN_SLOTS_PER_CELL) why = `median ${slotsPerCell[m]} slots per cell (fewer than ${MIN_SLOTS_PER_CELL}): the sampling noise cannot be estimated`;
+    else if (slotsPerCell[m] < MIN_SLOTS_PER_CELL)
+      why = `median ${slotsPerCell[m]} slots per cell (fewer than ${MIN_SLOTS_PER_CELL}): the sampling noise cannot be estimated`;
     else if (!Number.isFinite(pc.lo)) why = 'too few bootstrap replicates';
     noInterval.push(why);
     ciJ.push(why ? null : { lo: Math.max(0, Math.min(pc.lo, J[m], p[m] >= 0.05 ? 0 : Infinity)), hi: Math.max(pc.hi, J[m]) });

@@ -38,7 +38,7 @@ export function fitPerGame(p: Prepared): PerGameFit {
     const a = fitFromTotals(t);
     if (a) for (let m = 0; m < M; m++) alpha[m][g] = a[m];
   }
-  for (const c of p.clusters) (slots[c.i][c.game] += c.n), (slots[c.j][c.game] += c.n);
+  for (const c of p.clusters) ((slots[c.i][c.game] += c.n), (slots[c.j][c.game] += c.n));
   return { alpha, slots, sigma: stakes(p, null) };
 }
 
@@ -86,7 +86,7 @@ export function stratifiedBootstrap(p: Prepared, B = 500, seed = 1): StratifiedR
     const alphaGame = new Float64Array(M * G).fill(NaN);
     for (let g = 0; g < G; g++) {
       const t = emptyTotals(M);
-      for (const k of p.clustersByGame[g]) if (w[k] > 0) addCluster(t, p.clusters[k], w[k]), addCluster(all, p.clusters[k], w[k]);
+      for (const k of p.clustersByGame[g]) if (w[k] > 0) (addCluster(t, p.clusters[k], w[k]), addCluster(all, p.clusters[k], w[k]));
       const a = fitFromTotals(t);
       if (a) for (let m = 0; m < M; m++) alphaGame[m * G + g] = a[m];
     }

@@ -143,7 +143,13 @@ export function capabilityProfiles(
     const b = olsSlopes(alphaMG[m], axes.z, cache) ?? new Array<number>(A + 1).fill(NaN);
     intercepts.push(b[0]);
     slopes.push(b.slice(1));
-    const boot = reps.map((r) => olsSlopes(Array.from({ length: G }, (_, g) => r.alphaGame[m * G + g]), axes.z, cache));
+    const boot = reps.map((r) =>
+      olsSlopes(
+        Array.from({ length: G }, (_, g) => r.alphaGame[m * G + g]),
+        axes.z,
+        cache,
+      ),
+    );
     for (let a = 0; a < A; a++) {
       const col = boot.map((x) => (x ? x[a + 1] : NaN));
       const se = sampleSd(col);

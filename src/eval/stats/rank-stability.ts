@@ -123,7 +123,20 @@ export function rankStability(
     );
     const pCal = nullCounts.length ? (1 + nullCounts.filter((n) => n >= obs).length) / (1 + nullCounts.length) : NaN;
     const expCal = nullCounts.length ? nullCounts.reduce((s, n) => s + n, 0) / nullCounts.length : NaN;
-    perGame.push({ game: games[g], tau, observed: obs, expected: E, variance: V, z, p: 1 - normCdf(z), q: NaN, pCalibrated: pCal, qCalibrated: NaN, expectedCalibrated: expCal, pairs });
+    perGame.push({
+      game: games[g],
+      tau,
+      observed: obs,
+      expected: E,
+      variance: V,
+      z,
+      p: 1 - normCdf(z),
+      q: NaN,
+      pCalibrated: pCal,
+      qCalibrated: NaN,
+      expectedCalibrated: expCal,
+      pairs,
+    });
   }
   const q = benjaminiHochberg(perGame.map((r) => r.p));
   perGame.forEach((r, k) => (r.q = q[k]));

@@ -82,9 +82,7 @@ export function bradleyTerry(p: Prepared, alpha: readonly number[], opts: { ties
   const present = games.map((g, i) => (g > 0 ? i : -1)).filter((i) => i >= 0);
   const prior = ties === 'half' || !winsStronglyConnected(w, M, present) ? 0.1 : 0;
   if (prior > 0)
-    for (let i = 0; i < M; i++)
-      for (let j = 0; j < M; j++)
-        if (i !== j && n[i * M + j] > 0) (w[i * M + j] += prior / 2), (n[i * M + j] += prior);
+    for (let i = 0; i < M; i++) for (let j = 0; j < M; j++) if (i !== j && n[i * M + j] > 0) ((w[i * M + j] += prior / 2), (n[i * M + j] += prior));
   const W = Array.from({ length: M }, (_, i) => sum(w, i));
   // A participant without a (non-self-play) slot has no score (null) and takes no part in the
   // normalisation, so it cannot shift the others.
@@ -100,7 +98,7 @@ export function bradleyTerry(p: Prepared, alpha: readonly number[], opts: { ties
     }
     const gm = Math.exp(next.reduce((s, x, i) => s + (played[i] ? Math.log(x) : 0), 0) / present.length);
     let delta = 0;
-    for (let i = 0; i < M; i++) (next[i] /= gm), (delta = Math.max(delta, Math.abs(Math.log(next[i] / pi[i]))));
+    for (let i = 0; i < M; i++) ((next[i] /= gm), (delta = Math.max(delta, Math.abs(Math.log(next[i] / pi[i])))));
     pi = next;
     if (delta < 1e-10) break;
   }
@@ -143,7 +141,7 @@ export function leaveOneGameOut(p: Prepared, alpha: readonly number[]): LeaveOne
 /** α̂ against the number of slots per participant (App. H). */
 export function alphaVsSlots(p: Prepared, alpha: readonly number[]): { slots: number[]; spearman: number } {
   const slots = new Array<number>(p.models.length).fill(0);
-  for (let s = 0; s < p.y.length; s++) slots[p.a[s]]++, slots[p.b[s]]++;
+  for (let s = 0; s < p.y.length; s++) (slots[p.a[s]]++, slots[p.b[s]]++);
   return { slots, spearman: spearman(slots, alpha) };
 }
 
@@ -181,7 +179,7 @@ export function pairwiseMatrix(fit: AlphaFit, counting: PairCounting = 'ordered'
   const slots: number[][] = [];
   const ci: (Interval | null)[][] = [];
   const clusters: number[][] = Array.from({ length: M }, () => new Array<number>(M).fill(0));
-  if (p) for (const c of p.clusters) clusters[c.i][c.j]++, clusters[c.j][c.i]++;
+  if (p) for (const c of p.clusters) (clusters[c.i][c.j]++, clusters[c.j][c.i]++);
   let entries = 0;
   let significant = 0;
   let signReversals = 0;

@@ -52,12 +52,22 @@ export const ESTIMATES_SCHEMA = {
             {
               type: 'object',
               required: ['excludedParticipants', 'games', 'slotsBefore', 'slotsKept'],
-              properties: { excludedParticipants: strArray, games: { anyOf: [strArray, { type: 'null' }] }, slotsBefore: { type: 'integer' }, slotsKept: { type: 'integer' } },
+              properties: {
+                excludedParticipants: strArray,
+                games: { anyOf: [strArray, { type: 'null' }] },
+                slotsBefore: { type: 'integer' },
+                slotsKept: { type: 'integer' },
+              },
               additionalProperties: false,
             },
           ],
         },
-        excludedMissingReturns: { type: 'object', required: ['count', 'slots'], properties: { count: { type: 'integer', minimum: 0 }, slots: strArray }, additionalProperties: false },
+        excludedMissingReturns: {
+          type: 'object',
+          required: ['count', 'slots'],
+          properties: { count: { type: 'integer', minimum: 0 }, slots: strArray },
+          additionalProperties: false,
+        },
         warnings: strArray,
         resampleGames: { type: 'boolean' },
       },
@@ -129,7 +139,11 @@ export const ESTIMATES_SCHEMA = {
         additionalProperties: false,
       },
     },
-    bootstrap: { type: 'object', required: ['B', 'unidentifiedReplicates'], properties: { B: { type: 'integer' }, unidentifiedReplicates: { type: 'integer' } } },
+    bootstrap: {
+      type: 'object',
+      required: ['B', 'unidentifiedReplicates'],
+      properties: { B: { type: 'integer' }, unidentifiedReplicates: { type: 'integer' } },
+    },
     perGame: {
       type: 'object',
       required: ['alpha', 'ci', 'slots', 'sigma'],
@@ -139,7 +153,14 @@ export const ESTIMATES_SCHEMA = {
     variance: {
       type: 'object',
       required: ['sigma2M', 'sigma2MG', 'ratio', 'cells', 'totalCells', 'B'],
-      properties: { sigma2M: component, sigma2MG: component, ratio: component, cells: { type: 'integer' }, totalCells: { type: 'integer' }, B: { type: 'integer' } },
+      properties: {
+        sigma2M: component,
+        sigma2MG: component,
+        ratio: component,
+        cells: { type: 'integer' },
+        totalCells: { type: 'integer' },
+        B: { type: 'integer' },
+      },
       additionalProperties: false,
     },
     robustness: {
@@ -149,7 +170,16 @@ export const ESTIMATES_SCHEMA = {
         bradleyTerry: {
           type: 'object',
           required: ['score', 'wins', 'games', 'tauWithAlpha', 'iterations'],
-          properties: { ties: { enum: ['seat1', 'drop', 'half'] }, score: numArray, wins: numArray, games: numArray, tiedSlots: { type: 'integer' }, prior: num, tauWithAlpha: num, iterations: { type: 'integer' } },
+          properties: {
+            ties: { enum: ['seat1', 'drop', 'half'] },
+            score: numArray,
+            wins: numArray,
+            games: numArray,
+            tiedSlots: { type: 'integer' },
+            prior: num,
+            tauWithAlpha: num,
+            iterations: { type: 'integer' },
+          },
         },
         leaveOneGameOut: {
           type: 'object',
@@ -157,7 +187,11 @@ export const ESTIMATES_SCHEMA = {
           properties: {
             perGame: {
               type: 'array',
-              items: { type: 'object', required: ['game', 'tau', 'sameOrder'], properties: { game: { type: 'string' }, tau: num, sameOrder: { type: ['boolean', 'null'] } } },
+              items: {
+                type: 'object',
+                required: ['game', 'tau', 'sameOrder'],
+                properties: { game: { type: 'string' }, tau: num, sameOrder: { type: ['boolean', 'null'] } },
+              },
             },
             meanTau: num,
             minTau: num,
@@ -240,11 +274,19 @@ export const ESTIMATES_SCHEMA = {
         meanExpected: num,
         significant05: { type: 'integer' },
         significant10: { type: 'integer' },
-        calibrated: { type: 'object', required: ['significant05', 'significant10', 'meanExpected'], properties: { significant05: { type: 'integer' }, significant10: { type: 'integer' }, meanExpected: num } },
+        calibrated: {
+          type: 'object',
+          required: ['significant05', 'significant10', 'meanExpected'],
+          properties: { significant05: { type: 'integer' }, significant10: { type: 'integer' }, meanExpected: num },
+        },
         labels: { type: 'object', required: ['paper', 'calibrated'], properties: { paper: { type: 'string' }, calibrated: { type: 'string' } } },
         cells: {
           type: 'array',
-          items: { type: 'object', required: ['game', 'winner', 'loser', 'p', 'q'], properties: { game: { type: 'string' }, winner: { type: 'string' }, loser: { type: 'string' }, p: num, q: num } },
+          items: {
+            type: 'object',
+            required: ['game', 'winner', 'loser', 'p', 'q'],
+            properties: { game: { type: 'string' }, winner: { type: 'string' }, loser: { type: 'string' }, p: num, q: num },
+          },
         },
       },
     },
@@ -267,7 +309,10 @@ export const ESTIMATES_SCHEMA = {
                 properties: { model: { type: 'string' }, axis: { type: 'string' }, slope: num, ci: interval, se: num, p: num, q: num },
               },
             },
-            predictedAtMax: { type: 'array', items: { type: 'array', items: { type: 'object', required: ['value', 'ci'], properties: { value: num, ci: interval } } } },
+            predictedAtMax: {
+              type: 'array',
+              items: { type: 'array', items: { type: 'object', required: ['value', 'ci'], properties: { value: num, ci: interval } } },
+            },
             B: { type: 'integer' },
             fdrLevel: { type: 'number' },
           },
@@ -293,7 +338,10 @@ export const ESTIMATES_SCHEMA = {
             ci: { type: 'array', items: interval },
             z0: numArray,
             ciBasic: { type: 'array', items: interval },
-            sweep: { type: 'array', items: { type: 'object', required: ['K', 'J', 'spearmanWithBase'], properties: { K: { type: 'integer' }, J: numArray, spearmanWithBase: num } } },
+            sweep: {
+              type: 'array',
+              items: { type: 'object', required: ['K', 'J', 'spearmanWithBase'], properties: { K: { type: 'integer' }, J: numArray, spearmanWithBase: num } },
+            },
             B: { type: 'integer' },
           },
         },

@@ -116,7 +116,9 @@ export function plantedTable(d: PlantedDesign): PlantedTable {
   const rho = d.luckShare ?? 0.5;
   const lambda = d.smooth ?? new Array<number>(M).fill(0);
   // Smooth waves: a random direction of length 1.2 and phase per model (drawn only when planted).
-  const wave = Array.from({ length: M }, () => (d.smooth ? { v: Array.from({ length: A }, () => normalDraw(rng)), phi: 2 * Math.PI * rng() } : { v: new Array<number>(A).fill(0), phi: 0 }));
+  const wave = Array.from({ length: M }, () =>
+    d.smooth ? { v: Array.from({ length: A }, () => normalDraw(rng)), phi: 2 * Math.PI * rng() } : { v: new Array<number>(A).fill(0), phi: 0 },
+  );
   for (const w of wave) {
     const n = Math.hypot(...w.v);
     if (n > 0) w.v = w.v.map((x) => (1.2 * x) / n);
@@ -138,7 +140,7 @@ export function plantedTable(d: PlantedDesign): PlantedTable {
       pairs = [];
       const add = (i: number, j: number): void => {
         const key = `${Math.min(i, j)},${Math.max(i, j)}`;
-        if (!chosen.has(key)) chosen.add(key), pairs.push([Math.min(i, j), Math.max(i, j)]);
+        if (!chosen.has(key)) (chosen.add(key), pairs.push([Math.min(i, j), Math.max(i, j)]));
       };
       for (let k = 0; k < M; k++) add(perm[k], perm[(k + 1) % M]);
       const w = d.coverage;
@@ -156,7 +158,11 @@ export function plantedTable(d: PlantedDesign): PlantedTable {
     }
     const raw_mg = Array.from(
       { length: M },
-      (_, m) => alpha[m] + slopes[m].reduce((s, b, a) => s + b * z[g][a], 0) + tau[m] * sigma[g] * normalDraw(rng) + lambda[m] * sigma[g] * Math.sin(2 * Math.PI * raw[g].reduce((s, x, a) => s + x * wave[m].v[a], 0) + wave[m].phi),
+      (_, m) =>
+        alpha[m] +
+        slopes[m].reduce((s, b, a) => s + b * z[g][a], 0) +
+        tau[m] * sigma[g] * normalDraw(rng) +
+        lambda[m] * sigma[g] * Math.sin(2 * Math.PI * raw[g].reduce((s, x, a) => s + x * wave[m].v[a], 0) + wave[m].phi),
     );
     const c = centre(raw_mg);
     c.forEach((v, m) => (alphaMG[m][g] = v));

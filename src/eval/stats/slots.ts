@@ -152,7 +152,12 @@ export function prepareSlots(rows: readonly SlotRow[], models?: readonly string[
  * Group clusters into blocks: clusters joined by a shared deal key (game, play seed) fall in one
  * block (union–find, so a cluster whose slots carry two play seeds joins both deals' blocks).
  */
-function dealBlocks(clusters: readonly Cluster[], clusterOf: Int32Array, dealKeys: readonly string[], games: number): { blocks: number[][]; blocksByGame: number[][]; blockOf: Int32Array } {
+function dealBlocks(
+  clusters: readonly Cluster[],
+  clusterOf: Int32Array,
+  dealKeys: readonly string[],
+  games: number,
+): { blocks: number[][]; blocksByGame: number[][]; blockOf: Int32Array } {
   const parent = Int32Array.from(clusters, (_, k) => k);
   const find = (x: number): number => (parent[x] === x ? x : (parent[x] = find(parent[x])));
   const firstOfDeal = new Map<string, number>();
@@ -171,7 +176,7 @@ function dealBlocks(clusters: readonly Cluster[], clusterOf: Int32Array, dealKey
   clusters.forEach((_, k) => {
     const root = find(k);
     let b = blockOfRoot.get(root);
-    if (b === undefined) blockOfRoot.set(root, (b = blocks.length)), blocks.push([]);
+    if (b === undefined) (blockOfRoot.set(root, (b = blocks.length)), blocks.push([]));
     blocks[b].push(k);
     blockOf[k] = b;
   });

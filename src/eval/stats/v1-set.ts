@@ -103,7 +103,13 @@ export function jaggednessV1(alphaMG: number[][], sigma: readonly number[], z: n
       return { J: Math.sqrt(Math.max(0, rv - nv)), rv, nv, r2: loo.r2, n: used.length };
     };
     const s = stat(alphaMG[m], sigma);
-    const boot = reps.map((r) => stat(Array.from({ length: G }, (_, g) => r.alphaGame[m * G + g]), r.sigma).J);
+    const boot = reps.map(
+      (r) =>
+        stat(
+          Array.from({ length: G }, (_, g) => r.alphaGame[m * G + g]),
+          r.sigma,
+        ).J,
+    );
     const ci = percentileInterval(boot);
     out.J.push(Number.isFinite(s.J) ? s.J : null);
     out.ci.push(Number.isFinite(ci.lo) ? ci : null);
@@ -143,12 +149,20 @@ export interface FactorAnalysis {
  * Only complete cells are used: a game with an unidentified cell is left out.
  * @returns null with fewer than two participants or three games
  */
-export function factorAnalysis(models: readonly string[], games: readonly string[], alphaMG: number[][], alpha: readonly number[], z?: { names: string[]; z: number[][] }): FactorAnalysis | null {
+export function factorAnalysis(
+  models: readonly string[],
+  games: readonly string[],
+  alphaMG: number[][],
+  alpha: readonly number[],
+  z?: { names: string[]; z: number[][] },
+): FactorAnalysis | null {
   const gs = games.map((_, g) => g).filter((g) => alphaMG.every((row) => Number.isFinite(row[g])));
-  const ms = models.map((_, m) => m).filter((m) => {
-    const row = gs.map((g) => alphaMG[m][g]);
-    return row.length > 1 && Math.max(...row) > Math.min(...row);
-  });
+  const ms = models
+    .map((_, m) => m)
+    .filter((m) => {
+      const row = gs.map((g) => alphaMG[m][g]);
+      return row.length > 1 && Math.max(...row) > Math.min(...row);
+    });
   if (ms.length < 2 || gs.length < 3) return null;
   const X = ms.map((m) => {
     const row = gs.map((g) => alphaMG[m][g]);
@@ -160,7 +174,10 @@ export function factorAnalysis(models: readonly string[], games: readonly string
   const sv = svd.diagonal;
   let u = svd.leftSingularVectors.getColumn(0);
   let v = svd.rightSingularVectors.getColumn(0);
-  const rho = spearman(u, ms.map((m) => alpha[m]));
+  const rho = spearman(
+    u,
+    ms.map((m) => alpha[m]),
+  );
   if (Number.isFinite(rho) ? rho < 0 : u.reduce((s, x) => s + x, 0) < 0) {
     u = u.map((x) => -x);
     v = v.map((x) => -x);
@@ -186,10 +203,15 @@ export function factorAnalysis(models: readonly string[], games: readonly string
     explained: total > 0 ? (sv[0] * sv[0]) / total : NaN,
     loadings: u,
     scores,
-    axisCorrelation: z ? z.names.map((axis, a) => {
-      const r = spearman(scores, gs.map((g) => z.z[g][a]));
-      return { axis, spearman: Number.isFinite(r) ? r : null };
-    }) : [],
+    axisCorrelation: z
+      ? z.names.map((axis, a) => {
+          const r = spearman(
+            scores,
+            gs.map((g) => z.z[g][a]),
+          );
+          return { axis, spearman: Number.isFinite(r) ? r : null };
+        })
+      : [],
     residualPairs: p.filter(Number.isFinite).length,
     residualSignificant: q.filter((x) => x < 0.05).length,
     participants: ms.map((m) => models[m]),
@@ -204,7 +226,7 @@ function pearson(a: readonly number[], b: readonly number[]): number {
   let sab = 0;
   let saa = 0;
   let sbb = 0;
-  for (let k = 0; k < n; k++) (sab += (a[k] - ma) * (b[k] - mb)), (saa += (a[k] - ma) ** 2), (sbb += (b[k] - mb) ** 2);
+  for (let k = 0; k < n; k++) ((sab += (a[k] - ma) * (b[k] - mb)), (saa += (a[k] - ma) ** 2), (sbb += (b[k] - mb) ** 2));
   return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : NaN;
 }
 
@@ -278,7 +300,14 @@ export interface CompositeV1 {
  * Each game's score is z(g)·w. Also: the α̂ spread per score tertile and the refit on the eight
  * highest-scoring games (B resamples).
  */
-export function compositeV1(p: Prepared, alphaMG: number[][], axes: { names: string[]; z: number[][] }, B = 500, seed = 1, signAxis?: string): CompositeV1 | null {
+export function compositeV1(
+  p: Prepared,
+  alphaMG: number[][],
+  axes: { names: string[]; z: number[][] },
+  B = 500,
+  seed = 1,
+  signAxis?: string,
+): CompositeV1 | null {
   const A = axes.names.length;
   if (A === 0) return null;
   const slopes = alphaMG.map((row) =>
@@ -291,14 +320,17 @@ export function compositeV1(p: Prepared, alphaMG: number[][], axes: { names: str
       const my = y.reduce((s, v) => s + v, 0) / y.length;
       let sxy = 0;
       let sxx = 0;
-      for (let k = 0; k < x.length; k++) (sxy += (x[k] - mx) * (y[k] - my)), (sxx += (x[k] - mx) ** 2);
+      for (let k = 0; k < x.length; k++) ((sxy += (x[k] - mx) * (y[k] - my)), (sxx += (x[k] - mx) ** 2));
       return sxx > 0 ? sxy / sxx : NaN;
     }),
   );
   const rows = slopes.filter((r) => r.every(Number.isFinite));
   if (rows.length < 2) return null;
   const means = axes.names.map((_, a) => rows.reduce((s, r) => s + r[a], 0) / rows.length);
-  const svd = new SingularValueDecomposition(new Matrix(rows.map((r) => r.map((x, a) => x - means[a]))), { computeLeftSingularVectors: false, autoTranspose: true });
+  const svd = new SingularValueDecomposition(new Matrix(rows.map((r) => r.map((x, a) => x - means[a]))), {
+    computeLeftSingularVectors: false,
+    autoTranspose: true,
+  });
   let w = svd.rightSingularVectors.getColumn(0).slice(0, A);
   const abs = w.reduce((s, x) => s + Math.abs(x), 0);
   w = w.map((x) => x / abs);
@@ -332,5 +364,14 @@ export function compositeV1(p: Prepared, alphaMG: number[][], axes: { names: str
       top8 = { games: gs.map((g) => p.games[g]), spread: null, alpha: null, ci: null };
     }
   }
-  return { axes: axes.names, slopes, weights: w, explained: total > 0 ? (sv[0] * sv[0]) / total : NaN, signAxis: sa, score, tertileSpread: groups.map(spreadOf), top8 };
+  return {
+    axes: axes.names,
+    slopes,
+    weights: w,
+    explained: total > 0 ? (sv[0] * sv[0]) / total : NaN,
+    signAxis: sa,
+    score,
+    tertileSpread: groups.map(spreadOf),
+    top8,
+  };
 }

@@ -65,7 +65,13 @@ export function alphaCoverage(design: Omit<PlantedDesign, 'seed'>, replications:
  * game-sampling variation, which that bootstrap does not resample; with `resampleGames` the
  * two-stage bootstrap resamples it.
  */
-export function alphaCoverageWithGameEffects(design: Omit<PlantedDesign, 'seed'>, replications: number, B: number, seed = 1, resampleGames = false): { conditional: CoverageResult; planted: CoverageResult } {
+export function alphaCoverageWithGameEffects(
+  design: Omit<PlantedDesign, 'seed'>,
+  replications: number,
+  B: number,
+  seed = 1,
+  resampleGames = false,
+): { conditional: CoverageResult; planted: CoverageResult } {
   const cond = { replications, intervals: 0, covered: 0, coverage: 0 };
   const plant = { replications, intervals: 0, covered: 0, coverage: 0 };
   for (let r = 0; r < replications; r++) {
@@ -89,7 +95,11 @@ export function alphaCoverageWithGameEffects(design: Omit<PlantedDesign, 'seed'>
  * Spearman ρ between planted jaggedness τ_m and estimated J_m (K = 3) per replication.
  * @returns the per-replication ρ, their mean and minimum, and the share ≥ 0.9.
  */
-export function jaggednessRecovery(design: Omit<PlantedDesign, 'seed'>, replications: number, seed = 1): { rho: number[]; mean: number; min: number; shareAtLeast09: number } {
+export function jaggednessRecovery(
+  design: Omit<PlantedDesign, 'seed'>,
+  replications: number,
+  seed = 1,
+): { rho: number[]; mean: number; min: number; shareAtLeast09: number } {
   const rho: number[] = [];
   for (let r = 0; r < replications; r++) {
     const t = plantedTable({ ...design, seed: seed + r });
@@ -109,7 +119,12 @@ export function jaggednessRecovery(design: Omit<PlantedDesign, 'seed'>, replicat
  * Also returns the coverage of the planted population slopes β_{m,a}, which additionally depends on
  * the draw of games (not resampled).
  */
-export function profileCoverage(design: Omit<PlantedDesign, 'seed'>, replications: number, B: number, seed = 1): { conditional: CoverageResult; planted: CoverageResult } {
+export function profileCoverage(
+  design: Omit<PlantedDesign, 'seed'>,
+  replications: number,
+  B: number,
+  seed = 1,
+): { conditional: CoverageResult; planted: CoverageResult } {
   const cond = { replications, intervals: 0, covered: 0, coverage: 0 };
   const plant = { replications, intervals: 0, covered: 0, coverage: 0 };
   for (let r = 0; r < replications; r++) {
@@ -139,7 +154,13 @@ export function profileCoverage(design: Omit<PlantedDesign, 'seed'>, replication
  * Under the global null (no slopes, no jaggedness) every rejection is false, so the false discovery
  * rate equals the share of replications with at least one BH rejection at `level`.
  */
-export function bhNullFdr(design: Omit<PlantedDesign, 'seed'>, replications: number, B: number, level = 0.05, seed = 1): { replications: number; withRejection: number; fdr: number; tests: number } {
+export function bhNullFdr(
+  design: Omit<PlantedDesign, 'seed'>,
+  replications: number,
+  B: number,
+  level = 0.05,
+  seed = 1,
+): { replications: number; withRejection: number; fdr: number; tests: number } {
   let withRejection = 0;
   let tests = 0;
   for (let r = 0; r < replications; r++) {
@@ -293,9 +314,18 @@ export function honestTable(design: PlantedDesign, B: number, B2: number, Balpha
 }
 
 /** The variance-decomposition part of {@link HonestTable}: planted values, shown intervals, and how many of them contain their point. */
-export type VarianceTable = Pick<HonestTable, 'ratioTrue' | 'ratio' | 'sigma2MGTrue' | 'sigma2MG' | 'sigma2MTrue' | 'sigma2MPlanted' | 'sigma2M' | 'shown' | 'containPoint'>;
+export type VarianceTable = Pick<
+  HonestTable,
+  'ratioTrue' | 'ratio' | 'sigma2MGTrue' | 'sigma2MG' | 'sigma2MTrue' | 'sigma2MPlanted' | 'sigma2M' | 'shown' | 'containPoint'
+>;
 
-function varianceFigures(variance: ReturnType<typeof varianceDecomposition>, condMG: number[][], M: number, G: number, alpha: readonly number[]): VarianceTable {
+function varianceFigures(
+  variance: ReturnType<typeof varianceDecomposition>,
+  condMG: number[][],
+  M: number,
+  G: number,
+  alpha: readonly number[],
+): VarianceTable {
   const truth = decompose(condMG, M, G);
   const alphaBar = alpha.reduce((s, a) => s + a, 0) / alpha.length;
   const ks = ['sigma2M', 'sigma2MG', 'ratio'] as const;

@@ -58,7 +58,7 @@ function cellMeans(alpha: ArrayLike<number>[], M: number, G: number): { rowMean:
   for (let m = 0; m < M; m++) {
     let s = 0;
     let n = 0;
-    for (let g = 0; g < G; g++) if (Number.isFinite(alpha[m][g])) (s += alpha[m][g]), n++;
+    for (let g = 0; g < G; g++) if (Number.isFinite(alpha[m][g])) ((s += alpha[m][g]), n++);
     if (n > 0) rowMean[m] = s / n;
     grand += s;
     cells += n;
@@ -67,7 +67,7 @@ function cellMeans(alpha: ArrayLike<number>[], M: number, G: number): { rowMean:
   for (let g = 0; g < G; g++) {
     let s = 0;
     let n = 0;
-    for (let m = 0; m < M; m++) if (Number.isFinite(alpha[m][g])) (s += alpha[m][g]), n++;
+    for (let m = 0; m < M; m++) if (Number.isFinite(alpha[m][g])) ((s += alpha[m][g]), n++);
     if (n > 0) colMean[g] = s / n;
   }
   return { rowMean, colMean, grand, cells };
@@ -78,10 +78,9 @@ export function decompose(alpha: ArrayLike<number>[], M: number, G: number): { s
   const { rowMean, colMean, grand, cells } = cellMeans(alpha, M, G);
   let sM = 0;
   let nM = 0;
-  for (let m = 0; m < M; m++) if (Number.isFinite(rowMean[m])) (sM += (rowMean[m] - grand) ** 2), nM++;
+  for (let m = 0; m < M; m++) if (Number.isFinite(rowMean[m])) ((sM += (rowMean[m] - grand) ** 2), nM++);
   let sMG = 0;
-  for (let m = 0; m < M; m++)
-    for (let g = 0; g < G; g++) if (Number.isFinite(alpha[m][g])) sMG += (alpha[m][g] - rowMean[m] - colMean[g] + grand) ** 2;
+  for (let m = 0; m < M; m++) for (let g = 0; g < G; g++) if (Number.isFinite(alpha[m][g])) sMG += (alpha[m][g] - rowMean[m] - colMean[g] + grand) ** 2;
   const sigma2M = sM / nM;
   const sigma2MG = sMG / cells;
   return { sigma2M, sigma2MG, ratio: sigma2MG / sigma2M };
@@ -100,7 +99,9 @@ export function rescaledWorld(alpha: ArrayLike<number>[], M: number, G: number, 
   const cM = c(target.sigma2M, now.sigma2M);
   const cMG = c(target.sigma2MG, now.sigma2MG);
   return Array.from({ length: M }, (_, m) =>
-    Array.from({ length: G }, (_, g) => (Number.isFinite(alpha[m][g]) ? grand + cM * (rowMean[m] - grand) + (colMean[g] - grand) + cMG * (alpha[m][g] - rowMean[m] - colMean[g] + grand) : NaN)),
+    Array.from({ length: G }, (_, g) =>
+      Number.isFinite(alpha[m][g]) ? grand + cM * (rowMean[m] - grand) + (colMean[g] - grand) + cMG * (alpha[m][g] - rowMean[m] - colMean[g] + grand) : NaN,
+    ),
   );
 }
 
@@ -193,7 +194,11 @@ export function varianceDecomposition(p: Prepared, alphaMG: number[][], B = 2000
     });
   };
   const keys = ['sigma2M', 'sigma2MG', 'ratio'] as const;
-  const newReps = (): Record<(typeof keys)[number], Float64Array> => ({ sigma2M: new Float64Array(B), sigma2MG: new Float64Array(B), ratio: new Float64Array(B) });
+  const newReps = (): Record<(typeof keys)[number], Float64Array> => ({
+    sigma2M: new Float64Array(B),
+    sigma2MG: new Float64Array(B),
+    ratio: new Float64Array(B),
+  });
   const reps = newReps();
   const mat = Array.from({ length: M }, () => new Float64Array(G).fill(NaN));
   for (let r = 0; r < B; r++) {
@@ -202,7 +207,10 @@ export function varianceDecomposition(p: Prepared, alphaMG: number[][], B = 2000
     for (const k of keys) reps[k][r] = d[k];
   }
   // The rescaled-residual world: components at their bias-corrected values, the same deviations δ*.
-  const tilde = rescaledWorld(alphaMG, M, G, { sigma2M: 2 * point.sigma2M - finiteMean(reps.sigma2M), sigma2MG: 2 * point.sigma2MG - finiteMean(reps.sigma2MG) });
+  const tilde = rescaledWorld(alphaMG, M, G, {
+    sigma2M: 2 * point.sigma2M - finiteMean(reps.sigma2M),
+    sigma2MG: 2 * point.sigma2MG - finiteMean(reps.sigma2MG),
+  });
   const worldTruth = decompose(tilde, M, G);
   const worldReps = newReps();
   const shifted = Array.from({ length: M }, () => new Float64Array(G).fill(NaN));

@@ -29,8 +29,10 @@ export function recoverySteps(path: string): string {
  */
 export function storeErrorMessage(path: string, e: unknown): string | undefined {
   const errno = (e as NodeJS.ErrnoException)?.code;
-  if (errno === 'ENOSPC') return `${path}: the disk is full; the slots committed so far are kept: free space (or move the store together with its -wal file) and rerun the same command to resume`;
-  if (errno === 'EROFS' || errno === 'EACCES' || errno === 'EPERM') return `${path}: cannot write the store (${errno === 'EROFS' ? 'read-only file system' : 'permission denied'}); make it and its folder writable, or use another store path`;
+  if (errno === 'ENOSPC')
+    return `${path}: the disk is full; the slots committed so far are kept: free space (or move the store together with its -wal file) and rerun the same command to resume`;
+  if (errno === 'EROFS' || errno === 'EACCES' || errno === 'EPERM')
+    return `${path}: cannot write the store (${errno === 'EROFS' ? 'read-only file system' : 'permission denied'}); make it and its folder writable, or use another store path`;
   if (!isSqliteError(e)) return undefined;
   const code = e.code;
   const msg = e.message.replace(/\s*\n\s*/g, ' ');
@@ -43,9 +45,14 @@ export function storeErrorMessage(path: string, e: unknown): string | undefined 
   if (code === 'SQLITE_NOTADB') return `${path}: not a gbgc run store (not an SQLite database: ${msg})`;
   if (code.startsWith('SQLITE_CORRUPT')) return `${path}: the store is damaged (SQLite: ${msg}); ${recoverySteps(path)}`;
   if (code.startsWith('SQLITE_IOERR')) return `${path}: the store could not be read or written (SQLite: ${msg}); check the disk, then ${recoverySteps(path)}`;
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return `${path}: the store is locked by another process (SQLite: ${msg}); wait for it to finish, then rerun`;
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+    return `${path}: the store is locked by another process (SQLite: ${msg}); wait for it to finish, then rerun`;
   if (code === 'SQLITE_TOOBIG') return `${path}: a value in the store is too large for SQLite (${msg}); the store was altered or is damaged`;
-  if (/^no such (table|view|column|index)|has no column named|^malformed JSON|^JSON cannot hold BLOB|^file is not a database|^malformed database schema|^table \S+ may not be|^cannot (UPDATE|INSERT|DELETE|modify)|^foreign key mismatch/.test(msg))
+  if (
+    /^no such (table|view|column|index)|has no column named|^malformed JSON|^JSON cannot hold BLOB|^file is not a database|^malformed database schema|^table \S+ may not be|^cannot (UPDATE|INSERT|DELETE|modify)|^foreign key mismatch/.test(
+      msg,
+    )
+  )
     return `${path}: not a gbgc run store of this version, or an altered one (SQLite: ${msg}); use a store written by gbgc tournament`;
   return undefined;
 }

@@ -4,6 +4,17 @@
  * checks the store's schema version, and readers of results its engine version.
  */
 export { storeError, storeErrorMessage, withStoreErrors, isSqliteError, recoverySteps, StoreVersionError, type StoreVersionCode } from './errors.js';
-export { RunStore, checkStore, checkVersions, storeAbsent, SCHEMA_VERSION, SLOT_COLUMNS, MOVE_COLUMNS, type SlotRecord, type MoveRecord, moveLog } from './store.js';
+export {
+  RunStore,
+  checkStore,
+  checkVersions,
+  storeAbsent,
+  SCHEMA_VERSION,
+  SLOT_COLUMNS,
+  MOVE_COLUMNS,
+  type SlotRecord,
+  type MoveRecord,
+  moveLog,
+} from './store.js';
 export { readSlots, readMoves, type StoredSlots, type ReadOptions, type ParticipantRecord, type GameRecord } from './read.js';
 export { exportTable, summarizeStore, csvField, type StoreSummary, type ParticipantSummary } from './records.js';

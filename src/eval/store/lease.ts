@@ -35,7 +35,8 @@ function parseLease(text: string | undefined): Lease | undefined {
   if (text === undefined) return undefined;
   try {
     const v = JSON.parse(text) as Partial<Lease>;
-    if (typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.heartbeat === 'number') return { pid: v.pid, host: v.host, since: String(v.since ?? ''), heartbeat: v.heartbeat };
+    if (typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.heartbeat === 'number')
+      return { pid: v.pid, host: v.host, since: String(v.since ?? ''), heartbeat: v.heartbeat };
   } catch {
     // an unreadable lease holds nothing
   }
@@ -78,7 +79,9 @@ export function takeLease(db: Database.Database, path: string, notice: (line: st
   const me: Lease = { pid: process.pid, host: hostname(), since: new Date().toISOString(), heartbeat: Date.now() };
   const mine = (l: Lease | undefined): boolean => l !== undefined && l.pid === me.pid && l.host === me.host;
   const held = (l: Lease): UserError =>
-    new UserError(`${path}: another gbgc is writing this store (${describe(l)}); a run store has one writer at a time: wait for it to finish or stop it, then rerun`);
+    new UserError(
+      `${path}: another gbgc is writing this store (${describe(l)}); a run store has one writer at a time: wait for it to finish or stop it, then rerun`,
+    );
   // A live lease is refused at once, from a read (which never waits for the holder's transactions).
   const first = readLease(db);
   if (first && !mine(first) && staleness(first, me.heartbeat) === undefined) throw held(first);

@@ -62,7 +62,12 @@ export function summarizeStore(store: RunStore): StoreSummary {
   const db = store.db;
   const count = (sql: string): number => (db.prepare(sql).pluck().get() as number) ?? 0;
   const planned = store.meta('slotCount');
-  const games = store.games().map((g) => ({ path: g.path, name: g.name, rulesetHash: g.ruleset_hash, done: (db.prepare("SELECT COUNT(*) FROM slots WHERE status = 'done' AND game = ?").pluck().get(g.ruleset_hash) as number) ?? 0 }));
+  const games = store.games().map((g) => ({
+    path: g.path,
+    name: g.name,
+    rulesetHash: g.ruleset_hash,
+    done: (db.prepare("SELECT COUNT(*) FROM slots WHERE status = 'done' AND game = ?").pluck().get(g.ruleset_hash) as number) ?? 0,
+  }));
   const participants = store.participants().map((p) => {
     const r = db
       .prepare(

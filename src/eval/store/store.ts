@@ -131,7 +131,27 @@ function parseExtra(extra: string | null): Record<string, unknown> | null {
 }
 
 /** The columns of a slot record (`slots` also holds `move_log`, which the `moves` view reads) and of the `moves` view, in order. */
-export const SLOT_COLUMNS = ['id', 'seq', 'game', 'run', 'slot', 'seat0', 'seat1', 'play_seed', 'status', 'return0', 'return1', 'moves0', 'moves1', 'fallbacks0', 'fallbacks1', 'wall_ms', 'error', 'notes', 'finished_at'] as const;
+export const SLOT_COLUMNS = [
+  'id',
+  'seq',
+  'game',
+  'run',
+  'slot',
+  'seat0',
+  'seat1',
+  'play_seed',
+  'status',
+  'return0',
+  'return1',
+  'moves0',
+  'moves1',
+  'fallbacks0',
+  'fallbacks1',
+  'wall_ms',
+  'error',
+  'notes',
+  'finished_at',
+] as const;
 export const MOVE_COLUMNS = ['slot', 'ply', 'seat', 'obs_digest', 'action', 'label', 'fallback', 'latency_ms', 'extra'] as const;
 
 /**
@@ -151,13 +171,19 @@ export const MOVE_COLUMNS = ['slot', 'ply', 'seat', 'obs_digest', 'action', 'lab
  */
 export function checkVersions(db: Database.Database, path: string, opts: { engine: boolean; write?: boolean; allowEngineMismatch?: boolean }): void {
   const has = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
-  if (!has) throw new StoreVersionError(path, 'store-schema', `not a gbgc run store (it has no meta table recording a schema version; this gbgc reads run stores of schema version ${SCHEMA_VERSION}, written by gbgc tournament)`);
+  if (!has)
+    throw new StoreVersionError(
+      path,
+      'store-schema',
+      `not a gbgc run store (it has no meta table recording a schema version; this gbgc reads run stores of schema version ${SCHEMA_VERSION}, written by gbgc tournament)`,
+    );
   const get = (k: string) => (db.prepare('SELECT value FROM meta WHERE key = ?').get(k) as { value: string } | undefined)?.value;
   const schema = get('schemaVersion');
   if (schema === undefined) {
     // A store whose meta rows are gone is more often damaged than old: say which.
     const check = db.pragma('quick_check(1)', { simple: true });
-    if (check !== 'ok') throw new UserError(`${path}: the store is damaged (SQLite quick_check: ${String(check).replace(/\s*\n\s*/g, ' ')}); ${recoverySteps(path)}`);
+    if (check !== 'ok')
+      throw new UserError(`${path}: the store is damaged (SQLite quick_check: ${String(check).replace(/\s*\n\s*/g, ' ')}); ${recoverySteps(path)}`);
   }
   if (schema !== String(SCHEMA_VERSION))
     throw new StoreVersionError(
@@ -346,7 +372,10 @@ export class RunStore {
   private staged = 0;
   private lease: HeldLease | undefined;
 
-  private constructor(readonly db: Database.Database, readonly path: string) {
+  private constructor(
+    readonly db: Database.Database,
+    readonly path: string,
+  ) {
     // Positional parameters: binding by name looks every column up in the row object.
     this.insertSlot = db.prepare(`INSERT OR REPLACE INTO slots (${SLOT_COLUMNS.join(', ')}, move_log) VALUES (${SLOT_COLUMNS.map(() => '?').join(', ')}, ?)`);
     this.begin = db.prepare('BEGIN');
@@ -411,7 +440,8 @@ export class RunStore {
   static openReadOnly(path: string, opts: { engine?: boolean; allowEngineMismatch?: boolean } = {}): RunStore {
     refuseNul(path);
     if (!existsSync(path)) throw new UserError(`cannot read ${path}: no such file`);
-    if (storeAbsent(path)) throw new UserError(`${path}: an empty file (0 bytes), not a run store yet: no tournament has written it (gbgc tournament creates it afresh)`);
+    if (storeAbsent(path))
+      throw new UserError(`${path}: an empty file (0 bytes), not a run store yet: no tournament has written it (gbgc tournament creates it afresh)`);
     let db: Database.Database;
     try {
       db = new Database(path, { readonly: true, fileMustExist: true });
@@ -447,7 +477,7 @@ export class RunStore {
 
   /** Ids of the slots finished without error, and of the slots discarded (neither is played again). */
   doneSlotIds(): Set<string> {
-    return new Set((this.db.prepare("SELECT id FROM slots WHERE status IN ('done', 'discarded')").pluck().all() as string[]));
+    return new Set(this.db.prepare("SELECT id FROM slots WHERE status IN ('done', 'discarded')").pluck().all() as string[]);
   }
 
   /** Write a finished slot and its moves in one transaction (replacing an earlier error row of the same id, which has no moves). */
@@ -477,7 +507,28 @@ export class RunStore {
   stageSlot(r: SlotRecord, moves: readonly MoveRecord[]): void {
     if (this.staged === 0 && !this.db.inTransaction) this.begin.run();
     try {
-      this.insertSlot.run(r.id, r.seq, r.game, r.run, r.slot, r.seat0, r.seat1, r.play_seed, r.status, r.return0, r.return1, r.moves0, r.moves1, r.fallbacks0, r.fallbacks1, r.wall_ms, r.error, r.notes, r.finished_at, r.status === 'done' ? moveLog(moves) : null);
+      this.insertSlot.run(
+        r.id,
+        r.seq,
+        r.game,
+        r.run,
+        r.slot,
+        r.seat0,
+        r.seat1,
+        r.play_seed,
+        r.status,
+        r.return0,
+        r.return1,
+        r.moves0,
+        r.moves1,
+        r.fallbacks0,
+        r.fallbacks1,
+        r.wall_ms,
+        r.error,
+        r.notes,
+        r.finished_at,
+        r.status === 'done' ? moveLog(moves) : null,
+      );
     } catch (e) {
       // A slot written in part must not be committed: drop the transaction (the staged slots are
       // lost, never counted as finished, and played again by the next run).
@@ -516,7 +567,9 @@ export class RunStore {
   /** Slot rows whose id starts with `prefix` (a full id matches itself), at most `limit` of them, in slot-list order. */
   slotsByIdPrefix(prefix: string, limit = 10): SlotRecord[] {
     const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-    return this.db.prepare(`SELECT ${SLOT_COLUMNS.join(', ')} FROM slots WHERE id LIKE ? ESCAPE '\\' ORDER BY seq LIMIT ?`).all(`${escaped}%`, limit) as SlotRecord[];
+    return this.db
+      .prepare(`SELECT ${SLOT_COLUMNS.join(', ')} FROM slots WHERE id LIKE ? ESCAPE '\\' ORDER BY seq LIMIT ?`)
+      .all(`${escaped}%`, limit) as SlotRecord[];
   }
 
   /**
@@ -524,17 +577,43 @@ export class RunStore {
    * back from its JSON, null when it is not a JSON object). A slot that ended in an error has none.
    */
   readMoves(slotId: string): MoveRecord[] {
-    const rows = this.db.prepare('SELECT ply, seat, obs_digest, action, label, fallback, latency_ms, extra FROM moves WHERE slot = ? ORDER BY ply').all(slotId) as { ply: number; seat: number; obs_digest: string; action: number; label: string; fallback: string | null; latency_ms: number; extra: string | null }[];
-    return rows.map((m) => ({ ply: m.ply, seat: m.seat, obsDigest: m.obs_digest, action: m.action, label: m.label, fallback: m.fallback, latencyMs: m.latency_ms, extra: parseExtra(m.extra) }));
+    const rows = this.db
+      .prepare('SELECT ply, seat, obs_digest, action, label, fallback, latency_ms, extra FROM moves WHERE slot = ? ORDER BY ply')
+      .all(slotId) as {
+      ply: number;
+      seat: number;
+      obs_digest: string;
+      action: number;
+      label: string;
+      fallback: string | null;
+      latency_ms: number;
+      extra: string | null;
+    }[];
+    return rows.map((m) => ({
+      ply: m.ply,
+      seat: m.seat,
+      obsDigest: m.obs_digest,
+      action: m.action,
+      label: m.label,
+      fallback: m.fallback,
+      latencyMs: m.latency_ms,
+      extra: parseExtra(m.extra),
+    }));
   }
 
   /** A game by ruleset hash, with its source, or undefined. */
   game(rulesetHash: string): { ruleset_hash: string; name: string; path: string; source: string } | undefined {
-    return this.db.prepare('SELECT * FROM games WHERE ruleset_hash = ?').get(rulesetHash) as { ruleset_hash: string; name: string; path: string; source: string } | undefined;
+    return this.db.prepare('SELECT * FROM games WHERE ruleset_hash = ?').get(rulesetHash) as
+      { ruleset_hash: string; name: string; path: string; source: string } | undefined;
   }
 
   participants(): { id: string; name: string; kind: string; config: string }[] {
-    return this.db.prepare('SELECT id, name, kind, config FROM participants ORDER BY name, id').all() as { id: string; name: string; kind: string; config: string }[];
+    return this.db.prepare('SELECT id, name, kind, config FROM participants ORDER BY name, id').all() as {
+      id: string;
+      name: string;
+      kind: string;
+      config: string;
+    }[];
   }
 
   games(): { ruleset_hash: string; name: string; path: string }[] {

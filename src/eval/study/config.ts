@@ -18,7 +18,17 @@ export interface Study {
   /** The study folder (absolute): every stage writes its output there. */
   out: string;
   pool:
-    | { kind: 'build'; count: number; complexity: [number, number]; seed: number; filter: 'v2' | 'v1' | 'none'; episodes: number; maxTries: number; repair: boolean; workers: number | null }
+    | {
+        kind: 'build';
+        count: number;
+        complexity: [number, number];
+        seed: number;
+        filter: 'v2' | 'v1' | 'none';
+        episodes: number;
+        maxTries: number;
+        repair: boolean;
+        workers: number | null;
+      }
     | { kind: 'folder'; folder: string };
   axes: { set: 'v2' | 'v1'; seed: number; jobs: number | null };
   select: { n: number; seed: number };
@@ -32,7 +42,15 @@ export interface Study {
    * whether a store played by another engine is analysed (and reported) anyway, as
    * `--allow-engine-mismatch` does (default false: refused).
    */
-  analysis: { bootstrap: number; secondary: number; seed: number; set: 'v2' | 'v1'; excludeParticipants: string[]; games: string[]; allowEngineMismatch: boolean };
+  analysis: {
+    bootstrap: number;
+    secondary: number;
+    seed: number;
+    set: 'v2' | 'v1';
+    excludeParticipants: string[];
+    games: string[];
+    allowEngineMismatch: boolean;
+  };
   report: boolean;
 }
 
@@ -55,7 +73,13 @@ export const STUDY_SCHEMA = {
       properties: {
         folder: { type: 'string', minLength: 1 },
         count: int(1, 10_000_000),
-        complexity: { anyOf: [{ type: 'number', minimum: 0, maximum: 1 }, { type: 'string', pattern: '^\\s*[0-9.]+\\s*(\\.\\.\\s*[0-9.]+\\s*)?$' }, { type: 'array', items: { type: 'number', minimum: 0, maximum: 1 }, minItems: 2, maxItems: 2 }] },
+        complexity: {
+          anyOf: [
+            { type: 'number', minimum: 0, maximum: 1 },
+            { type: 'string', pattern: '^\\s*[0-9.]+\\s*(\\.\\.\\s*[0-9.]+\\s*)?$' },
+            { type: 'array', items: { type: 'number', minimum: 0, maximum: 1 }, minItems: 2, maxItems: 2 },
+          ],
+        },
         seed: int(0),
         filter: { enum: ['v2', 'v1', 'none'] },
         episodes: int(1),
@@ -119,9 +143,13 @@ export function readStudy(path: string): Study {
     const errors = validateStudy.errors ?? [];
     const e = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
     const at = keyOf(e?.instancePath ?? '');
-    if (e?.keyword === 'additionalProperties') throw new UserError(`${path}: ${at ? `${at}.` : ''}${(e.params as { additionalProperty: string }).additionalProperty}: unknown key`);
+    if (e?.keyword === 'additionalProperties')
+      throw new UserError(`${path}: ${at ? `${at}.` : ''}${(e.params as { additionalProperty: string }).additionalProperty}: unknown key`);
     if (e?.keyword === 'required') throw new UserError(`${path}: ${at ? `${at}.` : ''}${(e.params as { missingProperty: string }).missingProperty}: required`);
-    if (e?.keyword === 'enum') throw new UserError(`${path}: ${at}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`);
+    if (e?.keyword === 'enum')
+      throw new UserError(
+        `${path}: ${at}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`,
+      );
     throw new UserError(`${path}: ${at || '(top)'}: ${e?.message ?? 'invalid study file'}`);
   }
   const d = data as unknown as Record<string, Record<string, unknown> | string | boolean | undefined>;
@@ -130,7 +158,10 @@ export function readStudy(path: string): Study {
   let poolSpec: Study['pool'];
   if (pool.folder !== undefined) {
     const extra = Object.keys(pool).filter((k) => k !== 'folder');
-    if (extra.length) throw new UserError(`${path}: pool.${extra[0]}: not with pool.folder (folder names an existing pool; without it the study builds one from count, complexity, seed …)`);
+    if (extra.length)
+      throw new UserError(
+        `${path}: pool.${extra[0]}: not with pool.folder (folder names an existing pool; without it the study builds one from count, complexity, seed …)`,
+      );
     poolSpec = { kind: 'folder', folder: resolve(base, pool.folder as string) };
   } else {
     if (pool.count === undefined) throw new UserError(`${path}: pool.count: required (or pool.folder, an existing pool)`);
@@ -177,7 +208,9 @@ function complexityRange(v: unknown, where: string): [number, number] {
   if (Array.isArray(v)) [lo, hi] = v as [number, number];
   else if (typeof v === 'number') lo = hi = v;
   else {
-    const parts = String(v).split('..').map((t) => Number(t.trim()));
+    const parts = String(v)
+      .split('..')
+      .map((t) => Number(t.trim()));
     lo = parts[0];
     hi = parts.length === 2 ? parts[1] : lo;
   }

@@ -79,8 +79,18 @@ export const CONFIG_SCHEMA = {
       anyOf: [
         { enum: ['round-robin'] },
         { type: 'object', additionalProperties: false, required: ['type'], properties: { type: { const: 'round-robin' } } },
-        { type: 'object', additionalProperties: false, required: ['type', 'k'], properties: { type: { const: 'coverage' }, k: { type: 'integer', minimum: 1 } } },
-        { type: 'object', additionalProperties: false, required: ['type', 'anchors'], properties: { type: { const: 'ablation' }, anchors: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } } } },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['type', 'k'],
+          properties: { type: { const: 'coverage' }, k: { type: 'integer', minimum: 1 } },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['type', 'anchors'],
+          properties: { type: { const: 'ablation' }, anchors: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } } },
+        },
       ],
     },
     runs: { type: 'integer', minimum: 1, maximum: 1_000_000 },
@@ -109,9 +119,12 @@ function keyOf(path: string): string {
 }
 
 function describe(e: ErrorObject): string {
-  if (e.keyword === 'additionalProperties') return `${keyOf(e.instancePath) ? `${keyOf(e.instancePath)}.` : ''}${(e.params as { additionalProperty: string }).additionalProperty}: unknown key`;
-  if (e.keyword === 'required') return `${keyOf(e.instancePath) ? `${keyOf(e.instancePath)}.` : ''}${(e.params as { missingProperty: string }).missingProperty}: required`;
-  if (e.keyword === 'enum') return `${keyOf(e.instancePath) || '(top)'}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'additionalProperties')
+    return `${keyOf(e.instancePath) ? `${keyOf(e.instancePath)}.` : ''}${(e.params as { additionalProperty: string }).additionalProperty}: unknown key`;
+  if (e.keyword === 'required')
+    return `${keyOf(e.instancePath) ? `${keyOf(e.instancePath)}.` : ''}${(e.params as { missingProperty: string }).missingProperty}: required`;
+  if (e.keyword === 'enum')
+    return `${keyOf(e.instancePath) || '(top)'}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return `${keyOf(e.instancePath) || '(top)'}: ${e.message ?? 'invalid'}`;
 }
 
@@ -140,11 +153,17 @@ export function validate(data: unknown, where: string): TournamentConfig {
   const d = data as unknown as Record<string, unknown>;
   const participants = d.participants as ParticipantEntry[];
   participants.forEach((p, i) => {
-    if (!Object.hasOwn(AGENTS, p.kind)) throw new UserError(`${where}: participants[${i}].kind: unknown agent kind '${p.kind}'; known kinds: ${agentNames().join(', ')}`);
+    if (!Object.hasOwn(AGENTS, p.kind))
+      throw new UserError(`${where}: participants[${i}].kind: unknown agent kind '${p.kind}'; known kinds: ${agentNames().join(', ')}`);
     let v = kindValidators.get(p.kind);
     if (!v) {
       const params = AGENTS[p.kind].params;
-      v = ajv.compile({ type: 'object', additionalProperties: false, required: ['kind', ...(params.required ?? [])], properties: { kind: { type: 'string' }, name: { type: 'string', minLength: 1 }, ...params.properties } });
+      v = ajv.compile({
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind', ...(params.required ?? [])],
+        properties: { kind: { type: 'string' }, name: { type: 'string', minLength: 1 }, ...params.properties },
+      });
       kindValidators.set(p.kind, v);
     }
     if (!v(p)) {
@@ -155,7 +174,11 @@ export function validate(data: unknown, where: string): TournamentConfig {
   const g = d.games;
   const games = Array.isArray(g)
     ? { files: g as string[], pool: null, selection: null }
-    : { files: ((g as { files?: string[] }).files ?? []) as string[], pool: (g as { pool?: string }).pool ?? null, selection: (g as { selection?: string }).selection ?? null };
+    : {
+        files: ((g as { files?: string[] }).files ?? []) as string[],
+        pool: (g as { pool?: string }).pool ?? null,
+        selection: (g as { selection?: string }).selection ?? null,
+      };
   const s = d.schedule;
   const schedule = s === undefined || s === 'round-robin' ? { type: 'round-robin' as const } : (s as TournamentConfig['schedule']);
   return {

@@ -114,14 +114,19 @@ function readSelection(file: string, where: string): { file: string; origin?: Ga
   const list = Array.isArray(data) ? data : (data as { games?: unknown })?.games;
   if (!Array.isArray(list) || list.length === 0) {
     const old = data !== null && typeof data === 'object' && 'chosen' in data;
-    throw new UserError(`${where}: games.selection: ${file} must be a list of game files or {"games": [...]}${old ? ' (it was written by an older gbgc select; run gbgc select --out again)' : ''}`);
+    throw new UserError(
+      `${where}: games.selection: ${file} must be a list of game files or {"games": [...]}${old ? ' (it was written by an older gbgc select; run gbgc select --out again)' : ''}`,
+    );
   }
   const base = dirname(file);
   return list.map((g, i) => {
-    const p = typeof g === 'string' ? g : (g as { file?: unknown; path?: unknown })?.file ?? (g as { path?: unknown })?.path;
+    const p = typeof g === 'string' ? g : ((g as { file?: unknown; path?: unknown })?.file ?? (g as { path?: unknown })?.path);
     if (typeof p !== 'string') throw new UserError(`${where}: games.selection: ${file}: games[${i}] has no "file"`);
     const o = g as { seed?: unknown; complexity?: unknown; slot?: unknown };
-    const origin = typeof g === 'object' && typeof o.seed === 'number' ? { seed: o.seed, ...(typeof o.complexity === 'number' ? { complexity: o.complexity } : {}), ...(typeof o.slot === 'number' ? { slot: o.slot } : {}) } : undefined;
+    const origin =
+      typeof g === 'object' && typeof o.seed === 'number'
+        ? { seed: o.seed, ...(typeof o.complexity === 'number' ? { complexity: o.complexity } : {}), ...(typeof o.slot === 'number' ? { slot: o.slot } : {}) }
+        : undefined;
     return { file: resolve(base, p), ...(origin ? { origin } : {}) };
   });
 }
@@ -131,7 +136,13 @@ function readSelection(file: string, where: string): { file: string; origin?: Ga
  * @param anchors for an `ablation` schedule, the anchors' participant indexes: every other
  *   participant (a variant) meets every anchor, and nothing else is played
  */
-export function scheduleMatchups(n: number, schedule: TournamentConfig['schedule'], seed: number, rulesetHash: string, anchors: readonly number[] = []): [number, number][] {
+export function scheduleMatchups(
+  n: number,
+  schedule: TournamentConfig['schedule'],
+  seed: number,
+  rulesetHash: string,
+  anchors: readonly number[] = [],
+): [number, number][] {
   const all: [number, number][] = [];
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) all.push([i, j]);
   if (schedule.type === 'round-robin') return all;
@@ -176,7 +187,8 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
     for (const f of listPool(dir, where)) files.push({ path: relative(base, f), file: f, key: `games.pool (${relative(base, f)})` });
   }
   if (config.games.selection) {
-    for (const { file: f, origin } of readSelection(resolve(base, config.games.selection), where)) files.push({ path: relative(base, f), file: f, key: `games.selection (${relative(base, f)})`, ...(origin ? { origin } : {}) });
+    for (const { file: f, origin } of readSelection(resolve(base, config.games.selection), where))
+      files.push({ path: relative(base, f), file: f, key: `games.selection (${relative(base, f)})`, ...(origin ? { origin } : {}) });
   }
   if (files.length === 0) throw new UserError(`${where}: games: no games given`);
   const games: PlanGame[] = [];
@@ -188,7 +200,9 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
       source = readTextCapped(f.file, '.gbg source', 4 * 1024 * 1024);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      throw new UserError(`${where}: ${f.key}: ${e instanceof UserError ? e.message : `cannot read ${f.file}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`}`);
+      throw new UserError(
+        `${where}: ${f.key}: ${e instanceof UserError ? e.message : `cannot read ${f.file}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`}`,
+      );
     }
     const r = compileSource(source);
     if (!r.ir || !r.rulesetHash) {
@@ -198,14 +212,24 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
     const seen = byHash.get(r.rulesetHash);
     if (seen) throw new UserError(`${where}: ${f.key}: ${f.path} has the same ruleset as ${seen}`);
     byHash.set(r.rulesetHash, f.path);
-    games.push({ path: f.path, file: f.file, source, game: compileGame(r.ir), rulesetHash: r.rulesetHash, name: r.ir.name, ...(f.origin ? { origin: f.origin } : {}) });
+    games.push({
+      path: f.path,
+      file: f.file,
+      source,
+      game: compileGame(r.ir),
+      rulesetHash: r.rulesetHash,
+      name: r.ir.name,
+      ...(f.origin ? { origin: f.origin } : {}),
+    });
   }
   const participants = config.participants.map((p, i) => makeParticipant(p, `${where}: participants[${i}]`, base));
   const names = new Map<string, number>();
   const ids = new Map<string, number>();
   participants.forEach((p, i) => {
-    if (names.has(p.name)) throw new UserError(`${where}: participants[${i}].name: '${p.name}' is also the name of participants[${names.get(p.name)}] (give each a distinct name)`);
-    if (ids.has(p.id)) throw new UserError(`${where}: participants[${i}]: the same configuration as participants[${ids.get(p.id)}] (a participant is its configuration)`);
+    if (names.has(p.name))
+      throw new UserError(`${where}: participants[${i}].name: '${p.name}' is also the name of participants[${names.get(p.name)}] (give each a distinct name)`);
+    if (ids.has(p.id))
+      throw new UserError(`${where}: participants[${i}]: the same configuration as participants[${ids.get(p.id)}] (a participant is its configuration)`);
     names.set(p.name, i);
     ids.set(p.id, i);
   });
@@ -213,9 +237,12 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
   // The plan's size is checked before any list is expanded: a round robin's pairs from the count of
   // participants, the other schedules' from their matchups.
   const tooLarge = (slotCount: number): UserError =>
-    new UserError(`${where}: the plan has ${slotCount.toLocaleString('en-US')} slots, more than the ${MAX_PLAN_SLOTS.toLocaleString('en-US')} one tournament plays; split it into several configs (stores) or lower runs`);
+    new UserError(
+      `${where}: the plan has ${slotCount.toLocaleString('en-US')} slots, more than the ${MAX_PLAN_SLOTS.toLocaleString('en-US')} one tournament plays; split it into several configs (stores) or lower runs`,
+    );
   const pairsBound = (participants.length * (participants.length - 1)) / 2;
-  if (config.schedule.type === 'round-robin' && games.length * pairsBound * config.runs * 2 > MAX_PLAN_SLOTS) throw tooLarge(games.length * pairsBound * config.runs * 2);
+  if (config.schedule.type === 'round-robin' && games.length * pairsBound * config.runs * 2 > MAX_PLAN_SLOTS)
+    throw tooLarge(games.length * pairsBound * config.runs * 2);
   const matchups = games.map((g) => scheduleMatchups(participants.length, config.schedule, config.seed, g.rulesetHash, anchors));
   const slotCount = matchups.reduce((n, m) => n + m.length, 0) * config.runs * 2;
   if (slotCount > MAX_PLAN_SLOTS) throw tooLarge(slotCount);
@@ -228,7 +255,15 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
         const ps = schemePlaySeed(scheme, config.seed, g.rulesetHash, run, participants[i].id, participants[j].id);
         for (let slot = 0; slot < 2; slot++) {
           const seats: [number, number] = slot === 0 ? [i, j] : [j, i];
-          slots.push({ id: slotId(config.seed, g.rulesetHash, run, participants[seats[0]].id, participants[seats[1]].id, scheme), seq: slots.length, game: gi, run, slot, seats, playSeed: ps });
+          slots.push({
+            id: slotId(config.seed, g.rulesetHash, run, participants[seats[0]].id, participants[seats[1]].id, scheme),
+            seq: slots.length,
+            game: gi,
+            run,
+            slot,
+            seats,
+            playSeed: ps,
+          });
         }
       }
     }
@@ -247,7 +282,9 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
     // It decides moves, so it is committed; absent when not declared (earlier commitments stand).
     ...(config.fallback !== null ? { fallback: games.map((g) => fallbackPolicyFor(config, g.path)) } : {}),
   };
-  const commitment = sha256(canonicalJson({ config: summary, rulesetHashes: games.map((g) => g.rulesetHash), engineVersion: ENGINE_VERSION, seeds: { seed: config.seed } }));
+  const commitment = sha256(
+    canonicalJson({ config: summary, rulesetHashes: games.map((g) => g.rulesetHash), engineVersion: ENGINE_VERSION, seeds: { seed: config.seed } }),
+  );
   return { configPath, config, games, participants, matchups, slots, storePath, summary, commitment, playSeedScheme: scheme };
 }
 
@@ -282,7 +319,8 @@ function ablationAnchors(config: TournamentConfig, participants: readonly Partic
     return i;
   });
   if (new Set(idx).size !== idx.length) throw new UserError(`${where}: schedule.anchors: an anchor is named twice`);
-  if (idx.length === participants.length) throw new UserError(`${where}: schedule.anchors: every participant is an anchor; an ablation needs at least one variant that is not`);
+  if (idx.length === participants.length)
+    throw new UserError(`${where}: schedule.anchors: every participant is an anchor; an ablation needs at least one variant that is not`);
   return idx;
 }
 
@@ -306,7 +344,8 @@ export function describeChanges(old: PlanSummary, now: PlanSummary): string[] {
   const out: string[] = [];
   if (old.seed !== now.seed) out.push(`seed ${old.seed} → ${now.seed}`);
   if (now.runs < old.runs) out.push(`runs ${old.runs} → ${now.runs}`);
-  if (canonicalJson(old.fallback ?? null) !== canonicalJson(now.fallback ?? null)) out.push(`fallback ${canonicalJson(old.fallback ?? 'uniform')} → ${canonicalJson(now.fallback ?? 'uniform')}`);
+  if (canonicalJson(old.fallback ?? null) !== canonicalJson(now.fallback ?? null))
+    out.push(`fallback ${canonicalJson(old.fallback ?? 'uniform')} → ${canonicalJson(now.fallback ?? 'uniform')}`);
   if (canonicalJson(old.schedule) !== canonicalJson(now.schedule)) out.push(`schedule ${canonicalJson(old.schedule)} → ${canonicalJson(now.schedule)}`);
   for (const g of old.games) {
     const n = now.games.find((x) => x.path === g.path);

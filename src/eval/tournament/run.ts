@@ -76,7 +76,9 @@ export function checkPlanAgainstStore(plan: TournamentPlan): void {
     if (committed && committed !== plan.commitment) {
       const old = store.meta('plan');
       const changes = storedChanges(path, old, plan.summary);
-      throw new UserError(`${plan.configPath}: the store ${path} is committed to another tournament (commitment ${committed.slice(0, 16)}…, this config gives ${plan.commitment.slice(0, 16)}…)${changes.length ? `: ${changes.join('; ')}` : ''}`);
+      throw new UserError(
+        `${plan.configPath}: the store ${path} is committed to another tournament (commitment ${committed.slice(0, 16)}…, this config gives ${plan.commitment.slice(0, 16)}…)${changes.length ? `: ${changes.join('; ')}` : ''}`,
+      );
     }
     const planned = new Set(plan.slots.map((s) => s.id));
     const stray = [...store.doneSlotIds()].filter((id) => !planned.has(id));
@@ -139,7 +141,9 @@ export async function makeAgents(plan: TournamentPlan, extra?: AgentOptions, hoo
     const t0 = performance.now();
     try {
       // The frozen fallback of LLM players is declared per game.
-      const perGame = extra?.llmRuntime ? { ...extra, llmRuntime: { ...extra.llmRuntime, fallbackPolicy: fallbackPolicyFor(plan.config, plan.games[g].path) } } : extra;
+      const perGame = extra?.llmRuntime
+        ? { ...extra, llmRuntime: { ...extra.llmRuntime, fallbackPolicy: fallbackPolicyFor(plan.config, plan.games[g].path) } }
+        : extra;
       const agent = await createParticipantAgent(part, plan.games[g].game, {
         ...perGame,
         cacheDir,
@@ -296,7 +300,11 @@ export function playPlannedSlotNow(ctx: SlotContext, s: PlannedSlot, pair: [Agen
   } catch (e) {
     return finishRow(row, start, null, e);
   }
-  if (out instanceof Promise) return out.then((o) => finishRow(row, start, o, null), (e: unknown) => finishRow(row, start, null, e));
+  if (out instanceof Promise)
+    return out.then(
+      (o) => finishRow(row, start, o, null),
+      (e: unknown) => finishRow(row, start, null, e),
+    );
   return finishRow(row, start, out, null);
 }
 
@@ -418,9 +426,25 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
           discarded++;
           const g = plan.games[s.game];
           row = {
-            id: s.id, seq: s.seq, game: g.rulesetHash, run: s.run, slot: s.slot, seat0: plan.participants[s.seats[0]].id, seat1: plan.participants[s.seats[1]].id, play_seed: s.playSeed,
-            status: 'discarded', return0: null, return1: null, moves0: null, moves1: null, fallbacks0: null, fallbacks1: null, wall_ms: 0,
-            error: `discarded: ${e.record.fallbackReason} (${e.record.calls.at(-1)?.error ?? e.record.calls.at(-1)?.outcome ?? ''})`.slice(0, 500), notes: null, finished_at: new Date().toISOString(),
+            id: s.id,
+            seq: s.seq,
+            game: g.rulesetHash,
+            run: s.run,
+            slot: s.slot,
+            seat0: plan.participants[s.seats[0]].id,
+            seat1: plan.participants[s.seats[1]].id,
+            play_seed: s.playSeed,
+            status: 'discarded',
+            return0: null,
+            return1: null,
+            moves0: null,
+            moves1: null,
+            fallbacks0: null,
+            fallbacks1: null,
+            wall_ms: 0,
+            error: `discarded: ${e.record.fallbackReason} (${e.record.calls.at(-1)?.error ?? e.record.calls.at(-1)?.outcome ?? ''})`.slice(0, 500),
+            notes: null,
+            finished_at: new Date().toISOString(),
           };
           moves = [];
         } else throw e;

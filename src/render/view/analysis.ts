@@ -99,7 +99,11 @@ export function intKindsUsed(ir: GameIR, steps: readonly Step[] = allSteps(ir)):
  * and options take the largest, a loop multiplies its body by its round cap, events add up (all
  * may fire), a call adds its sub-phase. `Infinity` when a step is unbounded or calls form a cycle.
  */
-function pathBound(ir: GameIR, stepCost: (s: Step) => [number, number], optionCost: (seat: number, cost: number) => [number, number] = () => [0, 0]): [number, number] {
+function pathBound(
+  ir: GameIR,
+  stepCost: (s: Step) => [number, number],
+  optionCost: (seat: number, cost: number) => [number, number] = () => [0, 0],
+): [number, number] {
   const sub = subphaseMap(ir);
   const memo = new Map<string, [number, number]>();
   const active = new Set<string>();
@@ -158,33 +162,33 @@ export function payoutBound(ir: GameIR): [number, number] {
   return pathBound(
     ir,
     (s): [number, number] => {
-    switch (s.kind) {
-      case 'ante':
-        return s.payers.reduce<[number, number]>((acc, p) => (p === 0 ? [acc[0] + s.amount, acc[1]] : [acc[0], acc[1] + s.amount]), [0, 0]);
-      case 'betting':
-        // A bet size from an expression: unbounded here (a seat can bet at most its stack).
-        return typeof s.betSize === 'number' ? [s.betSize * s.raiseCap, s.betSize * s.raiseCap] : [Infinity, Infinity];
-      case 'varbet': {
-        const m = s.max === 'stack' ? Infinity : Math.max(s.max, s.fallbackBet);
-        return [m, m];
+      switch (s.kind) {
+        case 'ante':
+          return s.payers.reduce<[number, number]>((acc, p) => (p === 0 ? [acc[0] + s.amount, acc[1]] : [acc[0], acc[1] + s.amount]), [0, 0]);
+        case 'betting':
+          // A bet size from an expression: unbounded here (a seat can bet at most its stack).
+          return typeof s.betSize === 'number' ? [s.betSize * s.raiseCap, s.betSize * s.raiseCap] : [Infinity, Infinity];
+        case 'varbet': {
+          const m = s.max === 'stack' ? Infinity : Math.max(s.max, s.fallbackBet);
+          return [m, m];
+        }
+        case 'pay': {
+          // `all` and an amount from an expression: as much as the payer holds.
+          const n = typeof s.amount === 'number' ? s.amount : Infinity;
+          return s.from.kind === 'seat' ? per(s.from.seat, n) : s.from.kind === 'winner' ? [n, n] : [0, 0];
+        }
+        case 'wager':
+          return per(s.seat, typeof s.max === 'number' ? s.max : Infinity);
+        case 'match':
+          return per(s.seat, biggestWager);
+        case 'auction':
+          return [s.max, s.max];
+        case 'sidebet':
+          return [s.amount, s.amount];
+        default:
+          return [0, 0];
       }
-      case 'pay': {
-        // `all` and an amount from an expression: as much as the payer holds.
-        const n = typeof s.amount === 'number' ? s.amount : Infinity;
-        return s.from.kind === 'seat' ? per(s.from.seat, n) : s.from.kind === 'winner' ? [n, n] : [0, 0];
-      }
-      case 'wager':
-        return per(s.seat, typeof s.max === 'number' ? s.max : Infinity);
-      case 'match':
-        return per(s.seat, biggestWager);
-      case 'auction':
-        return [s.max, s.max];
-      case 'sidebet':
-        return [s.amount, s.amount];
-      default:
-        return [0, 0];
-    }
-  },
+    },
     per,
   );
 }

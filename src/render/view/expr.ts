@@ -6,17 +6,7 @@
 import type { BoolExpr, IntExpr, SeatRef } from '../../ir/schema.js';
 import { plural, withArticle } from '../words.js';
 import type { ViewContext } from './context.js';
-import type {
-  BoolExprKind,
-  BoolExprOf,
-  CmpView,
-  CondView,
-  CondViewByKind,
-  IntExprKind,
-  IntExprOf,
-  IntExprView,
-  IntExprViewByKind,
-} from './expr-types.js';
+import type { BoolExprKind, BoolExprOf, CmpView, CondView, CondViewByKind, IntExprKind, IntExprOf, IntExprView, IntExprViewByKind } from './expr-types.js';
 
 type Op = BoolExprOf<'cmp'>['op'];
 type IntBuilders = { [K in IntExprKind]: (e: IntExprOf<K>, unit: string | null) => IntExprViewByKind[K] };
@@ -123,8 +113,7 @@ export function exprViewBuilders(ctx: ViewContext) {
   }
 
   /** The unit of the numbers compared with `e`, when `e` counts chips or cards. */
-  const unitOf = (e: IntExpr): string | null =>
-    e.kind === 'stack' || e.kind === 'pot' ? 'chip' : e.kind === 'size' || e.kind === 'handSize' ? 'card' : null;
+  const unitOf = (e: IntExpr): string | null => (e.kind === 'stack' || e.kind === 'pot' ? 'chip' : e.kind === 'size' || e.kind === 'handSize' ? 'card' : null);
 
   function cmp(e: BoolExprOf<'cmp'>): CmpView {
     let { left, right, op } = e;
@@ -156,8 +145,10 @@ export function exprViewBuilders(ctx: ViewContext) {
         return { ...base, form: 'amount', subject: s.subject, verb: VERBS.holds[negate], amount: amountPhrase(op, n, 'card') };
       }
       if (left.kind === 'pot') return { ...base, form: 'amount', subject: 'the pot', verb: VERBS.holds[negate], amount: amountPhrase(op, n, 'chip') };
-      if (left.kind === 'size' && (op === '==' || op === '<=') && n === 0) return { ...base, form: 'amount', subject: ctx.pileLabel(left.pile), verb: 'has', amount: 'no cards' };
-      if (left.kind === 'size') return { ...base, form: 'amount', subject: ctx.pileLabel(left.pile), verb: VERBS.has[negate], amount: amountPhrase(op, n, 'card') };
+      if (left.kind === 'size' && (op === '==' || op === '<=') && n === 0)
+        return { ...base, form: 'amount', subject: ctx.pileLabel(left.pile), verb: 'has', amount: 'no cards' };
+      if (left.kind === 'size')
+        return { ...base, form: 'amount', subject: ctx.pileLabel(left.pile), verb: VERBS.has[negate], amount: amountPhrase(op, n, 'card') };
     }
     if ((left.kind === 'stack' || left.kind === 'handSize') && right.kind === left.kind) {
       const l = ctx.seatRef(left.seat);

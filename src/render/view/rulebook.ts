@@ -154,7 +154,14 @@ function overview(ir: GameIR, ctx: ViewContext, f: GameFeatures): OverviewView {
     hasPrivate: hasPrivateSteps(ir, f.steps),
     highestUsed: ints.has('highest') || f.has((s) => s.kind === 'assign' && (s.criterion.kind === 'highest-card' || s.criterion.kind === 'lowest-card')),
     handsChange: !handsFixed(ir, f.steps),
-    randomPicks: f.has((s) => (s.kind === 'peek' && s.pick === 'random') || (s.kind === 'reveal' && s.what === 'random') || s.kind === 'swap' || s.kind === 'steal' || (s.kind === 'discard' && s.pick === 'random')),
+    randomPicks: f.has(
+      (s) =>
+        (s.kind === 'peek' && s.pick === 'random') ||
+        (s.kind === 'reveal' && s.what === 'random') ||
+        s.kind === 'swap' ||
+        s.kind === 'steal' ||
+        (s.kind === 'discard' && s.pick === 'random'),
+    ),
     endsEarly: f.kinds.has('end') || f.kinds.has('varbet'),
     firstToAct: firstToAct(f, ctx),
     lastPhase: ctx.phaseName(ir.phases[ir.phases.length - 1].name),

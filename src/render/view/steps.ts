@@ -26,7 +26,9 @@ export const MAX_LISTED_RAISE_CAP = 3;
 export type StepViewBuilders = { [K in StepKind]: (step: StepOf<K>) => StepViewByKind[K] };
 
 /** Every step kind of the IR schema, read from the schema itself (for checks that need the list at run time). */
-export const STEP_KINDS: readonly StepKind[] = ((IR_JSON_SCHEMA['$defs'] as Record<string, { anyOf: { properties: { kind: { const: string } } }[] }>)['Step']!.anyOf).map((s) => s.properties.kind.const as StepKind);
+export const STEP_KINDS: readonly StepKind[] = (IR_JSON_SCHEMA['$defs'] as Record<string, { anyOf: { properties: { kind: { const: string } } }[] }>)[
+  'Step'
+]!.anyOf.map((s) => s.properties.kind.const as StepKind);
 
 /** The builders for one game. */
 export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
@@ -100,7 +102,10 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
       maxPerSeat: typeof step.betSize === 'number' ? step.betSize * step.raiseCap : null,
       // The list of every course is short only for small caps (9 courses at cap 2); larger caps are described by the rules alone.
       // A bet size from an expression has no chip figures to list.
-      courses: typeof step.betSize === 'number' && step.raiseCap <= MAX_LISTED_RAISE_CAP ? bettingCourses(ctx.seats, step.firstSeat as 0 | 1, step.betSize, step.raiseCap) : [],
+      courses:
+        typeof step.betSize === 'number' && step.raiseCap <= MAX_LISTED_RAISE_CAP
+          ? bettingCourses(ctx.seats, step.firstSeat as 0 | 1, step.betSize, step.raiseCap)
+          : [],
     }),
     varbet: (step) => ({
       kind: 'varbet',
@@ -156,7 +161,14 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
         const certain = optionHasCost(o) && o.costChance >= 1;
         const chance = optionHasCost(o) && o.costChance > 0 && o.costChance < 1 ? percent(o.costChance) : null;
         const costExpr = typeof o.cost === 'object' && (certain || chance) ? expr.int(o.cost) : null;
-        return { name: escapeMarkdown(o.name), cost: typeof o.cost === 'number' && (certain || chance) ? o.cost : 0, costExpr, certain, chance, steps: block(o.steps) };
+        return {
+          name: escapeMarkdown(o.name),
+          cost: typeof o.cost === 'number' && (certain || chance) ? o.cost : 0,
+          costExpr,
+          certain,
+          chance,
+          steps: block(o.steps),
+        };
       });
       return {
         kind: 'choice',

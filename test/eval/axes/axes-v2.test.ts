@@ -118,7 +118,7 @@ describe('v2 axes on Kuhn, exact', () => {
   it('L1 fitted on the exact log is the best response to L0: its value equals the best-response value of an independent model', () => {
     // Best response of seat 0 to L0, by hand on the model: at (card, facing a bet after checking)
     // call iff E[±2] > −1; at the open decision the better of check and bet.
-    const ev = (card: number, stake: number) => ([0, 1, 2].filter((c) => c !== card).reduce((t, c) => t + (card > c ? stake : -stake), 0)) / 2;
+    const ev = (card: number, stake: number) => [0, 1, 2].filter((c) => c !== card).reduce((t, c) => t + (card > c ? stake : -stake), 0) / 2;
     const br0 = [0, 1, 2].reduce((t, c) => {
       const facing = Math.max(-1, ev(c, 2));
       const check = 0.5 * ev(c, 1) + 0.5 * facing;
@@ -129,11 +129,14 @@ describe('v2 axes on Kuhn, exact', () => {
     const value = (s: GameState, reach: number): number => {
       if (s.isTerminal()) return reach * s.returns()[0];
       const p = s.currentPlayer();
-      const outs: readonly (readonly [number, number])[] = p === CHANCE ? s.chanceOutcomes() : ((): [number, number][] => {
-        const legal = s.legalActions();
-        if (p === 1) return legal.map((a, i) => [a, l0Distribution(s, legal)[i]]);
-        return [[best.get(axisKeys(s, 0, legal).info)!, 1]];
-      })();
+      const outs: readonly (readonly [number, number])[] =
+        p === CHANCE
+          ? s.chanceOutcomes()
+          : ((): [number, number][] => {
+              const legal = s.legalActions();
+              if (p === 1) return legal.map((a, i) => [a, l0Distribution(s, legal)[i]]);
+              return [[best.get(axisKeys(s, 0, legal).info)!, 1]];
+            })();
       return outs.reduce((t, [a, q]) => {
         const c = s.clone();
         c.applyAction(a);
@@ -182,17 +185,33 @@ describe('v2 axes on Kuhn, exact', () => {
           const bet = mean((c0, c1) => [1, first.get(`${c1}:b`)! * 1 + (1 - first.get(`${c1}:b`)!) * sd(c0, c1, 2)]);
           const fold = mean((_c0, c1) => [1 - first.get(`${c1}:c`)!, -1]);
           const call = mean((c0, c1) => [1 - first.get(`${c1}:c`)!, sd(c0, c1, 2)]);
-          open = argmax([[1, check], [2, bet]]);
-          facing = argmax([[0, fold], [1, call]]);
+          open = argmax([
+            [1, check],
+            [2, bet],
+          ]);
+          facing = argmax([
+            [0, fold],
+            [1, call],
+          ]);
         } else {
           const check = mean((c0, c1) => [first.get(`${c0}:`)!, sd(c1, c0, 1)]);
           const bet = mean((c0, c1) => [first.get(`${c0}:`)!, first.get(`${c0}:cb`)! * 1 + (1 - first.get(`${c0}:cb`)!) * sd(c1, c0, 2)]);
           const fold = mean((c0) => [1 - first.get(`${c0}:`)!, -1]);
           const call = mean((c0, c1) => [1 - first.get(`${c0}:`)!, sd(c1, c0, 2)]);
-          open = argmax([[1, check], [2, bet]]);
-          facing = argmax([[0, fold], [1, call]]);
+          open = argmax([
+            [1, check],
+            [2, bet],
+          ]);
+          facing = argmax([
+            [0, fold],
+            [1, call],
+          ]);
         }
-        for (const [dt, a] of [['open', open], ['facing', facing]] as const) share.set(dt, [...(share.get(dt) ?? []), a]);
+        for (const [dt, a] of [
+          ['open', open],
+          ['facing', facing],
+        ] as const)
+          share.set(dt, [...(share.get(dt) ?? []), a]);
       }
       const modal = (xs: number[]) => Math.max(...[...new Set(xs)].map((a) => xs.filter((y) => y === a).length)) / xs.length;
       // Visit shares of the focal seat's decision types under L0: seat 0 open 1, facing 1/4; seat 1 one of two, 1/2 each.
@@ -289,10 +308,29 @@ describe('brittleness', () => {
 
 describe('helpers', () => {
   it('weightedQuantile is the lower empirical quantile', () => {
-    const pairs: [number, number][] = [[5, 1], [1, 1], [3, 1], [2, 1], [4, 1], [6, 1], [7, 1], [8, 1], [9, 1], [10, 1]];
+    const pairs: [number, number][] = [
+      [5, 1],
+      [1, 1],
+      [3, 1],
+      [2, 1],
+      [4, 1],
+      [6, 1],
+      [7, 1],
+      [8, 1],
+      [9, 1],
+      [10, 1],
+    ];
     expect(weightedQuantile(pairs, 0.1)).toBe(1);
     expect(weightedQuantile(pairs, 0.11)).toBe(2);
-    expect(weightedQuantile([[-2, 0.05], [1, 0.95]], 0.1)).toBe(1);
+    expect(
+      weightedQuantile(
+        [
+          [-2, 0.05],
+          [1, 0.95],
+        ],
+        0.1,
+      ),
+    ).toBe(1);
   });
 
   it('toSimplex maps K − 1 numbers to K non-negative numbers summing to 1', () => {

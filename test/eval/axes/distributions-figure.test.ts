@@ -53,7 +53,10 @@ async function measure(axes: readonly string[]): Promise<{ labels: (Box & { text
 }
 
 describe('select --plots: distributions.png facet labels', () => {
-  for (const [name, axes] of [['v2', AXES_V2], ['v1', AXES_V1]] as const)
+  for (const [name, axes] of [
+    ['v2', AXES_V2],
+    ['v1', AXES_V1],
+  ] as const)
     it(`${name} axes: one horizontal label per axis, none overlapping another or a strip`, async () => {
       const { labels, strips } = await measure(axes);
       expect(labels.map((l) => l.text)).toEqual([...axes]);

@@ -6,7 +6,11 @@ import { exactL0Episodes, sampleL0Episodes } from '../../../src/eval/axes/episod
 
 describe('v2 axes on generated games', () => {
   it('are finite and within their ranges on games of low to high complexity', () => {
-    for (const [seed, c] of [[1, 0], [3, 0.7], [4, 1]] as const) {
+    for (const [seed, c] of [
+      [1, 0],
+      [3, 0.7],
+      [4, 1],
+    ] as const) {
       const a = computeAxesV2(compileGame(sampleIR(seed, c)), { tier: 'fast', seed: 1 });
       for (const k of AXES_V2) expect(Number.isFinite(a[k]), `${k} on seed ${seed}`).toBe(true);
       expect(a.state_space).toBeGreaterThan(0);

@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { correlationMatrix, coverage, farthestPointSample, minMaxNormalise, pearson, percentile, varianceInflationFactors } from '../../../src/eval/axes/select.js';
+import {
+  correlationMatrix,
+  coverage,
+  farthestPointSample,
+  minMaxNormalise,
+  pearson,
+  percentile,
+  varianceInflationFactors,
+} from '../../../src/eval/axes/select.js';
 import { rngFromKeys } from '../../../src/util/rng.js';
 
 describe('farthest-point selection', () => {
   it('starts at the game nearest the centroid, then takes the farthest corners', () => {
-    const pts = [[0, 0], [1, 0], [0, 1], [1, 1], [0.5, 0.5], [0.45, 0.5]];
-    const chosen = farthestPointSample(pts.map((values, id) => ({ id, values })), 5, 1);
+    const pts = [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [0.5, 0.5],
+      [0.45, 0.5],
+    ];
+    const chosen = farthestPointSample(
+      pts.map((values, id) => ({ id, values })),
+      5,
+      1,
+    );
     expect(chosen[0]).toBe(4);
     expect(new Set(chosen.slice(1))).toEqual(new Set([0, 1, 2, 3]));
   });
@@ -28,7 +47,11 @@ describe('farthest-point selection', () => {
   it('covers the observed range of each axis once it selects the extremes', () => {
     const rng = rngFromKeys(9);
     const pool = Array.from({ length: 200 }, () => [rng(), rng() ** 3, rng()]);
-    const chosen = farthestPointSample(pool.map((values, id) => ({ id, values })), 20, 3).map((i) => pool[i]);
+    const chosen = farthestPointSample(
+      pool.map((values, id) => ({ id, values })),
+      20,
+      3,
+    ).map((i) => pool[i]);
     for (const c of coverage(pool, chosen)) {
       expect(c.min - c.poolMin).toBeLessThan(0.15 * (c.poolMax - c.poolMin));
       expect(c.poolMax - c.max).toBeLessThan(0.15 * (c.poolMax - c.poolMin));
@@ -39,7 +62,18 @@ describe('farthest-point selection', () => {
 
 describe('selection on a pool with repeated axis vectors', () => {
   // 10 games, 6 distinct vectors: game 0 = 5 = 6 = 7 = 8 (the centroid's nearest), 1 = 9.
-  const vectors = [[0.5, 0.5], [0, 0], [1, 0], [0, 1], [1, 1], [0.5, 0.5], [0.5, 0.5], [0.5, 0.5], [0.5, 0.5], [0, 0]];
+  const vectors = [
+    [0.5, 0.5],
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+    [0.5, 0.5],
+    [0.5, 0.5],
+    [0.5, 0.5],
+    [0.5, 0.5],
+    [0, 0],
+  ];
   const cands = vectors.map((values, id) => ({ id, values }));
 
   it('never chooses a game twice, even when every remaining game is at distance 0', () => {
@@ -87,16 +121,33 @@ describe('tertiles of the selection (v2 §4, Figure 2)', () => {
 
 describe('diagnostics', () => {
   it('min-max normalisation maps each column onto [0, 1] and a constant column to 0', () => {
-    const { rows, ranges } = minMaxNormalise([[1, 5], [3, 5], [2, 5]]);
-    expect(rows).toEqual([[0, 0], [1, 0], [0.5, 0]]);
-    expect(ranges).toEqual([[1, 3], [5, 5]]);
+    const { rows, ranges } = minMaxNormalise([
+      [1, 5],
+      [3, 5],
+      [2, 5],
+    ]);
+    expect(rows).toEqual([
+      [0, 0],
+      [1, 0],
+      [0.5, 0],
+    ]);
+    expect(ranges).toEqual([
+      [1, 3],
+      [5, 5],
+    ]);
   });
 
   it('pearson: ±1 on lines, NaN on a constant', () => {
     expect(pearson([1, 2, 3], [2, 4, 6])).toBeCloseTo(1, 12);
     expect(pearson([1, 2, 3], [3, 2, 1])).toBeCloseTo(-1, 12);
     expect(pearson([1, 2, 3], [1, 1, 1])).toBeNaN();
-    expect(correlationMatrix([[1, 2], [2, 1], [3, 3]])[0][1]).toBeCloseTo(0.5, 12);
+    expect(
+      correlationMatrix([
+        [1, 2],
+        [2, 1],
+        [3, 3],
+      ])[0][1],
+    ).toBeCloseTo(0.5, 12);
   });
 
   it('VIF equals 1 / (1 − R²) of the regression on the other columns (planted collinearity)', () => {

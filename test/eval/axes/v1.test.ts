@@ -60,7 +60,7 @@ describe('worlds consistent with what a seat has seen', () => {
     for (const c of counts.values()) expect(Math.abs(c - N / 2)).toBeLessThan(5 * Math.sqrt(N / 4));
   });
 
-  it('without its own cards: seat 1\'s own card is redrawn too (each of three about 1/3) and the public actions are kept', () => {
+  it("without its own cards: seat 1's own card is redrawn too (each of three about 1/3) and the public actions are kept", () => {
     const s0 = kuhn().newInitialState();
     const deal = s0.chanceOutcomes().map(([a]) => a);
     const { state, history } = kuhnAfter([deal[2], deal[0]], 'bet');

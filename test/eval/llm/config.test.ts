@@ -43,7 +43,9 @@ describe('participant settings', () => {
   });
 
   it('unsupported parameters are reported at load, naming the key and the provider', () => {
-    expect(err(() => parseLlmSettings('llm:anthropic/claude', { seed: 1 }))).toBe("llm:anthropic/claude: 'seed' is not supported by provider anthropic (supported: thinking_budget, max_output_tokens, temperature)");
+    expect(err(() => parseLlmSettings('llm:anthropic/claude', { seed: 1 }))).toBe(
+      "llm:anthropic/claude: 'seed' is not supported by provider anthropic (supported: thinking_budget, max_output_tokens, temperature)",
+    );
     expect(err(() => parseLlmSettings('llm:openai/m', { thinking_budget: 100 }))).toContain("'thinking_budget' is not supported by provider openai");
     expect(err(() => parseLlmSettings('llm:gemini/m', { reasoning_effort: 'low' }))).toContain("'reasoning_effort' is not supported by provider gemini");
     expect(err(() => parseLlmSettings('llm:openai-responses/m', { seed: 3 }))).toContain("'seed' is not supported by provider openai-responses");
@@ -54,7 +56,9 @@ describe('participant settings', () => {
     expect(err(() => parseLlmSettings('llm:openai/m', { temperature: 3 }))).toContain("'temperature' must be a number ≥ 0 ≤ 2");
     expect(err(() => parseLlmSettings('llm:openai/m', { reasoning_effort: 'max' }))).toContain("'reasoning_effort' must be one of minimal, low, medium, high");
     expect(err(() => parseLlmSettings('llm:compat/m'))).toContain("needs 'base_url'");
-    expect(err(() => parseLlmSettings('llm:anthropic/m', { thinking_budget: 2000, max_output_tokens: 1000 }))).toContain("'max_output_tokens' must exceed 'thinking_budget'");
+    expect(err(() => parseLlmSettings('llm:anthropic/m', { thinking_budget: 2000, max_output_tokens: 1000 }))).toContain(
+      "'max_output_tokens' must exceed 'thinking_budget'",
+    );
     const m = err(() => parseLlmSettings('llm:openai/m', { api_key: SECRET_KEY }));
     expect(m).toContain('API keys are read from the environment only');
     expect(m).not.toContain(SECRET_KEY);
@@ -79,7 +83,9 @@ describe('participant settings', () => {
     const saved = process.env.ANTHROPIC_API_KEY;
     delete process.env.ANTHROPIC_API_KEY;
     try {
-      expect(await errAsync(() => createProvider(parseLlmSettings('llm:anthropic/claude')))).toBe('anthropic/claude: the API key variable ANTHROPIC_API_KEY is not set');
+      expect(await errAsync(() => createProvider(parseLlmSettings('llm:anthropic/claude')))).toBe(
+        'anthropic/claude: the API key variable ANTHROPIC_API_KEY is not set',
+      );
     } finally {
       if (saved !== undefined) process.env.ANTHROPIC_API_KEY = saved;
     }
@@ -126,7 +132,11 @@ describe('limits and cache', () => {
     const provider = await createProvider(settings);
     pairUp = true;
     try {
-      await Promise.all(Array.from({ length: 8 }, (_, i) => decide({ provider, settings, backoffMs: 0 }, { seat: 0, system: 'S', history: [], prompt: `P${i}`, menu, rng: rngFromKeys(i) })));
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          decide({ provider, settings, backoffMs: 0 }, { seat: 0, system: 'S', history: [], prompt: `P${i}`, menu, rng: rngFromKeys(i) }),
+        ),
+      );
     } finally {
       pairUp = false;
     }
@@ -160,7 +170,13 @@ describe('the llm kind for tournament configs', () => {
     const { loadGame } = await import('../../../src/cli/load.js');
     setFakeKeys();
     const game = compileGame(loadGame('examples/kuhn.gbg').ir);
-    const a = await createLlmKindAgent(game, { kind: 'llm', model: 'anthropic/claude-x', thinking_budget: 512, max_output_tokens: 2048 }, {}, {}, 't.yaml: participants[1]');
+    const a = await createLlmKindAgent(
+      game,
+      { kind: 'llm', model: 'anthropic/claude-x', thinking_budget: 512, max_output_tokens: 2048 },
+      {},
+      {},
+      't.yaml: participants[1]',
+    );
     expect(a.name).toBe('llm:anthropic/claude-x');
     expect(a.llm.settings).toMatchObject({ provider: 'anthropic', model: 'claude-x', thinkingBudget: 512, maxOutputTokens: 2048 });
     expect(await errAsync(() => createLlmKindAgent(game, { kind: 'llm', model: 'anthropic/claude-x', seed: 1 }, {}, {}, 't.yaml: participants[1]'))).toBe(

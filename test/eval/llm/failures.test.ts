@@ -117,7 +117,14 @@ describe.each(APIS)('%s through its SDK', (api) => {
 it('Gemini: the retry hint of a 429 body (RetryInfo retryDelay) is waited for; a hint past the limit is not retried early', async () => {
   const limited = (delay: string) => ({
     status: 429,
-    body: { error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: delay }] } },
+    body: {
+      error: {
+        code: 429,
+        message: 'Resource has been exhausted',
+        status: 'RESOURCE_EXHAUSTED',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: delay }],
+      },
+    },
   });
   q.push(limited('0.05s'), { reply: '{"action": "bet"}' });
   const r = await run('gemini');
@@ -155,8 +162,24 @@ describe('the frozen fallback policies', () => {
     expect(pick(nl, 'minimum')).toBe('raise 4');
     expect(pick(nl, 'passive')).toBe('fold');
     expect(pick(menu, 'passive')).toBe('check');
-    expect(pick([{ action: 0, label: 'hit', cost: 0 }, { action: 1, label: 'stand', cost: 0 }], 'passive')).toBe('hit');
-    expect(pick([{ action: 0, label: 'double', cost: 2 }, { action: 1, label: 'stand', cost: 0 }], 'passive')).toBe('stand');
+    expect(
+      pick(
+        [
+          { action: 0, label: 'hit', cost: 0 },
+          { action: 1, label: 'stand', cost: 0 },
+        ],
+        'passive',
+      ),
+    ).toBe('hit');
+    expect(
+      pick(
+        [
+          { action: 0, label: 'double', cost: 2 },
+          { action: 1, label: 'stand', cost: 0 },
+        ],
+        'passive',
+      ),
+    ).toBe('stand');
     // minimum without amounts: a random legal action, as uniform
     expect(pick(menu, 'minimum')).toBe(pick(menu, 'uniform'));
   });
@@ -164,7 +187,10 @@ describe('the frozen fallback policies', () => {
   it('the policy is recorded with a fallback move', async () => {
     q.push({ reply: 'no idea' }, { reply: 'still none' });
     const settings = settingsFor('chat', server);
-    const out = await decide({ provider: await createProvider(settings), settings, backoffMs: 0, fallbackPolicy: 'passive' }, { seat: 0, system: 'R', history: [], prompt: 'P', menu, rng: rngFromKeys(2) });
+    const out = await decide(
+      { provider: await createProvider(settings), settings, backoffMs: 0, fallbackPolicy: 'passive' },
+      { seat: 0, system: 'R', history: [], prompt: 'P', menu, rng: rngFromKeys(2) },
+    );
     expect(out.record).toMatchObject({ path: 'fallback', fallbackReason: 'format', fallbackPolicy: 'passive', label: 'check' });
   });
 });
@@ -206,7 +232,8 @@ describe.each(APIS)('%s streamed (stream: true)', (api) => {
     }
     q.push({ reply: '{"action": "check"}', noUsage: true });
     const r = await run(api, { stream: true });
-    if (api === 'messages') expect(r.calls[0].usageMissing).toBeUndefined(); // Anthropic's stream always opens with usage
+    if (api === 'messages')
+      expect(r.calls[0].usageMissing).toBeUndefined(); // Anthropic's stream always opens with usage
     else expect(r.calls[0].usageMissing).toBe(true);
   });
 

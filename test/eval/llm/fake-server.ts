@@ -59,10 +59,19 @@ function flatten(api: Api, body: Record<string, any>): { system: string; message
   switch (api) {
     case 'chat': {
       const msgs = body.messages as { role: string; content: string }[];
-      return { system: msgs.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => m.content).join('\n'), messages: msgs.filter((m) => m.role === 'user' || m.role === 'assistant') as SeenRequest['messages'] };
+      return {
+        system: msgs
+          .filter((m) => m.role === 'system' || m.role === 'developer')
+          .map((m) => m.content)
+          .join('\n'),
+        messages: msgs.filter((m) => m.role === 'user' || m.role === 'assistant') as SeenRequest['messages'],
+      };
     }
     case 'responses':
-      return { system: body.instructions ?? '', messages: (body.input as { role: 'user' | 'assistant'; content: string }[]).map((m) => ({ role: m.role, content: m.content })) };
+      return {
+        system: body.instructions ?? '',
+        messages: (body.input as { role: 'user' | 'assistant'; content: string }[]).map((m) => ({ role: m.role, content: m.content })),
+      };
     case 'messages':
       return { system: typeof body.system === 'string' ? body.system : '', messages: body.messages };
     case 'gemini': {
@@ -70,7 +79,10 @@ function flatten(api: Api, body: Record<string, any>): { system: string; message
       const system = typeof sys === 'string' ? sys : ((sys?.parts ?? []) as { text: string }[]).map((p) => p.text).join('');
       return {
         system,
-        messages: (body.contents as { role: string; parts: { text: string }[] }[]).map((c) => ({ role: c.role === 'model' ? 'assistant' : 'user', content: c.parts.map((p) => p.text).join('') })),
+        messages: (body.contents as { role: string; parts: { text: string }[] }[]).map((c) => ({
+          role: c.role === 'model' ? 'assistant' : 'user',
+          content: c.parts.map((p) => p.text).join(''),
+        })),
       };
     }
   }
@@ -94,7 +106,13 @@ function wireReply(api: Api, model: string, s: Extract<Scripted, { reply: string
             finish_reason: stop === 'length' ? 'length' : stop === 'safety' ? 'content_filter' : 'stop',
           },
         ],
-        usage: { prompt_tokens: inputTokens, completion_tokens: out, total_tokens: inputTokens + out, completion_tokens_details: { reasoning_tokens: reasoning }, prompt_tokens_details: { cached_tokens: 0 } },
+        usage: {
+          prompt_tokens: inputTokens,
+          completion_tokens: out,
+          total_tokens: inputTokens + out,
+          completion_tokens_details: { reasoning_tokens: reasoning },
+          prompt_tokens_details: { cached_tokens: 0 },
+        },
       };
     case 'responses':
       return {
@@ -110,10 +128,17 @@ function wireReply(api: Api, model: string, s: Extract<Scripted, { reply: string
             id: 'msg_1',
             status: 'completed',
             role: 'assistant',
-            content: stop === 'refusal' ? [{ type: 'refusal', refusal: s.reply }] : s.reply === '' ? [] : [{ type: 'output_text', text: s.reply, annotations: [] }],
+            content:
+              stop === 'refusal' ? [{ type: 'refusal', refusal: s.reply }] : s.reply === '' ? [] : [{ type: 'output_text', text: s.reply, annotations: [] }],
           },
         ],
-        usage: { input_tokens: inputTokens, output_tokens: out, total_tokens: inputTokens + out, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: reasoning } },
+        usage: {
+          input_tokens: inputTokens,
+          output_tokens: out,
+          total_tokens: inputTokens + out,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens_details: { reasoning_tokens: reasoning },
+        },
       };
     case 'messages':
       return {
@@ -127,10 +152,18 @@ function wireReply(api: Api, model: string, s: Extract<Scripted, { reply: string
         usage: { input_tokens: inputTokens, output_tokens: out },
       };
     case 'gemini':
-      if (stop === 'safety') return { candidates: [], promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: inputTokens, totalTokenCount: inputTokens } };
+      if (stop === 'safety')
+        return { candidates: [], promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: inputTokens, totalTokenCount: inputTokens } };
       return {
-        candidates: [{ content: { role: 'model', parts: s.reply === '' ? [] : [{ text: s.reply }] }, finishReason: stop === 'length' ? 'MAX_TOKENS' : 'STOP', index: 0 }],
-        usageMetadata: { promptTokenCount: inputTokens, candidatesTokenCount: out - reasoning, thoughtsTokenCount: reasoning, totalTokenCount: inputTokens + out },
+        candidates: [
+          { content: { role: 'model', parts: s.reply === '' ? [] : [{ text: s.reply }] }, finishReason: stop === 'length' ? 'MAX_TOKENS' : 'STOP', index: 0 },
+        ],
+        usageMetadata: {
+          promptTokenCount: inputTokens,
+          candidatesTokenCount: out - reasoning,
+          thoughtsTokenCount: reasoning,
+          totalTokenCount: inputTokens + out,
+        },
         modelVersion: model,
       };
   }
@@ -149,7 +182,13 @@ function sseReply(res: ServerResponse, log: string[], api: Api, model: string, s
   let error: [string | null, unknown];
   switch (api) {
     case 'chat': {
-      const chunk = (delta: unknown, finish: string | null) => ({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+      const chunk = (delta: unknown, finish: string | null) => ({
+        id: 'chatcmpl-1',
+        object: 'chat.completion.chunk',
+        created: 0,
+        model,
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      });
       const c = whole.choices[0];
       events.push([null, chunk({ role: 'assistant', content: '' }, null)]);
       for (const p of pieces) events.push([null, chunk(c.message.refusal ? { refusal: p } : { content: p }, null)]);
@@ -162,26 +201,47 @@ function sseReply(res: ServerResponse, log: string[], api: Api, model: string, s
       const final = { ...whole };
       if (s.noUsage) delete final.usage;
       events.push(['response.created', { type: 'response.created', sequence_number: 0, response: { ...final, status: 'in_progress', output: [] } }]);
-      for (const p of pieces) events.push(['response.output_text.delta', { type: 'response.output_text.delta', sequence_number: 1, item_id: 'msg_1', output_index: 0, content_index: 0, delta: p }]);
-      events.push([final.status === 'completed' ? 'response.completed' : 'response.incomplete', { type: final.status === 'completed' ? 'response.completed' : 'response.incomplete', sequence_number: 9, response: final }]);
+      for (const p of pieces)
+        events.push([
+          'response.output_text.delta',
+          { type: 'response.output_text.delta', sequence_number: 1, item_id: 'msg_1', output_index: 0, content_index: 0, delta: p },
+        ]);
+      events.push([
+        final.status === 'completed' ? 'response.completed' : 'response.incomplete',
+        { type: final.status === 'completed' ? 'response.completed' : 'response.incomplete', sequence_number: 9, response: final },
+      ]);
       error = ['error', { type: 'error', sequence_number: 2, code: 'server_error', message: 'stream broke: upstream overloaded', param: null }];
       break;
     }
     case 'messages': {
-      events.push(['message_start', { type: 'message_start', message: { ...whole, content: [], stop_reason: null, usage: { input_tokens: inputTokens, output_tokens: 1 } } }]);
+      events.push([
+        'message_start',
+        { type: 'message_start', message: { ...whole, content: [], stop_reason: null, usage: { input_tokens: inputTokens, output_tokens: 1 } } },
+      ]);
       events.push(['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }]);
       for (const p of pieces) events.push(['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: p } }]);
       events.push(['content_block_stop', { type: 'content_block_stop', index: 0 }]);
-      events.push(['message_delta', { type: 'message_delta', delta: { stop_reason: whole.stop_reason, stop_sequence: null }, usage: { output_tokens: whole.usage.output_tokens } }]);
+      events.push([
+        'message_delta',
+        { type: 'message_delta', delta: { stop_reason: whole.stop_reason, stop_sequence: null }, usage: { output_tokens: whole.usage.output_tokens } },
+      ]);
       events.push(['message_stop', { type: 'message_stop' }]);
       error = ['error', { type: 'error', error: { type: 'overloaded_error', message: 'stream broke: upstream overloaded' } }];
       break;
     }
     case 'gemini': {
       const cand = whole.candidates?.[0];
-      for (const p of pieces.slice(0, -1)) events.push([null, { candidates: [{ content: { role: 'model', parts: [{ text: p }] }, index: 0 }], modelVersion: model }]);
+      for (const p of pieces.slice(0, -1))
+        events.push([null, { candidates: [{ content: { role: 'model', parts: [{ text: p }] }, index: 0 }], modelVersion: model }]);
       const lastText = pieces.at(-1);
-      events.push([null, { ...whole, candidates: cand ? [{ ...cand, content: { role: 'model', parts: lastText === undefined ? [] : [{ text: lastText }] } }] : whole.candidates, ...(s.noUsage ? { usageMetadata: undefined } : {}) }]);
+      events.push([
+        null,
+        {
+          ...whole,
+          candidates: cand ? [{ ...cand, content: { role: 'model', parts: lastText === undefined ? [] : [{ text: lastText }] } }] : whole.candidates,
+          ...(s.noUsage ? { usageMetadata: undefined } : {}),
+        },
+      ]);
       error = [null, { error: { code: 500, message: 'stream broke: upstream overloaded', status: 'INTERNAL' } }];
       break;
     }

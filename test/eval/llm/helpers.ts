@@ -16,7 +16,13 @@ export function setFakeKeys(): void {
 /** The provider kind and base URL that reach `api` on the fake server. */
 export function settingsFor(api: Api, server: FakeServer, extra: Record<string, unknown> = {}, model = 'test-model'): LlmSettings {
   const [kind, base] =
-    api === 'chat' ? ['openai', server.openaiBase] : api === 'responses' ? ['openai-responses', server.openaiBase] : api === 'messages' ? ['anthropic', server.anthropicBase] : ['gemini', server.geminiBase];
+    api === 'chat'
+      ? ['openai', server.openaiBase]
+      : api === 'responses'
+        ? ['openai-responses', server.openaiBase]
+        : api === 'messages'
+          ? ['anthropic', server.anthropicBase]
+          : ['gemini', server.geminiBase];
   return parseLlmSettings(`llm:${kind}/${model}`, { base_url: base, deadline_ms: 30_000, ...extra });
 }
 

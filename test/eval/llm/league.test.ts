@@ -51,9 +51,19 @@ interface LeagueResult {
 }
 
 /** Play slots [from, to) with fresh agents over `cache`; `crashAfter` makes one slot stop after that many LLM moves. */
-async function playSlots(cache: ResponseCache, from: number, to: number, spend?: SpendGuard, crashAfter?: { slot: number; moves: number }): Promise<LeagueResult> {
+async function playSlots(
+  cache: ResponseCache,
+  from: number,
+  to: number,
+  spend?: SpendGuard,
+  crashAfter?: { slot: number; moves: number },
+): Promise<LeagueResult> {
   const mk = (model: string): Promise<LlmAgent> =>
-    createLlmAgent(game, parseLlmSettings(`llm:openai/${model}`, { base_url: server.openaiBase, deadline_ms: 30_000, price: { input: 0.5, output: 1.5 } }), { cache, spend, backoffMs: 0 });
+    createLlmAgent(game, parseLlmSettings(`llm:openai/${model}`, { base_url: server.openaiBase, deadline_ms: 30_000, price: { input: 0.5, output: 1.5 } }), {
+      cache,
+      spend,
+      backoffMs: 0,
+    });
   const good = await mk('good');
   const flaky = await mk('flaky');
   const out: LeagueResult = { slots: { good: [], flaky: [] } };
@@ -103,14 +113,44 @@ beforeAll(async () => {
   cache.close?.();
   // the records go to the run store as the tournament writes them: each move's `extra` (kind llm), one slot per transaction
   const store = RunStore.open(join(dir, 'runs.db'));
-  for (const who of ['good', 'flaky']) store.putParticipant({ id: who, name: who, kind: 'llm', config: JSON.stringify({ kind: 'llm', params: { model: `openai/${who}` } }) });
+  for (const who of ['good', 'flaky'])
+    store.putParticipant({ id: who, name: who, kind: 'llm', config: JSON.stringify({ kind: 'llm', params: { model: `openai/${who}` } }) });
   league.slots.good.forEach((goodRecs, i) => {
     const [seat0, seat1] = i % 2 === 0 ? ['good', 'flaky'] : ['flaky', 'good'];
     const recs = [...goodRecs, ...league.slots.flaky[i]];
-    const moves: MoveRecord[] = recs.map((r, ply) => ({ ply, seat: r.seat, obsDigest: '0'.repeat(16), action: r.action, label: r.label, fallback: r.fallbackReason ?? null, latencyMs: r.latencyMs, extra: { kind: 'llm', ...r } }));
+    const moves: MoveRecord[] = recs.map((r, ply) => ({
+      ply,
+      seat: r.seat,
+      obsDigest: '0'.repeat(16),
+      action: r.action,
+      label: r.label,
+      fallback: r.fallbackReason ?? null,
+      latencyMs: r.latencyMs,
+      extra: { kind: 'llm', ...r },
+    }));
     const count = (seat: number, f: (r: LlmMoveRecord) => boolean) => recs.filter((r) => r.seat === seat && f(r)).length;
     store.recordSlot(
-      { id: `slot-${i}`, seq: i, game: game.rulesetHash, run: Math.floor(i / 2), slot: i % 2, seat0, seat1, play_seed: Math.floor(i / 2), status: 'done', return0: 0, return1: 0, moves0: count(0, () => true), moves1: count(1, () => true), fallbacks0: count(0, (r) => r.path === 'fallback'), fallbacks1: count(1, (r) => r.path === 'fallback'), wall_ms: 0, error: null, notes: null, finished_at: 'now' },
+      {
+        id: `slot-${i}`,
+        seq: i,
+        game: game.rulesetHash,
+        run: Math.floor(i / 2),
+        slot: i % 2,
+        seat0,
+        seat1,
+        play_seed: Math.floor(i / 2),
+        status: 'done',
+        return0: 0,
+        return1: 0,
+        moves0: count(0, () => true),
+        moves1: count(1, () => true),
+        fallbacks0: count(0, (r) => r.path === 'fallback'),
+        fallbacks1: count(1, (r) => r.path === 'fallback'),
+        wall_ms: 0,
+        error: null,
+        notes: null,
+        finished_at: 'now',
+      },
       moves,
     );
   });
@@ -208,7 +248,9 @@ describe('a 200-slot Leduc league between a good and a flaky scripted model', ()
   it('--dry-run estimates the input tokens within 10 % of what the server counted', () => {
     const settings = parseLlmSettings('llm:openai/good', { base_url: server.openaiBase });
     const est = estimateLlmParticipant(game, settings, [SLOTS / 2, SLOTS / 2]);
-    const goodRequests = server.requests.filter((r) => r.model === 'good' && !r.messages.some((m) => m.role === 'assistant')).slice(0, llmMetrics(league.slots.good).httpAttempts);
+    const goodRequests = server.requests
+      .filter((r) => r.model === 'good' && !r.messages.some((m) => m.role === 'assistant'))
+      .slice(0, llmMetrics(league.slots.good).httpAttempts);
     const counted = goodRequests.reduce((n, r) => n + r.inputTokens, 0);
     const moves = llmMetrics(league.slots.good).moves;
     expect(Math.abs(est.calls - moves) / moves).toBeLessThan(0.1);

@@ -43,7 +43,10 @@ describe('reply parsing', () => {
 describe('legal mapping', () => {
   it('labels in any case; unknown names are a problem listing the legal menu', () => {
     expect(resolveCandidate({ action: 'CALL' }, menu, rng)).toEqual({ ok: true, action: 1, label: 'call' });
-    expect(resolveCandidate({ action: 'check' }, menu, rng)).toEqual({ ok: false, problem: "'check' is not a legal action here; the legal actions are: fold, call, raise" });
+    expect(resolveCandidate({ action: 'check' }, menu, rng)).toEqual({
+      ok: false,
+      problem: "'check' is not a legal action here; the legal actions are: fold, call, raise",
+    });
   });
 
   it('amounts: exact, word + amount field, clamped above the maximum, random below the minimum (seed rulebook)', () => {

@@ -23,7 +23,14 @@ beforeEach(() => void (server = serverOf()));
 async function run(api: Api, extra: Record<string, unknown> = {}) {
   const settings = settingsFor(api, server, extra);
   const ctx = { provider: await createProvider(settings), settings, backoffMs: 0, maxRetryAfterMs: 1000 };
-  const out = await decide(ctx, { seat: 0, system: 'RULEBOOK', history: [], prompt: 'Your turn. Reply {"action": "check"} or {"action": "bet"}.', menu, rng: rngFromKeys(3) });
+  const out = await decide(ctx, {
+    seat: 0,
+    system: 'RULEBOOK',
+    history: [],
+    prompt: 'Your turn. Reply {"action": "check"} or {"action": "bet"}.',
+    menu,
+    rng: rngFromKeys(3),
+  });
   return out.record;
 }
 
@@ -154,7 +161,10 @@ it('compat: an OpenAI-compatible endpoint by base URL, max_tokens and seed sent'
   q.push({ reply: '{"action": "check"}' });
   const { parseLlmSettings } = await import('../../../src/eval/llm/config.js');
   const settings = parseLlmSettings('llm:compat/meta-llama/Llama-3-8B', { base_url: server.openaiBase, max_output_tokens: 50, seed: 9, temperature: 0 });
-  const r = await decide({ provider: await createProvider(settings), settings, backoffMs: 0 }, { seat: 1, system: 'R', history: [], prompt: 'P', menu, rng: rngFromKeys(1) });
+  const r = await decide(
+    { provider: await createProvider(settings), settings, backoffMs: 0 },
+    { seat: 1, system: 'R', history: [], prompt: 'P', menu, rng: rngFromKeys(1) },
+  );
   expect(r.record.path).toBe('strict');
   expect(server.requests[0].body).toMatchObject({ model: 'meta-llama/Llama-3-8B', max_tokens: 50, seed: 9, temperature: 0 });
 });

@@ -90,7 +90,13 @@ describe('a key the server echoes back', () => {
     expect(t.code).toBe(0);
     expect(server.responses.join('\n')).toContain(SECRET_KEY); // the server did echo it
     const store = join(dir, 'echo.db');
-    for (const args of [['records', 'usage', store], ['records', 'usage', store, '--json'], ['records', 'summary', store], ['records', 'export', store, '--jsonl', '--table', 'moves'], ['records', 'export', store, '--csv']]) {
+    for (const args of [
+      ['records', 'usage', store],
+      ['records', 'usage', store, '--json'],
+      ['records', 'summary', store],
+      ['records', 'export', store, '--jsonl', '--table', 'moves'],
+      ['records', 'export', store, '--csv'],
+    ]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(0);
     }
@@ -146,7 +152,10 @@ describe('the budget across runs', () => {
     expect(reports[2].played).toBe(0);
     const db = new Database(join(dir, 'budget.db'), { readonly: true });
     const spent = db.prepare('SELECT SUM(cost_usd) FROM llm_cache').pluck().get() as number;
-    const slotCosts = (db.prepare("SELECT slot, extra FROM moves WHERE extra IS NOT NULL").all() as { slot: string; extra: string }[]).reduce((m, r) => m.set(r.slot, (m.get(r.slot) ?? 0) + (JSON.parse(r.extra) as { costUsd: number }).costUsd), new Map<string, number>());
+    const slotCosts = (db.prepare('SELECT slot, extra FROM moves WHERE extra IS NOT NULL').all() as { slot: string; extra: string }[]).reduce(
+      (m, r) => m.set(r.slot, (m.get(r.slot) ?? 0) + (JSON.parse(r.extra) as { costUsd: number }).costUsd),
+      new Map<string, number>(),
+    );
     db.close();
     const oneSlot = Math.max(...slotCosts.values());
     expect(spent).toBeGreaterThanOrEqual(X);
@@ -194,7 +203,18 @@ describe('plain text, a bad Gemini key, on_failure, the declared fallback, the r
   let n = 0;
   beforeAll(async () => {
     server = await startFakeServer((req): Scripted => {
-      if (req.model === 'badkey') return { status: 400, body: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' }] } } };
+      if (req.model === 'badkey')
+        return {
+          status: 400,
+          body: {
+            error: {
+              code: 400,
+              message: 'API key not valid. Please pass a valid API key.',
+              status: 'INVALID_ARGUMENT',
+              details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' }],
+            },
+          },
+        };
       if (req.model === 'caller') return { reply: 'call' };
       if (req.model === 'nousage') return { reply: firstOffered(req), noUsage: true };
       n++;

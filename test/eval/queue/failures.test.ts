@@ -17,7 +17,6 @@ import { startFakeServer, type SeenRequest } from '../llm/fake-server.js';
 import { SECRET_KEY, setFakeKeys } from '../llm/helpers.js';
 import { useQueueFixture, waitFor } from '../../support/queue-fixture.js';
 
-
 const fx = useQueueFixture('gbgc-queue-failures-');
 
 describe('gbgc tournament --queue: failures and limits', () => {
@@ -26,7 +25,11 @@ describe('gbgc tournament --queue: failures and limits', () => {
     const queue = new Queue(QUEUE_NAME, { connection: fx.client });
     const w = startWorker(conn, { lockDurationMs: 2000, stalledIntervalMs: 500 });
     try {
-      await queue.add('slot', { t: 'f'.repeat(64), engine: 'gbgc-0.0.0+engine.0', slot: { id: 'mismatch1', seq: 0, game: 0, run: 0, slot: 0, seats: [0, 1], playSeed: 1 } }, { jobId: 'mismatch1', attempts: 3 });
+      await queue.add(
+        'slot',
+        { t: 'f'.repeat(64), engine: 'gbgc-0.0.0+engine.0', slot: { id: 'mismatch1', seq: 0, game: 0, run: 0, slot: 0, seats: [0, 1], playSeed: 1 } },
+        { jobId: 'mismatch1', attempts: 3 },
+      );
       await waitFor('the job to fail', async () => (await queue.getJobState('mismatch1')) === 'failed');
       const job = (await queue.getJob('mismatch1'))!;
       expect(job.failedReason).toMatch(/^engine version mismatch: slot mismatch1 was queued by engine gbgc-0\.0\.0\+engine\.0, this worker runs gbgc-/);
@@ -40,7 +43,14 @@ describe('gbgc tournament --queue: failures and limits', () => {
   });
 
   it('slots that fail deterministically (a participant that cannot play a game) fail once each and the coordinator reports them', async () => {
-    const config = fx.writeConfig('fails.yaml', ['participants:', '  - {kind: random}', '  - {kind: l1, method: exact, maxNodes: 200}', 'runs: 3', 'seed: 2', 'store: fails.db']);
+    const config = fx.writeConfig('fails.yaml', [
+      'participants:',
+      '  - {kind: random}',
+      '  - {kind: l1, method: exact, maxNodes: 200}',
+      'runs: 3',
+      'seed: 2',
+      'store: fails.db',
+    ]);
     const conn = await connectQueue(parseQueueUrl(fx.redis.url));
     const w = startWorker(conn, { concurrency: 2, lockDurationMs: 2000, stalledIntervalMs: 500 });
     const queue = new Queue(QUEUE_NAME, { connection: fx.client });
@@ -52,7 +62,9 @@ describe('gbgc tournament --queue: failures and limits', () => {
       expect(report).toMatchObject({ total: 12, played: 6, errors: 0 });
       expect(report.failed).toHaveLength(6);
       for (const f of report.failed as { slot: string; reason: string }[]) {
-        expect(f.reason).toMatch(/^participant 'l1' cannot play .*leduc\.gbg: the game tree has (more than 200 nodes|an estimated [\d,]+ ± [\d,]+ histories .*, more than the node budget of 200)/);
+        expect(f.reason).toMatch(
+          /^participant 'l1' cannot play .*leduc\.gbg: the game tree has (more than 200 nodes|an estimated [\d,]+ ± [\d,]+ histories .*, more than the node budget of 200)/,
+        );
         expect((await queue.getJob(f.slot))!.attemptsMade).toBe(1);
       }
       const text = await runCli(['tournament', config, '--queue', fx.redis.url]);
@@ -83,7 +95,9 @@ describe('gbgc tournament --queue: failures and limits', () => {
 
   it("an LLM participant's rpm goes through the shared limiter before every request to the provider", async () => {
     setFakeKeys();
-    const server = await startFakeServer((req: SeenRequest) => ({ reply: `ok ${[...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1])[0]}` }));
+    const server = await startFakeServer((req: SeenRequest) => ({
+      reply: `ok ${[...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1])[0]}`,
+    }));
     const conn = new Redis(fx.redis.url);
     conn.on('error', () => {});
     const limiter = redisRateLimiter(conn, 300);
@@ -92,7 +106,19 @@ describe('gbgc tournament --queue: failures and limits', () => {
     setSharedRateLimiter(async (endpoint, rpm) => grants.push({ endpoint, rpm, window: await limiter(endpoint, 2) }));
     try {
       const cfg = join(fx.dir, 'rpm.yaml');
-      writeFileSync(cfg, [`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]`, 'participants:', `  - {kind: llm, name: m, model: openai/m, rpm: 600, base_url: ${JSON.stringify(server.openaiBase)}}`, '  - {kind: random}', 'runs: 2', 'seed: 4', 'store: rpm.db', ''].join('\n'));
+      writeFileSync(
+        cfg,
+        [
+          `games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]`,
+          'participants:',
+          `  - {kind: llm, name: m, model: openai/m, rpm: 600, base_url: ${JSON.stringify(server.openaiBase)}}`,
+          '  - {kind: random}',
+          'runs: 2',
+          'seed: 4',
+          'store: rpm.db',
+          '',
+        ].join('\n'),
+      );
       const r = await runCli(['tournament', cfg, '--json']);
       expect(r.code, r.stderr).toBe(0);
       expect(server.requests.length).toBeGreaterThan(2);
@@ -111,12 +137,26 @@ describe('gbgc tournament --queue: failures and limits', () => {
 
   it('LLM slots through the queue: the worker reads the key from its environment, and no key is ever written to Redis', async () => {
     setFakeKeys();
-    const server = await startFakeServer((req: SeenRequest) => ({ reply: `ok ${[...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1])[0]}` }));
+    const server = await startFakeServer((req: SeenRequest) => ({
+      reply: `ok ${[...req.messages[0].content.matchAll(/reply `(\{"action": [^`]+\})`/g)].map((m) => m[1])[0]}`,
+    }));
     const conn = await connectQueue(parseQueueUrl(fx.redis.url));
     const w = startWorker(conn, { concurrency: 2, lockDurationMs: 2000, stalledIntervalMs: 500 });
     try {
       const cfg = join(fx.dir, 'llmq.yaml');
-      writeFileSync(cfg, [`games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]`, 'participants:', `  - {kind: llm, name: m, model: openai/m, base_url: ${JSON.stringify(server.openaiBase)}}`, '  - {kind: random}', 'runs: 3', 'seed: 6', 'store: llmq.db', ''].join('\n'));
+      writeFileSync(
+        cfg,
+        [
+          `games: [${JSON.stringify(resolve('examples/kuhn.gbg'))}]`,
+          'participants:',
+          `  - {kind: llm, name: m, model: openai/m, base_url: ${JSON.stringify(server.openaiBase)}}`,
+          '  - {kind: random}',
+          'runs: 3',
+          'seed: 6',
+          'store: llmq.db',
+          '',
+        ].join('\n'),
+      );
       const r = await runCli(['tournament', cfg, '--queue', fx.redis.url, '--json']);
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ total: 6, played: 6, errors: 0, failed: [] });
@@ -127,7 +167,19 @@ describe('gbgc tournament --queue: failures and limits', () => {
       for (const key of await fx.client.keys('*')) {
         const type = await fx.client.type(key);
         const v =
-          type === 'string' ? await fx.client.get(key) : type === 'hash' ? await fx.client.hgetall(key) : type === 'list' ? await fx.client.lrange(key, 0, -1) : type === 'set' ? await fx.client.smembers(key) : type === 'zset' ? await fx.client.zrange(key, '0', '-1') : type === 'stream' ? await fx.client.xrange(key, '-', '+') : null;
+          type === 'string'
+            ? await fx.client.get(key)
+            : type === 'hash'
+              ? await fx.client.hgetall(key)
+              : type === 'list'
+                ? await fx.client.lrange(key, 0, -1)
+                : type === 'set'
+                  ? await fx.client.smembers(key)
+                  : type === 'zset'
+                    ? await fx.client.zrange(key, '0', '-1')
+                    : type === 'stream'
+                      ? await fx.client.xrange(key, '-', '+')
+                      : null;
         everything += `${key} ${JSON.stringify(v)}\n`;
       }
       expect(everything).toContain('gbgc:games');

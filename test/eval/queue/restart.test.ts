@@ -50,7 +50,10 @@ describe('queue: Redis restarted empty, and URL redaction', () => {
     expect(redactUrl('redis://:s3cret@host')).toBe('redis://:***@host');
     expect(redactUrl('redis://s3cret@host')).toBe('redis://***@host');
     for (const url of ['redis://u:s3cret@host:6379/db', 'redis://u:s3cret@host:6379/0?x=1', 'http://u:s3cret@host', 'redis://:s3cret@:1']) {
-      for (const args of [['queue', 'status', '--queue', url], ['tournament', join(fx.dir, 'none.yaml'), '--queue', url]]) {
+      for (const args of [
+        ['queue', 'status', '--queue', url],
+        ['tournament', join(fx.dir, 'none.yaml'), '--queue', url],
+      ]) {
         const r = await runCli(args);
         expect([1, 2]).toContain(r.code);
         expect(r.stderr).not.toContain('s3cret');

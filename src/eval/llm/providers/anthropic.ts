@@ -27,7 +27,10 @@ export function anthropicProvider(s: LlmSettings, apiKey: string): Provider {
       if (s.stream) return streamMessage(client, body, req.signal);
       let r: Anthropic.Messages.Message;
       try {
-        r = (await client.messages.create(body as unknown as Anthropic.Messages.MessageCreateParamsNonStreaming, { signal: req.signal, maxRetries: 0 })) as Anthropic.Messages.Message;
+        r = (await client.messages.create(body as unknown as Anthropic.Messages.MessageCreateParamsNonStreaming, {
+          signal: req.signal,
+          maxRetries: 0,
+        })) as Anthropic.Messages.Message;
       } catch (e) {
         throw fromStainlessError(e, req.signal);
       }
@@ -41,7 +44,8 @@ function readMessage(r: Anthropic.Messages.Message): ProviderReply {
   if (r === null || typeof r !== 'object' || !Array.isArray(r.content)) throw notAReply('a message', r);
   const text = r.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
   const reason = r.stop_reason as string | null;
-  const stop: StopKind = reason === 'end_turn' || reason === 'stop_sequence' ? 'stop' : reason === 'max_tokens' ? 'length' : reason === 'refusal' ? 'refusal' : 'other';
+  const stop: StopKind =
+    reason === 'end_turn' || reason === 'stop_sequence' ? 'stop' : reason === 'max_tokens' ? 'length' : reason === 'refusal' ? 'refusal' : 'other';
   const u = r.usage as unknown as Record<string, number | null | undefined> | undefined;
   const cachedRead = u?.cache_read_input_tokens ?? 0;
   const cacheWrite = u?.cache_creation_input_tokens ?? 0;
@@ -64,7 +68,10 @@ async function streamMessage(client: Anthropic, body: Record<string, unknown>, s
   let text = '';
   let stopped = false;
   try {
-    const stream = await client.messages.create({ ...body, stream: true } as unknown as Anthropic.Messages.MessageCreateParamsStreaming, { signal, maxRetries: 0 });
+    const stream = await client.messages.create({ ...body, stream: true } as unknown as Anthropic.Messages.MessageCreateParamsStreaming, {
+      signal,
+      maxRetries: 0,
+    });
     for await (const ev of stream) {
       if (ev === null || typeof ev !== 'object') throw notAReply('a message event', ev);
       if (ev.type === 'message_start') msg = { ...ev.message, content: [] };

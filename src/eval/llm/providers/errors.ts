@@ -42,7 +42,9 @@ export class ProviderCallError extends Error {
   get isAuth(): boolean {
     if (this.kind !== 'http') return false;
     if (this.status === 401 || this.status === 403) return true;
-    return this.status === 400 && /API_KEY_INVALID|API key not valid|invalid[ _-]?api[ _-]?key|invalid x-api-key|authentication|unauthenticated/i.test(this.message);
+    return (
+      this.status === 400 && /API_KEY_INVALID|API key not valid|invalid[ _-]?api[ _-]?key|invalid x-api-key|authentication|unauthenticated/i.test(this.message)
+    );
   }
 
   /**
@@ -77,7 +79,8 @@ export function retryDelayFromBody(message: string): number | undefined {
 
 /** The failure of a 200 answer whose body is not a reply (`what` names what was expected). */
 export function notAReply(what: string, got: unknown): ProviderCallError {
-  const shown = typeof got === 'string' ? `text starting ${JSON.stringify(got.slice(0, 60))}` : got === null || got === undefined ? 'an empty body' : 'JSON without it';
+  const shown =
+    typeof got === 'string' ? `text starting ${JSON.stringify(got.slice(0, 60))}` : got === null || got === undefined ? 'an empty body' : 'JSON without it';
   return new ProviderCallError('body', `the provider answered 200 without ${what} (${shown}); a proxy or gateway page, not the model`);
 }
 
@@ -96,7 +99,8 @@ export function fromStainlessError(e: unknown, signal: AbortSignal): ProviderCal
   const cls = err?.constructor?.name ?? err?.name ?? '';
   const msg = String(err?.message ?? e);
   if (signal.aborted || cls === 'APIUserAbortError' || err?.name === 'AbortError') return new ProviderCallError('abort', 'the decision deadline passed');
-  if (typeof err?.status === 'number') return new ProviderCallError('http', `HTTP ${err.status}: ${msg}`, err.status, retryAfterFrom(err.headers) ?? retryDelayFromBody(msg));
+  if (typeof err?.status === 'number')
+    return new ProviderCallError('http', `HTTP ${err.status}: ${msg}`, err.status, retryAfterFrom(err.headers) ?? retryDelayFromBody(msg));
   // The SDKs wrap every network failure in APIConnectionError; anything else was thrown while reading a 200 answer.
   if (cls.startsWith('APIConnection')) return new ProviderCallError('connection', `connection failed: ${msg}`);
   return new ProviderCallError('body', `the provider's answer could not be read: ${msg}`);

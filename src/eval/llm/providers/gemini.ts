@@ -19,7 +19,11 @@ export function geminiProvider(s: LlmSettings, apiKey: string): Provider {
       if (s.temperature !== undefined) config.temperature = s.temperature;
       if (s.seed !== undefined) config.seed = s.seed;
       if (s.thinkingBudget !== undefined) config.thinkingConfig = { thinkingBudget: s.thinkingBudget };
-      const params = { model: s.model, contents: req.messages.map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] })), config };
+      const params = {
+        model: s.model,
+        contents: req.messages.map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] })),
+        config,
+      };
       let r: GenerateContentResponse;
       try {
         if (s.stream) {
@@ -49,7 +53,8 @@ export function geminiProvider(s: LlmSettings, apiKey: string): Provider {
         if (e instanceof ProviderCallError) throw e;
         const err = e as { status?: number; message?: string; name?: string };
         if (req.signal.aborted || err?.name === 'AbortError') throw new ProviderCallError('abort', 'the decision deadline passed');
-        if (typeof err?.status === 'number') throw new ProviderCallError('http', `HTTP ${err.status}: ${err.message ?? ''}`, err.status, retryDelayFromBody(err.message ?? ''));
+        if (typeof err?.status === 'number')
+          throw new ProviderCallError('http', `HTTP ${err.status}: ${err.message ?? ''}`, err.status, retryDelayFromBody(err.message ?? ''));
         if (e instanceof SyntaxError) throw new ProviderCallError('body', `the provider's answer could not be read: ${err.message}`);
         throw new ProviderCallError('connection', `connection failed: ${String(err?.message ?? e)}`);
       }
@@ -67,7 +72,12 @@ export function geminiProvider(s: LlmSettings, apiKey: string): Provider {
         stop,
         stopDetail: block ? `blocked: ${block}` : finish,
         ...(u ? {} : { usageMissing: true }),
-        usage: { input: u?.promptTokenCount ?? 0, output: (u?.candidatesTokenCount ?? 0) + thoughts, reasoning: thoughts, cached: u?.cachedContentTokenCount ?? 0 },
+        usage: {
+          input: u?.promptTokenCount ?? 0,
+          output: (u?.candidatesTokenCount ?? 0) + thoughts,
+          reasoning: thoughts,
+          cached: u?.cachedContentTokenCount ?? 0,
+        },
       };
     },
   };

@@ -36,7 +36,10 @@ export function openaiChatProvider(s: LlmSettings, apiKey: string): Provider {
       if (s.stream) return streamChat(client, body, req.signal);
       let r: OpenAI.Chat.Completions.ChatCompletion;
       try {
-        r = (await client.chat.completions.create(body as unknown as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, { signal: req.signal, maxRetries: 0 })) as OpenAI.Chat.Completions.ChatCompletion;
+        r = (await client.chat.completions.create(body as unknown as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, {
+          signal: req.signal,
+          maxRetries: 0,
+        })) as OpenAI.Chat.Completions.ChatCompletion;
       } catch (e) {
         throw fromStainlessError(e, req.signal);
       }
@@ -70,7 +73,10 @@ async function streamChat(client: OpenAI, body: Record<string, unknown>, signal:
   let finish: string | null = null;
   let usage: OpenAI.Completions.CompletionUsage | undefined;
   try {
-    const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } } as unknown as OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming, { signal, maxRetries: 0 });
+    const stream = await client.chat.completions.create(
+      { ...body, stream: true, stream_options: { include_usage: true } } as unknown as OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming,
+      { signal, maxRetries: 0 },
+    );
     for await (const chunk of stream) {
       if (chunk === null || typeof chunk !== 'object' || !Array.isArray(chunk.choices)) throw notAReply('a chat completion chunk', chunk);
       const c = chunk.choices[0];
@@ -87,7 +93,12 @@ async function streamChat(client: OpenAI, body: Record<string, unknown>, signal:
     text,
     stop: stopOf(finish, refusal || null),
     stopDetail: refusal ? `refusal: ${refusal}` : finish,
-    usage: { input: usage?.prompt_tokens ?? 0, output: usage?.completion_tokens ?? 0, reasoning: usage?.completion_tokens_details?.reasoning_tokens ?? 0, cached: usage?.prompt_tokens_details?.cached_tokens ?? 0 },
+    usage: {
+      input: usage?.prompt_tokens ?? 0,
+      output: usage?.completion_tokens ?? 0,
+      reasoning: usage?.completion_tokens_details?.reasoning_tokens ?? 0,
+      cached: usage?.prompt_tokens_details?.cached_tokens ?? 0,
+    },
     ...(usage ? {} : { usageMissing: true }),
   };
 }

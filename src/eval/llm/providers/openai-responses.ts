@@ -24,7 +24,10 @@ export function openaiResponsesProvider(s: LlmSettings, apiKey: string): Provide
       if (s.stream) return streamResponse(client, body, req.signal);
       let r: OpenAI.Responses.Response;
       try {
-        r = (await client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal: req.signal, maxRetries: 0 })) as OpenAI.Responses.Response;
+        r = (await client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, {
+          signal: req.signal,
+          maxRetries: 0,
+        })) as OpenAI.Responses.Response;
       } catch (e) {
         throw fromStainlessError(e, req.signal);
       }
@@ -73,10 +76,14 @@ function readResponse(r: OpenAI.Responses.Response): ProviderReply {
 async function streamResponse(client: OpenAI, body: Record<string, unknown>, signal: AbortSignal): Promise<ProviderReply> {
   let final: OpenAI.Responses.Response | undefined;
   try {
-    const stream = await client.responses.create({ ...body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, { signal, maxRetries: 0 });
+    const stream = await client.responses.create({ ...body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, {
+      signal,
+      maxRetries: 0,
+    });
     for await (const ev of stream as AsyncIterable<{ type?: string; response?: OpenAI.Responses.Response; message?: string }>) {
       if (ev === null || typeof ev !== 'object' || typeof ev.type !== 'string') throw notAReply('a response event', ev);
-      if (ev.type === 'error' || ev.type === 'response.failed') throw new ProviderCallError('body', `an error event inside the stream: ${ev.message ?? JSON.stringify(ev.response?.error ?? ev).slice(0, 200)}`);
+      if (ev.type === 'error' || ev.type === 'response.failed')
+        throw new ProviderCallError('body', `an error event inside the stream: ${ev.message ?? JSON.stringify(ev.response?.error ?? ev).slice(0, 200)}`);
       if (ev.type === 'response.completed' || ev.type === 'response.incomplete') final = ev.response;
     }
   } catch (e) {
