@@ -1,6 +1,6 @@
 /**
  * Where a command writes. Commands never touch `process.stdout` directly, so tests can run them
- * in-process and read what they printed.
+ * in-process and read what they printed. `CliContext`, handed to every command, lives here too.
  */
 
 export interface CliIO {
@@ -44,3 +44,12 @@ export function info(ctx: { io: CliIO; quiet?: boolean }, text: string, stream: 
 }
 
 export { writeFileAtomic } from '../util/fs.js';
+
+/** Shared context handed to every command. */
+export interface CliContext {
+  io: CliIO;
+  /** Set by a command to the exit code it wants (0 by default). */
+  exitCode: number;
+  /** `--quiet`: print no progress and no informational lines (errors and requested output stay). */
+  quiet?: boolean;
+}

@@ -6,7 +6,7 @@
  * internal error. Stack traces are printed only with `--debug`.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { processIO, type CliIO } from './io.js';
+import { processIO, type CliContext, type CliIO } from './io.js';
 import { UsageError } from './errors.js';
 import { COMMANDS, commandName, type CommandEntry } from './commands/index.js';
 import { CompileError } from './load.js';
@@ -19,14 +19,7 @@ const FILE_ERRORS = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 
 /** Commander's own messages start `error: `; ours start `gbgc: error: `. One prefix for both. */
 const outputError = (text: string, write: (s: string) => void): void => write(text.replace(/^error: /, 'gbgc: error: '));
 
-/** Shared context handed to every command. */
-export interface CliContext {
-  io: CliIO;
-  /** Set by a command to the exit code it wants (0 by default). */
-  exitCode: number;
-  /** `--quiet`: print no progress and no informational lines (errors and requested output stay). */
-  quiet?: boolean;
-}
+export type { CliContext } from './io.js';
 
 export { info } from './io.js';
 

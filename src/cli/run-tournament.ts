@@ -4,7 +4,7 @@
  * bar, and on SIGINT (Ctrl-C) a stop at the next slot boundary with "N of M slots stored; rerun to
  * resume" (exit 130).
  */
-import type { CliContext } from './main.js';
+import type { CliContext } from './io.js';
 import { info } from './io.js';
 import { startProgress } from './progress.js';
 import { makeAgents, openStoreFor, runTournament, type AgentPreparation, type TournamentPlan, type TournamentRunReport } from '../eval/tournament/index.js';

@@ -7,19 +7,14 @@
  */
 import type { Step } from '../ir/schema.js';
 import type { BlockKind } from './dial.js';
-import type { Builder, Cost } from './context.js';
+import type { Block, Builder, Cost } from './context.js';
 import { drawEffects } from './effects.js';
 import { drawCondition } from './predicates.js';
 import { WORDS } from './names.js';
 import { auctionBlock, bettingBlock, simultaneousBlock } from './rounds.js';
 import { mirrorSteps } from './mirror.js';
 
-/** A drawn block: its steps, its cost, and the word list its phase is named from. */
-export interface Block {
-  steps: Step[];
-  cost: Cost;
-  words: readonly string[];
-}
+export type { Block } from './context.js';
 
 const seat = (s: number) => ({ kind: 'seat' as const, seat: s });
 const check = (b: Builder) => (b.draw.chance(b.dial.privateCheck) ? ('private' as const) : ('public' as const));

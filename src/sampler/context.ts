@@ -260,3 +260,10 @@ export class Builder {
     }
   }
 }
+
+/** A drawn block (blocks.ts, rounds.ts): its steps, its cost, and the word list its phase is named from. */
+export interface Block {
+  steps: Step[];
+  cost: Cost;
+  words: readonly string[];
+}

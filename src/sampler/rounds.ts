@@ -4,8 +4,7 @@
  * betting rounds (fixed-limit, variable-amount, or a bet answered by fold or call).
  */
 import type { Step } from '../ir/schema.js';
-import type { Builder } from './context.js';
-import type { Block } from './blocks.js';
+import type { Block, Builder } from './context.js';
 import { drawEffects } from './effects.js';
 import { WORDS, SEATS } from './names.js';
 

@@ -3,7 +3,7 @@
  * summary and loader. Command modules import only the `RegisterCommand` type from here.
  */
 import type { Command } from 'commander';
-import type { CliContext } from '../main.js';
+import type { CliContext } from '../io.js';
 /**
  * Completes one command and returns it: `cmd` is already on the program, named and described from
  * its {@link CommandEntry} (the one place a command's summary is written); the command adds its

@@ -13,7 +13,7 @@ import { playMatch, summarizeRuns, type MatchSummary } from '../../eval/match/in
 import { startProgress } from '../progress.js';
 import { describeTurn } from '../terminal-turn.js';
 import { parseReply } from '../../render/reply.js';
-import type { CliContext } from '../main.js';
+import type { CliContext } from '../io.js';
 import { formatSigned } from '../../util/format.js';
 
 /** The JSON report of `gbgc match`. */

@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { stringify as toYaml } from 'yaml';
 import type { RegisterCommand } from './index.js';
-import type { CliContext } from '../main.js';
+import type { CliContext } from '../io.js';
 import { info } from '../io.js';
 import { loadGame } from '../load.js';
 import { UsageError, UserError } from '../errors.js';

@@ -14,7 +14,7 @@ import { connectQueue, parseQueueUrl, runQueuedTournament, type QueueUrl } from 
 import { UserError } from '../../util/errors.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
 import { withStoreErrors } from '../../eval/store/index.js';
-import type { CliContext } from '../main.js';
+import type { CliContext } from '../io.js';
 
 /** The coordinator: enqueue the missing slots, collect what the workers return into the store. */
 async function runThroughQueue(ctx: CliContext, plan: TournamentPlan, url: QueueUrl, json: boolean): Promise<void> {
