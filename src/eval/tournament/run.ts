@@ -266,23 +266,28 @@ export async function playPlannedSlot(ctx: SlotContext, s: PlannedSlot, pair: [A
 }
 
 /**
- * {@link playPlannedSlot} without a promise where none is needed: the record itself when both
- * agents decided through `actFast` (bots), else a promise of it. Same rows as {@link playPlannedSlot}.
- * @throws UserError as {@link playPlannedSlot} (synchronously, or through the promise)
+ * The store record of planned slot `s` before its play is known: no returns, moves or fallbacks,
+ * `wall_ms` 0, with the status, error, notes and finishing time given.
  */
-export function playPlannedSlotNow(ctx: SlotContext, s: PlannedSlot, pair: [Agent, Agent], notes: string | null): SlotResult | Promise<SlotResult> {
-  const g = ctx.games[s.game];
-  const start = performance.now();
-  const row: SlotRecord = {
+function plannedSlotRecord(
+  s: PlannedSlot,
+  rulesetHash: string,
+  participants: readonly { id: string }[],
+  status: SlotRecord['status'],
+  error: string | null,
+  notes: string | null,
+  finishedAt: string,
+): SlotRecord {
+  return {
     id: s.id,
     seq: s.seq,
-    game: g.rulesetHash,
+    game: rulesetHash,
     run: s.run,
     slot: s.slot,
-    seat0: ctx.participants[s.seats[0]].id,
-    seat1: ctx.participants[s.seats[1]].id,
+    seat0: participants[s.seats[0]].id,
+    seat1: participants[s.seats[1]].id,
     play_seed: s.playSeed,
-    status: 'done',
+    status,
     return0: null,
     return1: null,
     moves0: null,
@@ -290,10 +295,21 @@ export function playPlannedSlotNow(ctx: SlotContext, s: PlannedSlot, pair: [Agen
     fallbacks0: null,
     fallbacks1: null,
     wall_ms: 0,
-    error: null,
+    error,
     notes,
-    finished_at: '',
+    finished_at: finishedAt,
   };
+}
+
+/**
+ * {@link playPlannedSlot} without a promise where none is needed: the record itself when both
+ * agents decided through `actFast` (bots), else a promise of it. Same rows as {@link playPlannedSlot}.
+ * @throws UserError as {@link playPlannedSlot} (synchronously, or through the promise)
+ */
+export function playPlannedSlotNow(ctx: SlotContext, s: PlannedSlot, pair: [Agent, Agent], notes: string | null): SlotResult | Promise<SlotResult> {
+  const g = ctx.games[s.game];
+  const start = performance.now();
+  const row = plannedSlotRecord(s, g.rulesetHash, ctx.participants, 'done', null, notes, '');
   let out: SlotOutcome | Promise<SlotOutcome>;
   try {
     out = playSlotNow(g.game, pair, s.playSeed, s.slot, { slotId: s.id });
@@ -425,27 +441,8 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
         if (e instanceof SlotFailureError) {
           discarded++;
           const g = plan.games[s.game];
-          row = {
-            id: s.id,
-            seq: s.seq,
-            game: g.rulesetHash,
-            run: s.run,
-            slot: s.slot,
-            seat0: plan.participants[s.seats[0]].id,
-            seat1: plan.participants[s.seats[1]].id,
-            play_seed: s.playSeed,
-            status: 'discarded',
-            return0: null,
-            return1: null,
-            moves0: null,
-            moves1: null,
-            fallbacks0: null,
-            fallbacks1: null,
-            wall_ms: 0,
-            error: `discarded: ${e.record.fallbackReason} (${e.record.calls.at(-1)?.error ?? e.record.calls.at(-1)?.outcome ?? ''})`.slice(0, 500),
-            notes: null,
-            finished_at: new Date().toISOString(),
-          };
+          const error = `discarded: ${e.record.fallbackReason} (${e.record.calls.at(-1)?.error ?? e.record.calls.at(-1)?.outcome ?? ''})`.slice(0, 500);
+          row = plannedSlotRecord(s, g.rulesetHash, plan.participants, 'discarded', error, null, new Date().toISOString());
           moves = [];
         } else throw e;
       }
