@@ -14,3 +14,5 @@ export * from './analyze.js';
 export { ESTIMATES_SCHEMA } from './schema.js';
 export { analyzeStore, slotRowsOf, type StoreAnalysisOptions, type StoreSlotRows } from './from-store.js';
 export { parseAxesJsonl, readAxesFile, engineVersion } from './inputs.js';
+export * from './table.js';
+export { plantedTableHands, tableCoverage, permutations, type PlantedTableDesign, type TableCoverage } from './table-simulate.js';
