@@ -1,5 +1,5 @@
 /**
- * `gbgc queue status --queue URL [--json]`: the slot jobs of each queued tournament by state.
+ * `gbgc queue status --queue URL [--json]`: the slots of each queued tournament by the state of their jobs.
  */
 import type { RegisterCommand } from './index.js';
 import { connectQueue, parseQueueUrl, queueStatus } from '../../eval/queue/index.js';
@@ -7,14 +7,15 @@ import { connectQueue, parseQueueUrl, queueStatus } from '../../eval/queue/index
 export const registerQueue: RegisterCommand = (queue, ctx) => {
   queue
     .command('status')
-    .description('waiting, active, completed, failed and stalled slot jobs per queued tournament')
+    .description('slots in waiting, active, completed and failed jobs, and stalled slots, per queued tournament')
     .requiredOption('--queue <url>', 'the Redis of the queue (redis://HOST:PORT)')
     .option('--json', 'print the figures as JSON')
     .addHelpText(
       'after',
-      '\ncompleted counts jobs finished but not yet recorded by the coordinator (recorded ones are removed from\n' +
-        'Redis); stalled counts slots taken over after their worker stopped.\n' +
-        'JSON: a list of {commitment, config, total, recorded, enqueued, waiting, active, completed, failed, stalled}.\n\n' +
+      '\nFigures count slots (a job holds a block of bot slots or one LLM slot). completed counts slots in jobs finished\n' +
+        'but not yet recorded by the coordinator (recorded ones are removed from Redis); stalled counts slots taken over\n' +
+        'after their worker stopped; jobs counts the jobs of the tournament in the queue.\n' +
+        'JSON: a list of {commitment, config, total, recorded, enqueued, waiting, active, completed, failed, jobs, stalled}.\n\n' +
         'Examples:\n  gbgc queue status --queue redis://10.0.0.5:6379',
     )
     .action(async (opts: { queue: string; json?: boolean }) => {
@@ -34,7 +35,7 @@ export const registerQueue: RegisterCommand = (queue, ctx) => {
         for (const r of rows) {
           lines.push(`  ${r.commitment.slice(0, 16)}…  ${r.config ?? ''}`);
           lines.push(
-            `    ${r.recorded}/${r.total} recorded; waiting ${r.waiting}, active ${r.active}, completed ${r.completed}, failed ${r.failed}, stalled ${r.stalled}`,
+            `    ${r.recorded}/${r.total} recorded; waiting ${r.waiting}, active ${r.active}, completed ${r.completed}, failed ${r.failed}, stalled ${r.stalled} (${r.jobs} job${r.jobs === 1 ? '' : 's'} in the queue)`,
           );
         }
         ctx.io.stdout(`${lines.join('\n')}\n`);

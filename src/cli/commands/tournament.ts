@@ -16,6 +16,15 @@ import { refuseOutputOverInput } from '../../util/fs.js';
 import { withStoreErrors } from '../../eval/store/index.js';
 import type { CliContext } from '../io.js';
 
+/** What `on_failure` did to a run's slots, in words (none when it did nothing). */
+function lostMoveNotes(r: { replayed?: number; unreplayed?: number; discarded?: number }): string[] {
+  return [
+    r.replayed ? `${r.replayed} replayed after a lost move` : '',
+    r.unreplayed ? `${r.unreplayed} still lost after ${MAX_REPLAYS} replays (missing)` : '',
+    r.discarded ? `${r.discarded} discarded after a lost move` : '',
+  ].filter(Boolean);
+}
+
 /** The coordinator: enqueue the missing slots, collect what the workers return into the store. */
 async function runThroughQueue(ctx: CliContext, plan: TournamentPlan, url: QueueUrl, json: boolean): Promise<void> {
   if (plan.config.budgetUsd !== null)
@@ -35,6 +44,7 @@ async function runThroughQueue(ctx: CliContext, plan: TournamentPlan, url: Queue
   try {
     const report = await withStoreErrors(plan.storePath, () =>
       runQueuedTournament(plan, store, redis, {
+        ...(plan.config.queueBlockSlots !== null ? { blockSlots: plan.config.queueBlockSlots } : {}),
         onNotice: (line) => ctx.io.stderr(`gbgc: note: ${line}\n`),
         onProgress: (done) => {
           const s = (performance.now() - t0) / 1000;
@@ -48,10 +58,15 @@ async function runThroughQueue(ctx: CliContext, plan: TournamentPlan, url: Queue
         .slice(0, 10)
         .map((f) => `  slot ${f.slot} failed: ${f.reason}\n`)
         .join('') + (report.failed.length > 10 ? `  … and ${report.failed.length - 10} more failed slots\n` : '');
+    const notes = [
+      report.errors ? `${report.errors} with errors` : '',
+      ...lostMoveNotes(report),
+      report.failed.length ? `${report.failed.length} failed` : '',
+    ].filter(Boolean);
     ctx.io.stdout(
       json
         ? `${JSON.stringify(out, null, 2)}\n`
-        : `${plan.slots.length} slots: ${report.alreadyDone} already in the store, ${report.played} played now by workers on ${url.display} (${report.enqueued} queued now)${report.errors ? `, ${report.errors} with errors` : ''}${report.failed.length ? `, ${report.failed.length} failed` : ''} (${report.seconds.toFixed(1)} s)\n${failedLines}  store ${plan.storePath}\n  commitment ${plan.commitment}\n`,
+        : `${plan.slots.length} slots: ${report.alreadyDone} already in the store, ${report.played} played now by workers on ${url.display} (${report.enqueued} queued now in ${report.jobs} job${report.jobs === 1 ? '' : 's'})${notes.map((n) => `, ${n}`).join('')} (${report.seconds.toFixed(1)} s)\n${failedLines}  store ${plan.storePath}\n  commitment ${plan.commitment}\n`,
     );
     if (report.errors > 0 || report.failed.length > 0) ctx.exitCode = 1;
   } finally {
@@ -78,8 +93,9 @@ export const registerTournament: RegisterCommand = (cmd, ctx) =>
         'stoppedByBudget, budgetUsd and spentUsd (what every run of this store spent), replayed, unreplayed and discarded (on_failure).\n' +
         'See docs/tournaments.md for the config reference.\n\n' +
         'With --queue (or queue: in the config) this process enqueues the missing slots in Redis, `gbgc worker`s on any\n' +
-        'machine play them, and it records each finished slot in the store; rerun it after a crash (see docs/scale-out.md).\n' +
-        'JSON fields with --queue: also enqueued and failed ([{slot, reason}]).\n\n' +
+        'machine play them, and it records the finished slots in the store; rerun it after a crash (see docs/scale-out.md).\n' +
+        'Bot slots travel in blocks of about 1 s of play per job (queue_block_slots: N in the config sets the size).\n' +
+        'JSON fields with --queue: also enqueued, jobs, blockSlots ({game: slots per job}) and failed ([{slot, reason}]).\n\n' +
         'LLM participants (kind: llm) read their keys from the environment; budget_usd stops at a slot boundary (see docs/llm.md).\n\n' +
         'Examples:\n  gbgc tournament examples/tournament.yaml --commit\n  gbgc tournament examples/tournament.yaml\n  gbgc tournament llm.yaml --dry-run',
     )
@@ -135,9 +151,7 @@ export const registerTournament: RegisterCommand = (cmd, ctx) =>
       };
       for (const w of warnings) ctx.io.stderr(`warning: ${w}\n`);
       const llmNotes = [
-        report.replayed ? `${report.replayed} replayed after a lost move` : '',
-        report.unreplayed ? `${report.unreplayed} still lost after ${MAX_REPLAYS} replays (missing)` : '',
-        report.discarded ? `${report.discarded} discarded after a lost move` : '',
+        ...lostMoveNotes(report),
         report.stoppedByBudget
           ? `stopped at the LLM budget (US$${spent.toFixed(2)} of US$${plan.config.budgetUsd} spent by this store's runs; the rest stay missing)`
           : '',

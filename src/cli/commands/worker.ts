@@ -1,6 +1,6 @@
 /**
- * `gbgc worker --queue URL [--concurrency N]`: play slot jobs of queued tournaments until stopped
- * (SIGINT or SIGTERM finish the slots in hand first).
+ * `gbgc worker --queue URL [--concurrency N]`: play the jobs (blocks of bot slots, single LLM
+ * slots) of queued tournaments until stopped (SIGINT or SIGTERM finish the jobs in hand first).
  */
 import type { RegisterCommand } from './index.js';
 import { parseIntOption } from '../errors.js';
@@ -10,16 +10,18 @@ import { ENGINE_VERSION } from '../../util/version.js';
 export const registerWorker: RegisterCommand = (cmd, ctx) =>
   cmd
     .requiredOption('--queue <url>', 'the Redis of the queue (redis://HOST:PORT)')
-    .option('--concurrency <n>', 'slots played at once', '1')
-    .option('--lock-duration <ms>', "how long a slot job stays locked without renewal; a stopped worker's slot is played again after it", '30000')
-    .option('--stalled-interval <ms>', 'how often to look for slot jobs of stopped workers', '30000')
-    .option('--max-stalled <n>', 'times a slot job may be taken over before it fails', '5')
+    .option('--concurrency <n>', 'jobs played at once (useful for LLM slots, which wait on the provider)', '1')
+    .option('--lock-duration <ms>', "how long a job stays locked without renewal; a stopped worker's job is played again after it", '30000')
+    .option('--stalled-interval <ms>', 'how often to look for jobs of stopped workers', '30000')
+    .option('--max-stalled <n>', 'times a job may be taken over before it fails', '5')
     .addHelpText(
       'after',
       '\nThe worker plays each slot exactly as a local run would and returns its record to the coordinator, which\n' +
-        'writes the store. Jobs queued by another engine version are refused (the job fails once). LLM participants\n' +
-        "read their keys from this machine's environment; nothing secret goes through Redis. Participants with rpm\n" +
-        'share that limit across all workers of the Redis. See docs/scale-out.md.\n\n' +
+        'writes the store. A job holds a block of bot slots (about 1 s of play) or one slot with an LLM seat; LLM\n' +
+        "participants' on_failure (replay, discard) acts as in a local run. Jobs queued by another engine version are\n" +
+        "refused (the job fails once). LLM participants read their keys from this machine's environment; nothing\n" +
+        'secret goes through Redis. Participants with rpm share that limit across all workers of the Redis.\n' +
+        'See docs/scale-out.md.\n\n' +
         'Examples:\n  gbgc worker --queue redis://10.0.0.5:6379 --concurrency 8',
     )
     .action(async (opts: { queue: string; concurrency: string; lockDuration: string; stalledInterval: string; maxStalled: string }) => {
@@ -35,11 +37,12 @@ export const registerWorker: RegisterCommand = (cmd, ctx) =>
         lockDurationMs,
         stalledIntervalMs,
         maxStalledCount,
-        onSlot: () => {
-          slots++;
-          if (ctx.io.stderrIsTTY && slots % 100 === 0) ctx.io.stderr(`\r${slots} slots played`);
+        onJob: (_id, n) => {
+          const before = slots;
+          slots += n;
+          if (ctx.io.stderrIsTTY && Math.floor(slots / 100) > Math.floor(before / 100)) ctx.io.stderr(`\r${slots} slots played`);
         },
-        onFailed: (id, message) => ctx.io.stderr(`gbgc worker: slot ${id} failed: ${message}\n`),
+        onFailed: (id, message) => ctx.io.stderr(`gbgc worker: job ${id} failed: ${message}\n`),
       });
       await running.worker.waitUntilReady();
       ctx.io.stderr(`gbgc worker: engine ${ENGINE_VERSION}, ${concurrency} at a time, queue ${url.display}\n`);

@@ -1,13 +1,18 @@
 /**
  * What travels through Redis for a queued tournament, and its key names. Nothing secret: game
  * sources (by ruleset hash), participant configurations, policy files (by SHA-256), the price
- * table. Provider keys stay in each worker's environment.
+ * table, the declared fallback policies. Provider keys stay in each worker's environment.
+ *
+ * A job carries a block of slots ({@link BlockJobData}): many bot slots, or one slot with an LLM
+ * seat; it returns a {@link BlockResult}.
  *
  * Keys (prefix `gbgc:`):
  * - `gbgc:tournaments`: set of the commitments of queued tournaments.
  * - `gbgc:t:<commitment>`: hash with `spec` (JSON {@link TournamentSpec}), `config`, `total`,
- *   `recorded` (slots in the coordinator's store), `enqueued` (jobs the coordinator added).
- * - `gbgc:t:<commitment>:slots`: set of the tournament's slot ids (for `gbgc queue status`).
+ *   `recorded` (slots in the coordinator's store), `enqueued` (slots the coordinator queued),
+ *   `block:<ruleset hash>` (the bot slots per job chosen for that game, see `coordinator.ts`).
+ * - `gbgc:t:<commitment>:jobs`: hash job id → slots in the job, of the jobs queued and not yet
+ *   collected (for the coordinator's restart and `gbgc queue status`).
  * - `gbgc:t:<commitment>:stalled`: set of slot ids whose job was taken over after a worker stopped.
  * - `gbgc:games`: hash ruleset hash → `.gbg` source.
  * - `gbgc:policies`: hash SHA-256 → policy file bytes (base64).
@@ -24,7 +29,9 @@ import { ENGINE_VERSION } from '../../util/version.js';
 import { createParticipantAgent, makeParticipant, type Agent, type Participant } from '../agents/index.js';
 import { SpendGuard } from '../llm/spend.js';
 import type { CachedReply } from '../llm/cache.js';
-import type { TournamentPlan } from '../tournament/plan.js';
+import { fallbackPolicyFor, type PlannedSlot, type TournamentPlan } from '../tournament/plan.js';
+import type { TournamentConfig } from '../tournament/config.js';
+import type { SlotResult } from '../tournament/run.js';
 
 /** The BullMQ queue every tournament's slots go through. */
 export const QUEUE_NAME = 'gbgc-slots';
@@ -32,7 +39,7 @@ export const TOURNAMENTS_KEY = 'gbgc:tournaments';
 export const GAMES_KEY = 'gbgc:games';
 export const POLICIES_KEY = 'gbgc:policies';
 export const tournamentKey = (commitment: string): string => `gbgc:t:${commitment}`;
-export const slotsKey = (commitment: string): string => `gbgc:t:${commitment}:slots`;
+export const jobsKey = (commitment: string): string => `gbgc:t:${commitment}:jobs`;
 export const stalledKey = (commitment: string): string => `gbgc:t:${commitment}:stalled`;
 
 /** What a worker needs to rebuild a tournament's games and participants, in the plan's order. */
@@ -44,13 +51,38 @@ export interface TournamentSpec {
   participants: { id: string; name: string; kind: string; params: Record<string, unknown>; policySha256?: string }[];
   /** LLM prices by model (not secret). */
   prices: Record<string, unknown>;
+  /** The config's declared frozen fallback of LLM players (`fallback`; null: not declared). */
+  fallback?: TournamentConfig['fallback'];
 }
 
-/** The data of one slot job: the tournament, the engine that queued it, the planned slot. */
-export interface SlotJobData {
+/** The data of one job: the tournament, the engine that queued it, the planned slots it plays (in order). */
+export interface BlockJobData {
   t: string;
   engine: string;
-  slot: TournamentPlan['slots'][number];
+  slots: PlannedSlot[];
+}
+
+/** The slots of a job (jobs queued before blocks carried one `slot`). */
+export function jobSlots(d: BlockJobData & { slot?: PlannedSlot }): PlannedSlot[] {
+  return d.slots ?? (d.slot ? [d.slot] : []);
+}
+
+/** A slot a worker could not play for a reason the user must fix (a participant that cannot play a game). */
+export interface FailedSlot {
+  slot: string;
+  reason: string;
+}
+
+/** What a job returns: the records of its slots and what `on_failure` did. */
+export interface BlockResult {
+  /** Records of the slots played (status `done`, `error` or `discarded`), in the job's order. */
+  slots: SlotResult[];
+  /** Replays of slots whose LLM move was lost to the service (`on_failure: replay`), each counted. */
+  replayed: number;
+  /** Slots still lost after `MAX_REPLAYS` replays: no record, queued again by the next coordinator run. */
+  unreplayed: string[];
+  /** Slots not played for a reason the user must fix: no record. */
+  failed: FailedSlot[];
 }
 
 /**
@@ -69,6 +101,7 @@ export async function publishTournament(redis: Redis, plan: TournamentPlan): Pro
       return { id: p.id, name: p.name, kind: p.kind, params, ...(p.config.policySha256 ? { policySha256: p.config.policySha256 } : {}) };
     }),
     prices: plan.config.prices,
+    fallback: plan.config.fallback,
   };
   const m = redis.multi();
   m.hset(GAMES_KEY, Object.fromEntries(plan.games.map((g) => [g.rulesetHash, g.source])));
@@ -76,7 +109,6 @@ export async function publishTournament(redis: Redis, plan: TournamentPlan): Pro
   m.hset(tournamentKey(plan.commitment), { spec: JSON.stringify(spec), config: plan.configPath, total: String(plan.slots.length) });
   m.sadd(TOURNAMENTS_KEY, plan.commitment);
   await m.exec();
-  for (let i = 0; i < plan.slots.length; i += 5000) await redis.sadd(slotsKey(plan.commitment), ...plan.slots.slice(i, i + 5000).map((s) => s.id));
   return spec;
 }
 
@@ -148,9 +180,12 @@ export async function loadTournament(redis: Redis, commitment: string): Promise<
       const key = `${p}:${g}`;
       let a = agents.get(key);
       if (!a) {
-        a = createParticipantAgent(participants[p], games[g].game, { llmRuntime }).catch((e) => {
-          agents.delete(key);
+        // The frozen fallback of LLM players is declared per game, as in the local run.
+        const fallbackPolicy = fallbackPolicyFor({ fallback: spec.fallback ?? null }, spec.games[g].path);
+        a = createParticipantAgent(participants[p], games[g].game, { llmRuntime: { ...llmRuntime, fallbackPolicy } }).catch((e) => {
+          // A problem the user must fix stays (every slot of this pair fails alike); any other may pass.
           if (e instanceof UserError) throw new UserError(`participant '${participants[p].name}' cannot play ${spec.games[g].path}: ${e.message}`);
+          agents.delete(key);
           throw e;
         });
         agents.set(key, a);

@@ -1,11 +1,12 @@
 /**
- * `gbgc queue status`: per queued tournament, how many of its slot jobs wait, run, are finished
- * but not yet collected, failed, or were taken over after a worker stopped (stalled), and how many
- * slots its coordinator has recorded.
+ * `gbgc queue status`: per queued tournament, how many of its slots are in jobs that wait, run,
+ * are finished but not yet collected, or failed, how many were taken over after a worker stopped
+ * (stalled), and how many slots its coordinator has recorded. A job holds a block of bot slots or
+ * one slot with an LLM seat; the tournament's jobs are listed in Redis with their sizes.
  */
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAME, slotsKey, stalledKey, tournamentKey, TOURNAMENTS_KEY } from './spec.js';
+import { jobsKey, QUEUE_NAME, stalledKey, tournamentKey, TOURNAMENTS_KEY } from './spec.js';
 
 /** One tournament's figures. */
 export interface TournamentQueueStatus {
@@ -16,15 +17,18 @@ export interface TournamentQueueStatus {
   total: number;
   /** Slots in the coordinator's store (done, as last committed). */
   recorded: number;
-  /** Jobs the coordinator has added (over all its runs). */
+  /** Slots the coordinator has queued (over all its runs). */
   enqueued: number;
-  /** Jobs waiting for a worker (including delayed retries and prioritized jobs). */
+  /** Slots in jobs waiting for a worker (including delayed retries and prioritized jobs). */
   waiting: number;
-  /** Jobs a worker holds now. */
+  /** Slots in jobs a worker holds now. */
   active: number;
-  /** Jobs finished but not yet collected by the coordinator. */
+  /** Slots in jobs finished but not yet collected by the coordinator. */
   completed: number;
+  /** Slots in failed jobs (queued again by the coordinator's next run). */
   failed: number;
+  /** Jobs of the tournament in the queue (not yet collected, or failed). */
+  jobs: number;
   /** Slots whose job was taken over after its worker stopped (lock expired). */
   stalled: number;
 }
@@ -44,24 +48,20 @@ export async function queueStatus(redis: Redis): Promise<TournamentQueueStatus[]
     const out: TournamentQueueStatus[] = [];
     for (const c of commitments) {
       const [h, stalled] = await Promise.all([redis.hgetall(tournamentKey(c)), redis.scard(stalledKey(c))]);
-      const count = async (ids: string[]): Promise<number> => {
-        let n = 0;
-        for (let i = 0; i < ids.length; i += 1000) {
-          const part = ids.slice(i, i + 1000);
-          if (part.length) n += (await redis.smismember(slotsKey(c), ...part)).filter((x) => x === 1).length;
-        }
-        return n;
-      };
+      const sizes = await redis.hgetall(jobsKey(c));
+      // Slots in the tournament's jobs among `ids`.
+      const count = (ids: string[]): number => ids.reduce((n, id) => n + Number(sizes[id] ?? 0), 0);
       out.push({
         commitment: c,
         config: h.config ?? null,
         total: Number(h.total ?? 0),
         recorded: Number(h.recorded ?? 0),
         enqueued: Number(h.enqueued ?? 0),
-        waiting: await count(waiting),
-        active: await count(active),
-        completed: await count(completed),
-        failed: await count(failed),
+        waiting: count(waiting),
+        active: count(active),
+        completed: count(completed),
+        failed: count(failed),
+        jobs: Object.keys(sizes).length,
         stalled,
       });
     }

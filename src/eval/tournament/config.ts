@@ -47,6 +47,8 @@ export interface TournamentConfig {
   fallback: FallbackPolicy | Record<string, FallbackPolicy> | null;
   /** Redis URL of the slot queue (`redis://HOST:PORT`): play through `gbgc worker`s instead of locally (null: local). */
   queue: string | null;
+  /** Bot slots per queue job (null: chosen from the measured slot time, about 1 s of play per job). Not part of the commitment. */
+  queueBlockSlots: number | null;
 }
 
 /** JSON Schema of a config (participants checked per kind afterwards). */
@@ -100,6 +102,7 @@ export const CONFIG_SCHEMA = {
     budget_usd: { type: 'number', minimum: 0 },
     prices: { type: 'object', additionalProperties: { type: 'object' } },
     queue: { type: 'string', minLength: 1 },
+    queue_block_slots: { type: 'integer', minimum: 1, maximum: 10_000 },
     fallback: { anyOf: [{ enum: [...FALLBACK_POLICIES] }, { type: 'object', minProperties: 1, additionalProperties: { enum: [...FALLBACK_POLICIES] } }] },
   },
 } as const;
@@ -192,6 +195,7 @@ export function validate(data: unknown, where: string): TournamentConfig {
     budgetUsd: (d.budget_usd as number | undefined) ?? null,
     prices: (d.prices as Record<string, unknown> | undefined) ?? {},
     queue: (d.queue as string | undefined) ?? null,
+    queueBlockSlots: (d.queue_block_slots as number | undefined) ?? null,
     fallback: (d.fallback as TournamentConfig['fallback'] | undefined) ?? null,
   };
 }

@@ -329,7 +329,7 @@ function ablationAnchors(config: TournamentConfig, participants: readonly Partic
  * the entry for the game's file as written or its file name, else `default`), else `uniform`.
  * @throws UserError for a per-game entry that names no game of the plan (checked by {@link buildPlan})
  */
-export function fallbackPolicyFor(config: TournamentConfig, path: string): FallbackPolicy {
+export function fallbackPolicyFor(config: Pick<TournamentConfig, 'fallback'>, path: string): FallbackPolicy {
   const f = config.fallback;
   if (f === null) return 'uniform';
   if (typeof f === 'string') return f;

@@ -302,6 +302,16 @@ function plannedSlotRecord(
 }
 
 /**
+ * The record of a slot discarded because an LLM seat's move was lost to the service and its
+ * `on_failure` is `discard` (status `discarded`, no moves, the lost call's reason in `error`):
+ * what the local run and queue workers store for it.
+ */
+export function discardedSlot(ctx: SlotContext, s: PlannedSlot, e: SlotFailureError): SlotResult {
+  const error = `discarded: ${e.record.fallbackReason} (${e.record.calls.at(-1)?.error ?? e.record.calls.at(-1)?.outcome ?? ''})`.slice(0, 500);
+  return { row: plannedSlotRecord(s, ctx.games[s.game].rulesetHash, ctx.participants, 'discarded', error, null, new Date().toISOString()), moves: [] };
+}
+
+/**
  * {@link playPlannedSlot} without a promise where none is needed: the record itself when both
  * agents decided through `actFast` (bots), else a promise of it. Same rows as {@link playPlannedSlot}.
  * @throws UserError as {@link playPlannedSlot} (synchronously, or through the promise)
@@ -440,10 +450,7 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
         }
         if (e instanceof SlotFailureError) {
           discarded++;
-          const g = plan.games[s.game];
-          const error = `discarded: ${e.record.fallbackReason} (${e.record.calls.at(-1)?.error ?? e.record.calls.at(-1)?.outcome ?? ''})`.slice(0, 500);
-          row = plannedSlotRecord(s, g.rulesetHash, plan.participants, 'discarded', error, null, new Date().toISOString());
-          moves = [];
+          ({ row, moves } = discardedSlot(plan, s, e));
         } else throw e;
       }
       if (row.status === 'error') errors++;

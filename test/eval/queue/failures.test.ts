@@ -32,7 +32,7 @@ describe('gbgc tournament --queue: failures and limits', () => {
       );
       await waitFor('the job to fail', async () => (await queue.getJobState('mismatch1')) === 'failed');
       const job = (await queue.getJob('mismatch1'))!;
-      expect(job.failedReason).toMatch(/^engine version mismatch: slot mismatch1 was queued by engine gbgc-0\.0\.0\+engine\.0, this worker runs gbgc-/);
+      expect(job.failedReason).toMatch(/^engine version mismatch: job mismatch1 was queued by engine gbgc-0\.0\.0\+engine\.0, this worker runs gbgc-/);
       expect(job.attemptsMade).toBe(1);
       await job.remove();
     } finally {
@@ -42,7 +42,7 @@ describe('gbgc tournament --queue: failures and limits', () => {
     }
   });
 
-  it('slots that fail deterministically (a participant that cannot play a game) fail once each and the coordinator reports them', async () => {
+  it('slots that fail deterministically (a participant that cannot play a game) are reported, and the other slots of their jobs are played', async () => {
     const config = fx.writeConfig('fails.yaml', [
       'participants:',
       '  - {kind: random}',
@@ -58,18 +58,25 @@ describe('gbgc tournament --queue: failures and limits', () => {
       const r = await runCli(['tournament', config, '--queue', fx.redis.url, '--json']);
       expect(r.code).toBe(1);
       const report = JSON.parse(r.stdout);
-      // Kuhn fits in 200 nodes (6 slots played), Leduc does not (6 slots failed).
-      expect(report).toMatchObject({ total: 12, played: 6, errors: 0 });
+      // Kuhn fits in 200 nodes (6 slots played), Leduc does not (6 slots failed). One pilot job per game.
+      expect(report).toMatchObject({ total: 12, played: 6, errors: 0, enqueued: 12, jobs: 2 });
       expect(report.failed).toHaveLength(6);
       for (const f of report.failed as { slot: string; reason: string }[]) {
         expect(f.reason).toMatch(
           /^participant 'l1' cannot play .*leduc\.gbg: the game tree has (more than 200 nodes|an estimated [\d,]+ ± [\d,]+ histories .*, more than the node budget of 200)/,
         );
-        expect((await queue.getJob(f.slot))!.attemptsMade).toBe(1);
       }
+      // Reported, not retried: the queue holds no job of the tournament any more.
+      expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed')).toEqual({
+        waiting: 0,
+        active: 0,
+        delayed: 0,
+        completed: 0,
+        failed: 0,
+      });
       const text = await runCli(['tournament', config, '--queue', fx.redis.url]);
       expect(text.code).toBe(1);
-      expect(text.stdout).toMatch(/12 slots: 6 already in the store, 0 played now .* \(6 queued now\), 6 failed/);
+      expect(text.stdout).toMatch(/12 slots: 6 already in the store, 0 played now .* \(6 queued now in 1 job\), 6 failed/);
       expect(text.stdout).toMatch(/slot [0-9a-f]{32} failed: participant 'l1' cannot play/);
     } finally {
       await w.close();

@@ -65,6 +65,8 @@ describe('gbgc tournament --queue with gbgc workers', () => {
       'runs: 100',
       'seed: 11',
       'store: queued.db',
+      // Small blocks, so that many jobs wait while workers are killed.
+      'queue_block_slots: 25',
     ]);
     const total = 3 * 2 * 100 * 2;
     const local = await runCli(['tournament', config, '--store', join(fx.dir, 'local.db'), '--json']);
