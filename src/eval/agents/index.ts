@@ -22,6 +22,8 @@ import { DEFAULT_MAX_NODES } from '../../algorithms/tree.js';
 import { l1AgentForGame, L1_DEFAULTS } from './l1.js';
 import { heuristicAgentForGame, HEURISTIC_DEFAULTS } from './heuristic.js';
 import { HumanAgent, type HumanIO } from './human.js';
+import { alwaysFoldAgent, checkFoldAgent } from './fold.js';
+import { equityAgentForGame, EQUITY_DEFAULTS } from './equity.js';
 import { DEFAULT_ITERATIONS } from '../../algorithms/solve.js';
 import { createLlmKindAgent, LLM_KIND_PARAMS, LLM_PROMPT_VERSION } from '../llm/kind.js';
 import type { ResponseCache } from '../llm/cache.js';
@@ -126,6 +128,37 @@ export const AGENTS: Record<string, AgentSpec> = {
       },
     },
     create: (game, o) => heuristicAgentForGame(game, { raise: o?.raise as number, fold: o?.fold as number, bluff: o?.bluff as number }),
+  },
+  'always-fold': {
+    description: 'folds whenever it may, else checks: loses exactly the blinds it posts (a baseline for tables)',
+    params: { properties: {} },
+    create: () => alwaysFoldAgent,
+  },
+  'check-fold': {
+    description: "checks when it may, else folds: the league's fallback as a player",
+    params: { properties: {} },
+    create: () => checkFoldAgent,
+  },
+  equity: {
+    description: 'Monte Carlo equity against random hands of the opponents still in, bets for value and calls by pot odds (any number of seats)',
+    params: {
+      properties: {
+        samples: { type: 'integer', minimum: 1, default: EQUITY_DEFAULTS.samples, description: 'Monte Carlo deals per decision' },
+        raise: {
+          type: 'number',
+          exclusiveMinimum: 0,
+          default: EQUITY_DEFAULTS.raise,
+          description: 'bet or raise when equity × seats in the hand reaches this (1 is the fair share)',
+        },
+        betFraction: {
+          type: 'number',
+          exclusiveMinimum: 0,
+          default: EQUITY_DEFAULTS.betFraction,
+          description: 'chips a bet or raise adds beyond the call, as a fraction of the pot after the call',
+        },
+      },
+    },
+    create: (game, o) => equityAgentForGame(game, { samples: o?.samples as number, raise: o?.raise as number, betFraction: o?.betFraction as number }),
   },
   human: {
     description: "a person at the terminal (the play command's interface)",
