@@ -17,3 +17,5 @@ export * from './solve.js';
 export * from './mccfr.js';
 export * from './sampled-br.js';
 export * from './mccfr-run.js';
+export * from './ev-loss.js';
+export * from './casino/blackjack.js';
