@@ -27,7 +27,7 @@ import type { Agent } from './eval/agents/agent.js';
 
 export { loadGame, LabeledGame, LabeledState, GameLoadError, IllegalLabelError } from './lib/game.js';
 export { CHANCE, TERMINAL, IllegalActionError } from './interpreter/api.js';
-export type { Action, ChanceOutcome, Game, GameState, MenuItem, Observation, ObservedEvent, PlayerId, Player } from './interpreter/api.js';
+export type { Action, ChanceOutcome, Game, GameState, MenuItem, Observation, ObservedEvent, PlayerId, Player, TableOptions } from './interpreter/api.js';
 export type { Rng } from './util/rng.js';
 export { rngFromKeys } from './util/rng.js';
 export { UserError, UsageError } from './util/errors.js';

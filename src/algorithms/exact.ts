@@ -1,12 +1,12 @@
 /**
- * Exact expected returns of a pair of policies by a full walk of the game tree (chance nodes
+ * Exact expected returns of a profile of policies (any number of seats) by a full walk of the game tree (chance nodes
  * weighted by their exact probabilities). Feasible for small games (Kuhn: 58 histories, Leduc:
  * a few tens of thousands).
  */
 import { CHANCE, type Action, type GameState } from '../interpreter/api.js';
 
 /**
- * A policy for both seats: the probability of each legal action at a decision node.
+ * A policy for every seat: the probability of each legal action at a decision node.
  * @param state the decision node (do not mutate it)
  * @param seat the seat to act
  * @param legal `state.legalActions()`
@@ -18,21 +18,20 @@ export type Policy = (state: GameState, seat: number, legal: readonly Action[]) 
 export const uniformPolicy: Policy = (_state, _seat, legal) => new Array<number>(legal.length).fill(1 / legal.length);
 
 /**
- * Expected chips won per seat, `[seat 0, seat 1]`, when both seats follow `policy` from `state`
- * (by default the game's initial state).
+ * Expected chips won per seat (one entry per seat, seat 0 first) when every seat follows `policy`
+ * from `state` (by default the game's initial state).
  * @throws Error when the policy returns a probability vector of the wrong length.
  */
-export function expectedReturns(game: { newInitialState(): GameState }, policy: Policy, state: GameState = game.newInitialState()): [number, number] {
-  const out: [number, number] = [0, 0];
+export function expectedReturns(game: { newInitialState(): GameState }, policy: Policy, state: GameState = game.newInitialState()): number[] {
+  const out = state.returns().map(() => 0);
   walk(state, 1, policy, out);
   return out;
 }
 
-function walk(state: GameState, reach: number, policy: Policy, out: [number, number]): void {
+function walk(state: GameState, reach: number, policy: Policy, out: number[]): void {
   if (state.isTerminal()) {
     const ret = state.returns();
-    out[0] += reach * ret[0];
-    out[1] += reach * ret[1];
+    for (let seat = 0; seat < out.length; seat++) out[seat] += reach * ret[seat];
     return;
   }
   const player = state.currentPlayer();

@@ -26,6 +26,7 @@ import { CHANCE, TERMINAL, canRewind, type Action, type Game, type GameState, ty
 import { sampleChanceOutcome } from '../interpreter/chance.js';
 import type { Rng } from '../util/rng.js';
 import { sample } from './mccfr.js';
+import { requireTwoSeats } from './seats.js';
 
 /** A profile as a function (probabilities parallel to `legal`). */
 export type PolicyFn = (state: GameState, seat: number, legal: readonly Action[]) => ArrayLike<number>;
@@ -86,8 +87,10 @@ function deadlineCheck(deadlineMs: number): () => void {
  * @param samples episodes per phase and seat
  * @param deadlineMs a `performance.now()` time after which the estimate is abandoned
  * @throws EvaluationOutOfTime when `deadlineMs` passes first
+ * @throws TwoSeatOnlyError when the game has more than two seats
  */
 export function sampledExploitability(game: Game, policy: PolicyFn, samples: number, rng: Rng, deadlineMs = Infinity): SampledExploitability {
+  requireTwoSeats(game, 'the sampled best response');
   const v: [number, number] = [0, 0];
   const se: [number, number] = [0, 0];
   const check = deadlineCheck(deadlineMs);

@@ -42,6 +42,7 @@ import {
 } from '../interpreter/api.js';
 import { grownTo } from '../util/arrays.js';
 import { UserError } from '../util/errors.js';
+import { requireTwoSeats } from './seats.js';
 import { hashString, rngFromKeys, type Rng } from '../util/rng.js';
 
 /** `kind[n]` of a terminal node. */
@@ -759,13 +760,15 @@ export interface BuildTreeOptions {
 /**
  * Build the tree of a game for the solvers ({@link buildGameTree}) within a node budget, refusing
  * a game they cannot take.
+ * @throws TwoSeatOnlyError when the game has more than two seats (the solvers are two-seat zero-sum).
  * @throws TreeBudgetError when the size estimate is clearly above `maxNodes`, or the walk passes it.
- * @throws UserError when the game is not two-seat zero-sum at a terminal, when two states of one
+ * @throws UserError when the game is not zero-sum at a terminal, when two states of one
  *   information state have different legal actions, or when a seat forgets its own earlier
  *   decisions (imperfect recall) — the solvers assume perfect recall.
  * @throws Error when a chance node's probabilities do not sum to 1 (an interpreter bug).
  */
 export function buildTree(game: Game, options: BuildTreeOptions = {}): GameTree {
+  requireTwoSeats(game, 'the exact game tree (CFR+, exact values and best responses)');
   const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
   if (options.estimateFirst !== false) {
     const estimate = estimateAboveBudget(game, maxNodes);

@@ -5,7 +5,8 @@
  * compiles and plays, but something in it is dead, constant or degenerate (W00xx: never reached;
  * W01xx: degenerate constructs, which the generator never emits). `// gbgc-allow W0xxx` on the
  * line of a warning (or alone on the line above it) silences it. Named codes (`store-…`) are the
- * run store's refusals (`PATH: error[CODE]: …`, exit 1): a store that is not read or written as it is.
+ * run store's refusals (`PATH: error[CODE]: …`, exit 1): a store that is not read or written as it is;
+ * `two-seat-only` is a tool's refusal of a game of more than two seats.
  */
 
 export interface CatalogueEntry {
@@ -370,6 +371,12 @@ const entries = {
     explanation:
       "The run store records the engine version that played its slots (`gbgc records summary` shows it). The readers of results (`analyze`, `report`, `study`) refuse a store of another engine unless asked: the returns in it are that engine's, and an engine change may change what a game's rules compute. To analyse it anyway, pass `--allow-engine-mismatch` to `gbgc analyze` or `gbgc report` (in a study file, `analysis: {allow_engine_mismatch: true}`): a warning names both engines and the estimates record the store's engine as `meta.tournamentEngineVersion`. A tournament is never resumed or extended into a store of another engine, with or without that flag, since one run would then mix two engines' slots: play it into a new store (another `store:` path), or finish it with the gbgc of the engine that started it. `records` and `view` show such a store as it is.",
     example: 'runs.db: error[store-engine]: the store was written by engine gbgc-0.0.9, this is gbgc-0.1.0+engine.2; …',
+  },
+  'two-seat-only': {
+    title: 'a two-seat tool given a game of more seats',
+    explanation:
+      "Some tools are defined for two-seat zero-sum games only, where one seat's gain is the other's loss and a game has one value: exact CFR+ (`gbgc solve`, the default method), exact values and best responses (`gbgc tree --values`, exploitability), the sampled best response of MCCFR's reports, the GENSTRAT axes (`gbgc axes`, `gbgc select`), the generator and its acceptance filter (`gbgc sample`, `gbgc pool`) and the α̂ analysis. Given a game of three or more seats they refuse it (exit 1) rather than print a number that means something else there. On more seats, solve with `gbgc solve --method mccfr` (external or outcome sampling are defined for any number of players), play with `gbgc simulate`, `gbgc play` or a tournament, and analyse tables in bb/100.",
+    example: 'error[two-seat-only]: exact CFR+ is defined for two-seat zero-sum games; this game has 3 seats (…)',
   },
 } satisfies Record<string, CatalogueEntry>;
 

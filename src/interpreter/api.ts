@@ -28,7 +28,7 @@ export const CHANCE = -1;
 /** `currentPlayer()` at a terminal node. */
 export const TERMINAL = -4;
 
-/** A seat index (0 or 1), {@link CHANCE} or {@link TERMINAL}. */
+/** A seat index (0 … `numSeats` − 1), {@link CHANCE} or {@link TERMINAL}. */
 export type PlayerId = number;
 
 /** An action: a non-negative integer whose meaning depends on the node (see `actionToString`). */
@@ -106,7 +106,8 @@ export interface MenuItem {
  */
 export interface Observation {
   seat: number;
-  seatNames: [string, string];
+  /** The seats' names, one per seat. */
+  seatNames: string[];
   /** Name of the phase being played (the last phase entered), or `"Showdown"` / `"End"`. */
   phase: string;
   /** This seat's hand, as card names. */
@@ -114,16 +115,16 @@ export interface Observation {
   /** Cards in public piles, by pile name. */
   publicPiles: Record<string, string[]>;
   /**
-   * Per seat, the cards of its hand that were dealt face up: both seats see them (this seat's own
-   * among them are visible to its opponent). Absent when no hand holds a face-up card.
+   * Per seat, the cards of its hand that were dealt face up: every seat sees them (this seat's own
+   * among them are visible to its opponents). Absent when no hand holds a face-up card.
    */
-  faceUp?: [string[], string[]];
-  /** Hand sizes per seat (public numbers). */
-  handSizes: [number, number];
+  faceUp?: string[][];
+  /** Hand sizes per seat (public numbers), one entry per seat. */
+  handSizes: number[];
   /** Cards left in the deck (a public number). */
   deckSize: number;
-  /** Chips in each seat's stack. */
-  stacks: [number, number];
+  /** Chips in each seat's stack (one entry per seat). */
+  stacks: number[];
   /** Chips in the pot. */
   pot: number;
   /** Events this seat has seen, oldest first. */
@@ -139,15 +140,15 @@ export interface Observation {
    */
   positions?: { name: string; hidden: boolean; holder: string | null }[];
   /** Score adjustments per seat (public; added to the sum-of-ranks total). Absent when the game has no `score` step. */
-  scores?: [number, number];
-  /** Whether the game is over, and, when it is, chips won per seat. */
+  scores?: number[];
+  /** Whether the game is over, and, when it is, chips won per seat (one entry per seat). */
   terminal: boolean;
-  returns: [number, number] | null;
+  returns: number[] | null;
 }
 
 /** A node of the game tree. Mutable: `applyAction` advances it in place; `clone()` copies it. */
 export interface GameState {
-  /** Seat to move (0 or 1), {@link CHANCE}, or {@link TERMINAL}. */
+  /** Seat to move (0 … `numSeats` − 1), {@link CHANCE}, or {@link TERMINAL}. */
   currentPlayer(): PlayerId;
   /** Legal actions of the seat to move, ascending; chance nodes: the outcome actions; terminal: `[]`. */
   legalActions(): Action[];
@@ -158,8 +159,11 @@ export interface GameState {
   /** An independent copy. */
   clone(): GameState;
   isTerminal(): boolean;
-  /** Chips won per seat (final stack − starting stack); sums to 0. Before the end: chips won so far, `[0, 0]`-based. */
-  returns(): [number, number];
+  /**
+   * Chips won per seat (final stack − starting stack), one entry per seat (`numSeats`); sums to 0.
+   * Before the end: chips won so far (all zeros at the start).
+   */
+  returns(): number[];
   /** A string that identifies the seat's information state: equal for two states iff the seat cannot tell them apart. */
   informationStateKey(seat: number): string;
   /** What the seat may know now. */
@@ -167,7 +171,24 @@ export interface GameState {
   /** Human-readable name of an action at this node (chance: the card or outcome name). */
   actionToString(player: PlayerId, a: Action): string;
   /** Chips in each seat's stack and in the pot, e.g. for the chip-conservation invariant. */
-  chips(): { stacks: [number, number]; pot: number };
+  chips(): { stacks: number[]; pot: number };
+}
+
+/**
+ * How one hand is dealt at the table: who holds the button and the seats' starting stacks. Every
+ * field is optional; an absent field takes the game's declared value.
+ */
+export interface TableOptions {
+  /**
+   * The seat holding the button for this hand, in games that declare one (blinds and the order of
+   * play are relative to it); default seat 0. A match moves it clockwise: hand h has it at seat h mod n.
+   */
+  button?: number;
+  /**
+   * Each seat's starting stack in chips (length `numSeats`, positive integers); default the game's
+   * declared stacks. `returns()` are measured from these.
+   */
+  stacks?: readonly number[];
 }
 
 /** A compiled game: a factory of initial states plus the rules it was compiled from. */
@@ -175,8 +196,14 @@ export interface Game {
   readonly ir: GameIR;
   /** SHA-256 of the IR's canonical JSON. */
   readonly rulesetHash: string;
-  readonly numSeats: 2;
-  newInitialState(): GameState;
+  /** Number of seats at the table (2 … 6); seats are numbered 0 … numSeats − 1 clockwise. */
+  readonly numSeats: number;
+  /**
+   * A new hand at its first node.
+   * @throws RangeError when `options` are invalid for this game (a stack that is not a positive
+   *   integer, a stacks array whose length is not `numSeats`, a button seat out of range)
+   */
+  newInitialState(options?: TableOptions): GameState;
 }
 
 /** Thrown when an action that is not legal at the node is applied; never mapped silently. */

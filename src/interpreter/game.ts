@@ -5,30 +5,45 @@
  */
 import { rulesetHash } from '../ir/hash.js';
 import type { GameIR } from '../ir/schema.js';
-import type { ChanceSource, DuplicateChanceGame, FastPlayoutGame, HandJudge, HandJudgingGame, PlayoutKernel } from './api.js';
+import type { ChanceSource, DuplicateChanceGame, FastPlayoutGame, HandJudge, HandJudgingGame, PlayoutKernel, TableOptions } from './api.js';
 import { compileProgram } from './compile.js';
 import { DuplicateChance } from './duplicate.js';
 import { handJudge } from './judge.js';
 import { pokerKernel } from './poker-kernel.js';
 import type { Program } from './program.js';
 import { InterpreterState } from './state.js';
+import { checkTableOptions } from './table.js';
 
 export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastPlayoutGame {
-  readonly numSeats = 2 as const;
+  readonly numSeats: number;
   readonly rulesetHash: string;
   /** The initial state, run once; new states are copies of it. */
   private readonly initial: InterpreterState;
+  /** The initial state of the last other starting stacks asked for (a match carrying stacks asks for the same ones until a hand moves chips). */
+  private other: { stacks: readonly number[]; initial: InterpreterState } | null = null;
 
   constructor(
     readonly ir: GameIR,
     readonly program: Program,
   ) {
+    this.numSeats = program.startStacks.length;
     this.rulesetHash = rulesetHash(ir);
     this.initial = InterpreterState.initial(program);
   }
 
-  newInitialState(): InterpreterState {
-    return this.initial.clone();
+  /**
+   * A new hand at its first node, with the table `options` (see `TableOptions`): other starting
+   * stacks run the same rules from those stacks (`returns()` are measured from them).
+   * @throws RangeError when the options are invalid (see `checkTableOptions`)
+   */
+  newInitialState(options?: TableOptions): InterpreterState {
+    if (options === undefined) return this.initial.clone();
+    const table = checkTableOptions(this.numSeats, this.program.startStacks, options);
+    if (table.stacks === null) return this.initial.clone();
+    const stacks = table.stacks;
+    if (this.other === null || this.other.stacks.some((s, i) => s !== stacks[i]))
+      this.other = { stacks, initial: InterpreterState.initial({ ...this.program, startStacks: stacks as [number, number] }) };
+    return this.other.initial.clone();
   }
 
   /** Reset `state` (a state of this game) to the initial state in place, without allocating (see `InterpreterState.resetFrom`). */

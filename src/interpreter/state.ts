@@ -275,7 +275,7 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
     return this.r[R.STACK + seat] - this.program.startStacks[seat];
   }
 
-  returns(): [number, number] {
+  returns(): number[] {
     return [this.r[R.STACK] - this.program.startStacks[0], this.r[R.STACK + 1] - this.program.startStacks[1]];
   }
 
@@ -331,7 +331,7 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
     return this.log.scan(EV.PHASE, seen, EV.SHOWDOWN);
   }
 
-  chips(): { stacks: [number, number]; pot: number } {
+  chips(): { stacks: number[]; pot: number } {
     return { stacks: [this.r[R.STACK], this.r[R.STACK + 1]], pot: this.r[R.POT] };
   }
 

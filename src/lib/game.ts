@@ -21,6 +21,7 @@ import {
   type GameState,
   type Observation,
   type PlayerId,
+  type TableOptions,
 } from '../interpreter/api.js';
 import { compileGame, type CompiledGame } from '../interpreter/game.js';
 import { renderTurnPrompt } from '../render/prompt.js';
@@ -90,8 +91,8 @@ export class LabeledState implements GameState {
   isTerminal(): boolean {
     return this.state.isTerminal();
   }
-  /** Chips won per seat (final stack − starting stack); sums to 0. */
-  returns(): [number, number] {
+  /** Chips won per seat (final stack − starting stack), one entry per seat; sums to 0. */
+  returns(): number[] {
     return this.state.returns();
   }
   informationStateKey(seat: number): string {
@@ -103,7 +104,7 @@ export class LabeledState implements GameState {
   actionToString(player: PlayerId, a: Action): string {
     return this.state.actionToString(player, a);
   }
-  chips(): { stacks: [number, number]; pot: number } {
+  chips(): { stacks: number[]; pot: number } {
     return this.state.chips();
   }
 
@@ -173,7 +174,6 @@ export class LabeledState implements GameState {
 
 /** A compiled game whose states are {@link LabeledState}s. */
 export class LabeledGame implements Game {
-  readonly numSeats = 2 as const;
   constructor(
     /** The compiled game (the interpreter's). */
     readonly compiled: CompiledGame,
@@ -184,17 +184,25 @@ export class LabeledGame implements Game {
   get ir(): GameIR {
     return this.compiled.ir;
   }
+  /** Seats at the table (2 … 6). */
+  get numSeats(): number {
+    return this.compiled.numSeats;
+  }
   /** SHA-256 of the IR's canonical JSON: the name of these exact rules. */
   get rulesetHash(): string {
     return this.compiled.rulesetHash;
   }
   /** Seat names, seat 0 first. */
-  get seatNames(): [string, string] {
+  get seatNames(): string[] {
     return [...this.compiled.ir.seats];
   }
-  /** A fresh state at the start of the game (before the first chance node). */
-  newInitialState(): LabeledState {
-    return new LabeledState(this.compiled.newInitialState());
+  /**
+   * A fresh state at the start of the game (before the first chance node).
+   * @param options the seat holding the button and the starting stacks of this hand (see `TableOptions`)
+   * @throws RangeError when the options are invalid for this game
+   */
+  newInitialState(options?: TableOptions): LabeledState {
+    return new LabeledState(this.compiled.newInitialState(options));
   }
 }
 

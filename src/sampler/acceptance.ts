@@ -28,6 +28,7 @@ import { l0Sample } from '../algorithms/l0.js';
 import { instrument } from './probes.js';
 import { irDiagnostics } from '../compiler/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { requireTwoSeats } from '../algorithms/seats.js';
 
 /** Thresholds of the filter. Fractions are in [0, 1]; `null` turns a check off. */
 export interface FilterThresholds {
@@ -126,6 +127,7 @@ export function measure(ir: GameIR, episodes: number, seed: number): AcceptanceF
   if (!Number.isInteger(episodes) || episodes < 1) throw new RangeError(`episodes must be a whole number ≥ 1, got ${episodes}`);
   const probes = instrument(ir);
   const game = compileGame(probes.ir);
+  requireTwoSeats(game, 'the acceptance filter');
   // Every counter read at the end of each episode: its sum over episodes, and the episodes where it was > 0.
   const counters = [...new Set([...probes.phases.map((p) => p.counter), ...probes.branches.flatMap((b) => [b.hits, b.reached])])];
   const at = new Map(counters.map((c, i) => [c, i]));

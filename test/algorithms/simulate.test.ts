@@ -146,7 +146,7 @@ describe('simulate: the reusing, synchronous fast path plays exactly the episode
   });
 
   it('states an agent cloned during an episode stay intact while later episodes reuse the simulation state', async () => {
-    const kept: { state: ReturnType<typeof leduc.newInitialState>; rows: number[][]; returns: [number, number] }[] = [];
+    const kept: { state: ReturnType<typeof leduc.newInitialState>; rows: number[][]; returns: number[] }[] = [];
     const cloning = {
       name: 'cloning-random',
       act(s: Parameters<typeof randomAgent.act>[0], seat: number, rng: () => number) {

@@ -45,7 +45,7 @@ class Wrapped implements GameState {
   isTerminal(): boolean {
     return this.s.isTerminal();
   }
-  returns(): [number, number] {
+  returns(): number[] {
     return this.s.returns();
   }
   informationStateKey(seat: number): string {

@@ -81,7 +81,7 @@ describe.each(exampleIRs().map((e) => [e.file, e.ir] as const))('%s', (_file, ir
     const r = await simulate(game, { episodes: 2000, seed: 3, agents: [randomAgent, randomAgent] });
     expect(r.meanReturns[0] + r.meanReturns[1]).toBeCloseTo(0, 10);
     expect(r.phaseFireRates[ir.phases[0].name]).toBe(1);
-    let exact: [number, number] | null = null;
+    let exact: number[] | null = null;
     try {
       treeStats(game, EXACT_BUDGET);
       exact = expectedReturns(game, uniformPolicy);

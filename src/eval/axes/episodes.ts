@@ -47,7 +47,7 @@ export interface DecisionRecord {
 /** One episode: its decisions in order, final returns (chips per seat), and its weight. */
 export interface Episode {
   decisions: DecisionRecord[];
-  returns: [number, number];
+  returns: number[];
   /** 1 for a sampled episode; the exact probability of the history in an exact log. */
   weight: number;
 }

@@ -12,6 +12,7 @@ import { opponentModelling, opponentModellingReweighted } from './opponent-model
 import { risk } from './risk.js';
 import { stateSpace } from './state-space.js';
 import { temporalDepth } from './temporal-depth.js';
+import { requireTwoSeats } from '../../algorithms/seats.js';
 
 import { computeAxesV1, AXES_V1 } from './v1.js';
 
@@ -59,6 +60,7 @@ export function l0Log(game: Game, budget: AxisBudget, seed: number, exact: boole
 
 /** Compute the v2 axes of `game`. Deterministic for (game, tier, seed, exact). */
 export function computeAxesV2(game: Game, opts: AxesOptions): AxesV2 {
+  requireTwoSeats(game, 'the GENSTRAT v2 axes');
   const budget = BUDGETS[opts.tier];
   const log = l0Log(game, budget, opts.seed, !!opts.exact);
   return {
@@ -73,7 +75,8 @@ export function computeAxesV2(game: Game, opts: AxesOptions): AxesV2 {
 
 /**
  * The axes of `set` for `game` as a record of numbers keyed by {@link axisNames}. Deterministic for
- * (game, set, tier, seed, exact). @throws UserError when `exact` and the tree is too large
+ * (game, set, tier, seed, exact). @throws UserError when `exact` and the tree is too large;
+ * TwoSeatOnlyError when the game has more than two seats
  */
 export function computeAxes(game: Game, set: AxisSet, opts: AxesOptions): Record<string, number> {
   return set === 'v1' ? { ...computeAxesV1(game, opts) } : { ...computeAxesV2(game, opts) };

@@ -50,6 +50,7 @@ import { UserError } from '../../util/errors.js';
 import { rngFromKeys, type Rng } from '../../util/rng.js';
 import { dirichletPolicy, pickIndex as pick, playOut, type Policy } from './policies.js';
 import { axisKeyV1 } from './infostate.js';
+import { requireTwoSeats } from '../../algorithms/seats.js';
 
 /** The v1 axes of one game. Chip-valued axes are in units of STD_g. */
 export interface AxesV1 {
@@ -486,6 +487,7 @@ export interface AxesV1Options {
 
 /** Compute the v1 axes of `game`. Deterministic for (game, tier, seed, exact). */
 export function computeAxesV1(game: Game, opts: AxesV1Options): AxesV1 {
+  requireTwoSeats(game, 'the GENSTRAT v1 axes');
   const b = V1_BUDGETS[opts.tier];
   const seed = opts.seed;
   const [n0, n1] = opts.exact ? v1StateCountsExact(game) : v1StateCounts(game, b.stateDeals, seed);

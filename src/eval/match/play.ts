@@ -16,12 +16,12 @@ const AGENT_STREAM = 16;
 
 /** What a slot produced. */
 export interface SlotOutcome {
-  /** Chips won per seat (sums to 0). */
-  returns: [number, number];
+  /** Chips won per seat (one entry per seat; sums to 0). */
+  returns: number[];
   /** Decisions per seat. */
-  moves: [number, number];
+  moves: number[];
   /** Fallback moves per seat. */
-  fallbacks: [number, number];
+  fallbacks: number[];
   /** Every decision, when recorded. */
   records: MoveRecord[];
   /** Every chance event, when recorded. */
@@ -66,11 +66,11 @@ export function obsDigest(key: string): string {
 
 /**
  * Play one slot to the end.
- * @param agents the agents of seat 0 and seat 1
+ * @param agents the agent of each seat, in seat order (one per seat of the game)
  * @param slot 0 or 1: which slot of the run (enters the agents' streams only)
  * @throws Error when an agent returns an action that is not legal (the agent's fault, recorded by the caller)
  */
-export async function playSlot(game: Game, agents: readonly [Agent, Agent], playSeed: number, slot: number, opts: PlaySlotOptions = {}): Promise<SlotOutcome> {
+export async function playSlot(game: Game, agents: readonly Agent[], playSeed: number, slot: number, opts: PlaySlotOptions = {}): Promise<SlotOutcome> {
   return playSlotNow(game, agents, playSeed, slot, opts);
 }
 
@@ -82,18 +82,19 @@ export async function playSlot(game: Game, agents: readonly [Agent, Agent], play
  */
 export function playSlotNow(
   game: Game,
-  agents: readonly [Agent, Agent],
+  agents: readonly Agent[],
   playSeed: number,
   slot: number,
   opts: PlaySlotOptions = {},
 ): SlotOutcome | Promise<SlotOutcome> {
   if (!canPlayDuplicate(game)) throw new TypeError('playSlot needs a game that draws duplicate chance from a play seed (a compiled game)');
+  if (agents.length !== game.numSeats) throw new RangeError(`playSlot: ${agents.length} agents for a game of ${game.numSeats} seats`);
   const recordMoves = opts.recordMoves ?? true;
   const chance = game.duplicateChance([playSeed], opts.recordChance ?? false);
-  const rngs = [agentRng(playSeed, slot, 0), agentRng(playSeed, slot, 1)];
+  const rngs = agents.map((_, seat) => agentRng(playSeed, slot, seat));
   const state = game.newInitialState();
-  const moves: [number, number] = [0, 0];
-  const fallbacks: [number, number] = [0, 0];
+  const moves: number[] = agents.map(() => 0);
+  const fallbacks: number[] = agents.map(() => 0);
   const records: MoveRecord[] = [];
   let ply = 0;
   const decided = (seat: number, t0: number, action: Action, fallback: string | null, extra: Record<string, unknown> | null): void => {

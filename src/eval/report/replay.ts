@@ -55,7 +55,8 @@ export interface Snapshot {
   phase: string;
   /** Public piles by name. */
   publicPiles: Record<string, string[]>;
-  stacks: [number, number];
+  /** Chips in each seat's stack. */
+  stacks: number[];
   pot: number;
   /** The action that led here (for step ≥ 1), as this perspective may know it. */
   via: string | null;
@@ -64,7 +65,8 @@ export interface Snapshot {
   /** The move the shown seat makes next and its notes (prompt, raw reply), when it is that seat's turn. */
   next: { seat: number; label: string; note?: DecisionNote } | null;
   terminal: boolean;
-  returns: [number, number] | null;
+  /** At the end: chips won per seat. */
+  returns: number[] | null;
 }
 
 /** A replay prepared for one perspective. */
