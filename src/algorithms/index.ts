@@ -19,3 +19,4 @@ export * from './sampled-br.js';
 export * from './mccfr-run.js';
 export * from './ev-loss.js';
 export * from './casino/blackjack.js';
+export * from './casino/roulette.js';
