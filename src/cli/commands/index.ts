@@ -178,4 +178,10 @@ export const COMMANDS: CommandEntry[] = [
     summary: "inspect saved policies (gbgc solve --save, the cfr agent's cache)",
     load: async () => (await import('./policy.js')).registerPolicy,
   },
+  {
+    spec: 'reference',
+    options: false,
+    summary: "exact references of the league's casino games: blackjack basic strategy, house edge and action values; roulette's optimal target policy",
+    load: async () => (await import('./reference.js')).registerReference,
+  },
 ];
