@@ -8,7 +8,7 @@ import { runCli } from './run-cli.js';
 import { plantedTable } from '../../src/eval/stats/simulate.js';
 import { writeSlotStore } from '../support/slot-store.js';
 import { ESTIMATES_SCHEMA } from '../../src/eval/stats/schema.js';
-import { RunStore, SCHEMA_VERSION } from '../../src/eval/store/index.js';
+import { RunStore, READABLE_SCHEMAS } from '../../src/eval/store/index.js';
 import { ENGINE_VERSION } from '../../src/util/version.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-analyze-'));
@@ -129,7 +129,7 @@ describe('gbgc analyze', () => {
       const o = await runCli([...cmd, old, '-B', '10', '--secondary', '10']);
       expect(o.code).toBe(1);
       expect(o.stderr).toBe(
-        `${old}: error[store-schema]: run store schema version 1, this gbgc reads version ${SCHEMA_VERSION}; stores are not converted: read it with the gbgc that wrote it, or play the tournament again into a new store\n`,
+        `${old}: error[store-schema]: run store schema version 1, this gbgc reads version ${READABLE_SCHEMAS.join(' or ')}; stores are not converted: read it with the gbgc that wrote it, or play the tournament again into a new store\n`,
       );
       const g = await runCli([...cmd, engine, '-B', '10', '--secondary', '10']);
       expect(g.code).toBe(1);

@@ -46,7 +46,7 @@ describe('kill -9 during store creation and play', () => {
       expect(() => checkStore(db)).not.toThrow();
       // The resume: open for writing (creating when absent) and close.
       const s = RunStore.open(db);
-      expect(s.meta('schemaVersion')).toBe('2');
+      expect(s.meta('schemaVersion')).toBe('3');
       s.close();
       if (k % 2 === 0) for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
     }

@@ -14,7 +14,7 @@ import { createParticipantAgent, makeParticipant } from '../../src/eval/agents/i
 import { playSlot } from '../../src/eval/match/index.js';
 import {
   RunStore,
-  SCHEMA_VERSION,
+  READABLE_SCHEMAS,
   StoreVersionError,
   checkStore,
   moveLog,
@@ -181,10 +181,10 @@ describe('run store', () => {
     store.setMeta('schemaVersion', '1');
     store.close();
     expect(() => checkStore(path)).toThrow(UserError);
-    expect(() => readSlots(path)).toThrow(`${path}: error[store-schema]: run store schema version 1, this gbgc reads version ${SCHEMA_VERSION}`);
+    expect(() => readSlots(path)).toThrow(`${path}: error[store-schema]: run store schema version 1, this gbgc reads version ${READABLE_SCHEMAS.join(' or ')}`);
     expect(() => RunStore.openReadOnly(path)).toThrow(StoreVersionError);
     expect(() => readMoves(path, 'x')).toThrow(StoreVersionError);
-    expect(() => checkStore(path)).toThrow(`run store schema version 1, this gbgc reads version ${SCHEMA_VERSION}`);
+    expect(() => checkStore(path)).toThrow(`run store schema version 1, this gbgc reads version ${READABLE_SCHEMAS.join(' or ')}`);
     // allowing another engine never lets another layout through
     expect(() => readSlots(path, { allowEngineMismatch: true })).toThrow('error[store-schema]');
   });

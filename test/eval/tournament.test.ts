@@ -77,7 +77,7 @@ describe('gbgc tournament', () => {
     expect(csv.code).toBe(0);
     const lines = csv.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'id,seq,game,run,slot,seat0,seat1,play_seed,status,return0,return1,moves0,moves1,fallbacks0,fallbacks1,wall_ms,error,notes,finished_at',
+      'id,seq,game,run,slot,seat0,seat1,play_seed,status,return0,return1,moves0,moves1,fallbacks0,fallbacks1,wall_ms,error,notes,finished_at,seats,hands',
     );
     expect(lines).toHaveLength(49);
     const jsonl = await runCli(['records', 'export', join(tmp, 'full.db'), '--jsonl', '--table', 'moves']);

@@ -3,7 +3,7 @@
  * seed (the game's duplicate chance, `DuplicateChanceGame` in `interpreter/api.ts`), each agent's
  * randomness from its own stream.
  */
-import { CHANCE, canPlayDuplicate, type Action, type ChanceRecord, type Game } from '../../interpreter/api.js';
+import { CHANCE, canPlayDuplicate, type Action, type ChanceRecord, type Game, type GameState, type TableOptions } from '../../interpreter/api.js';
 import { mix32, rngFromKeys } from '../../util/rng.js';
 import { decisionAction, type Agent } from '../agents/agent.js';
 import { LazyView } from '../agents/view.js';
@@ -14,9 +14,36 @@ export type { MoveRecord };
 /** Key of the agents' streams (distinct from the chance streams' keys 1–5). */
 const AGENT_STREAM = 16;
 
-/** What a slot produced. */
+/** How a slot's hands are played: how many, and whether the stacks carry from hand to hand. */
+export interface MatchFormat {
+  /** Hands in the match (the slot), at least 1. */
+  hands: number;
+  /** `reset`: every hand starts from the game's declared stacks; `carry`: from the stacks the last hand ended with (the match ends early when a seat is broke). */
+  stacks: 'reset' | 'carry';
+}
+
+/** One hand as {@link playSlotNow} played it. */
+export interface HandOutcome {
+  /** Index of the hand in the match, from 0. */
+  hand: number;
+  /** For each seat of the game in this hand, the index (into the slot's agents) of the agent sitting there. */
+  order: number[];
+  /** The seat holding the button (games that declare one), else null. */
+  button: number | null;
+  /** Each seat's stack when the hand began; null for the declared stacks of a one-hand slot. */
+  stacks: number[] | null;
+  /** Chips won per seat of the hand. */
+  returns: number[];
+  /** The hand's decisions: the slot's moves `firstPly` … `firstPly + plies − 1`. */
+  firstPly: number;
+  plies: number;
+  /** The hand's chance events, when recorded. */
+  chance: ChanceRecord[] | null;
+}
+
+/** What a slot produced; per seat = per agent, in the order the agents were given. */
 export interface SlotOutcome {
-  /** Chips won per seat (one entry per seat; sums to 0). */
+  /** Chips won per seat over the slot's hands (sums to 0). */
   returns: number[];
   /** Decisions per seat. */
   moves: number[];
@@ -26,6 +53,8 @@ export interface SlotOutcome {
   records: MoveRecord[];
   /** Every chance event, when recorded. */
   chance: ChanceRecord[] | null;
+  /** The hands of a match of more than one hand; null for a slot of one hand. */
+  hands: HandOutcome[] | null;
 }
 
 /** Options of {@link playSlot}. */
@@ -36,11 +65,50 @@ export interface PlaySlotOptions {
   recordChance?: boolean;
   /** The slot's id, passed to the agents' views (LLM players key their response cache by it). */
   slotId?: string;
+  /** The hands of the slot (default: one hand, reset). */
+  format?: MatchFormat;
 }
 
 /** The agent stream of a seat in a slot: a function of the play seed, the slot (0: as listed, 1: swapped) and the seat. */
 export function agentRng(playSeed: number, slot: number, seat: number): () => number {
   return rngFromKeys(playSeed, AGENT_STREAM, slot, seat);
+}
+
+/**
+ * The agent stream of the agent in slot seat `seat` for hand `hand` of a match: hand 0's is
+ * {@link agentRng} (a one-hand slot's), hand h > 0's adds h to its keys.
+ */
+export function handAgentRng(playSeed: number, slot: number, seat: number, hand: number): () => number {
+  return hand === 0 ? agentRng(playSeed, slot, seat) : rngFromKeys(playSeed, AGENT_STREAM, slot, seat, hand);
+}
+
+/**
+ * The keys of hand `hand`'s duplicate chance under a play seed: `[playSeed]` for hand 0 (a
+ * one-hand slot's), `[playSeed, hand]` after it. The same in every slot of the play seed, so every
+ * seat permutation of a block sees the same deck sequence, hand by hand.
+ */
+export function handChanceKeys(playSeed: number, hand: number): number[] {
+  return hand === 0 ? [playSeed] : [playSeed, hand];
+}
+
+/** Whether the game's rules declare a button (then the button moves; else the seats rotate). */
+export function declaresButton(game: Game): boolean {
+  const ir = game.ir as unknown as { button?: unknown; table?: { button?: unknown } };
+  return (ir.button !== undefined && ir.button !== null && ir.button !== false) || (ir.table?.button !== undefined && ir.table.button !== null);
+}
+
+/**
+ * Who sits where in hand `hand` of a match of `n` seats: the button seat is `hand mod n` (it
+ * moves clockwise one seat a hand). A game that declares a button keeps every agent in its slot
+ * seat and passes the button to the hand's initial state; a game without one rotates the agents
+ * instead, so the agent of slot seat `hand mod n` sits in seat 0 (the seat that plays the button's
+ * part in the rules) and the others follow clockwise.
+ * @returns `order[s]` = the slot seat (agent index) in game seat `s`, and the button seat or null
+ */
+export function handSeating(n: number, hand: number, button: boolean): { order: number[]; button: number | null } {
+  const b = hand % n;
+  if (button) return { order: Array.from({ length: n }, (_, s) => s), button: b };
+  return { order: Array.from({ length: n }, (_, s) => (s + b) % n), button: null };
 }
 
 /**
@@ -65,9 +133,11 @@ export function obsDigest(key: string): string {
 }
 
 /**
- * Play one slot to the end.
- * @param agents the agent of each seat, in seat order (one per seat of the game)
- * @param slot 0 or 1: which slot of the run (enters the agents' streams only)
+ * Play one slot to the end: one hand, or a match of `opts.format.hands` hands (the button moving a
+ * seat a hand, see {@link handSeating}; stacks reset or carried, the match ending early when a seat
+ * is broke under `carry`).
+ * @param agents the agent of each slot seat, seat 0 first (one per seat of the game)
+ * @param slot which slot of the run or block (enters the agents' streams only)
  * @throws Error when an agent returns an action that is not legal (the agent's fault, recorded by the caller)
  */
 export async function playSlot(game: Game, agents: readonly Agent[], playSeed: number, slot: number, opts: PlaySlotOptions = {}): Promise<SlotOutcome> {
@@ -78,6 +148,7 @@ export async function playSlot(game: Game, agents: readonly Agent[], playSeed: n
  * {@link playSlot} without a promise where none is needed: the outcome itself when every decision
  * of the slot came from `actFast` (bots), else a promise of it. The same play, decision for
  * decision, as {@link playSlot}, which calls it.
+ * @throws RangeError for a number of agents other than the game's seats, or a format of no hands
  * @throws Error as {@link playSlot} (synchronously, or through the promise)
  */
 export function playSlotNow(
@@ -88,18 +159,75 @@ export function playSlotNow(
   opts: PlaySlotOptions = {},
 ): SlotOutcome | Promise<SlotOutcome> {
   if (!canPlayDuplicate(game)) throw new TypeError('playSlot needs a game that draws duplicate chance from a play seed (a compiled game)');
-  if (agents.length !== game.numSeats) throw new RangeError(`playSlot: ${agents.length} agents for a game of ${game.numSeats} seats`);
+  const n: number = game.numSeats;
+  if (agents.length !== n) throw new RangeError(`playSlot: ${agents.length} agents for a game of ${n} seats`);
+  const format = opts.format ?? { hands: 1, stacks: 'reset' };
+  if (!Number.isInteger(format.hands) || format.hands < 1) throw new RangeError(`playSlot: a match has at least one hand, got ${format.hands}`);
   const recordMoves = opts.recordMoves ?? true;
-  const chance = game.duplicateChance([playSeed], opts.recordChance ?? false);
-  const rngs = agents.map((_, seat) => agentRng(playSeed, slot, seat));
-  const state = game.newInitialState();
-  const moves: number[] = agents.map(() => 0);
-  const fallbacks: number[] = agents.map(() => 0);
+  const recordChance = opts.recordChance ?? false;
+  const many = format.hands > 1;
+  const carry = many && format.stacks === 'carry';
+  const withButton = many && declaresButton(game);
+  const declared: number[] = [...game.ir.stacks];
+  const returns = new Array<number>(n).fill(0);
+  const moves = new Array<number>(n).fill(0);
+  const fallbacks = new Array<number>(n).fill(0);
   const records: MoveRecord[] = [];
+  const chanceRecords: ChanceRecord[] = [];
+  const hands: HandOutcome[] = [];
+  // Each slot seat's stack (carry), by agent.
+  const bankroll = declared.slice(0, n);
   let ply = 0;
+  let hand = 0;
+  let seating = handSeating(n, 0, withButton);
+  let start: number[] = declared;
+  let chance = game.duplicateChance(handChanceKeys(playSeed, 0), recordChance);
+  let rngs: (() => number)[] = [];
+  let state!: GameState;
+  let firstPly = 0;
+  const begin = (): void => {
+    seating = handSeating(n, hand, withButton);
+    start = carry ? seating.order.map((a) => bankroll[a]) : seating.order.map((_, s) => declared[s]);
+    if (hand > 0) chance = game.duplicateChance(handChanceKeys(playSeed, hand), recordChance);
+    rngs = seating.order.map((a) => handAgentRng(playSeed, slot, a, hand));
+    const options: TableOptions | undefined = many ? { ...(withButton ? { button: seating.button! } : {}), ...(carry ? { stacks: start } : {}) } : undefined;
+    state = options === undefined ? game.newInitialState() : game.newInitialState(options);
+    firstPly = ply;
+  };
+  /** Close the hand; whether another follows. */
+  const end = (): boolean => {
+    const r = state.returns();
+    if (chance.records) chanceRecords.push(...chance.records);
+    if (carry) {
+      const final = state.chips().stacks;
+      for (let s = 0; s < n; s++)
+        if (final[s] - r[s] !== start[s])
+          throw new Error(
+            `hand ${hand}: the game did not start from the carried stacks (${start.join(', ')}; it started from ${final.map((x, k) => x - r[k]).join(', ')}): this engine cannot carry stacks in this game`,
+          );
+    }
+    for (let s = 0; s < n; s++) {
+      // Hand 0 assigns (a one-hand slot's returns are the hand's, -0 included), later hands add.
+      returns[seating.order[s]] = hand === 0 ? r[s] : returns[seating.order[s]] + r[s];
+      if (carry) bankroll[seating.order[s]] += r[s];
+    }
+    hands.push({
+      hand,
+      order: seating.order,
+      button: seating.button,
+      stacks: many ? start.slice() : null,
+      returns: r.slice(0, n),
+      firstPly,
+      plies: ply - firstPly,
+      chance: chance.records,
+    });
+    hand++;
+    return hand < format.hands && !(carry && bankroll.some((x) => x <= 0));
+  };
   const decided = (seat: number, t0: number, action: Action, fallback: string | null, extra: Record<string, unknown> | null): void => {
-    moves[seat]++;
-    if (fallback !== null) fallbacks[seat]++;
+    const agent = seating.order[seat];
+    moves[agent]++;
+    if (fallback !== null) fallbacks[agent]++;
     if (recordMoves) {
       const latencyMs = performance.now() - t0;
       records.push({
@@ -117,25 +245,31 @@ export function playSlotNow(
     state.applyAction(action);
   };
   const run = (): SlotOutcome | Promise<SlotOutcome> => {
-    while (!state.isTerminal()) {
-      const seat = state.currentPlayer();
-      if (seat === CHANCE) {
-        state.applyAction(chance.sample(state));
-        continue;
+    for (;;) {
+      while (!state.isTerminal()) {
+        const seat = state.currentPlayer();
+        if (seat === CHANCE) {
+          state.applyAction(chance.sample(state));
+          continue;
+        }
+        const agent = agents[seating.order[seat]];
+        const rng = rngs[seat];
+        const t0 = recordMoves ? performance.now() : 0;
+        if (agent.actFast) {
+          decided(seat, t0, agent.actFast(state, seat, rng), null, null);
+          continue;
+        }
+        return Promise.resolve(agent.act(new LazyView(state, seat, game, rng, ply, opts.slotId))).then((d) => {
+          const action = decisionAction(d);
+          decided(seat, t0, action, typeof d !== 'number' ? (d.fallback ?? null) : null, typeof d !== 'number' ? (d.extra ?? null) : null);
+          return run();
+        });
       }
-      const agent = agents[seat];
-      const t0 = recordMoves ? performance.now() : 0;
-      if (agent.actFast) {
-        decided(seat, t0, agent.actFast(state, seat, rngs[seat]), null, null);
-        continue;
-      }
-      return Promise.resolve(agent.act(new LazyView(state, seat, game, rngs[seat], ply, opts.slotId))).then((d) => {
-        const action = decisionAction(d);
-        decided(seat, t0, action, typeof d !== 'number' ? (d.fallback ?? null) : null, typeof d !== 'number' ? (d.extra ?? null) : null);
-        return run();
-      });
+      if (!end()) break;
+      begin();
     }
-    return { returns: state.returns(), moves, fallbacks, records, chance: chance.records };
+    return { returns, moves, fallbacks, records, chance: recordChance ? chanceRecords : null, hands: many ? hands : null };
   };
+  begin();
   return run();
 }

@@ -57,3 +57,44 @@ export function slotId(seed: number, rulesetHash: string, run: number, seat0: st
   const key = scheme === 1 ? { seed, rulesetHash, run, seat0, seat1 } : { playSeeds: 2, seed, rulesetHash, run, seat0, seat1 };
   return sha256(canonicalJson(key)).slice(0, 32);
 }
+
+/**
+ * The seat permutations of a block of `n` seats, in lexicographic order: `perm[k][s]` is the index
+ * (into the table's participants) of the participant in seat `s` of slot `k`. A block plays one
+ * play seed under each of them (n! slots: 2 for two seats, slot 0 as listed and slot 1 swapped,
+ * as a run always has; 6 for three).
+ * @throws RangeError for n outside 1…8
+ */
+export function seatPermutations(n: number): number[][] {
+  if (!Number.isInteger(n) || n < 1 || n > 8) throw new RangeError(`seatPermutations: ${n} seats (1 to 8 are listed)`);
+  const out: number[][] = [];
+  const walk = (prefix: number[], rest: number[]): void => {
+    if (rest.length === 0) {
+      out.push(prefix);
+      return;
+    }
+    for (let i = 0; i < rest.length; i++) walk([...prefix, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
+  };
+  walk(
+    [],
+    Array.from({ length: n }, (_, i) => i),
+  );
+  return out;
+}
+
+/** The hands of a slot and how stacks go between them (see `MatchFormat` in `play.ts`). */
+export interface SlotFormat {
+  hands: number;
+  stacks: 'reset' | 'carry';
+}
+
+/**
+ * The id of a slot of any number of seats and hands. A two-seat slot of one hand keeps
+ * {@link slotId}'s id; any other is the first 128 bits (hex) of SHA-256(canonical JSON of
+ * `{playSeeds, seed, rulesetHash, run, seats, hands, stacks}`), `seats` the participant ids seat
+ * by seat and `playSeeds` the scheme.
+ */
+export function tableSlotId(seed: number, rulesetHash: string, run: number, seats: readonly string[], scheme: PlaySeedScheme, format: SlotFormat): string {
+  if (seats.length === 2 && format.hands === 1) return slotId(seed, rulesetHash, run, seats[0], seats[1], scheme);
+  return sha256(canonicalJson({ playSeeds: scheme, seed, rulesetHash, run, seats: [...seats], hands: format.hands, stacks: format.stacks })).slice(0, 32);
+}

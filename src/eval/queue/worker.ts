@@ -61,7 +61,7 @@ export interface RunningWorker {
  * `out`. Returns a promise only when the slot's agents do not all decide synchronously.
  * @throws UserError for a problem the user must fix
  */
-function playSlot(tour: WorkerTournament, s: PlannedSlot, pair: [Agent, Agent], notes: string | null, out: BlockResult, replays = 0): void | Promise<void> {
+function playSlot(tour: WorkerTournament, s: PlannedSlot, pair: readonly Agent[], notes: string | null, out: BlockResult, replays = 0): void | Promise<void> {
   const done = (r: SlotResult): void => void out.slots.push(r);
   const lost = (e: unknown): void | Promise<void> => {
     if (!(e instanceof SlotFailureError)) throw e;
@@ -107,7 +107,7 @@ export function slotProcessor(redis: Redis): (job: Job<BlockJobData, BlockResult
       throw e;
     }
     const out: BlockResult = { slots: [], replayed: 0, unreplayed: [], failed: [] };
-    const pairs = new Map<string, { pair: [Agent, Agent]; notes: string | null }>();
+    const pairs = new Map<string, { pair: Agent[]; notes: string | null }>();
     let sinceYield = 0;
     for (const s of slots) {
       try {
@@ -116,7 +116,8 @@ export function slotProcessor(redis: Redis): (job: Job<BlockJobData, BlockResult
         const key = `${s.game}:${s.seats.join(',')}`;
         let seated = pairs.get(key);
         if (!seated) {
-          const pair: [Agent, Agent] = [await tour.agent(s.seats[0], s.game), await tour.agent(s.seats[1], s.game)];
+          const pair: Agent[] = [];
+          for (const p of s.seats) pair.push(await tour.agent(p, s.game));
           pairs.set(key, (seated = { pair, notes: slotNotes(pair) }));
         }
         const p = playSlot(tour, s, seated.pair, seated.notes, out);

@@ -10,11 +10,27 @@ export {
   checkVersions,
   storeAbsent,
   SCHEMA_VERSION,
+  READABLE_SCHEMAS,
   SLOT_COLUMNS,
+  SLOT_EXPORT_COLUMNS,
   MOVE_COLUMNS,
+  slotSeats,
+  slotHands,
   type SlotRecord,
+  type SeatRecord,
+  type HandRecord,
   type MoveRecord,
   moveLog,
 } from './store.js';
-export { readSlots, readMoves, type StoredSlots, type ReadOptions, type ParticipantRecord, type GameRecord } from './read.js';
+export {
+  readSlots,
+  readMoves,
+  readHands,
+  handsOf,
+  type StoredHand,
+  type StoredSlots,
+  type ReadOptions,
+  type ParticipantRecord,
+  type GameRecord,
+} from './read.js';
 export { exportTable, summarizeStore, csvField, type StoreSummary, type ParticipantSummary } from './records.js';

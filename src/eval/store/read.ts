@@ -5,8 +5,9 @@
  * engine is returned, for the caller to warn and record). The statistics, the report and the study
  * read stores through it.
  */
+import { UserError } from '../../util/errors.js';
 import { withStoreErrors } from './errors.js';
-import { RunStore, type SlotRecord } from './store.js';
+import { RunStore, slotHands, type HandRecord, type MoveRecord, type SlotRecord } from './store.js';
 
 /** A participant as stored (`config` is the canonical JSON its id hashes). */
 export interface ParticipantRecord {
@@ -79,5 +80,45 @@ export function readMoves(path: string, slotId: string, opts: ReadOptions = {}):
     } finally {
       store.close();
     }
+  });
+}
+
+/** One hand of a slot with its moves (see {@link readHands}). */
+export interface StoredHand extends HandRecord {
+  /** The hand's decisions, in order (`ply` counts over the slot). */
+  moves: MoveRecord[];
+}
+
+/**
+ * Read the hands of one finished slot, each with its moves, from the store at `path`, checked as
+ * {@link readSlots} checks it: a match of several hands as recorded, a slot of one hand as that
+ * hand (see `slotHands`).
+ * @throws UserError for a slot id the store does not hold; as {@link readSlots}
+ */
+export function readHands(path: string, slotId: string, opts: ReadOptions = {}): StoredHand[] {
+  return withStoreErrors(path, () => {
+    const store = RunStore.openReadOnly(path, { engine: true, allowEngineMismatch: opts.allowEngineMismatch });
+    try {
+      return handsOf(store, slotId);
+    } finally {
+      store.close();
+    }
+  });
+}
+
+/**
+ * The hands of a slot of an open store, each with its moves.
+ * @throws UserError for a slot id the store does not hold, or hands whose plies do not fit the slot's moves (an altered store)
+ */
+export function handsOf(store: RunStore, slotId: string): StoredHand[] {
+  const slot = store.slotsByIdPrefix(slotId, 1)[0];
+  if (!slot || slot.id !== slotId) throw new UserError(`${store.path}: no slot with id ${slotId}`);
+  const moves = store.readMoves(slotId);
+  return slotHands(slot, moves.length).map((h) => {
+    if (!Number.isInteger(h.firstPly) || !Number.isInteger(h.plies) || h.firstPly < 0 || h.plies < 0 || h.firstPly + h.plies > moves.length)
+      throw new UserError(
+        `${store.path}: slot ${slotId}, hand ${h.hand}: its plies ${h.firstPly}…${h.firstPly + h.plies - 1} are not among the slot's ${moves.length} moves (the store was altered)`,
+      );
+    return { ...h, moves: moves.slice(h.firstPly, h.firstPly + h.plies) };
   });
 }

@@ -2,7 +2,7 @@
  * Reading a run store for people and other tools: CSV (RFC 4180) and JSON Lines exports of the
  * `slots` and `moves` tables, and a summary (counts, progress, per-participant mean returns).
  */
-import { MOVE_COLUMNS, SLOT_COLUMNS, type RunStore } from './store.js';
+import { MOVE_COLUMNS, SLOT_EXPORT_COLUMNS, type RunStore } from './store.js';
 
 /**
  * One CSV field: quoted when it holds a comma, a quote or a line break; null is empty. A text that
@@ -19,7 +19,7 @@ export function csvField(v: unknown): string {
 
 /** Export a table as CSV (header line first) or JSON Lines, one chunk per row through `write`. */
 export function exportTable(store: RunStore, table: 'slots' | 'moves', format: 'csv' | 'jsonl', write: (chunk: string) => void): number {
-  const cols = table === 'slots' ? SLOT_COLUMNS : MOVE_COLUMNS;
+  const cols = table === 'slots' ? SLOT_EXPORT_COLUMNS : MOVE_COLUMNS;
   if (format === 'csv') write(`${cols.join(',')}\n`);
   let n = 0;
   for (const row of store.iterate(table)) {
@@ -73,7 +73,15 @@ export function summarizeStore(store: RunStore): StoreSummary {
       .prepare(
         `SELECT COUNT(*) AS n, AVG(ret) AS mean, SUM(fb) AS fb, SUM(mv) AS mv FROM (
            SELECT return0 AS ret, fallbacks0 AS fb, moves0 AS mv FROM slots WHERE status = 'done' AND seat0 = @id
-           UNION ALL SELECT return1, fallbacks1, moves1 FROM slots WHERE status = 'done' AND seat1 = @id)`,
+           UNION ALL SELECT return1, fallbacks1, moves1 FROM slots WHERE status = 'done' AND seat1 = @id${
+             // Seats 2 and up of tables of more than two seats (schema 3).
+             store.schema >= 3
+               ? `
+           UNION ALL SELECT json_extract(j.value, '$.return'), json_extract(j.value, '$.fallbacks'), json_extract(j.value, '$.moves')
+             FROM slots s, json_each(s.seats) j
+             WHERE s.status = 'done' AND s.seats IS NOT NULL AND CAST(j.key AS INTEGER) >= 2 AND json_extract(j.value, '$.participant') = @id`
+               : ''
+           })`,
       )
       .get({ id: p.id }) as { n: number; mean: number | null; fb: number | null; mv: number | null };
     return { name: p.name, kind: p.kind, id: p.id, slots: r.n, meanReturns: r.mean, fallbackRate: r.mv ? (r.fb ?? 0) / r.mv : null };

@@ -10,8 +10,11 @@
  * - `participants(id, name, kind, config)`: config is the canonical JSON the id hashes.
  * - `games(ruleset_hash, name, path, source)`.
  * - `slots(id, seq, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0,
- *   moves1, fallbacks0, fallbacks1, wall_ms, error, notes, finished_at)`; `status` is `done` or
- *   `error`; `notes` is JSON (per seat, how the agent plays the game, e.g. the l1 method).
+ *   moves1, fallbacks0, fallbacks1, wall_ms, error, notes, finished_at, move_log, seats, hands)`;
+ *   `status` is `done` or `error`; `notes` is JSON (per seat, how the agent plays the game, e.g.
+ *   the l1 method); `seats` is JSON ({@link SeatRecord} per seat) for a table of more than two
+ *   seats, else null; `hands` is JSON ({@link HandRecord} per hand) for a match of more than one
+ *   hand, else null.
  * - `moves(slot, ply, seat, obs_digest, action, label, fallback, latency_ms, extra)`: a view over
  *   `slots.move_log`, one row per decision (`ply` is its index in the slot); `extra` is JSON for
  *   agent-specific fields (LLM players: tokens, cost, raw reply), null for bots. A slot that ended
@@ -31,8 +34,16 @@ import type { Action } from '../../interpreter/api.js';
 import { recoverySteps, storeError, storeErrorMessage, StoreVersionError } from './errors.js';
 import { running, takeLease, type HeldLease } from './lease.js';
 
-/** Version of the table layout below. */
-export const SCHEMA_VERSION = 2;
+/**
+ * Version of the table layout below. Schema 3 added the `slots` columns `seats` (the seats of a
+ * table of more than two) and `hands` (the hands of a match of several); a schema-2 store is read
+ * as it is (its slots are two-seat slots of one hand each) and upgraded in place by the writer
+ * (the two columns added, null in its rows), so a tournament begun under schema 2 resumes with
+ * byte-identical slots.
+ */
+export const SCHEMA_VERSION = 3;
+/** The layouts this gbgc reads: {@link SCHEMA_VERSION} and the one before it. */
+export const READABLE_SCHEMAS: readonly number[] = [2, 3];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -58,7 +69,9 @@ CREATE TABLE IF NOT EXISTS slots (
   error TEXT,
   notes TEXT,
   finished_at TEXT NOT NULL,
-  move_log TEXT
+  move_log TEXT,
+  seats TEXT,
+  hands TEXT
 );
 CREATE VIEW IF NOT EXISTS moves AS
   SELECT s.id AS slot, CAST(j.key AS INTEGER) AS ply, json_extract(j.value, '$[0]') AS seat, json_extract(j.value, '$[1]') AS obs_digest,
@@ -96,6 +109,47 @@ export interface SlotRecord {
   /** JSON. */
   notes: string | null;
   finished_at: string;
+  /**
+   * Every seat of a table of more than two seats, seat 0 first (`seat0`, `seat1` and their
+   * returns, moves and fallbacks repeat seats 0 and 1); null or absent for two seats.
+   */
+  seats?: SeatRecord[] | null;
+  /**
+   * The hands of a match of more than one hand, in order; null or absent for a slot of one hand
+   * (its one hand is the slot). The slot's returns, moves and fallbacks per seat are the sums over
+   * its hands, by participant.
+   */
+  hands?: HandRecord[] | null;
+}
+
+/** One seat of a slot's table, as the `seats` column holds it. */
+export interface SeatRecord {
+  /** Participant id. */
+  participant: string;
+  /** Chips won over the slot (null for an error). */
+  return: number | null;
+  moves: number | null;
+  fallbacks: number | null;
+}
+
+/**
+ * One hand of a match (a slot of several hands), as the `hands` column holds it: who sat where,
+ * the button, the stacks it started from, what each seat won, and which of the slot's moves it holds.
+ */
+export interface HandRecord {
+  /** Index of the hand in the match, from 0. */
+  hand: number;
+  /** Participant id in each seat of the game in this hand, seat 0 first. */
+  seats: string[];
+  /** The seat holding the button in this hand, or null for a game that declares none. */
+  button: number | null;
+  /** Each seat's stack when the hand began (before antes and blinds), chips; null: the game's declared stacks (the one hand of a one-hand slot). */
+  stacks: number[] | null;
+  /** Chips won per seat in this hand (final stack − starting stack). */
+  returns: number[];
+  /** The hand's decisions are the slot's moves with ply `firstPly` … `firstPly + plies − 1`. */
+  firstPly: number;
+  plies: number;
 }
 
 /**
@@ -117,6 +171,30 @@ export interface MoveRecord {
   latencyMs: number;
   /** Agent-specific fields (LLM: tokens, cost, raw reply), stored as JSON, or null. */
   extra: Record<string, unknown> | null;
+}
+
+/**
+ * Every seat of a slot, seat 0 first, for any number of seats: the `seats` column of a table of
+ * more than two seats, else seats 0 and 1 from their columns.
+ */
+export function slotSeats(slot: SlotRecord): SeatRecord[] {
+  if (slot.seats && slot.seats.length > 0) return slot.seats;
+  return [
+    { participant: slot.seat0, return: slot.return0, moves: slot.moves0, fallbacks: slot.fallbacks0 },
+    { participant: slot.seat1, return: slot.return1, moves: slot.moves1, fallbacks: slot.fallbacks1 },
+  ];
+}
+
+/**
+ * The hands of a finished slot, in order: the `hands` column of a match of several hands, else the
+ * slot as its one hand (the participants in their seats, no button, the declared stacks, the
+ * slot's returns and all its moves).
+ * @param plies the slot's number of moves (for a one-hand slot)
+ */
+export function slotHands(slot: SlotRecord, plies: number): HandRecord[] {
+  if (slot.hands && slot.hands.length > 0) return slot.hands;
+  const seats = slotSeats(slot);
+  return [{ hand: 0, seats: seats.map((s) => s.participant), button: null, stacks: null, returns: seats.map((s) => s.return ?? 0), firstPly: 0, plies }];
 }
 
 /** A stored `extra` as an object (null when absent or not a JSON object). */
@@ -152,11 +230,14 @@ export const SLOT_COLUMNS = [
   'notes',
   'finished_at',
 ] as const;
+/** The columns of the `slots` table a reader exports: the slot record's, then `seats` and `hands` (schema 3). */
+export const SLOT_EXPORT_COLUMNS = [...SLOT_COLUMNS, 'seats', 'hands'] as const;
 export const MOVE_COLUMNS = ['slot', 'ply', 'seat', 'obs_digest', 'action', 'label', 'fallback', 'latency_ms', 'extra'] as const;
 
 /**
  * Check the versions of an open store: its `meta` must record this {@link SCHEMA_VERSION} and, when
- * `engine` is set, this {@link ENGINE_VERSION}. Every reader and the writer check them before reading
+ * `engine` is set, this {@link ENGINE_VERSION} (a schema of {@link READABLE_SCHEMAS}: the writer
+ * upgrades a schema-2 store in place when it opens it). Every reader and the writer check them before reading
  * a row: a store is never read under another layout, and results of different engines are never
  * mixed. An older store is not migrated (no reader writes to its input): it is read by the gbgc
  * that wrote it. A reader of results may read a store of another engine when the user asks
@@ -169,13 +250,16 @@ export const MOVE_COLUMNS = ['slot', 'ply', 'seat', 'obs_digest', 'action', 'lab
  * @throws StoreVersionError (`store-schema` or `store-engine`) naming the file and both versions;
  *   UserError for a damaged file
  */
+/** The readable schema versions in words (`2 or 3`). */
+const READABLE = READABLE_SCHEMAS.join(' or ');
+
 export function checkVersions(db: Database.Database, path: string, opts: { engine: boolean; write?: boolean; allowEngineMismatch?: boolean }): void {
   const has = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
   if (!has)
     throw new StoreVersionError(
       path,
       'store-schema',
-      `not a gbgc run store (it has no meta table recording a schema version; this gbgc reads run stores of schema version ${SCHEMA_VERSION}, written by gbgc tournament)`,
+      `not a gbgc run store (it has no meta table recording a schema version; this gbgc reads run stores of schema version ${READABLE}, written by gbgc tournament)`,
     );
   const get = (k: string) => (db.prepare('SELECT value FROM meta WHERE key = ?').get(k) as { value: string } | undefined)?.value;
   const schema = get('schemaVersion');
@@ -185,13 +269,13 @@ export function checkVersions(db: Database.Database, path: string, opts: { engin
     if (check !== 'ok')
       throw new UserError(`${path}: the store is damaged (SQLite quick_check: ${String(check).replace(/\s*\n\s*/g, ' ')}); ${recoverySteps(path)}`);
   }
-  if (schema !== String(SCHEMA_VERSION))
+  if (!READABLE_SCHEMAS.some((v) => schema === String(v)))
     throw new StoreVersionError(
       path,
       'store-schema',
       schema === undefined
-        ? `not a gbgc run store of a known layout (its meta records no schemaVersion); this gbgc reads schema version ${SCHEMA_VERSION}`
-        : `run store schema version ${schema}, this gbgc reads version ${SCHEMA_VERSION}; stores are not converted: read it with the gbgc that wrote it, or play the tournament again into a new store`,
+        ? `not a gbgc run store of a known layout (its meta records no schemaVersion); this gbgc reads schema version ${READABLE}`
+        : `run store schema version ${schema}, this gbgc reads version ${READABLE}; stores are not converted: read it with the gbgc that wrote it, or play the tournament again into a new store`,
     );
   if (!opts.engine) return;
   const engine = get('engineVersion');
@@ -363,21 +447,63 @@ export function moveLog(moves: readonly MoveRecord[]): string {
   return out + ']';
 }
 
+/**
+ * Bring a store of an older readable layout to {@link SCHEMA_VERSION}, in one transaction: schema 2
+ * gains the `slots` columns `seats` and `hands` (null in its rows, which are two-seat slots of one
+ * hand). The writer does this when it opens a store; readers read the older layout as it is.
+ */
+function upgradeSchema(db: Database.Database): void {
+  const schema = (db.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'").get() as { value: string } | undefined)?.value;
+  if (schema !== '2') return;
+  const columns = new Set((db.prepare('PRAGMA table_info(slots)').all() as { name: string }[]).map((c) => c.name));
+  db.transaction(() => {
+    for (const c of ['seats', 'hands']) if (!columns.has(c)) db.exec(`ALTER TABLE slots ADD COLUMN ${c} TEXT`);
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'schemaVersion'").run(String(SCHEMA_VERSION));
+  })();
+}
+
+/** The slot row's columns a store of schema `schema` has (schema 2 lacks `seats` and `hands`). */
+function slotSelect(schema: number): string {
+  return (schema >= 3 ? SLOT_EXPORT_COLUMNS : SLOT_COLUMNS).join(', ');
+}
+
+/** A slot row as read: `seats` and `hands` parsed from their JSON, null when absent. @throws UserError for a column that is not a JSON list (an altered store) */
+function slotFromRow(path: string, row: Record<string, unknown>): SlotRecord {
+  for (const c of ['seats', 'hands'] as const) {
+    const v = row[c];
+    if (typeof v !== 'string') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(v);
+    } catch {
+      parsed = undefined;
+    }
+    if (!Array.isArray(parsed))
+      throw new UserError(
+        `${path}: slot ${String(row.id)}: its ${c} column is not a JSON list (the store was altered); use a store written by gbgc tournament`,
+      );
+    row[c] = parsed;
+  }
+  return row as unknown as SlotRecord;
+}
+
 /** An open run store. */
 export class RunStore {
-  private readonly insertSlot: Database.Statement;
+  private insertStatement: Database.Statement | undefined;
   private readonly begin: Database.Statement;
   private readonly commitStatement: Database.Statement;
   private readonly rollback: Database.Statement;
   private staged = 0;
   private lease: HeldLease | undefined;
 
+  /** The schema version of the open store (a reader may hold a schema-2 store; the writer upgrades it to {@link SCHEMA_VERSION}). */
+  readonly schema: number;
+
   private constructor(
     readonly db: Database.Database,
     readonly path: string,
   ) {
-    // Positional parameters: binding by name looks every column up in the row object.
-    this.insertSlot = db.prepare(`INSERT OR REPLACE INTO slots (${SLOT_COLUMNS.join(', ')}, move_log) VALUES (${SLOT_COLUMNS.map(() => '?').join(', ')}, ?)`);
+    this.schema = Number((db.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'").get() as { value: string } | undefined)?.value ?? SCHEMA_VERSION);
     this.begin = db.prepare('BEGIN');
     this.commitStatement = db.prepare('COMMIT');
     this.rollback = db.prepare('ROLLBACK');
@@ -421,6 +547,7 @@ export class RunStore {
     const lease = takeLease(db, path, notice);
     try {
       db.exec(SCHEMA);
+      upgradeSchema(db);
       const store = new RunStore(db, path);
       store.lease = lease;
       return store;
@@ -506,8 +633,12 @@ export class RunStore {
    */
   stageSlot(r: SlotRecord, moves: readonly MoveRecord[]): void {
     if (this.staged === 0 && !this.db.inTransaction) this.begin.run();
+    // Positional parameters: binding by name looks every column up in the row object.
+    this.insertStatement ??= this.db.prepare(
+      `INSERT OR REPLACE INTO slots (${SLOT_EXPORT_COLUMNS.join(', ')}, move_log) VALUES (${SLOT_EXPORT_COLUMNS.map(() => '?').join(', ')}, ?)`,
+    );
     try {
-      this.insertSlot.run(
+      this.insertStatement.run(
         r.id,
         r.seq,
         r.game,
@@ -527,6 +658,8 @@ export class RunStore {
         r.error,
         r.notes,
         r.finished_at,
+        r.seats ? JSON.stringify(r.seats) : null,
+        r.hands ? JSON.stringify(r.hands) : null,
         r.status === 'done' ? moveLog(moves) : null,
       );
     } catch (e) {
@@ -555,7 +688,8 @@ export class RunStore {
 
   /** All slot rows in slot-list order. */
   slots(): SlotRecord[] {
-    return this.db.prepare(`SELECT ${SLOT_COLUMNS.join(', ')} FROM slots ORDER BY seq`).all() as SlotRecord[];
+    const rows = this.db.prepare(`SELECT ${slotSelect(this.schema)} FROM slots ORDER BY seq`).all() as Record<string, unknown>[];
+    return rows.map((r) => slotFromRow(this.path, r));
   }
 
   /** Iterate over a table's rows (for export), in key order. */
@@ -567,9 +701,10 @@ export class RunStore {
   /** Slot rows whose id starts with `prefix` (a full id matches itself), at most `limit` of them, in slot-list order. */
   slotsByIdPrefix(prefix: string, limit = 10): SlotRecord[] {
     const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-    return this.db
-      .prepare(`SELECT ${SLOT_COLUMNS.join(', ')} FROM slots WHERE id LIKE ? ESCAPE '\\' ORDER BY seq LIMIT ?`)
-      .all(`${escaped}%`, limit) as SlotRecord[];
+    const rows = this.db
+      .prepare(`SELECT ${slotSelect(this.schema)} FROM slots WHERE id LIKE ? ESCAPE '\\' ORDER BY seq LIMIT ?`)
+      .all(`${escaped}%`, limit) as Record<string, unknown>[];
+    return rows.map((r) => slotFromRow(this.path, r));
   }
 
   /**

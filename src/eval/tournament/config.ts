@@ -25,11 +25,17 @@ export interface TournamentConfig {
   participants: ParticipantEntry[];
   /**
    * round-robin: every pair; coverage: each participant meets at least k opponents per game;
-   * ablation: every participant not named in `anchors` (a variant) meets every anchor, nothing else.
+   * ablation: every participant not named in `anchors` (a variant) meets every anchor, nothing else;
+   * panel: every participant not named in `panel` meets the fixed panel (at a table of n seats,
+   * every n − 1 of its members), and panel members do not meet each other (the league's design).
    */
-  schedule: { type: 'round-robin' } | { type: 'coverage'; k: number } | { type: 'ablation'; anchors: string[] };
-  /** Runs per matchup per game (each run is two slots). */
+  schedule: { type: 'round-robin' } | { type: 'coverage'; k: number } | { type: 'ablation'; anchors: string[] } | { type: 'panel'; panel: string[] };
+  /** Runs per table per game (each run is a block: one slot per seat permutation, two for two seats). */
   runs: number;
+  /** Hands per slot (a match of that many hands, the button moving a seat a hand); 1: one hand per slot. */
+  handsPerMatch: number;
+  /** `reset`: every hand starts from the game's declared stacks; `carry`: from the stacks the previous hand ended with (the match ends when a seat is broke). */
+  stacks: 'reset' | 'carry';
   /** Slots played at once (useful for agents that wait, e.g. LLMs). */
   concurrency: number;
   seed: number;
@@ -93,9 +99,17 @@ export const CONFIG_SCHEMA = {
           required: ['type', 'anchors'],
           properties: { type: { const: 'ablation' }, anchors: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } } },
         },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['type', 'panel'],
+          properties: { type: { const: 'panel' }, panel: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } } },
+        },
       ],
     },
     runs: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+    hands_per_match: { type: 'integer', minimum: 1, maximum: 100_000 },
+    stacks: { enum: ['reset', 'carry'] },
     concurrency: { type: 'integer', minimum: 1, maximum: 1024 },
     seed: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
     store: { type: 'string', minLength: 1 },
@@ -182,6 +196,10 @@ export function validate(data: unknown, where: string): TournamentConfig {
         pool: (g as { pool?: string }).pool ?? null,
         selection: (g as { selection?: string }).selection ?? null,
       };
+  if (d.stacks === 'carry' && ((d.hands_per_match as number | undefined) ?? 1) === 1)
+    throw new UserError(
+      `${where}: stacks: carry takes the stacks from one hand to the next, and a match of one hand has no next: set hands_per_match above 1, or leave stacks out`,
+    );
   const s = d.schedule;
   const schedule = s === undefined || s === 'round-robin' ? { type: 'round-robin' as const } : (s as TournamentConfig['schedule']);
   return {
@@ -189,6 +207,8 @@ export function validate(data: unknown, where: string): TournamentConfig {
     participants,
     schedule,
     runs: (d.runs as number | undefined) ?? 10,
+    handsPerMatch: (d.hands_per_match as number | undefined) ?? 1,
+    stacks: (d.stacks as 'reset' | 'carry' | undefined) ?? 'reset',
     concurrency: (d.concurrency as number | undefined) ?? 1,
     seed: (d.seed as number | undefined) ?? 1,
     store: (d.store as string | undefined) ?? 'runs.db',

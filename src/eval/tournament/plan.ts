@@ -1,7 +1,8 @@
 /**
  * A tournament plan: the config's games compiled, its participants identified, the schedule
  * expanded into the deterministic list of slots (GENSTRAT v2 §5: runs of two slots with the seats
- * swapped; coverage: each participant meets at least k opponents per game), and the commitment.
+ * swapped; coverage: each participant meets at least k opponents per game; for a game of n seats a
+ * run is a block of n! slots, one per seat permutation, the league's design), and the commitment.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -15,9 +16,10 @@ import { parseJsonInput, readTextCapped } from '../../util/json.js';
 import { hashString, rngFromKeys } from '../../util/rng.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 import { makeParticipant, type Participant } from '../agents/index.js';
-import { CURRENT_PLAY_SEED_SCHEME, schemePlaySeed, slotId, type PlaySeedScheme } from '../match/seeds.js';
+import { CURRENT_PLAY_SEED_SCHEME, schemePlaySeed, seatPermutations, tableSlotId, type PlaySeedScheme } from '../match/seeds.js';
 import { RunStore } from '../store/store.js';
 import type { TournamentConfig } from './config.js';
+import type { MatchFormat } from '../match/play.js';
 import type { FallbackPolicy } from '../llm/types.js';
 
 /** A game of the tournament. */
@@ -48,12 +50,15 @@ export interface PlannedSlot {
   seq: number;
   /** Index into `plan.games`. */
   game: number;
+  /** The run (block) of the table on the game. */
   run: number;
-  /** 0: the matchup's first participant in seat 0; 1: seats swapped. */
+  /** Index of the seat permutation in the block ({@link seatPermutations}): for two seats 0 seats the matchup's first participant first, 1 swaps them. */
   slot: number;
-  /** Participant indexes (into `plan.participants`) in seat 0 and seat 1. */
-  seats: [number, number];
+  /** Participant indexes (into `plan.participants`), seat 0 first: one per seat of the game. */
+  seats: number[];
   playSeed: number;
+  /** The slot's hands, when more than one (absent: one hand, as every slot before matches had). */
+  format?: MatchFormat;
 }
 
 /** What the store keeps as `plan` and the commitment hashes. */
@@ -63,6 +68,10 @@ export interface PlanSummary {
   schedule: TournamentConfig['schedule'];
   games: { path: string; rulesetHash: string }[];
   participants: { name: string; id: string; config: unknown }[];
+  /** Hands per slot, when more than one (absent for one, so earlier commitments are unchanged). */
+  handsPerMatch?: number;
+  /** How stacks go from hand to hand, when `handsPerMatch` is given. */
+  stacks?: 'reset' | 'carry';
   /** Play-seed scheme 2 (shared deals); absent for scheme 1, so scheme-1 commitments are unchanged. */
   playSeeds?: 2;
   /** The frozen fallback of LLM players per game (in the order of `games`), when the config declares one. */
@@ -74,8 +83,8 @@ export interface TournamentPlan {
   config: TournamentConfig;
   games: PlanGame[];
   participants: Participant[];
-  /** Per game, the matchups as participant index pairs (first < second). */
-  matchups: [number, number][][];
+  /** Per game, the tables: participant indexes (ascending), one per seat of the game (pairs for two seats). */
+  matchups: number[][][];
   slots: PlannedSlot[];
   /** Absolute path of the run store. */
   storePath: string;
@@ -146,7 +155,7 @@ export function scheduleMatchups(
   const all: [number, number][] = [];
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) all.push([i, j]);
   if (schedule.type === 'round-robin') return all;
-  if (schedule.type === 'ablation') return all.filter(([i, j]) => anchors.includes(i) !== anchors.includes(j));
+  if (schedule.type === 'ablation' || schedule.type === 'panel') return all.filter(([i, j]) => anchors.includes(i) !== anchors.includes(j));
   const m = Math.ceil(schedule.k / 2);
   if (schedule.k >= n - 1 || 2 * m >= n) return all;
   // A seeded circle per game: each participant meets its m neighbours on each side (2m ≥ k opponents).
@@ -165,6 +174,65 @@ export function scheduleMatchups(
     }
   }
   return all.filter(([a, b]) => pairs.has(`${a},${b}`));
+}
+
+/** Every `k`-subset of `items` (ascending, in lexicographic order). */
+function combinations<T>(items: readonly T[], k: number): T[][] {
+  const out: T[][] = [];
+  const walk = (from: number, acc: T[]): void => {
+    if (acc.length === k) {
+      out.push(acc);
+      return;
+    }
+    for (let i = from; i <= items.length - (k - acc.length); i++) walk(i + 1, [...acc, items[i]]);
+  };
+  walk(0, []);
+  return out;
+}
+
+/** The binomial coefficient C(n, k), as a float (for sizes before any list is built). */
+function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return Math.round(c);
+}
+
+/**
+ * The tables of one game of `seats` seats under the schedule: arrays of `seats` participant
+ * indexes, ascending. Two seats: the matchups of {@link scheduleMatchups}. More: `round-robin`
+ * seats every `seats`-subset of the participants; `panel` and `ablation` seat every participant
+ * that is not an anchor (a panel member) with every `seats − 1` anchors, so panel members never
+ * meet without a participant under evaluation (the league's fixed opponent panel).
+ * @throws UserError for `coverage` with more than two seats, and a panel smaller than `seats − 1`
+ */
+export function scheduleTables(
+  n: number,
+  seats: number,
+  schedule: TournamentConfig['schedule'],
+  seed: number,
+  rulesetHash: string,
+  anchors: readonly number[] = [],
+): number[][] {
+  if (seats === 2) return scheduleMatchups(n, schedule, seed, rulesetHash, anchors);
+  if (schedule.type === 'coverage')
+    throw new UserError(
+      `schedule: coverage pairs participants for two-seat games; a game of ${seats} seats needs round-robin or a panel ({type: panel, panel: [NAME, …]})`,
+    );
+  const all = Array.from({ length: n }, (_, i) => i);
+  if (schedule.type === 'round-robin') return combinations(all, seats);
+  if (anchors.length < seats - 1)
+    throw new UserError(`schedule: a table of ${seats} seats seats each participant with ${seats - 1} panel members, and the panel has ${anchors.length}`);
+  const sorted = [...anchors].sort((a, b) => a - b);
+  const groups = combinations(sorted, seats - 1);
+  return all.filter((i) => !anchors.includes(i)).flatMap((i) => groups.map((g) => [...g, i].sort((a, b) => a - b)));
+}
+
+/** Number of tables {@link scheduleTables} gives, computed without listing them (round-robin and panel; others: undefined). */
+function tableCount(n: number, seats: number, schedule: TournamentConfig['schedule'], anchors: number): number | undefined {
+  if (schedule.type === 'round-robin') return choose(n, seats);
+  if (schedule.type === 'panel' || schedule.type === 'ablation') return seats === 2 ? (n - anchors) * anchors : (n - anchors) * choose(anchors, seats - 1);
+  return undefined;
 }
 
 /** Most slots one tournament plays: 10^7 (a slot list of that size takes about 2 GB to plan and hold). */
@@ -240,31 +308,63 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
     new UserError(
       `${where}: the plan has ${slotCount.toLocaleString('en-US')} slots, more than the ${MAX_PLAN_SLOTS.toLocaleString('en-US')} one tournament plays; split it into several configs (stores) or lower runs`,
     );
-  const pairsBound = (participants.length * (participants.length - 1)) / 2;
-  if (config.schedule.type === 'round-robin' && games.length * pairsBound * config.runs * 2 > MAX_PLAN_SLOTS)
-    throw tooLarge(games.length * pairsBound * config.runs * 2);
-  const matchups = games.map((g) => scheduleMatchups(participants.length, config.schedule, config.seed, g.rulesetHash, anchors));
-  const slotCount = matchups.reduce((n, m) => n + m.length, 0) * config.runs * 2;
+  const seatsOf = games.map((g) => g.game.numSeats as number);
+  for (const [gi, n] of seatsOf.entries())
+    if (n > participants.length)
+      throw new UserError(
+        `${where}: ${games[gi].path} seats ${n} players, and the tournament has ${participants.length} participants (a table seats distinct participants)`,
+      );
+  const permutations = seatsOf.map((n) => seatPermutations(n));
+  const bound = games.reduce(
+    (sum, _, gi) => {
+      const t = tableCount(participants.length, seatsOf[gi], config.schedule, anchors.length);
+      return t === undefined || sum === undefined ? undefined : sum + t * permutations[gi].length;
+    },
+    0 as number | undefined,
+  );
+  if (bound !== undefined && bound * config.runs > MAX_PLAN_SLOTS) throw tooLarge(bound * config.runs);
+  let matchups: number[][][];
+  try {
+    matchups = games.map((g, gi) => scheduleTables(participants.length, seatsOf[gi], config.schedule, config.seed, g.rulesetHash, anchors));
+  } catch (e) {
+    if (e instanceof UserError) throw new UserError(`${where}: ${e.message}`);
+    throw e;
+  }
+  const slotCount = matchups.reduce((n, m, gi) => n + m.length * permutations[gi].length, 0) * config.runs;
   if (slotCount > MAX_PLAN_SLOTS) throw tooLarge(slotCount);
   const storePath = resolve(storeOverride ?? resolve(base, config.store));
   const scheme = storePlaySeedScheme(storePath);
+  if (scheme === 1 && seatsOf.some((n) => n > 2))
+    throw new UserError(
+      `${where}: the store ${storePath} was filled under play-seed scheme 1 (a deal per pair of participants), which has no deals for tables of more than two seats; play into a new store`,
+    );
+  const format = { hands: config.handsPerMatch, stacks: config.stacks };
   const slots: PlannedSlot[] = [];
   games.forEach((g, gi) => {
-    for (const [i, j] of matchups[gi]) {
+    for (const table of matchups[gi]) {
       for (let run = 0; run < config.runs; run++) {
-        const ps = schemePlaySeed(scheme, config.seed, g.rulesetHash, run, participants[i].id, participants[j].id);
-        for (let slot = 0; slot < 2; slot++) {
-          const seats: [number, number] = slot === 0 ? [i, j] : [j, i];
+        // Scheme 1 keys a run by its pair (two seats only, checked above).
+        const ps = schemePlaySeed(scheme, config.seed, g.rulesetHash, run, participants[table[0]].id, participants[table[1]].id);
+        permutations[gi].forEach((perm, slot) => {
+          const seats = perm.map((k) => table[k]);
           slots.push({
-            id: slotId(config.seed, g.rulesetHash, run, participants[seats[0]].id, participants[seats[1]].id, scheme),
+            id: tableSlotId(
+              config.seed,
+              g.rulesetHash,
+              run,
+              seats.map((p) => participants[p].id),
+              scheme,
+              format,
+            ),
             seq: slots.length,
             game: gi,
             run,
             slot,
             seats,
             playSeed: ps,
+            ...(format.hands > 1 ? { format } : {}),
           });
-        }
+        });
       }
     }
   });
@@ -278,6 +378,8 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
     schedule: config.schedule,
     games: games.map((g) => ({ path: g.path, rulesetHash: g.rulesetHash })),
     participants: participants.map((p) => ({ name: p.name, id: p.id, config: p.config })),
+    // Absent for one hand a slot, so earlier commitments stand.
+    ...(config.handsPerMatch > 1 ? { handsPerMatch: config.handsPerMatch, stacks: config.stacks } : {}),
     ...(scheme === 2 ? { playSeeds: 2 as const } : {}),
     // It decides moves, so it is committed; absent when not declared (earlier commitments stand).
     ...(config.fallback !== null ? { fallback: games.map((g) => fallbackPolicyFor(config, g.path)) } : {}),
@@ -309,18 +411,24 @@ export function storePlaySeedScheme(path: string): PlaySeedScheme {
   }
 }
 
-/** The anchors of an `ablation` schedule as participant indexes (empty for other schedules). */
+/** The anchors of an `ablation` schedule (the members of a `panel`) as participant indexes (empty for other schedules). */
 function ablationAnchors(config: TournamentConfig, participants: readonly Participant[], where: string): number[] {
-  if (config.schedule.type !== 'ablation') return [];
-  const names = config.schedule.anchors;
+  if (config.schedule.type !== 'ablation' && config.schedule.type !== 'panel') return [];
+  const key = config.schedule.type === 'panel' ? 'panel' : 'anchors';
+  const names = config.schedule.type === 'panel' ? config.schedule.panel : config.schedule.anchors;
   const idx = names.map((n, k) => {
     const i = participants.findIndex((p) => p.name === n);
-    if (i < 0) throw new UserError(`${where}: schedule.anchors[${k}]: no participant is named '${n}' (names: ${participants.map((p) => p.name).join(', ')})`);
+    if (i < 0) throw new UserError(`${where}: schedule.${key}[${k}]: no participant is named '${n}' (names: ${participants.map((p) => p.name).join(', ')})`);
     return i;
   });
-  if (new Set(idx).size !== idx.length) throw new UserError(`${where}: schedule.anchors: an anchor is named twice`);
+  const what = key === 'panel' ? 'a panel member' : 'an anchor';
+  if (new Set(idx).size !== idx.length) throw new UserError(`${where}: schedule.${key}: ${what} is named twice`);
   if (idx.length === participants.length)
-    throw new UserError(`${where}: schedule.anchors: every participant is an anchor; an ablation needs at least one variant that is not`);
+    throw new UserError(
+      key === 'panel'
+        ? `${where}: schedule.panel: every participant is on the panel; a panel schedule needs at least one participant that is not, to play against it`
+        : `${where}: schedule.anchors: every participant is an anchor; an ablation needs at least one variant that is not`,
+    );
   return idx;
 }
 
@@ -344,6 +452,8 @@ export function describeChanges(old: PlanSummary, now: PlanSummary): string[] {
   const out: string[] = [];
   if (old.seed !== now.seed) out.push(`seed ${old.seed} → ${now.seed}`);
   if (now.runs < old.runs) out.push(`runs ${old.runs} → ${now.runs}`);
+  if ((old.handsPerMatch ?? 1) !== (now.handsPerMatch ?? 1)) out.push(`hands_per_match ${old.handsPerMatch ?? 1} → ${now.handsPerMatch ?? 1}`);
+  if ((old.stacks ?? 'reset') !== (now.stacks ?? 'reset')) out.push(`stacks ${old.stacks ?? 'reset'} → ${now.stacks ?? 'reset'}`);
   if (canonicalJson(old.fallback ?? null) !== canonicalJson(now.fallback ?? null))
     out.push(`fallback ${canonicalJson(old.fallback ?? 'uniform')} → ${canonicalJson(now.fallback ?? 'uniform')}`);
   if (canonicalJson(old.schedule) !== canonicalJson(now.schedule)) out.push(`schedule ${canonicalJson(old.schedule)} → ${canonicalJson(now.schedule)}`);

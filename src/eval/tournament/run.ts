@@ -236,9 +236,9 @@ export interface SlotContext {
   participants: readonly { id: string }[];
 }
 
-/** The `notes` column of a slot: JSON of what each seat's agent says about how it plays (null when neither says anything). */
-export function slotNotes(pair: readonly [Agent, Agent]): string | null {
-  return pair[0].notes || pair[1].notes ? JSON.stringify([pair[0].notes ?? null, pair[1].notes ?? null]) : null;
+/** The `notes` column of a slot: JSON of what each seat's agent says about how it plays, seat 0 first (null when none says anything). */
+export function slotNotes(agents: readonly Agent[]): string | null {
+  return agents.some((a) => a.notes) ? JSON.stringify(agents.map((a) => a.notes ?? null)) : null;
 }
 
 let lastMs = -1;
@@ -257,12 +257,12 @@ function isoNow(): string {
  * Play one planned slot and return its record: the one function that plays a slot, for the local
  * run ({@link runTournament}) and for queue workers (`src/eval/queue`), so both give identical rows.
  * An error of the slot's play (not the user's) gives a row with status `error` and no moves.
- * @param pair the agents in seat 0 and seat 1
+ * @param agents the agent in each seat, seat 0 first
  * @param notes the row's `notes` (see {@link slotNotes})
  * @throws UserError for a problem the user must fix (a rejected API key, a policy that does not fit)
  */
-export async function playPlannedSlot(ctx: SlotContext, s: PlannedSlot, pair: [Agent, Agent], notes: string | null): Promise<SlotResult> {
-  return playPlannedSlotNow(ctx, s, pair, notes);
+export async function playPlannedSlot(ctx: SlotContext, s: PlannedSlot, agents: readonly Agent[], notes: string | null): Promise<SlotResult> {
+  return playPlannedSlotNow(ctx, s, agents, notes);
 }
 
 /**
@@ -286,6 +286,7 @@ function plannedSlotRecord(
     slot: s.slot,
     seat0: participants[s.seats[0]].id,
     seat1: participants[s.seats[1]].id,
+    ...(s.seats.length > 2 ? { seats: s.seats.map((p) => ({ participant: participants[p].id, return: null, moves: null, fallbacks: null })) } : {}),
     play_seed: s.playSeed,
     status,
     return0: null,
@@ -316,26 +317,30 @@ export function discardedSlot(ctx: SlotContext, s: PlannedSlot, e: SlotFailureEr
  * agents decided through `actFast` (bots), else a promise of it. Same rows as {@link playPlannedSlot}.
  * @throws UserError as {@link playPlannedSlot} (synchronously, or through the promise)
  */
-export function playPlannedSlotNow(ctx: SlotContext, s: PlannedSlot, pair: [Agent, Agent], notes: string | null): SlotResult | Promise<SlotResult> {
+export function playPlannedSlotNow(ctx: SlotContext, s: PlannedSlot, agents: readonly Agent[], notes: string | null): SlotResult | Promise<SlotResult> {
   const g = ctx.games[s.game];
   const start = performance.now();
   const row = plannedSlotRecord(s, g.rulesetHash, ctx.participants, 'done', null, notes, '');
+  const ids = s.seats.map((p) => ctx.participants[p].id);
   let out: SlotOutcome | Promise<SlotOutcome>;
   try {
-    out = playSlotNow(g.game, pair, s.playSeed, s.slot, { slotId: s.id });
+    out = playSlotNow(g.game, agents, s.playSeed, s.slot, { slotId: s.id, ...(s.format ? { format: s.format } : {}) });
   } catch (e) {
-    return finishRow(row, start, null, e);
+    return finishRow(row, ids, start, null, e);
   }
   if (out instanceof Promise)
     return out.then(
-      (o) => finishRow(row, start, o, null),
-      (e: unknown) => finishRow(row, start, null, e),
+      (o) => finishRow(row, ids, start, o, null),
+      (e: unknown) => finishRow(row, ids, start, null, e),
     );
-  return finishRow(row, start, out, null);
+  return finishRow(row, ids, start, out, null);
 }
 
-/** Fill `row` from the slot's outcome, or from the error of its play (a UserError is thrown on). */
-function finishRow(row: SlotRecord, start: number, out: SlotOutcome | null, err: unknown): SlotResult {
+/**
+ * Fill `row` from the slot's outcome, or from the error of its play (a UserError is thrown on).
+ * @param ids the participant id in each slot seat
+ */
+function finishRow(row: SlotRecord, ids: readonly string[], start: number, out: SlotOutcome | null, err: unknown): SlotResult {
   let moves: MoveRecord[] = [];
   if (out) {
     row.return0 = out.returns[0];
@@ -344,6 +349,17 @@ function finishRow(row: SlotRecord, start: number, out: SlotOutcome | null, err:
     row.moves1 = out.moves[1];
     row.fallbacks0 = out.fallbacks[0];
     row.fallbacks1 = out.fallbacks[1];
+    if (ids.length > 2) row.seats = ids.map((participant, k) => ({ participant, return: out.returns[k], moves: out.moves[k], fallbacks: out.fallbacks[k] }));
+    if (out.hands)
+      row.hands = out.hands.map((h) => ({
+        hand: h.hand,
+        seats: h.order.map((k) => ids[k]),
+        button: h.button,
+        stacks: h.stacks,
+        returns: h.returns,
+        firstPly: h.firstPly,
+        plies: h.plies,
+      }));
     moves = out.records;
   } else {
     // A problem the user must fix, the budget reached, an LLM slot to replay or discard: the runner decides.
@@ -375,7 +391,8 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
   const replays = new Map<string, number>();
   const queue = [...todo];
   const notesCache = new Map<Agent, Map<Agent, string | null>>();
-  const notesOf = (pair: [Agent, Agent]): string | null => {
+  const notesOf = (pair: readonly Agent[]): string | null => {
+    if (pair.length !== 2) return slotNotes(pair);
     let inner = notesCache.get(pair[0]);
     if (!inner) notesCache.set(pair[0], (inner = new Map()));
     let v = inner.get(pair[1]);
@@ -411,7 +428,7 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
       }
       const s = queue[next++];
       started++;
-      const pair: [Agent, Agent] = [agents.get(`${s.seats[0]}:${s.game}`)!, agents.get(`${s.seats[1]}:${s.game}`)!];
+      const pair = s.seats.map((p) => agents.get(`${p}:${s.game}`)!);
       let row: SlotRecord;
       let moves: MoveRecord[];
       try {
@@ -458,7 +475,7 @@ export async function runTournament(plan: TournamentPlan, store: RunStore, agent
       store.stageSlot(row, moves);
       // Batches pay off only for bots (sub-millisecond slots); a slot with an agent that has no
       // synchronous path (a language model, a person) is committed as soon as it ends.
-      if (!pair[0].actFast || !pair[1].actFast || store.stagedSlots >= batchSlots || performance.now() - batchStart >= batchMs) flush();
+      if (pair.some((a) => !a.actFast) || store.stagedSlots >= batchSlots || performance.now() - batchStart >= batchMs) flush();
       else
         timer ??= setTimeout(() => {
           // A commit that fails here (a full disk) stops the run through `fatal`, not as an uncaught error.

@@ -1,0 +1,197 @@
+/**
+ * Tournaments of matches of many hands, through the CLI as a user chains it: the config keys and
+ * their errors, a tournament of six-hand matches played, its store read back hand by hand (the
+ * hands summing to each slot), resumed, and summarised; one hand a slot keeps today's slots; a
+ * schema-2 store is read and, when resumed, upgraded in place; the panel schedule.
+ */
+import Database from 'better-sqlite3';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.js';
+import { buildPlan, makeAgents, openStoreFor, readConfig, runTournament } from '../../src/eval/tournament/index.js';
+import { readHands, readSlots, RunStore, slotSeats } from '../../src/eval/store/index.js';
+import { playSlot, slotId } from '../../src/eval/match/index.js';
+import { createParticipantAgent } from '../../src/eval/agents/index.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'gbgc-matches-'));
+const EX = resolve('examples');
+
+function config(name: string, body: Record<string, unknown>): string {
+  const path = join(tmp, name);
+  writeFileSync(path, JSON.stringify(body, null, 2));
+  return path;
+}
+
+const PARTICIPANTS = [{ kind: 'random' }, { kind: 'heuristic' }, { kind: 'heuristic', name: 'bold', raise: 0.9, bluff: 0.3 }];
+const KUHN6 = { games: [join(EX, 'kuhn.gbg')], participants: PARTICIPANTS, runs: 3, seed: 5, hands_per_match: 6, stacks: 'reset' };
+
+const rowsOf = (db: string) =>
+  readSlots(db).slots.map((r) => [r.id, r.seq, r.status, r.return0, r.return1, r.moves0, r.moves1, JSON.stringify(r.hands ?? null)]);
+
+describe('tournament config: hands_per_match and stacks', () => {
+  it('refuses bad values naming the key', async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ hands_per_match: 0 }, /hands_per_match: must be >= 1/],
+      [{ hands_per_match: 2.5 }, /hands_per_match: must be integer/],
+      [{ stacks: 'keep' }, /stacks: must be one of "reset", "carry"/],
+      [{ stacks: 'carry' }, /stacks: carry takes the stacks from one hand to the next, and a match of one hand has no next/],
+      [{ schedule: { type: 'panel', panel: ['nobody'] } }, /schedule\.panel\[0\]: no participant is named 'nobody'/],
+      [{ schedule: { type: 'panel', panel: ['random', 'heuristic', 'bold'] } }, /every participant is on the panel/],
+    ];
+    for (const [extra, want] of cases) {
+      const r = await runCli([
+        'tournament',
+        config('bad.json', { ...KUHN6, hands_per_match: undefined, stacks: undefined, store: 'bad.db', ...extra }),
+        '--json',
+      ]);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(want);
+    }
+  });
+});
+
+describe('a tournament of six-hand matches (Kuhn, stacks reset)', () => {
+  it('plays, reads back each slot hand by hand (the hands sum to the slot), resumes to the same rows, and summarises', async () => {
+    const cfg = config('k6.json', { ...KUHN6, store: 'k6.db' });
+    const r = await runCli(['tournament', cfg, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    // 3 matchups × 3 runs × 2 slots.
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 18, played: 18 });
+    const db = join(tmp, 'k6.db');
+    const stored = readSlots(db);
+    const names = new Map(stored.participants.map((p) => [p.id, p.name]));
+    for (const slot of stored.slots) {
+      expect(slot.status).toBe('done');
+      const hands = readHands(db, slot.id);
+      expect(hands.map((h) => h.hand)).toEqual([0, 1, 2, 3, 4, 5]);
+      const seats = slotSeats(slot);
+      const won = new Map(seats.map((s) => [s.participant, 0]));
+      const moved = new Map(seats.map((s) => [s.participant, 0]));
+      for (const h of hands) {
+        // Kuhn has no button: the participants change seats every hand.
+        expect(h.seats).toEqual(h.hand % 2 === 0 ? [slot.seat0, slot.seat1] : [slot.seat1, slot.seat0]);
+        expect(h.button).toBeNull();
+        expect(h.stacks).toEqual([10, 10]); // Kuhn's declared stacks
+        expect(h.returns[0] + h.returns[1]).toBe(0);
+        h.seats.forEach((p, k) => won.set(p, won.get(p)! + h.returns[k]));
+        for (const m of h.moves) moved.set(h.seats[m.seat], moved.get(h.seats[m.seat])! + 1);
+        expect(h.moves.map((m) => m.ply)).toEqual(h.moves.map((_, k) => h.firstPly + k));
+      }
+      for (const s of seats) {
+        expect(won.get(s.participant), `slot ${slot.id}: ${names.get(s.participant)}`).toBe(s.return);
+        expect(moved.get(s.participant)).toBe(s.moves);
+      }
+    }
+    // The two slots of a run share the play seed, so hand h deals the same cards in both.
+    for (let i = 0; i < stored.slots.length; i += 2) expect(stored.slots[i + 1].play_seed).toBe(stored.slots[i].play_seed);
+
+    // Resumed after partial calls: the rows of the uninterrupted run.
+    const plan = buildPlan(cfg, readConfig(cfg), join(tmp, 'k6-parts.db'));
+    const agents = await makeAgents(plan);
+    for (const limit of [4, 7, undefined]) {
+      const store = openStoreFor(plan);
+      await runTournament(plan, store, agents, { limit });
+      store.close();
+    }
+    expect(rowsOf(join(tmp, 'k6-parts.db'))).toEqual(rowsOf(db));
+    // More runs add slots and keep the finished ones.
+    const more = await runCli(['tournament', config('k6-more.json', { ...KUHN6, runs: 4, store: 'k6.db' }), '--json']);
+    expect(more.code, more.stderr).toBe(0);
+    expect(JSON.parse(more.stdout)).toMatchObject({ total: 24, alreadyDone: 18, played: 6 });
+    // Another number of hands is another tournament: refused, naming the change.
+    const other = await runCli(['tournament', config('k6-other.json', { ...KUHN6, hands_per_match: 5, store: 'k6.db' }), '--json']);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/hands_per_match 6 → 5/);
+    // records summary: chips won per slot (a slot is a six-hand match).
+    const sum = await runCli(['records', 'summary', db, '--json']);
+    expect(sum.code, sum.stderr).toBe(0);
+    const summary = JSON.parse(sum.stdout) as { done: number; participants: { name: string; slots: number; meanReturns: number }[] };
+    expect(summary.done).toBe(24);
+    const all = readSlots(db).slots;
+    for (const p of summary.participants) {
+      const id = stored.participants.find((x) => x.name === p.name)!.id;
+      const mine = all.flatMap((s) => slotSeats(s).filter((x) => x.participant === id));
+      expect(p.slots).toBe(mine.length);
+      expect(p.meanReturns).toBeCloseTo(mine.reduce((t, x) => t + x.return!, 0) / mine.length, 12);
+    }
+  });
+
+  it('one hand a slot (the default) keeps the slots of before: the same ids, returns and moves, no hands', async () => {
+    const cfg = config('k1.json', { ...KUHN6, hands_per_match: undefined, stacks: undefined, store: 'k1.db' });
+    const r = await runCli(['tournament', cfg, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const plan = buildPlan(cfg, readConfig(cfg));
+    const g = plan.games[0];
+    const agents = await Promise.all(plan.participants.map((p) => createParticipantAgent(p, g.game)));
+    const stored = readSlots(join(tmp, 'k1.db')).slots;
+    expect(stored).toHaveLength(18);
+    for (const [k, s] of plan.slots.entries()) {
+      const row = stored[k];
+      expect(row.id).toBe(slotId(5, g.rulesetHash, s.run, plan.participants[s.seats[0]].id, plan.participants[s.seats[1]].id, 2));
+      expect(row.hands).toBeNull();
+      expect(row.seats).toBeNull();
+      const again = await playSlot(
+        g.game,
+        s.seats.map((p) => agents[p]),
+        s.playSeed,
+        s.slot,
+      );
+      expect([row.return0, row.return1, row.moves0, row.moves1]).toEqual([...again.returns, ...again.moves]);
+    }
+  });
+});
+
+describe('a store of schema 2', () => {
+  it('is read as two-seat slots of one hand, and upgraded in place when a tournament resumes it', async () => {
+    const cfg = config('s2.json', { ...KUHN6, hands_per_match: undefined, stacks: undefined, runs: 2, store: 's2.db' });
+    expect((await runCli(['tournament', cfg])).code).toBe(0);
+    const db = join(tmp, 's2.db');
+    const before = rowsOf(db);
+    // Make it a schema-2 store: the layout before the seats and hands columns.
+    const d = new Database(db);
+    d.exec("ALTER TABLE slots DROP COLUMN seats; ALTER TABLE slots DROP COLUMN hands; UPDATE meta SET value = '2' WHERE key = 'schemaVersion'");
+    d.close();
+    copyFileSync(db, join(tmp, 's2-copy.db'));
+    expect(rowsOf(db)).toEqual(before);
+    expect(readHands(db, before[0][0] as string)).toHaveLength(1);
+    const sum = await runCli(['records', 'summary', join(tmp, 's2-copy.db'), '--json']);
+    expect(sum.code, sum.stderr).toBe(0);
+    // Resumed with more runs: the store becomes schema 3 and its earlier slots stay as they were.
+    const r = await runCli([
+      'tournament',
+      config('s2-more.json', { ...KUHN6, hands_per_match: undefined, stacks: undefined, runs: 3, store: 's2.db' }),
+      '--json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ alreadyDone: 12, played: 6 });
+    const s = RunStore.openReadOnly(db);
+    expect(s.meta('schemaVersion')).toBe('3');
+    s.close();
+    const after = new Map(rowsOf(db).map((row) => [row[0], row]));
+    // The same slots, ids, returns and moves (the seq of a slot moves when runs are added).
+    expect(before.map((row) => [row[0], ...row.slice(2)])).toEqual(before.map((row) => [row[0], ...after.get(row[0])!.slice(2)]));
+  });
+});
+
+describe('the panel schedule', () => {
+  it('two seats: every participant off the panel meets every panel member, and panel members never meet', () => {
+    const cfg = config('panel.json', {
+      games: [join(EX, 'kuhn.gbg')],
+      participants: [...PARTICIPANTS, { kind: 'l1' }],
+      schedule: { type: 'panel', panel: ['random', 'bold'] },
+      runs: 2,
+      store: 'panel.db',
+    });
+    const plan = buildPlan(cfg, readConfig(cfg));
+    // heuristic (1) and l1 (3) against random (0) and bold (2).
+    expect(plan.matchups[0]).toEqual([
+      [0, 1],
+      [0, 3],
+      [1, 2],
+      [2, 3],
+    ]);
+    expect(plan.slots).toHaveLength(4 * 2 * 2);
+  });
+});
