@@ -2,6 +2,11 @@
  * Running MCCFR with periodic reports: every `reportEvery` iterations, the average strategy's
  * value for seat 0 and its exploitability, exact when the game tree fits the node budget (best
  * response over the game tree), else estimated by sampled best responses (`sampled-br.ts`).
+ *
+ * On more than two seats the exact evaluation is the n-seat NashConv (`nash-conv.ts`: every seat's
+ * exact best response, the values of every seat); when the tree does not fit the budget, NashConv
+ * is not estimated (the sampled best response is two-seat zero-sum): the reports then carry the
+ * seats' self-play values and `notEstimated`, the reason in words.
  */
 import type { Game, GameState } from '../interpreter/api.js';
 import { CHANCE, TERMINAL } from '../interpreter/api.js';
@@ -9,6 +14,7 @@ import { sampleChanceOutcome } from '../interpreter/chance.js';
 import { rngFromKeys, type Rng } from '../util/rng.js';
 import { exploitability } from './best-response.js';
 import { MccfrSolver, sample, type MccfrSampling } from './mccfr.js';
+import { buildNSeatTree, nashConv, NSeatTreeTooLarge, type NSeatTree } from './nash-conv.js';
 import { policyFromFunction } from './policy.js';
 import { EvaluationOutOfTime, sampledExploitability, type PolicyFn } from './sampled-br.js';
 import { buildTree, TreeBudgetError, type GameTree } from './tree.js';
@@ -26,8 +32,8 @@ export const MIN_BR_SAMPLES = 100;
 /** Default node budget for the exact evaluation tree. */
 export const DEFAULT_EXACT_MAX_NODES = 2_000_000;
 
-/** How exploitability was measured. */
-export type ExploitabilityMethod = 'exact' | 'sampled-best-response';
+/** How exploitability was measured (`none`: not measured, on more than two seats when the tree is too large). */
+export type ExploitabilityMethod = 'exact' | 'sampled-best-response' | 'none';
 
 /** One report of {@link runMccfr}. */
 export interface MccfrReport {
@@ -36,13 +42,13 @@ export interface MccfrReport {
   solverSeconds: number;
   /** Wall-clock seconds since the start, evaluations included. */
   elapsedSeconds: number;
-  /** Information states with tables, both seats. */
+  /** Information states with tables, every seat. */
   infoStates: number;
   /** Seat 0's expected returns under the average profile, chips/game (exact, or a sample mean). */
   value: number;
   /** Standard error of `value` (0 when exact). */
   valueError: number;
-  /** NashConv / 2 of the average profile, chips/game (exact, or the sampled estimate). */
+  /** NashConv / number of seats of the average profile, chips/game (exact, or the sampled estimate; NaN when not estimated). */
   exploitability: number;
   /** Standard error of `exploitability` (0 when exact). */
   exploitabilityError: number;
@@ -52,6 +58,12 @@ export interface MccfrReport {
    * {@link MIN_BR_SAMPLES} fitted (value and exploitability are then NaN: not estimated).
    */
   brSamples?: number;
+  /** More than two seats: every seat's expected returns under the average profile (exact, or self-play sample means). */
+  values?: number[];
+  /** More than two seats, exact: NashConv of the average profile (Σ over seats of the best-response gain), chips/game. */
+  nashConv?: number;
+  /** More than two seats, when NashConv was not computed: why. */
+  notEstimated?: string;
 }
 
 /** Options of {@link runMccfr}. */
@@ -86,15 +98,17 @@ export interface MccfrRun {
   solver: MccfrSolver;
   method: ExploitabilityMethod;
   reports: MccfrReport[];
-  /** The exact tree when the game fits the budget. */
+  /** The exact tree when the game fits the budget (two seats). */
   tree?: GameTree;
+  /** The exact n-seat tree when a game of more than two seats fits the budget. */
+  nSeatTree?: NSeatTree;
 }
 
 /**
  * Run MCCFR until `iterations`, `seconds` or `wallSeconds` (at least one must be given), reporting
  * every `reportEvery` iterations and at the end.
  * @throws RangeError when neither a positive `iterations` nor positive `seconds`/`wallSeconds` is given.
- * @throws UserError from `buildTree` when the game is not two-seat zero-sum or lacks perfect recall.
+ * @throws UserError from `buildTree` / `buildNSeatTree` when the game is not zero-sum (two seats) or lacks perfect recall.
  */
 export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
   const { iterations, seconds, wallSeconds } = options;
@@ -109,15 +123,22 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
   const t0 = performance.now();
   const elapsed = (): number => (performance.now() - t0) / 1000;
   let tree: GameTree | undefined;
+  let nTree: NSeatTree | undefined;
   const exactMax = options.exactMaxNodes ?? DEFAULT_EXACT_MAX_NODES;
+  const twoSeats = game.numSeats === 2;
   if (exactMax > 0) {
     try {
-      tree = buildTree(game, { maxNodes: exactMax });
+      if (twoSeats) tree = buildTree(game, { maxNodes: exactMax });
+      else nTree = buildNSeatTree(game, exactMax);
     } catch (e) {
-      if (!(e instanceof TreeBudgetError)) throw e;
+      if (!(e instanceof TreeBudgetError) && !(e instanceof NSeatTreeTooLarge)) throw e;
     }
   }
-  options.onTree?.(tree !== undefined);
+  const notEstimated =
+    exactMax > 0
+      ? `NashConv not computed: the tree of this ${game.numSeats}-seat game has more than ${exactMax.toLocaleString('en-US')} nodes (the exact best response's budget, --max-nodes), and the sampled best response is two-seat zero-sum`
+      : `NashConv not computed: the exact best response is off (--max-nodes 0), and the sampled best response is two-seat zero-sum`;
+  options.onTree?.(tree !== undefined || nTree !== undefined);
   const solver = new MccfrSolver(game, { sampling: options.sampling, seed });
   const reports: MccfrReport[] = [];
   let solverMs = 0;
@@ -125,7 +146,34 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
     const policy = solver.averagePolicy();
     let r: MccfrReport;
     const base = { iterations: solver.iteration, solverSeconds: solverMs / 1000, infoStates: solver.numInfosets };
-    if (tree) {
+    if (nTree) {
+      const e = nashConv(nTree, (I) => {
+        const p = solver.averageAt(I.seat, I.key);
+        return p && p.length === I.actions.length ? p : I.actions.map(() => 1 / I.actions.length);
+      });
+      r = {
+        ...base,
+        elapsedSeconds: 0,
+        value: e.values[0],
+        valueError: 0,
+        exploitability: e.exploitability,
+        exploitabilityError: 0,
+        values: e.values,
+        nashConv: e.nashConv,
+      };
+    } else if (!twoSeats) {
+      const v = selfPlayValues(game, policy, brSamples, rngFromKeys(seed, 0x6272, reports.length));
+      r = {
+        ...base,
+        elapsedSeconds: 0,
+        value: v.means[0],
+        valueError: v.standardErrors[0],
+        exploitability: NaN,
+        exploitabilityError: NaN,
+        values: v.means,
+        notEstimated,
+      };
+    } else if (tree) {
       const t = tree;
       const tab = policyFromFunction(t, (key, seat, actions) => {
         const p = solver.averageAt(seat, key);
@@ -183,13 +231,20 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
     if (done || solver.iteration % every === 0) report(done);
     if (done) break;
   }
-  return { solver, method: tree ? 'exact' : 'sampled-best-response', reports, tree };
+  const method: ExploitabilityMethod = tree || nTree ? 'exact' : twoSeats ? 'sampled-best-response' : 'none';
+  return { solver, method, reports, ...(tree ? { tree } : {}), ...(nTree ? { nSeatTree: nTree } : {}) };
 }
 
 /** Seat 0's mean returns over `n` episodes of the profile against itself, with standard error. */
 export function selfPlayValue(game: Game, policy: PolicyFn, n: number, rng: Rng): { mean: number; standardError: number } {
-  let sum = 0;
-  let sumSq = 0;
+  const v = selfPlayValues(game, policy, n, rng);
+  return { mean: v.means[0], standardError: v.standardErrors[0] };
+}
+
+/** Every seat's mean returns over `n` episodes of the profile against itself, with standard errors. */
+export function selfPlayValues(game: Game, policy: PolicyFn, n: number, rng: Rng): { means: number[]; standardErrors: number[] } {
+  const sum = new Float64Array(game.numSeats);
+  const sumSq = new Float64Array(game.numSeats);
   for (let k = 0; k < n; k++) {
     const st: GameState = game.newInitialState();
     for (;;) {
@@ -201,10 +256,13 @@ export function selfPlayValue(game: Game, policy: PolicyFn, n: number, rng: Rng)
         st.applyAction(legal[sample(policy(st, cp, legal), rng())]);
       }
     }
-    const u = st.returns()[0];
-    sum += u;
-    sumSq += u * u;
+    const r = st.returns();
+    for (let seat = 0; seat < sum.length; seat++) {
+      sum[seat] += r[seat];
+      sumSq[seat] += r[seat] * r[seat];
+    }
   }
-  const mean = sum / n;
-  return { mean, standardError: n > 1 ? Math.sqrt(Math.max(0, (sumSq - n * mean * mean) / (n - 1)) / n) : 0 };
+  const means = Array.from(sum, (x) => x / n);
+  const standardErrors = means.map((mean, seat) => (n > 1 ? Math.sqrt(Math.max(0, (sumSq[seat] - n * mean * mean) / (n - 1)) / n) : 0));
+  return { means, standardErrors };
 }

@@ -6,12 +6,16 @@
  * - External sampling (Lanctot, Waugh, Zinkevich, Bowling, "Monte Carlo Sampling for Regret
  *   Minimization in Extensive Games", NIPS 2009, §3; OpenSpiel `external_sampling_mccfr.py` with
  *   the simple average): per iteration and seat, one traversal that samples chance outcomes and
- *   the opponent's actions (from its current strategy) and explores every action of the
- *   traversing seat; regrets get the sampled counterfactual regrets, and the opponent's current
+ *   the other seats' actions (from their current strategies) and explores every action of the
+ *   traversing seat; regrets get the sampled counterfactual regrets, and each other seat's current
  *   strategy is added to its average at the nodes where it was sampled.
  * - Outcome sampling (same paper, §3; OpenSpiel `outcome_sampling_mccfr.py` without baseline):
  *   one sampled history per iteration and seat, the traversing seat exploring with an
  *   ε-on-policy mix (ε = 0.6), regrets and average strategy weighted by importance ratios.
+ *
+ * Both are defined for any number of players (the paper's §2 setting is n-player): each iteration
+ * traverses once for every seat, the other seats (all of them) playing their current strategies;
+ * with two seats this is the two-seat algorithm exactly.
  *
  * Regret matching as in CFR (uniform when no regret is positive). States that can rewind are
  * branched by saving and rewinding (no copies); other `GameState`s by `clone()`.
@@ -48,11 +52,11 @@ export interface MccfrOptions {
 
 /** MCCFR state: tables per seat keyed by information-state key. */
 export class MccfrSolver {
-  /** Iterations done (each updates both seats once). */
+  /** Iterations done (each updates every seat once). */
   iteration = 0;
   readonly sampling: MccfrSampling;
-  /** Tables per seat, by `informationStateKey(seat)`. */
-  readonly tables: [Map<string, MccfrEntry>, Map<string, MccfrEntry>] = [new Map(), new Map()];
+  /** Tables per seat (one map per seat of the game), by `informationStateKey(seat)`. */
+  readonly tables: Map<string, MccfrEntry>[];
   private readonly rng: Rng;
   private readonly marks: StateMark[] = [];
 
@@ -61,6 +65,7 @@ export class MccfrSolver {
     options: MccfrOptions = {},
   ) {
     this.sampling = options.sampling ?? 'external';
+    this.tables = Array.from({ length: game.numSeats }, () => new Map<string, MccfrEntry>());
     this.rng = rngFromKeys(options.seed ?? 0, 0x6d63);
   }
 
@@ -68,7 +73,7 @@ export class MccfrSolver {
   run(n = 1): void {
     for (let k = 0; k < n; k++) {
       this.iteration++;
-      for (let seat = 0; seat < 2; seat++) {
+      for (let seat = 0; seat < this.tables.length; seat++) {
         const root = this.game.newInitialState();
         if (this.sampling === 'external') this.external(root, seat, 0);
         else this.outcome(root, seat, 1, 1, 1);
@@ -76,9 +81,9 @@ export class MccfrSolver {
     }
   }
 
-  /** Information states with tables, both seats. */
+  /** Information states with tables, every seat. */
   get numInfosets(): number {
-    return this.tables[0].size + this.tables[1].size;
+    return this.tables.reduce((sum, t) => sum + t.size, 0);
   }
 
   /**
@@ -158,7 +163,7 @@ export class MccfrSolver {
 
   /**
    * Outcome-sampling episode for `seat`: `myReach` is the seat's own probability of the history
-   * under σ, `oppReach` the opponent's and chance's, `sampleReach` the sampling probability.
+   * under σ, `oppReach` the other seats' and chance's, `sampleReach` the sampling probability.
    * Returns the importance-weighted value estimate for `seat`.
    */
   private outcome(st: GameState, seat: number, myReach: number, oppReach: number, sampleReach: number): number {
@@ -242,8 +247,8 @@ export function mccfrPolicyEntries(
   actionKeys: (actions: readonly number[], labels: readonly string[]) => string[],
 ): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {};
-  for (let seat = 0; seat < 2; seat++) {
-    for (const [key, e] of solver.tables[seat]) {
+  for (const table of solver.tables) {
+    for (const [key, e] of table) {
       const p = normalise(e.average);
       const entry: Record<string, number> = {};
       actionKeys(e.actions, e.labels).forEach((k, i) => (entry[k] = p[i]));

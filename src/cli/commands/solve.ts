@@ -79,6 +79,10 @@ export const registerSolve: RegisterCommand = (cmd, ctx) =>
         'MCCFR JSON fields: method, sampling, seed, exploitabilityMethod, iterations, seconds, elapsedSeconds, infoStates,\n' +
         'value, exploitability, exploitabilityError, reports [{iterations, solverSeconds, elapsedSeconds,\n' +
         'infoStates, value, valueError, exploitability, exploitabilityError}], rulesetHash.\n' +
+        '\nOn more than two seats, cfr+ refuses (error[two-seat-only]) and mccfr runs: each report gives every\n' +
+        "seat's value and NashConv (exploitability = NashConv / seats) from every seat's exact best response when\n" +
+        'the tree fits --max-nodes, else the values by self-play and no NashConv (JSON: value per seat, nashConv,\n' +
+        'notEstimated with the reason).\n' +
         '\nExamples:\n  gbgc solve examples/kuhn.gbg\n' +
         '  gbgc solve examples/leduc.gbg --method mccfr --seconds 60 --report-every 20000\n' +
         '  gbgc solve examples/leduc.gbg --iterations 5000 --target-exploitability 0.001 --save leduc-policy.json\n' +
@@ -174,11 +178,23 @@ function solveWithHint(file: string, game: Parameters<typeof solve>[0], options:
   }
 }
 
+/** How the reports of `--method mccfr` measure exploitability, for their header. */
+function mccfrMeasure(r: MccfrReport, exact: boolean, brSamples: number, numSeats: number): string {
+  if (r.notEstimated !== undefined) return `${r.notEstimated}; the value is a self-play mean of ${brSamples.toLocaleString('en-US')} episodes`;
+  if (numSeats > 2) return `exploitability exact (whole tree, best response of each of the ${numSeats} seats): NashConv / ${numSeats}`;
+  return `exploitability ${exact ? 'exact (whole tree)' : `by sampled best response, ${brSamples.toLocaleString('en-US')} episodes per seat and phase, ± one standard error`}`;
+}
+
 /** One report line of `--method mccfr`. */
 export function formatMccfrReport(r: MccfrReport, exact: boolean, brSamplesAsked = Infinity): string {
   if (!exact && r.brSamples === 0)
     return `  ${String(r.iterations).padStart(10)}  ${r.solverSeconds.toFixed(1).padStart(8)} s  ${r.elapsedSeconds.toFixed(1).padStart(8)} s  ${String(r.infoStates).padStart(9)}  ${'—'.padStart(20)}  — (not estimated: the first ${MIN_BR_SAMPLES} episodes of the sampled best response did not fit in the time budget)`;
-  const expl = exact ? `${r.exploitability.toFixed(5)}` : `${r.exploitability.toFixed(5)} ± ${r.exploitabilityError.toFixed(5)}`;
+  const expl =
+    r.notEstimated !== undefined
+      ? '—'
+      : exact
+        ? `${r.exploitability.toFixed(5)}${r.nashConv !== undefined ? ` (NashConv ${r.nashConv.toFixed(5)})` : ''}`
+        : `${r.exploitability.toFixed(5)} ± ${r.exploitabilityError.toFixed(5)}`;
   const value = exact ? signed(r.value, 5) : `${signed(r.value, 5)} ± ${r.valueError.toFixed(5)}`;
   return `  ${String(r.iterations).padStart(10)}  ${r.solverSeconds.toFixed(1).padStart(8)} s  ${r.elapsedSeconds.toFixed(1).padStart(8)} s  ${String(r.infoStates).padStart(9)}  ${value.padStart(20)}  ${expl}${!exact && r.brSamples !== undefined && r.brSamples < brSamplesAsked ? ` (${r.brSamples.toLocaleString('en-US')} episodes: the time budget)` : ''}`;
 }
@@ -204,7 +220,7 @@ function solveMccfr(file: string, opts: SolveOpts, io: CliIO): void {
     if (!header) {
       header = true;
       io.stdout(
-        `${ir.name}: MCCFR (${sampling} sampling, seed ${seed}); exploitability ${exact ? 'exact (whole tree)' : `by sampled best response, ${brSamples.toLocaleString('en-US')} episodes per seat and phase, ± one standard error`}\n` +
+        `${ir.name}: MCCFR (${sampling} sampling, seed ${seed}); ${mccfrMeasure(r, exact, brSamples, game.numSeats)}\n` +
           `  ${'iterations'.padStart(10)}  ${'solver'.padStart(10)}  ${'elapsed'.padStart(10)}  ${'infostates'.padStart(9)}  ${`${ir.seats[0]} value`.padStart(20)}  exploitability (chips/game)\n`,
       );
     }
@@ -246,9 +262,11 @@ function solveMccfr(file: string, opts: SolveOpts, io: CliIO): void {
       seconds: last.solverSeconds,
       elapsedSeconds: last.elapsedSeconds,
       infoStates: last.infoStates,
-      value: [last.value, -last.value],
+      value: last.values ?? [last.value, -last.value],
       exploitability: last.exploitability,
       exploitabilityError: last.exploitabilityError,
+      ...(last.nashConv !== undefined ? { nashConv: last.nashConv } : {}),
+      ...(last.notEstimated !== undefined ? { notEstimated: last.notEstimated } : {}),
       reports: run.reports,
       rulesetHash,
       ...(opts.save ? { saved: opts.save } : {}),
@@ -256,6 +274,8 @@ function solveMccfr(file: string, opts: SolveOpts, io: CliIO): void {
     io.stdout(`${JSON.stringify(out, null, 2)}\n`);
     return;
   }
+  if (last.values && game.numSeats > 2)
+    lines.push(`  values per seat     ${last.values.map((v, seat) => `${ir.seats[seat] ?? `seat ${seat}`} ${signed(v, 5)}`).join('   ')}   chips/game`);
   lines.push(`  ruleset hash ${rulesetHash}`);
   if (opts.save) lines.push(`  policy saved to ${opts.save}`);
   io.stdout(`${lines.join('\n')}\n`);
