@@ -3,7 +3,7 @@
  * kind without one is a compile error).
  */
 import type * as A from '../parser/ast.js';
-import type { Actor, DealTarget, IntExpr, Party, Step, StepOf } from '../ir/schema.js';
+import type { Actor, DealTarget, FirstSeat, IntExpr, Party, Step, StepOf } from '../ir/schema.js';
 import type { Scope, StepContext } from './scope.js';
 import { lowerAmount, lowerCond, lowerInt, lowerSeatRef, recordSpans } from './lower-expr.js';
 
@@ -101,13 +101,34 @@ export class StepLowerer {
     },
     AnteStep: (s) => {
       const amount = this.scope.atLeastOne(s.amount, 'an ante');
-      if (s.from === null) return { kind: 'ante', amount, payers: [0, 1] };
+      if (s.from === null) return { kind: 'ante', amount, payers: this.scope.seats.map((_, i) => i) };
       const seat = this.scope.seat(s.from);
       return seat === null ? null : { kind: 'ante', amount, payers: [seat] };
     },
     BlindsStep: (s) => {
       const smallAmount = this.scope.atLeastOne(s.smallAmount, 'the small blind');
       const bigAmount = this.scope.atLeastOne(s.bigAmount, 'the big blind');
+      if (s.small === null || s.big === null) {
+        if (!this.scope.button) {
+          this.scope.err(
+            'E0250',
+            '`blinds SMALL, BIG` places the blinds relative to the button, and this game has none',
+            s.span,
+            'declare `button`, or name the seats: `blinds Alice 1, Bob 2`',
+          );
+          return null;
+        }
+        return { kind: 'blinds', small: 'small-blind', smallAmount, big: 'big-blind', bigAmount };
+      }
+      if (this.scope.button) {
+        this.scope.err(
+          'E0251',
+          'in a game with a button the blinds move with it: a seat named here would post every hand',
+          s.span,
+          `write \`blinds ${s.smallAmount.value}, ${s.bigAmount.value}\` (the small blind left of the button, the big blind next; heads-up the button posts the small blind)`,
+        );
+        return null;
+      }
       const small = this.scope.seat(s.small);
       const big = this.scope.seat(s.big);
       if (small === null || big === null) return null;
@@ -299,6 +320,36 @@ export class StepLowerer {
     return cond ? { cond, check: b.check, steps } : null;
   }
 
+  /**
+   * Who acts first in a betting round: a named seat, or the seat left of a table position (which
+   * needs a button, E0250); in a game with a button it must be a position (E0251). Default: seat 0.
+   */
+  private firstSeat(first: A.FirstActorItem | undefined, round: A.BettingStepNode): FirstSeat | null {
+    const scope = this.scope;
+    if (first?.leftOf) {
+      if (scope.button) return { leftOf: first.leftOf };
+      scope.err(
+        'E0250',
+        `\`first left of ${first.leftOf}\` needs a button, and this game has none`,
+        first.span,
+        'declare `button`, or name the seat: `first Alice`',
+      );
+      return null;
+    }
+    if (scope.button) {
+      scope.err(
+        'E0251',
+        first
+          ? 'in a game with a button the first seat to act moves with it: a seat named here would act first every hand'
+          : 'in a game with a button, say who acts first',
+        first?.span ?? round.span,
+        'write `first left of big-blind` (the round the blinds open) or `first left of button`',
+      );
+      return null;
+    }
+    return first?.seat ? scope.seat(first.seat) : 0;
+  }
+
   /** A number where an expression is not allowed (E0248); an expression gives a placeholder 1 after the error. */
   private wholeNumber(e: A.IntExprNode, what: string): A.NumberLit {
     if (e.kind === 'Number') return e;
@@ -320,8 +371,7 @@ export class StepLowerer {
     const notHere = (items: (A.BettingItem | undefined)[], mode: string) => {
       for (const i of items) if (i) this.scope.err('E0230', `this setting does not apply to ${mode} betting`, i.span);
     };
-    const first = once('FirstActor', '`first`');
-    const firstSeat = first ? this.scope.seat(first.seat) : 0;
+    const firstSeat = this.firstSeat(once('FirstActor', '`first`'), s);
     if (s.mode === 'variable') {
       const max = once('MaxBet', '`max`');
       const fallback = once('Fallback', '`fallback bet`');

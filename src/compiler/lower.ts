@@ -7,6 +7,7 @@ import type * as A from '../parser/ast.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { GameIR, Phase, ScoringRule } from '../ir/schema.js';
 import { IR_VERSION } from '../ir/version.js';
+import { MAX_SEATS } from '../ir/schema.js';
 import { Scope } from './scope.js';
 import { StepLowerer, type SpanMap } from './lower-steps.js';
 
@@ -50,6 +51,16 @@ class Lowerer {
     const s = this.scope;
     this.declareSeats();
     this.declareNames();
+    const button = this.single('Button', '`button`');
+    const oddChip = this.single('OddChip', 'the odd-chip rule');
+    s.button = button !== undefined;
+    if (oddChip && !button)
+      s.err(
+        'E0250',
+        '`odd chip left of button` needs a button: declare `button`',
+        oddChip.span,
+        'add the declaration `button` (the seat holding it is chosen when a hand starts)',
+      );
     const stacks = this.stacks(this.single('Stack', 'stack'), g);
     const deck = this.deck(this.single('Deck', 'deck'), g);
     s.deck = deck;
@@ -69,6 +80,8 @@ class Lowerer {
       ...(origin ? { origin } : {}),
       seats: [...s.seats],
       stacks,
+      ...(button ? { button: true as const } : {}),
+      ...(oddChip ? { oddChip: 'left-of-button' as const } : {}),
       deck,
       piles: [...s.piles.values()].map((p) => ({ name: p.name.name, visibility: p.visibility })),
       variables: [...s.variables].map(([name, v]) => ({ name, initial: v.initial })),
@@ -82,12 +95,31 @@ class Lowerer {
   private declareSeats(): void {
     const players = this.single('Players', 'players');
     if (!players) return;
-    if (players.seats.length !== 2) this.scope.err('E0211', `a game has exactly 2 players, found ${players.seats.length}`, players.span);
-    else if (players.seats[0]!.name === players.seats[1]!.name)
-      this.scope.err('E0204', `duplicate seat name '${players.seats[1]!.name}'`, players.seats[1]!.span, undefined, [
-        { range: players.seats[0]!.span, message: 'the first seat' },
-      ]);
-    else this.scope.seats = [players.seats[0]!.name, players.seats[1]!.name];
+    const n = players.seats.length;
+    if (n < 2 || n > MAX_SEATS) {
+      this.scope.err(
+        'E0211',
+        `a game has 2 to ${MAX_SEATS} players, found ${n}`,
+        n > MAX_SEATS ? players.seats[MAX_SEATS]!.span : players.span,
+        n > MAX_SEATS
+          ? `a table seats at most ${MAX_SEATS}: remove ${players.seats
+              .slice(MAX_SEATS)
+              .map((x) => x.name)
+              .join(', ')}`
+          : undefined,
+      );
+      return;
+    }
+    for (let i = 1; i < n; i++) {
+      const first = players.seats.findIndex((x) => x.name === players.seats[i]!.name);
+      if (first < i) {
+        this.scope.err('E0204', `duplicate seat name '${players.seats[i]!.name}'`, players.seats[i]!.span, undefined, [
+          { range: players.seats[first]!.span, message: 'the first seat' },
+        ]);
+        return;
+      }
+    }
+    this.scope.seats = players.seats.map((x) => x.name);
   }
 
   /** Piles, variables (and loop counters), positions, phases and sub-phases. */
@@ -131,14 +163,18 @@ class Lowerer {
     }
   }
 
-  private stacks(d: A.StackDecl | undefined, g: A.GameNode): [number, number] | null {
+  private stacks(d: A.StackDecl | undefined, g: A.GameNode): number[] | null {
     const s = this.scope;
     if (!d) {
       s.err('E0206', 'missing `stack`: give the starting chips, e.g. `stack 10 each`', g.name.span);
       return null;
     }
-    if (d.each) return this.spanned<[number, number]>([d.each.value, d.each.value], d.each.span);
-    const out: (number | null)[] = [null, null];
+    if (d.each)
+      return this.spanned<number[]>(
+        s.seats.map(() => d.each!.value),
+        d.each.span,
+      );
+    const out: (number | null)[] = s.seats.map(() => null);
     for (const e of d.perSeat) {
       const seat = s.seat(e.seat);
       if (seat === null) continue;
@@ -147,10 +183,10 @@ class Lowerer {
     }
     const missing = s.seats.filter((_, i) => out[i] === null);
     if (missing.length > 0) {
-      s.err('E0206', `missing stack for ${missing.join(' and ')}`, d.span);
+      s.err('E0206', `missing stack for ${missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : missing[0]}`, d.span);
       return null;
     }
-    return this.spanned<[number, number]>([out[0]!, out[1]!], d.span);
+    return this.spanned<number[]>(out as number[], d.span);
   }
 
   /** Record where an IR part was written (for the checks' diagnostics) and return it. */

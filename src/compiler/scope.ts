@@ -15,7 +15,9 @@ export interface StepContext {
 
 export class Scope {
   readonly diagnostics: Diagnostic[] = [];
-  seats: [string, string] = ['Alice', 'Bob'];
+  seats: string[] = ['Alice', 'Bob'];
+  /** Whether the game declares a `button` (table positions are found from it). */
+  button = false;
   readonly piles = new Map<string, A.PileDecl>();
   readonly variables = new Map<string, { initial: number; span: A.Span }>();
   readonly positions = new Map<string, A.PositionDecl>();

@@ -129,7 +129,9 @@ const entries = {
   },
   E0211: {
     title: 'wrong number of players',
-    explanation: 'Generalized betting games have exactly two seats: `players A, B`.',
+    explanation:
+      'A game seats 2 to 6 players, named in clockwise order around the table: `players A, B` up to `players A, B, C, D, E, F`. Two-seat games may use every step; games of 3 to 6 seats play the table steps (see E0252).',
+    example: 'players A, B, C, D, E, F, G',
   },
   E0212: {
     title: 'amount must be at least 1',
@@ -289,6 +291,30 @@ const entries = {
     explanation:
       "A cost written as an expression is worked out when the choice is offered. Which options the seat can afford, whether the choice is skipped, and the chips the cost moves are all seen by both seats (stacks are public, even after a private choice or a chance cost), so a cost that reads a seat's cards (`highest(Alice)`) would tell the opponent what those cards are. Write the cost from public numbers: variables and loop counters, `pot`, `stack(SEAT)`, `handsize(SEAT)`, `score(SEAT)`, `size(PILE)`, and `highest(PILE)` or `lowest(PILE)` of a public pile.",
     example: 'choice Alice private { option peek cost highest(Alice) { … } option pass { } }',
+  },
+  E0250: {
+    title: 'table position without a button',
+    explanation:
+      'Blinds written without seat names (`blinds 50, 100`), a first seat written as `first left of button`, `first left of small-blind` or `first left of big-blind`, and `odd chip left of button` are placed relative to the button, so the game must declare `button`. Without a button, name the seats: `blinds Alice 1, Bob 2`, `first Alice`.',
+    example: 'players A, B, C … phase Deal { blinds 50, 100 }',
+  },
+  E0251: {
+    title: 'named seat in a game with a button',
+    explanation:
+      'In a game with a button, the button moves from hand to hand (the seat holding it is chosen when a hand starts), and the blinds and the first seat to act move with it. A seat named in `blinds` or `first` would not move, so who posts or acts first when another seat holds the button is undefined; a betting round without `first` is undefined too. This holds for two seats as for more: heads-up, the button posts the small blind and acts first before the flop (`first left of big-blind`), last after it (`first left of button`). Write `blinds SMALL, BIG` and `first left of big-blind` / `first left of button`.',
+    example: 'players A, B; button … blinds A 1, B 2',
+  },
+  E0252: {
+    title: 'two-seat step at a table',
+    explanation:
+      'Games of 3 to 6 seats, and games with a button, are played by the table engine, which knows the steps of table poker: `shuffle`, `deal` (to each seat, a seat or a pile), `ante`, `blinds`, `betting fixed` with a whole-number bet, and `betting variable` with `raises no-limit` or `raises pot-limit`; and the `high-card`, `pair-with-board` and `poker-hand` showdowns. The other steps (`wager`, `match`, `choice`, `simultaneous`, `auction`, `sidebet`, `peek`, `swap`, `steal`, `reveal`, `discard`, `pay`, `score`, `assign`, `set`, `if`, `events`, `repeat`, `call`, `end`, variable betting without raises) and the `sum-of-ranks` showdown are defined for two seats only: their rules name the opponent, pair the two seats, or read conditions the table engine does not evaluate.',
+    example: 'players A, B, C … wager A 1..5',
+  },
+  E0253: {
+    title: 'blind larger than a stack',
+    explanation:
+      'A blind must not exceed the starting stack of a seat that posts it: with blinds placed relative to the button any seat may post the big blind, so the big blind must fit every starting stack. (A blind equal to a stack puts that seat all-in by posting.)',
+    example: 'stack 50 each … blinds 50, 100',
   },
   E0901: {
     title: 'internal error: invalid IR',

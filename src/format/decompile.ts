@@ -4,7 +4,7 @@
  * `formatSource` for the canonical layout. Used by the generator, which draws games as IR.
  */
 import { allSteps } from '../ir/facts.js';
-import type { BoolExpr, GameIR, IntExpr, Party, PileRef, SeatRef, Step, StepHandlers, StepOf } from '../ir/schema.js';
+import type { BoolExpr, FirstSeat, GameIR, IntExpr, Party, PileRef, SeatRef, Step, StepHandlers, StepOf } from '../ir/schema.js';
 
 /** Thrown when an IR holds something the language cannot state (e.g. `a - (b - c)`). */
 export class DecompileError extends Error {
@@ -117,6 +117,11 @@ class Decompiler {
     return `{\n${steps.map((s) => `${indent}  ${this.step(s, indent + '  ')}`).join('\n')}\n${indent}}`;
   }
 
+  /** A betting round's first seat: a seat name, or `left of` a table position. */
+  private first(f: FirstSeat): string {
+    return typeof f === 'number' ? this.seat(f) : `left of ${f.leftOf}`;
+  }
+
   step(s: Step, indent: string): string {
     return (this.steps[s.kind] as (st: Step, ind: string) => string)(s, indent);
   }
@@ -126,19 +131,23 @@ class Decompiler {
     deal: (s) =>
       `deal ${s.count}${s.from.kind === 'deck' ? '' : ` from ${this.pile(s.from)}`} to ${s.to.kind === 'each' || s.to.kind === 'winner' ? s.to.kind : this.pile(s.to)} face ${s.faceUp ? 'up' : 'down'}`,
     ante: (s) => {
-      if (s.payers.length === 2) {
-        if (s.payers[0] !== 0 || s.payers[1] !== 1) throw new DecompileError('antes by both seats are in seat order');
+      if (s.payers.length === this.ir.seats.length) {
+        if (s.payers.some((p, i) => p !== i)) throw new DecompileError('antes by every seat are in seat order');
         return `ante ${s.amount} each`;
       }
+      if (s.payers.length !== 1) throw new DecompileError('an ante is paid by one seat or by each');
       return `ante ${s.amount} from ${this.seat(s.payers[0]!)}`;
     },
     betting: (s) =>
-      `betting fixed { bet ${typeof s.betSize === 'object' ? this.int(s.betSize) : s.betSize}; raises at most ${s.raiseCap}; first ${this.seat(s.firstSeat)} }`,
-    blinds: (s) => `blinds ${this.seat(s.small)} ${s.smallAmount}, ${this.seat(s.big)} ${s.bigAmount}`,
+      `betting fixed { bet ${typeof s.betSize === 'object' ? this.int(s.betSize) : s.betSize}; raises at most ${s.raiseCap}; first ${this.first(s.firstSeat)} }`,
+    blinds: (s) =>
+      typeof s.small === 'number' && typeof s.big === 'number'
+        ? `blinds ${this.seat(s.small)} ${s.smallAmount}, ${this.seat(s.big)} ${s.bigAmount}`
+        : `blinds ${s.smallAmount}, ${s.bigAmount}`,
     varbet: (s) => {
-      if (s.raises === undefined) return `betting variable { first ${this.seat(s.firstSeat)}; max ${s.max}; fallback bet ${s.fallbackBet} }`;
+      if (s.raises === undefined) return `betting variable { first ${this.first(s.firstSeat)}; max ${s.max}; fallback bet ${s.fallbackBet} }`;
       if (s.max !== 'stack') throw new DecompileError(`a ${s.raises} round has no \`max\``);
-      return `betting variable { first ${this.seat(s.firstSeat)}; raises ${s.raises}; bet ${s.minBet ?? 1}; fallback bet ${s.fallbackBet} }`;
+      return `betting variable { first ${this.first(s.firstSeat)}; raises ${s.raises}; bet ${s.minBet ?? 1}; fallback bet ${s.fallbackBet} }`;
     },
     call: (s) => `call ${s.phase}`,
     if: (s, ind) => {
@@ -191,7 +200,13 @@ class Decompiler {
         `  generated { generator ${str(ir.origin.generator)} builder ${str(ir.origin.builderVersion)} seed ${ir.origin.seed} complexity ${numberText(ir.origin.complexity)} }`,
       );
     out.push(`  players ${ir.seats.join(', ')}`);
-    out.push(ir.stacks[0] === ir.stacks[1] ? `  stack ${ir.stacks[0]} each` : `  stack ${ir.seats[0]} ${ir.stacks[0]}, ${ir.seats[1]} ${ir.stacks[1]}`);
+    out.push(
+      ir.stacks.every((x) => x === ir.stacks[0])
+        ? `  stack ${ir.stacks[0]} each`
+        : `  stack ${ir.seats.map((name, i) => `${name} ${ir.stacks[i]}`).join(', ')}`,
+    );
+    if (ir.button) out.push('  button');
+    if (ir.oddChip) out.push('  odd chip left of button');
     const ranks = ir.deck.ranks.map((r) => `${r.name} = ${r.value}`).join(', ');
     out.push(`  deck {\n    ranks ${ranks}\n    suits ${ir.deck.suits.join(', ')}\n    copies ${ir.deck.copies}\n  }`);
     for (const p of ir.piles) out.push(`  pile ${p.name} ${p.visibility}`);

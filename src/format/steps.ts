@@ -25,13 +25,16 @@ export const STEP_PRINTERS: { [K in StepPartKind]: NodePrinter<K> } = {
       n.face ? [' face ', n.face] : '',
     ];
   },
-  BlindsStep: (_path, _options, print) => ['blinds ', print('small'), ' ', print('smallAmount'), ', ', print('big'), ' ', print('bigAmount')],
+  BlindsStep: (path, _options, print) =>
+    path.node.small && path.node.big
+      ? ['blinds ', print('small'), ' ', print('smallAmount'), ', ', print('big'), ' ', print('bigAmount')]
+      : ['blinds ', print('smallAmount'), ', ', print('bigAmount')],
   AnteStep: (path, _options, print) => ['ante ', print('amount'), path.node.from ? [' from ', print('from')] : ' each'],
   BettingStep: (path, options, print) => printBraces(options, ['betting ', path.node.mode], blockOf(path.node), path.map(print, 'items')),
   BetSize: (_path, _options, print) => ['bet ', print('amount')],
   RaiseCap: (_path, _options, print) => ['raises at most ', print('count')],
   RaiseRule: (path) => ['raises ', path.node.rule],
-  FirstActor: (_path, _options, print) => ['first ', print('seat')],
+  FirstActor: (path, _options, print) => (path.node.leftOf ? ['first left of ', path.node.leftOf] : ['first ', print('seat')]),
   MaxBet: (path, _options, print) => ['max ', path.node.amount ? print('amount') : 'stack'],
   Fallback: (_path, _options, print) => ['fallback bet ', print('amount')],
   CallStep: (_path, _options, print) => ['call ', print('phase')],

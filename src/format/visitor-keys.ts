@@ -14,6 +14,8 @@ export const VISITOR_KEYS: { readonly [K in AstKind]: readonly ChildKeys<AstOf<K
   File: ['game'],
   Game: ['name', 'decls'],
   Players: ['seats'],
+  Button: [],
+  OddChip: [],
   Stack: ['each', 'perSeat'],
   StackEntry: ['seat', 'amount'],
   Deck: ['items'],

@@ -330,16 +330,16 @@ export function compileProgram(ir: GameIR): Program {
       if (typeof s.betSize === 'object') {
         // A bet size from an expression: operand 4 is 1 + its index in `ints` (0: none), worked out when the round opens.
         t.ints.push(compileInt(s.betSize, ctx));
-        asm.emit(OP.BETTING, 0, s.raiseCap, s.firstSeat, t.ints.length);
-      } else asm.emit(OP.BETTING, s.betSize, s.raiseCap, s.firstSeat);
+        asm.emit(OP.BETTING, 0, s.raiseCap, fixedSeat(s.firstSeat), t.ints.length);
+      } else asm.emit(OP.BETTING, s.betSize, s.raiseCap, fixedSeat(s.firstSeat));
     },
-    blinds: (s) => void asm.emit(OP.BLINDS, s.small, s.smallAmount, s.big, s.bigAmount),
+    blinds: (s) => void asm.emit(OP.BLINDS, fixedSeat(s.small), s.smallAmount, fixedSeat(s.big), s.bigAmount),
     varbet: (s) =>
       void asm.emit(
         OP.VARBET,
         s.fallbackBet,
         1,
-        s.firstSeat,
+        fixedSeat(s.firstSeat),
         s.max === 'stack' ? -1 : s.max,
         s.raises === 'no-limit' ? RAISES.NO_LIMIT : s.raises === 'pot-limit' ? RAISES.POT_LIMIT : RAISES.NONE,
         s.minBet ?? 1,
@@ -498,4 +498,13 @@ export function compileProgram(ir: GameIR): Program {
   });
   for (const c of calls) asm.patch(c.at, 0, starts.get(c.name)!);
   return asm.finish({ ...base, ...t }, facts.maxFrames, facts.needsExt);
+}
+
+/**
+ * A seat the two-seat machine plays: a seat index. Table positions belong to games with a button,
+ * which the table engine plays (`table.ts`). @throws ProgramError for a table position
+ */
+function fixedSeat(seat: number | string | object): number {
+  if (typeof seat !== 'number') throw new ProgramError('a table position (a game with a button) is played by the table engine');
+  return seat;
 }

@@ -46,7 +46,7 @@ export function boundsContext(ir: GameIR): BoundsContext {
   }
   const values = ir.deck.ranks.map((r) => r.value);
   return {
-    chips: ir.stacks[0] + ir.stacks[1],
+    chips: ir.stacks.reduce((a, b) => a + b, 0),
     cards: ir.deck.ranks.length * ir.deck.suits.length * ir.deck.copies,
     minRank: Math.min(0, ...values),
     maxRank: Math.max(0, ...values),

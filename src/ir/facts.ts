@@ -7,8 +7,25 @@
  * follow `call` into sub-phases cut call cycles (the compiler rejects them; a hand-written IR
  * might not).
  */
-import type { BoolExpr, GameIR, IntExpr, Party, Step, StepKind } from './schema.js';
+import type { BoolExpr, FirstSeat, GameIR, IntExpr, Party, Step, StepKind, TablePosition } from './schema.js';
 import { childBlocks, visitSteps } from './walk.js';
+
+/**
+ * Whether a game is played by the table engine (`src/interpreter/table-*.ts`): more than two
+ * seats, or a button. Its steps are the table steps (E0252).
+ */
+export function isTableGame(ir: GameIR): boolean {
+  return ir.seats.length > 2 || ir.button === true;
+}
+
+/** A seat as the rules write it: a seat index, a table position (the blinds of `blinds SMALL, BIG`) or the first seat left of one. */
+export type SeatInRules = number | TablePosition | Exclude<FirstSeat, number>;
+
+/** A table position in words: `the button`, `the small blind`, `the big blind`, `the first seat left of the big blind`. */
+export function tableSeatWords(p: Exclude<SeatInRules, number>): string {
+  if (typeof p === 'object') return `the first seat left of ${tableSeatWords(p.leftOf)}`;
+  return p === 'button' ? 'the button' : p === 'small-blind' ? 'the small blind' : 'the big blind';
+}
 
 /** Every phase and sub-phase, phases first. */
 export function allBlocks(ir: GameIR): { name: string; steps: Step[] }[] {

@@ -25,8 +25,11 @@ const RankIndex = Type.Integer({ minimum: 0 });
 const obj = <P extends Record<string, TSchema>>(props: P, description?: string) =>
   Type.Object(props, { additionalProperties: false, ...(description ? { description } : {}) });
 
-/** A seat index: 0 (first seat) or 1 (second seat). */
-export const SeatSchema = Type.Integer({ minimum: 0, maximum: 1 });
+/** The most seats a game may have (a table of 2 to 6 seats). */
+export const MAX_SEATS = 6;
+
+/** A seat index: 0 (first seat) … 5, in clockwise order around the table. */
+export const SeatSchema = Type.Integer({ minimum: 0, maximum: MAX_SEATS - 1 });
 export type Seat = Static<typeof SeatSchema>;
 
 /** A rank with its numeric value (used by the showdown metrics), e.g. `{ name: "K", value: 13 }`. */
@@ -59,6 +62,17 @@ export type Variable = Static<typeof VariableSchema>;
  */
 export const PositionSchema = obj({ name: Name, visibility: Type.Union([Type.Literal('public'), Type.Literal('hidden')]) });
 export type Position = Static<typeof PositionSchema>;
+
+/**
+ * A place at the table (games with a `button`): the button; the small blind (the seat left of the
+ * button, or heads-up the button itself); the big blind (the seat left of the small blind).
+ */
+export const TablePositionSchema = Type.Union([Type.Literal('button'), Type.Literal('small-blind'), Type.Literal('big-blind')]);
+export type TablePosition = Static<typeof TablePositionSchema>;
+
+/** Who acts first in a betting round: a fixed seat, or the first seat still able to act clockwise from (left of) a table position. */
+export const FirstSeatSchema = Type.Union([SeatSchema, obj({ leftOf: TablePositionSchema })]);
+export type FirstSeat = Static<typeof FirstSeatSchema>;
 
 /** Where cards are: the deck, one seat's hand, or a named shared pile. */
 export const PileRefSchema = Type.Union([
@@ -176,13 +190,18 @@ export const StepSchema = Type.Recursive(
       ),
       step(
         'ante',
-        { amount: PositiveInt, payers: Type.Array(SeatSchema, { minItems: 1, maxItems: 2 }) },
+        { amount: PositiveInt, payers: Type.Array(SeatSchema, { minItems: 1, maxItems: MAX_SEATS }) },
         'Each payer moves `amount` chips to the pot, clamped to its stack.',
       ),
       step(
         'blinds',
-        { small: SeatSchema, smallAmount: PositiveInt, big: SeatSchema, bigAmount: PositiveInt },
-        'The small and the big blind: each seat puts its blind in the pot (clamped to its stack) as a live bet: the next betting round starts from these contributions (the small blind has the difference to call, the big blind may still raise when called; the big blind counts as the opening bet).',
+        {
+          small: Type.Union([SeatSchema, Type.Literal('small-blind')]),
+          smallAmount: PositiveInt,
+          big: Type.Union([SeatSchema, Type.Literal('big-blind')]),
+          bigAmount: PositiveInt,
+        },
+        'The small and the big blind: each seat puts its blind in the pot (clamped to its stack) as a live bet: the next betting round starts from these contributions (the small blind has the difference to call, the big blind may still raise when called; the big blind counts as the opening bet). `small-blind` / `big-blind`: the seats holding those positions, placed relative to the button (see `button`).',
       ),
       step(
         'betting',
@@ -190,14 +209,14 @@ export const StepSchema = Type.Recursive(
           mode: Type.Literal('fixed'),
           betSize: Type.Union([PositiveInt, Int]),
           raiseCap: PositiveInt,
-          firstSeat: SeatSchema,
+          firstSeat: FirstSeatSchema,
         },
         'A fixed-limit betting round (OpenSpiel Kuhn/Leduc): check/bet, then fold/call/raise; bets and raises are `betSize` chips; at most `raiseCap` bets and raises (the opening bet counts). A `betSize` expression is worked out when the round opens (at least 1 chip) and holds for the whole round.',
       ),
       step(
         'varbet',
         {
-          firstSeat: SeatSchema,
+          firstSeat: FirstSeatSchema,
           max: Type.Union([PositiveInt, Type.Literal('stack')]),
           fallbackBet: PositiveInt,
           raises: Type.Optional(Type.Union([Type.Literal('no-limit'), Type.Literal('pot-limit')])),
@@ -354,7 +373,7 @@ export type ScoringRule = Static<typeof ScoringRuleSchema>;
  *   (a public pile, or null: the hand alone), ranked by the standard categories (see
  *   `src/interpreter/poker-hand.ts`); `flushBeatsFullHouse`: short-deck order; `suited: false`:
  *   suits do not count (no flushes).
- * Ties split the pot; an odd chip goes to a tied seat chosen at random (a chance node).
+ * Ties split the pot; an odd chip goes by the game's odd-chip rule ({@link GameIRSchema} `oddChip`): in a two-seat game without a button, to a tied seat chosen at random (a chance node).
  */
 export const ShowdownSchema = Type.Union([
   obj({ metric: Type.Literal('high-card') }),
@@ -387,9 +406,22 @@ export const GameIRSchema = obj({
   irVersion: Type.Literal(IR_VERSION),
   name: Name,
   origin: Type.Optional(OriginSchema),
-  seats: Type.Tuple([Name, Name]),
+  /** Seat names in clockwise order around the table (2 to {@link MAX_SEATS}). */
+  seats: Type.Array(Name, { minItems: 2, maxItems: MAX_SEATS }),
   /** Starting stacks in chips, per seat. */
-  stacks: Type.Tuple([Chips, Chips]),
+  stacks: Type.Array(Chips, { minItems: 2, maxItems: MAX_SEATS }),
+  /**
+   * The table has a button (absent: it has none). The button is held by seat 0 unless the game is
+   * started with another holder (`newInitialState({ button })`); positional blinds and first seats
+   * are found from it, clockwise.
+   */
+  button: Type.Optional(Type.Literal(true)),
+  /**
+   * Who receives the odd chip of a split pot: `left-of-button`, the first tied seat clockwise from
+   * the button. Absent: two-seat games without a button flip a coin (a chance node); other games
+   * give it to the first tied seat clockwise from the button (seat 0 first when there is no button).
+   */
+  oddChip: Type.Optional(Type.Literal('left-of-button')),
   deck: DeckSchema,
   piles: Type.Array(PileSchema),
   variables: Type.Array(VariableSchema),

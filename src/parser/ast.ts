@@ -35,6 +35,18 @@ export interface StringLit {
   span: Span;
 }
 
+/** `button`: the table has a button, which the blinds and first seats may be placed relative to. */
+export interface ButtonDecl {
+  kind: 'Button';
+  span: Span;
+}
+
+/** `odd chip left of button`: the odd chip of a split pot goes to the first tied seat left of the button. */
+export interface OddChipDecl {
+  kind: 'OddChip';
+  span: Span;
+}
+
 /** `players Alice, Bob` */
 export interface PlayersDecl {
   kind: 'Players';
@@ -167,7 +179,8 @@ export interface SubphaseDecl {
   span: Span;
 }
 
-export type Decl = PlayersDecl | StackDecl | DeckDecl | PileDecl | VarDecl | PositionDecl | PhaseDecl | SubphaseDecl | ShowdownDecl | GeneratedDecl;
+export type Decl =
+  PlayersDecl | ButtonDecl | OddChipDecl | StackDecl | DeckDecl | PileDecl | VarDecl | PositionDecl | PhaseDecl | SubphaseDecl | ShowdownDecl | GeneratedDecl;
 
 /** A pile named in a step: `deck`, or a name (a seat's hand or a declared pile). */
 export interface PileRefNode {
@@ -197,12 +210,17 @@ export interface DealStepNode {
   span: Span;
 }
 
-/** `blinds Alice 1, Bob 2`: Alice posts the small blind of 1, Bob the big blind of 2 (live bets). */
+/**
+ * `blinds Alice 1, Bob 2`: Alice posts the small blind of 1, Bob the big blind of 2 (live bets);
+ * `blinds 1, 2`: the seats left of the button post them (heads-up: the button posts the small blind).
+ */
 export interface BlindsStepNode {
   kind: 'BlindsStep';
-  small: Ident;
+  /** null: placed relative to the button. */
+  small: Ident | null;
   smallAmount: NumberLit;
-  big: Ident;
+  /** null: placed relative to the button. */
+  big: Ident | null;
   bigAmount: NumberLit;
   span: Span;
 }
@@ -261,9 +279,16 @@ export interface RaiseCapItem {
   span: Span;
 }
 
+/** A place at the table, relative to which seats are found: the button, the small blind, the big blind. */
+export type TablePosition = 'button' | 'small-blind' | 'big-blind';
+
+/** `first Alice`, or `first left of big-blind` (the first seat still in the hand clockwise from a table position). */
 export interface FirstActorItem {
   kind: 'FirstActor';
-  seat: Ident;
+  /** The seat named, or null for `left of …`. */
+  seat: Ident | null;
+  /** The table position the first seat sits left of, or null for a named seat. */
+  leftOf: TablePosition | null;
   span: Span;
 }
 

@@ -133,6 +133,10 @@ class Builder {
     const ch = inner.children;
     const span = this.spanOf(inner);
     switch (key) {
+      case 'button':
+        return { kind: 'Button', span };
+      case 'oddChip':
+        return { kind: 'OddChip', span };
       case 'players':
         return { kind: 'Players', seats: this.tokens(ch, 'Identifier').map((t) => this.ident(t)), span };
       case 'stack': {
@@ -591,9 +595,9 @@ class Builder {
         const ints = this.tokens(ch, 'Integer');
         return {
           kind: 'BlindsStep',
-          small: this.ident(this.need(names[0], 'small blind seat')),
+          small: names[0] ? this.ident(names[0]) : null,
           smallAmount: this.number(this.need(ints[0], 'small blind')),
-          big: this.ident(this.need(names[1], 'big blind seat')),
+          big: names[1] ? this.ident(names[1]) : null,
           bigAmount: this.number(this.need(ints[1], 'big blind')),
           span,
         };
@@ -623,7 +627,13 @@ class Builder {
       const n = this.token(ch, 'Integer');
       return { kind: 'MaxBet', amount: n ? this.number(n) : null, span };
     }
-    return { kind: 'FirstActor', seat: this.ident(this.need(this.token(ch, 'Identifier'), 'seat')), span };
+    const place = this.node(ch, 'tablePosition');
+    if (place) {
+      const pc = place.children;
+      const leftOf: A.TablePosition = this.token(pc, 'SmallBlind') ? 'small-blind' : this.token(pc, 'BigBlind') ? 'big-blind' : 'button';
+      return { kind: 'FirstActor', seat: null, leftOf, span };
+    }
+    return { kind: 'FirstActor', seat: this.ident(this.need(this.token(ch, 'Identifier'), 'seat')), leftOf: null, span };
   }
 }
 

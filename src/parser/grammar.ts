@@ -18,7 +18,7 @@ export interface UnknownWord {
 
 /** Inside a skipped block, declaration keywords are skipped too. */
 function DECL_KEYWORD_ALTS(p: GbgParser) {
-  return [T.Players, T.Stack, T.Deck, T.Pile, T.Var, T.Position, T.Phase, T.Subphase, T.Showdown, T.Generated].map((t, i) => ({
+  return [T.Players, T.Stack, T.Deck, T.Pile, T.Var, T.Position, T.Phase, T.Subphase, T.Showdown, T.Generated, T.Button, T.Odd].map((t, i) => ({
     ALT: () => {
       p.consumeAny(t, i);
     },
@@ -125,6 +125,8 @@ export class GbgParser extends CstParser {
       { ALT: () => this.SUBRULE(this.subphase) },
       { ALT: () => this.SUBRULE(this.showdown) },
       { ALT: () => this.SUBRULE(this.generated) },
+      { ALT: () => this.SUBRULE(this.button) },
+      { ALT: () => this.SUBRULE(this.oddChip) },
       { ALT: () => this.SUBRULE(this.unknownDeclaration) },
     ]);
   });
@@ -154,6 +156,25 @@ export class GbgParser extends CstParser {
   players = this.RULE('players', () => {
     this.CONSUME(T.Players);
     this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.Identifier) });
+  });
+
+  /** button := 'button' (the table has a button; blinds and first seats may be placed relative to it) */
+  button = this.RULE('button', () => {
+    this.CONSUME(T.Button);
+  });
+
+  /** oddChip := 'odd' 'chip' 'left' 'of' 'button' (the odd chip of a split pot goes to the first tied seat left of the button) */
+  oddChip = this.RULE('oddChip', () => {
+    this.CONSUME(T.Odd);
+    this.CONSUME(T.Chip);
+    this.CONSUME(T.Left);
+    this.CONSUME(T.Of);
+    this.CONSUME(T.Button);
+  });
+
+  /** tablePosition := 'button' | 'small-blind' | 'big-blind' */
+  tablePosition = this.RULE('tablePosition', () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Button) }, { ALT: () => this.CONSUME(T.SmallBlind) }, { ALT: () => this.CONSUME(T.BigBlind) }]);
   });
 
   /** stack := 'stack' INT 'each' | 'stack' NAME INT (',' NAME INT)* */
@@ -335,14 +356,30 @@ export class GbgParser extends CstParser {
     ]);
   });
 
-  /** blindsStep := 'blinds' NAME INT ',' NAME INT (the small blind, then the big blind) */
+  /**
+   * blindsStep := 'blinds' NAME INT ',' NAME INT | 'blinds' INT ',' INT (the small blind, then the
+   * big blind; without seat names they are placed relative to the button)
+   */
   blindsStep = this.RULE('blindsStep', () => {
     this.CONSUME(T.Blinds);
-    this.CONSUME(T.Identifier);
-    this.CONSUME(T.Integer);
-    this.CONSUME(T.Comma);
-    this.CONSUME2(T.Identifier);
-    this.CONSUME2(T.Integer);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Identifier);
+          this.CONSUME(T.Integer);
+          this.CONSUME(T.Comma);
+          this.CONSUME2(T.Identifier);
+          this.CONSUME2(T.Integer);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME3(T.Integer);
+          this.CONSUME2(T.Comma);
+          this.CONSUME4(T.Integer);
+        },
+      },
+    ]);
   });
 
   /** bettingStep := 'betting' ('fixed' | 'variable') '{' (bettingItem ';'?)* '}' */
@@ -357,7 +394,7 @@ export class GbgParser extends CstParser {
     this.CONSUME(T.RCurly);
   });
 
-  /** bettingItem := 'bet' intExpr | 'raises' ('at' 'most' INT | 'no-limit' | 'pot-limit') | 'first' NAME | 'max' (INT | 'stack') | 'fallback' 'bet' INT */
+  /** bettingItem := 'bet' intExpr | 'raises' ('at' 'most' INT | 'no-limit' | 'pot-limit') | 'first' (NAME | 'left' 'of' tablePosition) | 'max' (INT | 'stack') | 'fallback' 'bet' INT */
   bettingItem = this.RULE('bettingItem', () => {
     this.OR([
       {
@@ -385,7 +422,16 @@ export class GbgParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(T.First);
-          this.CONSUME(T.Identifier);
+          this.OR4([
+            { ALT: () => this.CONSUME(T.Identifier) },
+            {
+              ALT: () => {
+                this.CONSUME(T.Left);
+                this.CONSUME(T.Of);
+                this.SUBRULE(this.tablePosition);
+              },
+            },
+          ]);
         },
       },
       {

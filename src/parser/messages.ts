@@ -8,7 +8,7 @@ import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } fr
 const RULE_WORDS: Record<string, string> = {
   file: 'a game',
   game: 'a game',
-  declaration: 'a declaration (players, stack, deck, pile, var, position, phase, subphase, showdown, generated)',
+  declaration: 'a declaration (players, stack, button, odd chip, deck, pile, var, position, phase, subphase, showdown, generated)',
   variable: 'a variable declaration such as var round = 0',
   position: 'a position declaration such as position Leader hidden',
   subphase: 'a sub-phase',
@@ -49,6 +49,9 @@ const RULE_WORDS: Record<string, string> = {
   intAtom: 'a number, a variable, pot, stack(SEAT), size(PILE), handsize(SEAT), highest(SEAT) or score(SEAT)',
   scoringRule: "a scoring rule ('bonus N for pair of RANK', 'penalty N per RANK')",
   players: 'the seat names',
+  button: 'the button',
+  oddChip: "the odd-chip rule ('odd chip left of button')",
+  tablePosition: "'button', 'small-blind' or 'big-blind'",
   stack: 'the starting stacks',
   stackEntry: 'a seat and its stack',
   deck: 'the deck',

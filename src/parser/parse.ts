@@ -12,6 +12,7 @@ import {
   HYPHENATED,
   STEP_STARTS,
   DECL_STARTS,
+  Button,
   Score,
   LParen,
   Deck,
@@ -245,7 +246,7 @@ function parseDiagnostic(
     help = `a name cannot contain '-': use letters, digits and '_' (${joined})`;
   }
   const inSteps = frames.some((f) => f.rule === 'stepBlock');
-  if (inSteps && (DECL_STARTS.has(tok.tokenType) || tok.tokenType === Game) && tok.tokenType !== Deck && tok.tokenType !== Stack) {
+  if (inSteps && (DECL_STARTS.has(tok.tokenType) || tok.tokenType === Game) && tok.tokenType !== Deck && tok.tokenType !== Stack && tok.tokenType !== Button) {
     help = `'${tok.image}' starts a declaration of the game, which cannot be inside a phase or sub-phase: if the block should end before it, a '}' is missing`;
   }
   // A token that may start the next line (a step, a declaration outside steps, a `}`) means the
@@ -412,7 +413,7 @@ function unknownWordDiagnostic(u: UnknownWord, tokens: IToken[], oi: number): Di
   const what =
     u.where === 'step'
       ? 'a step (shuffle, deal, ante, betting, if, call, choice, pay, …)'
-      : 'a declaration (players, stack, deck, pile, var, position, phase, subphase, showdown)';
+      : 'a declaration (players, stack, button, odd chip, deck, pile, var, position, phase, subphase, showdown)';
   return error('E0105', `unknown word '${word}': expected ${what}`, range, k ? `did you mean '${k}'?` : undefined);
 }
 

@@ -126,6 +126,11 @@ export const HandSize = kw('handsize');
 export const Highest = kw('highest');
 export const Lowest = kw('lowest');
 export const Top = kw('top');
+/** The table: the button, positions relative to it, the odd chip of a split pot. */
+export const Button = kw('button');
+export const Left = kw('left');
+export const Odd = kw('odd');
+export const Chip = kw('chip');
 
 /** Showdown metric names (hyphenated keywords). */
 export const HighCard = createToken({ name: 'HighCard', pattern: /high-card/, label: "'high-card'", longer_alt: Identifier });
@@ -152,6 +157,9 @@ export const NoSuits = createToken({ name: 'NoSuits', pattern: /no-suits/, label
 /** Raise rules of a variable betting round (`raises no-limit`, `raises pot-limit`). */
 export const NoLimit = createToken({ name: 'NoLimit', pattern: /no-limit/, label: "'no-limit'", longer_alt: Identifier });
 export const PotLimit = createToken({ name: 'PotLimit', pattern: /pot-limit/, label: "'pot-limit'", longer_alt: Identifier });
+/** Table positions (`first left of big-blind`). */
+export const SmallBlind = createToken({ name: 'SmallBlind', pattern: /small-blind/, label: "'small-blind'", longer_alt: Identifier });
+export const BigBlind = createToken({ name: 'BigBlind', pattern: /big-blind/, label: "'big-blind'", longer_alt: Identifier });
 /** Every hyphenated keyword (they are not in {@link KEYWORDS}: the lexer tries them first). */
 export const HYPHENATED: TokenType[] = [
   HighCard,
@@ -165,6 +173,8 @@ export const HYPHENATED: TokenType[] = [
   NoSuits,
   NoLimit,
   PotLimit,
+  SmallBlind,
+  BigBlind,
 ];
 
 export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /"(?:[^"\\\r\n]|\\.)*"/, label: 'a quoted string' });
@@ -314,6 +324,10 @@ export const KEYWORDS: TokenType[] = [
   Highest,
   Lowest,
   Top,
+  Button,
+  Left,
+  Odd,
+  Chip,
 ];
 
 /**
@@ -352,7 +366,7 @@ export const STEP_STARTS = new Set<TokenType>([
   Assign,
   SetKw,
 ]);
-export const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated]);
+export const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated, Button, Odd]);
 for (const t of [
   ...KEYWORDS,
   ...HYPHENATED,
@@ -379,9 +393,9 @@ for (const t of [
   Equals,
 ]) {
   const cats: TokenType[] = [];
-  // `deck` and `stack` start declarations but also appear inside steps (`shuffle deck`, `max stack`);
-  // `score` starts a step but is also a function in conditions.
-  if ((!STEP_STARTS.has(t) || t === Score) && (!DECL_STARTS.has(t) || t === Deck || t === Stack)) cats.push(StepNoise);
+  // `deck`, `stack` and `button` start declarations but also appear inside steps (`shuffle deck`,
+  // `max stack`, `first left of button`); `score` starts a step but is also a function in conditions.
+  if ((!STEP_STARTS.has(t) || t === Score) && (!DECL_STARTS.has(t) || t === Deck || t === Stack || t === Button)) cats.push(StepNoise);
   if (!DECL_STARTS.has(t)) cats.push(DeclNoise);
   if (t === Identifier || KEYWORDS.includes(t)) cats.push(Word);
   t.CATEGORIES = [...(t.CATEGORIES ?? []), ...cats];

@@ -4,7 +4,8 @@
  * text of the rulebook (Markdown removed, whitespace collapsed). One handler per step kind
  * (`StepHandlers`), and the facts of the steps nested in blocks follow their parent's.
  */
-import type { BoolExpr, GameIR, PileRef, Seat, Step, StepHandlers } from '../ir/schema.js';
+import type { BoolExpr, GameIR, PileRef, Step, StepHandlers } from '../ir/schema.js';
+import { tableSeatWords, type SeatInRules } from '../ir/facts.js';
 import { renderEngine } from './engine.js';
 import { optionHasCost } from '../ir/walk.js';
 import { markdownToText } from './markdown.js';
@@ -37,8 +38,8 @@ export function conditionWords(ir: GameIR): (c: BoolExpr) => string {
 
 /** The facts of every step of `steps` and of the steps nested in them; `where` names the place (`phase 3 (Betting)`). */
 export function stepsFacts(ir: GameIR, steps: readonly Step[], where: string): RulebookFact[] {
-  const seat = (s: Seat) => ir.seats[s];
-  const other = (s: Seat) => ir.seats[s === 0 ? 1 : 0];
+  const seat = (s: SeatInRules) => (typeof s === 'number' ? ir.seats[s] : tableSeatWords(s));
+  const other = (s: SeatInRules) => (typeof s === 'number' ? ir.seats[s === 0 ? 1 : 0] : 'the next seats clockwise');
   const actor = (a: { kind: string; seat?: number }) => (a.kind === 'seat' ? ir.seats[a.seat ?? 0] : 'the winner');
   const party = (p: { kind: string; seat?: number }) => (p.kind === 'seat' ? ir.seats[p.seat ?? 0] : p.kind === 'winner' ? 'the winner' : 'the pot');
   const pile = (ref: PileRef) => (ref.kind === 'deck' ? 'the deck' : ref.kind === 'hand' ? `${seat(ref.seat)}'s hand` : `the ${ref.name}`);

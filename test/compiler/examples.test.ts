@@ -75,12 +75,12 @@ describe('JSON Schema validation', () => {
     expect(errors.map((e) => e.path)).toContain('/phases/0/steps/1/count');
   });
 
-  it('rejects unknown step kinds, extra fields and a third seat', () => {
+  it('rejects unknown step kinds, extra fields and a seventh seat', () => {
     const a = structuredClone(KUHN_IR) as unknown as Record<string, unknown>;
     a['extra'] = 1;
     expect(validateIR(a).length).toBeGreaterThan(0);
     const b = structuredClone(KUHN_IR) as unknown as { seats: string[] };
-    b.seats.push('Carol');
+    b.seats.push('Carol', 'Dan', 'Erin', 'Frank', 'Grace');
     expect(validateIR(b).some((e) => e.path === '/seats')).toBe(true);
     const c = structuredClone(KUHN_IR) as unknown as { phases: { steps: { kind: string }[] }[] };
     c.phases[0]!.steps[0]!.kind = 'teleport';

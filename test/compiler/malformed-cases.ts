@@ -51,7 +51,26 @@ export const MALFORMED: MalformedCase[] = [
   { name: 'second deal exhausts the deck', source: kuhn('    deal 1 to each\n    deal 1 to each'), expected: [['E0207', 7, 5]] },
   { name: 'raise cap below 1', source: kuhn('    betting fixed { bet 1; raises at most 0 }'), expected: [['E0209', 6, 43]] },
   { name: 'stack too small for the antes', source: kuhn('    ante 6 each\n    ante 5 each'), expected: [['E0210', 7, 5]] },
-  { name: 'three players', source: kuhn('    shuffle deck').replace('players Alice, Bob', 'players Alice, Bob, Carol'), expected: [['E0211', 2, 3]] },
+  { name: 'seven players', source: kuhn('    shuffle deck').replace('players Alice, Bob', 'players Alice, Bob, C, D, E, F, G'), expected: [['E0211', 2, 35]] },
+  { name: 'one player', source: kuhn('    shuffle deck').replace('players Alice, Bob', 'players Alice'), expected: [['E0211', 2, 3]] },
+  { name: 'blinds placed by the button in a game without one', source: kuhn('    blinds 1, 2'), expected: [['E0250', 6, 5]] },
+  { name: 'odd chip left of a button the game lacks', source: kuhn('    shuffle deck', '  odd chip left of button\n'), expected: [['E0250', 5, 3]] },
+  {
+    name: 'a two-seat game with a button and named blinds (undefined when Bob holds the button)',
+    source: kuhn('    blinds Alice 1, Bob 2', '  button\n'),
+    expected: [['E0251', 7, 5]],
+  },
+  {
+    name: 'a two-seat game with a button and a betting round without a first seat',
+    source: kuhn('    blinds 1, 2\n    betting fixed { bet 1 }', '  button\n'),
+    expected: [['E0251', 8, 5]],
+  },
+  {
+    name: 'a two-seat step at a three-seat table',
+    source: kuhn('    wager Alice 1..2').replace('players Alice, Bob', 'players Alice, Bob, Carol'),
+    expected: [['E0252', 6, 5]],
+  },
+  { name: 'a big blind larger than a stack', source: kuhn('    blinds Alice 1, Bob 20'), expected: [['E0253', 6, 5]] },
   { name: 'zero ante', source: kuhn('    ante 0 each'), expected: [['E0212', 6, 10]] },
   { name: 'betting round without a bet size', source: kuhn('    betting fixed { raises at most 2 }'), expected: [['E0213', 6, 5]] },
   {

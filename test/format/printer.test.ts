@@ -326,6 +326,8 @@ describe('the printer table', () => {
       [
         'AnteStep',
         'BlindsStep',
+        'Button',
+        'OddChip',
         'RaiseRule',
         'AssignStep',
         'AuctionStep',

@@ -9,6 +9,7 @@ import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { formatSource } from '../../src/format/index.js';
 import { KEYWORDS } from '../../src/parser/tokens.js';
 import { arbitraryProgram } from '../support/arbitrary-program.js';
+import { arbitraryTable } from '../support/arbitrary-table.js';
 import { VISITOR_KEYS } from '../../src/format/visitor-keys.js';
 import type { AstNode, GameFile } from '../../src/parser/ast.js';
 
@@ -79,6 +80,12 @@ function forms(ast: GameFile, source: string): string[] {
         break;
       case 'MaxBet':
         out.push(n.amount ? 'max N' : 'max stack');
+        break;
+      case 'FirstActor':
+        out.push(n.leftOf ? `first left of ${n.leftOf}` : 'first seat');
+        break;
+      case 'BlindsStep':
+        out.push(n.small ? 'named blinds' : 'blinds placed by the button');
         break;
       case 'IfStep':
         out.push(`if with ${n.branches.length > 1 ? 'else if' : 'one branch'}`, n.otherwise ? 'if with else' : 'if without else');
@@ -172,6 +179,12 @@ const KEYWORD_WORDS = new Set(KEYWORDS.map((t) => (t.LABEL ?? '').replace(/'/g, 
 /** Every optional form the arbitrary must produce (besides every node kind). */
 const EXPECTED_FORMS = [
   ';',
+  'first seat',
+  'first left of button',
+  'first left of small-blind',
+  'first left of big-blind',
+  'named blinds',
+  'blinds placed by the button',
   'line comment',
   'block comment',
   'multi-line comment',
@@ -453,6 +466,19 @@ describe('formatting generated valid programs', () => {
     );
   });
 
+  it('compiles table programs (3 to 6 seats, a button) without errors; formatting is a fixed point and keeps the IR', async () => {
+    await fc.assert(
+      fc.asyncProperty(arbitraryTable(), async ({ source }) => {
+        const compiled = compileSource(source);
+        expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+        const once = await formatSource(source);
+        expect(await formatSource(once)).toBe(once);
+        expect(compileSource(once).rulesetHash).toBe(compiled.rulesetHash);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('without comments, puts each declaration, step and item on its own line with no `;`', async () => {
     await fc.assert(
       fc.asyncProperty(arbitraryProgram({ withComments: false }), async ({ source }) => {
@@ -476,9 +502,10 @@ describe('formatting generated valid programs', () => {
 });
 
 describe('the arbitrary of valid programs', () => {
-  it('covers every node kind, declaration, step and optional form in 200 programs', () => {
+  it('covers every node kind, declaration, step and optional form in 200 programs and 50 table programs', () => {
     const seen = new Set<string>();
-    for (const { source } of fc.sample(arbitraryProgram(), { numRuns: 200, seed: 42 })) {
+    const tables = fc.sample(arbitraryTable(), { numRuns: 50, seed: 42 });
+    for (const { source } of [...fc.sample(arbitraryProgram(), { numRuns: 200, seed: 42 }), ...tables]) {
       const ast = parse(source).ast!;
       for (const f of forms(ast, source)) seen.add(f);
     }

@@ -108,7 +108,7 @@ export const registerMatch: RegisterCommand = (cmd, ctx) =>
           rulesetHash: game.rulesetHash,
           seed,
           agents: parts.map((p, i) => ({ name: p.name, kind: p.kind, id: p.id, notes: ([a, b][i].notes as Record<string, unknown> | undefined) ?? null })),
-          seats: ir.seats,
+          seats: [ir.seats[0], ir.seats[1]],
           ...summarizeRuns(results),
         };
         ctx.io.stdout(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatMatch(report));

@@ -36,7 +36,7 @@ import { formatChips as chips } from '../../util/format.js';
  * the rulebook numbers them from 1), so an index here would be read two ways.
  * @throws UsageError for anything else
  */
-export function seatOption(text: string, seats: readonly [string, string]): number {
+export function seatOption(text: string, seats: readonly string[]): number {
   const t = text.trim();
   const i = seats.findIndex((s) => s.toLowerCase() === t.toLowerCase());
   if (i < 0) throw new UsageError(`--as takes a seat name, ${seats[0]} or ${seats[1]}; got '${text}'`);

@@ -16,7 +16,7 @@ const signed = (x: number): string => formatSigned(x, 4, '-');
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** The human-readable report. */
-export function formatSimulation(r: SimulationReport, seats: readonly [string, string]): string {
+export function formatSimulation(r: SimulationReport, seats: readonly string[]): string {
   const lines = [
     `${r.game}: ${r.episodes} episodes, seed ${r.seed}, ${seats[0]}: ${r.agents[0]}, ${seats[1]}: ${r.agents[1]}`,
     `  mean returns      ${seats.map((s, i) => `${s} ${signed(r.meanReturns[i])} ± ${r.stdErrors[i].toFixed(4)}`).join('   ')}  (chips/game ± 1 standard error)`,

@@ -24,7 +24,7 @@ export function describeEstimate(e: TreeSizeEstimate): string {
 import { startProgress } from '../progress.js';
 
 /** The human-readable statistics. */
-export function formatTreeStats(name: string, s: TreeStats, seats: readonly [string, string]): string {
+export function formatTreeStats(name: string, s: TreeStats, seats: readonly string[]): string {
   const n = (x: number): string => x.toLocaleString('en-US');
   return [
     `${name}: game tree`,

@@ -24,7 +24,7 @@ import { renderViewerHtml } from '../../eval/report/viewer.js';
 import { renderRulebook } from '../../render/rulebook.js';
 
 /** Parse `--as`: a seat name (any case) or `all`, as `play --as` takes seats by name. @throws UsageError otherwise */
-export function perspectiveOption(text: string, seats: readonly [string, string]): ViewerPerspective {
+export function perspectiveOption(text: string, seats: readonly string[]): ViewerPerspective {
   const t = text.trim().toLowerCase();
   if (t === 'all') return 'all';
   const i = seats.findIndex((s) => s.toLowerCase() === t);

@@ -43,13 +43,7 @@ export const checkDealSize: Check = ({ ir, spanOf }) => {
   for (const { step } of topLevelSteps(ir)) {
     if (step.kind !== 'deal' || step.to.kind === 'winner') continue;
     const have = size.get(key(step.from)) ?? 0;
-    const targets: PileRef[] =
-      step.to.kind === 'each'
-        ? [
-            { kind: 'hand', seat: 0 },
-            { kind: 'hand', seat: 1 },
-          ]
-        : [step.to];
+    const targets: PileRef[] = step.to.kind === 'each' ? ir.seats.map((_, seat): PileRef => ({ kind: 'hand', seat })) : [step.to];
     const need = step.count * targets.length;
     if (need > have && !overdrawn.has(key(step.from))) {
       reported.add(step);
@@ -79,7 +73,7 @@ export const checkDealSize: Check = ({ ir, spanOf }) => {
   for (const phase of allBlocks(ir))
     visitSteps(phase.steps, (step) => {
       if (step.kind !== 'deal' || reported.has(step)) return;
-      const need = step.count * (step.to.kind === 'each' ? 2 : 1);
+      const need = step.count * (step.to.kind === 'each' ? ir.seats.length : 1);
       if (need > total) out.push(error('E0207', `this deal takes ${need} cards but the whole deck has ${total}`, spanOf(step), undefined, deckNotes));
     });
   return out;

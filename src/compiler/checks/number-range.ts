@@ -28,8 +28,8 @@ export const checkNumberRange: Check = ({ ir, spanOf }) => {
   const fallback = ir.phases[0]!;
   const report = (n: number, what: string, at: object): void =>
     void out.push(error('E0240', `${what} ${n} is too large: numbers in a game are at most ${MAX_NUMBER.toLocaleString('en-US')} in size`, spanOf(at)));
-  // One mistake, one error: `stack N each` gives both seats the same number.
-  if (ir.stacks[0] === ir.stacks[1] && tooBig(ir.stacks[0]!)) report(ir.stacks[0]!, 'the starting stack', ir.stacks);
+  // One mistake, one error: `stack N each` gives every seat the same number.
+  if (ir.stacks.every((x) => x === ir.stacks[0]) && tooBig(ir.stacks[0]!)) report(ir.stacks[0]!, 'the starting stack', ir.stacks);
   else for (const [i, s] of ir.stacks.entries()) if (tooBig(s)) report(s, `the starting stack of ${ir.seats[i]}`, ir.stacks);
   for (const r of ir.deck.ranks) if (tooBig(r.value)) report(r.value, `the value of rank ${r.name}`, r);
   for (const v of ir.variables) if (tooBig(v.initial)) report(v.initial, `the initial value of ${v.name}`, fallback);

@@ -133,7 +133,7 @@ export function buildReplay(game: CompiledGame, record: ReplayRecord, perspectiv
   const shown: (0 | 1)[] = perspective === 'all' ? [0, 1] : [perspective];
   const logLength: [number, number] = [0, 0];
   const snapshots: Snapshot[] = [];
-  const seatNames: [string, string] = [...game.ir.seats];
+  const seatNames: [string, string] = [game.ir.seats[0], game.ir.seats[1]];
 
   const snap = (step: number, via: string | null): Snapshot => {
     const obs: Observation[] = [state.observation(0), state.observation(1)];

@@ -3,7 +3,8 @@
  * Markdown-escaped seat and pile names, humanized phase, variable and position names, rank names,
  * and how to name a pile, a seat reference or a chip party in a sentence.
  */
-import type { Actor, GameIR, Party, PileRef, Seat, SeatRef } from '../../ir/schema.js';
+import type { Actor, GameIR, Party, PileRef, SeatRef } from '../../ir/schema.js';
+import { tableSeatWords, type SeatInRules } from '../../ir/facts.js';
 import { escapeMarkdown } from '../markdown.js';
 import { humanize } from '../words.js';
 import type { SeatPhrase } from './expr-types.js';
@@ -12,7 +13,8 @@ export interface ViewContext {
   ir: GameIR;
   /** Seat names in seat order, Markdown-escaped. */
   seats: [string, string];
-  seat(s: Seat): string;
+  /** A seat's name, or a table position in words (`the first seat left of the big blind`). */
+  seat(s: SeatInRules): string;
   /** `the deck`, `Alice's hand`, `the board`. */
   pileLabel(ref: PileRef): string;
   /** Whether a shared pile is public. @throws Error for an unknown pile (the IR is validated, so this is an internal error). */
@@ -62,7 +64,7 @@ export function viewContext(ir: GameIR): ViewContext {
   return {
     ir,
     seats,
-    seat: (s) => seats[s],
+    seat: (s) => (typeof s === 'number' ? seats[s] : tableSeatWords(s)),
     pileLabel,
     pileIsPublic,
     phaseName: (name) => escapeMarkdown(humanize(name)),

@@ -4,13 +4,13 @@
  * view (and `test/render/partials.test.ts` fails until it gets its partial files). Steps that
  * hold blocks build the views of their inner steps with the same table.
  */
-import type { Seat, Step, StepKind, StepOf } from '../../ir/schema.js';
+import type { Step, StepKind, StepOf } from '../../ir/schema.js';
 import { optionHasCost } from '../../ir/walk.js';
 import { IR_JSON_SCHEMA } from '../../ir/validate-ir.generated.js';
 import { escapeMarkdown } from '../markdown.js';
 import { percent } from '../words.js';
 import { CHANGE_WORDS } from './analysis.js';
-import { publicTrace } from '../../ir/facts.js';
+import { publicTrace, type SeatInRules } from '../../ir/facts.js';
 import { bettingCourses } from './betting.js';
 import type { ViewContext } from './context.js';
 import { dispatchStep } from './dispatch.js';
@@ -33,7 +33,7 @@ export const STEP_KINDS: readonly StepKind[] = (IR_JSON_SCHEMA['$defs'] as Recor
 /** The builders for one game. */
 export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
   const expr = exprViewBuilders(ctx);
-  const other = (s: Seat) => ctx.seat(s === 0 ? 1 : 0);
+  const other = (s: SeatInRules) => (typeof s === 'number' ? ctx.seat(s === 0 ? 1 : 0) : 'the next seats clockwise');
   const block = (steps: readonly Step[]): StepView[] => steps.map((s) => stepView(builders, s));
   const scoresCounted = ctx.ir.showdown.metric === 'sum-of-ranks';
 
@@ -104,7 +104,9 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
       // A bet size from an expression has no chip figures to list.
       courses:
         typeof step.betSize === 'number' && step.raiseCap <= MAX_LISTED_RAISE_CAP
-          ? bettingCourses(ctx.seats, step.firstSeat as 0 | 1, step.betSize, step.raiseCap)
+          ? typeof step.firstSeat === 'number'
+            ? bettingCourses(ctx.seats, step.firstSeat as 0 | 1, step.betSize, step.raiseCap)
+            : []
           : [],
     }),
     varbet: (step) => ({
