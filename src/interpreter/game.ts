@@ -5,12 +5,13 @@
  */
 import { rulesetHash } from '../ir/hash.js';
 import type { GameIR } from '../ir/schema.js';
+import { isTableGame } from '../ir/facts.js';
 import type { ChanceSource, DuplicateChanceGame, FastPlayoutGame, HandJudge, HandJudgingGame, PlayoutKernel, TableOptions } from './api.js';
 import { compileProgram } from './compile.js';
 import { DuplicateChance } from './duplicate.js';
 import { handJudge } from './judge.js';
 import { pokerKernel } from './poker-kernel.js';
-import type { Program } from './program.js';
+import { ProgramError, type Program } from './program.js';
 import { InterpreterState } from './state.js';
 import { checkTableOptions } from './table.js';
 
@@ -73,5 +74,7 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
  *   normally rule this out).
  */
 export function compileGame(ir: GameIR): CompiledGame {
+  if (isTableGame(ir))
+    throw new ProgramError(`'${ir.name}' is a table game (${ir.seats.length} seats${ir.button ? ', a button' : ''}): the two-seat machine does not play it`);
   return new CompiledGame(ir, compileProgram(ir));
 }

@@ -44,7 +44,11 @@ export function arbitraryTable(): fc.Arbitrary<{ source: string }> {
       lines.push(d.each ? `  stack ${d.stacks[0]} each` : `  stack ${names.map((s, i) => `${s} ${d.stacks[i]}`).join(', ')}`);
       if (button) lines.push('  button');
       if (button && d.oddChip) lines.push('  odd chip left of button');
-      lines.push(`  deck { ranks ${RANKS.slice(13 - d.ranks).map((r, i) => `${r} = ${i + 15 - d.ranks}`).join(', ')}; suits c, d, h, s }`);
+      lines.push(
+        `  deck { ranks ${RANKS.slice(13 - d.ranks)
+          .map((r, i) => `${r} = ${i + 15 - d.ranks}`)
+          .join(', ')}; suits c, d, h, s }`,
+      );
       lines.push('  pile board public');
       const first = (f: string): string => {
         if (button) return `first left of ${f.startsWith('seat') || f === 'none' ? 'button' : f}`;
