@@ -8,12 +8,13 @@ import Database from 'better-sqlite3';
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 import { buildPlan, makeAgents, openStoreFor, readConfig, runTournament } from '../../src/eval/tournament/index.js';
-import { readHands, readSlots, RunStore, slotSeats } from '../../src/eval/store/index.js';
+import { handsOf, readHands, readSlots, RunStore, slotSeats } from '../../src/eval/store/index.js';
 import { playSlot, slotId } from '../../src/eval/match/index.js';
 import { createParticipantAgent } from '../../src/eval/agents/index.js';
+import { ensureBuilt, killAndResume } from '../support/kill-resume.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'gbgc-matches-'));
 const EX = resolve('examples');
@@ -140,6 +141,62 @@ describe('a tournament of six-hand matches (Kuhn, stacks reset)', () => {
       );
       expect([row.return0, row.return1, row.moves0, row.moves1]).toEqual([...again.returns, ...again.moves]);
     }
+  });
+});
+
+describe('a tournament of six-hand matches with stacks carried (nlhe-short.gbg)', () => {
+  beforeAll(() => ensureBuilt());
+
+  it('each hand starts from the stacks the last ended with, a broke seat ends the match, the hands sum to the slot; killed and resumed: the same slots', async () => {
+    const cfg = config('carry.json', {
+      games: [join(EX, 'nlhe-short.gbg')],
+      participants: [{ kind: 'random' }, { kind: 'heuristic' }, { kind: 'always-fold' }],
+      runs: 40,
+      seed: 9,
+      hands_per_match: 6,
+      stacks: 'carry',
+      store: 'carry.db',
+    });
+    // The built CLI killed with SIGKILL at up to two random points, then resumed to the end.
+    const killed = await killAndResume(cfg, join(tmp, 'carry-killed.db'), 2, 31, 30);
+    expect(killed.kills).toBeGreaterThanOrEqual(1);
+    const r = await runCli(['tournament', cfg, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    // 3 matchups × 40 runs × 2 slots.
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 240, played: 240, errors: 0 });
+    const db = join(tmp, 'carry.db');
+    expect(rowsOf(join(tmp, 'carry-killed.db'))).toEqual(rowsOf(db));
+    const stored = readSlots(db);
+    let early = 0;
+    let full = 0;
+    const store = RunStore.openReadOnly(db, { engine: true });
+    for (const slot of stored.slots) {
+      const hands = handsOf(store, slot.id);
+      const bankroll = new Map<string, number>([
+        [slot.seat0, 20],
+        [slot.seat1, 20],
+      ]);
+      for (const h of hands) {
+        // nlhe-short declares no button: the two participants swap seats every hand.
+        expect(h.seats).toEqual(h.hand % 2 === 0 ? [slot.seat0, slot.seat1] : [slot.seat1, slot.seat0]);
+        expect(h.stacks).toEqual(h.seats.map((p) => bankroll.get(p)));
+        h.seats.forEach((p, k) => bankroll.set(p, bankroll.get(p)! + h.returns[k]));
+      }
+      const broke = [...bankroll.values()].some((x) => x === 0);
+      // Six hands, or fewer exactly when a seat went broke in the last one.
+      if (hands.length < 6) {
+        expect(broke).toBe(true);
+        early++;
+      } else full++;
+      for (const h of hands.slice(0, -1)) expect(h.stacks!.every((x) => x > 0)).toBe(true);
+      expect(bankroll.get(slot.seat0)! - 20).toBe(slot.return0);
+      expect(bankroll.get(slot.seat1)! - 20).toBe(slot.return1);
+      expect(slot.return0! + slot.return1!).toBe(0);
+    }
+    store.close();
+    // Both endings occur: 10-big-blind stacks go broke within six hands often, not always.
+    expect(early).toBeGreaterThan(10);
+    expect(full).toBeGreaterThan(10);
   });
 });
 

@@ -111,8 +111,8 @@ export function readHands(path: string, slotId: string, opts: ReadOptions = {}):
  * @throws UserError for a slot id the store does not hold, or hands whose plies do not fit the slot's moves (an altered store)
  */
 export function handsOf(store: RunStore, slotId: string): StoredHand[] {
-  const slot = store.slotsByIdPrefix(slotId, 1)[0];
-  if (!slot || slot.id !== slotId) throw new UserError(`${store.path}: no slot with id ${slotId}`);
+  const slot = store.slotById(slotId);
+  if (!slot) throw new UserError(`${store.path}: no slot with id ${slotId}`);
   const moves = store.readMoves(slotId);
   return slotHands(slot, moves.length).map((h) => {
     if (!Number.isInteger(h.firstPly) || !Number.isInteger(h.plies) || h.firstPly < 0 || h.plies < 0 || h.firstPly + h.plies > moves.length)

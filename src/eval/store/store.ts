@@ -698,6 +698,12 @@ export class RunStore {
     return this.db.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).iterate() as IterableIterator<Record<string, unknown>>;
   }
 
+  /** The slot row with id `id`, or undefined. */
+  slotById(id: string): SlotRecord | undefined {
+    const row = this.db.prepare(`SELECT ${slotSelect(this.schema)} FROM slots WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
+    return row && slotFromRow(this.path, row);
+  }
+
   /** Slot rows whose id starts with `prefix` (a full id matches itself), at most `limit` of them, in slot-list order. */
   slotsByIdPrefix(prefix: string, limit = 10): SlotRecord[] {
     const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
