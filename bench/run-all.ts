@@ -94,6 +94,13 @@ export const BENCHES: BenchEntry[] = [
       'planted-truth coverage of α̂ and profile-slope intervals against 95 %, J_m ranking against ρ 0.9, BH FDR against 0.05; analyze and report time against 60 s',
   },
   {
+    name: 'table-coverage',
+    file: 'table-coverage.ts',
+    args: [],
+    quickArgs: ['--quick'],
+    about: 'planted-truth coverage of the table statistics (bb/100 and pairwise differences, block bootstrap) against 95 %, by number of blocks',
+  },
+  {
     name: 'generator-stats',
     file: 'generator-stats.ts',
     args: [],

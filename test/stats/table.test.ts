@@ -4,10 +4,10 @@
  * coverage at a small size (bench/table-coverage.ts runs it at full size).
  */
 import { describe, expect, it } from 'vitest';
-import { tableStats, type HandRecord } from '../../src/eval/stats/table.js';
+import { tableStats, type HandRow } from '../../src/eval/stats/table.js';
 import { permutations, plantedTableHands, tableCoverage, type PlantedTableDesign } from '../../src/eval/stats/table-simulate.js';
 
-const hand = (block: string, match: string, h: number, chips: Record<string, number>): HandRecord[] =>
+const hand = (block: string, match: string, h: number, chips: Record<string, number>): HandRow[] =>
   Object.entries(chips).map(([participant, chipsWon], seat) => ({ block, match, hand: h, participant, seat, chipsWon, bigBlind: 100 }));
 
 // Two blocks, three participants, big blind 100.
@@ -39,6 +39,9 @@ describe('bb/100 and chips per hand', () => {
     const ba = t.differences.find((d) => d.i === 'B' && d.j === 'A')!;
     expect(ba.diff).toBeCloseTo(50 / 3, 10);
     expect(ba.ci).toEqual({ lo: -50, hi: 50 });
+    // With a big blind of 100 chips, chips per hand and bb/100 are the same numbers.
+    expect(ba.diffChips).toBeCloseTo(50 / 3, 10);
+    expect(ba.ciChips).toEqual({ lo: -50, hi: 50 });
     expect(ba.excludesZero).toBe(false);
     expect(ba.blocksBetween).toBe(2);
     // Sample sizes: 9 seat-hands, 3 hands of 3 seats, 2 blocks, 2 matches.
@@ -50,7 +53,7 @@ describe('bb/100 and chips per hand', () => {
   });
 
   it('divides each hand by its own big blind', () => {
-    const recs: HandRecord[] = [
+    const recs: HandRow[] = [
       { block: 'x', participant: 'A', seat: 0, chipsWon: 40, bigBlind: 20 },
       { block: 'x', participant: 'B', seat: 1, chipsWon: -40, bigBlind: 20 },
       { block: 'y', participant: 'A', seat: 0, chipsWon: -100, bigBlind: 100 },
@@ -63,6 +66,19 @@ describe('bb/100 and chips per hand', () => {
     expect(a.chipsPerHand).toBe(-30);
     expect(t.hands).toBeNull();
     expect(t.matches).toBeNull();
+  });
+
+  it('gives chips per hand, and no bb/100, for a game without a big blind', () => {
+    const recs = small.map((r) => ({ ...r, bigBlind: r.block === 'b2' ? null : r.bigBlind }));
+    const t = tableStats(recs, { B: 100 });
+    const c = t.rows.find((r) => r.participant === 'C')!;
+    expect(c.bb100).toBeNaN();
+    expect(c.bb100Ci).toBeNull();
+    expect(c.chipsPerHand).toBeCloseTo(-50 / 3, 10);
+    // Ranked by chips per hand: B, A, C.
+    expect(t.rows.map((r) => r.participant)).toEqual(['B', 'A', 'C']);
+    expect(t.differences[0].ciChips).not.toBeNull();
+    expect(t.warnings.some((w) => /3 seat-hand\(s\) come from a game without a big blind/.test(w))).toBe(true);
   });
 
   it('is reproducible from its seed and resamples blocks, not hands', () => {
@@ -105,7 +121,7 @@ describe('bb/100 and chips per hand', () => {
     const t = tableStats([...small, ...hand('b3', 'm0', 0, { A: 100, B: -90 })], { B: 10 });
     expect(t.warnings.some((w) => /1 hand\(s\) whose seats' chips do not sum to zero \(b3 \/ m0 \/ 0\)/.test(w))).toBe(true);
     expect(() => tableStats([])).toThrow(/no hand records/);
-    expect(() => tableStats([{ ...small[0], bigBlind: 0 }])).toThrow(/hand record 0: big blind must be a positive number, got 0/);
+    expect(() => tableStats([{ ...small[0], bigBlind: 0 }])).toThrow(/hand record 0: big blind must be a positive number \(or null for a game without blinds\), got 0/);
     expect(() => tableStats([{ ...small[0], chipsWon: NaN }])).toThrow(/hand record 0: chips won must be a finite number/);
     expect(() => tableStats([small[0], { ...small[1], seat: 0 }])).toThrow(/list one seat twice \(b1 \/ m0 \/ 0\)/);
   });

@@ -21,7 +21,7 @@
  * the mean of (s_p − s̄_T) over its seat-hands; a pair's is the difference of the two.
  */
 import { rngFromKeys, type Rng } from '../../util/rng.js';
-import { tableStats, type HandRecord } from './table.js';
+import { tableStats, type HandRow } from './table.js';
 
 /** A planted-truth design. */
 export interface PlantedTableDesign {
@@ -75,9 +75,9 @@ function luck(rng: Rng, n: number, scale: number): number[] {
 }
 
 /** Hand records of one planted table, with the planted bb/100 of each participant (NaN for one that never plays). */
-export function plantedTableHands(d: PlantedTableDesign, seed: number): { records: HandRecord[]; truth: number[] } {
+export function plantedTableHands(d: PlantedTableDesign, seed: number): { records: HandRow[]; truth: number[] } {
   const rng = rngFromKeys(seed, 7);
-  const records: HandRecord[] = [];
+  const records: HandRow[] = [];
   const P = d.skill.length;
   const truthSum = new Float64Array(P);
   const truthN = new Float64Array(P);
@@ -118,11 +118,13 @@ export function plantedTableHands(d: PlantedTableDesign, seed: number): { record
 /** Coverage of the planted truths by the intervals over `replications` tables. */
 export interface TableCoverage {
   replications: number;
-  /** Participant intervals checked, and the share covering the planted bb/100. */
+  /** Participant intervals checked, how many cover the planted bb/100, and the share. */
   intervals: number;
+  covered: number;
   coverage: number;
-  /** Pairwise-difference intervals checked, and the share covering the planted difference. */
+  /** Pairwise-difference intervals checked, how many cover the planted difference, and the share. */
   differenceIntervals: number;
+  differenceCovered: number;
   differenceCoverage: number;
   /** Mean width of the participants' intervals, bb/100. */
   meanWidth: number;
@@ -160,8 +162,10 @@ export function tableCoverage(d: PlantedTableDesign, replications: number, B: nu
   return {
     replications,
     intervals,
+    covered,
     coverage: covered / intervals,
     differenceIntervals: dIntervals,
+    differenceCovered: dCovered,
     differenceCoverage: dCovered / dIntervals,
     meanWidth: width / intervals,
     B,

@@ -36,7 +36,7 @@ import { rngFromKeys } from '../../util/rng.js';
 import { percentileInterval, sampleSd, type Interval } from './dist.js';
 
 /** One seat's result in one hand: the estimators' only input (see ./from-store.ts for the store's hands). */
-export interface HandRecord {
+export interface HandRow {
   /** The statistical unit: the block (one deck sequence under every seat permutation) the hand belongs to. */
   block: string;
   /** The match (one seat permutation of the block) the hand belongs to, when known: for counting hands. */
@@ -49,8 +49,8 @@ export interface HandRecord {
   seat: number;
   /** Chips won by the seat in this hand (final stack − starting stack of the hand); negative for a loss. */
   chipsWon: number;
-  /** The big blind of the hand, chips (> 0). */
-  bigBlind: number;
+  /** The big blind of the hand, chips (> 0); null for a game without blinds (then bb/100 is not defined and only chips per hand are given). */
+  bigBlind: number | null;
 }
 
 /** One participant's row of the table section. */
@@ -80,7 +80,7 @@ export interface TableRow {
 
 /** The direct interval of one pairwise difference. */
 export interface TablePairDifference {
-  /** Participant ids, i ranked above j (Δ ≥ 0). */
+  /** Participant ids, i ranked above j (by bb/100; by chips per hand when some bb/100 is undefined). */
   i: string;
   j: string;
   /** bb/100_i − bb/100_j. */
@@ -89,6 +89,10 @@ export interface TablePairDifference {
   se: number;
   /** Whether the interval excludes 0 (the data support "i wins more than j" at 95 %). */
   excludesZero: boolean;
+  /** The same in chips per hand: chips/hand_i − chips/hand_j, its interval, and whether it excludes 0. */
+  diffChips: number;
+  ciChips: Interval | null;
+  excludesZeroChips: boolean;
   /** Blocks holding both (where the difference is paired). */
   blocksBetween: number;
   /** Hands of each. */
@@ -100,7 +104,7 @@ export interface TablePairDifference {
 export interface TableStats {
   rows: TableRow[];
   differences: TablePairDifference[];
-  /** Pairs whose interval excludes 0. */
+  /** Pairs whose bb/100 interval excludes 0 (chips per hand when some bb/100 is undefined). */
   separated: number;
   /** Seat-hand records read. */
   records: number;
@@ -146,7 +150,7 @@ interface BlockSums {
 }
 
 /** Check the records' fields. @throws UserError naming the first bad record */
-export function validateHandRecords(records: readonly HandRecord[]): void {
+export function validateHandRows(records: readonly HandRow[]): void {
   if (records.length === 0) throw new UserError('no hand records to analyse');
   records.forEach((r, k) => {
     const where = `hand record ${k}`;
@@ -154,7 +158,8 @@ export function validateHandRecords(records: readonly HandRecord[]): void {
     if (typeof r.participant !== 'string' || r.participant === '') throw new UserError(`${where}: participant must be a non-empty string`);
     if (!Number.isInteger(r.seat) || r.seat < 0) throw new UserError(`${where}: seat must be a non-negative integer, got ${r.seat}`);
     if (!Number.isFinite(r.chipsWon)) throw new UserError(`${where}: chips won must be a finite number, got ${r.chipsWon}`);
-    if (!(Number.isFinite(r.bigBlind) && r.bigBlind > 0)) throw new UserError(`${where}: big blind must be a positive number, got ${r.bigBlind}`);
+    if (r.bigBlind !== null && !(Number.isFinite(r.bigBlind) && r.bigBlind > 0))
+      throw new UserError(`${where}: big blind must be a positive number (or null for a game without blinds), got ${r.bigBlind}`);
   });
 }
 
@@ -162,7 +167,7 @@ export function validateHandRecords(records: readonly HandRecord[]): void {
  * Hands whose seats' chips do not sum to zero, and the most seats seen in one hand (records naming
  * their match and hand only). @returns null when some record does not name its match and hand
  */
-function handFacts(records: readonly HandRecord[]): { hands: number; seats: number; notZeroSum: string[]; repeatedSeats: string[] } | null {
+function handFacts(records: readonly HandRow[]): { hands: number; seats: number; notZeroSum: string[]; repeatedSeats: string[] } | null {
   if (!records.every((r) => r.match !== undefined && r.hand !== undefined)) return null;
   const byHand = new Map<string, { sum: number; seats: Set<number>; repeated: boolean }>();
   for (const r of records) {
@@ -194,8 +199,8 @@ const few = (xs: readonly string[]): string => `${xs.slice(0, 3).join(', ')}${xs
  * @returns rows ranked by bb/100 (highest first), differences in that order (i above j)
  * @throws UserError for no records or a malformed record, or when a hand lists one seat twice
  */
-export function tableStats(records: readonly HandRecord[], opts: TableStatsOptions = {}): TableStats {
-  validateHandRecords(records);
+export function tableStats(records: readonly HandRow[], opts: TableStatsOptions = {}): TableStats {
+  validateHandRows(records);
   const B = opts.B ?? TABLE_DEFAULT_B;
   const seed = opts.seed ?? 1;
   const level = opts.level ?? 0.95;
@@ -223,7 +228,8 @@ export function tableStats(records: readonly HandRecord[], opts: TableStatsOptio
     let a = acc[b].get(m);
     if (!a) acc[b].set(m, (a = { n: 0, bb: 0, chips: 0 }));
     a.n++;
-    a.bb += r.chipsWon / r.bigBlind;
+    // A hand without a big blind makes the participant's bb/100 undefined (NaN, shown as null).
+    a.bb += r.bigBlind === null ? NaN : r.chipsWon / r.bigBlind;
     a.chips += r.chipsWon;
     if (withMatch) matchesOf[m].add(`${r.block}\u0000${r.match}`);
   }
@@ -285,24 +291,26 @@ export function tableStats(records: readonly HandRecord[], opts: TableStatsOptio
       repCh[m][r] = rn[m] > 0 ? rc[m] / rn[m] : NaN;
     }
   }
-  const ci = (reps: Float64Array, blocksSeen: number): Interval | null => {
-    if (blocksSeen < 2 || B < 2) return null;
+  const ci = (point: number, reps: Float64Array, blocksSeen: number): Interval | null => {
+    if (blocksSeen < 2 || B < 2 || !Number.isFinite(point)) return null;
     const c = percentileInterval(reps, level);
     return Number.isFinite(c.lo) && Number.isFinite(c.hi) ? c : null;
   };
   const missing = (reps: Float64Array): number => reps.reduce((s, x) => s + (Number.isNaN(x) ? 1 : 0), 0);
 
-  const order = ids.map((_, m) => m).sort((a, b) => bb100[b] - bb100[a] || (ids[a] < ids[b] ? -1 : 1));
+  // Ranked by bb/100, or by chips per hand when some bb/100 is undefined.
+  const key = bb100.every(Number.isFinite) ? bb100 : cph;
+  const order = ids.map((_, m) => m).sort((a, b) => key[b] - key[a] || (ids[a] < ids[b] ? -1 : 1));
   const names = opts.names ?? {};
   const rows: TableRow[] = order.map((m, k) => ({
     rank: k + 1,
     participant: ids[m],
     name: names[ids[m]] ?? ids[m],
     bb100: bb100[m],
-    bb100Ci: ci(repBb[m], blocksOf[m]),
+    bb100Ci: ci(bb100[m], repBb[m], blocksOf[m]),
     bb100Se: sampleSd(repBb[m]),
     chipsPerHand: cph[m],
-    chipsPerHandCi: ci(repCh[m], blocksOf[m]),
+    chipsPerHandCi: ci(cph[m], repCh[m], blocksOf[m]),
     hands: n[m],
     blocks: blocksOf[m],
     matches: withMatch ? matchesOf[m].size : null,
@@ -315,8 +323,11 @@ export function tableStats(records: readonly HandRecord[], opts: TableStatsOptio
       const i = order[x];
       const j = order[y];
       const d = new Float64Array(B);
-      for (let r = 0; r < B; r++) d[r] = repBb[i][r] - repBb[j][r];
-      const c = ci(d, Math.min(blocksOf[i], blocksOf[j]));
+      const dc = new Float64Array(B);
+      for (let r = 0; r < B; r++) ((d[r] = repBb[i][r] - repBb[j][r]), (dc[r] = repCh[i][r] - repCh[j][r]));
+      const seen = Math.min(blocksOf[i], blocksOf[j]);
+      const c = ci(bb100[i] - bb100[j], d, seen);
+      const cc = ci(cph[i] - cph[j], dc, seen);
       differences.push({
         i: ids[i],
         j: ids[j],
@@ -324,6 +335,9 @@ export function tableStats(records: readonly HandRecord[], opts: TableStatsOptio
         ci: c,
         se: sampleSd(d),
         excludesZero: c !== null && (c.lo > 0 || c.hi < 0),
+        diffChips: cph[i] - cph[j],
+        ciChips: cc,
+        excludesZeroChips: cc !== null && (cc.lo > 0 || cc.hi < 0),
         blocksBetween: between[Math.min(i, j) * M + Math.max(i, j)],
         handsI: n[i],
         handsJ: n[j],
@@ -341,12 +355,17 @@ export function tableStats(records: readonly HandRecord[], opts: TableStatsOptio
     if (K < 20)
       warnings.push(`only ${K} blocks: with few blocks a percentile bootstrap interval is unstable and tends to be too narrow; read the intervals as rough`);
   }
+  const noBlind = records.filter((r) => r.bigBlind === null).length;
+  if (noBlind > 0)
+    warnings.push(
+      `${noBlind} seat-hand(s) come from a game without a big blind: bb/100 is not defined for the participants who played them (null); chips per hand are given`,
+    );
   if (facts && facts.notZeroSum.length > 0)
     warnings.push(`${facts.notZeroSum.length} hand(s) whose seats' chips do not sum to zero (${few(facts.notZeroSum)}): a rake or a missing seat record`);
   return {
     rows,
     differences,
-    separated: differences.filter((d) => d.excludesZero).length,
+    separated: differences.filter((d) => (key === bb100 ? d.excludesZero : d.excludesZeroChips)).length,
     records: records.length,
     hands: facts ? facts.hands : null,
     blocks: K,
