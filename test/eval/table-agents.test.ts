@@ -14,6 +14,7 @@ import { alwaysFoldAgent, checkFoldAgent } from '../../src/eval/agents/fold.js';
 import { equityChoice, finalBoardSize, monteCarloEquity, type EquityParams } from '../../src/eval/agents/equity.js';
 import { roundChips } from '../../src/eval/agents/table.js';
 import { randomAgent } from '../../src/eval/agents/random.js';
+import { handStrength } from '../../src/eval/agents/heuristic.js';
 import { LazyView } from '../../src/eval/agents/view.js';
 import { createAgent, type Agent } from '../../src/eval/agents/index.js';
 
@@ -253,8 +254,30 @@ describe('the equity bot', () => {
   });
 });
 
+describe('the heuristic bot at a table', () => {
+  it('raises its one-opponent percentile to the power of the opponents still in (exact on Leduc)', () => {
+    const leduc = load('leduc');
+    if (!canJudgeHands(leduc)) throw new Error('leduc judges hands');
+    const j = leduc.handJudge();
+    const suit = leduc.ir.deck.suits[0];
+    const obs = (seats: number, folded: number[] = []) =>
+      ({
+        seat: 0,
+        hand: [`Q of ${suit}`],
+        publicPiles: { board: [] },
+        handSizes: new Array(seats).fill(1),
+        log: folded.map((seat) => ({ kind: 'fold', seat, text: '' })),
+      }) as unknown as Observation;
+    const two = handStrength(j, obs(2));
+    // A queen beats the two jacks, ties the other queen and loses to the two kings of the five unseen cards: (2 + ½) / 5.
+    expect(two).toBeCloseTo(0.5, 12);
+    expect(handStrength(j, obs(3))).toBeCloseTo(two ** 2, 12);
+    expect(handStrength(j, obs(3, [2]))).toBeCloseTo(two, 12);
+  });
+});
+
 describe('the fast path chooses as the view path', () => {
-  it.each(['always-fold', 'check-fold', 'equity'])("%s on short-stack hold'em and Leduc", async (kind) => {
+  it.each(['always-fold', 'check-fold', 'equity', 'heuristic'])("%s on short-stack hold'em and Leduc", async (kind) => {
     for (const game of [nlhe, load('leduc')]) {
       const agent = await createAgent(kind, game, kind === 'equity' ? { samples: 50 } : {});
       for (let h = 0; h < 15; h++) {

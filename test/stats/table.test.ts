@@ -4,7 +4,7 @@
  * coverage at a small size (bench/table-coverage.ts runs it at full size).
  */
 import { describe, expect, it } from 'vitest';
-import { tableStats, type HandRow } from '../../src/eval/stats/table.js';
+import { replicateLevel, tableStats, type HandRow } from '../../src/eval/stats/table.js';
 import { permutations, plantedTableHands, tableCoverage, type PlantedTableDesign } from '../../src/eval/stats/table-simulate.js';
 
 const hand = (block: string, match: string, h: number, chips: Record<string, number>): HandRow[] =>
@@ -121,9 +121,27 @@ describe('bb/100 and chips per hand', () => {
     const t = tableStats([...small, ...hand('b3', 'm0', 0, { A: 100, B: -90 })], { B: 10 });
     expect(t.warnings.some((w) => /1 hand\(s\) whose seats' chips do not sum to zero \(b3 \/ m0 \/ 0\)/.test(w))).toBe(true);
     expect(() => tableStats([])).toThrow(/no hand records/);
-    expect(() => tableStats([{ ...small[0], bigBlind: 0 }])).toThrow(/hand record 0: big blind must be a positive number \(or null for a game without blinds\), got 0/);
+    expect(() => tableStats([{ ...small[0], bigBlind: 0 }])).toThrow(
+      /hand record 0: big blind must be a positive number \(or null for a game without blinds\), got 0/,
+    );
     expect(() => tableStats([{ ...small[0], chipsWon: NaN }])).toThrow(/hand record 0: chips won must be a finite number/);
     expect(() => tableStats([small[0], { ...small[1], seat: 0 }])).toThrow(/list one seat twice \(b1 \/ m0 \/ 0\)/);
+  });
+});
+
+describe('the expanded percentile interval', () => {
+  it('reads the replicates at the level Hesterberg gives (hand-computed for 10 blocks)', () => {
+    // Φ⁻¹(α′/2) = √(10/9) · t₉(0.025) = 1.05409 · (−2.26216) = −2.38452; α′ = 2 Φ(−2.38452) = 0.017101.
+    expect(replicateLevel('expanded', 0.95, 10)).toBeCloseTo(0.982899, 5);
+    expect(replicateLevel('percentile', 0.95, 10)).toBe(0.95);
+    // It tends to the percentile level as blocks grow.
+    expect(replicateLevel('expanded', 0.95, 10_000)).toBeCloseTo(0.95, 3);
+    const narrow = tableStats(small, { B: 500, seed: 2 });
+    const wide = tableStats(small, { B: 500, seed: 2, interval: 'expanded' });
+    expect(wide.interval).toBe('expanded');
+    expect(wide.warnings.some((w) => /only 2 blocks/.test(w))).toBe(false);
+    const width = (t: typeof narrow) => t.rows.reduce((x, r) => x + r.bb100Ci!.hi - r.bb100Ci!.lo, 0);
+    expect(width(wide)).toBeGreaterThanOrEqual(width(narrow));
   });
 });
 
@@ -165,6 +183,25 @@ describe('planted truths (small size; bench/table-coverage.ts at full size)', ()
     expect(r.coverage).toBeGreaterThanOrEqual(band(180)[0]);
     expect(r.coverage).toBeLessThanOrEqual(band(180)[1]);
     expect(r.differenceCoverage).toBeGreaterThanOrEqual(band(180)[0]);
+  });
+
+  it('with 10 blocks the percentile interval falls short and the expanded one covers at the nominal rate', () => {
+    const d: PlantedTableDesign = {
+      skill: [30, 0, -30],
+      tables: [[0, 1, 2]],
+      blocks: 10,
+      handsPerMatch: 6,
+      bigBlind: 100,
+      blockSd: 0.3,
+      handSd: 1,
+      luckScale: 3,
+    };
+    const p = tableCoverage(d, 100, 300, 3000);
+    const e = tableCoverage(d, 100, 300, 3000, 'expanded');
+    expect(e.intervals).toBe(300);
+    expect(e.coverage).toBeGreaterThan(p.coverage);
+    expect(e.coverage).toBeGreaterThanOrEqual(band(300)[0]);
+    expect(e.coverage).toBeLessThanOrEqual(band(300)[1]);
   });
 
   it('… and in a panel design where some participants never share a table, without duplicate deals', () => {

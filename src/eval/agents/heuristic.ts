@@ -1,12 +1,15 @@
 /**
  * The `heuristic` agent: rank-percentile thresholds, a classic rule-based poker baseline.
  *
- * Hand strength is the percentile of the seat's hand against every hand the opponent could hold,
+ * Hand strength is the percentile of the seat's hand against every hand an opponent could hold,
  * judged by the game's showdown metric: the fraction of opponent hands (of the opponent's public
  * hand size, drawn from the cards the seat cannot see: the deck minus its own hand and the public
  * piles) that the seat's hand beats, ties counting half. Exact enumeration when there are at most
  * {@link MAX_ENUMERATED} such hands, else {@link SAMPLED_HANDS} hands drawn from a stream seeded by
- * what the seat sees (so the figure is a pure function of the seat's view).
+ * what the seat sees (so the figure is a pure function of the seat's view). At a table of more than
+ * two seats the percentile p against one opponent becomes p^k with k the opponents still in the hand
+ * (not folded; the share of deals in which it beats k independent random hands): the thresholds
+ * below then keep their meaning as the chance of holding the best hand. With two seats k = 1.
  *
  * Play, with `u` one number from the agent's stream per decision:
  * - strength ≥ `raise` and a bet or raise on offer: bet/raise (with several amounts, the amount
@@ -47,12 +50,17 @@ export function handStrength(judge: HandJudge, obs: Observation, cache?: Map<str
   const board = judge.boardPile !== null ? (obs.publicPiles[judge.boardPile] ?? []).map(typeOf) : [];
   const seen = [...mine];
   for (const cards of Object.values(obs.publicPiles)) for (const c of cards) seen.push(typeOf(c));
-  const oppSize = obs.handSizes[1 - obs.seat];
-  const scores = obs.scores ?? [0, 0];
+  // The opponents still in the hand (with two seats: the other seat); the first one's hand size and score stand for all.
+  const folded = new Set(obs.log.filter((e) => e.kind === 'fold').map((e) => e.seat));
+  const opponents = obs.handSizes.map((_, s) => s).filter((s) => s !== obs.seat && !folded.has(s));
+  const opp = opponents[0] ?? (obs.seat === 0 ? 1 : 0);
+  const k = Math.max(1, opponents.length);
+  const oppSize = obs.handSizes[opp];
+  const scores = obs.scores ?? obs.handSizes.map(() => 0);
   const key = `${mine.join(',')}|${board.join(',')}|${seen
     .slice(mine.length)
     .sort((a, b) => a - b)
-    .join(',')}|${oppSize}|${scores[obs.seat]},${scores[1 - obs.seat]}`;
+    .join(',')}|${oppSize}|${scores[obs.seat]},${scores[opp]}${k > 1 ? `|${k}` : ''}`;
   const hit = cache?.get(key);
   if (hit !== undefined) return hit;
   // Unseen cards: the initial deck minus the cards seen.
@@ -61,7 +69,7 @@ export function handStrength(judge: HandJudge, obs: Observation, cache?: Map<str
     const i = unseen.indexOf(t);
     if (i >= 0) unseen.splice(i, 1);
   }
-  const cmp = (theirs: number[]): number => judge.compare(mine, theirs, board, scores[obs.seat], scores[1 - obs.seat]);
+  const cmp = (theirs: number[]): number => judge.compare(mine, theirs, board, scores[obs.seat], scores[opp]);
   let wins = 0;
   let total = 0;
   const score = (theirs: number[]): void => {
@@ -69,11 +77,11 @@ export function handStrength(judge: HandJudge, obs: Observation, cache?: Map<str
     wins += c > 0 ? 1 : c === 0 ? 0.5 : 0;
     total++;
   };
-  const k = Math.min(oppSize, unseen.length);
-  if (binomial(unseen.length, k) <= MAX_ENUMERATED) {
+  const size = Math.min(oppSize, unseen.length);
+  if (binomial(unseen.length, size) <= MAX_ENUMERATED) {
     const pick: number[] = [];
     const rec = (from: number): void => {
-      if (pick.length === k) return score(pick.slice());
+      if (pick.length === size) return score(pick.slice());
       for (let i = from; i < unseen.length; i++) {
         pick.push(unseen[i]);
         rec(i + 1);
@@ -85,14 +93,15 @@ export function handStrength(judge: HandJudge, obs: Observation, cache?: Map<str
     const rng = rngFromKeys(hashString(key));
     const pool = unseen.slice();
     for (let s = 0; s < SAMPLED_HANDS; s++) {
-      for (let i = 0; i < k; i++) {
+      for (let i = 0; i < size; i++) {
         const j = i + Math.floor(rng() * (pool.length - i));
         [pool[i], pool[j]] = [pool[j], pool[i]];
       }
-      score(pool.slice(0, k));
+      score(pool.slice(0, size));
     }
   }
-  const strength = total === 0 ? 0.5 : wins / total;
+  const one = total === 0 ? 0.5 : wins / total;
+  const strength = k === 1 ? one : one ** k;
   cache?.set(key, strength);
   return strength;
 }

@@ -12,6 +12,8 @@ export const normCdf = (x: number): number => (x === Infinity ? 1 : x === -Infin
 
 /** Student's t CDF with `dof` degrees of freedom (jstat). */
 export const studentTCdf = (x: number, dof: number): number => (x === Infinity ? 1 : x === -Infinity ? 0 : jStat.studentt.cdf(x, dof));
+/** Student's t quantile with `dof` degrees of freedom (jstat), p in (0, 1). */
+export const studentTInv = (p: number, dof: number): number => jStat.studentt.inv(p, dof);
 /** Standard normal quantile Φ⁻¹(p), p in (0, 1). */
 export const normInv = (p: number): number => jStat.normal.inv(p, 0, 1);
 

@@ -6,6 +6,7 @@ declare module 'jstat' {
   }
   interface JStatStudentT {
     cdf(x: number, dof: number): number;
+    inv(p: number, dof: number): number;
   }
   const jStat: { normal: JStatNormal; studentt: JStatStudentT };
   export default jStat;

@@ -21,7 +21,7 @@
  * the mean of (s_p − s̄_T) over its seat-hands; a pair's is the difference of the two.
  */
 import { rngFromKeys, type Rng } from '../../util/rng.js';
-import { tableStats, type HandRow } from './table.js';
+import { tableStats, type HandRow, type TableInterval } from './table.js';
 
 /** A planted-truth design. */
 export interface PlantedTableDesign {
@@ -135,7 +135,7 @@ export interface TableCoverage {
  * Coverage of the planted bb/100 and pairwise differences by {@link tableStats}'s intervals.
  * Replication k draws its table from seed `seed + k` and bootstraps with seed `seed + k` too.
  */
-export function tableCoverage(d: PlantedTableDesign, replications: number, B: number, seed: number): TableCoverage {
+export function tableCoverage(d: PlantedTableDesign, replications: number, B: number, seed: number, interval: TableInterval = 'percentile'): TableCoverage {
   let intervals = 0;
   let covered = 0;
   let dIntervals = 0;
@@ -143,7 +143,7 @@ export function tableCoverage(d: PlantedTableDesign, replications: number, B: nu
   let width = 0;
   for (let k = 0; k < replications; k++) {
     const { records, truth } = plantedTableHands(d, seed + k);
-    const t = tableStats(records, { B, seed: seed + k });
+    const t = tableStats(records, { B, seed: seed + k, interval });
     const truthOf = (id: string): number => truth[Number(id.slice(1))];
     for (const r of t.rows) {
       if (!r.bb100Ci) continue;

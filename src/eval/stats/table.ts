@@ -30,10 +30,16 @@
  * gives it no value (counted in `missingReplicates`, left out of its quantiles). An interval is
  * given only where the sample permits: a participant (or pair) seen in fewer than two blocks has
  * none (null), and says so in the warnings.
+ *
+ * A named variant, `interval: 'expanded'` (`--table-interval expanded`): Hesterberg's expanded
+ * percentile interval (Hesterberg 2015, "What teachers should know about the bootstrap", §4.1): the
+ * replicates' quantiles at α'/2 and 1 − α'/2 with Φ⁻¹(α'/2) = √(n/(n − 1)) · t_{n−1}(α/2), n the
+ * blocks of the participant (of the pair: the fewer), which undoes the percentile interval's
+ * narrowness with few resampling units (coverage measured in docs/statistics.md, "Tables").
  */
 import { UserError } from '../../util/errors.js';
 import { rngFromKeys } from '../../util/rng.js';
-import { percentileInterval, sampleSd, type Interval } from './dist.js';
+import { normCdf, percentileInterval, sampleSd, studentTInv, type Interval } from './dist.js';
 
 /** One seat's result in one hand: the estimators' only input (see ./from-store.ts for the store's hands). */
 export interface HandRow {
@@ -119,7 +125,7 @@ export interface TableStats {
   B: number;
   seed: number;
   level: number;
-  interval: 'percentile';
+  interval: TableInterval;
   /** What a reader must know (few blocks, hands that are not zero-sum, …). */
   warnings: string[];
 }
@@ -132,8 +138,24 @@ export interface TableStatsOptions {
   seed?: number;
   /** Interval level (default 0.95). */
   level?: number;
+  /** Interval type (default `percentile`; `expanded`: the expanded percentile interval, see the module comment). */
+  interval?: TableInterval;
   /** Participant id → display name. */
   names?: Record<string, string>;
+}
+
+/** The interval types of the table statistics. */
+export type TableInterval = 'percentile' | 'expanded';
+
+/**
+ * The level at which the replicates' quantiles are read for a nominal `level` from `n` resampling
+ * units: `level` itself for the percentile interval; for the expanded one, 1 − α' with
+ * Φ⁻¹(α'/2) = √(n/(n − 1)) · t_{n−1}(α/2).
+ */
+export function replicateLevel(type: TableInterval, level: number, n: number): number {
+  if (type === 'percentile' || n < 2) return level;
+  const a = (1 - level) / 2;
+  return 1 - 2 * normCdf(Math.sqrt(n / (n - 1)) * studentTInv(a, n - 1));
 }
 
 /** Bootstrap resamples by default (as α̂, GENSTRAT v2 §6). */
@@ -204,6 +226,7 @@ export function tableStats(records: readonly HandRow[], opts: TableStatsOptions 
   const B = opts.B ?? TABLE_DEFAULT_B;
   const seed = opts.seed ?? 1;
   const level = opts.level ?? 0.95;
+  const type = opts.interval ?? 'percentile';
   if (!(Number.isInteger(B) && B >= 0)) throw new UserError(`the number of bootstrap resamples must be a non-negative integer, got ${B}`);
   const facts = handFacts(records);
   if (facts && facts.repeatedSeats.length > 0)
@@ -293,7 +316,7 @@ export function tableStats(records: readonly HandRow[], opts: TableStatsOptions 
   }
   const ci = (point: number, reps: Float64Array, blocksSeen: number): Interval | null => {
     if (blocksSeen < 2 || B < 2 || !Number.isFinite(point)) return null;
-    const c = percentileInterval(reps, level);
+    const c = percentileInterval(reps, replicateLevel(type, level, blocksSeen));
     return Number.isFinite(c.lo) && Number.isFinite(c.hi) ? c : null;
   };
   const missing = (reps: Float64Array): number => reps.reduce((s, x) => s + (Number.isNaN(x) ? 1 : 0), 0);
@@ -352,8 +375,10 @@ export function tableStats(records: readonly HandRow[], opts: TableStatsOptions 
   else {
     const thin = rows.filter((r) => r.blocks < 2).map((r) => r.name);
     if (thin.length > 0) warnings.push(`${thin.length} participant(s) played in a single block (${few(thin)}): no interval for them or their differences`);
-    if (K < 20)
-      warnings.push(`only ${K} blocks: with few blocks a percentile bootstrap interval is unstable and tends to be too narrow; read the intervals as rough`);
+    if (K < 20 && type === 'percentile')
+      warnings.push(
+        `only ${K} blocks: with few blocks a percentile bootstrap interval is too narrow (about 90 % coverage at 10 blocks, docs/statistics.md); the expanded percentile interval (--table-interval expanded) corrects it`,
+      );
   }
   const noBlind = records.filter((r) => r.bigBlind === null).length;
   if (noBlind > 0)
@@ -374,7 +399,7 @@ export function tableStats(records: readonly HandRow[], opts: TableStatsOptions 
     B,
     seed,
     level,
-    interval: 'percentile',
+    interval: type,
     warnings,
   };
 }
