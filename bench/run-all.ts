@@ -129,6 +129,14 @@ export const BENCHES: BenchEntry[] = [
     about: 'graded ladders of kuhn, leduc, genstrat-4643: levels, separating steps, self-placement, agreement of two seeds',
   },
   {
+    name: 'queue',
+    file: 'queue.ts',
+    args: ['5000', '2'],
+    quickArgs: ['200', '1'],
+    about:
+      'queued bot tournament (blocks of bot slots) through 1 and 2 workers pinned with taskset, against the local run; CPU per slot of worker, coordinator and Redis (needs redis-server)',
+  },
+  {
     name: 'axes',
     file: 'axes.ts',
     args: ['--games', '20'],

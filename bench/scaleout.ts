@@ -2,14 +2,14 @@
  * Tournaments through Redis (BullMQ) with 1, 2 and 3 local `gbgc worker` processes (built CLI),
  * against a throwaway redis-server:
  *
- * 1. bot slots (random and two heuristics on Kuhn and Leduc): slots/s of the coordinator's run per
- *    worker count, and the local run (`gbgc tournament` without a queue) of the same size as the
- *    reference; every figure is also given as a ratio to the 1-worker run of the same invocation;
- * 2. a fake LLM whose every reply takes 2 s (the local provider server of the LLM tests), playing
+ * 1. a fake LLM whose every reply takes 2 s (the local provider server of the LLM tests), playing
  *    Kuhn against random: slots/s per worker count (one slot at a time per worker);
- * 3. the acceptance run: a 5,004-slot bot tournament with 3 workers, two of them killed with SIGKILL
- *    at random points and restarted; its store must equal the local run's (same ids, returns and
- *    moves, no duplicates), else the script exits 1.
+ * 2. the acceptance run: a 5,004-slot bot tournament with 3 workers (blocks of 50 bot slots, so that
+ *    jobs wait when a worker dies), two of them killed with SIGKILL at random points and restarted;
+ *    its store must equal the local run's (same ids, returns and moves, no duplicates), else the
+ *    script exits 1.
+ *
+ * Bot slots through the queue against the local run are measured by `bench/queue.ts`.
  *
  * Run: `npx tsx bench/scaleout.ts [--quick]` (`--quick`: smaller sizes, for a check that it works).
  * Needs redis-server (Debian: apt-get install redis-server).
@@ -30,7 +30,6 @@ import { startFakeServer, type SeenRequest } from '../test/eval/llm/fake-server.
 const QUICK = process.argv.includes('--quick');
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'gbgc.js');
-const BOT_RUNS = QUICK ? 25 : 100; // 12 slots per run
 const ACCEPT_RUNS = QUICK ? 50 : 417; // 5,004 slots
 const LLM_RUNS = QUICK ? 3 : 12; // 2 slots per run
 const LATENCY_MS = 2000;
@@ -101,39 +100,7 @@ async function queued(cfg: string, store: string, workers: number, warmup?: stri
 const fmt = (x: number) => x.toFixed(2);
 console.log('# gbgc scale-out benchmark (built CLI, local redis-server, workers on this machine)');
 
-// 1. Bot slots.
-{
-  const lines: string[] = [];
-  const local = cli(['tournament', config('bots-local', [games, ...bots, `runs: ${BOT_RUNS}`, 'seed: 100', 'store: local.db']), '--json']);
-  if ((await local.exited) !== 0) throw new Error(local.out());
-  const l = json(local);
-  const localRate = (l.played as number) / (l.seconds as number);
-  let one = 0;
-  for (const [n, conc] of [
-    [1, 1],
-    [2, 1],
-    [3, 1],
-    [1, 8],
-    [3, 8],
-  ]) {
-    const r = await queued(
-      config(`bots-${n}-${conc}`, [games, ...bots, `runs: ${BOT_RUNS}`, 'seed: 100', 'store: x.db']),
-      join(tmp, `bots-${n}-${conc}.db`),
-      n,
-      undefined,
-      conc,
-    );
-    const rate = r.slots / r.seconds;
-    if (n === 1 && conc === 1) one = rate;
-    lines.push(`| ${n} | ${conc} | ${r.slots} | ${fmt(r.seconds)} | ${rate.toFixed(0)} | ${fmt(rate / one)} | ${fmt(rate / localRate)} |`);
-  }
-  console.log(`\n## bot slots (${12 * BOT_RUNS} slots per run)\n`);
-  console.log(`local run (no queue): ${l.played} slots in ${fmt(l.seconds as number)} s, ${localRate.toFixed(0)} slots/s\n`);
-  console.log('| workers | --concurrency | slots | s | slots/s | × 1 worker | × local run |\n|---|---|---|---|---|---|---|');
-  for (const x of lines) console.log(x);
-}
-
-// 2. A fake LLM with 2 s per reply.
+// 1. A fake LLM with 2 s per reply.
 {
   const server = await startFakeServer(async (req: SeenRequest) => {
     await sleep(LATENCY_MS);
@@ -180,10 +147,10 @@ console.log('# gbgc scale-out benchmark (built CLI, local redis-server, workers 
   }
 }
 
-// 3. Acceptance: 3 workers, two killed with SIGKILL and restarted; the store equals the local run's.
+// 2. Acceptance: 3 workers, two killed with SIGKILL and restarted; the store equals the local run's.
 {
   const total = 12 * ACCEPT_RUNS;
-  const cfg = config('accept', [games, ...bots, `runs: ${ACCEPT_RUNS}`, 'seed: 300', 'store: accept.db']);
+  const cfg = config('accept', [games, ...bots, `runs: ${ACCEPT_RUNS}`, 'seed: 300', 'store: accept.db', 'queue_block_slots: 50']);
   const localDb = join(tmp, 'accept-local.db');
   const local = cli(['tournament', cfg, '--store', localDb, '--json']);
   if ((await local.exited) !== 0) throw new Error(local.out());
