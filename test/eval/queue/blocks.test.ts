@@ -126,6 +126,37 @@ describe('bot slots in blocks', () => {
     }
   });
 
+  it('matches of many hands (stacks carried) through blocks: the same slots, per-hand records and moves as the local run', async () => {
+    const config = fx.writeConfig('hands.yaml', [
+      'participants:',
+      '  - {kind: random}',
+      '  - {kind: heuristic}',
+      'runs: 6',
+      'seed: 8',
+      'hands_per_match: 5',
+      'stacks: carry',
+      'queue_block_slots: 4',
+      'store: hands-queued.db',
+    ]);
+    const local = await runCli(['tournament', config, '--store', join(fx.dir, 'hands-local.db'), '--json']);
+    expect(local.code, local.stderr).toBe(0);
+    const conn = await connectQueue(parseQueueUrl(fx.redis.url));
+    const w = startWorker(conn, { lockDurationMs: 5000, stalledIntervalMs: 1000 });
+    try {
+      const q = await runCli(['tournament', config, '--queue', fx.redis.url, '--json']);
+      expect(q.code, q.stderr).toBe(0);
+      expect(JSON.parse(q.stdout)).toMatchObject({ total: 24, played: 24, jobs: 6 });
+    } finally {
+      await w.close();
+      conn.disconnect();
+    }
+    const a = readStore(join(fx.dir, 'hands-queued.db'), `${SLOT_COLS}, seats, hands`);
+    const b = readStore(join(fx.dir, 'hands-local.db'), `${SLOT_COLS}, seats, hands`);
+    expect((b.slots as { hands: string | null }[]).every((r) => r.hands !== null && (JSON.parse(r.hands) as unknown[]).length >= 1)).toBe(true);
+    expect(a.slots).toEqual(b.slots);
+    expect(a.moves).toEqual(b.moves);
+  });
+
   it('without queue_block_slots a pilot job per game measures the slot time and the rest goes in blocks of about 1 s', async () => {
     const config = fx.writeConfig('pilot.yaml', ['participants:', '  - {kind: random}', '  - {kind: heuristic}', 'runs: 100', 'seed: 5', 'store: pilot.db']);
     const plan = buildPlan(config, readConfig(config));
