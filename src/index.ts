@@ -75,12 +75,12 @@ export function solve(game: LabeledGame | Game, options: SolveOptions = {}): Sol
 
 /** Options of {@link simulate}: as the interpreter's, with agents given as players, library agents or kind names. */
 export interface LibrarySimulateOptions extends Omit<SimulateOptions, 'agents'> {
-  /** Seat 0's and seat 1's agent: a {@link Player}, an agent of this library (randomAgent, cfrAgent(game), …) or a kind name ('random', 'l1', 'cfr', 'heuristic'). */
-  agents: readonly [Player | Agent | AgentKind, Player | Agent | AgentKind];
+  /** The agent of each seat, seat 0 first: a {@link Player}, an agent of this library (randomAgent, cfrAgent(game), …) or a kind name ('random', 'l1', 'cfr', 'heuristic'). */
+  agents: readonly (Player | Agent | AgentKind)[];
 }
 
 /**
- * Play `options.episodes` episodes between two agents (seat 0 first) and summarise returns
+ * Play `options.episodes` episodes between agents, one per seat (seat 0 first), and summarise returns
  * (chips won per game ± standard error), moves per seat and phase firing rates. Asynchronous:
  * returns a Promise. Deterministic for a seed.
  * @throws TypeError (the promise rejects) naming a wrong argument; RangeError for episodes < 1
@@ -89,11 +89,11 @@ export async function simulate(game: LabeledGame, options: LibrarySimulateOption
   if (!(game instanceof LabeledGame))
     throw new TypeError(`simulate: the game must be a loaded game (loadGame(path)), got ${game === null ? 'null' : typeof game}`);
   if (!options || typeof options !== 'object') throw new TypeError('simulate: options must be an object { episodes, seed, agents }');
-  if (!Array.isArray(options.agents) || options.agents.length !== 2) throw new TypeError('simulate: options.agents must be a list of two agents, seat 0 first');
-  const agents = [
-    await simulationPlayer(options.agents[0], game, 'simulate: options.agents[0]'),
-    await simulationPlayer(options.agents[1], game, 'simulate: options.agents[1]'),
-  ] as const;
+  const seats = game.numSeats;
+  if (!Array.isArray(options.agents) || options.agents.length !== seats)
+    throw new TypeError(`simulate: options.agents must be a list of ${seats === 2 ? 'two' : seats} agents, seat 0 first`);
+  const agents: Player[] = [];
+  for (let i = 0; i < seats; i++) agents.push(await simulationPlayer(options.agents[i], game, `simulate: options.agents[${i}]`));
   if (!Number.isInteger(options.seed)) throw new TypeError(`simulate: options.seed must be a whole number, got ${String(options.seed)}`);
   return simulateCompiled(game.compiled, { ...options, agents });
 }

@@ -1,5 +1,5 @@
 /**
- * Monte Carlo simulation: play many episodes between two agents and summarize them (the
+ * Monte Carlo simulation: play many episodes between agents, one per seat, and summarize them (the
  * figures of the seed paper's acceptance filter: mean returns, moves per player, how often
  * each phase fires).
  */
@@ -18,14 +18,15 @@ export interface SimulationReport {
   seed: number;
   /** Version of the per-episode random streams (see `interpreter/rng.ts`): the same seed under another version gives other samples. */
   rngStream: typeof RNG_STREAM;
-  agents: [string, string];
+  /** The agent of each seat, seat 0 first. */
+  agents: string[];
   episodes: number;
   /** Mean chips won per episode, per seat. */
-  meanReturns: [number, number];
+  meanReturns: number[];
   /** Standard error of each mean (sample standard deviation / √episodes; 0 for one episode). */
-  stdErrors: [number, number];
+  stdErrors: number[];
   /** Mean decisions per episode, per seat. */
-  movesPerPlayer: [number, number];
+  movesPerPlayer: number[];
   /** Phase name → fraction of episodes in which the phase was entered at least once. */
   phaseFireRates: Record<string, number>;
   /** Fraction of episodes that reached the showdown (the rest ended early: a fold or an `end` step). */
@@ -39,11 +40,11 @@ export interface SimulateOptions {
   /** Seed of the run; episode i uses the stream `episodeRng(seed, i)`. */
   seed: number;
   /**
-   * Agents for seat 0 and seat 1. The state handed to `act` is valid during the call only:
+   * The agent of each seat (one per seat of the game), seat 0 first. The state handed to `act` is valid during the call only:
    * the simulation reuses one state object across episodes (an agent that needs to keep a state
    * must `clone()` it).
    */
-  agents: readonly [Agent, Agent];
+  agents: readonly Agent[];
   /** Called after every `progressEvery` episodes with the number done. */
   onProgress?: (done: number) => void;
   progressEvery?: number;
@@ -55,7 +56,7 @@ export interface SimulateOptions {
  * @returns the terminal state
  * @throws IllegalActionError when an agent returns an action that is not legal
  */
-export async function playEpisode(game: CompiledGame, agents: readonly [Agent, Agent], rng: Rng): Promise<InterpreterState> {
+export async function playEpisode(game: CompiledGame, agents: readonly Agent[], rng: Rng): Promise<InterpreterState> {
   const state = game.newInitialState();
   while (!state.isTerminal()) {
     const player = state.currentPlayer();
@@ -71,30 +72,34 @@ export async function playEpisode(game: CompiledGame, agents: readonly [Agent, A
 
 /**
  * Simulate `episodes` episodes. Deterministic: the same game, seed and agents give the same
- * report (except `episodesPerSecond`).
- * @throws RangeError when `episodes` < 1
+ * report (except `episodesPerSecond`). Every episode is checked to conserve chips: the returns
+ * of the seats sum to 0.
+ * @throws RangeError when `episodes` < 1 or the agents are not one per seat
+ * @throws Error when an episode's returns do not sum to 0 (an engine bug)
  */
 export async function simulate(game: CompiledGame, opts: SimulateOptions): Promise<SimulationReport> {
   const n = opts.episodes;
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`episodes must be a whole number ≥ 1, got ${n}`);
+  const seats = game.numSeats;
+  if (opts.agents.length !== seats) throw new RangeError(`simulate: ${opts.agents.length} agents for a game of ${seats} seats`);
   const phaseNames = game.ir.phases.map((p) => p.name);
-  const sum = [0, 0];
-  const sumSq = [0, 0];
-  const moves = [0, 0];
+  const sum = new Array<number>(seats).fill(0);
+  const sumSq = new Array<number>(seats).fill(0);
+  const moves = new Array<number>(seats).fill(0);
   const fired = new Array<number>(phaseNames.length).fill(0);
   const seen = new Uint8Array(phaseNames.length);
   let showdowns = 0;
   const every = opts.progressEvery ?? 1000;
-  const [agent0, agent1] = opts.agents;
+  const agents = opts.agents;
   // One state and one generator serve every episode: each episode resets them in place
   // (the state to the initial state, the generator to the stream `rngFromKeys(seed, i)`).
   const stream = new KeyedStream();
   const rng = stream.next;
   const state = game.newInitialState();
   const t0 = performance.now();
-  // L0 on both seats of a game the engine's playout kernel covers: the specialised loop plays the
-  // same episodes without the event log or agent calls (see `PlayoutKernel` in `interpreter/api.ts`).
-  const kernel = agent0 === l0Player && agent1 === l0Player && canRunFastPlayouts(game) ? game.playoutKernel() : null;
+  // L0 on both seats of a two-seat game the engine's playout kernel covers: the specialised loop plays
+  // the same episodes without the event log or agent calls (see `PlayoutKernel` in `interpreter/api.ts`).
+  const kernel = seats === 2 && agents.every((a) => a === l0Player) && canRunFastPlayouts(game) ? game.playoutKernel() : null;
   if (kernel) {
     const acc = new Float64Array(7);
     const firedK = new Float64Array(fired.length);
@@ -123,19 +128,20 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
         state.applyAction(state.sampleChance(rng()));
         continue;
       }
-      const choice = (player === 0 ? agent0 : agent1).act(state, player, rng);
+      const choice = agents[player].act(state, player, rng);
       // Agents that answer synchronously cost no await (no microtask per move or per episode).
       state.applyAction(typeof choice === 'number' ? choice : await choice);
     }
     // Returns: final stack − starting stack, per seat (what `returns()` gives, without allocating).
-    const r0 = state.stackChange(0);
-    const r1 = state.stackChange(1);
-    sum[0] += r0;
-    sum[1] += r1;
-    sumSq[0] += r0 * r0;
-    sumSq[1] += r1 * r1;
-    moves[0] += state.moves(0);
-    moves[1] += state.moves(1);
+    let total = 0;
+    for (let seat = 0; seat < seats; seat++) {
+      const r = state.stackChange(seat);
+      total += r;
+      sum[seat] += r;
+      sumSq[seat] += r * r;
+      moves[seat] += state.moves(seat);
+    }
+    if (total !== 0) throw new Error(`simulate: episode ${i} does not conserve chips: its returns sum to ${total} (${state.returns().join(', ')})`);
     for (let p = 0; p < seen.length; p++) seen[p] = 0;
     if (state.markPhases(seen)) showdowns++;
     for (let p = 0; p < seen.length; p++) fired[p] += seen[p];
@@ -151,11 +157,11 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
     rulesetHash: game.rulesetHash,
     seed: opts.seed,
     rngStream: RNG_STREAM,
-    agents: [opts.agents[0].name, opts.agents[1].name],
+    agents: agents.map((a) => a.name),
     episodes: n,
-    meanReturns: [mean(0), mean(1)],
-    stdErrors: [stdErr(0), stdErr(1)],
-    movesPerPlayer: [moves[0] / n, moves[1] / n],
+    meanReturns: sum.map((_, seat) => mean(seat)),
+    stdErrors: sum.map((_, seat) => stdErr(seat)),
+    movesPerPlayer: moves.map((m) => m / n),
     phaseFireRates,
     showdownRate: showdowns / n,
     episodesPerSecond: seconds > 0 ? n / seconds : Infinity,

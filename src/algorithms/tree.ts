@@ -31,6 +31,7 @@ import {
   CHANCE,
   TERMINAL,
   canIndexInfosets,
+  canRewind,
   canSampleChance,
   type Action,
   type ChanceSamplingState,
@@ -58,8 +59,8 @@ export interface TreeStats {
   terminalHistories: number;
   chanceNodes: number;
   decisionNodes: number;
-  /** Distinct information states at which each seat acts. */
-  infoStates: [number, number];
+  /** Distinct information states at which each seat acts, one entry per seat. */
+  infoStates: number[];
   /** Longest history, in actions (chance outcomes included). */
   maxDepth: number;
 }
@@ -617,14 +618,80 @@ class TreeWalk {
 }
 
 /**
- * Enumerate the whole tree and count it (the statistics of `gbgc tree --stats`).
+ * Enumerate the whole tree and count it (the statistics of `gbgc tree --stats`), for any number of
+ * seats (two seats: the walk of the solvers' tree; more: {@link countAnySeats}).
  * @param maxNodes stop with {@link TreeTooLargeError} once more histories than this are found
  * @param onProgress called every 65,536 histories with the count so far
+ * @throws Error when a terminal's returns do not sum to 0 on more than two seats (chips not conserved: an engine bug)
  */
 export function treeStats(game: { newInitialState(): GameState }, maxNodes = 5_000_000, onProgress?: (histories: number) => void): TreeStats {
-  const walk = new TreeWalk(game.newInitialState(), maxNodes, true, onProgress);
+  const root = game.newInitialState();
+  const seats = root.returns().length;
+  if (seats !== 2) return countAnySeats(root, seats, maxNodes, onProgress);
+  const walk = new TreeWalk(root, maxNodes, true, onProgress);
   walk.run();
   return walk.stats();
+}
+
+/**
+ * The statistics of {@link treeStats} for a game of any number of seats, by one walk that counts
+ * the nodes and interns each seat's information-state keys (rewinding states that can, else
+ * copying), checking at every terminal that the seats' returns sum to 0 (chips are conserved).
+ */
+function countAnySeats(root: GameState, seats: number, maxNodes: number, onProgress?: (histories: number) => void): TreeStats {
+  const keys = Array.from({ length: seats }, () => new Set<string>());
+  const marks: StateMark[] = [];
+  const rewinding = canRewind(root) ? root : null;
+  let histories = 1;
+  let terminals = 0;
+  let chanceNodes = 0;
+  let decisionNodes = 0;
+  let maxDepth = 0;
+  const reserve = (k: number): void => {
+    if (histories + k > maxNodes) throw new TreeTooLargeError(maxNodes);
+    if (onProgress && histories >> 16 !== (histories + k) >> 16) onProgress(histories + k);
+    histories += k;
+  };
+  const visit = (st: GameState, depth: number): void => {
+    if (depth > maxDepth) maxDepth = depth;
+    const cp = st.currentPlayer();
+    if (cp === TERMINAL) {
+      terminals++;
+      const r = st.returns();
+      if (r.reduce((a, b) => a + b, 0) !== 0) throw new Error(`a terminal's returns [${r.join(', ')}] do not sum to 0: chips are not conserved`);
+      return;
+    }
+    let actions: readonly Action[];
+    if (cp === CHANCE) {
+      chanceNodes++;
+      actions = st.chanceOutcomes().map(([a]) => a);
+    } else {
+      if (cp < 0 || cp >= seats) throw new Error(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
+      decisionNodes++;
+      keys[cp].add(st.informationStateKey(cp));
+      actions = st.legalActions();
+    }
+    reserve(actions.length);
+    if (rewinding && st === rewinding) {
+      if (depth >= marks.length) marks.push(rewinding.newMark());
+      const mark = marks[depth];
+      rewinding.saveTo(mark);
+      for (let i = 0; i < actions.length; i++) {
+        if (i > 0) rewinding.rewind(mark);
+        rewinding.applyAction(actions[i]);
+        visit(rewinding, depth + 1);
+      }
+      rewinding.rewind(mark);
+      return;
+    }
+    for (let i = 0; i < actions.length; i++) {
+      const child = st.clone();
+      child.applyAction(actions[i]);
+      visit(child, depth + 1);
+    }
+  };
+  visit(root, 0);
+  return { histories, terminalHistories: terminals, chanceNodes, decisionNodes, infoStates: keys.map((k) => k.size), maxDepth };
 }
 
 /** A random-probe estimate of a tree's size (see {@link estimateTreeSize}). */

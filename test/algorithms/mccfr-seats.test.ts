@@ -3,13 +3,15 @@
  * contract (`kuhn-n.ts`, OpenSpiel's `kuhn_poker(players=n)`): the n-seat best response against
  * OpenSpiel's documented NashConv of uniform play and against the two-seat best response of
  * `best-response.ts` on the compiled `examples/kuhn.gbg`; both samplings driving NashConv of
- * three-seat Kuhn down; `runMccfr`'s reports on three seats, exact and not estimated.
+ * three-seat Kuhn down; `runMccfr`'s reports on three seats, exact and not estimated; the tree's
+ * statistics (`gbgc tree`) on three seats, counted by hand, and its check of chip conservation.
  */
 import { describe, expect, it } from 'vitest';
 import { MccfrSolver } from '../../src/algorithms/mccfr.js';
 import { runMccfr } from '../../src/algorithms/mccfr-run.js';
 import { buildNSeatTree, nashConv, type NSeatInfoset } from '../../src/algorithms/nash-conv.js';
-import { buildTree } from '../../src/algorithms/tree.js';
+import { buildTree, treeStats, TreeTooLargeError } from '../../src/algorithms/tree.js';
+import { CHANCE, type GameState } from '../../src/interpreter/api.js';
 import { exploitability } from '../../src/algorithms/best-response.js';
 import { policyFromFunction } from '../../src/algorithms/policy.js';
 import { example } from '../interpreter/helpers.js';
@@ -94,5 +96,36 @@ describe('MCCFR on three seats (Kuhn poker for 3: 617 histories, 48 information 
     expect(r.notEstimated).toMatch(/NashConv not computed: the tree of this 3-seat game has more than 100 nodes/);
     expect(r.values).toHaveLength(3);
     expect(Math.abs(r.values!.reduce((a, b) => a + b, 0))).toBeLessThan(1e-9);
+  });
+});
+
+describe('tree statistics on three seats (gbgc tree)', () => {
+  it('counts three-seat Kuhn as derived by hand', () => {
+    // Deals: 1 + 4 + 12 chance nodes, 24 deals. Per deal the betting tree has 25 nodes: '' (1), p/b (2),
+    // pp/pb/bp/bb (4), then ppp ppb pbp pbb bpp bpb bbp bbb (8; ppp and the four after an opening bet
+    // end), ppbp ppbb pbpp pbpb pbbp pbbb (6; the last four end), ppbpp … ppbbb (4, all end): 12
+    // decisions and 13 terminals. Information states: each seat acts at 4 histories × 4 cards.
+    expect(treeStats(kuhnN(3))).toEqual({
+      histories: 1 + 4 + 12 + 24 * 25,
+      terminalHistories: 24 * 13,
+      chanceNodes: 17,
+      decisionNodes: 24 * 12,
+      infoStates: [16, 16, 16],
+      maxDepth: 3 + 5,
+    });
+    expect(() => treeStats(kuhnN(3), 600)).toThrow(TreeTooLargeError);
+  });
+
+  it('stops at a terminal whose returns do not sum to 0 (chips not conserved)', () => {
+    const leaky = kuhnN(3);
+    const make = leaky.newInitialState.bind(leaky);
+    const wrap = (s: GameState): GameState =>
+      Object.assign(Object.create(s) as GameState, {
+        clone: () => wrap(s.clone()),
+        returns: () => (s.isTerminal() ? s.returns().map((r, i) => (i === 0 ? r + 1 : r)) : s.returns()),
+      });
+    const game = { ...leaky, newInitialState: () => wrap(make()) };
+    expect(game.newInitialState().currentPlayer()).toBe(CHANCE);
+    expect(() => treeStats(game)).toThrow(/do not sum to 0: chips are not conserved/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `gbgc simulate FILE [--episodes N] [--seed S] [--agents A,B] [--policy FILE] [--json]`: Monte Carlo play
- * between two agents; mean returns with standard errors, moves per player, phase firing rates.
+ * between agents, one per seat; mean returns with standard errors, moves per player, phase firing rates.
  */
 import { cfrPolicyFor } from '../policy-cache.js';
 import type { RegisterCommand } from './index.js';
@@ -18,7 +18,7 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 /** The human-readable report. */
 export function formatSimulation(r: SimulationReport, seats: readonly string[]): string {
   const lines = [
-    `${r.game}: ${r.episodes} episodes, seed ${r.seed}, ${seats[0]}: ${r.agents[0]}, ${seats[1]}: ${r.agents[1]}`,
+    `${r.game}: ${r.episodes} episodes, seed ${r.seed}, ${seats.map((s, i) => `${s}: ${r.agents[i]}`).join(', ')}`,
     `  mean returns      ${seats.map((s, i) => `${s} ${signed(r.meanReturns[i])} ± ${r.stdErrors[i].toFixed(4)}`).join('   ')}  (chips/game ± 1 standard error)`,
     `  moves per player  ${seats.map((s, i) => `${s} ${r.movesPerPlayer[i].toFixed(2)}`).join('   ')}`,
     `  phases fired      ${Object.entries(r.phaseFireRates)
@@ -35,7 +35,7 @@ export const registerSimulate: RegisterCommand = (cmd, ctx) =>
     .argument('<file>', '.gbg file')
     .option('-n, --episodes <n>', 'number of episodes', '10000')
     .option('--seed <s>', 'seed of the run (a whole number); the same seed gives the same results', '1')
-    .option('--agents <a,b>', `agents of the two seats, or one for both (known: ${agentNames().join(', ')})`, 'random,random')
+    .option('--agents <a,b>', `agents of the seats, one per seat or one for every seat (known: ${agentNames().join(', ')})`, 'random')
     .option('--json', 'print the figures as JSON')
     .option(
       '--policy <file>',

@@ -29,7 +29,7 @@ export function formatTreeStats(name: string, s: TreeStats, seats: readonly stri
   return [
     `${name}: game tree`,
     `  histories            ${n(s.histories)} (${n(s.decisionNodes)} decision, ${n(s.chanceNodes)} chance, ${n(s.terminalHistories)} terminal)`,
-    `  information states   ${n(s.infoStates[0] + s.infoStates[1])} (${seats[0]} ${n(s.infoStates[0])}, ${seats[1]} ${n(s.infoStates[1])})`,
+    `  information states   ${n(s.infoStates.reduce((a, b) => a + b, 0))} (${seats.map((seat, i) => `${seat} ${n(s.infoStates[i])}`).join(', ')})`,
     `  maximum depth        ${s.maxDepth} actions (chance outcomes included)`,
     '',
   ].join('\n');
@@ -53,7 +53,8 @@ export const registerTree: RegisterCommand = (cmd, ctx) =>
       'after',
       '\nInformation states are counted where a seat acts, as OpenSpiel counts them (Kuhn: 6 per seat,\n' +
         "Leduc hold'em: 468 per seat). JSON fields: histories, terminalHistories, chanceNodes, decisionNodes,\n" +
-        'infoStates [seat 0, seat 1], maxDepth.\n\n' +
+        'infoStates (one per seat, seat 0 first), maxDepth. On more than two seats every terminal is checked to\n' +
+        'conserve chips (the returns sum to 0).\n\n' +
         `The size is first estimated from ${TREE_ESTIMATE_PROBES.toLocaleString('en-US')} random root-to-leaf paths (Knuth's estimator,\n` +
         'seeded by the ruleset hash); when the estimate exceeds --max-nodes the command stops at once with it\n' +
         '(exit 1). Otherwise the tree is enumerated, and still refused once it passes --max-nodes.\n\n' +
