@@ -20,3 +20,4 @@ export * from './mccfr-run.js';
 export * from './ev-loss.js';
 export * from './casino/blackjack.js';
 export * from './casino/roulette.js';
+export * from './tree-decision-reference.js';
