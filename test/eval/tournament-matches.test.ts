@@ -28,6 +28,16 @@ function config(name: string, body: Record<string, unknown>): string {
 const PARTICIPANTS = [{ kind: 'random' }, { kind: 'heuristic' }, { kind: 'heuristic', name: 'bold', raise: 0.9, bluff: 0.3 }];
 const KUHN6 = { games: [join(EX, 'kuhn.gbg')], participants: PARTICIPANTS, runs: 3, seed: 5, hands_per_match: 6, stacks: 'reset' };
 
+/** The replay data of a viewer page: one replay, or one per hand of a match. */
+function viewerData(
+  html: string,
+): { hand?: { index: number; count: number }; participants: string[]; snapshots: { terminal: boolean; returns: number[] | null; stacks: number[] }[] }[] {
+  const m = /<script id="replay-data" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!m) throw new Error('no replay data in the page');
+  const data = JSON.parse(m[1]) as unknown;
+  return (Array.isArray(data) ? data : [data]) as ReturnType<typeof viewerData>;
+}
+
 const rowsOf = (db: string) =>
   readSlots(db).slots.map((r) => [r.id, r.seq, r.status, r.return0, r.return1, r.moves0, r.moves1, JSON.stringify(r.hands ?? null)]);
 
@@ -85,6 +95,25 @@ describe('a tournament of six-hand matches (Kuhn, stacks reset)', () => {
         expect(moved.get(s.participant)).toBe(s.moves);
       }
     }
+    // gbgc view steps through the hands of a slot: one replay per hand, each ending in the stored returns.
+    const first = stored.slots[1];
+    const page = await runCli(['view', db, '--slot', first.id.slice(0, 10)]);
+    expect(page.code, page.stderr).toBe(0);
+    const shown = viewerData(page.stdout);
+    const stHands = readHands(db, first.id);
+    expect(shown.map((h) => h.hand)).toEqual(stHands.map((h) => ({ index: h.hand, count: 6 })));
+    shown.forEach((h, k) => {
+      expect(h.participants).toEqual(stHands[k].seats.map((id) => names.get(id)));
+      expect(h.snapshots.at(-1)).toMatchObject({ terminal: true, returns: stHands[k].returns });
+    });
+    expect(page.stdout).toContain('<option value="5">hand 6 of 6:');
+    const one = await runCli(['view', db, '--slot', first.id, '--hand', '4']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(viewerData(one.stdout).map((h) => h.hand)).toEqual([{ index: 3, count: 6 }]);
+    expect(one.stdout).not.toContain('<select id="hand-select"');
+    const beyond = await runCli(['view', db, '--slot', first.id, '--hand', '7']);
+    expect([beyond.code, beyond.stderr]).toEqual([1, `gbgc: error: ${db}: --hand 7: the match has 6 hands (slot ${first.id})\n`]);
+    expect((await runCli(['view', db, '--slot', first.id, '--hand', '0'])).code).toBe(2);
     // The two slots of a run share the play seed, so hand h deals the same cards in both.
     for (let i = 0; i < stored.slots.length; i += 2) expect(stored.slots[i + 1].play_seed).toBe(stored.slots[i].play_seed);
 
@@ -194,6 +223,14 @@ describe('a tournament of six-hand matches with stacks carried (nlhe-short.gbg)'
       expect(slot.return0! + slot.return1!).toBe(0);
     }
     store.close();
+    // The viewer replays a match whose stacks were carried: each hand from its stored stacks.
+    const short = stored.slots.find((x) => x.hands!.length < 6 && x.hands!.length > 2)!;
+    const page = await runCli(['view', db, '--slot', short.id]);
+    expect(page.code, page.stderr).toBe(0);
+    const shown = viewerData(page.stdout);
+    // The last step's stacks are the hand's starting stacks plus its returns.
+    expect(shown.map((h) => h.snapshots.at(-1)!.stacks)).toEqual(short.hands!.map((h) => h.stacks!.map((x, i) => x + h.returns[i])));
+    expect(shown.map((h) => h.snapshots.at(-1)!.returns)).toEqual(short.hands!.map((h) => h.returns));
     // Both endings occur: 10-big-blind stacks go broke within six hands often, not always.
     expect(early).toBeGreaterThan(10);
     expect(full).toBeGreaterThan(10);

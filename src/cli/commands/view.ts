@@ -15,7 +15,7 @@ import { refuseOutputOverInput } from '../../util/fs.js';
 import { compileSource } from '../../compiler/index.js';
 import { compileGame } from '../../interpreter/game.js';
 import { buildReplay, parseReplayRecord, type ReplayRecord, type ViewerPerspective } from '../../eval/report/replay.js';
-import { replayFromStore } from '../../eval/report/slot-replay.js';
+import { replayHandsFromStore } from '../../eval/report/slot-replay.js';
 import { RunStore } from '../../eval/store/store.js';
 import { withStoreErrors } from '../../eval/store/errors.js';
 import { parseJsonInput, readTextCapped } from '../../util/json.js';
@@ -62,51 +62,68 @@ function readRecordFile(file: string): ReplayRecord {
   return parseReplayRecord(parseJsonInput(readTextCapped(file, 'replay record'), file), file);
 }
 
-/** Rebuild a slot's replay record from a run store. @throws UserError (see {@link replayFromStore}) */
-function readSlot(file: string, slot: string): ReplayRecord {
+/** Rebuild a slot's replay records (one per hand) from a run store. @throws UserError (see {@link replayHandsFromStore}) */
+function readSlot(file: string, slot: string): ReplayRecord[] {
   return withStoreErrors(file, () => {
     const store = RunStore.openReadOnly(file);
     try {
-      return replayFromStore(store, slot);
+      return replayHandsFromStore(store, slot);
     } finally {
       store.close();
     }
   });
 }
 
+/** Parse `--hand`: a hand number from 1. @throws UsageError otherwise */
+function handOption(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`--hand must be a hand number from 1, got '${text}'`);
+  return n;
+}
+
 export const registerView: RegisterCommand = (cmd, ctx) =>
   cmd
     .argument('<file>', 'a replay record (JSON) from gbgc play --record, or a run store (SQLite) from gbgc tournament with --slot')
     .option('--slot <id>', 'the slot of a run store to replay: its id or a unique prefix')
+    .option('--hand <n>', 'a slot that is a match of several hands: show hand N only (from 1; default: every hand, one at a time)')
     .option('--as <seat>', 'whose view: a seat name, or all (omniscient)', 'all')
     .option('-o, --output <file>', 'write the page here (default: standard output)')
     .option('--out <file>', 'same as --output')
     .addHelpText(
       'after',
-      "\nA seat's page holds only what that seat saw; the omniscient page shows both hands.\nA slot is rebuilt from its play seed and its stored moves; a store that does not replay\non this engine (altered, or written by another engine) is refused naming the slot and ply.\n\nExamples:\n  gbgc play examples/leduc.gbg --record hand.json\n  gbgc view hand.json --as Alice -o alice.html\n  gbgc records export runs.db --jsonl --table slots   # slot ids\n  gbgc view runs.db --slot 3f2a9c --as all --out match.html",
+      "\nA seat's page holds only what that seat saw; the omniscient page shows both hands.\nA slot is rebuilt from its play seed and its stored moves; a store that does not replay\non this engine (altered, or written by another engine) is refused naming the slot and ply.\nA slot that is a match of several hands (hands_per_match) steps through its hands one at a\ntime (a hand selector; Page Up / Page Down), or shows one with --hand N.\n\nExamples:\n  gbgc play examples/leduc.gbg --record hand.json\n  gbgc view hand.json --as Alice -o alice.html\n  gbgc records export runs.db --jsonl --table slots   # slot ids\n  gbgc view runs.db --slot 3f2a9c --as all --out match.html\n  gbgc view runs.db --slot 3f2a9c --hand 4 --out hand4.html",
     )
-    .action((file: string, opts: { as: string; output?: string; out?: string; slot?: string }) => {
+    .action((file: string, opts: { as: string; output?: string; out?: string; slot?: string; hand?: string }) => {
       if (opts.output !== undefined && opts.out !== undefined && opts.output !== opts.out) throw new UsageError('give one of --output and --out');
       const output = opts.output ?? opts.out;
       refuseOutputOverInput([output], [file]);
-      let record: ReplayRecord;
+      let records: ReplayRecord[];
       // An empty file given with --slot is an empty store (refused as such), not a replay record.
       if (isSqliteFile(file) || (opts.slot !== undefined && existsSync(file) && storeAbsent(file))) {
         if (opts.slot === undefined)
           throw new UsageError(
             `${file} is a run store: name the slot to view with --slot ID (list the ids with: gbgc records export ${file} --jsonl --table slots)`,
           );
-        record = readSlot(file, opts.slot);
+        records = readSlot(file, opts.slot);
       } else {
         if (opts.slot !== undefined) throw new UsageError(`--slot applies to a run store (SQLite); ${file} is not one`);
-        record = readRecordFile(file);
+        records = [readRecordFile(file)];
       }
+      if (opts.hand !== undefined) {
+        const h = handOption(opts.hand);
+        if (h > records.length)
+          throw new UserError(
+            `${file}: --hand ${h}: ${records.length === 1 ? 'this is a game of one hand' : `the match has ${records.length} hands`}${opts.slot ? ` (slot ${opts.slot})` : ''}`,
+          );
+        records = [records[h - 1]];
+      }
+      const record = records[0];
       const compiled = compileSource(record.game.source);
       if (!compiled.ir) throw new UserError(`${file}: the recorded game does not compile (${compiled.diagnostics[0]?.message ?? 'unknown error'})`);
       const game = compileGame(compiled.ir);
       const perspective = perspectiveOption(opts.as, game.ir.seats);
-      const replay = buildReplay(game, record, perspective);
-      const html = renderViewerHtml(replay, { rulebook: renderRulebook(game.ir) });
+      const replays = records.map((r) => buildReplay(game, r, perspective));
+      const html = renderViewerHtml(replays.length === 1 ? replays[0] : replays, { rulebook: renderRulebook(game.ir) });
       if (output) {
         writeFileAtomic(output, html);
         info(ctx, `wrote ${output}\n`);

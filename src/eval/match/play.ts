@@ -93,8 +93,7 @@ export function handChanceKeys(playSeed: number, hand: number): number[] {
 
 /** Whether the game's rules declare a button (then the button moves; else the seats rotate). */
 export function declaresButton(game: Game): boolean {
-  const ir = game.ir as unknown as { button?: unknown; table?: { button?: unknown } };
-  return (ir.button !== undefined && ir.button !== null && ir.button !== false) || (ir.table?.button !== undefined && ir.table.button !== null);
+  return game.ir.button === true;
 }
 
 /**

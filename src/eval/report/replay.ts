@@ -4,7 +4,7 @@
  * the interpreter from that record. A seat's snapshots hold only what the seat's observation holds
  * (the engine's single source of visibility); the omniscient view holds both seats' observations.
  */
-import { CHANCE, TERMINAL, type Observation } from '../../interpreter/api.js';
+import { CHANCE, TERMINAL, type GameState, type Observation, type TableOptions } from '../../interpreter/api.js';
 import type { CompiledGame } from '../../interpreter/game.js';
 import { UserError } from '../../util/errors.js';
 
@@ -35,6 +35,10 @@ export interface ReplayRecord {
   history: { player: number; action: number; label: string }[];
   /** Notes by index into `history`, for decisions that have them. */
   notes?: Record<number, DecisionNote>;
+  /** How the hand was dealt (a hand of a match: the button seat, the starting stacks); absent: the game's declared table. */
+  table?: TableOptions;
+  /** Which hand of a match this is (from 0) and how many the match played; absent for a game of one hand. */
+  hand?: { index: number; count: number };
 }
 
 /** Who a viewer shows the game to: a seat (only what it saw) or everyone (omniscient). */
@@ -80,6 +84,8 @@ export interface Replay {
   startingStacks: [number, number];
   participants: [string, string];
   snapshots: Snapshot[];
+  /** Which hand of a match (from 0) of how many, when the replay is one hand of several. */
+  hand?: { index: number; count: number };
 }
 
 /**
@@ -102,6 +108,20 @@ export function parseReplayRecord(value: unknown, file: string): ReplayRecord {
   if (!Array.isArray(v.participants) || v.participants.length !== 2 || v.participants.some((p) => typeof p !== 'string'))
     throw bad('"participants" must list two names (strings)');
   if (v.slot !== undefined && typeof v.slot !== 'string') throw bad('"slot" must be a string');
+  if (v.table !== undefined) {
+    const t = v.table as { button?: unknown; stacks?: unknown } | null;
+    if (
+      !t ||
+      typeof t !== 'object' ||
+      (t.button !== undefined && !Number.isInteger(t.button)) ||
+      (t.stacks !== undefined && (!Array.isArray(t.stacks) || t.stacks.some((x) => !Number.isInteger(x))))
+    )
+      throw bad('"table" must be { button?, stacks? } (a seat number, whole numbers of chips)');
+  }
+  if (v.hand !== undefined) {
+    const h = v.hand as { index?: unknown; count?: unknown } | null;
+    if (!h || typeof h !== 'object' || !Number.isInteger(h.index) || !Number.isInteger(h.count)) throw bad('"hand" must be { index, count } (whole numbers)');
+  }
   if (!Array.isArray(v.history)) throw bad('"history" must be a list of actions');
   v.history.forEach((h, i) => {
     if (!h || typeof h !== 'object' || !Number.isInteger(h.player) || !Number.isInteger(h.action) || typeof h.label !== 'string')
@@ -129,7 +149,12 @@ export function parseReplayRecord(value: unknown, file: string): ReplayRecord {
 export function buildReplay(game: CompiledGame, record: ReplayRecord, perspective: ViewerPerspective): Replay {
   if (record.game.rulesetHash !== game.rulesetHash)
     throw new UserError(`the replay was recorded under ruleset ${record.game.rulesetHash.slice(0, 12)}…, not the game's ${game.rulesetHash.slice(0, 12)}…`);
-  const state = game.newInitialState();
+  let state: GameState;
+  try {
+    state = game.newInitialState(record.table);
+  } catch (e) {
+    throw new UserError(`replay: the recorded table ${JSON.stringify(record.table)} does not start a hand of this game (${(e as Error).message})`);
+  }
   const shown: (0 | 1)[] = perspective === 'all' ? [0, 1] : [perspective];
   const logLength: [number, number] = [0, 0];
   const snapshots: Snapshot[] = [];
@@ -185,9 +210,10 @@ export function buildReplay(game: CompiledGame, record: ReplayRecord, perspectiv
     rulesetHash: game.rulesetHash,
     slot: record.slot,
     seatNames,
-    startingStacks: [game.ir.stacks[0], game.ir.stacks[1]],
+    startingStacks: [record.table?.stacks?.[0] ?? game.ir.stacks[0], record.table?.stacks?.[1] ?? game.ir.stacks[1]],
     participants: record.participants,
     snapshots,
+    ...(record.hand ? { hand: record.hand } : {}),
   };
 }
 

@@ -14,7 +14,7 @@ import { RunStore } from '../store/store.js';
 import type { ReportContext } from './context.js';
 import { buildReplay } from './replay.js';
 import { slotPagePath } from './sections.js';
-import { replayFromStore } from './slot-replay.js';
+import { replayHandsFromStore } from './slot-replay.js';
 import { renderViewerHtml } from './viewer.js';
 
 /**
@@ -32,12 +32,13 @@ export function writeSlotPages(db: string, dir: string, ctx: ReportContext): str
       const kept: string[] = [];
       for (const id of g.slots) {
         try {
-          const record = replayFromStore(store, id);
-          const ir = compileSource(record.game.source).ir;
+          const records = replayHandsFromStore(store, id);
+          const ir = compileSource(records[0].game.source).ir;
           if (!ir) continue;
           const game = compileGame(ir);
           const page = slotPagePath(id);
-          writeFileAtomic(join(dir, page), renderViewerHtml(buildReplay(game, record, 'all'), { rulebook: renderRulebook(ir) }));
+          const replays = records.map((r) => buildReplay(game, r, 'all'));
+          writeFileAtomic(join(dir, page), renderViewerHtml(replays.length === 1 ? replays[0] : replays, { rulebook: renderRulebook(ir) }));
           written.push(page);
           kept.push(id);
         } catch (e) {

@@ -7,14 +7,14 @@
  * of the seat's information state) and the final returns against the stored ones; a store written
  * by another engine, or altered, is refused naming the slot and the ply.
  */
-import { CHANCE } from '../../interpreter/api.js';
+import { CHANCE, type GameState, type TableOptions } from '../../interpreter/api.js';
 import { compileGame, type CompiledGame } from '../../interpreter/game.js';
 import { compileSource } from '../../compiler/index.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
 import { UserError } from '../../util/errors.js';
 import { ENGINE_VERSION } from '../../util/version.js';
-import { obsDigest } from '../match/play.js';
-import type { MoveRecord, RunStore, SlotRecord } from '../store/store.js';
+import { handChanceKeys, obsDigest } from '../match/play.js';
+import { slotHands, slotSeats, type MoveRecord, type RunStore, type SlotRecord } from '../store/store.js';
 import { REPLAY_FORMAT, type DecisionNote, type ReplayRecord } from './replay.js';
 
 /** How to list a store's slot ids, quoted in errors. */
@@ -79,14 +79,27 @@ function storedGame(store: RunStore, slot: SlotRecord, mismatch: string): { game
 }
 
 /**
- * Rebuild the replay record of one finished slot: chance drawn again from its play seed, the seats'
- * moves taken from the store by label, each checked. Notes carry each LLM move's turn prompt and raw
- * reply (from the move's `extra`).
+ * Rebuild the replay record of one finished slot of one hand: chance drawn again from its play
+ * seed, the seats' moves taken from the store by label, each checked. Notes carry each LLM move's
+ * turn prompt and raw reply (from the move's `extra`). For a match of several hands, see
+ * {@link replayHandsFromStore} (this gives its first hand).
  * @param ref the slot's full id or a unique prefix
  * @throws UserError for an unknown or ambiguous id, a slot that ended in an error, and any mismatch
  *   between the store and this engine's replay (naming the slot and the ply)
  */
 export function replayFromStore(store: RunStore, ref: string): ReplayRecord {
+  return replayHandsFromStore(store, ref)[0];
+}
+
+/**
+ * Rebuild the replay records of every hand of one finished slot, in order: each hand replayed from
+ * its own chance keys (`handChanceKeys`), its table options (button, starting stacks) and its
+ * stored moves, checked move by move, each hand's returns against the stored ones and, for a slot
+ * of one hand, against the slot's. A slot of one hand gives one record.
+ * @param ref the slot's full id or a unique prefix
+ * @throws UserError as {@link replayFromStore}, naming the hand too
+ */
+export function replayHandsFromStore(store: RunStore, ref: string): ReplayRecord[] {
   const slot = findSlot(store, ref);
   if (slot.status !== 'done')
     throw new UserError(`${store.path}: slot ${slot.id} ended in an error (${slot.error ?? 'no message'}); it has no moves to replay`);
@@ -97,55 +110,72 @@ export function replayFromStore(store: RunStore, ref: string): ReplayRecord {
       : 'the store was altered or written by another engine';
   const { game, source } = storedGame(store, slot, mismatch);
   const names = new Map(store.participants().map((p) => [p.id, p.name]));
-  const participants: [string, string] = [names.get(slot.seat0) ?? slot.seat0, names.get(slot.seat1) ?? slot.seat1];
   const seatNames = game.ir.seats;
   const moves: MoveRecord[] = store.readMoves(slot.id);
-  const fail = (ply: number, what: string) => new UserError(`${store.path}: slot ${slot.id}, ply ${ply}: ${what}; ${mismatch}`);
-
-  const chance = game.duplicateChance([slot.play_seed]);
-  const state = game.newInitialState();
-  const history: ReplayRecord['history'] = [];
-  const notes: Record<number, DecisionNote> = {};
-  let ply = 0;
-  while (!state.isTerminal()) {
-    const player = state.currentPlayer();
-    if (player === CHANCE) {
-      const a = chance.sample(state);
-      history.push({ player, action: a, label: state.actionToString(player, a) });
-      state.applyAction(a);
-      continue;
+  const hands = slotHands(slot, moves.length);
+  const many = hands.length > 1 || !!slot.hands;
+  return hands.map((hand) => {
+    const where = many ? `slot ${slot.id}, hand ${hand.hand + 1} of ${hands.length}` : `slot ${slot.id}`;
+    const fail = (ply: number, what: string) => new UserError(`${store.path}: ${where}, ply ${ply}: ${what}; ${mismatch}`);
+    const table: TableOptions = {
+      ...(hand.button !== null && hand.button !== undefined ? { button: hand.button } : {}),
+      ...(hand.stacks ? { stacks: hand.stacks } : {}),
+    };
+    const chance = game.duplicateChance(handChanceKeys(slot.play_seed, hand.hand));
+    let state: GameState;
+    try {
+      state = game.newInitialState(many ? table : undefined);
+    } catch (e) {
+      throw new UserError(
+        `${store.path}: ${where}: the stored table (${JSON.stringify(table)}) does not start a hand of this game (${(e as Error).message}); ${mismatch}`,
+      );
     }
-    const m = moves[ply];
-    if (!m) throw fail(ply, `the store has no move here, but ${seatNames[player]} is to move (the game is not over)`);
-    if (m.ply !== ply) throw fail(ply, `the stored moves skip from ply ${ply - 1} to ply ${m.ply}`);
-    if (m.seat !== player) throw fail(ply, `the store has a move of ${seatNames[m.seat] ?? `seat ${m.seat}`}, but ${seatNames[player]} is to move`);
-    const digest = obsDigest(state.informationStateKey(player));
-    if (m.obsDigest !== digest)
-      throw fail(ply, `${seatNames[player]}'s information state differs from the one stored (digest ${digest}, stored ${m.obsDigest})`);
-    const legal = state.legalActions();
-    const labels = legal.map((a) => state.actionToString(player, a));
-    const k = labels.indexOf(m.label);
-    if (k < 0) throw fail(ply, `the stored move '${m.label}' of ${seatNames[player]} is not legal here (legal: ${labels.join(', ')})`);
-    if (legal[k] !== m.action) throw fail(ply, `the stored move '${m.label}' has action id ${m.action}, the game gives it ${legal[k]}`);
-    const note = llmNote(m.extra, () => renderTurnPrompt(state.observation(player)));
-    if (note) notes[history.length] = note;
-    history.push({ player, action: legal[k], label: m.label });
-    state.applyAction(legal[k]);
-    ply++;
-  }
-  if (ply < moves.length) throw fail(ply, `the store holds ${moves.length - ply} move${moves.length - ply === 1 ? '' : 's'} after the end of the game`);
-  const returns = state.returns();
-  if (returns[0] !== slot.return0 || returns[1] !== slot.return1) {
-    throw new UserError(
-      `${store.path}: slot ${slot.id}: the replayed returns (${returns.join(', ')}) differ from the stored ones (${slot.return0}, ${slot.return1}); ${mismatch}`,
-    );
-  }
-  return {
-    format: REPLAY_FORMAT,
-    game: { name: game.ir.name, rulesetHash: game.rulesetHash, source },
-    slot: slot.id,
-    participants,
-    history,
-    ...(Object.keys(notes).length ? { notes } : {}),
-  };
+    const history: ReplayRecord['history'] = [];
+    const notes: Record<number, DecisionNote> = {};
+    const end = hand.firstPly + hand.plies;
+    let ply = hand.firstPly;
+    while (!state.isTerminal()) {
+      const player = state.currentPlayer();
+      if (player === CHANCE) {
+        const a = chance.sample(state);
+        history.push({ player, action: a, label: state.actionToString(player, a) });
+        state.applyAction(a);
+        continue;
+      }
+      const m = ply < end ? moves[ply] : undefined;
+      if (!m) throw fail(ply, `the store has no move here, but ${seatNames[player]} is to move (the ${many ? 'hand' : 'game'} is not over)`);
+      if (m.ply !== ply) throw fail(ply, `the stored moves skip from ply ${ply - 1} to ply ${m.ply}`);
+      if (m.seat !== player) throw fail(ply, `the store has a move of ${seatNames[m.seat] ?? `seat ${m.seat}`}, but ${seatNames[player]} is to move`);
+      const digest = obsDigest(state.informationStateKey(player));
+      if (m.obsDigest !== digest)
+        throw fail(ply, `${seatNames[player]}'s information state differs from the one stored (digest ${digest}, stored ${m.obsDigest})`);
+      const legal = state.legalActions();
+      const labels = legal.map((a) => state.actionToString(player, a));
+      const k = labels.indexOf(m.label);
+      if (k < 0) throw fail(ply, `the stored move '${m.label}' of ${seatNames[player]} is not legal here (legal: ${labels.join(', ')})`);
+      if (legal[k] !== m.action) throw fail(ply, `the stored move '${m.label}' has action id ${m.action}, the game gives it ${legal[k]}`);
+      const note = llmNote(m.extra, () => renderTurnPrompt(state.observation(player)));
+      if (note) notes[history.length] = note;
+      history.push({ player, action: legal[k], label: m.label });
+      state.applyAction(legal[k]);
+      ply++;
+    }
+    if (ply < end) throw fail(ply, `the store holds ${end - ply} move${end - ply === 1 ? '' : 's'} after the end of the ${many ? 'hand' : 'game'}`);
+    const returns = state.returns();
+    const stored = many ? hand.returns : slotSeats(slot).map((x) => x.return);
+    if (returns.some((r, i) => r !== stored[i])) {
+      throw new UserError(
+        `${store.path}: ${where}: the replayed returns (${returns.join(', ')}) differ from the stored ones (${stored.join(', ')}); ${mismatch}`,
+      );
+    }
+    return {
+      format: REPLAY_FORMAT,
+      game: { name: game.ir.name, rulesetHash: game.rulesetHash, source },
+      slot: slot.id,
+      participants: hand.seats.map((id) => names.get(id) ?? id) as [string, string],
+      history,
+      ...(Object.keys(notes).length ? { notes } : {}),
+      ...(many ? { table, hand: { index: hand.hand, count: hands.length } } : {}),
+    };
+  });
 }

@@ -30,7 +30,7 @@ function scriptJson(value: unknown): string {
  * lines on a scale from 0; the changes are what the chart is for. Public numbers: every perspective
  * may see them.
  */
-function chipsChart(replay: Replay): string {
+function chipsChart(replay: Replay, suffix = ''): string {
   const w = 420;
   const h = 170;
   const left = 40;
@@ -57,7 +57,7 @@ function chipsChart(replay: Replay): string {
   const ticks = [...new Set([max, 0, min])]
     .map((v) => `<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" font-size="11" text-anchor="end">${v > 0 ? '+' : ''}${v}</text>`)
     .join('');
-  return `<svg id="chips-chart" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="chips won by each seat and the pot over time">${legend}${ticks}<line x1="${left}" y1="${y(0).toFixed(1)}" x2="${w - pad}" y2="${y(0).toFixed(1)}" stroke="#999"/><text x="${left}" y="${h - 6}" font-size="11">step 0</text><text x="${w - pad - 40}" y="${h - 6}" font-size="11">step ${n}</text>${lines}<line id="chips-marker" x1="${left}" y1="${pad - 6}" x2="${left}" y2="${h - pad}" stroke="#555" stroke-dasharray="3 3" data-x0="${left}" data-dx="${((w - left - pad) / n).toFixed(4)}"/></svg>`;
+  return `<svg id="chips-chart${suffix}" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="chips won by each seat and the pot over time">${legend}${ticks}<line x1="${left}" y1="${y(0).toFixed(1)}" x2="${w - pad}" y2="${y(0).toFixed(1)}" stroke="#999"/><text x="${left}" y="${h - 6}" font-size="11">step 0</text><text x="${w - pad - 40}" y="${h - 6}" font-size="11">step ${n}</text>${lines}<line id="chips-marker${suffix}" x1="${left}" y1="${pad - 6}" x2="${left}" y2="${h - pad}" stroke="#555" stroke-dasharray="3 3" data-x0="${left}" data-dx="${((w - left - pad) / n).toFixed(4)}"/></svg>`;
 }
 
 const STYLE = `
@@ -80,11 +80,27 @@ pre{white-space:pre-wrap;word-break:break-word;font-size:12px;background:#f3f4f6
 `;
 
 const SCRIPT = `
-const data = JSON.parse(document.getElementById('replay-data').textContent);
-const snaps = data.snapshots;
+const parsed = JSON.parse(document.getElementById('replay-data').textContent);
+// A match of several hands holds one replay per hand; the page shows one hand at a time.
+const list = Array.isArray(parsed) ? parsed : [parsed];
+let handIndex = 0;
+let data = list[0];
+let snaps = data.snapshots;
 const $ = (id) => document.getElementById(id);
 let step = 0;
 function text(el, s) { el.textContent = s; }
+const chartSuffix = () => (list.length > 1 ? '-' + handIndex : '');
+function setHand(k) {
+  handIndex = Math.max(0, Math.min(list.length - 1, k));
+  data = list[handIndex];
+  snaps = data.snapshots;
+  step = 0;
+  $('step-range').max = String(snaps.length - 1);
+  if ($('hand-select')) $('hand-select').value = String(handIndex);
+  text($('seats-line'), data.seatNames.map((n, i) => n + ' = ' + data.participants[i]).join(', '));
+  for (let h = 0; h < list.length; h++) { const c = $('chart' + (list.length > 1 ? '-' + h : '')); if (c) c.hidden = h !== handIndex; }
+  render();
+}
 function render() {
   const s = snaps[step];
   text($('step-label'), 'step ' + step + ' of ' + (snaps.length - 1));
@@ -136,25 +152,33 @@ function render() {
   const note = s.next && s.next.note;
   $('llm').hidden = !note;
   if (note) { text($('llm-prompt'), note.prompt || ''); text($('llm-reply'), note.reply || ''); text($('llm-path'), (note.path || '') + (note.fallbackReason ? ' (' + note.fallbackReason + ')' : '')); }
-  const mk = $('chips-marker');
+  const mk = $('chips-marker' + chartSuffix());
   const x = Number(mk.dataset.x0) + step * Number(mk.dataset.dx);
   mk.setAttribute('x1', String(x)); mk.setAttribute('x2', String(x));
 }
 function go(k) { step = Math.max(0, Math.min(snaps.length - 1, k)); render(); }
+if ($('hand-select')) $('hand-select').onchange = (e) => setHand(Number(e.target.value));
 $('first').onclick = () => go(0);
 $('prev').onclick = () => go(step - 1);
 $('next').onclick = () => go(step + 1);
 $('last').onclick = () => go(snaps.length - 1);
 $('step-range').oninput = (e) => go(Number(e.target.value));
-document.addEventListener('keydown', (e) => { if (e.key === 'ArrowRight') go(step + 1); if (e.key === 'ArrowLeft') go(step - 1); if (e.key === 'Home') go(0); if (e.key === 'End') go(snaps.length - 1); });
-render();
+document.addEventListener('keydown', (e) => { if (e.key === 'ArrowRight') go(step + 1); if (e.key === 'ArrowLeft') go(step - 1); if (e.key === 'Home') go(0); if (e.key === 'End') go(snaps.length - 1); if (e.key === 'PageDown') setHand(handIndex + 1); if (e.key === 'PageUp') setHand(handIndex - 1); });
+setHand(0);
 `;
 
 /**
- * The viewer page for a prepared replay.
+ * The viewer page for a prepared replay, or for the hands of a match (one replay per hand, in
+ * order, of one game and perspective): the page then steps through one hand at a time, with a
+ * hand selector (and Page Up / Page Down) beside the step controls.
  * @returns a complete HTML document (UTF-8)
+ * @throws RangeError for an empty list of hands
  */
-export function renderViewerHtml(replay: Replay, options: ViewerOptions = {}): string {
+export function renderViewerHtml(replays: Replay | readonly Replay[], options: ViewerOptions = {}): string {
+  const list: readonly Replay[] = Array.isArray(replays) ? replays : [replays as Replay];
+  if (list.length === 0) throw new RangeError('renderViewerHtml: no hands to show');
+  const replay = list[0];
+  const many = list.length > 1;
   const who =
     replay.perspective === 'all'
       ? 'omniscient view (both seats’ cards)'
@@ -171,8 +195,12 @@ export function renderViewerHtml(replay: Replay, options: ViewerOptions = {}): s
 <body>
 <header><h1>${esc(replay.gameName)}</h1>
 <div class="meta" id="perspective">${esc(who)}</div>
-<div class="meta">${seatsLine}${replay.slot ? ` · slot ${esc(replay.slot)}` : ''} · ruleset ${esc(replay.rulesetHash)}</div></header>
-<div id="controls"><button id="first" title="first step (Home)">first</button><button id="prev" title="previous step (←)">◀</button><span id="step-label"></span><input id="step-range" type="range" min="0" max="${replay.snapshots.length - 1}" value="0"><button id="next" title="next step (→)">▶</button><button id="last" title="last step (End)">last</button></div>
+<div class="meta"><span id="seats-line">${seatsLine}</span>${replay.slot ? ` · slot ${esc(replay.slot)}` : ''}${many ? ` · a match of ${list.length} hands` : ''} · ruleset ${esc(replay.rulesetHash)}</div></header>
+<div id="controls">${
+    many
+      ? `<select id="hand-select" title="hand (Page Up / Page Down)">${list.map((r, k) => `<option value="${k}">hand ${k + 1} of ${list.length}: ${esc(r.seatNames.map((n, i) => `${n} = ${r.participants[i]}`).join(', '))}</option>`).join('')}</select>`
+      : ''
+  }<button id="first" title="first step (Home)">first</button><button id="prev" title="previous step (←)">◀</button><span id="step-label"></span><input id="step-range" type="range" min="0" max="${replay.snapshots.length - 1}" value="0"><button id="next" title="next step (→)">▶</button><button id="last" title="last step (End)">last</button></div>
 <main>
 <div>
 <section><h2>Table</h2><p>Phase: <b id="phase"></b></p>${hands}<p>Public cards: <span class="cards" id="piles"></span></p><p>Stacks: <span id="stacks"></span>; pot <span id="pot"></span></p></section>
@@ -181,11 +209,15 @@ export function renderViewerHtml(replay: Replay, options: ViewerOptions = {}): s
 </div>
 <div>
 <section><h2>What happened</h2><ol id="log"></ol></section>
-<section><h2>Chips and pot over time</h2>${chipsChart(replay)}</section>
+<section><h2>Chips and pot over time${many ? ' (this hand)' : ''}</h2>${
+    many
+      ? list.map((r, k) => `<div id="chart-${k}"${k > 0 ? ' hidden' : ''}>${chipsChart(r, `-${k}`)}</div>`).join('')
+      : `<div id="chart">${chipsChart(replay)}</div>`
+  }</section>
 ${options.rulebook ? `<section><details><summary><b>Rulebook</b></summary><pre id="rulebook">${esc(options.rulebook)}</pre></details></section>` : ''}
 </div>
 </main>
-<script id="replay-data" type="application/json">${scriptJson(replay)}</script>
+<script id="replay-data" type="application/json">${scriptJson(many ? list : replay)}</script>
 <script>${SCRIPT}</script>
 </body></html>
 `;
