@@ -18,6 +18,7 @@ import {
   startWorker,
   type BlockJobData,
   type BlockResult,
+  type WorkerOptions,
 } from '../../../src/eval/queue/index.js';
 import { jobsKey } from '../../../src/eval/queue/spec.js';
 import { buildPlan, openStoreFor, readConfig } from '../../../src/eval/tournament/index.js';
@@ -25,25 +26,26 @@ import { ENGINE_VERSION } from '../../../src/util/version.js';
 import { runCli } from '../../cli/run-cli.js';
 import { startFakeServer, type FakeServer, type Scripted, type SeenRequest } from '../llm/fake-server.js';
 import { setFakeKeys } from '../llm/helpers.js';
-import { useQueueFixture, waitFor } from '../../support/queue-fixture.js';
+import { MOVE_COLS, readStore, SLOT_COLS, useQueueFixture, waitFor } from '../../support/queue-fixture.js';
 
 const fx = useQueueFixture('gbgc-queue-blocks-');
 
-const SLOT_COLS = 'id, seq, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0, moves1, fallbacks0, fallbacks1, error, notes';
-const MOVE_COLS = 'slot, ply, seat, obs_digest, action, label, fallback, extra';
-
-/** Every slot (without its timings) and every move of a store, and the row counts. */
-function readStore(file: string, cols = SLOT_COLS): { slots: unknown[]; moves: unknown[]; rows: number; moveRows: number } {
-  const db = new Database(file, { readonly: true });
+/**
+ * Play `config` locally into `localStore` (in its folder), then through the queue with a worker in
+ * this process (`worker` its options); the coordinator's JSON report.
+ */
+async function localThenQueued(config: string, localStore: string, worker: WorkerOptions = {}): Promise<Record<string, unknown>> {
+  const local = await runCli(['tournament', config, '--store', join(fx.dir, localStore), '--json']);
+  expect(local.code, local.stderr).toBe(0);
+  const conn = await connectQueue(parseQueueUrl(fx.redis.url));
+  const w = startWorker(conn, { lockDurationMs: 5000, stalledIntervalMs: 1000, ...worker });
   try {
-    return {
-      slots: db.prepare(`SELECT ${cols} FROM slots ORDER BY id`).all(),
-      moves: db.prepare(`SELECT ${MOVE_COLS} FROM moves ORDER BY slot, ply`).all(),
-      rows: db.prepare('SELECT COUNT(*) FROM slots').pluck().get() as number,
-      moveRows: db.prepare('SELECT COUNT(*) FROM moves').pluck().get() as number,
-    };
+    const q = await runCli(['tournament', config, '--queue', fx.redis.url, '--json']);
+    expect(q.code, q.stderr).toBe(0);
+    return JSON.parse(q.stdout) as Record<string, unknown>;
   } finally {
-    db.close();
+    await w.close();
+    conn.disconnect();
   }
 }
 
@@ -138,18 +140,7 @@ describe('bot slots in blocks', () => {
       'queue_block_slots: 4',
       'store: hands-queued.db',
     ]);
-    const local = await runCli(['tournament', config, '--store', join(fx.dir, 'hands-local.db'), '--json']);
-    expect(local.code, local.stderr).toBe(0);
-    const conn = await connectQueue(parseQueueUrl(fx.redis.url));
-    const w = startWorker(conn, { lockDurationMs: 5000, stalledIntervalMs: 1000 });
-    try {
-      const q = await runCli(['tournament', config, '--queue', fx.redis.url, '--json']);
-      expect(q.code, q.stderr).toBe(0);
-      expect(JSON.parse(q.stdout)).toMatchObject({ total: 24, played: 24, jobs: 6 });
-    } finally {
-      await w.close();
-      conn.disconnect();
-    }
+    expect(await localThenQueued(config, 'hands-local.db')).toMatchObject({ total: 24, played: 24, jobs: 6 });
     const a = readStore(join(fx.dir, 'hands-queued.db'), `${SLOT_COLS}, seats, hands`);
     const b = readStore(join(fx.dir, 'hands-local.db'), `${SLOT_COLS}, seats, hands`);
     expect((b.slots as { hands: string | null }[]).every((r) => r.hands !== null && (JSON.parse(r.hands) as unknown[]).length >= 1)).toBe(true);
@@ -273,29 +264,9 @@ describe('on_failure through the queue', () => {
       'store: mute-queued.db',
       'fallback: {kuhn.gbg: passive, default: minimum}',
     ]);
-    const local = await runCli(['tournament', config, '--store', join(fx.dir, 'mute-local.db'), '--json']);
-    expect(local.code, local.stderr).toBe(0);
-    const conn = await connectQueue(parseQueueUrl(fx.redis.url));
-    const w = startWorker(conn, { lockDurationMs: 5000, stalledIntervalMs: 1000 });
-    try {
-      const q = await runCli(['tournament', config, '--queue', fx.redis.url, '--json']);
-      expect(q.code, q.stderr).toBe(0);
-    } finally {
-      await w.close();
-      conn.disconnect();
-    }
-    const cols = 'slot, ply, seat, obs_digest, action, label, fallback';
-    const read = (f: string) => {
-      const db = new Database(join(fx.dir, f), { readonly: true });
-      try {
-        return {
-          slots: db.prepare(`SELECT ${SLOT_COLS} FROM slots ORDER BY id`).all(),
-          moves: db.prepare(`SELECT ${cols} FROM moves ORDER BY slot, ply`).all(),
-        };
-      } finally {
-        db.close();
-      }
-    };
+    await localThenQueued(config, 'mute-local.db');
+    const cols = MOVE_COLS.replace(', extra', '');
+    const read = (f: string) => readStore(join(fx.dir, f), SLOT_COLS, cols);
     const a = read('mute-queued.db');
     const b = read('mute-local.db');
     expect((b.moves as { fallback: string | null }[]).filter((m) => m.fallback !== null).length).toBeGreaterThan(10);

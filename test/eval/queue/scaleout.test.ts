@@ -4,7 +4,6 @@
  * and restarted, the coordinator killed and restarted; the store must hold exactly the slots of the
  * local run of the same config. The failure semantics are in `failures.test.ts`.
  */
-import Database from 'better-sqlite3';
 import { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -14,7 +13,7 @@ import { tournamentKey, stalledKey } from '../../../src/eval/queue/spec.js';
 import { rngFromKeys } from '../../../src/util/rng.js';
 import { runCli } from '../../cli/run-cli.js';
 import { doneSlots, ensureBuilt } from '../../support/kill-resume.js';
-import { sleep, useQueueFixture, waitFor } from '../../support/queue-fixture.js';
+import { readStore, sleep, useQueueFixture, waitFor } from '../../support/queue-fixture.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'gbgc.js');
@@ -37,23 +36,6 @@ function cli(args: string[]): Proc {
 }
 
 const startWorkerProc = () => cli(['worker', '--queue', fx.redis.url, '--concurrency', '2', '--lock-duration', '2000', '--stalled-interval', '500']);
-
-const SLOT_COLS = 'id, seq, game, run, slot, seat0, seat1, play_seed, status, return0, return1, moves0, moves1, fallbacks0, fallbacks1, error, notes';
-const MOVE_COLS = 'slot, ply, seat, obs_digest, action, label, fallback, extra';
-
-function readStore(file: string): { slots: unknown[]; moves: unknown[]; dupSlots: number; dupMoves: number } {
-  const db = new Database(file, { readonly: true });
-  try {
-    return {
-      slots: db.prepare(`SELECT ${SLOT_COLS} FROM slots ORDER BY id`).all(),
-      moves: db.prepare(`SELECT ${MOVE_COLS} FROM moves ORDER BY slot, ply`).all(),
-      dupSlots: db.prepare('SELECT COUNT(*) - COUNT(DISTINCT id) FROM slots').pluck().get() as number,
-      dupMoves: db.prepare("SELECT COUNT(*) - COUNT(DISTINCT slot || ':' || ply) FROM moves").pluck().get() as number,
-    };
-  } finally {
-    db.close();
-  }
-}
 
 describe('gbgc tournament --queue with gbgc workers', () => {
   it('three workers (two killed with SIGKILL and restarted) and a restarted coordinator record exactly the slots of the local run', async () => {
