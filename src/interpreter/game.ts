@@ -14,6 +14,7 @@ import { pokerKernel } from './poker-kernel.js';
 import { ProgramError, type Program } from './program.js';
 import { InterpreterState } from './state.js';
 import { checkTableOptions } from './table.js';
+import { compileTableGame, type TableGame } from './table-game.js';
 
 export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastPlayoutGame {
   readonly numSeats: number;
@@ -75,6 +76,17 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
  */
 export function compileGame(ir: GameIR): CompiledGame {
   if (isTableGame(ir))
-    throw new ProgramError(`'${ir.name}' is a table game (${ir.seats.length} seats${ir.button ? ', a button' : ''}): the two-seat machine does not play it`);
+    throw new ProgramError(
+      `'${ir.name}' is a table game (${ir.seats.length} seats${ir.button ? ', a button' : ''}): the two-seat machine does not play it (compileAnyGame or compileTableGame do)`,
+    );
   return new CompiledGame(ir, compileProgram(ir));
+}
+
+/**
+ * Compile any game with the engine that plays it: a table game (3 to 6 seats, or a button) with
+ * the table engine (`table-game.ts`), any other with the two-seat machine ({@link compileGame}).
+ * @throws ProgramError as those do
+ */
+export function compileAnyGame(ir: GameIR): CompiledGame | TableGame {
+  return isTableGame(ir) ? compileTableGame(ir) : compileGame(ir);
 }

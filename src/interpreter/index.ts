@@ -3,7 +3,9 @@
  * OpenSpiel-style state (see `api.ts`).
  */
 export * from './api.js';
-export { compileGame, CompiledGame } from './game.js';
+export { compileGame, CompiledGame, compileAnyGame } from './game.js';
+export { compileTableGame, TableGame } from './table-game.js';
+export { TableState } from './table-state.js';
 export { InterpreterState } from './state.js';
 export { ProgramError, type Program } from './program.js';
 export { FOLD, CALL, RAISE } from './betting.js';

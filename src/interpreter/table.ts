@@ -18,13 +18,17 @@ export interface CheckedTable {
  *   is not a positive integer, stacks holding more chips in all than the declared ones (the
  *   compiler's checks, such as the size of a bet menu bounded by the stack (E0241), hold for the
  *   chips the game declares; a match that carries stacks over keeps their sum); a button that is not a seat, or a
- *   button on another seat than 0 (the engine deals every hand with the button on seat 0)
+ *   button on another seat than 0 in a game that declares no button (its seats do not move)
+ * @param hasButton whether the game declares a `button` (the button may then be on any seat)
  */
-export function checkTableOptions(numSeats: number, declared: readonly number[], options: TableOptions | undefined): CheckedTable {
+export function checkTableOptions(numSeats: number, declared: readonly number[], options: TableOptions | undefined, hasButton = false): CheckedTable {
   const button = options?.button ?? 0;
   if (!Number.isInteger(button) || button < 0 || button >= numSeats)
     throw new RangeError(`table options: button must be a seat 0..${numSeats - 1}, got ${String(button)}`);
-  if (button !== 0) throw new RangeError(`table options: this engine deals every hand with the button on seat 0 (got button ${button})`);
+  if (button !== 0 && !hasButton)
+    throw new RangeError(
+      `table options: this game declares no button, so its seats do not move (got button ${button}; declare \`button\` to deal with a moving button)`,
+    );
   const stacks = options?.stacks;
   if (stacks === undefined) return { button, stacks: null };
   if (!Array.isArray(stacks) || stacks.length !== numSeats)

@@ -91,7 +91,7 @@ describe('newInitialState({ stacks })', () => {
     [{ stacks: [10, -3] }, /seat 1 must be a positive whole number/],
     [{ stacks: [11, 10] }, /21 chips in all, more than the game declares \(20\)/],
     [{ button: 2 }, /button must be a seat 0\.\.1, got 2/],
-    [{ button: 1 }, /button on seat 0 \(got button 1\)/],
+    [{ button: 1 }, /declares no button, so its seats do not move \(got button 1/],
   ])('refuses %j with a RangeError that says why', (options, message) => {
     expect(() => kuhn.newInitialState(options)).toThrow(RangeError);
     expect(() => kuhn.newInitialState(options)).toThrow(message);

@@ -12,9 +12,10 @@ import { sampleIR } from '../../src/sampler/index.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 import { checkGame, checkPrintedCosts, EXPRESSION_FIXTURES, parseCost } from './menu-costs.js';
 import { costWords } from '../../src/render/menu.js';
+import { isTableExample } from '../support/table-examples.js';
 
 const EXAMPLES = readdirSync('examples')
-  .filter((f) => f.endsWith('.gbg'))
+  .filter((f) => f.endsWith('.gbg') && !isTableExample(f))
   .sort();
 
 describe('menu costs printed in the turn prompt', () => {

@@ -1,0 +1,797 @@
+/**
+ * The table engine's state: one hand of a table game (3 to 6 seats, or 2 seats with a button;
+ * `isTableGame` of `ir/facts.ts`), played from the table steps only (E0252 refuses the rest).
+ *
+ * Layout: per-seat stacks, chips put in this round and over the hand, folded flags (a seat with no
+ * chips behind that has not folded is all-in), the piles (deck, one hand per seat, the named piles)
+ * and an append-only event log with, per event, the seats that see it and the seats that see its
+ * cards. Observations and information-state keys are built from the log only.
+ *
+ * Rules (docs/tables.md):
+ * - positions: the button is `button`; the small blind the seat left of it (heads-up: the button),
+ *   the big blind the next; `first left of P` is the first seat clockwise after P still able to act;
+ * - `deal N to each`: N rounds of one card per seat still in the hand, starting left of the button
+ *   (seat 0 without a button); the cards a seat receives in one deal step are one unordered set;
+ * - betting: a seat still in the hand with chips behind acts while it has not acted in the round or
+ *   has not matched the highest bet; the round ends when every such seat has acted and matched (or
+ *   is all-in). No-limit and pot-limit: FOLD 0, CALL 1 (check/call), 1 + t: raise (or bet) to a
+ *   total of t chips for the round; the smallest raise is the bet faced plus the last full raise or
+ *   the minimum bet (the big blind), whichever is larger, the largest all-in (no-limit) or the bet
+ *   faced plus the pot after the call (pot-limit); an all-in for less than a full raise does not
+ *   reopen the betting: a seat that already acted may then only fold or call, unless the raises
+ *   since it acted add up to a full raise. Fixed-limit: FOLD 0, CALL 1, RAISE 2 by the bet size, at
+ *   most the raise cap bets and raises. A bet or raise is offered only while another seat still in
+ *   the hand has chips behind. Chips no other seat matched go back at the end of the round;
+ * - a fold leaves the hand; when one seat is left it takes every pot; else, after the last phase,
+ *   the showdown shows every remaining hand and awards the main pot and the side pots
+ *   (`table-pots.ts`), best hand first per pot, odd chips clockwise from the button.
+ */
+import {
+  IllegalActionError,
+  CHANCE,
+  TERMINAL,
+  type Action,
+  type ChanceOutcome,
+  type GameState,
+  type MenuItem,
+  type MoveShape,
+  type Observation,
+  type ObservedEvent,
+} from './api.js';
+import type { TableProgram } from './table-game.js';
+import { awardPot, buildPots } from './table-pots.js';
+import { formatChips as chips } from '../util/format.js';
+import { humanize } from '../util/names.js';
+import { HAND_CATEGORIES } from './poker-hand.js';
+
+/** Event kinds of the table log. */
+export const TEV = {
+  BUTTON: 1,
+  PHASE: 2,
+  SHUFFLE: 3,
+  /** seat = owner of the destination (-1: a pile), a = pile, b = card type, c = deal-step instance. */
+  DEAL: 4,
+  ANTE: 5,
+  /** b = 0 small, 1 big. */
+  BLIND: 6,
+  FOLD: 7,
+  CHECK: 8,
+  /** a = chips paid. */
+  CALL: 9,
+  /** a = chips paid, b = the seat's total for the round. */
+  BET: 10,
+  RAISE: 11,
+  REFUND: 12,
+  /** A betting round skipped: fewer than two seats can act. */
+  SKIP: 13,
+  SHOWDOWN: 14,
+  /** seat shows card b. */
+  REVEAL: 15,
+  /** seat's best poker hand: a = category index. */
+  HAND: 16,
+  /** a pot: a = index (0 main), b = amount, c = winners mask. */
+  POT: 17,
+  /** seat takes a chips (b = pot index, -1: the last seat in the hand takes the pot). */
+  WIN: 18,
+  /** seat takes one odd chip of pot b. */
+  ODD_CHIP: 19,
+  /** a = 0 after folds, 1 after the showdown. */
+  END: 20,
+} as const;
+
+/** One event: kind, seat, fields, the seats that see it (`vis`) and that see its card (`content`). */
+interface TEvent {
+  kind: number;
+  seat: number;
+  a: number;
+  b: number;
+  c: number;
+  vis: number;
+  content: number;
+}
+
+const FOLD = 0;
+const CALL = 1;
+const RAISE = 2;
+
+/** What the state waits for. */
+const NODE = { RUNNING: 0, DECISION: 1, CHANCE: 2, TERMINAL: 3 } as const;
+
+export class TableState implements GameState {
+  node: number = NODE.RUNNING;
+  /** Index into the program's flat step list. */
+  pc = 0;
+  actor = -1;
+  /** Cards still to deal in the deal step under way (its targets in order). */
+  dealQueue: number[] = [];
+  dealStep = 0;
+  /** Betting round under way: the highest total, the last full raise, bets+raises (fixed), whether blinds are live. */
+  currentBet = 0;
+  lastRaise = 0;
+  bets = 0;
+  live = false;
+  readonly stack: number[];
+  readonly round: number[];
+  readonly total: number[];
+  readonly folded: boolean[];
+  /** The highest bet when the seat last acted this round (-1: not yet). */
+  readonly actedAt: number[];
+  readonly piles: number[][];
+  readonly shuffled: boolean[];
+  events: TEvent[] = [];
+  phase = -1;
+
+  constructor(
+    readonly p: TableProgram,
+    readonly button: number,
+    readonly start: readonly number[],
+  ) {
+    const n = p.n;
+    this.stack = start.slice();
+    this.round = new Array<number>(n).fill(0);
+    this.total = new Array<number>(n).fill(0);
+    this.folded = new Array<boolean>(n).fill(false);
+    this.actedAt = new Array<number>(n).fill(-1);
+    this.piles = p.pileNames.map((_, i) => (i === 0 ? Array.from(p.initialDeck) : []));
+    this.shuffled = p.pileNames.map(() => false);
+  }
+
+  /** Start the hand: announce the button, run to the first decision or chance node. */
+  begin(): void {
+    if (this.p.hasButton) this.log(TEV.BUTTON, this.button, 0);
+    this.run();
+  }
+
+  // ------------------------------------------------------------------ contract
+
+  currentPlayer(): number {
+    return this.node === NODE.DECISION ? this.actor : this.node === NODE.CHANCE ? CHANCE : TERMINAL;
+  }
+
+  isTerminal(): boolean {
+    return this.node === NODE.TERMINAL;
+  }
+
+  clone(): TableState {
+    const c = Object.create(TableState.prototype) as TableState;
+    Object.assign(c, this);
+    const mutable = c as unknown as Record<string, unknown>;
+    for (const k of ['stack', 'round', 'total', 'folded', 'actedAt', 'shuffled', 'dealQueue', 'events'] as const) mutable[k] = (this[k] as unknown[]).slice();
+    mutable['piles'] = this.piles.map((x) => x.slice());
+    return c;
+  }
+
+  returns(): number[] {
+    return this.stack.map((s, i) => s - this.start[i]);
+  }
+
+  chips(): { stacks: number[]; pot: number } {
+    return { stacks: this.stack.slice(), pot: this.pot() };
+  }
+
+  /** Chips in the pot: what the seats put in over the hand and was not yet paid out. */
+  pot(): number {
+    return this.p.totalChips(this.start) - this.stack.reduce((a, b) => a + b, 0);
+  }
+
+  legalActions(): Action[] {
+    if (this.node === NODE.CHANCE) return this.chanceOutcomes().map(([a]) => a);
+    if (this.node !== NODE.DECISION) return [];
+    const me = this.actor;
+    const need = this.currentBet - this.round[me];
+    const out: Action[] = need > 0 ? [FOLD, CALL] : [CALL];
+    const step = this.p.steps[this.pc];
+    if (step.kind === 'betting') {
+      if (this.canRaiseFixed(step.betSize, step.raiseCap)) out.push(RAISE);
+      return out;
+    }
+    const b = this.raiseBounds();
+    if (b) for (let t = b[0]; t <= b[1]; t++) out.push(1 + t);
+    return out;
+  }
+
+  /** Whether `a` is legal at the decision under way (without listing the actions). */
+  private isLegal(a: Action): boolean {
+    if (!Number.isInteger(a)) return false;
+    if (a === CALL) return true;
+    if (a === FOLD) return this.currentBet > this.round[this.actor];
+    const step = this.p.steps[this.pc];
+    if (step.kind === 'betting') return a === RAISE && this.canRaiseFixed(step.betSize, step.raiseCap);
+    const b = this.raiseBounds();
+    return b !== null && a - 1 >= b[0] && a - 1 <= b[1];
+  }
+
+  chanceOutcomes(): ChanceOutcome[] {
+    if (this.node !== NODE.CHANCE) throw new IllegalActionError(-1, this.legalActions(), 'not a chance node');
+    const pile = this.piles[this.dealSource()];
+    const counts = new Map<number, number>();
+    for (const t of pile) counts.set(t, (counts.get(t) ?? 0) + 1);
+    return [...counts.entries()].sort((x, y) => x[0] - y[0]).map(([t, k]) => [t, k / pile.length] as const);
+  }
+
+  /** The source pile of the deal step under way. */
+  private dealSource(): number {
+    const step = this.p.steps[this.pc];
+    if (step.kind !== 'deal') throw new IllegalActionError(-1, [], 'not a chance node');
+    return step.from;
+  }
+
+  /** The outcome of the chance node for a uniform `u` in [0, 1) (inverse CDF over `chanceOutcomes()`). */
+  sampleChance(u: number): Action {
+    const outs = this.chanceOutcomes();
+    let acc = 0;
+    for (const [a, q] of outs) {
+      acc += q;
+      if (u < acc) return a;
+    }
+    return outs[outs.length - 1][0];
+  }
+
+  applyAction(a: Action): void {
+    if (this.node === NODE.CHANCE) {
+      const i = this.piles[this.dealSource()].indexOf(a);
+      if (i < 0) throw new IllegalActionError(a, this.legalActions());
+      this.dealCard(i);
+      this.run();
+      return;
+    }
+    if (this.node !== NODE.DECISION || !this.isLegal(a)) throw new IllegalActionError(a, this.legalActions());
+    this.bet(a);
+    this.run();
+  }
+
+  actionToString(player: number, a: Action): string {
+    if (player === CHANCE) return this.p.cardNames[a] ?? `card ${a}`;
+    if (a === FOLD) return 'fold';
+    const need = this.currentBet - this.round[this.actor];
+    if (a === CALL) return need > 0 ? 'call' : 'check';
+    const step = this.p.steps[this.pc];
+    const opening = this.currentBet === 0;
+    if (step.kind === 'betting') return a === RAISE ? (opening ? 'bet' : 'raise') : `action ${a}`;
+    return `${opening ? 'bet' : 'raise'} ${a - 1}`;
+  }
+
+  /** The shape of the decision under way (see `MoveShapedState`). */
+  moveShape(): MoveShape | null {
+    if (this.node !== NODE.DECISION) return null;
+    return this.p.steps[this.pc].kind === 'betting' ? 'fixed-betting' : 'variable-betting';
+  }
+
+  fixedBettingFirst(): Action {
+    return this.currentBet > this.round[this.actor] ? FOLD : CALL;
+  }
+
+  fixedBettingCanRaise(): boolean {
+    const step = this.p.steps[this.pc];
+    return step.kind === 'betting' && this.canRaiseFixed(step.betSize, step.raiseCap);
+  }
+
+  // ------------------------------------------------------------------ running
+
+  /** Run deterministic steps until a decision, a chance node or the end. */
+  run(): void {
+    const p = this.p;
+    while (this.node === NODE.RUNNING) {
+      if (this.pc >= p.steps.length) {
+        this.showdown();
+        return;
+      }
+      const step = p.steps[this.pc];
+      switch (step.kind) {
+        case 'phase':
+          this.phase = step.index;
+          this.log(TEV.PHASE, -1, step.index);
+          this.pc++;
+          break;
+        case 'shuffle':
+          this.shuffled[step.pile] = true;
+          this.log(TEV.SHUFFLE, -1, step.pile);
+          this.pc++;
+          break;
+        case 'ante':
+          for (const s of step.payers) {
+            const pay = Math.min(step.amount, this.stack[s]);
+            if (this.folded[s] || pay === 0) continue;
+            this.stack[s] -= pay;
+            this.total[s] += pay;
+            this.log(TEV.ANTE, s, pay);
+          }
+          this.pc++;
+          break;
+        case 'blinds': {
+          this.round.fill(0);
+          const seats = [this.place(step.small), this.place(step.big)];
+          [step.smallAmount, step.bigAmount].forEach((amount, i) => {
+            const s = seats[i];
+            const pay = Math.min(amount, this.stack[s]);
+            this.stack[s] -= pay;
+            this.round[s] += pay;
+            this.total[s] += pay;
+            this.log(TEV.BLIND, s, pay, i);
+          });
+          this.live = true;
+          this.bigBlind = step.bigAmount;
+          this.pc++;
+          break;
+        }
+        case 'deal': {
+          if (this.dealQueue.length === 0) {
+            this.dealQueue = this.dealTargets(step.to, step.count);
+            this.dealStep++;
+          }
+          if (this.piles[step.from].length === 0) {
+            this.dealQueue = [];
+            this.pc++;
+            break;
+          }
+          if (this.shuffled[step.from]) {
+            this.node = NODE.CHANCE;
+            return;
+          }
+          this.dealCard(0);
+          break;
+        }
+        case 'betting':
+        case 'varbet':
+          this.openRound(step);
+          break;
+      }
+    }
+  }
+
+  /** The big blind of the hand (the smallest no-limit bet when larger than the round's minimum). */
+  private bigBlind = 0;
+
+  /** The seat of a table position, or a seat index. */
+  place(x: number | 'button' | 'small-blind' | 'big-blind'): number {
+    const n = this.p.n;
+    if (typeof x === 'number') return x;
+    if (x === 'button') return this.button;
+    if (x === 'small-blind') return n === 2 ? this.button : (this.button + 1) % n;
+    return n === 2 ? (this.button + 1) % n : (this.button + 2) % n;
+  }
+
+  /** The piles a deal step sends its cards to, in dealing order. */
+  private dealTargets(to: number, count: number): number[] {
+    const p = this.p;
+    if (to >= 0) return new Array<number>(count).fill(to);
+    const out: number[] = [];
+    const first = p.hasButton ? (this.button + 1) % p.n : 0;
+    for (let k = 0; k < count; k++)
+      for (let i = 0; i < p.n; i++) {
+        const s = (first + i) % p.n;
+        if (!this.folded[s]) out.push(p.handPile(s));
+      }
+    return out;
+  }
+
+  /** Move the card at `index` of the deal's source pile to the next target; end the step after the last. */
+  private dealCard(index: number): void {
+    const p = this.p;
+    const step = p.steps[this.pc];
+    if (step.kind !== 'deal') throw new Error('internal: dealCard outside a deal');
+    const from = this.piles[step.from];
+    const [card] = from.splice(index, 1);
+    const to = this.dealQueue.shift()!;
+    this.piles[to].push(card);
+    const owner = p.pileOwner[to];
+    const all = p.allSeats;
+    const content = step.faceUp || p.pilePublic[to] ? all : owner >= 0 ? 1 << owner : 0;
+    this.log(TEV.DEAL, owner, to, card, this.dealStep, all, content);
+    this.node = NODE.RUNNING;
+    if (this.dealQueue.length === 0 || from.length === 0) {
+      this.dealQueue = [];
+      this.sortHands();
+      this.pc++;
+    }
+  }
+
+  /** Hands hold their cards in card-type order (cards dealt in one step are an unordered set). */
+  private sortHands(): void {
+    for (let s = 0; s < this.p.n; s++) this.piles[this.p.handPile(s)].sort((a, b) => a - b);
+  }
+
+  /** Whether `seat` may still act in the hand: in it, with chips behind. */
+  private canAct(seat: number): boolean {
+    return !this.folded[seat] && this.stack[seat] > 0;
+  }
+
+  /** Whether a seat other than `seat` still in the hand has chips behind (someone to answer a bet). */
+  private othersCanAnswer(seat: number): boolean {
+    for (let s = 0; s < this.p.n; s++) if (s !== seat && this.canAct(s)) return true;
+    return false;
+  }
+
+  /** Whether `seat` has a decision to make in the round under way. */
+  private needsAction(seat: number): boolean {
+    if (!this.canAct(seat)) return false;
+    if (this.round[seat] < this.currentBet) return true;
+    return this.actedAt[seat] < 0 && this.othersCanAnswer(seat);
+  }
+
+  private openRound(step: TableProgram['steps'][number] & { kind: 'betting' | 'varbet' }): void {
+    const n = this.p.n;
+    if (!this.live) this.round.fill(0);
+    this.actedAt.fill(-1);
+    this.currentBet = Math.max(...this.round);
+    this.bets = this.live && this.currentBet > 0 ? 1 : 0;
+    this.lastRaise = step.kind === 'varbet' ? Math.max(step.minBet, this.live ? this.bigBlind : 0) : 0;
+    this.live = false;
+    const first = this.place(step.first === 'seat' ? step.seat : step.first);
+    const start = step.first === 'seat' ? first : (first + 1) % n;
+    for (let i = 0; i < n; i++) {
+      const s = (start + i) % n;
+      if (this.needsAction(s)) {
+        this.actor = s;
+        this.node = NODE.DECISION;
+        return;
+      }
+    }
+    this.log(TEV.SKIP, -1, 0);
+    this.endRound();
+  }
+
+  /** Fixed betting: whether the seat to act may bet or raise. */
+  private canRaiseFixed(betSize: number, cap: number): boolean {
+    const me = this.actor;
+    const need = this.currentBet - this.round[me];
+    return this.bets < cap && this.stack[me] >= need + betSize && this.othersCanAnswer(me) && this.reopened(me);
+  }
+
+  /** Whether the betting is open to `seat`: it has not acted, or the raises since it acted add up to a full raise. */
+  private reopened(seat: number): boolean {
+    return this.actedAt[seat] < 0 || this.currentBet - this.actedAt[seat] >= Math.max(1, this.lastRaise);
+  }
+
+  /** No-limit / pot-limit: the totals the seat to act may raise (or bet) to, or null. */
+  raiseBounds(): [number, number] | null {
+    const me = this.actor;
+    const step = this.p.steps[this.pc];
+    if (step.kind !== 'varbet') return null;
+    const mine = this.round[me];
+    const need = this.currentBet - mine;
+    const stack = this.stack[me];
+    if (stack <= need || !this.othersCanAnswer(me) || !this.reopened(me)) return null;
+    const allIn = mine + stack;
+    const lo = Math.min(this.currentBet + Math.max(this.lastRaise, step.minBet), allIn);
+    let hi = allIn;
+    if (step.raises === 'pot-limit') hi = Math.min(hi, Math.max(lo, this.currentBet + this.pot() + need));
+    return [lo, hi];
+  }
+
+  /** Apply a legal betting action of the seat to act. */
+  private bet(a: Action): void {
+    const me = this.actor;
+    const step = this.p.steps[this.pc];
+    const need = this.currentBet - this.round[me];
+    if (a === FOLD) {
+      this.folded[me] = true;
+      this.log(TEV.FOLD, me, 0);
+    } else if (a === CALL) {
+      if (need === 0) this.log(TEV.CHECK, me, 0);
+      else {
+        const pay = Math.min(need, this.stack[me]);
+        this.put(me, pay);
+        this.log(TEV.CALL, me, pay, this.round[me]);
+      }
+    } else {
+      const to = step.kind === 'betting' ? this.currentBet + step.betSize : a - 1;
+      const opening = this.currentBet === 0;
+      const paid = to - this.round[me];
+      this.put(me, paid);
+      const increment = to - this.currentBet;
+      if (step.kind === 'betting') this.bets++;
+      if (increment >= this.lastRaise) this.lastRaise = increment;
+      this.currentBet = to;
+      this.log(opening ? TEV.BET : TEV.RAISE, me, paid, to);
+    }
+    this.actedAt[me] = this.currentBet;
+    if (this.folded.filter((f) => !f).length === 1) {
+      this.endRound();
+      return;
+    }
+    const n = this.p.n;
+    for (let i = 1; i <= n; i++) {
+      const s = (me + i) % n;
+      if (this.needsAction(s)) {
+        this.actor = s;
+        this.node = NODE.DECISION;
+        return;
+      }
+    }
+    this.endRound();
+  }
+
+  /** `seat` puts `amount` chips in for the round. */
+  private put(seat: number, amount: number): void {
+    this.stack[seat] -= amount;
+    this.round[seat] += amount;
+    this.total[seat] += amount;
+  }
+
+  /** End the betting round: return chips no other seat matched; end the hand when one seat is left. */
+  private endRound(): void {
+    const n = this.p.n;
+    let top = 0;
+    for (let s = 1; s < n; s++) if (this.round[s] > this.round[top]) top = s;
+    let second = 0;
+    for (let s = 0; s < n; s++) if (s !== top) second = Math.max(second, this.round[s]);
+    const excess = this.round[top] - second;
+    if (excess > 0) {
+      this.stack[top] += excess;
+      this.round[top] -= excess;
+      this.total[top] -= excess;
+      this.log(TEV.REFUND, top, excess);
+    }
+    this.currentBet = 0;
+    this.actor = -1;
+    this.node = NODE.RUNNING;
+    this.pc++;
+    const left = this.folded.map((f, s) => (f ? -1 : s)).filter((s) => s >= 0);
+    if (left.length === 1) {
+      const pot = this.pot();
+      this.stack[left[0]] += pot;
+      this.log(TEV.WIN, left[0], pot, -1);
+      this.finish(0);
+    }
+  }
+
+  private finish(how: number): void {
+    this.log(TEV.END, -1, how);
+    this.node = NODE.TERMINAL;
+    this.actor = -1;
+  }
+
+  /** Show every remaining hand, build the pots and award them. */
+  private showdown(): void {
+    const p = this.p;
+    const n = p.n;
+    this.log(TEV.SHOWDOWN, -1, 0);
+    const board = p.boardPile >= 0 ? this.piles[p.boardPile] : [];
+    const hands = Array.from({ length: n }, (_, s) => this.piles[p.handPile(s)]);
+    const inHand = hands.map((_, s) => s).filter((s) => !this.folded[s]);
+    const { value: strength, category } = p.strengths(hands, board, inHand);
+    for (const s of inHand) {
+      for (const c of hands[s]) this.log(TEV.REVEAL, s, 0, c);
+      if (category[s] >= 0) this.log(TEV.HAND, s, category[s]);
+    }
+    const pots = buildPots(this.total, this.folded);
+    const button = p.hasButton ? this.button : n - 1;
+    pots.forEach((pot, i) => {
+      const award = awardPot(pot, strength, button);
+      this.log(
+        TEV.POT,
+        -1,
+        i,
+        pot.amount,
+        award.winners.reduce((m, s) => m | (1 << s), 0),
+      );
+      for (const s of award.winners) {
+        const share = award.paid[s] - award.oddChips.filter((x) => x === s).length;
+        this.stack[s] += share;
+        this.log(TEV.WIN, s, share, i);
+      }
+      for (const s of award.oddChips) {
+        this.stack[s] += 1;
+        this.log(TEV.ODD_CHIP, s, 1, i);
+      }
+    });
+    this.finish(1);
+  }
+
+  private log(kind: number, seat: number, a: number, b = 0, c = 0, vis = this.p.allSeats, content = this.p.allSeats): void {
+    this.events.push({ kind, seat, a, b, c, vis, content });
+  }
+
+  // ------------------------------------------------------------------ what a seat knows
+
+  /**
+   * The seat's information state: its seat, the button, the starting stacks, and every event it
+   * saw in order, cards it may not see written `?`, the cards of one deal step as a sorted set.
+   */
+  informationStateKey(seat: number): string {
+    const bit = 1 << seat;
+    const parts: string[] = [`s${seat}`, `b${this.button}`, `st${this.start.join(',')}`];
+    let group: string[] = [];
+    let groupStep = -1;
+    const flush = () => {
+      if (group.length) parts.push(`d[${group.sort().join(' ')}]`);
+      group = [];
+    };
+    for (const e of this.events) {
+      if (!(e.vis & bit)) continue;
+      if (e.kind === TEV.DEAL) {
+        if (e.c !== groupStep) flush();
+        groupStep = e.c;
+        group.push(`${e.a}:${e.content & bit ? e.b : '?'}`);
+        continue;
+      }
+      flush();
+      groupStep = -1;
+      parts.push(`${e.kind}.${e.seat}.${e.a}.${e.b}`);
+    }
+    flush();
+    return parts.join('|');
+  }
+
+  observation(seat: number): Observation {
+    const p = this.p;
+    const n = p.n;
+    const bit = 1 << seat;
+    const names = p.seatNames;
+    const log: ObservedEvent[] = [];
+    const who = (s: number) => (s === seat ? `${names[s]} (you)` : names[s]);
+    let dealGroup: ObservedEvent | null = null;
+    let dealKey = '';
+    for (const e of this.events) {
+      if (!(e.vis & bit)) continue;
+      if (e.kind === TEV.DEAL) {
+        const seen = (e.content & bit) !== 0;
+        const key = `${e.c}:${e.a}`;
+        if (dealGroup && dealKey === key) {
+          if (seen) dealGroup.cards!.push(p.cardNames[e.b]);
+          else dealGroup.hiddenCount = (dealGroup.hiddenCount ?? 0) + 1;
+        } else {
+          dealGroup = {
+            kind: 'deal',
+            ...(e.seat >= 0 ? { seat: e.seat } : {}),
+            cards: seen ? [p.cardNames[e.b]] : [],
+            ...(seen ? {} : { hiddenCount: 1 }),
+            text: '',
+          };
+          dealKey = key;
+          log.push(dealGroup);
+        }
+        const target = e.seat >= 0 ? `${who(e.seat)} is dealt` : `Dealt to the ${p.pileNames[e.a]}:`;
+        const hidden = dealGroup.hiddenCount ?? 0;
+        dealGroup.text = `${target} ${[...dealGroup.cards!, ...(hidden ? [`${hidden} card${hidden === 1 ? '' : 's'} face down`] : [])].join(', ')}.`;
+        continue;
+      }
+      dealGroup = null;
+      const s = e.seat;
+      switch (e.kind) {
+        case TEV.BUTTON:
+          log.push({ kind: 'button', seat: s, text: `${who(s)} has the button.` });
+          break;
+        case TEV.PHASE:
+          log.push({ kind: 'phase', text: `Phase ${humanize(p.phaseNames[e.a])} begins.` });
+          break;
+        case TEV.SHUFFLE:
+          log.push({ kind: 'shuffle', text: `The ${p.pileNames[e.a]} is shuffled.` });
+          break;
+        case TEV.ANTE:
+          log.push({ kind: 'ante', seat: s, amount: e.a, text: `${who(s)} antes ${chips(e.a)}.` });
+          break;
+        case TEV.BLIND:
+          log.push({ kind: 'blind', seat: s, amount: e.a, text: `${who(s)} posts the ${e.b ? 'big' : 'small'} blind: ${chips(e.a)}.` });
+          break;
+        case TEV.FOLD:
+          log.push({ kind: 'fold', seat: s, text: `${who(s)} folds.` });
+          break;
+        case TEV.CHECK:
+          log.push({ kind: 'check', seat: s, text: `${who(s)} checks.` });
+          break;
+        case TEV.CALL:
+          log.push({ kind: 'call', seat: s, amount: e.a, text: `${who(s)} calls ${chips(e.a)}${this.isAllIn(s, e) ? ' (all-in)' : ''}.` });
+          break;
+        case TEV.BET:
+        case TEV.RAISE:
+          log.push({
+            kind: e.kind === TEV.BET ? 'bet' : 'raise',
+            seat: s,
+            amount: e.a,
+            text: `${who(s)} ${e.kind === TEV.BET ? 'bets' : 'raises to'} ${chips(e.b)}${this.isAllIn(s, e) ? ' (all-in)' : ''}.`,
+          });
+          break;
+        case TEV.REFUND:
+          log.push({ kind: 'refund', seat: s, amount: e.a, text: `${chips(e.a)} that no one matched go back to ${who(s)}.` });
+          break;
+        case TEV.SKIP:
+          log.push({ kind: 'skip', text: 'No betting: fewer than two seats in the hand can still bet.' });
+          break;
+        case TEV.SHOWDOWN:
+          log.push({ kind: 'showdown', text: 'Showdown: every hand still in is shown.' });
+          break;
+        case TEV.REVEAL: {
+          const last = log.at(-1);
+          if (last?.kind === 'reveal' && last.seat === s) {
+            last.cards!.push(p.cardNames[e.b]);
+            last.text = `${who(s)} shows ${last.cards!.join(', ')}.`;
+          } else log.push({ kind: 'reveal', seat: s, cards: [p.cardNames[e.b]], text: `${who(s)} shows ${p.cardNames[e.b]}.` });
+          break;
+        }
+        case TEV.HAND:
+          log.push({ kind: 'hand', seat: s, category: HAND_CATEGORIES[e.a], text: `${who(s)} has ${HAND_CATEGORIES[e.a]}.` });
+          break;
+        case TEV.POT: {
+          const winners = names.filter((_, i) => (e.c >> i) & 1);
+          const what = e.a === 0 ? 'The main pot' : `Side pot ${e.a}`;
+          log.push({
+            kind: 'result',
+            amount: e.b,
+            text: `${what} (${chips(e.b)}): ${winners.length === 1 ? `${winners[0]} wins` : `split between ${winners.join(' and ')}`}.`,
+          });
+          break;
+        }
+        case TEV.WIN:
+          log.push({ kind: 'win', seat: s, amount: e.a, text: `${who(s)} takes ${chips(e.a)}${e.b < 0 ? ': everyone else folded' : ''}.` });
+          break;
+        case TEV.ODD_CHIP:
+          log.push({ kind: 'odd-chip', seat: s, amount: 1, text: `${who(s)} receives the odd chip (first winner left of the button).` });
+          break;
+        case TEV.END:
+          log.push({ kind: 'end', text: e.a === 0 ? 'The hand ends: one seat is left.' : 'The hand ends after the showdown.' });
+          break;
+      }
+    }
+    const publicPiles: Record<string, string[]> = {};
+    for (let i = 0; i < p.pileNames.length; i++) if (p.pilePublic[i]) publicPiles[p.pileNames[i]] = this.piles[i].map((t) => p.cardNames[t]);
+    const faceUp = Array.from({ length: n }, (_, s) =>
+      this.events.filter((e) => e.kind === TEV.DEAL && e.seat === s && e.content === p.allSeats).map((e) => p.cardNames[e.b]),
+    );
+    const terminal = this.isTerminal();
+    return {
+      seat,
+      seatNames: names.slice(),
+      phase: terminal ? 'End' : this.phase >= 0 ? p.phaseNames[this.phase] : '',
+      hand: this.piles[p.handPile(seat)].map((t) => p.cardNames[t]),
+      publicPiles,
+      ...(faceUp.some((f) => f.length > 0) ? { faceUp } : {}),
+      handSizes: Array.from({ length: n }, (_, s) => this.piles[p.handPile(s)].length),
+      deckSize: this.piles[0].length,
+      stacks: this.stack.slice(),
+      pot: this.pot(),
+      log,
+      decision: this.node === NODE.DECISION && this.actor === seat ? { prompt: this.prompt(), menu: this.menu() } : null,
+      terminal,
+      returns: terminal ? this.returns() : null,
+    };
+  }
+
+  /** Whether the chip event `e` left `seat` with no chips (read at the event from the log). */
+  private isAllIn(seat: number, e: TEvent): boolean {
+    let stack = this.start[seat];
+    for (const x of this.events) {
+      if (x.seat === seat) {
+        if (x.kind === TEV.ANTE || x.kind === TEV.BLIND || x.kind === TEV.CALL || x.kind === TEV.BET || x.kind === TEV.RAISE) stack -= x.a;
+        else if (x.kind === TEV.REFUND || x.kind === TEV.WIN || x.kind === TEV.ODD_CHIP) stack += x.a;
+      }
+      if (x === e) break;
+    }
+    return stack === 0;
+  }
+
+  /** The decision in words. */
+  private prompt(): string {
+    const me = this.actor;
+    const need = this.currentBet - this.round[me];
+    const names = this.p.seatNames;
+    const facing = need > 0 ? `You face ${chips(need)} to call` : 'No bet to call';
+    const b = this.raiseBounds();
+    const raise = b ? `; you may ${this.currentBet === 0 ? 'bet' : 'raise to'} ${chips(b[0])}${b[1] > b[0] ? ` … ${chips(b[1])}` : ''}` : '';
+    return `${names[me]} to act (pot ${chips(this.pot())}, your stack ${chips(this.stack[me])}). ${facing}${raise}.`;
+  }
+
+  /**
+   * The legal menu. Cost: the chips the action puts in now; for a bet or raise that others may
+   * leave unmatched (and get back at the end of the round), a range from what the others have
+   * already matched to the whole amount.
+   */
+  private menu(): MenuItem[] {
+    const me = this.actor;
+    let othersTop = 0;
+    for (let s = 0; s < this.p.n; s++) if (s !== me) othersTop = Math.max(othersTop, this.round[s]);
+    return this.legalActions().map((a) => {
+      const label = this.actionToString(me, a);
+      if (a === FOLD) return { action: a, label, cost: 0 };
+      if (a === CALL) return { action: a, label, cost: Math.min(this.currentBet - this.round[me], this.stack[me]) };
+      const step = this.p.steps[this.pc];
+      const to = step.kind === 'betting' ? this.currentBet + step.betSize : a - 1;
+      const max = to - this.round[me];
+      const min = Math.max(0, Math.min(to, othersTop) - this.round[me]);
+      return min === max
+        ? { action: a, label, cost: max }
+        : { action: a, label, costRange: [min, max] as [number, number], costDependsOn: ['opponent-choice' as const] };
+    });
+  }
+}
