@@ -61,6 +61,39 @@ function loadHandlebars(): Handlebars {
   return load('handlebars') as Handlebars;
 }
 
+/** Number words of the table sizes. */
+const SEAT_COUNT = ['', 'one', 'two', 'three', 'four', 'five', 'six'];
+
+/**
+ * The phrases of the `seats` helper: two seats, then a table of more. Two-seat games keep their
+ * wording (and their rulebooks) exactly.
+ * @throws TypeError for an unknown key (a template bug)
+ */
+const SEAT_PHRASES: Record<string, (n: number) => readonly [string, string]> = {
+  count: (n) => ['two seats', `${SEAT_COUNT[n] ?? n} seats`],
+  all: () => ['both seats', 'every seat'],
+  All: () => ['Both seats', 'Every seat'],
+  hands: () => ['the two hands', 'the hands'],
+  allKnow: () => ['both seats always know both stacks', 'every seat always knows every stack'],
+  shortCall: () => [
+    "the part of the opponent's bet that it cannot match goes back to the opponent",
+    'it can win from each other seat only as much as it put in itself: the chips others put in above its all-in form side pots among the seats that matched them, and chips that no other seat matched go back to their owner',
+  ],
+  foldEnd: () => [
+    'as soon as a seat folds (the other seat takes the whole pot and the remaining phases are skipped) or, if nobody folds,',
+    'as soon as every seat but one has folded (the seat left takes the whole pot and the remaining phases are skipped) or, if two or more seats are left,',
+  ],
+  AllSee: () => ['Both seats see', 'Every seat sees'],
+  opponentSees: () => ['the opponent sees', 'the other seats see'],
+  showHands: () => ['Both hands are turned face up; both seats see them.', 'Every hand still in the pot is turned face up; every seat sees them.'],
+};
+
+function seatPhrase(key: string, n: number): string {
+  const p = SEAT_PHRASES[key];
+  if (!p) throw new TypeError(`render: 'seats' has no phrase '${key}'`);
+  return p(n)[n === 2 ? 0 : 1];
+}
+
 function registerHelpers(hb: Handlebars): void {
   hb.registerHelper('chips', (n: unknown) => chips(n));
   hb.registerHelper('plural', (n: unknown, singular: unknown, pluralForm: unknown) =>
@@ -80,6 +113,12 @@ function registerHelpers(hb: Handlebars): void {
   hb.registerHelper('cap', (v: unknown) => {
     if (typeof v !== 'string') throw new TypeError(`render: 'cap' needs text, got ${String(v)}`);
     return v.charAt(0).toUpperCase() + v.slice(1);
+  });
+  // `{{seats "all"}}`: a phrase about the seats, worded for the number of seats of the game rendered
+  // (`@root.numSeats`; absent or 2: the two-seat wording).
+  hb.registerHelper('seats', (key: unknown, options: { data?: { root?: { numSeats?: unknown } } }) => {
+    const n = options.data?.root?.numSeats;
+    return seatPhrase(String(key), typeof n === 'number' ? n : 2);
   });
   // boolean helpers: the last argument is Handlebars' options object
   hb.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean));

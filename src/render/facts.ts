@@ -94,11 +94,11 @@ function overviewFacts(ir: GameIR): RulebookFact[] {
   out.push(
     fact(
       'starting stacks',
-      ir.stacks[0] === ir.stacks[1]
+      ir.stacks.every((s) => s === ir.stacks[0])
         ? `Starting stacks: ${chips(ir.stacks[0])} each`
-        : `Starting stacks: ${ir.seats[0]} ${chips(ir.stacks[0])}, ${ir.seats[1]} ${chips(ir.stacks[1])}`,
+        : `Starting stacks: ${ir.seats.map((seat, i) => `${seat} ${chips(ir.stacks[i])}`).join(', ')}`,
     ),
-    fact('total chips', `stacks plus pot always total ${chips(ir.stacks[0] + ir.stacks[1])}`),
+    fact('total chips', `stacks plus pot always total ${chips(ir.stacks.reduce((a, b) => a + b, 0))}`),
     fact('pot', 'Pot: starts empty (0 chips)'),
   );
   for (const suit of ir.deck.suits) for (const r of ir.deck.ranks) out.push(fact(`deck card ${cardName(r.name, suit)}`, cardName(r.name, suit)));

@@ -11,8 +11,8 @@ import type { SeatPhrase } from './expr-types.js';
 
 export interface ViewContext {
   ir: GameIR;
-  /** Seat names in seat order, Markdown-escaped. */
-  seats: [string, string];
+  /** Seat names in seat order, Markdown-escaped (one per seat). */
+  seats: string[];
   /** A seat's name, or a table position in words (`the first seat left of the big blind`). */
   seat(s: SeatInRules): string;
   /** `the deck`, `Alice's hand`, `the board`. */
@@ -44,7 +44,7 @@ const phrase = (subject: string, possessive: string, quantified: boolean): SeatP
 
 /** Build the context of one game. */
 export function viewContext(ir: GameIR): ViewContext {
-  const seats: [string, string] = [escapeMarkdown(ir.seats[0]), escapeMarkdown(ir.seats[1])];
+  const seats = ir.seats.map(escapeMarkdown);
   const pileIsPublic = (name: string): boolean => {
     const pile = ir.piles.find((p) => p.name === name);
     if (!pile) throw new Error(`render: unknown pile '${name}' (the IR should have been validated)`);

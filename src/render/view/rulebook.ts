@@ -139,15 +139,16 @@ function overview(ir: GameIR, ctx: ViewContext, f: GameFeatures): OverviewView {
       copies: ir.deck.copies,
       manySuits: ir.deck.suits.length > 1,
     },
-    stackEach: ir.stacks[0] === ir.stacks[1] ? ir.stacks[0] : null,
-    totalChips: ir.stacks[0] + ir.stacks[1],
+    stackEach: ir.stacks.every((s) => s === ir.stacks[0]) ? ir.stacks[0] : null,
+    totalChips: ir.stacks.reduce((a, b) => a + b, 0),
     piles: ir.piles.map((p) => ({ name: escapeMarkdown(p.name), public: p.visibility === 'public' })),
     variables: ir.variables.map((v) => ({ name: ctx.variable(v.name), initial: v.initial, counter: counters.has(v.name) })),
     positions: ir.positions.map((p) => ({ name: ctx.position(p.name), public: p.visibility === 'public' })),
     cardsDealt: Number.isFinite(drawn) ? drawn : 0,
     deckSuffices: drawn <= deckSize,
     maxCommitment: Number.isFinite(payout[0]) && Number.isFinite(payout[1]) ? Math.max(payout[0], payout[1]) : 0,
-    stacksSuffice: ir.stacks[0] >= payout[0] && ir.stacks[1] >= payout[1],
+    // At a table the bound is per seat 0 and per any other seat (table steps treat the seats alike): every stack must cover the larger.
+    stacksSuffice: ir.stacks.length === 2 ? ir.stacks[0] >= payout[0] && ir.stacks[1] >= payout[1] : ir.stacks.every((s) => s >= Math.max(...payout)),
     onlyAntesAndBetting: [...f.kinds].every((k) => BASIC_KINDS.has(k)),
     present: Object.fromEntries(STEP_KINDS.map((k) => [k, f.kinds.has(k)])) as { [K in StepKind]: boolean },
     extended: [...f.kinds].some((k) => !BASIC_KINDS.has(k)),
@@ -306,6 +307,7 @@ export function buildRulebookView(ir: GameIR): RulebookView {
   const sequence: SequenceItemView[] = phases.map((p) => ({ number: p.number, name: p.name, steps: p.steps }));
   return {
     title: escapeMarkdown(ir.name),
+    numSeats: ir.seats.length,
     origin: ir.origin ? { ...ir.origin, generator: escapeMarkdown(ir.origin.generator), builderVersion: escapeMarkdown(ir.origin.builderVersion) } : null,
     overview: ov,
     visibility: visibility(ctx, f, ov),

@@ -64,7 +64,7 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
         count: step.count,
         from: ctx.pileLabel(step.from),
         toEach,
-        seats: [ctx.seats[0], ctx.seats[1]],
+        seats: [...ctx.seats],
         to,
         toSeat: step.to.kind === 'hand' ? ctx.seat(step.to.seat) : step.to.kind === 'winner' ? 'the winner' : null,
         faceUp: step.faceUp,

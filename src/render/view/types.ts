@@ -254,6 +254,8 @@ export interface OriginView {
 /** The whole rulebook. */
 export interface RulebookView {
   title: string;
+  /** Seats at the table (the `seats` helper words its phrases by it: two seats, or a table of more). */
+  numSeats: number;
   origin: OriginView | null;
   overview: OverviewView;
   visibility: VisibilityView;
