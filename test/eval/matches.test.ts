@@ -11,6 +11,9 @@ import { compileGame } from '../../src/interpreter/game.js';
 import { createParticipantAgent, makeParticipant, type Agent } from '../../src/eval/agents/index.js';
 import { handSeating, playSlot, seatPermutations, tableSlotId, slotId, type SlotOutcome } from '../../src/eval/match/index.js';
 import { compareChance } from '../support/duplicate-check.js';
+import { kuhnN } from '../algorithms/kuhn-n.js';
+import { randomAgent } from '../../src/eval/agents/random.js';
+import { scheduleTables } from '../../src/eval/tournament/plan.js';
 
 function load(name: string) {
   const r = compileSource(readFileSync(`examples/${name}.gbg`, 'utf8'));
@@ -136,5 +139,67 @@ describe('a match of six hands (Kuhn, two seats, stacks reset)', () => {
       expect(new Set(deals).size).toBeGreaterThan(1);
     }
     expect(compared).toBe(300 * 6 * 2);
+  });
+});
+
+describe('a three-seat block of 6 matches × 6 hands (three-seat Kuhn on the contract, no duplicate capability)', () => {
+  it('deals identical cards to identical seats in every permutation, hand by hand; each match sums its hands', async () => {
+    const game = kuhnN(3);
+    const agents = [randomAgent, randomAgent, randomAgent];
+    for (let block = 0; block < 50; block++) {
+      const ps = 900 + block;
+      const slots: SlotOutcome[] = [];
+      for (const [k, perm] of seatPermutations(3).entries())
+        slots.push(
+          await playSlot(
+            game,
+            perm.map((i) => agents[i]),
+            ps,
+            k,
+            { format: { hands: 6, stacks: 'reset' }, recordChance: true },
+          ),
+        );
+      expect(slots).toHaveLength(6);
+      for (let h = 0; h < 6; h++) {
+        const deals = slots.map((s) => s.hands![h].chance!.map((c) => c.outcome));
+        // Three deals (one card to each seat, seat 0 first), the same in all six permutations.
+        expect(deals[0]).toHaveLength(3);
+        for (const d of deals) expect(d).toEqual(deals[0]);
+      }
+      for (const s of slots) {
+        const byAgent = [0, 0, 0];
+        for (const hd of s.hands!) hd.order.forEach((a, seat) => (byAgent[a] += hd.returns[seat]));
+        expect(byAgent).toEqual(s.returns);
+        expect(s.returns.reduce((x, y) => x + y, 0)).toBe(0);
+      }
+    }
+  });
+});
+
+describe('tables of a schedule', () => {
+  it('three seats: round-robin seats every three participants; a panel seats each other participant with every two panel members', () => {
+    expect(scheduleTables(4, 3, { type: 'round-robin' }, 1, 'h')).toEqual([
+      [0, 1, 2],
+      [0, 1, 3],
+      [0, 2, 3],
+      [1, 2, 3],
+    ]);
+    // Participants 0 and 4 under evaluation; panel 1, 2, 3 (rule-based baselines).
+    expect(scheduleTables(5, 3, { type: 'panel', panel: ['b1', 'b2', 'b3'] }, 1, 'h', [1, 2, 3])).toEqual([
+      [0, 1, 2],
+      [0, 1, 3],
+      [0, 2, 3],
+      [1, 2, 4],
+      [1, 3, 4],
+      [2, 3, 4],
+    ]);
+    expect(() => scheduleTables(5, 3, { type: 'coverage', k: 2 }, 1, 'h')).toThrow(/coverage pairs participants for two-seat games/);
+    expect(() => scheduleTables(5, 3, { type: 'panel', panel: ['b1'] }, 1, 'h', [1])).toThrow(/the panel has 1/);
+    // Two seats: the pairs of today.
+    expect(scheduleTables(3, 2, { type: 'round-robin' }, 1, 'h')).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ export {
   handChanceKeys,
   handSeating,
   declaresButton,
+  slotChance,
   type MoveRecord,
   type SlotOutcome,
   type HandOutcome,

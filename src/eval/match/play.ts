@@ -3,7 +3,16 @@
  * seed (the game's duplicate chance, `DuplicateChanceGame` in `interpreter/api.ts`), each agent's
  * randomness from its own stream.
  */
-import { CHANCE, canPlayDuplicate, type Action, type ChanceRecord, type Game, type GameState, type TableOptions } from '../../interpreter/api.js';
+import {
+  CHANCE,
+  canPlayDuplicate,
+  type Action,
+  type ChanceRecord,
+  type ChanceSource,
+  type Game,
+  type GameState,
+  type TableOptions,
+} from '../../interpreter/api.js';
 import { mix32, rngFromKeys } from '../../util/rng.js';
 import { decisionAction, type Agent } from '../agents/agent.js';
 import { LazyView } from '../agents/view.js';
@@ -91,6 +100,42 @@ export function handChanceKeys(playSeed: number, hand: number): number[] {
   return hand === 0 ? [playSeed] : [playSeed, hand];
 }
 
+/** Key of the occurrence stream of {@link slotChance} for games without duplicate chance (distinct from the agents' and the interpreter's streams). */
+const OCCURRENCE_STREAM = 17;
+
+/**
+ * The chance of one hand under its keys ({@link handChanceKeys}): the game's own duplicate chance
+ * when it has one (`canPlayDuplicate`: a deck order per play seed, see `interpreter/duplicate.ts`),
+ * else draws by occurrence: the k-th chance node of the hand takes the k-th number u of a stream
+ * keyed by the keys, and its outcome is the first whose cumulative probability exceeds u (each
+ * outcome keeps its exact probability). Slots that reach the same chance nodes in the same order
+ * (hold'em's deals: the hole cards from left of the button, then the board) thus draw the same
+ * outcomes, whoever sits in the seats.
+ */
+export function slotChance(game: Game, keys: readonly number[], record: boolean): ChanceSource & { readonly records: ChanceRecord[] | null } {
+  if (canPlayDuplicate(game)) return game.duplicateChance(keys, record);
+  const rng = rngFromKeys(...keys, OCCURRENCE_STREAM);
+  const records: ChanceRecord[] | null = record ? [] : null;
+  return {
+    records,
+    sample(state: GameState): Action {
+      const outcomes = state.chanceOutcomes();
+      const u = rng();
+      let acc = 0;
+      let pick = outcomes[outcomes.length - 1][0];
+      for (const [action, probability] of outcomes) {
+        acc += probability;
+        if (u < acc) {
+          pick = action;
+          break;
+        }
+      }
+      records?.push({ stream: 'occurrence', target: -1, outcome: pick });
+      return pick;
+    },
+  };
+}
+
 /** Whether the game's rules declare a button (then the button moves; else the seats rotate). */
 export function declaresButton(game: Game): boolean {
   return game.ir.button === true;
@@ -157,7 +202,6 @@ export function playSlotNow(
   slot: number,
   opts: PlaySlotOptions = {},
 ): SlotOutcome | Promise<SlotOutcome> {
-  if (!canPlayDuplicate(game)) throw new TypeError('playSlot needs a game that draws duplicate chance from a play seed (a compiled game)');
   const n: number = game.numSeats;
   if (agents.length !== n) throw new RangeError(`playSlot: ${agents.length} agents for a game of ${n} seats`);
   const format = opts.format ?? { hands: 1, stacks: 'reset' };
@@ -167,7 +211,14 @@ export function playSlotNow(
   const many = format.hands > 1;
   const carry = many && format.stacks === 'carry';
   const withButton = many && declaresButton(game);
-  const declared: number[] = [...game.ir.stacks];
+  // The declared starting stacks, read through the contract (stack + chips won so far at the first node).
+  const declared: number[] = [];
+  if (many) {
+    const probe = game.newInitialState();
+    const { stacks } = probe.chips();
+    const won = probe.returns();
+    for (let s = 0; s < n; s++) declared.push(stacks[s] - won[s]);
+  }
   const returns = new Array<number>(n).fill(0);
   const moves = new Array<number>(n).fill(0);
   const fallbacks = new Array<number>(n).fill(0);
@@ -180,14 +231,14 @@ export function playSlotNow(
   let hand = 0;
   let seating = handSeating(n, 0, withButton);
   let start: number[] = declared;
-  let chance = game.duplicateChance(handChanceKeys(playSeed, 0), recordChance);
+  let chance = slotChance(game, handChanceKeys(playSeed, 0), recordChance);
   let rngs: (() => number)[] = [];
   let state!: GameState;
   let firstPly = 0;
   const begin = (): void => {
     seating = handSeating(n, hand, withButton);
     start = carry ? seating.order.map((a) => bankroll[a]) : seating.order.map((_, s) => declared[s]);
-    if (hand > 0) chance = game.duplicateChance(handChanceKeys(playSeed, hand), recordChance);
+    if (hand > 0) chance = slotChance(game, handChanceKeys(playSeed, hand), recordChance);
     rngs = seating.order.map((a) => handAgentRng(playSeed, slot, a, hand));
     const options: TableOptions | undefined = many ? { ...(withButton ? { button: seating.button! } : {}), ...(carry ? { stacks: start } : {}) } : undefined;
     state = options === undefined ? game.newInitialState() : game.newInitialState(options);

@@ -13,7 +13,7 @@ import { compileSource } from '../../compiler/index.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
 import { UserError } from '../../util/errors.js';
 import { ENGINE_VERSION } from '../../util/version.js';
-import { handChanceKeys, obsDigest } from '../match/play.js';
+import { handChanceKeys, obsDigest, slotChance } from '../match/play.js';
 import { slotHands, slotSeats, type MoveRecord, type RunStore, type SlotRecord } from '../store/store.js';
 import { REPLAY_FORMAT, type DecisionNote, type ReplayRecord } from './replay.js';
 
@@ -121,7 +121,7 @@ export function replayHandsFromStore(store: RunStore, ref: string): ReplayRecord
       ...(hand.button !== null && hand.button !== undefined ? { button: hand.button } : {}),
       ...(hand.stacks ? { stacks: hand.stacks } : {}),
     };
-    const chance = game.duplicateChance(handChanceKeys(slot.play_seed, hand.hand));
+    const chance = slotChance(game, handChanceKeys(slot.play_seed, hand.hand), false);
     let state: GameState;
     try {
       state = game.newInitialState(many ? table : undefined);
