@@ -7,6 +7,7 @@ import { readTextCapped } from '../util/json.js';
 import { compileSource } from '../compiler/index.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import type { GameIR } from '../ir/schema.js';
+import { isTableGame } from '../ir/facts.js';
 import { compileGame, type CompiledGame } from '../interpreter/game.js';
 import { UserError } from './errors.js';
 
@@ -64,10 +65,16 @@ export function loadGame(path: string): LoadedGame {
  * Load a game and make it playable: {@link loadGame}, then the interpreter's compiled game (the
  * `Game` that agents, solvers and the simulator take). The one load-then-compile of the commands
  * that play, solve or walk a game.
- * @throws UserError when the file cannot be read; CompileError with the formatted diagnostics
- *         when it does not compile (both exit 1).
+ * @throws UserError when the file cannot be read or holds a table game (3 to 6 seats or a button,
+ *         which the table engine plays: `compileAnyGame`); CompileError with the formatted
+ *         diagnostics when it does not compile (all exit 1).
  */
 export function loadCompiledGame(path: string): LoadedGame & { game: CompiledGame } {
   const loaded = loadGame(path);
-  return { ...loaded, game: compileGame(loaded.ir) };
+  const ir = loaded.ir;
+  if (isTableGame(ir))
+    throw new UserError(
+      `${path}: '${ir.name}' is a table game (${ir.seats.length} seats${ir.button ? ', a button' : ''}), played by the table engine; this command plays two-seat games without a button (see docs/tables.md)`,
+    );
+  return { ...loaded, game: compileGame(ir) };
 }
