@@ -23,6 +23,7 @@ export interface AnalyzeCliOptions {
   excludeMissing?: boolean;
   resampleGames?: boolean;
   allowEngineMismatch?: boolean;
+  tableInterval?: string;
 }
 
 /** Register the subset, analysis-set and convention options (shared by analyze and report). */
@@ -40,6 +41,10 @@ export function addAnalysisSetOptions(cmd: Command): Command {
     )
     .option('--bt-ties <rule>', 'Bradley–Terry ties: seat1 (v2: 1[edge > 0], default under v2), drop (v1, default under v1) or half')
     .option('--pair-counting <how>', 'pairwise counts over ordered entries (v2 App. J, 72 for 9 participants; default under v2) or unordered pairs (v1)')
+    .option(
+      '--table-interval <type>',
+      "intervals of the table section (bb/100 of games of n seats or matches of many hands): percentile (default) or expanded (Hesterberg's expanded percentile: corrects the percentile interval's narrowness with few blocks)",
+    )
     .option(
       '--allow-engine-mismatch',
       "read a store played by another engine version (refused otherwise): warns, naming both engines, and records the store's engine in the estimates (meta.tournamentEngineVersion)",
@@ -70,6 +75,7 @@ export function analysisOptions(opts: AnalyzeCliOptions): StoreAnalysisOptions {
   const set = choice('--set', opts.set ?? 'v2', ['v2', 'v1'] as const)!;
   const btTies = choice('--bt-ties', opts.btTies, ['seat1', 'drop', 'half'] as const);
   const pairCounting = choice('--pair-counting', opts.pairCounting, ['ordered', 'unordered'] as const);
+  const tableInterval = choice('--table-interval', opts.tableInterval, ['percentile', 'expanded'] as const);
   const games = opts.games?.map((file) => ({ rulesetHash: loadGame(file).rulesetHash, label: file }));
   return {
     B,
@@ -85,5 +91,6 @@ export function analysisOptions(opts: AnalyzeCliOptions): StoreAnalysisOptions {
     excludeMissing: opts.excludeMissing,
     resampleGames: opts.resampleGames,
     allowEngineMismatch: opts.allowEngineMismatch,
+    tableInterval,
   };
 }

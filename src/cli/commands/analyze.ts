@@ -1,13 +1,16 @@
 /**
  * `gbgc analyze DB [--axes axes.jsonl] [--json] [--out estimates.json]`: the leaderboard (α̂ with
  * paired-cluster bootstrap intervals, mean margin, slots, fallback rates) and every estimate of
- * GENSTRAT v2 §6–§9 written to one JSON file (schema: src/eval/stats/schema.ts).
+ * GENSTRAT v2 §6–§9 written to one JSON file (schema: src/eval/stats/schema.ts); for slots of
+ * tables (n seats) or matches (many hands), the table section (bb/100 with block-bootstrap intervals).
  */
 import type { RegisterCommand } from './index.js';
 import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
 import type { Estimates } from '../../eval/stats/analyze.js';
-import { analyzeStore } from '../../eval/stats/from-store.js';
+import { analyzeAnyStore } from '../../eval/stats/from-store.js';
+import type { TableStats } from '../../eval/stats/table.js';
+import type { TableEstimates } from '../../eval/stats/table-store.js';
 import { addAnalysisSetOptions, analysisOptions, type AnalyzeCliOptions } from '../analysis-options.js';
 import { SHOWN_INTERVAL_NAME, Z0_BOUND } from '../../eval/stats/dist.js';
 import type { Component } from '../../eval/stats/variance.js';
@@ -78,6 +81,44 @@ export function formatEstimates(e: Estimates): string {
       `ablation   Δ(${e.ablation.high} − ${e.ablation.low}) = ${f(e.ablation.pooled.delta)} [${f(e.ablation.pooled.ci.lo)}, ${f(e.ablation.pooled.ci.hi)}] on ${e.ablation.pooled.pairs} sibling pairs in ${e.ablation.pooled.games} games (the bootstrap clusters)`,
     );
   lines.push(...formatChecks(e));
+  if (e.tables) lines.push('', ...formatTables(e.tables));
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The table section (bb/100 of games of n seats or matches of many hands): one row per participant
+ * with its interval, chips per hand, hands, blocks and matches; the totals; every pairwise difference
+ * with its interval and the blocks the two share; the section's warnings.
+ */
+export function formatTables(t: TableStats): string[] {
+  const w = Math.max(11, ...t.rows.map((r) => r.name.length));
+  const name = new Map(t.rows.map((r) => [r.participant, r.name]));
+  const ci = (c: { lo: number; hi: number } | null, d: number): string => (c ? `[${f(c.lo, d)}, ${f(c.hi, d)}]` : '—');
+  const byChips = !t.rows.every((r) => Number.isFinite(r.bb100));
+  const iv = t.interval === 'expanded' ? 'expanded percentile' : 'percentile';
+  const hands = t.hands === null ? `${t.records} seat-hands` : `${t.hands} hands of ${t.seats} seats (${t.records} seat-hands)`;
+  const out = [
+    `tables     ${t.rows.length} participants, ${hands}${t.matches === null ? '' : ` in ${t.matches} matches`}, ${t.blocks} blocks (the statistical unit); 95 % block-bootstrap ${iv} intervals, B = ${t.B}, seed ${t.seed}`,
+    `${'rank'.padStart(4)}  ${'participant'.padEnd(w)}  ${'bb/100'.padStart(9)}  ${'95 % CI'.padStart(21)}  ${'chips/hand'.padStart(10)}  ${'95 % CI'.padStart(21)}  ${'hands'.padStart(7)}  ${'blocks'.padStart(6)}  ${'matches'.padStart(7)}`,
+    ...t.rows.map(
+      (r) =>
+        `${String(r.rank).padStart(4)}  ${r.name.padEnd(w)}  ${f(r.bb100, 2).padStart(9)}  ${ci(r.bb100Ci, 2).padStart(21)}  ${f(r.chipsPerHand, 2).padStart(10)}  ${ci(r.chipsPerHandCi, 2).padStart(21)}  ${String(r.hands).padStart(7)}  ${String(r.blocks).padStart(6)}  ${String(r.matches ?? '—').padStart(7)}`,
+    ),
+    `differences ${t.separated} of ${t.differences.length} pairs have a 95 % interval of the ${byChips ? 'chips-per-hand' : 'bb/100'} difference excluding 0:`,
+    ...t.differences.map((d) =>
+      byChips
+        ? `  ${name.get(d.i)} − ${name.get(d.j)}: ${f(d.diffChips, 2)} chips/hand ${ci(d.ciChips, 2)}${d.excludesZeroChips ? '' : ' (not separated)'}; ${d.blocksBetween} blocks shared`
+        : `  ${name.get(d.i)} − ${name.get(d.j)}: ${f(d.diff, 2)} bb/100 ${ci(d.ci, 2)}${d.excludesZero ? '' : ' (not separated)'}; ${d.blocksBetween} blocks shared`,
+    ),
+  ];
+  for (const x of t.warnings) out.push(`warning: ${x}`);
+  return out;
+}
+
+/** The summary of a store of table slots only. */
+export function formatTableEstimates(e: TableEstimates): string {
+  const lines = [`${e.meta.slots} matches, ${e.meta.participants.length} participants, ${e.meta.games.length} game(s)`, ...formatTables(e.tables)];
+  for (const w of e.meta.warnings.filter((x) => !e.tables.warnings.includes(x))) lines.unshift(`warning: ${w}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -168,7 +209,9 @@ export const registerAnalyze: RegisterCommand = (cmd, ctx) =>
       'after',
       '\nα̂ fits y = α_seat0 − α_seat1 + ε with Σα = 0 on signed chip margins (seat 0 chips − seat 1 chips), GENSTRAT v2 §6;\n' +
         'intervals resample blocks: the (game, participant pair, run) clusters dealt one play seed. See docs/statistics.md for every estimator.\n' +
-        'The JSON follows the schema in src/eval/stats/schema.ts (format "gbgc-estimates/1").\n\n' +
+        'Slots of games of more than two seats or matches of more than one hand get the table section instead: bb/100 and chips per hand per\n' +
+        'participant with 95 % block-bootstrap intervals (block: the slots dealt one deck sequence), hands, blocks, and every pairwise difference.\n' +
+        'The JSON follows the schema in src/eval/stats/schema.ts (format "gbgc-estimates/1"; a store of table slots only: "gbgc-table-estimates/1").\n\n' +
         'Examples:\n  gbgc analyze runs.db\n  gbgc analyze runs.db --axes axes.jsonl --out estimates.json\n  gbgc analyze runs.db --json -B 500\n' +
         '  gbgc analyze runs.db --exclude-participant llama        # refit without a participant\n' +
         '  gbgc analyze runs.db --games a.gbg b.gbg               # refit on some games\n' +
@@ -177,9 +220,10 @@ export const registerAnalyze: RegisterCommand = (cmd, ctx) =>
     )
     .action((db: string, opts: AnalyzeCliOptions & { json?: boolean; out?: string }) => {
       refuseOutputOverInput([opts.out], [db, opts.axes]);
-      const e = analyzeStore(db, analysisOptions(opts));
-      if (opts.json) for (const w of e.meta.warnings ?? []) ctx.io.stderr(`warning: ${w}\n`);
+      const e = analyzeAnyStore(db, analysisOptions(opts));
+      if (opts.json)
+        for (const w of [...(e.meta.warnings ?? []), ...(e.format === 'gbgc-estimates/1' ? (e.tables?.warnings ?? []) : [])]) ctx.io.stderr(`warning: ${w}\n`);
       const json = `${JSON.stringify(e, null, 2)}\n`;
       if (opts.out) writeFileAtomic(opts.out, json);
-      ctx.io.stdout(opts.json ? json : formatEstimates(e));
+      ctx.io.stdout(opts.json ? json : e.format === 'gbgc-table-estimates/1' ? formatTableEstimates(e) : formatEstimates(e));
     });

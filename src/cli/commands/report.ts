@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { RegisterCommand } from './index.js';
 import { addAnalysisSetOptions, analysisOptions, type AnalyzeCliOptions } from '../analysis-options.js';
-import { analyzeStore } from '../../eval/stats/from-store.js';
+import { analyzeAnyStore } from '../../eval/stats/from-store.js';
 import { readAxesFile } from '../../eval/stats/inputs.js';
 import { writeReport, writesReportFile } from '../../eval/report/index.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
@@ -46,8 +46,8 @@ export const registerReport: RegisterCommand = (cmd, ctx) =>
     .action(async (db: string, opts: AnalyzeCliOptions & { out: string; json?: boolean; ladder?: string[] }) => {
       refuseOutputOverInput([{ dir: opts.out, writes: writesReportFile }], [db, opts.axes, ...(opts.ladder ?? [])]);
       const ladder = opts.ladder ? ladderTableHtml(ladderTable(opts.ladder.flatMap(readRatings))) : '';
-      const e = analyzeStore(db, analysisOptions(opts));
-      for (const w of e.meta.warnings ?? []) ctx.io.stderr(`warning: ${w}\n`);
+      const e = analyzeAnyStore(db, analysisOptions(opts));
+      for (const w of [...(e.meta.warnings ?? []), ...(e.format === 'gbgc-estimates/1' ? (e.tables?.warnings ?? []) : [])]) ctx.io.stderr(`warning: ${w}\n`);
       const files = await writeReport(
         e,
         opts.out,

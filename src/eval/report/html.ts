@@ -7,7 +7,7 @@ import { SHOWN_INTERVAL_NAME, Z0_BOUND } from '../stats/dist.js';
 import type { Component } from '../stats/variance.js';
 import type { Figure } from './figures.js';
 import type { ReportContext } from './context.js';
-import { commitmentHtml, gamesSectionHtml, participantsSectionHtml } from './sections.js';
+import { commitmentHtml, gamesSectionHtml, participantsSectionHtml, REPORT_STYLE } from './sections.js';
 import { formatEstimate } from '../../util/format.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -67,13 +67,7 @@ export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: reado
 <meta charset="utf-8">
 <title>gbgc tournament report</title>
 <style>
-body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
-header dl { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; font-size: 0.9em; }
-header dt { font-weight: bold; } header dd { margin: 0; font-family: "DejaVu Sans Mono", monospace; word-break: break-all; }
-table { border-collapse: collapse; font-size: 0.9em; } th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #ddd; text-align: left; }
-td.n { text-align: right; font-family: "DejaVu Sans Mono", monospace; }
-td.hash { font-family: "DejaVu Sans Mono", monospace; font-size: 0.75em; color: #666; word-break: break-all; } .note { font-family: "DejaVu Sans", sans-serif; color: #555; }
-.figure { margin: 2em 0; } .figure svg { max-width: 100%; height: auto; } .caption { font-size: 0.85em; color: #555; }
+${REPORT_STYLE}
 </style>
 </head>
 <body>

@@ -7,6 +7,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { UserError } from '../../util/errors.js';
 import type { Estimates } from '../stats/analyze.js';
+import type { TableEstimates } from '../stats/table-store.js';
+import { tableReportHtml, tablesSectionHtml } from './tables.js';
 import type { AxisRow } from '../stats/slots.js';
 import { buildFigures, svgToPng, toSvg } from './figures.js';
 import { reportHtml } from './html.js';
@@ -28,6 +30,13 @@ export interface ReportFiles {
 /** Whether {@link writeReport} may write a file of this name into its folder (index.html, estimates.json, figures as SVG and PNG). */
 export const writesReportFile = (name: string): boolean => name === 'index.html' || name === 'estimates.json' || /\.(svg|png)$/.test(name);
 
+/** Move the written files from the temporary folder into `dir` (the whole folder when `dir` did not exist), index.html last. */
+function moveInto(tmp: string, dir: string, exists: boolean, names: readonly string[], slots: boolean): void {
+  if (!exists) return renameSync(tmp, dir);
+  if (slots) mkdirSync(join(dir, 'slots'), { recursive: true });
+  for (const name of names) renameSync(join(tmp, name), join(dir, name));
+}
+
 /** One line for a report that could not be written: the user's folder and why. */
 function reportWriteError(dir: string, err: unknown): UserError {
   if (err instanceof UserError) return err;
@@ -45,7 +54,9 @@ function reportWriteError(dir: string, err: unknown): UserError {
 
 /**
  * Render every figure and write `index.html`, `<id>.svg`, `<id>.png` and `estimates.json` into `dir`;
- * `extraSections` is HTML placed after the leaderboard. With `store` (the run store the estimates
+ * `extraSections` is HTML placed after the leaderboard. Table estimates (a store of slots of tables
+ * or matches only) give the page of the Tables section, without figures or viewer pages; α̂'s
+ * estimates with a table section get it after the extra sections. With `store` (the run store the estimates
  * come from), games are named by name and file, participants' configurations are listed, and a few
  * slots per game are written as viewer pages under `slots/`. Every file is written into a temporary
  * sibling folder first and moved into `dir` only when all are written (index.html last), so a full
@@ -55,7 +66,7 @@ function reportWriteError(dir: string, err: unknown): UserError {
  *   file in the way, full disk, read-only), or the store is not a run store
  */
 export async function writeReport(
-  e: Estimates,
+  e: Estimates | TableEstimates,
   dir: string,
   axes?: readonly AxisRow[],
   extraSections = '',
@@ -77,6 +88,12 @@ export async function writeReport(
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp);
     const context: ReportContext | undefined = store ? readReportContext(store, opts) : undefined;
+    if (e.format === 'gbgc-table-estimates/1') {
+      writeFileSync(join(tmp, 'estimates.json'), `${JSON.stringify(e, null, 2)}\n`);
+      writeFileSync(join(tmp, 'index.html'), tableReportHtml(e, context));
+      moveInto(tmp, dir, exists, ['estimates.json', 'index.html'], false);
+      return { html: 'index.html', figures: [], slots: [] };
+    }
     const files: ReportFiles = { html: 'index.html', figures: [], slots: context && store ? writeSlotPages(store, tmp, context) : [] };
     const figures = buildFigures(e, axes, gameLabeler(context));
     const svgs: string[] = [];
@@ -90,12 +107,11 @@ export async function writeReport(
       files.figures.push({ id: fig.id, svg: `${fig.id}.svg`, png: `${fig.id}.png` });
     }
     writeFileSync(join(tmp, 'estimates.json'), `${JSON.stringify(e, null, 2)}\n`);
-    writeFileSync(join(tmp, 'index.html'), reportHtml(e, figures, svgs, extraSections + checksHtml(e), context));
-    if (!exists) renameSync(tmp, dir);
-    else {
-      if (files.slots.length > 0) mkdirSync(join(dir, 'slots'), { recursive: true });
-      for (const name of [...files.slots, ...names, 'estimates.json', 'index.html']) renameSync(join(tmp, name), join(dir, name));
-    }
+    writeFileSync(
+      join(tmp, 'index.html'),
+      reportHtml(e, figures, svgs, extraSections + (e.tables ? tablesSectionHtml(e.tables) : '') + checksHtml(e), context),
+    );
+    moveInto(tmp, dir, exists, [...files.slots, ...names, 'estimates.json', 'index.html'], files.slots.length > 0);
     return files;
   } catch (err) {
     throw reportWriteError(dir, err);

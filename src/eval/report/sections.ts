@@ -4,10 +4,23 @@
  * links to viewer pages of a few of them) and the participants table (kind and configuration).
  * Pure HTML builders; the viewer pages themselves are written by ./slot-pages.ts.
  */
-import type { Estimates } from '../stats/analyze.js';
 import type { ReportContext } from './context.js';
 
+/** What the run sections read of the estimates (α̂'s or the table estimates). */
+export interface EstimatesHeader {
+  meta: { commitment?: string | null; games: readonly string[] };
+}
+
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The report page's style sheet (the α̂ page and the page of a store of tables share it). */
+export const REPORT_STYLE = `body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
+header dl { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; font-size: 0.9em; }
+header dt { font-weight: bold; } header dd { margin: 0; font-family: "DejaVu Sans Mono", monospace; word-break: break-all; }
+table { border-collapse: collapse; font-size: 0.9em; } th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #ddd; text-align: left; }
+td.n { text-align: right; font-family: "DejaVu Sans Mono", monospace; }
+td.hash { font-family: "DejaVu Sans Mono", monospace; font-size: 0.75em; color: #666; word-break: break-all; } .note { font-family: "DejaVu Sans", sans-serif; color: #555; }
+.figure { margin: 2em 0; } .figure svg { max-width: 100%; height: auto; } .caption { font-size: 0.85em; color: #555; }`;
 
 /** Path of a slot's viewer page, relative to the report folder. */
 export const slotPagePath = (slotId: string): string => `slots/${slotId}.html`;
@@ -16,7 +29,7 @@ export const slotPagePath = (slotId: string): string => `slots/${slotId}.html`;
  * The commitment shown in the header: the one recorded with `--commit` before play, else the
  * commitment of the plan the slots were played under, else the estimates' own, else "none stored".
  */
-export function commitmentHtml(e: Estimates, ctx: ReportContext | undefined): string {
+export function commitmentHtml(e: EstimatesHeader, ctx: ReportContext | undefined): string {
   const committed = ctx?.commitment.committed ?? e.meta.commitment ?? null;
   const played = ctx?.commitment.played ?? null;
   const hash = committed ?? played;
@@ -28,7 +41,7 @@ export function commitmentHtml(e: Estimates, ctx: ReportContext | undefined): st
 }
 
 /** The games table: every game of the estimates, by label, with its file, origin and ruleset hash. */
-export function gamesSectionHtml(e: Estimates, ctx: ReportContext | undefined): string {
+export function gamesSectionHtml(e: EstimatesHeader, ctx: ReportContext | undefined): string {
   if (!ctx || ctx.games.length === 0) return '';
   const byHash = new Map(ctx.games.map((g) => [g.hash, g]));
   const rows = e.meta.games

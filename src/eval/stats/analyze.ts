@@ -46,6 +46,7 @@ import {
   type SubsetRefitSize,
 } from './v1-set.js';
 import type { FilterSummary } from './filter.js';
+import type { TableStats } from './table.js';
 
 /** Which paper's analysis set and conventions: `v2` (GENSTRAT v2, the default) or `v1` (GENSTRAT v1's estimators added, v1's conventions). */
 export type AnalysisSet = 'v2' | 'v1';
@@ -127,6 +128,8 @@ export interface Estimates {
   jaggedness: Jaggedness | null;
   /** Reasoning ablation Δ (§9), when two settings were named. */
   ablation: Ablation | null;
+  /** bb/100 and chips per hand of the store's slots of tables or matches (./table.ts), when it holds any (added by `analyzeStore`). */
+  tables?: TableStats | null;
 }
 
 export interface AnalyzeOptions {

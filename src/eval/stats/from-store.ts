@@ -15,6 +15,8 @@ import { engineVersion, readAxesFile } from './inputs.js';
 import { rulebookChars } from './rulebook-length.js';
 import type { SlotRow } from './slots.js';
 import { readSlots, type StoredSlots } from '../store/read.js';
+import { isTableSlot, onlyTableSlots, tableEstimatesOf, tableSection, type TableEstimates } from './table-store.js';
+import type { TableInterval } from './table.js';
 
 /** Options of {@link analyzeStore}. */
 export interface StoreAnalysisOptions {
@@ -46,6 +48,8 @@ export interface StoreAnalysisOptions {
    * store's engine.
    */
   allowEngineMismatch?: boolean;
+  /** Interval type of the table section (default `percentile`; `expanded`: see ./table.ts). */
+  tableInterval?: TableInterval;
 }
 
 /** The warning of a store analysed under another engine (see {@link StoreAnalysisOptions.allowEngineMismatch}). */
@@ -78,7 +82,13 @@ export function slotRowsOf(stored: StoredSlots, path: string, opts: { excludeMis
   const rows: SlotRow[] = [];
   const missing: string[] = [];
   let unfinished = 0;
+  let tableSlots = 0;
   for (const s of stored.slots) {
+    // Slots of tables (more than two seats) and matches (more than one hand) are the table section's (./table-store.ts).
+    if (isTableSlot(s)) {
+      tableSlots++;
+      continue;
+    }
     if (s.status !== 'done') {
       unfinished++;
       continue;
@@ -101,7 +111,9 @@ export function slotRowsOf(stored: StoredSlots, path: string, opts: { excludeMis
     );
   }
   if (rows.length === 0)
-    throw new UserError(`${path}: no finished slots to analyse${missing.length ? ` (${missing.length} left out for missing returns)` : ''}`);
+    throw new UserError(
+      `${path}: no finished slots to analyse${missing.length ? ` (${missing.length} left out for missing returns)` : ''}${tableSlots ? ` by α̂ (its ${tableSlots} slots of tables or matches have the table section: gbgc analyze shows it)` : ''}`,
+    );
   const names: Record<string, string> = {};
   for (const p of stored.participants) names[p.id] = p.name;
   return { rows, unfinished, missingReturns: missing, names };
@@ -114,7 +126,33 @@ export function slotRowsOf(stored: StoredSlots, path: string, opts: { excludeMis
  *   another engine without `allowEngineMismatch`
  */
 export function analyzeStore(db: string, o: StoreAnalysisOptions): Estimates {
+  return analyzeStored(readSlots(db, { allowEngineMismatch: o.allowEngineMismatch }), db, o);
+}
+
+/**
+ * What `gbgc analyze` and `gbgc report` compute for the run store `db`: {@link analyzeStore}'s
+ * estimates, with the table section (`tables`) when the store also holds slots of tables or
+ * matches; for a store holding only such slots, the table estimates alone (./table-store.ts).
+ * @throws as {@link analyzeStore} and `analyzeTableStore`
+ */
+export function analyzeAnyStore(db: string, o: StoreAnalysisOptions): Estimates | TableEstimates {
   const stored = readSlots(db, { allowEngineMismatch: o.allowEngineMismatch });
+  if (onlyTableSlots(stored)) return tableEstimatesOf(stored, db, tableOptions(o));
+  return analyzeStored(stored, db, o);
+}
+
+/** The table section's options from the store analysis options. */
+const tableOptions = (o: StoreAnalysisOptions) => ({
+  B: o.B,
+  seed: o.seed,
+  interval: o.tableInterval,
+  excludeParticipants: o.excludeParticipants,
+  games: o.games,
+  excludeMissing: o.excludeMissing,
+});
+
+/** {@link analyzeStore} on slots already read. */
+function analyzeStored(stored: StoredSlots, db: string, o: StoreAnalysisOptions): Estimates {
   const store = slotRowsOf(stored, db, { excludeMissing: o.excludeMissing });
   let filter: FilterSummary | null = null;
   if (o.excludeParticipants?.length || o.games?.length) {
@@ -156,5 +194,7 @@ export function analyzeStore(db: string, o: StoreAnalysisOptions): Estimates {
   });
   if (stored.engineVersion !== engineVersion())
     e.meta.warnings = [engineMismatchWarning(db, stored.engineVersion, engineVersion()), ...(e.meta.warnings ?? [])];
+  const t = stored.slots.some(isTableSlot) ? tableSection(stored, db, tableOptions(o)) : null;
+  if (t) e.tables = t.tables;
   return e;
 }

@@ -22,6 +22,113 @@ const component = {
   additionalProperties: false,
 } as const;
 
+/** The table section (./table.ts, `TableStats`): bb/100 of games of n seats or matches of many hands. */
+const TABLES_SCHEMA = {
+  type: 'object',
+  required: ['rows', 'differences', 'separated', 'records', 'hands', 'blocks', 'matches', 'seats', 'B', 'seed', 'level', 'interval', 'warnings'],
+  additionalProperties: false,
+  properties: {
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'rank',
+          'participant',
+          'name',
+          'bb100',
+          'bb100Ci',
+          'bb100Se',
+          'chipsPerHand',
+          'chipsPerHandCi',
+          'hands',
+          'blocks',
+          'matches',
+          'missingReplicates',
+        ],
+        additionalProperties: false,
+        properties: {
+          rank: { type: 'integer' },
+          participant: { type: 'string' },
+          name: { type: 'string' },
+          bb100: num,
+          bb100Ci: intervalOrNull,
+          bb100Se: num,
+          chipsPerHand: num,
+          chipsPerHandCi: intervalOrNull,
+          hands: { type: 'integer' },
+          blocks: { type: 'integer' },
+          matches: { type: ['integer', 'null'] },
+          missingReplicates: { type: 'integer' },
+        },
+      },
+    },
+    differences: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['i', 'j', 'diff', 'ci', 'se', 'excludesZero', 'diffChips', 'ciChips', 'excludesZeroChips', 'blocksBetween', 'handsI', 'handsJ'],
+        additionalProperties: false,
+        properties: {
+          i: { type: 'string' },
+          j: { type: 'string' },
+          diff: num,
+          ci: intervalOrNull,
+          se: num,
+          excludesZero: { type: 'boolean' },
+          diffChips: num,
+          ciChips: intervalOrNull,
+          excludesZeroChips: { type: 'boolean' },
+          blocksBetween: { type: 'integer' },
+          handsI: { type: 'integer' },
+          handsJ: { type: 'integer' },
+        },
+      },
+    },
+    separated: { type: 'integer' },
+    records: { type: 'integer' },
+    hands: { type: ['integer', 'null'] },
+    blocks: { type: 'integer' },
+    matches: { type: ['integer', 'null'] },
+    seats: { type: ['integer', 'null'] },
+    B: { type: 'integer' },
+    seed: { type: 'integer' },
+    level: { type: 'number' },
+    interval: { enum: ['percentile', 'expanded'] },
+    warnings: strArray,
+  },
+} as const;
+
+/** The estimates of a store of table slots only (`format: "gbgc-table-estimates/1"`, ./table-store.ts). */
+export const TABLE_ESTIMATES_SCHEMA = {
+  $id: 'https://gbgc.dev/schemas/table-estimates-1.json',
+  title: 'gbgc table estimates',
+  type: 'object',
+  required: ['format', 'meta', 'tables'],
+  additionalProperties: false,
+  properties: {
+    format: { const: 'gbgc-table-estimates/1' },
+    meta: {
+      type: 'object',
+      required: ['slots', 'participants', 'games', 'names', 'B', 'seed', 'commitment', 'engineVersion', 'tournamentEngineVersion', 'filter', 'warnings'],
+      properties: {
+        slots: { type: 'integer' },
+        participants: strArray,
+        games: strArray,
+        names: { type: 'object', additionalProperties: { type: 'string' } },
+        B: { type: 'integer' },
+        seed: { type: 'integer' },
+        commitment: { type: ['string', 'null'] },
+        engineVersion: { type: 'string' },
+        tournamentEngineVersion: { type: ['string', 'null'] },
+        filter: { type: ['object', 'null'] },
+        warnings: strArray,
+      },
+    },
+    tables: TABLES_SCHEMA,
+  },
+} as const;
+
 export const ESTIMATES_SCHEMA = {
   $id: 'https://gbgc.dev/schemas/estimates-1.json',
   title: 'gbgc estimates',
@@ -347,6 +454,7 @@ export const ESTIMATES_SCHEMA = {
         },
       ],
     },
+    tables: { anyOf: [{ type: 'null' }, { $ref: '#/$defs/tables' }] },
     ablation: {
       anyOf: [
         { type: 'null' },
@@ -365,6 +473,7 @@ export const ESTIMATES_SCHEMA = {
     },
   },
   $defs: {
+    tables: TABLES_SCHEMA,
     ablationCell: {
       type: 'object',
       required: ['anchor', 'pairs', 'games', 'delta', 'ci'],
