@@ -167,7 +167,11 @@ export async function runQueuedTournament(plan: TournamentPlan, store: RunStore,
         const rv = job.returnvalue;
         const mine: SlotResult[] = [];
         byJob.set(id, mine);
-        if (!rv || !Array.isArray(rv.slots)) continue;
+        if (!rv || !Array.isArray(rv.slots)) {
+          // Not a result this coordinator can read: its slots are reported, and queued again by the next run.
+          if (!leftover) for (const sid of own) failed.push({ slot: sid, reason: `job ${id} finished without a result` });
+          continue;
+        }
         for (const r of rv.slots) {
           const sid = r.row?.id;
           if (!own.has(sid) || done.has(sid) || recorded.has(sid) || (leftover && r.row.status === 'error')) continue;
