@@ -146,6 +146,56 @@ describe('multiway all-ins on the table engine, payouts by hand', () => {
   });
 });
 
+describe('what each seat sees', () => {
+  it('a seat’s key and observation hold its own cards and the public play, never another seat’s cards before the showdown', () => {
+    const game = table([100, 100, 100]);
+    const a = game.newInitialState();
+    const b = game.newInitialState();
+    // Cards go B, C, A: the states differ only in C's card.
+    play(a, ['K of c', 'Q of c', 'A of c', 'A: call', 'B: call']);
+    play(b, ['K of c', 'J of c', 'A of c', 'A: call', 'B: call']);
+    for (const seat of [0, 1]) expect(a.informationStateKey(seat)).toBe(b.informationStateKey(seat));
+    expect(a.informationStateKey(2)).not.toBe(b.informationStateKey(2));
+    const obs = a.observation(0);
+    expect(obs.hand).toEqual(['A of c']);
+    expect(obs.stacks).toEqual([90, 90, 90]);
+    expect(obs.pot).toBe(30);
+    expect(JSON.stringify(obs.log)).not.toContain('Q of c');
+    expect(obs.decision).toBeNull();
+    expect(
+      a
+        .observation(2)
+        .decision?.menu.map((m) => m.label)
+        .slice(0, 3),
+    ).toEqual(['check', 'raise 20', 'raise 21']);
+    // At the showdown every remaining hand is shown to every seat.
+    play(a, ['C: check']);
+    expect(a.isTerminal()).toBe(true);
+    const shown = a
+      .observation(0)
+      .log.filter((e) => e.kind === 'reveal')
+      .map((e) => [e.seat, e.cards]);
+    expect(shown).toEqual([
+      [0, ['A of c']],
+      [1, ['K of c']],
+      [2, ['Q of c']],
+    ]);
+    expect(a.returns()).toEqual([20, -10, -10]);
+  });
+
+  it('cards of one deal step are one set: the order they were drawn in does not change the key', () => {
+    const src = readFileSync('examples/league-holdem.gbg', 'utf8');
+    const game = compileTableGame(compileSource(src).ir!);
+    const a = game.newInitialState();
+    const b = game.newInitialState();
+    // Two rounds of one card: B, C, A, B, C, A. A receives 2c then 3c in one state, 3c then 2c in the other.
+    play(a, ['4 of clubs', '5 of clubs', '2 of clubs', '6 of clubs', '7 of clubs', '3 of clubs']);
+    play(b, ['4 of clubs', '5 of clubs', '3 of clubs', '6 of clubs', '7 of clubs', '2 of clubs']);
+    expect(a.informationStateKey(0)).toBe(b.informationStateKey(0));
+    expect(a.observation(0).hand).toEqual(['2 of clubs', '3 of clubs']);
+  });
+});
+
 describe('positions follow the button', () => {
   const game = table([1000, 1000, 1000]);
   for (const button of [0, 1, 2])
