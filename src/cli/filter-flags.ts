@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError, parseIntOption, parseNumberOption, parseProbabilityOption, MAX_COUNT } from './errors.js';
-import { BUILDERS, type BuilderName } from '../sampler/dial.js';
+import { BUILDERS, DEFAULT_BUILDER, type BuilderName } from '../sampler/dial.js';
 import { FILTER_PRESETS, filterOptions, type AcceptanceReport, type FilterOptions, type FilterPreset, type FilterThresholds } from '../sampler/index.js';
 
 /** Options shared by `sample` and `pool`: the filter preset and its thresholds. */
@@ -14,7 +14,7 @@ export interface FilterFlags {
   filter: string | false;
   /** False with `--no-repair`. */
   repair: boolean;
-  /** `paper` (default) or `coherent`. */
+  /** `graph` (default), `paper` or `coherent`. */
   builder: string;
   episodes: string;
   maxMoves?: string;
@@ -29,8 +29,8 @@ export function addFilterOptions(cmd: Command): Command {
   return cmd
     .option(
       '--builder <name>',
-      "the generator's builder: paper (draws the papers' structure and lets the filter judge) or coherent (pre-screens conditions and move counts while drawing; builder version 2)",
-      'paper',
+      "the generator's builder: graph (the papers' phase graph, unscreened: the filter judges; builder version 4), paper (version 3: no screens, conditions from satisfiable templates) or coherent (version 2: pre-screens conditions and move counts while drawing)",
+      DEFAULT_BUILDER,
     )
     .option('--filter <preset>', 'acceptance filter preset: v2 (GENSTRAT v2) or v1 (the earlier paper)', 'v2')
     .option('--no-filter', 'take the first candidate, without the acceptance filter')
@@ -48,7 +48,7 @@ export function addFilterOptions(cmd: Command): Command {
  * @throws UsageError for an unknown builder
  */
 export function builderFromFlags(o: FilterFlags): BuilderName {
-  if (!(BUILDERS as readonly string[]).includes(o.builder)) throw new UsageError(`--builder must be ${BUILDERS.join(' or ')}, got '${o.builder}'`);
+  if (!(BUILDERS as readonly string[]).includes(o.builder)) throw new UsageError(`--builder must be one of ${BUILDERS.join(', ')}, got '${o.builder}'`);
   return o.builder as BuilderName;
 }
 

@@ -11,7 +11,7 @@ import type { Block, Builder, Cost } from './context.js';
 import { drawEffects } from './effects.js';
 import { drawCondition } from './predicates.js';
 import { WORDS } from './names.js';
-import { auctionBlock, bettingBlock, simultaneousBlock } from './rounds.js';
+import { auctionBlock, bettingBlock, graphRound, simultaneousBlock } from './rounds.js';
 import { mirrorSteps } from './mirror.js';
 
 export type { Block } from './context.js';
@@ -243,7 +243,7 @@ export function makeBlock(b: Builder, kind: BlockKind): Block {
     case 'auction':
       return auctionBlock(b);
     case 'betting':
-      return bettingBlock(b);
+      return b.dial.graph ? graphRound(b) : bettingBlock(b);
     case 'sidebet':
       return sidebetBlock(b);
     case 'position':

@@ -6,7 +6,7 @@
 import seedrandom from 'seedrandom';
 import { acceptance, type AcceptanceReport, type FilterOptions } from './acceptance.js';
 import { MAX_SEED, checkSeed, emitSample, sample, sampleIR, type SampledGame } from './sample.js';
-import type { BuilderName } from './dial.js';
+import { DEFAULT_BUILDER, type BuilderName } from './dial.js';
 
 /**
  * Candidate `k` of a seed: `k = 0` is the seed itself; for `k ≥ 1`, the first number of the
@@ -80,7 +80,7 @@ export async function sampleAccepted(seed: number, complexity: number, opts: Sam
   const rejected: Rejection[] = [];
   for (let k = 0; k < opts.maxTries; k++) {
     const s = candidateSeed(seed, k);
-    const draw = { repair: opts.repair ?? true, builder: opts.builder ?? 'paper' };
+    const draw = { repair: opts.repair ?? true, builder: opts.builder ?? DEFAULT_BUILDER };
     if (!opts.filter) return { game: await sample(s, complexity, draw), tries: k + 1, report: null, rejected };
     // The drawn IR is judged, then emitted as it is (`acceptance` does not change its argument).
     const drawn = sampleIR(s, complexity, draw);

@@ -13,27 +13,57 @@ export type BlockKind = 'draw' | 'observe' | 'choice' | 'simultaneous' | 'auctio
 export type Placement = 'plain' | 'subphase' | 'conditional' | 'loop';
 
 /**
- * The builder: `paper` (the default) draws from the papers' structure and leaves judging to the
- * acceptance filter (GENSTRAT v2 §3: the builder proposes, the Monte Carlo filter disposes);
- * `coherent` also pre-screens while drawing — conditions only from templates whose estimated hold
- * rate lies in a band, and blocks left out when they would exceed a move budget or make later
- * phases unlikely to be reached — so that the filter rarely rejects (docs/generator.md).
+ * The builder (docs/generator.md, "Builders"):
+ * - `graph` (the default, builder version 4) draws the phase graph of GENSTRAT v2 Appendix A
+ *   unscreened: conditional transitions gated by chip counts, card comparisons and round
+ *   counters with thresholds anywhere in their range, conditional sub-phases, bounded loops of
+ *   up to five rounds, betting rounds with a fixed-limit fallback when a stack runs short — and
+ *   leaves judging to the acceptance filter (v2 §3: the builder proposes, the Monte Carlo filter
+ *   disposes);
+ * - `paper` (builder version 3) draws the middle blocks and the betting structure without the
+ *   screens but places conditions only from satisfiable templates, so the filter rarely rejects;
+ * - `coherent` (builder version 2) also pre-screens while drawing — conditions only from templates
+ *   whose estimated hold rate lies in a band, and blocks left out when they would exceed a move
+ *   budget or make later phases unlikely to be reached.
  */
-export type BuilderName = 'paper' | 'coherent';
-export const BUILDERS: readonly BuilderName[] = ['paper', 'coherent'];
+export type BuilderName = 'graph' | 'paper' | 'coherent';
+export const BUILDERS: readonly BuilderName[] = ['graph', 'paper', 'coherent'];
+/** The builder `gbgc sample` and `gbgc pool` use unless told otherwise. */
+export const DEFAULT_BUILDER: BuilderName = 'graph';
+
+/**
+ * The `graph` builder's structural weights. Each scales with the ramp √c (0 at c = 0): the
+ * weights of conditional and loop placement of a middle block (plain = 1), the rounds a bounded
+ * loop may add beyond 3 (`loopExtra`), the most extra betting rounds and the probability of each,
+ * the probability that a variable-amount round has a fixed-limit fallback (capped at 1), that an
+ * event between rounds is gated by a transition, and that an early or final round has variable
+ * amounts. They were set so that raw candidates pass the v2 filter at a rate like the paper's
+ * (`bench/acceptance.ts`, docs/generator.md).
+ */
+export const GRAPH = {
+  conditional: 3,
+  loop: 1.5,
+  loopExtra: 5,
+  extraRounds: 6,
+  extraRound: 1,
+  fallback: 2,
+  gatedBetween: 1,
+  variable: 1,
+  finalVariable: 1,
+} as const;
 
 /** The dial at one complexity: every probability and size the generator draws with. */
 export class Dial {
   constructor(
     readonly c: number,
-    readonly builder: BuilderName = 'paper',
+    readonly builder: BuilderName = DEFAULT_BUILDER,
   ) {
     if (!(c >= 0 && c <= 1)) throw new RangeError(`complexity must be in [0, 1], got ${c}`);
   }
 
   /**
    * The band of estimated hold rates a condition is drawn from: the caller's band under the
-   * `coherent` builder, every template ([0, 1]) under `paper`.
+   * `coherent` builder, every template ([0, 1]) under `paper` and `graph`.
    */
   conditionBand(lo: number, hi: number): [number, number] {
     return this.builder === 'coherent' ? [lo, hi] : [0, 1];
@@ -46,6 +76,7 @@ export class Dial {
 
   /** Probability that a candidate middle block is kept: 0 at c = 0, 0.85 at c = 1. */
   get blockChance(): number {
+    if (this.graph) return 0.85 * this.ramp;
     return 0.85 * this.c;
   }
 
@@ -69,7 +100,43 @@ export class Dial {
   /** Probabilities of placing a block in a sub-phase, under a condition, or in a bounded loop. */
   placementWeights(): Record<Placement, number> {
     const c = this.c;
+    if (this.builder === 'graph') return { plain: 1, subphase: 0.7 * c, conditional: GRAPH.conditional * this.ramp, loop: GRAPH.loop * this.ramp };
     return { plain: 1, subphase: 0.7 * c, conditional: 0.5 * c, loop: 0.25 * c };
+  }
+
+  /** The `graph` builder's ramp of its phase-graph features: √c (0 at c = 0, 1 at c = 1, ½ at c = ¼). */
+  get ramp(): number {
+    return Math.cbrt(this.c);
+  }
+
+  /** Under `graph`: probability that a betting round before the last has variable amounts. */
+  get variableEarly(): number {
+    return Math.min(1, GRAPH.variable * this.ramp);
+  }
+
+  /** Whether this is the `graph` builder (its phase graph: transitions, fallbacks, longer loops). */
+  get graph(): boolean {
+    return this.builder === 'graph';
+  }
+
+  /** Most rounds of a bounded loop around a block: 3, or 3 + round(2c) under `graph` (the least is 2). */
+  get loopMax(): number {
+    return this.graph ? 3 + Math.round(GRAPH.loopExtra * this.ramp) : 3;
+  }
+
+  /** Most betting rounds of the closing betting structure: 4, or 5 under `graph`. */
+  get bettingRoundsMax(): number {
+    return this.graph ? 1 + GRAPH.extraRounds : 4;
+  }
+
+  /** Under `graph`: probability that a variable-amount round falls back to a fixed-limit round in a sub-phase when a stack is short (as in the seed game); 0 otherwise. */
+  get fallbackRound(): number {
+    return this.graph ? Math.min(1, GRAPH.fallback * this.ramp) : 0;
+  }
+
+  /** Under `graph`: probability that an event between betting rounds (outside a loop) is gated by a transition; 0 otherwise. */
+  get gatedBetween(): number {
+    return this.graph ? Math.min(1, GRAPH.gatedBetween * this.ramp) : 0;
   }
 
   /** Probability that a condition check is private rather than public. */
@@ -98,6 +165,7 @@ export class Dial {
    * rounds) = 1 − (1 − 0.5c)³ before the move budget trims them (0.58 at c = 0.5, 0.88 at c = 1).
    */
   get extraBettingRound(): number {
+    if (this.graph) return Math.min(1, GRAPH.extraRound * this.ramp);
     return 0.5 * this.c;
   }
 
@@ -114,6 +182,7 @@ export class Dial {
 
   /** Probability that the final betting round is a variable-amount round. */
   get variableBetting(): number {
+    if (this.graph) return Math.min(1, GRAPH.finalVariable * this.ramp);
     return 0.6 * this.c;
   }
 

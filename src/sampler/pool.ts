@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import type { FilterOptions } from './acceptance.js';
 import { BUILDER_VERSIONS, GENERATOR, MAX_SEED, builderOfVersion } from './sample.js';
-import type { BuilderName } from './dial.js';
+import { DEFAULT_BUILDER, type BuilderName } from './dial.js';
 import { writeFileAtomic } from '../util/fs.js';
 import { UserError } from '../util/errors.js';
 import { parseJsonInput } from '../util/json.js';
@@ -202,7 +202,7 @@ export function verifyIndex(out: string, indexPath: string, count: number): { ke
 export function manifest(opts: PoolOptions): object {
   return {
     generator: GENERATOR,
-    builderVersion: BUILDER_VERSIONS[opts.builder ?? 'paper'],
+    builderVersion: BUILDER_VERSIONS[opts.builder ?? DEFAULT_BUILDER],
     rngStream: RNG_STREAM,
     count: opts.count,
     complexity: opts.complexity,
@@ -354,7 +354,7 @@ export async function buildPool(opts: PoolOptions, onProgress?: (filled: number,
             filter: opts.filter,
             maxTries: opts.maxTries,
             repair: opts.repair !== false,
-            builder: opts.builder ?? 'paper',
+            builder: opts.builder ?? DEFAULT_BUILDER,
           }),
           record,
         );

