@@ -176,10 +176,11 @@ export function chainBlock(b: Builder, form: 'fixed' | 'variable', tag: string):
   const t = 1 - first;
   const betSize = form === 'fixed' && b.draw.chance(b.dial.bigBet) ? 2 : 1;
   const room = (s: number) => Math.max(1, b.stacks[s] - b.antes[s]);
-  const maxOf = (s: number) => (b.draw.chance(0.3 * b.dial.c) ? ('stack' as const) : b.draw.int(1, Math.max(1, Math.min(2 + Math.round(3 * b.dial.c), room(s)))));
+  const maxOf = (s: number) =>
+    b.draw.chance(0.3 * b.dial.c) ? ('stack' as const) : b.draw.int(1, Math.max(1, Math.min(2 + Math.round(3 * b.dial.c), room(s))));
   const bet = (s: number): Step =>
     form === 'fixed' ? { kind: 'pay', amount: betSize, from: seat(s), to: { kind: 'pot' } } : { kind: 'wager', seat: s, min: 1, max: maxOf(s) };
-  const answer = (s: number): Step => form === 'fixed' ? { kind: 'pay', amount: betSize, from: seat(s), to: { kind: 'pot' } } : { kind: 'match', seat: s };
+  const answer = (s: number): Step => (form === 'fixed' ? { kind: 'pay', amount: betSize, from: seat(s), to: { kind: 'pot' } } : { kind: 'match', seat: s });
   const foldOrCall = (s: number): Step =>
     b.subphase(`${SEATS[s]}FoldOrCall${tag}`, [
       {

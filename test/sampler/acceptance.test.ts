@@ -197,7 +197,8 @@ describe('acceptance rate of the generator (v2 filter)', () => {
     expect(accepted / 30).toBeGreaterThanOrEqual(0.5);
   });
   it('at c = 1 the default graph builder proposes what the filter rejects (at most 3 of 12 candidates pass), the paper builder of version 3 hardly (at least 9 of 12)', () => {
-    const passed = (builder: 'graph' | 'paper') => Array.from({ length: 12 }, (_, seed) => acceptance(sampleIR(seed, 1, { builder })).accepted).filter(Boolean).length;
+    const passed = (builder: 'graph' | 'paper') =>
+      Array.from({ length: 12 }, (_, seed) => acceptance(sampleIR(seed, 1, { builder })).accepted).filter(Boolean).length;
     expect(passed('graph')).toBeLessThanOrEqual(3);
     expect(passed('paper')).toBeGreaterThanOrEqual(9);
   });

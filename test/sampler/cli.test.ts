@@ -21,7 +21,7 @@ describe('gbgc sample', () => {
     expect(r.code).toBe(0);
     const c = compileSource(r.stdout);
     expect(c.diagnostics).toEqual([]);
-    expect(c.ir!.origin).toEqual({ generator: 'gbgc-sampler', builderVersion: '3', seed: 3, complexity: 0 });
+    expect(c.ir!.origin).toEqual({ generator: 'gbgc-sampler', builderVersion: '4', seed: 3, complexity: 0 });
     expect(r.stderr).toBe(`sampled seed 3 at complexity 0 (1 candidate tried, no filter), ruleset hash ${c.rulesetHash}\n`);
   });
 
@@ -29,7 +29,7 @@ describe('gbgc sample', () => {
     const r = await runCli(['sample', '-c', '0.7', '-s', '42', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ requestedSeed: 42, complexity: 0.7, builderVersion: '3', output: null });
+    expect(out).toMatchObject({ requestedSeed: 42, complexity: 0.7, builderVersion: '4', output: null });
     expect(out.seed).toBe(candidateSeed(42, out.tries - 1));
     expect(compileSource(out.source).rulesetHash).toBe(out.rulesetHash);
     expect(out.acceptance.accepted).toBe(true);
@@ -40,12 +40,14 @@ describe('gbgc sample', () => {
   it('tries derived candidates until one passes, and reports how many', async () => {
     const v1 = filterOptions('v1');
     let seed = 0;
-    while (acceptance(sampleIR(seed, 1), v1).accepted) seed++;
-    const r = await runCli(['sample', '-c', '1', '-s', String(seed), '--filter', 'v1', '--json']);
+    // The paper builder (version 3): its candidates pass often enough that a few tries find one.
+    const paper = { builder: 'paper' as const };
+    while (acceptance(sampleIR(seed, 1, paper), v1).accepted) seed++;
+    const r = await runCli(['sample', '-c', '1', '-s', String(seed), '--filter', 'v1', '--builder', 'paper', '--json']);
     const out = JSON.parse(r.stdout);
     expect(out.tries).toBeGreaterThanOrEqual(2);
     expect(out.seed).toBe(candidateSeed(seed, out.tries - 1));
-    for (let k = 0; k < out.tries - 1; k++) expect(acceptance(sampleIR(candidateSeed(seed, k), 1), v1).accepted).toBe(false);
+    for (let k = 0; k < out.tries - 1; k++) expect(acceptance(sampleIR(candidateSeed(seed, k), 1, paper), v1).accepted).toBe(false);
     expect(out.acceptance.checks.map((x: { name: string }) => x.name)).toEqual([
       'moves',
       'seat-balance',
@@ -90,8 +92,8 @@ describe('gbgc sample', () => {
 describe('gbgc pool: acceptance rate and rejections by check', () => {
   it("records each slot's rejected candidates by check and prints the whole pool's rate", async () => {
     const out = join(dir, 'pool-strict');
-    // A strict move limit rejects most candidates at c = 1, so the counts are not all zero.
-    const base = ['pool', '--count', '2', '--complexity', '1', '--seed', '3', '--out', out, '--workers', '1', '--max-moves', '3', '--episodes', '200'];
+    // A strict move limit rejects most candidates of the paper builder at c = 1, so the counts are not all zero.
+    const base = ['pool', '--count', '2', '--complexity', '1', '--seed', '3', '--out', out, '--workers', '1', '--max-moves', '3', '--episodes', '200', '--builder', 'paper'];
     const r = await runCli([...base, '--json']);
     expect(r.code).toBe(0);
     const s = JSON.parse(r.stdout) as {

@@ -8,6 +8,7 @@ import { infoSensitivity, infoSensitivityForSeat } from '../../../src/eval/axes/
 import { risk, weightedQuantile } from '../../../src/eval/axes/risk.js';
 import { opponentModellingForSeat, opponentModellingReweightedForSeat, toSimplex } from '../../../src/eval/axes/opponent-modelling.js';
 import { fitL1 } from '../../../src/eval/axes/brittleness.js';
+import { dirichletPolicy } from '../../../src/eval/axes/policies.js';
 import { axisKeys } from '../../../src/eval/axes/infostate.js';
 import { CHANCE, type GameState } from '../../../src/interpreter/api.js';
 import { Sobol } from '../../../src/eval/axes/sobol.js';
@@ -297,6 +298,158 @@ describe('v2 axes: Leduc above Kuhn, determinism', () => {
 });
 
 describe('brittleness', () => {
+  it("Kuhn (exact, seed 1): equals the formula of Appendix C computed on the model of Kuhn, with L1 the model's best response to L0, against the same ten Dirichlet opponents", () => {
+    const seed = 1;
+    const log = exactL0Episodes(kuhn(), 1000);
+    // Histories of the model: '' seat 0 opens (c/b), 'c' seat 1 opens, 'b' seat 1 faces a bet (f/c), 'cb' seat 0 faces a bet.
+    type Pol = (seat: number, card: number, h: string) => Record<string, number>;
+    const terminal: Record<string, (c0: number, c1: number) => number> = {
+      cc: (a, b) => (a > b ? 1 : -1),
+      bf: () => 1,
+      bc: (a, b) => (a > b ? 2 : -2),
+      cbf: () => -1,
+      cbc: (a, b) => (a > b ? 2 : -2),
+    };
+    const deals = [0, 1, 2].flatMap((a) => [0, 1, 2].filter((b) => b !== a).map((b) => [a, b] as const));
+    /** Seat 0's expected returns when seat k plays pols[k]. */
+    const value = (pols: [Pol, Pol]): number => {
+      const rec = (c0: number, c1: number, h: string): number => {
+        if (terminal[h]) return terminal[h]!(c0, c1);
+        const seat = h === '' || h === 'cb' ? 0 : 1;
+        const probs = pols[seat]!(seat, seat === 0 ? c0 : c1, h);
+        return Object.entries(probs).reduce((t, [a, q]) => t + (q === 0 ? 0 : q * rec(c0, c1, h + a)), 0);
+      };
+      return deals.reduce((t, [a, b]) => t + rec(a, b, '') / 6, 0);
+    };
+    const facing = (h: string) => h === 'b' || h === 'cb';
+    const l0: Pol = (_s, _c, h): Record<string, number> => (facing(h) ? { f: 0.5, c: 0.5 } : { c: 0.5, b: 0.5 });
+    // The ten Dirichlet opponents are inputs: each one's probabilities at the opponent's six
+    // information states, read from the policy gbgc draws (as the opponent-modelling test reads its Sobol points).
+    const opponentTable = (focal: number, o: number): Map<string, number[]> => {
+      const opp = dirichletPolicy([seed, 0xd1e, focal, o], (st, seat, legal) => axisKeys(st, seat, legal).info);
+      const table = new Map<string, number[]>();
+      const walk = (st: GameState, h: string, cards: number[]) => {
+        if (st.isTerminal()) return;
+        const p = st.currentPlayer();
+        if (p === CHANCE) {
+          for (const [a] of st.chanceOutcomes()) {
+            const c = st.clone();
+            c.applyAction(a);
+            const [, , hand] = axisKeys(c, cards.length === 0 ? 0 : 1, []).info.split('|');
+            walk(c, h, [...cards, Number(hand)]);
+          }
+          return;
+        }
+        const legal = st.legalActions();
+        if (p !== focal) table.set(`${cards[p]}:${h}`, opp(st, p, legal));
+        for (const a of legal) {
+          const c = st.clone();
+          c.applyAction(a);
+          walk(c, h + (a === 0 ? 'f' : a === 2 ? 'b' : 'c'), cards);
+        }
+      };
+      walk(kuhn().newInitialState(), '', []);
+      return table;
+    };
+    const oppPol =
+      (table: Map<string, number[]>): Pol =>
+      (_s, card, h): Record<string, number> => {
+        const [first, second] = table.get(`${card}:${h}`)!;
+        return facing(h) ? { f: first!, c: second! } : { c: first!, b: second! };
+      };
+    const seatScore = (focal: number): number => {
+      const sign = focal === 0 ? 1 : -1;
+      // L1: the best response to L0, by backward induction on the model (ties: the lower engine id, check before bet, fold before call).
+      const pick = (vals: [string, number][]) => vals.reduce((b, v) => (v[1] > b[1] + 1e-9 * Math.max(1, Math.abs(b[1])) ? v : b))[0];
+      const l1 = new Map<string, string>();
+      for (const card of [0, 1, 2]) {
+        const others = [0, 1, 2].filter((x) => x !== card);
+        const sd = (stake: number) => others.reduce((t, o) => t + (card > o ? stake : -stake), 0) / 2;
+        if (focal === 0) {
+          const face = pick([
+            ['f', -1],
+            ['c', sd(2)],
+          ]);
+          l1.set(`${card}:cb`, face);
+          const check = 0.5 * sd(1) + 0.5 * Math.max(-1, sd(2));
+          l1.set(
+            `${card}:`,
+            pick([
+              ['c', check],
+              ['b', 0.5 * 1 + 0.5 * sd(2)],
+            ]),
+          );
+        } else {
+          l1.set(
+            `${card}:b`,
+            pick([
+              ['f', -1],
+              ['c', sd(2)],
+            ]),
+          );
+          l1.set(
+            `${card}:c`,
+            pick([
+              ['c', sd(1)],
+              ['b', 0.5 * 1 + 0.5 * sd(2)],
+            ]),
+          );
+        }
+      }
+      const l1Pol: Pol = (_s, card, h): Record<string, number> => {
+        const a = l1.get(`${card}:${h}`)!;
+        return facing(h) ? { f: a === 'f' ? 1 : 0, c: a === 'c' ? 1 : 0 } : { c: a === 'c' ? 1 : 0, b: a === 'b' ? 1 : 0 };
+      };
+      // 3 % of the L1 mass at the perturbed decision type moves to the other action (Kuhn's menus have two).
+      const perturbed =
+        (kind: 'open' | 'facing'): Pol =>
+        (seat, card, h) => {
+          const base = l1Pol(seat, card, h);
+          if ((kind === 'facing') !== facing(h)) return base;
+          return Object.fromEntries(Object.entries(base).map(([a, q]) => [a, q === 1 ? 0.97 : 0.03]));
+        };
+      // The decision types' labels are gbgc's; which is which is read off the actions taken (open: check/bet, facing: fold/call).
+      const dtKind = new Map<string, 'open' | 'facing'>();
+      for (const e of log.episodes) for (const d of e.decisions) if (d.seat === focal && d.action !== 1) dtKind.set(d.dt, d.action === 2 ? 'open' : 'facing');
+      const dts = [...dtKind.keys()].sort();
+      // Visit weights under L0: seat 0 opens always and faces a bet after check-bet (1/4): 0.8 / 0.2; seat 1 one of two, 1/2 each.
+      const w = focal === 0 ? { open: 0.8, facing: 0.2 } : { open: 0.5, facing: 0.5 };
+      // σ_U: the SD of the focal returns under L0 on the model.
+      const us = deals.flatMap(([a, b]) => Object.entries(terminal).map(([h, f]) => [h, sign * f(a, b)] as const));
+      const prob = (h: string) => ({ cc: 1 / 4, bf: 1 / 4, bc: 1 / 4, cbf: 1 / 8, cbc: 1 / 8 })[h]! / 6;
+      const mean = us.reduce((t, [h, u]) => t + prob(h) * u, 0);
+      const sdU = Math.sqrt(us.reduce((t, [h, u]) => t + prob(h) * (u - mean) ** 2, 0));
+      // 20 trials, the perturbed type of each drawn by gbgc's seeded stream (an input, as the opponents).
+      const trialRng = rngFromKeys(seed, 0xb417, focal);
+      const tables = Array.from({ length: 10 }, (_, o) => oppPol(opponentTable(focal, o)));
+      const trials = Array.from({ length: 20 }, () => {
+        const dt = dts[Math.min(dts.length - 1, Math.floor(trialRng() * dts.length))]!;
+        const dU =
+          tables.reduce((t, opp) => {
+            const pa: [Pol, Pol] = focal === 0 ? [perturbed(dtKind.get(dt)!), opp] : [opp, perturbed(dtKind.get(dt)!)];
+            const pb: [Pol, Pol] = focal === 0 ? [l1Pol, opp] : [opp, l1Pol];
+            return t + sign * (value(pa) - value(pb));
+          }, 0) / 10;
+        return { dt, dU };
+      });
+      // OLS slope of ΔU on the indicator "dt perturbed" (with intercept): the difference of the two groups' means.
+      let sum = 0;
+      for (const dt of dts) {
+        const inG = trials.filter((t) => t.dt === dt);
+        const out = trials.filter((t) => t.dt !== dt);
+        if (inG.length === 0) continue;
+        const slope = inG.reduce((t, x) => t + x.dU, 0) / inG.length - (out.length ? out.reduce((t, x) => t + x.dU, 0) / out.length : 0);
+        sum += w[dtKind.get(dt)!] * Math.abs(slope);
+      }
+      return Math.log10(sum / sdU);
+    };
+    const expected = (seatScore(0) + seatScore(1)) / 2;
+    expect(Number.isFinite(expected)).toBe(true);
+    expect(computeAxesV2(kuhn(), { tier: 'fast', seed, exact: true }).brittleness).toBeCloseTo(expected, 10);
+    // The model itself: L0 against L0 is worth Kuhn's known +1/8 to seat 0.
+    expect(value([l0, l0])).toBeCloseTo(0.125, 12);
+  });
+
   it('Kuhn: exact and sampled brittleness are finite, above the floor, and within 0.1 (log10) of each other', () => {
     const ex = computeAxesV2(kuhn(), { tier: 'fast', seed: 1, exact: true }).brittleness;
     const sa = computeAxesV2(kuhn(), { tier: 'fast', seed: 1 }).brittleness;
