@@ -32,7 +32,7 @@ export const BUILDERS: readonly BuilderName[] = ['graph', 'paper', 'coherent'];
 export const DEFAULT_BUILDER: BuilderName = 'graph';
 
 /**
- * The `graph` builder's structural weights. Each scales with the ramp √c (0 at c = 0): the
+ * The `graph` builder's structural weights. Each scales with the ramp ∛c (0 at c = 0; extra betting rounds with c): the
  * weights of conditional and loop placement of a middle block (plain = 1), the rounds a bounded
  * loop may add beyond 3 (`loopExtra`), the most extra betting rounds and the probability of each,
  * the probability that a variable-amount round has a fixed-limit fallback (capped at 1), that an
@@ -104,7 +104,7 @@ export class Dial {
     return { plain: 1, subphase: 0.7 * c, conditional: 0.5 * c, loop: 0.25 * c };
   }
 
-  /** The `graph` builder's ramp of its phase-graph features: √c (0 at c = 0, 1 at c = 1, ½ at c = ¼). */
+  /** The `graph` builder's ramp of its phase-graph features: ∛c (0 at c = 0, 1 at c = 1, ½ at c = ⅛). */
   get ramp(): number {
     return Math.cbrt(this.c);
   }
@@ -165,7 +165,7 @@ export class Dial {
    * rounds) = 1 − (1 − 0.5c)³ before the move budget trims them (0.58 at c = 0.5, 0.88 at c = 1).
    */
   get extraBettingRound(): number {
-    if (this.graph) return Math.min(1, GRAPH.extraRound * this.ramp);
+    if (this.graph) return Math.min(1, GRAPH.extraRound * this.c);
     return 0.5 * this.c;
   }
 

@@ -222,7 +222,7 @@ export function chainBlock(b: Builder, form: 'fixed' | 'variable', tag: string):
 /**
  * A betting round of the `graph` builder: variable amounts with the dial's probability (or as
  * `forced`), else fixed-limit; a fixed-limit round is the seed game's chain of sub-phases with
- * probability 0.8·√c, else the engine's fixed-limit round (`bettingBlock`: Kuhn's round at c = 0). A variable round is, with the dial's
+ * probability 0.8·∛c, else the engine's fixed-limit round (`bettingBlock`: Kuhn's round at c = 0). A variable round is, with the dial's
  * fallback probability, played only while both stacks hold at least m chips (m = 1–3) — else a
  * fixed-limit chain in fallback sub-phases, as the seed game's "variable betting unaffordable,
  * falling back to fixed 1-chip betting" — the variable round and the fallback each in a sub-phase of its own.

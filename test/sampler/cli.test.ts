@@ -93,7 +93,25 @@ describe('gbgc pool: acceptance rate and rejections by check', () => {
   it("records each slot's rejected candidates by check and prints the whole pool's rate", async () => {
     const out = join(dir, 'pool-strict');
     // A strict move limit rejects most candidates of the paper builder at c = 1, so the counts are not all zero.
-    const base = ['pool', '--count', '2', '--complexity', '1', '--seed', '3', '--out', out, '--workers', '1', '--max-moves', '3', '--episodes', '200', '--builder', 'paper'];
+    const base = [
+      'pool',
+      '--count',
+      '2',
+      '--complexity',
+      '1',
+      '--seed',
+      '3',
+      '--out',
+      out,
+      '--workers',
+      '1',
+      '--max-moves',
+      '3',
+      '--episodes',
+      '200',
+      '--builder',
+      'paper',
+    ];
     const r = await runCli([...base, '--json']);
     expect(r.code).toBe(0);
     const s = JSON.parse(r.stdout) as {
