@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
-import { compileGame } from '../../src/interpreter/game.js';
+import { compileAnyGame, compileGame } from '../../src/interpreter/game.js';
 import { createParticipantAgent, makeParticipant, type Agent } from '../../src/eval/agents/index.js';
 import { handSeating, playSlot, seatPermutations, tableSlotId, slotId, type SlotOutcome } from '../../src/eval/match/index.js';
 import { compareChance } from '../support/duplicate-check.js';
@@ -201,5 +201,41 @@ describe('tables of a schedule', () => {
       [0, 2],
       [1, 2],
     ]);
+  });
+});
+
+describe("a three-seat block of 6 matches × 6 hands on the league's table (league-holdem.gbg)", () => {
+  it('deals identical cards to identical seats in every permutation, hand by hand, the button on seat (hand mod 3)', async () => {
+    const ir = compileSource(readFileSync('examples/league-holdem.gbg', 'utf8')).ir!;
+    const game = compileAnyGame(ir);
+    expect(game.numSeats).toBe(3);
+    const agents = await Promise.all(
+      ['random', 'check-fold', 'always-fold'].map((k, i) => createParticipantAgent(makeParticipant({ kind: k }, `p${i}`), game)),
+    );
+    let compared = 0;
+    for (let block = 0; block < 20; block++) {
+      const slots: SlotOutcome[] = [];
+      for (const [k, perm] of seatPermutations(3).entries())
+        slots.push(
+          await playSlot(
+            game,
+            perm.map((i) => agents[i]),
+            4200 + block,
+            k,
+            { format: { hands: 6, stacks: 'reset' }, recordChance: true },
+          ),
+        );
+      for (let h = 0; h < 6; h++) {
+        for (const s of slots) expect(s.hands![h]).toMatchObject({ order: [0, 1, 2], button: h % 3, stacks: [10000, 10000, 10000] });
+        const first = slots[0].hands![h].chance!;
+        // Every permutation: the six hole cards (two to each seat from left of the button) and every board card both reached.
+        for (const s of slots.slice(1)) {
+          const n = compareChance(first, s.hands![h].chance!);
+          expect(n).toBeGreaterThanOrEqual(6);
+          compared += n;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(20 * 6 * 5 * 6);
   });
 });

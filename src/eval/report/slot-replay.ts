@@ -8,7 +8,7 @@
  * by another engine, or altered, is refused naming the slot and the ply.
  */
 import { CHANCE, type GameState, type TableOptions } from '../../interpreter/api.js';
-import { compileGame, type CompiledGame } from '../../interpreter/game.js';
+import { compileAnyGame, CompiledGame } from '../../interpreter/game.js';
 import { compileSource } from '../../compiler/index.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
 import { UserError } from '../../util/errors.js';
@@ -70,7 +70,13 @@ function storedGame(store: RunStore, slot: SlotRecord, mismatch: string): { game
     throw new UserError(
       `${store.path}: slot ${slot.id}: the stored game ${g.path} does not compile here (${compiled.diagnostics[0]?.message ?? 'unknown error'}); ${mismatch}`,
     );
-  const game = compileGame(compiled.ir);
+  const any = compileAnyGame(compiled.ir);
+  // The viewer's replay is two-seat without a button for now (a table game: see docs/tables.md).
+  if (!(any instanceof CompiledGame))
+    throw new UserError(
+      `${store.path}: slot ${slot.id}: the viewer replays two-seat games without a button; ${g.path} is a table game (${any.numSeats} seats${compiled.ir.button ? ', a button' : ''}): read its hands with gbgc records export ${store.path} --jsonl --table slots`,
+    );
+  const game = any;
   if (game.rulesetHash !== slot.game)
     throw new UserError(
       `${store.path}: slot ${slot.id}: the stored game ${g.path} compiles to ruleset ${game.rulesetHash.slice(0, 12)}…, not the slot's ${slot.game.slice(0, 12)}…; ${mismatch}`,

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { compileSource } from '../../compiler/index.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { compileGame, type CompiledGame } from '../../interpreter/game.js';
+import { compileAnyGame } from '../../interpreter/game.js';
 import { canonicalJson } from '../../ir/hash.js';
 import { UserError } from '../../util/errors.js';
 import { parseJsonInput, readTextCapped } from '../../util/json.js';
@@ -29,7 +29,8 @@ export interface PlanGame {
   /** Absolute path. */
   file: string;
   source: string;
-  game: CompiledGame;
+  /** The compiled game: the two-seat machine's, or a table game's (3 to 6 seats, or a button). */
+  game: ReturnType<typeof compileAnyGame>;
   rulesetHash: string;
   name: string;
   /** Generator seed, complexity and pool slot of a generated game, as its selection file lists them. */
@@ -284,7 +285,7 @@ export function buildPlan(configPath: string, config: TournamentConfig, storeOve
       path: f.path,
       file: f.file,
       source,
-      game: compileGame(r.ir),
+      game: compileAnyGame(r.ir),
       rulesetHash: r.rulesetHash,
       name: r.ir.name,
       ...(f.origin ? { origin: f.origin } : {}),

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { UserError } from '../../util/errors.js';
 import { createParticipantAgent, type Agent, type AgentOptions } from '../agents/index.js';
 import { playSlotNow, type SlotOutcome } from '../match/play.js';
-import type { CompiledGame } from '../../interpreter/game.js';
+import type { Game } from '../../interpreter/api.js';
 import { RunStore, checkStore, storeAbsent, type MoveRecord, type SlotRecord } from '../store/store.js';
 import { storeError, withStoreErrors } from '../store/errors.js';
 import { BudgetReachedError, type SpendGuard } from '../llm/spend.js';
@@ -232,7 +232,7 @@ export interface SlotResult {
 
 /** The games and participants a slot refers to by index (a {@link TournamentPlan}, or a queue worker's copy of one). */
 export interface SlotContext {
-  games: readonly { rulesetHash: string; game: CompiledGame }[];
+  games: readonly { rulesetHash: string; game: Game }[];
   participants: readonly { id: string }[];
 }
 
