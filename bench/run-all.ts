@@ -94,6 +94,13 @@ export const BENCHES: BenchEntry[] = [
       'planted-truth coverage of α̂ and profile-slope intervals against 95 %, J_m ranking against ρ 0.9, BH FDR against 0.05; analyze and report time against 60 s',
   },
   {
+    name: 'holdem3',
+    file: 'holdem3.ts',
+    args: ['1', '3'],
+    quickArgs: ['0.2', '1'],
+    about: "three-seat no-limit hold'em playouts on league-holdem.gbg against a hand-written three-seat simulator",
+  },
+  {
     name: 'table-coverage',
     file: 'table-coverage.ts',
     args: [],
