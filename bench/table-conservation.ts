@@ -11,8 +11,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { compileSource } from '../src/compiler/index.js';
-import { CHANCE, compileTableGame } from '../src/interpreter/index.js';
+import { compileTableGame } from '../src/interpreter/index.js';
 import { rngFromKeys } from '../src/util/rng.js';
+import { randomHand } from '../test/support/table-play.js';
 
 const hands = Number(process.argv[2] ?? 100_000);
 const source = readFileSync('examples/league-holdem.gbg', 'utf8');
@@ -26,17 +27,7 @@ for (const seats of ['A, B, C', 'A, B, C, D, E, F']) {
   for (let h = 0; h < hands; h++) {
     const stacks = Array.from({ length: n }, () => 100 + Math.floor(rng() * 9900));
     const s = game.newInitialState({ button: h % n, stacks });
-    while (!s.isTerminal()) {
-      const p = s.currentPlayer();
-      if (p === CHANCE) {
-        s.applyAction(s.sampleChance(rng()));
-        continue;
-      }
-      const moves = s.currentBet > s.round[p] ? [0, 1] : [1];
-      const b = s.raiseBounds();
-      const k = Math.floor(rng() * (moves.length + (b ? 1 : 0)));
-      s.applyAction(k < moves.length ? moves[k] : 1 + b![0] + Math.floor(rng() * (b![1] - b![0] + 1)));
-    }
+    randomHand(s, rng);
     const c = s.chips();
     const total = stacks.reduce((a, x) => a + x, 0);
     const sum = c.stacks.reduce((a, x) => a + x, 0);

@@ -10,6 +10,7 @@ import { compileSource } from '../../src/compiler/index.js';
 import { CHANCE, compileAnyGame, compileGame, compileTableGame, type TableState } from '../../src/interpreter/index.js';
 import { buildPots, awardPot } from '../../src/interpreter/table-pots.js';
 import { rngFromKeys } from '../../src/util/rng.js';
+import { randomHand } from '../support/table-play.js';
 
 const RANKS = '2 = 2, 3 = 3, 4 = 4, 5 = 5, 6 = 6, 7 = 7, 8 = 8, 9 = 9, T = 10, J = 11, Q = 12, K = 13, A = 14';
 
@@ -232,25 +233,6 @@ describe('positions follow the button', () => {
     expect(() => kuhn.newInitialState({ button: 1 })).toThrow(/declares no button/);
   });
 });
-
-/** A seeded random table player: a move (fold/call/raise) uniformly, then a raise size uniformly in its bounds. */
-function randomHand(s: TableState, rng: () => number, foldSeat = -1): void {
-  while (!s.isTerminal()) {
-    const p = s.currentPlayer();
-    if (p === CHANCE) {
-      s.applyAction(s.sampleChance(rng()));
-      continue;
-    }
-    const moves = s.currentBet > s.round[p] ? [0, 1] : [1];
-    if (p === foldSeat) {
-      s.applyAction(moves[0]);
-      continue;
-    }
-    const b = s.raiseBounds();
-    const k = Math.floor(rng() * (moves.length + (b ? 1 : 0)));
-    s.applyAction(k < moves.length ? moves[k] : 1 + b![0] + Math.floor(rng() * (b![1] - b![0] + 1)));
-  }
-}
 
 describe('chips conserved and zero-sum on random hands', () => {
   const league = compileSource(readFileSync('examples/league-holdem.gbg', 'utf8')).ir!;
