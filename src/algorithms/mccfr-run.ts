@@ -17,7 +17,7 @@ import { MccfrSolver, sample, type MccfrSampling } from './mccfr.js';
 import { buildNSeatTree, nashConv, NSeatTreeTooLarge, type NSeatTree } from './nash-conv.js';
 import { policyFromFunction } from './policy.js';
 import { EvaluationOutOfTime, sampledExploitability, type PolicyFn } from './sampled-br.js';
-import { buildTree, TreeBudgetError, type GameTree } from './tree.js';
+import { buildTree, estimateAboveBudget, TreeBudgetError, type GameTree } from './tree.js';
 
 /** Default iterations between reports. */
 export const DEFAULT_REPORT_EVERY = 1000;
@@ -129,7 +129,8 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
   if (exactMax > 0) {
     try {
       if (twoSeats) tree = buildTree(game, { maxNodes: exactMax });
-      else nTree = buildNSeatTree(game, exactMax);
+      // Refused from the size estimate first, as the two-seat tree is (buildTree), before a walk of up to exactMax nodes.
+      else if (!estimateAboveBudget(game, exactMax)) nTree = buildNSeatTree(game, exactMax);
     } catch (e) {
       if (!(e instanceof TreeBudgetError) && !(e instanceof NSeatTreeTooLarge)) throw e;
     }

@@ -4,7 +4,7 @@
  * each phase fires).
  */
 import { KeyedStream, type Rng } from '../util/rng.js';
-import { CHANCE, canRunFastPlayouts, type Player as Agent } from '../interpreter/api.js';
+import { CHANCE, canRunFastPlayouts, type Game, type Player as Agent } from '../interpreter/api.js';
 import { sampleChanceOutcome } from '../interpreter/chance.js';
 import type { CompiledGame } from '../interpreter/game.js';
 import { RNG_STREAM } from '../interpreter/rng.js';
@@ -29,8 +29,10 @@ export interface SimulationReport {
   movesPerPlayer: number[];
   /** Phase name → fraction of episodes in which the phase was entered at least once. */
   phaseFireRates: Record<string, number>;
-  /** Fraction of episodes that reached the showdown (the rest ended early: a fold or an `end` step). */
+  /** Fraction of episodes that reached the showdown (the rest ended early: a fold or an `end` step). NaN when not measured (see `notMeasured`). */
   showdownRate: number;
+  /** What the run could not measure and why (a game other than the two-seat interpreter's: the phases entered and the showdowns). */
+  notMeasured?: string;
   /** Wall-clock speed of this run (not reproducible, unlike every other field). */
   episodesPerSecond: number;
 }
@@ -77,11 +79,12 @@ export async function playEpisode(game: CompiledGame, agents: readonly Agent[], 
  * @throws RangeError when `episodes` < 1 or the agents are not one per seat
  * @throws Error when an episode's returns do not sum to 0 (an engine bug)
  */
-export async function simulate(game: CompiledGame, opts: SimulateOptions): Promise<SimulationReport> {
+export async function simulate(game: CompiledGame | Game, opts: SimulateOptions): Promise<SimulationReport> {
   const n = opts.episodes;
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`episodes must be a whole number ≥ 1, got ${n}`);
   const seats = game.numSeats;
   if (opts.agents.length !== seats) throw new RangeError(`simulate: ${opts.agents.length} agents for a game of ${seats} seats`);
+  if (!isInterpreterGame(game)) return simulateContract(game, opts);
   const phaseNames = game.ir.phases.map((p) => p.name);
   const sum = new Array<number>(seats).fill(0);
   const sumSq = new Array<number>(seats).fill(0);
@@ -164,6 +167,71 @@ export async function simulate(game: CompiledGame, opts: SimulateOptions): Promi
     movesPerPlayer: moves.map((m) => m / n),
     phaseFireRates,
     showdownRate: showdowns / n,
+    episodesPerSecond: seconds > 0 ? n / seconds : Infinity,
+  };
+}
+
+/** Whether `game` is the two-seat interpreter's (states reset in place, phases and moves counted by the machine). */
+function isInterpreterGame(game: CompiledGame | Game): game is CompiledGame {
+  return typeof (game as Partial<CompiledGame>).resetToInitial === 'function';
+}
+
+/**
+ * {@link simulate} for any `Game` of the contract (the table engine's games): each episode from
+ * `newInitialState()` on the stream `(seed, i)`, chance by `sampleChanceOutcome`, returns from
+ * `returns()`, each episode checked to conserve chips. The phases entered and the showdowns are
+ * not measured (the contract does not tell them): `phaseFireRates` is empty, `showdownRate` NaN,
+ * and `notMeasured` says so.
+ */
+async function simulateContract(game: Game, opts: SimulateOptions): Promise<SimulationReport> {
+  const n = opts.episodes;
+  const seats = game.numSeats;
+  const sum = new Array<number>(seats).fill(0);
+  const sumSq = new Array<number>(seats).fill(0);
+  const moves = new Array<number>(seats).fill(0);
+  const every = opts.progressEvery ?? 1000;
+  const stream = new KeyedStream();
+  const rng = stream.next;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    stream.restart(opts.seed, i);
+    const state = game.newInitialState();
+    while (!state.isTerminal()) {
+      const player = state.currentPlayer();
+      if (player === CHANCE) {
+        state.applyAction(sampleChanceOutcome(state, rng));
+        continue;
+      }
+      moves[player]++;
+      const choice = opts.agents[player].act(state, player, rng);
+      state.applyAction(typeof choice === 'number' ? choice : await choice);
+    }
+    const r = state.returns();
+    let total = 0;
+    for (let seat = 0; seat < seats; seat++) {
+      total += r[seat];
+      sum[seat] += r[seat];
+      sumSq[seat] += r[seat] * r[seat];
+    }
+    if (total !== 0) throw new Error(`simulate: episode ${i} does not conserve chips: its returns sum to ${total} (${r.join(', ')})`);
+    if (opts.onProgress && (i + 1) % every === 0) opts.onProgress(i + 1);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const mean = (s: number): number => sum[s] / n;
+  const stdErr = (s: number): number => (n < 2 ? 0 : Math.sqrt(Math.max(0, (sumSq[s] - n * mean(s) ** 2) / (n - 1)) / n));
+  return {
+    game: game.ir.name,
+    rulesetHash: game.rulesetHash,
+    seed: opts.seed,
+    rngStream: RNG_STREAM,
+    agents: opts.agents.map((a) => a.name),
+    episodes: n,
+    meanReturns: sum.map((_, seat) => mean(seat)),
+    stdErrors: sum.map((_, seat) => stdErr(seat)),
+    movesPerPlayer: moves.map((m) => m / n),
+    phaseFireRates: {},
+    showdownRate: NaN,
+    notMeasured: 'the phases entered and the showdowns: the table engine does not report them to the simulator',
     episodesPerSecond: seconds > 0 ? n / seconds : Infinity,
   };
 }

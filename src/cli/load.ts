@@ -8,7 +8,7 @@ import { compileSource } from '../compiler/index.js';
 import { formatDiagnostics } from '../diagnostics/format.js';
 import type { GameIR } from '../ir/schema.js';
 import { isTableGame } from '../ir/facts.js';
-import { compileGame, type CompiledGame } from '../interpreter/game.js';
+import { compileAnyGame, compileGame, type CompiledGame } from '../interpreter/game.js';
 import { UserError } from './errors.js';
 
 /** Largest `.gbg` source read: 4 MiB (the bundled games are under 20 KiB). */
@@ -77,4 +77,15 @@ export function loadCompiledGame(path: string): LoadedGame & { game: CompiledGam
       `${path}: '${ir.name}' is a table game (${ir.seats.length} seats${ir.button ? ', a button' : ''}), played by the table engine; this command plays two-seat games without a button (see docs/tables.md)`,
     );
   return { ...loaded, game: compileGame(ir) };
+}
+
+/**
+ * {@link loadCompiledGame} for the commands that take any number of seats (`tree`, `simulate`,
+ * `solve`): a two-seat game without a button is the interpreter's compiled game, a table game
+ * (3 to 6 seats, or a button) the table engine's.
+ * @throws as {@link loadCompiledGame}
+ */
+export function loadAnyGame(path: string): LoadedGame & { game: ReturnType<typeof compileAnyGame> } {
+  const loaded = loadGame(path);
+  return { ...loaded, game: compileAnyGame(loaded.ir) };
 }

@@ -4,7 +4,7 @@
  */
 import { cfrPolicyFor } from '../policy-cache.js';
 import type { RegisterCommand } from './index.js';
-import { loadCompiledGame } from '../load.js';
+import { loadAnyGame } from '../load.js';
 import { parseIntOption, parseSeedOption, MAX_COUNT } from '../errors.js';
 import { simulate, type SimulationReport } from '../../algorithms/simulate.js';
 import { agentNames } from '../../eval/agents/index.js';
@@ -21,10 +21,14 @@ export function formatSimulation(r: SimulationReport, seats: readonly string[]):
     `${r.game}: ${r.episodes} episodes, seed ${r.seed}, ${seats.map((s, i) => `${s}: ${r.agents[i]}`).join(', ')}`,
     `  mean returns      ${seats.map((s, i) => `${s} ${signed(r.meanReturns[i])} ± ${r.stdErrors[i].toFixed(4)}`).join('   ')}  (chips/game ± 1 standard error)`,
     `  moves per player  ${seats.map((s, i) => `${s} ${r.movesPerPlayer[i].toFixed(2)}`).join('   ')}`,
-    `  phases fired      ${Object.entries(r.phaseFireRates)
-      .map(([name, rate]) => `${name} ${pct(rate)}`)
-      .join('  ')}`,
-    `  showdowns         ${pct(r.showdownRate)} of episodes`,
+    ...(r.notMeasured !== undefined
+      ? [`  not measured      ${r.notMeasured}`]
+      : [
+          `  phases fired      ${Object.entries(r.phaseFireRates)
+            .map(([name, rate]) => `${name} ${pct(rate)}`)
+            .join('  ')}`,
+          `  showdowns         ${pct(r.showdownRate)} of episodes`,
+        ]),
     `  speed             ${Math.round(r.episodesPerSecond).toLocaleString('en-US')} episodes/s`,
   ];
   return `${lines.join('\n')}\n`;
@@ -51,7 +55,7 @@ export const registerSimulate: RegisterCommand = (cmd, ctx) =>
     .action(async (file: string, opts: { episodes: string; seed: string; agents: string; json?: boolean; policy?: string }) => {
       const episodes = parseIntOption('--episodes', opts.episodes, 1, MAX_COUNT);
       const seed = parseSeedOption(opts.seed);
-      const { ir, game } = loadCompiledGame(file);
+      const { ir, game } = loadAnyGame(file);
       const policy = cfrPolicyFor(
         ctx,
         file,

@@ -12,7 +12,7 @@ import type { RegisterCommand } from './index.js';
 import type { CliIO } from '../io.js';
 import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
-import { loadCompiledGame } from '../load.js';
+import { loadAnyGame } from '../load.js';
 import { parseIntOption, parseSeedOption, parsePositiveOption, MAX_COUNT } from '../errors.js';
 import { DEFAULT_MAX_NODES, TreeBudgetError } from '../../algorithms/tree.js';
 import { DEFAULT_CHECK_EVERY, DEFAULT_ITERATIONS, solve } from '../../algorithms/solve.js';
@@ -99,7 +99,7 @@ export const registerSolve: RegisterCommand = (cmd, ctx) =>
       const target = opts.targetExploitability === undefined ? undefined : parsePositiveOption('--target-exploitability', opts.targetExploitability);
       const checkEvery = parseIntOption('--check-every', opts.checkEvery, 1, MAX_COUNT);
       const maxNodes = parseIntOption('--max-nodes', opts.maxNodes, 1, 1_000_000_000);
-      const { ir, rulesetHash, game } = loadCompiledGame(file);
+      const { ir, rulesetHash, game } = loadAnyGame(file);
       const bar = progressBar(ctx.io);
       let r;
       try {
@@ -212,7 +212,7 @@ function solveMccfr(file: string, opts: SolveOpts, io: CliIO): void {
   const brSamples = parseIntOption('--br-samples', opts.brSamples ?? String(DEFAULT_BR_SAMPLES), 2, 100_000_000);
   const seed = parseSeedOption(opts.seed ?? '0');
   const maxNodes = parseIntOption('--max-nodes', opts.maxNodes, 0, 1_000_000_000);
-  const { ir, rulesetHash, game } = loadCompiledGame(file);
+  const { ir, rulesetHash, game } = loadAnyGame(file);
   const lines: string[] = [];
   let header = false;
   const print = (r: MccfrReport, exact: boolean): void => {

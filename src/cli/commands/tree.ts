@@ -3,7 +3,7 @@
  * refuse at once when the estimate exceeds the budget, else enumerate the whole game tree.
  */
 import type { RegisterCommand } from './index.js';
-import { loadCompiledGame } from '../load.js';
+import { loadAnyGame } from '../load.js';
 import { UserError, parseIntOption } from '../errors.js';
 import { countWithinBudget, type BudgetedCount, type TreeSizeEstimate, type TreeStats } from '../../algorithms/tree.js';
 import { rngFromKeys } from '../../util/rng.js';
@@ -62,7 +62,7 @@ export const registerTree: RegisterCommand = (cmd, ctx) =>
     )
     .action((file: string, opts: { maxNodes: string; json?: boolean }) => {
       const maxNodes = parseIntOption('--max-nodes', opts.maxNodes, 1, 1_000_000_000);
-      const { ir, rulesetHash, game } = loadCompiledGame(file);
+      const { ir, rulesetHash, game } = loadAnyGame(file);
       const progress = startProgress(ctx.io, maxNodes, 'tree [{bar}] {value} histories (limit {total})');
       let r: BudgetedCount;
       try {
