@@ -39,8 +39,8 @@ describe('gbgc solve above the node budget', () => {
   }, 60_000);
 
   it('mccfr --seconds bounds the evaluation too: a sampled best response that cannot end in time is abandoned and said so', async () => {
-    // c = 1, seed 3: 100 episodes of its sampled best response take about 50 s of CPU
-    const s = await runCli(['sample', '--complexity', '1', '--seed', '3']);
+    // c = 1, seed 3 of the paper builder (version 3): 100 episodes of its sampled best response take about 50 s of CPU
+    const s = await runCli(['sample', '--complexity', '1', '--seed', '3', '--builder', 'paper']);
     expect(s.code).toBe(0);
     const file = join(tmp, 'c1-s3.gbg');
     writeFileSync(file, s.stdout);
