@@ -45,13 +45,12 @@ export interface BestResponse {
 }
 
 /**
- * Exact best response of `seat` to the other seat's part of `policy` (`seat`'s own part is ignored).
- * Ties go to the lowest action id.
+ * Probability that chance and the other seat, playing `policy`, reach each node of `tree` when
+ * `seat` plays every action leading there (its own actions count as 1): one number per node,
+ * indexed by node id (children ids exceed their parents', so one forward pass suffices).
  */
-export function bestResponse(tree: GameTree, policy: TabularPolicy, seat: number): BestResponse {
-  const { numNodes, kind, player, firstChild, childCount, chanceProb, returns0, slotStart, infoset } = tree;
-  const sign = seat === 0 ? 1 : -1;
-  // Probability that chance and the opponent play to each node (children ids exceed parents').
+export function opponentReach(tree: GameTree, policy: TabularPolicy, seat: number): Float64Array {
+  const { numNodes, kind, player, firstChild, childCount, chanceProb, slotStart, infoset } = tree;
   const reach = new Float64Array(numNodes);
   reach[0] = 1;
   for (let n = 0; n < numNodes; n++) {
@@ -66,6 +65,17 @@ export function bestResponse(tree: GameTree, policy: TabularPolicy, seat: number
       for (let c = first; c < end; c++) reach[c] = reach[n] * policy[slot0 + c];
     }
   }
+  return reach;
+}
+
+/**
+ * Exact best response of `seat` to the other seat's part of `policy` (`seat`'s own part is ignored).
+ * Ties go to the lowest action id.
+ */
+export function bestResponse(tree: GameTree, policy: TabularPolicy, seat: number): BestResponse {
+  const { numNodes, kind, player, firstChild, childCount, chanceProb, returns0, slotStart, infoset } = tree;
+  const sign = seat === 0 ? 1 : -1;
+  const reach = opponentReach(tree, policy, seat);
   const value = new Float64Array(numNodes);
   const known = new Uint8Array(numNodes);
   const choice = new Int32Array(tree.numInfosets).fill(-1);

@@ -13,6 +13,7 @@
 import { NODE_CHANCE, NODE_TERMINAL, type GameTree } from './tree.js';
 import type { TabularPolicy } from './policy.js';
 import type { ActionValues, DecisionReference } from './ev-loss.js';
+import { opponentReach } from './best-response.js';
 
 /** A decision in a two-seat tree game: the seat and its information-state key. */
 export interface TreeDecision {
@@ -32,7 +33,7 @@ export class TreeDecisionReference implements DecisionReference<TreeDecision> {
   constructor(tree: GameTree, policy: TabularPolicy, name = 'tree-decision-reference') {
     if (policy.length !== tree.numSlots) throw new RangeError(`the policy has ${policy.length} slots, the tree ${tree.numSlots}`);
     this.name = name;
-    const { numNodes, kind, player, firstChild, childCount, chanceProb, returns0, slotStart, infoset } = tree;
+    const { numNodes, kind, firstChild, childCount, chanceProb, returns0, slotStart, infoset } = tree;
     // Node values for seat 0 under the profile (children ids exceed their parents').
     const v0 = new Float64Array(numNodes);
     for (let n = numNodes - 1; n >= 0; n--) {
@@ -52,20 +53,7 @@ export class TreeDecisionReference implements DecisionReference<TreeDecision> {
       v0[n] = v;
     }
     for (const seat of [0, 1]) {
-      const reach = new Float64Array(numNodes);
-      reach[0] = 1;
-      for (let n = 0; n < numNodes; n++) {
-        const k = kind[n];
-        if (k === NODE_TERMINAL) continue;
-        const first = firstChild[n];
-        const end = first + childCount[n];
-        if (k === NODE_CHANCE) for (let c = first; c < end; c++) reach[c] = reach[n] * chanceProb[c];
-        else if (player[n] === seat) for (let c = first; c < end; c++) reach[c] = reach[n];
-        else {
-          const slot0 = slotStart[infoset[n]] - first;
-          for (let c = first; c < end; c++) reach[c] = reach[n] * policy[slot0 + c];
-        }
-      }
+      const reach = opponentReach(tree, policy, seat);
       const sign = seat === 0 ? 1 : -1;
       for (let i = 0; i < tree.numInfosets; i++) {
         if (tree.infosetSeat[i] !== seat) continue;

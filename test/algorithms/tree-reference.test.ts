@@ -178,7 +178,7 @@ describe('compact tree against the reference builder', () => {
     let compared = 0;
     for (const c of [0.3, 0.5, 0.7]) {
       for (let seed = 1; seed <= 12 && compared < 6; seed++) {
-        const game = compileGame(sampleIR(seed, c));
+        const game = compileGame(sampleIR(seed, c, { builder: 'paper' }));
         // Knuth's estimate (seeded) screens out games far too large; the budget stops the rest.
         if (estimateTreeSize(game, rngFromKeys(seed), 200).histories > 60_000) continue;
         let tree: GameTree;
