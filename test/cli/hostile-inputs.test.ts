@@ -94,9 +94,9 @@ const CASES: [string, () => string[], RegExp][] = [
   ['check a 5 MiB file', () => ['check', at('big.gbg', kuhn + `// ${'x'.repeat(5 * 1024 * 1024)}\n`)], /big\.gbg: 5 MiB, larger than the 4 MiB/],
   ['pool whose index.jsonl has a bad line (axes DIR)', () => ['axes', pool, '--jobs', '1'], /index\.jsonl:2: not a JSON line/],
   [
-    'store whose schema text was altered (bench/fuzz.ts found it: foreign key mismatch)',
+    'store whose foreign-key text was altered (bench/fuzz.ts found it; a read never touches the reference, so records summary prints it)',
     () => ['records', 'summary', at('fk.db', readFileSync(fx('store-foreign-key-mismatch.db')))],
-    /fk\.db: not a gbgc run store of this version, or an altered one \(SQLite: foreign key mismatch/,
+    /^$/,
   ],
   [
     'store whose participant name is NULL (records summary prints it)',

@@ -15,7 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), 'gbgc-inputs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const kuhn = readFileSync('examples/kuhn.gbg', 'utf8');
 const leduc = readFileSync('examples/leduc.gbg', 'utf8');
-const broken = kuhn.replace('players Alice, Bob', 'players Alice, Bob, Carol');
+const broken = kuhn.replace('players Alice, Bob', 'players Alice, Bob, Carol, Dan, Eve, Fay, Gus');
 
 describe("'-' reads standard input", () => {
   it('check - accepts a good game and names <stdin> in diagnostics', async () => {
