@@ -14,7 +14,7 @@ import { formatDiagnostics } from '../../src/diagnostics/format.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gbgc-color-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const bad = readFileSync('examples/kuhn.gbg', 'utf8').replace('players Alice, Bob', 'players Alice, Bob, Carol');
+const bad = readFileSync('examples/kuhn.gbg', 'utf8').replace('players Alice, Bob', 'players Alice, Bob, Carol, Dan, Eve, Fay, Gus');
 const badFile = join(dir, 'bad.gbg');
 writeFileSync(badFile, bad);
 

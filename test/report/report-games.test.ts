@@ -34,7 +34,7 @@ beforeAll(async () => {
     ['1', '0.3'],
     ['2', '0.5'],
   ]) {
-    const r = await runCli(['sample', '--seed', seed, '--complexity', c, '--json', '-o', join(tmp, `g${seed}.gbg`)]);
+    const r = await runCli(['sample', '--seed', seed, '--complexity', c, '--builder', 'paper', '--json', '-o', join(tmp, `g${seed}.gbg`)]);
     expect(r.code, r.stderr).toBe(0);
   }
   writeFileSync(
