@@ -310,12 +310,6 @@ const entries = {
       'Games of 3 to 6 seats, and games with a button, are played by the table engine, which knows the steps of table poker: `shuffle`, `deal` (to each seat, a seat or a pile), `ante`, `blinds`, `betting fixed` with a whole-number bet, and `betting variable` with `raises no-limit` or `raises pot-limit`; and the `high-card`, `pair-with-board` and `poker-hand` showdowns. The other steps (`wager`, `match`, `choice`, `simultaneous`, `auction`, `sidebet`, `peek`, `swap`, `steal`, `reveal`, `discard`, `pay`, `score`, `assign`, `set`, `if`, `events`, `repeat`, `call`, `end`, variable betting without raises) and the `sum-of-ranks` showdown are defined for two seats only: their rules name the opponent, pair the two seats, or read conditions the table engine does not evaluate.',
     example: 'players A, B, C … wager A 1..5',
   },
-  E0253: {
-    title: 'blind larger than a stack',
-    explanation:
-      'A blind must not exceed the starting stack of a seat that posts it: with blinds placed relative to the button any seat may post the big blind, so the big blind must fit every starting stack. (A blind equal to a stack puts that seat all-in by posting.)',
-    example: 'stack 50 each … blinds 50, 100',
-  },
   E0901: {
     title: 'internal error: invalid IR',
     explanation: 'The compiler produced an IR that fails its own JSON Schema. This is a bug in gbgc; please report it with the input file.',
@@ -385,6 +379,12 @@ const entries = {
     explanation:
       'This deal can only happen after every decision of the game has been made, so it changes nothing anyone decides: it only adds luck to the showdown. Deal before a decision, or remove it. (Deals that are part of a decision, such as an auction prize or a chosen option, are not reported.)',
     example: 'betting fixed { … }\n    deal 1 to each face down   // then the showdown',
+  },
+  W0253: {
+    title: 'blind larger than a stack',
+    explanation:
+      'A blind is larger than the starting stack of a seat that posts it: that seat posts its whole stack, all-in, and the other seats play for a pot it can only partly match. With blinds placed relative to the button any seat may post the big blind, so the big blind should fit every starting stack. (A blind equal to a stack also puts that seat all-in by posting.) Short-stack variants do this on purpose; otherwise raise the stacks or lower the blind.',
+    example: 'stack 50 each … blinds 50, 100',
   },
   'store-schema': {
     title: 'run store of another schema version',

@@ -38,7 +38,7 @@ import {
   type Observation,
   type ObservedEvent,
 } from './api.js';
-import type { TableProgram } from './table-game.js';
+import type { TableProgram } from './table-program.js';
 import { awardPot, buildPots } from './table-pots.js';
 import { formatChips as chips } from '../util/format.js';
 import { humanize } from '../util/names.js';

@@ -70,7 +70,6 @@ export const MALFORMED: MalformedCase[] = [
     source: kuhn('    wager Alice 1..2').replace('players Alice, Bob', 'players Alice, Bob, Carol'),
     expected: [['E0252', 6, 5]],
   },
-  { name: 'a big blind larger than a stack', source: kuhn('    blinds Alice 1, Bob 20'), expected: [['E0253', 6, 5]] },
   { name: 'zero ante', source: kuhn('    ante 0 each'), expected: [['E0212', 6, 10]] },
   { name: 'betting round without a bet size', source: kuhn('    betting fixed { raises at most 2 }'), expected: [['E0213', 6, 5]] },
   {

@@ -94,6 +94,7 @@ const CASES: Case[] = [
     source: game('    choice Alice private {\n      option look cost 1 { peek Alice at random card of Bob private }\n      option rest { }\n    }'),
     expected: [['W0105', 11, 5]],
   },
+  { name: 'W0253 a big blind larger than a stack (posted all-in)', source: game('    blinds Alice 1, Bob 20'), expected: [['W0253', 11, 5]] },
   { name: 'W0106 both hands revealed before the betting', source: game('    reveal hand of Alice\n    reveal hand of Bob'), expected: [['W0106', 15, 5]] },
   {
     name: 'W0107 a deal after the last decision',

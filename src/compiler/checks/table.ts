@@ -1,10 +1,10 @@
 /**
  * The table checks. E0252: a game of 3 to 6 seats, or with a button, is played by the table
  * engine, which runs only the steps of table poker (see the catalogue entry); any other step or
- * showdown is refused here, at compile time, never at play. E0253: a blind larger than the
- * starting stack of a seat that may post it.
+ * showdown is refused here, at compile time, never at play. W0253: a blind larger than the
+ * starting stack of a seat that may post it (a warning: the seat posts it all-in).
  */
-import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { error, warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Step } from '../../ir/schema.js';
 import { isTableGame } from '../../ir/facts.js';
 import type { Check } from './check.js';
@@ -73,9 +73,12 @@ export const checkTable: Check = ({ ir, spanOf }) => {
     const [seat, amount] = short;
     const who = typeof step.big === 'number' ? ir.seats[seat] : 'a seat';
     out.push(
-      error('E0253', `${who} may post a blind of ${amount} chips but starts with ${ir.stacks[seat]}`, spanOf(step), undefined, [
-        { range: spanOf(ir.stacks), message: 'the starting stacks' },
-      ]),
+      warning(
+        'W0253',
+        `${who} may post a blind of ${amount} chips but starts with ${ir.stacks[seat]}: the blind is posted all-in`,
+        spanOf(step),
+        'give every seat that may post the blind a starting stack at least as large',
+      ),
     );
   }
   return out;

@@ -1,0 +1,168 @@
+/**
+ * The table engine's program: a table game's IR (3 to 6 seats, or a button; see `isTableGame`)
+ * turned into a flat list of table steps and the constant tables its states read, with the
+ * showdown's judge of hands. `TableGame` (table-game.ts) makes states of it (`TableState`).
+ */
+import type { GameIR, PileRef, TablePosition } from '../ir/schema.js';
+import { programTables } from './compile.js';
+import { HAND_CATEGORIES, evaluateHand } from './poker-hand.js';
+import { ProgramError } from './program.js';
+import { compareHighCard, pairsBoard } from './showdown.js';
+
+/** One step of a table program. Pile indices: 0 the deck, 1 … n the seats' hands, then the named piles. */
+export type TableStep =
+  | { kind: 'phase'; index: number }
+  | { kind: 'shuffle'; pile: number }
+  | { kind: 'ante'; amount: number; payers: number[] }
+  | { kind: 'blinds'; small: number | 'small-blind'; smallAmount: number; big: number | 'big-blind'; bigAmount: number }
+  | { kind: 'deal'; from: number; to: number; count: number; faceUp: boolean }
+  | { kind: 'betting'; betSize: number; raiseCap: number; first: 'seat' | TablePosition; seat: number }
+  | { kind: 'varbet'; raises: 'no-limit' | 'pot-limit'; minBet: number; first: 'seat' | TablePosition; seat: number };
+
+/** A seat's hand at the showdown: a comparable strength and, for poker hands, the category (index in `HAND_CATEGORIES`, else -1). */
+export interface Judged {
+  value: number;
+  category: number;
+}
+
+/** A table game compiled: its steps and the constant tables of cards, piles and seats. */
+export class TableProgram {
+  readonly n: number;
+  readonly seatNames: string[];
+  readonly phaseNames: string[];
+  readonly pileNames: string[];
+  readonly pilePublic: boolean[];
+  readonly pileOwner: number[];
+  readonly boardPile: number;
+  readonly cardNames: readonly string[];
+  readonly initialDeck: Uint16Array;
+  readonly hasButton: boolean;
+  /** Bitmask of every seat. */
+  readonly allSeats: number;
+  readonly steps: TableStep[] = [];
+  private readonly tables: ReturnType<typeof programTables>;
+  private readonly metric: GameIR['showdown']['metric'];
+
+  constructor(readonly ir: GameIR) {
+    const n = ir.seats.length;
+    this.n = n;
+    this.tables = programTables(ir);
+    this.metric = ir.showdown.metric;
+    this.seatNames = [...ir.seats];
+    this.phaseNames = ir.phases.map((p) => p.name);
+    this.pileNames = ['deck', ...ir.seats.map((s) => `${s}'s hand`), ...ir.piles.map((p) => p.name)];
+    this.pilePublic = this.pileNames.map((_, i) => i > n && ir.piles[i - n - 1].visibility === 'public');
+    this.pileOwner = this.pileNames.map((_, i) => (i >= 1 && i <= n ? i - 1 : -1));
+    const sd = ir.showdown;
+    this.boardPile = (sd.metric === 'poker-hand' || sd.metric === 'pair-with-board') && sd.board !== null ? this.pile({ kind: 'pile', name: sd.board }) : -1;
+    this.cardNames = this.tables.cardNames;
+    this.initialDeck = this.tables.initialDeck;
+    this.hasButton = ir.button === true;
+    this.allSeats = (1 << n) - 1;
+    if (ir.subphases.length > 0) throw new ProgramError('a table game has no sub-phases (E0252)');
+    ir.phases.forEach((phase, index) => {
+      this.steps.push({ kind: 'phase', index });
+      for (const s of phase.steps) this.steps.push(this.step(s));
+    });
+  }
+
+  /** The pile index of an IR pile reference. */
+  pile(ref: PileRef): number {
+    if (ref.kind === 'deck') return 0;
+    if (ref.kind === 'hand') return 1 + ref.seat;
+    const i = this.ir.piles.findIndex((p) => p.name === ref.name);
+    if (i < 0) throw new ProgramError(`no pile named '${ref.name}'`);
+    return 1 + this.n + i;
+  }
+
+  /** The pile index of a seat's hand. */
+  handPile(seat: number): number {
+    return 1 + seat;
+  }
+
+  /** Chips at the table for these starting stacks. */
+  totalChips(start: readonly number[]): number {
+    return start.reduce((a, b) => a + b, 0);
+  }
+
+  private step(s: GameIR['phases'][number]['steps'][number]): TableStep {
+    const first = (f: number | { leftOf: TablePosition }) => (typeof f === 'number' ? { first: 'seat' as const, seat: f } : { first: f.leftOf, seat: -1 });
+    switch (s.kind) {
+      case 'shuffle':
+        return { kind: 'shuffle', pile: this.pile(s.pile) };
+      case 'ante':
+        return { kind: 'ante', amount: s.amount, payers: [...s.payers] };
+      case 'blinds':
+        return { kind: 'blinds', small: s.small, smallAmount: s.smallAmount, big: s.big, bigAmount: s.bigAmount };
+      case 'deal':
+        if (s.to.kind === 'winner') break;
+        return { kind: 'deal', from: this.pile(s.from), to: s.to.kind === 'each' ? -1 : this.pile(s.to), count: s.count, faceUp: s.faceUp };
+      case 'betting':
+        if (typeof s.betSize !== 'number') break;
+        return { kind: 'betting', betSize: s.betSize, raiseCap: s.raiseCap, ...first(s.firstSeat) };
+      case 'varbet':
+        if (!s.raises) break;
+        return { kind: 'varbet', raises: s.raises, minBet: s.minBet ?? 1, ...first(s.firstSeat) };
+    }
+    throw new ProgramError(`the table engine does not play this \`${s.kind}\` step (E0252)`);
+  }
+
+  /**
+   * A seat's hand at the showdown by the game's metric: `poker-hand` (the best five cards of hand
+   * and board, `poker-hand.ts`), `pair-with-board`, `high-card` (`showdown.ts`). High-card and
+   * pair-with-board strengths are ranks among the hands compared (see {@link rank}).
+   */
+  judge(hand: readonly number[], board: readonly number[]): Judged {
+    const t = this.tables;
+    if (this.metric === 'poker-hand') {
+      const cards = [...hand, ...board].map((type) => ({ rank: t.pokerRank[type], suit: t.cardSuit[type], type }));
+      const best = evaluateHand(cards, t.poker!);
+      return { value: best.value, category: HAND_CATEGORIES.indexOf(best.category) };
+    }
+    return { value: 0, category: -1 };
+  }
+
+  /** Compare two hands by the game's metric: positive when `a` wins. */
+  compare(a: readonly number[], b: readonly number[], board: readonly number[]): number {
+    const t = this.tables;
+    if (this.metric === 'poker-hand') return this.judge(a, board).value - this.judge(b, board).value;
+    if (this.metric === 'pair-with-board') {
+      const br = board.map((c) => t.cardRank[c]);
+      const d =
+        Number(
+          pairsBoard(
+            a.map((c) => t.cardRank[c]),
+            br,
+          ),
+        ) -
+        Number(
+          pairsBoard(
+            b.map((c) => t.cardRank[c]),
+            br,
+          ),
+        );
+      if (d !== 0) return d;
+    }
+    return compareHighCard(
+      a.map((c) => t.cardValue[c]),
+      b.map((c) => t.cardValue[c]),
+    );
+  }
+
+  /**
+   * Strengths of the hands of `seats` (others -Infinity): for poker hands their values, else each
+   * hand's number of hands it beats, so equal hands have equal strength.
+   */
+  strengths(hands: readonly (readonly number[])[], board: readonly number[], seats: readonly number[]): { value: number[]; category: number[] } {
+    const value = hands.map(() => -Infinity);
+    const category = hands.map(() => -1);
+    for (const s of seats) {
+      if (this.metric === 'poker-hand') {
+        const j = this.judge(hands[s], board);
+        value[s] = j.value;
+        category[s] = j.category;
+      } else value[s] = seats.filter((o) => o !== s && this.compare(hands[s], hands[o], board) > 0).length;
+    }
+    return { value, category };
+  }
+}
