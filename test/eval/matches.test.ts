@@ -13,6 +13,8 @@ import { handSeating, playSlot, seatPermutations, tableSlotId, slotId, type Slot
 import { compareChance } from '../support/duplicate-check.js';
 import { kuhnN } from '../algorithms/kuhn-n.js';
 import { randomAgent } from '../../src/eval/agents/random.js';
+import type { Game } from '../../src/interpreter/api.js';
+import { UserError } from '../../src/util/errors.js';
 import { scheduleTables } from '../../src/eval/tournament/plan.js';
 
 function load(name: string) {
@@ -74,6 +76,24 @@ describe('who sits where, hand by hand', () => {
       { order: [1, 2, 0], button: null },
       { order: [2, 0, 1], button: null },
     ]);
+  });
+});
+
+describe('stacks: carry with a game that ignores the stacks it is given', () => {
+  it("is the user's error (exit 1), naming the game, the rule and both stacks, before the hand is played", async () => {
+    const kuhn = load('kuhn');
+    // A library user's own Game: it always deals from the declared stacks.
+    const own: Game = { ir: kuhn.ir, rulesetHash: kuhn.rulesetHash, numSeats: kuhn.numSeats, newInitialState: () => kuhn.newInitialState() };
+    const [a, b] = await agents(kuhn, ['random', 'random']);
+    const played = playSlot(own, [a, b], 7, 0, { format: { hands: 6, stacks: 'carry' } });
+    await expect(played).rejects.toBeInstanceOf(UserError);
+    await expect(played).rejects.toMatchObject({ exitCode: 1 });
+    // Kuhn's first hand moves at least one chip, so hand 1 is the first to start from other stacks.
+    await expect(played).rejects.toThrow(
+      /^game "Kuhn poker" does not start its hands from the stacks it is given, so it cannot be played with stacks: carry \(hand 1 should start from 9, 11 chips and starts from 10, 10\): play it with stacks: reset$/,
+    );
+    // The same game with stacks reset plays.
+    expect((await playSlot(own, [a, b], 7, 0, { format: { hands: 6, stacks: 'reset' } })).hands).toHaveLength(6);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type GameState,
   type TableOptions,
 } from '../../interpreter/api.js';
+import { UserError } from '../../util/errors.js';
 import { mix32, rngFromKeys } from '../../util/rng.js';
 import { decisionAction, type Agent } from '../agents/agent.js';
 import { LazyView } from '../agents/view.js';
@@ -177,12 +178,30 @@ export function obsDigest(key: string): string {
 }
 
 /**
+ * Check that a hand under `stacks: carry` starts from the stacks carried into it: a game (a
+ * library user's own `Game` included) whose `newInitialState` ignores `TableOptions.stacks` cannot
+ * play such a match, and would otherwise score every hand from the declared stacks.
+ * @param start each game seat's carried stack, chips
+ * @throws UserError naming the game, the hand and both sets of stacks
+ */
+function checkCarried(game: Game, state: GameState, start: readonly number[], hand: number): void {
+  const { stacks } = state.chips();
+  const won = state.returns();
+  const began = start.map((_, s) => stacks[s] - won[s]);
+  if (began.every((x, s) => x === start[s])) return;
+  throw new UserError(
+    `game "${game.ir.name}" does not start its hands from the stacks it is given, so it cannot be played with stacks: carry (hand ${hand} should start from ${start.join(', ')} chips and starts from ${began.join(', ')}): play it with stacks: reset`,
+  );
+}
+
+/**
  * Play one slot to the end: one hand, or a match of `opts.format.hands` hands (the button moving a
  * seat a hand, see {@link handSeating}; stacks reset or carried, the match ending early when a seat
  * is broke under `carry`).
  * @param agents the agent of each slot seat, seat 0 first (one per seat of the game)
  * @param slot which slot of the run or block (enters the agents' streams only)
  * @throws Error when an agent returns an action that is not legal (the agent's fault, recorded by the caller)
+ * @throws UserError under `stacks: carry` when the game does not start a hand from the carried stacks
  */
 export async function playSlot(game: Game, agents: readonly Agent[], playSeed: number, slot: number, opts: PlaySlotOptions = {}): Promise<SlotOutcome> {
   return playSlotNow(game, agents, playSeed, slot, opts);
@@ -242,20 +261,13 @@ export function playSlotNow(
     rngs = seating.order.map((a) => handAgentRng(playSeed, slot, a, hand));
     const options: TableOptions | undefined = many ? { ...(withButton ? { button: seating.button! } : {}), ...(carry ? { stacks: start } : {}) } : undefined;
     state = options === undefined ? game.newInitialState() : game.newInitialState(options);
+    if (carry) checkCarried(game, state, start, hand);
     firstPly = ply;
   };
   /** Close the hand; whether another follows. */
   const end = (): boolean => {
     const r = state.returns();
     if (chance.records) chanceRecords.push(...chance.records);
-    if (carry) {
-      const final = state.chips().stacks;
-      for (let s = 0; s < n; s++)
-        if (final[s] - r[s] !== start[s])
-          throw new Error(
-            `hand ${hand}: the game did not start from the carried stacks (${start.join(', ')}; it started from ${final.map((x, k) => x - r[k]).join(', ')}): this engine cannot carry stacks in this game`,
-          );
-    }
     for (let s = 0; s < n; s++) {
       // Hand 0 assigns (a one-hand slot's returns are the hand's, -0 included), later hands add.
       returns[seating.order[s]] = hand === 0 ? r[s] : returns[seating.order[s]] + r[s];
