@@ -144,6 +144,35 @@ export interface Observation {
   /** Whether the game is over, and, when it is, chips won per seat (one entry per seat). */
   terminal: boolean;
   returns: number[] | null;
+  /** Table games only (3 to 6 seats, or a button): the table's public positions and each seat's status. */
+  table?: TableObservation;
+}
+
+/**
+ * What every seat at a table knows of the table (public facts of a table game's hand). Seats are
+ * numbered 0 … n − 1 clockwise; amounts are chips.
+ */
+export interface TableObservation {
+  /** The seat holding the button, or null when the game has none. */
+  button: number | null;
+  /** The seats that posted the small and the big blind this hand (null until posted, or when the game has no blinds). */
+  smallBlind: number | null;
+  bigBlind: number | null;
+  /** Per seat: whether it folded (it has left the hand). */
+  folded: boolean[];
+  /** Per seat: whether it is all-in (still in the hand, no chips behind). */
+  allIn: boolean[];
+  /** Per seat: chips put in during the betting round under way (0 between rounds). */
+  roundBets: number[];
+  /** The highest total bet of the round under way (what a seat must reach to call). */
+  currentBet: number;
+  /**
+   * For the observing seat, when it is its turn: chips it must add to call (capped at its stack;
+   * 0: it may check), and the totals for the round it may bet or raise to (`[min, max]`, a bet
+   * or raise to N putting in N minus its `roundBets`), or null when it may not bet or raise.
+   */
+  toCall: number;
+  raiseTo: [number, number] | null;
 }
 
 /** A node of the game tree. Mutable: `applyAction` advances it in place; `clone()` copies it. */

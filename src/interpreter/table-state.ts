@@ -37,6 +37,7 @@ import {
   type MoveShape,
   type Observation,
   type ObservedEvent,
+  type TableObservation,
 } from './api.js';
 import type { TableProgram } from './table-program.js';
 import { awardPot, buildPots } from './table-pots.js';
@@ -745,6 +746,30 @@ export class TableState implements GameState {
       decision: this.node === NODE.DECISION && this.actor === seat ? { prompt: this.prompt(), menu: this.menu() } : null,
       terminal,
       returns: terminal ? this.returns() : null,
+      table: this.tableObservation(seat),
+    };
+  }
+
+  /** The table's public positions and the seats' status; the bet to call and raise range for the seat to act. */
+  private tableObservation(seat: number): TableObservation {
+    const blind = (big: number): number | null => this.events.find((e) => e.kind === TEV.BLIND && e.b === big)?.seat ?? null;
+    const acting = this.node === NODE.DECISION && this.actor === seat;
+    const step = this.p.steps[this.pc];
+    const fixed = acting && step.kind === 'betting' && this.canRaiseFixed(step.betSize, step.raiseCap) ? this.currentBet + step.betSize : 0;
+    const bounds = fixed > 0 ? ([fixed, fixed] as const) : acting ? this.raiseBounds() : null;
+    // Between rounds the per-round bets are stale, except blinds posted and not yet bet on.
+    const inRound = this.node === NODE.DECISION || this.live;
+    const roundBets = inRound ? this.round.slice() : this.round.map(() => 0);
+    return {
+      button: this.p.hasButton ? this.button : null,
+      smallBlind: blind(0),
+      bigBlind: blind(1),
+      folded: this.folded.slice(),
+      allIn: this.folded.map((f, s) => !f && this.stack[s] === 0),
+      roundBets,
+      currentBet: Math.max(0, ...roundBets),
+      toCall: acting ? Math.min(Math.max(0, this.currentBet - this.round[seat]), this.stack[seat]) : 0,
+      raiseTo: bounds ? [bounds[0], bounds[1]] : null,
     };
   }
 
@@ -773,25 +798,19 @@ export class TableState implements GameState {
   }
 
   /**
-   * The legal menu. Cost: the chips the action puts in now; for a bet or raise that others may
-   * leave unmatched (and get back at the end of the round), a range from what the others have
-   * already matched to the whole amount.
+   * The legal menu. Cost: the chips the action puts in now (a bet or raise to a total N: N less
+   * what the seat already put in this round). Chips of a bet no other seat matches come back at
+   * the end of the round, as the rules say; the cost is what leaves the stack when the seat acts.
    */
   private menu(): MenuItem[] {
     const me = this.actor;
-    let othersTop = 0;
-    for (let s = 0; s < this.p.n; s++) if (s !== me) othersTop = Math.max(othersTop, this.round[s]);
     return this.legalActions().map((a) => {
       const label = this.actionToString(me, a);
       if (a === FOLD) return { action: a, label, cost: 0 };
       if (a === CALL) return { action: a, label, cost: Math.min(this.currentBet - this.round[me], this.stack[me]) };
       const step = this.p.steps[this.pc];
       const to = step.kind === 'betting' ? this.currentBet + step.betSize : a - 1;
-      const max = to - this.round[me];
-      const min = Math.max(0, Math.min(to, othersTop) - this.round[me]);
-      return min === max
-        ? { action: a, label, cost: max }
-        : { action: a, label, costRange: [min, max] as [number, number], costDependsOn: ['opponent-choice' as const] };
+      return { action: a, label, cost: to - this.round[me] };
     });
   }
 }

@@ -16,7 +16,7 @@ import { escapeMarkdown, markdownToText } from './markdown.js';
 import { tidy, type RenderFormat } from './rulebook.js';
 import { costWords, menuEntries } from './menu.js';
 import { jsonAmountReply, jsonReply } from './reply.js';
-import { humanize } from './words.js';
+import { englishList, humanize } from './words.js';
 
 /** One entry of the menu: a named action, or a range of amounts sharing one word. */
 export interface PromptOptionView {
@@ -32,20 +32,45 @@ export interface PromptOptionView {
   range: { min: number; max: number; example: number } | null;
 }
 
+/** One seat as the prompt lists it. */
+export interface PromptSeatView {
+  name: string;
+  /** Seat number from 1, clockwise. */
+  number: number;
+  /** This is the prompt's seat. */
+  you: boolean;
+  stack: number;
+  handSize: number;
+  /** Tables: `folded`, `all-in`, or null (still in with chips behind); null in two-seat games. */
+  status: 'folded' | 'all-in' | null;
+  /** Tables: chips put in during the betting round under way; null in two-seat games. */
+  roundBet: number | null;
+  /** Tables: the positions the seat holds this hand (`button`, `small blind`, `big blind`). */
+  roles: string[];
+}
+
 /** The prompt's view model. Names are Markdown-escaped; amounts are chips. */
 export interface PromptView {
   you: string;
   yourNumber: number;
-  opponent: string;
-  opponentNumber: number;
+  /** Two seats: the other seat's name and number; null at a table of three or more. */
+  opponent: string | null;
+  opponentNumber: number | null;
+  /** Every other seat, clockwise from the seat after yours. */
+  opponents: { name: string; number: number }[];
+  /** The opponents in words: `**A** (seat 1) and **C** (seat 3)`. */
+  opponentsText: string;
+  /** Number of seats at the table. */
+  numSeats: number;
   phase: string;
   hand: string[];
-  /** Your cards dealt face up (your opponent sees them), and the opponent's face-up cards; empty when none. */
+  /** Your cards dealt face up (the other seats see them); empty when none. */
   yourFaceUp: string[];
-  opponentFaceUp: string[];
+  /** Each other seat's face-up cards (you see them), only seats that have some. */
+  othersFaceUp: { name: string; cards: string[] }[];
   publicPiles: { name: string; cards: string[] }[];
   deckSize: number;
-  seats: { name: string; number: number; stack: number; handSize: number }[];
+  seats: PromptSeatView[];
   pot: number;
   /** Counters (`«bet round»`) and their values. */
   counters: { name: string; value: number }[];
@@ -54,6 +79,18 @@ export interface PromptView {
   /** Score per seat, when the game keeps scores. */
   scores: { name: string; score: number }[];
   log: string[];
+  /**
+   * Tables: the button and blinds (seat names, null when none), the highest bet of the round, and
+   * for the seat to act the chips to call and the raise-to range. Null in two-seat games.
+   */
+  table: {
+    button: string | null;
+    smallBlind: string | null;
+    bigBlind: string | null;
+    currentBet: number;
+    toCall: number;
+    raiseTo: { min: number; max: number } | null;
+  } | null;
   decision: {
     prompt: string;
     options: PromptOptionView[];
@@ -81,26 +118,50 @@ function decisionView(d: NonNullable<Observation['decision']>): NonNullable<Prom
 }
 
 /**
- * Build the prompt's view model from an observation (nothing else).
- * @throws TypeError when the observation's seat is not 0 or 1
+ * Build the prompt's view model from an observation (nothing else). Any number of seats: at a
+ * table (`obs.table`) every seat is listed with its stack, hand size, face-up cards, chips bet
+ * this round and whether it folded or is all-in, with the button and blinds by seat name.
+ * @throws TypeError when the observation's seat is not one of its seats
  */
 export function buildPromptView(obs: Observation): PromptView {
-  if (obs.seat !== 0 && obs.seat !== 1) throw new TypeError(`render: observation seat must be 0 or 1, got ${String(obs.seat)}`);
+  const n = obs.seatNames.length;
+  if (!Number.isInteger(obs.seat) || obs.seat < 0 || obs.seat >= n)
+    throw new TypeError(`render: observation seat must be a seat from 0 to ${n - 1}, got ${String(obs.seat)}`);
   const names = obs.seatNames.map(escapeMarkdown);
   const me = obs.seat;
-  const opp = 1 - me;
+  const others = Array.from({ length: n - 1 }, (_, i) => (me + 1 + i) % n);
+  const all = Array.from({ length: n }, (_, s) => s);
+  const t = obs.table;
+  const nameOf = (s: number | null): string | null => (s === null ? null : names[s]);
+  const roles = (s: number): string[] =>
+    t ? [t.button === s ? 'button' : null, t.smallBlind === s ? 'small blind' : null, t.bigBlind === s ? 'big blind' : null].filter((r) => r !== null) : [];
+  const otherWords = n === 2 ? names[others[0]] : others.map((s) => names[s]).join(' or ');
   return {
     you: names[me],
     yourNumber: me + 1,
-    opponent: names[opp],
-    opponentNumber: opp + 1,
+    opponent: n === 2 ? names[others[0]] : null,
+    opponentNumber: n === 2 ? others[0] + 1 : null,
+    opponents: others.map((s) => ({ name: names[s], number: s + 1 })),
+    opponentsText: englishList(others.map((s) => `**${names[s]}** (seat ${s + 1})`)),
+    numSeats: n,
     phase: escapeMarkdown(humanize(obs.phase)),
     hand: obs.hand.map(escapeMarkdown),
     yourFaceUp: (obs.faceUp?.[me] ?? []).map(escapeMarkdown),
-    opponentFaceUp: (obs.faceUp?.[opp] ?? []).map(escapeMarkdown),
+    othersFaceUp: others
+      .map((s) => ({ name: names[s], cards: (obs.faceUp?.[s] ?? []).map(escapeMarkdown) }))
+      .filter((x) => x.cards.length > 0),
     publicPiles: Object.entries(obs.publicPiles).map(([name, cards]) => ({ name: escapeMarkdown(name), cards: cards.map(escapeMarkdown) })),
     deckSize: obs.deckSize,
-    seats: [0, 1].map((s) => ({ name: names[s], number: s + 1, stack: obs.stacks[s], handSize: obs.handSizes[s] })),
+    seats: all.map((s) => ({
+      name: names[s],
+      number: s + 1,
+      you: s === me,
+      stack: obs.stacks[s],
+      handSize: obs.handSizes[s],
+      status: t?.folded[s] ? 'folded' : t?.allIn[s] ? 'all-in' : null,
+      roundBet: t ? t.roundBets[s] : null,
+      roles: roles(s),
+    })),
     pot: obs.pot,
     counters: Object.entries(obs.variables ?? {}).map(([name, value]) => ({ name: `«${escapeMarkdown(humanize(name))}»`, value })),
     positions: (obs.positions ?? []).map((p) => {
@@ -108,8 +169,8 @@ export function buildPromptView(obs: Observation): PromptView {
       const mine = p.holder === obs.seatNames[me];
       const text = p.hidden
         ? mine
-          ? 'you hold it (a hidden position: your opponent is not told)'
-          : `you do not hold it (a hidden position: whether ${names[opp]} holds it is not told)`
+          ? `you hold it (a hidden position: ${n === 2 ? 'your opponent is' : 'the other seats are'} not told)`
+          : `you do not hold it (a hidden position: whether ${otherWords} holds it is not told)`
         : p.holder === null
           ? 'nobody holds it'
           : mine
@@ -117,11 +178,21 @@ export function buildPromptView(obs: Observation): PromptView {
             : `${escapeMarkdown(p.holder)} holds it`;
       return { name, text };
     }),
-    scores: obs.scores ? [0, 1].map((s) => ({ name: names[s], score: obs.scores![s] })) : [],
+    scores: obs.scores ? all.map((s) => ({ name: names[s], score: obs.scores![s] })) : [],
     log: obs.log.map((e) => escapeMarkdown(e.text)),
+    table: t
+      ? {
+          button: nameOf(t.button),
+          smallBlind: nameOf(t.smallBlind),
+          bigBlind: nameOf(t.bigBlind),
+          currentBet: t.currentBet,
+          toCall: t.toCall,
+          raiseTo: t.raiseTo ? { min: t.raiseTo[0], max: t.raiseTo[1] } : null,
+        }
+      : null,
     decision: obs.decision ? decisionView(obs.decision) : null,
     terminal: obs.terminal,
-    results: obs.returns ? [0, 1].map((s) => ({ name: names[s], won: obs.returns![s] })) : [],
+    results: obs.returns ? all.map((s) => ({ name: names[s], won: obs.returns![s] })) : [],
   };
 }
 
