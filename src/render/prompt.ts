@@ -147,9 +147,7 @@ export function buildPromptView(obs: Observation): PromptView {
     phase: escapeMarkdown(humanize(obs.phase)),
     hand: obs.hand.map(escapeMarkdown),
     yourFaceUp: (obs.faceUp?.[me] ?? []).map(escapeMarkdown),
-    othersFaceUp: others
-      .map((s) => ({ name: names[s], cards: (obs.faceUp?.[s] ?? []).map(escapeMarkdown) }))
-      .filter((x) => x.cards.length > 0),
+    othersFaceUp: others.map((s) => ({ name: names[s], cards: (obs.faceUp?.[s] ?? []).map(escapeMarkdown) })).filter((x) => x.cards.length > 0),
     publicPiles: Object.entries(obs.publicPiles).map(([name, cards]) => ({ name: escapeMarkdown(name), cards: cards.map(escapeMarkdown) })),
     deckSize: obs.deckSize,
     seats: all.map((s) => ({

@@ -19,15 +19,17 @@ const NAMES = ['A', 'B', 'C'];
 
 /** Each seat's line of the prompt's seat list, parsed. */
 function seatLines(text: string): { seat: number; name: string; you: boolean; stack: number; cards: number; bet: number; tags: string[] }[] {
-  return [...text.matchAll(/^ {2}- seat (\d), \*\*(\w+)\*\*( \(you\))?: stack (\d+) chips?; (\d+) cards? in hand; (\d+) chips? bet this round(.*)$/gm)].map((m) => ({
-    seat: Number(m[1]) - 1,
-    name: m[2],
-    you: m[3] !== undefined,
-    stack: Number(m[4]),
-    cards: Number(m[5]),
-    bet: Number(m[6]),
-    tags: m[7].split('; ').filter((t) => t !== ''),
-  }));
+  return [...text.matchAll(/^ {2}- seat (\d), \*\*(\w+)\*\*( \(you\))?: stack (\d+) chips?; (\d+) cards? in hand; (\d+) chips? bet this round(.*)$/gm)].map(
+    (m) => ({
+      seat: Number(m[1]) - 1,
+      name: m[2],
+      you: m[3] !== undefined,
+      stack: Number(m[4]),
+      cards: Number(m[5]),
+      bet: Number(m[6]),
+      tags: m[7].split('; ').filter((t) => t !== ''),
+    }),
+  );
 }
 
 describe('turn prompt at a three-seat no-limit table', () => {
@@ -51,7 +53,9 @@ describe('turn prompt at a three-seat no-limit table', () => {
         prompts++;
         // Who is who: you, and both opponents by name and seat.
         const others = [1, 2].map((k) => (p + k) % 3);
-        expect(md).toContain(`You are **${NAMES[p]}** (seat ${p + 1}) at a table of 3 seats; your opponents are **${NAMES[others[0]]}** (seat ${others[0] + 1}) and **${NAMES[others[1]]}** (seat ${others[1] + 1}).`);
+        expect(md).toContain(
+          `You are **${NAMES[p]}** (seat ${p + 1}) at a table of 3 seats; your opponents are **${NAMES[others[0]]}** (seat ${others[0] + 1}) and **${NAMES[others[1]]}** (seat ${others[1] + 1}).`,
+        );
         expect(md).not.toMatch(/the opponent|your opponent is/);
         // Pot, button, blinds.
         const { stacks, pot } = s.chips();
