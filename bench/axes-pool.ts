@@ -1,64 +1,236 @@
 /**
- * Diagnostics of an axes JSONL file of a pool (fast tier) against GENSTRAT v2 §3.1, §4 and
- * Appendices B and D: for games with at least 10^3.5 information states, the share whose axis is 0;
- * the farthest-point 50 (seed 1, as `gbgc select`): Pearson matrix, VIFs, largest |r|; pool-wide
- * r(state, risk); and the percentiles of seed 4643 (`examples/genstrat-4643.gbg`, fast tier, axes
- * seed 1) among the 50 beside the paper's.
- * Run: `npx tsx bench/axes-pool.ts AXES.jsonl`.
+ * Diagnostics of a pool's axes against GENSTRAT v2 §3.1, §4 and Appendices B and D, from the axes
+ * JSONL file `gbgc axes POOL --tier fast --out AXES.jsonl` wrote:
+ * - for the games with at least 10^3.5 information states, the share on which each axis is 0
+ *   (brittleness: at its floor, −6);
+ * - the farthest-point 50 (seed 1, the choice `gbgc select --n 50 --seed 1` makes): the full Pearson
+ *   matrix, the VIFs, the largest |r|, the signs of the three correlations the paper reports and
+ *   r(state space, risk); r(state space, risk) over the whole pool;
+ * - the percentiles of seed 4643 (`examples/genstrat-4643.gbg`, axes seed 1) among the 50 beside
+ *   the paper's (Appendix B: 90, 98, 32, 30, 94, 72), at the fast tier, and with `--precise-log FILE`
+ *   also at the precise tier (the paper re-scores its 50 at the precise tier and uses those values:
+ *   Appendix C), the 50 and 4643 measured here, one JSON line each appended to FILE as soon as it is
+ *   measured (a rerun reads them back);
+ * - with `--pool DIR`, the pool's acceptance rate (accepted games over candidates judged) and its
+ *   rejections by check, from its `index.jsonl`.
+ * Figures go to `report('axes-pool', …)` (bench/results.json when run by bench/run-all.ts or with
+ * GBGC_BENCH_FIGURES set).
+ * Run: `npx tsx bench/axes-pool.ts AXES.jsonl [--pool DIR] [--precise-log FILE] [--n 50] [--seed 1]`.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { compileSource } from '../src/compiler/index.js';
 import { compileGame } from '../src/interpreter/game.js';
-import { computeAxesV2 } from '../src/eval/axes/index.js';
+import { computeAxesV2, AXES_V2 } from '../src/eval/axes/index.js';
 import { correlationMatrix, farthestPointSample, varianceInflationFactors } from '../src/eval/axes/select.js';
-import { AXES_V2 } from '../src/eval/axes/index.js';
-const file = process.argv[2];
-const g4643 = computeAxesV2(compileGame(compileSource(readFileSync(new URL('../examples/genstrat-4643.gbg', import.meta.url), 'utf8')).ir!), {
-  tier: 'fast',
-  seed: 1,
-}) as unknown as Record<string, number>;
-const lines = readFileSync(file, 'utf8')
-  .trim()
-  .split('\n')
-  .map((l) => JSON.parse(l))
-  .sort((a, b) => a.slot - b.slot);
-const rows = lines.map((l) => AXES_V2.map((a) => l.axes[a] as number));
-console.log('pool games', rows.length);
-const big = rows.filter((r) => r[0] >= 3.5);
-console.log('games with >= 10^3.5 states', big.length);
-AXES_V2.forEach((a, j) => {
-  if (j === 0) return;
-  const zero = a === 'brittleness' ? big.filter((r) => r[j] <= -6 + 1e-9).length : big.filter((r) => r[j] === 0).length;
-  console.log(`  ${a}: zero on ${zero}/${big.length} (${big.length ? ((100 * zero) / big.length).toFixed(1) : '-'} %)`);
-});
+import { readIndex } from '../src/sampler/index.js';
+import { poolAcceptance } from '../src/sampler/pool.js';
+import { figure, report, round } from './lib/figures.js';
+
+const argv = process.argv.slice(2);
+const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const file = argv[0]!;
+const N = Number(opt('--n') ?? 50);
+const SEED = Number(opt('--seed') ?? 1);
+const POOL = opt('--pool');
+const PRECISE_LOG = opt('--precise-log');
+/** Appendix B's percentiles of seed 4643 among the paper's 50, in AXES_V2 order. */
+const PAPER_4643 = [90, 98, 32, 30, 94, 72];
+/** The three correlations v2 §3.1 reports (state × information, state × temporal, information × opponent). */
+const PAPER_R: [number, number, number][] = [
+  [0, 2, 0.65],
+  [0, 1, 0.57],
+  [2, 3, 0.5],
+];
+const BIG = 3.5;
+
+interface Line {
+  file: string;
+  slot: number;
+  seed: number;
+  tier: string;
+  axes: Record<string, number>;
+}
+const lines = (
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l)) as Line[]
+).sort((a, b) => a.slot - b.slot);
+const rows = lines.map((l) => AXES_V2.map((a) => l.axes[a]!));
+const big = rows.filter((r) => r[0]! >= BIG);
+const isZero = (a: string, v: number) => (a === 'brittleness' ? v <= -6 + 1e-9 : v === 0);
+const zeroShare = Object.fromEntries(AXES_V2.slice(1).map((a) => [a, big.filter((r) => isZero(a, r[AXES_V2.indexOf(a)]!)).length / big.length]));
+
 const pick = farthestPointSample(
   rows.map((values, id) => ({ id, values })),
-  50,
-  1,
+  N,
+  SEED,
 );
-const chosen = pick.map((i) => rows[i]);
-const fmt = (x: number) => (x >= 0 ? ' ' : '') + x.toFixed(2);
+const chosen = pick.map((i) => rows[i]!);
 const r = correlationMatrix(chosen);
-console.log('Pearson r over the FPS-50');
-AXES_V2.forEach((a, i) => console.log(a.padEnd(20), r[i].map(fmt).join(' ')));
 const vif = varianceInflationFactors(chosen);
-console.log('VIF', AXES_V2.map((a, j) => `${a} ${vif[j].toFixed(2)}`).join(', '));
-let maxr = 0;
-for (let i = 0; i < 6; i++) for (let j = i + 1; j < 6; j++) maxr = Math.max(maxr, Math.abs(r[i][j]));
-console.log('max |r|', maxr.toFixed(3));
-const rp = correlationMatrix(rows);
-console.log('pool r(state, risk)', rp[0][4].toFixed(3), 'pool r(state, info)', rp[0][2].toFixed(3));
-// percentile of 4643 among the 50: share of the 50 below it plus half the ties, ×100
-const pct = AXES_V2.map((a, j) => {
-  const v = g4643[a];
-  const below = chosen.filter((c) => c[j] < v).length;
-  const eq = chosen.filter((c) => c[j] === v).length;
-  return Math.round((100 * (below + 0.5 * eq)) / chosen.length);
-});
-console.log('4643 fast axes', AXES_V2.map((a) => `${a} ${g4643[a].toFixed(3)}`).join(', '));
-console.log('4643 percentiles among the 50', pct.join(', '), 'paper 90, 98, 32, 30, 94, 72');
-const med = AXES_V2.map((a, j) => {
-  const s = chosen.map((c) => c[j]).sort((x, y) => x - y);
-  return `${a} [${s[0].toFixed(3)}, ${s[24].toFixed(3)}, ${s[49].toFixed(3)}]`;
-});
-console.log('50: min/median/max', med.join('; '));
+let maxR = 0;
+for (let i = 0; i < 6; i++) for (let j = i + 1; j < 6; j++) maxR = Math.max(maxR, Math.abs(r[i]![j]!));
+const poolR = correlationMatrix(rows);
+
+/** Percentile of v among xs: the share below plus half the ties, × 100. */
+const percentile = (xs: number[], v: number) => Math.round((100 * (xs.filter((x) => x < v).length + 0.5 * xs.filter((x) => x === v).length)) / xs.length);
+const g4643 = compileGame(compileSource(readFileSync(new URL('../examples/genstrat-4643.gbg', import.meta.url), 'utf8')).ir!);
+const fast4643 = computeAxesV2(g4643, { tier: 'fast', seed: 1 }) as unknown as Record<string, number>;
+const pctFast = AXES_V2.map((a, j) =>
+  percentile(
+    chosen.map((c) => c[j]!),
+    fast4643[a]!,
+  ),
+);
+
+/** Precise-tier values of the 50 and of 4643 (key: file, or 'genstrat-4643'), resumable through PRECISE_LOG. */
+let precise: { values: number[][]; v4643: Record<string, number>; pct: number[] } | null = null;
+if (PRECISE_LOG) {
+  const done = new Map<string, Record<string, number>>();
+  if (existsSync(PRECISE_LOG))
+    for (const l of readFileSync(PRECISE_LOG, 'utf8').split('\n')) {
+      try {
+        const x = JSON.parse(l) as { key: string; axes: Record<string, number> };
+        done.set(x.key, x.axes);
+      } catch {
+        // an empty or partial line: measured again
+      }
+    }
+  const poolDir = POOL ?? '.';
+  const measure = (key: string, load: () => ReturnType<typeof compileGame>) => {
+    let v = done.get(key);
+    if (!v) {
+      v = computeAxesV2(load(), { tier: 'precise', seed: 1 }) as unknown as Record<string, number>;
+      appendFileSync(PRECISE_LOG, `${JSON.stringify({ key, axes: v })}\n`);
+      done.set(key, v);
+    }
+    process.stderr.write(`precise ${done.size}/${pick.length + 1}\n`);
+    return v;
+  };
+  const v4643 = measure('genstrat-4643', () => g4643);
+  const values = pick.map((i) => {
+    const f = lines[i]!.file;
+    return AXES_V2.map((a) => measure(f, () => compileGame(compileSource(readFileSync(existsSync(f) ? f : join(poolDir, f), 'utf8')).ir!))[a]!);
+  });
+  precise = {
+    values,
+    v4643,
+    pct: AXES_V2.map((a, j) =>
+      percentile(
+        values.map((c) => c[j]!),
+        v4643[a]!,
+      ),
+    ),
+  };
+}
+
+const acceptance = POOL ? poolAcceptance(readIndex(join(POOL, 'index.jsonl'))) : null;
+
+const fmt = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(2);
+console.log(`pool games ${rows.length}; with >= 10^${BIG} states ${big.length}`);
+for (const [a, s] of Object.entries(zeroShare)) console.log(`  ${a}: 0 on ${(100 * s).toFixed(1)} %`);
+console.log(`Pearson r over the FPS-${N} (seed ${SEED})`);
+AXES_V2.forEach((a, i) => console.log(a.padEnd(20), r[i]!.map(fmt).join(' ')));
+console.log('VIF', AXES_V2.map((a, j) => `${a} ${vif[j]!.toFixed(2)}`).join(', '));
+console.log(`max |r| ${maxR.toFixed(3)}; pool r(state, risk) ${poolR[0]![4]!.toFixed(3)}`);
+console.log(`paper's three: ${PAPER_R.map(([i, j, p]) => `${AXES_V2[i]}×${AXES_V2[j]} ${fmt(r[i]![j]!)} (paper +${p})`).join(', ')}`);
+console.log('4643 fast', AXES_V2.map((a) => `${a} ${fast4643[a]!.toFixed(3)}`).join(', '));
+console.log('4643 percentiles among the 50, fast:', pctFast.join(', '), '; paper', PAPER_4643.join(', '));
+if (precise) {
+  console.log('4643 precise', AXES_V2.map((a) => `${a} ${precise!.v4643[a]!.toFixed(3)}`).join(', '));
+  console.log('4643 percentiles among the 50, precise:', precise.pct.join(', '));
+}
+const range = (vals: number[][]) =>
+  AXES_V2.map((a, j) => {
+    const s = vals.map((c) => c[j]!).sort((x, y) => x - y);
+    return { axis: a, min: s[0]!, median: (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2, max: s[s.length - 1]! };
+  });
+if (acceptance) console.log('acceptance', JSON.stringify(acceptance));
+
+const note = `${file}: ${rows.length} games, FPS-${N} seed ${SEED}`;
+report(
+  'axes-pool',
+  [
+    ...Object.entries(zeroShare).map(([a, s]) =>
+      figure({
+        id: `zero-${a}`,
+        kind: 'size',
+        name: `share of the games with >= 10^${BIG} states on which ${a} is 0`,
+        value: round(s, 4),
+        unit: '',
+        reference: { name: 'bound (issue 27)', value: 0.2, unit: '' },
+        ratioMeaning: 'times the bound (at most 1)',
+        target: { max: 1 },
+        note: `${big.length} of ${note}`,
+      }),
+    ),
+    figure({
+      id: 'max-abs-r',
+      kind: 'size',
+      name: `largest |Pearson r| over the FPS-${N}`,
+      value: round(maxR, 4),
+      unit: '',
+      reference: { name: 'bound (v2 Appendix D)', value: 0.7, unit: '' },
+      ratioMeaning: 'times the bound (below 1)',
+      target: { max: 1 },
+      note,
+    }),
+    figure({
+      id: 'max-vif',
+      kind: 'size',
+      name: `largest VIF over the FPS-${N}`,
+      value: round(Math.max(...vif.filter((v) => Number.isFinite(v))), 4),
+      unit: '',
+      reference: { name: 'bound (v2 Appendix D)', value: 5, unit: '' },
+      ratioMeaning: 'times the bound (below 1)',
+      target: { max: 1 },
+      note,
+    }),
+    figure({
+      id: 'abs-r-state-risk',
+      kind: 'size',
+      name: `|r(state space, risk)| over the FPS-${N}`,
+      value: round(Math.abs(r[0]![4]!), 4),
+      unit: '',
+      reference: { name: 'bound (issue 27; the paper: 0.34)', value: 0.4, unit: '' },
+      ratioMeaning: 'times the bound (at most 1)',
+      target: { max: 1 },
+      note,
+    }),
+    ...(acceptance
+      ? [
+          figure({
+            id: 'acceptance-rate',
+            kind: 'size',
+            name: 'accepted games over candidates judged',
+            value: round(acceptance.rate, 4),
+            unit: '',
+            reference: { name: 'the paper: 2,000 of 12,351', value: 2000 / 12351, unit: '' },
+            ratioMeaning: 'times the paper',
+            note: `${acceptance.accepted} games, ${acceptance.candidates} candidates (${POOL})`,
+          }),
+        ]
+      : []),
+  ],
+  {
+    axes: AXES_V2,
+    pearsonFps: r.map((row) => row.map((x) => round(x, 4))),
+    vifFps: vif.map((x) => round(x, 4)),
+    paperCorrelations: PAPER_R.map(([i, j, p]) => ({ pair: [AXES_V2[i], AXES_V2[j]], paper: p, gbgc: round(r[i]![j]!, 4) })),
+    poolRStateRisk: round(poolR[0]![4]!, 4),
+    pearsonPool: poolR.map((row) => row.map((x) => round(x, 4))),
+    zeroShare,
+    bigGames: big.length,
+    poolGames: rows.length,
+    fpsRanges: range(chosen),
+    chosenFiles: pick.map((i) => lines[i]!.file),
+    seed4643: {
+      paper: PAPER_4643,
+      fast: { values: fast4643, percentiles: pctFast },
+      ...(precise ? { precise: { values: precise.v4643, percentiles: precise.pct, ranges: range(precise.values) } } : {}),
+    },
+    ...(acceptance ? { acceptance } : {}),
+  },
+);

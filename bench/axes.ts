@@ -13,14 +13,19 @@
  * of each seed the v2 acceptance filter accepts) instead of the unfiltered draws `sampleIR`.
  * `--pool-seed S` takes instead the N accepted games of `gbgc pool --count N --complexity 0..1
  * --seed S` (the population `gbgc select` ranks: the v2 acceptance filter, c spread over [0, 1]).
+ * `--pool DIR` takes the first N games (slot order) of a pool already built with `gbgc pool`.
+ * `--log FILE` appends one JSON line per game (its values and CPU seconds at each tier) as soon as it
+ * is measured, and a rerun with the same FILE takes the games already there from it (resumable:
+ * long precise-tier runs survive an interruption; the CPU figures then sum the logged seconds).
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { compileSource } from '../src/compiler/index.js';
 import { compileGame } from '../src/interpreter/game.js';
 import { computeAxesV2, AXES_V2, type AxesV2 } from '../src/eval/axes/index.js';
 import { filterOptions, poolSlots, sampleAccepted, sampleIR } from '../src/sampler/index.js';
 import type { GameIR } from '../src/ir/schema.js';
 import { spearman } from '../src/eval/stats/dist.js';
+import { axesTargets } from '../src/eval/axes/measure.js';
 import { figure, median, report } from './lib/figures.js';
 
 const argv = process.argv.slice(2);
@@ -38,9 +43,23 @@ const POOL_SEED = argv.includes('--pool-seed') ? arg('--pool-seed', 1) : null;
 const ACCEPTED = argv.includes('--accepted');
 /** With `--fast-only`: the fast tier only (its CPU cost), no precise tier and no Spearman. */
 const FAST_ONLY = argv.includes('--fast-only');
-const population = POOL_SEED !== null ? `accepted pool seed ${POOL_SEED}, c over [0, 1]` : ACCEPTED ? `accepted games, c = ${C}` : `c = ${C}`;
+/** With `--pool DIR`: the first N games of a pool built by `gbgc pool`. */
+const POOL_DIR = argv.includes('--pool') ? argv[argv.indexOf('--pool') + 1]! : null;
+/** With `--log FILE`: one JSON line per measured game, read back on a rerun. */
+const LOG = argv.includes('--log') ? argv[argv.indexOf('--log') + 1]! : null;
+const population = POOL_DIR
+  ? `accepted pool ${POOL_DIR}`
+  : POOL_SEED !== null
+    ? `accepted pool seed ${POOL_SEED}, c over [0, 1]`
+    : ACCEPTED
+      ? `accepted games, c = ${C}`
+      : `c = ${C}`;
 /** The games measured, as IR. */
 async function games(): Promise<GameIR[]> {
+  if (POOL_DIR !== null)
+    return axesTargets(POOL_DIR)
+      .slice(0, GAMES)
+      .map((t) => compileSource(readFileSync(t.file, 'utf8')).ir!);
   if (POOL_SEED === null && ACCEPTED) {
     const out: GameIR[] = [];
     for (let i = 0; i < GAMES; i++) out.push((await sampleAccepted(FROM + i, C, { filter: filterOptions(), maxTries: 100 })).game.ir);
@@ -75,19 +94,52 @@ const precise: AxesV2[] = [];
 let fastSec = 0;
 let preciseSec = 0;
 const irs = await games();
-for (const [i, ir] of irs.entries()) {
-  const game = compileGame(ir);
-  t = process.cpuUsage();
-  fast.push(computeAxesV2(game, { tier: 'fast', seed: 1 }));
-  fastSec += cpu(t);
-  if (!FAST_ONLY) {
-    t = process.cpuUsage();
-    precise.push(computeAxesV2(game, { tier: 'precise', seed: 1 }));
-    preciseSec += cpu(t);
-  }
-  process.stderr.write(`game ${i + 1}/${GAMES}\n`);
+/** One line of `--log`: a game's values and CPU seconds per tier. */
+interface LogLine {
+  index: number;
+  seed?: number;
+  fast: AxesV2;
+  fastCpu: number;
+  precise: AxesV2 | null;
+  preciseCpu: number | null;
 }
-const fastPerGame = fastSec / GAMES;
+const logged = new Map<number, LogLine>();
+if (LOG && existsSync(LOG))
+  for (const l of readFileSync(LOG, 'utf8').split('\n')) {
+    if (!l.trim()) continue;
+    try {
+      const x = JSON.parse(l) as LogLine;
+      if (x.seed === irs[x.index]?.origin?.seed && (FAST_ONLY || x.precise)) logged.set(x.index, x);
+    } catch {
+      // A partial last line left by an interruption: measured again.
+    }
+  }
+for (const [i, ir] of irs.entries()) {
+  let line = logged.get(i);
+  if (!line) {
+    const game = compileGame(ir);
+    t = process.cpuUsage();
+    const f = computeAxesV2(game, { tier: 'fast', seed: 1 });
+    const fastCpu = cpu(t);
+    let p: AxesV2 | null = null;
+    let preciseCpu: number | null = null;
+    if (!FAST_ONLY) {
+      t = process.cpuUsage();
+      p = computeAxesV2(game, { tier: 'precise', seed: 1 });
+      preciseCpu = cpu(t);
+    }
+    line = { index: i, seed: ir.origin?.seed, fast: f, fastCpu, precise: p, preciseCpu };
+    if (LOG) appendFileSync(LOG, `${JSON.stringify(line)}\n`);
+  }
+  fast.push(line.fast);
+  fastSec += line.fastCpu;
+  if (!FAST_ONLY) {
+    precise.push(line.precise!);
+    preciseSec += line.preciseCpu!;
+  }
+  process.stderr.write(`game ${i + 1}/${irs.length}\n`);
+}
+const fastPerGame = fastSec / irs.length;
 const spearmanFastVsPrecise = FAST_ONLY
   ? null
   : Object.fromEntries(
@@ -111,9 +163,11 @@ report(
       kind: 'time',
       ratioMeaning: 'seconds per generated game / seconds on Kuhn',
       note:
-        POOL_SEED !== null
-          ? `${GAMES} accepted games of pool seed ${POOL_SEED}`
-          : `${GAMES} games (${ACCEPTED ? 'gbgc sample' : 'sampleIR'} seeds ${FROM}…${FROM + GAMES - 1})`,
+        POOL_DIR !== null
+          ? `the first ${irs.length} games of the pool ${POOL_DIR}`
+          : POOL_SEED !== null
+            ? `${GAMES} accepted games of pool seed ${POOL_SEED}`
+            : `${GAMES} games (${ACCEPTED ? 'gbgc sample' : 'sampleIR'} seeds ${FROM}…${FROM + GAMES - 1})`,
     }),
     ...(FAST_ONLY
       ? []
@@ -121,7 +175,7 @@ report(
           figure({
             id: 'precise-per-game',
             name: `precise tier, ${population}`,
-            value: preciseSec / GAMES,
+            value: preciseSec / irs.length,
             unit: 'CPU s/game',
             reference: { name: 'fast tier, same games', value: fastPerGame, unit: 'CPU s/game' },
             kind: 'time',
@@ -134,11 +188,11 @@ report(
 console.log(
   JSON.stringify(
     {
-      games: GAMES,
-      ...(POOL_SEED === null ? { firstSeed: FROM, c: C, accepted: ACCEPTED } : { poolSeed: POOL_SEED, c: [0, 1] }),
+      games: irs.length,
+      ...(POOL_DIR !== null ? { pool: POOL_DIR } : POOL_SEED === null ? { firstSeed: FROM, c: C, accepted: ACCEPTED } : { poolSeed: POOL_SEED, c: [0, 1] }),
       kuhnFastCpuSeconds: kuhnFast,
       fastCpuSecondsPerGame: fastPerGame,
-      preciseCpuSecondsPerGame: FAST_ONLY ? null : preciseSec / GAMES,
+      preciseCpuSecondsPerGame: FAST_ONLY ? null : preciseSec / irs.length,
       fastOverKuhn: fastPerGame / kuhnFast,
       preciseOverFast: FAST_ONLY ? null : preciseSec / fastSec,
       fastTier2000GamesCpuMinutes: (fastPerGame * 2000) / 60,
