@@ -7,6 +7,8 @@ import type { Command } from 'commander';
 import { UsageError, parseIntOption, parseSeedOption } from './errors.js';
 import { loadGame } from './load.js';
 import type { StoreAnalysisOptions } from '../eval/stats/from-store.js';
+import { DQ_MAX_NODES } from '../eval/stats/decision-quality.js';
+import { DEFAULT_ITERATIONS } from '../algorithms/solve.js';
 
 /** Options shared by analyze and report. */
 export interface AnalyzeCliOptions {
@@ -24,6 +26,10 @@ export interface AnalyzeCliOptions {
   resampleGames?: boolean;
   allowEngineMismatch?: boolean;
   tableInterval?: string;
+  /** False with --no-decision-quality. */
+  decisionQuality?: boolean;
+  referenceIterations?: string;
+  referenceNodes?: string;
 }
 
 /** Register the subset, analysis-set and convention options (shared by analyze and report). */
@@ -44,6 +50,16 @@ export function addAnalysisSetOptions(cmd: Command): Command {
     .option(
       '--table-interval <type>',
       "intervals of the table section (bb/100 of games of n seats or matches of many hands): percentile (default) or expanded (Hesterberg's expanded percentile: corrects the percentile interval's narrowness with few blocks)",
+    )
+    .option(
+      '--no-decision-quality',
+      "leave out the decision-quality section (EV loss and agreement per participant against each two-seat game's CFR+ reference profile)",
+    )
+    .option('--reference-iterations <n>', 'CFR+ iterations of the decision-quality reference profile of each two-seat game', String(DEFAULT_ITERATIONS))
+    .option(
+      '--reference-nodes <n>',
+      'node budget of a game tree for the decision-quality reference (a larger game has none: its decisions are uncovered)',
+      String(DQ_MAX_NODES),
     )
     .option(
       '--allow-engine-mismatch',
@@ -92,5 +108,12 @@ export function analysisOptions(opts: AnalyzeCliOptions): StoreAnalysisOptions {
     resampleGames: opts.resampleGames,
     allowEngineMismatch: opts.allowEngineMismatch,
     tableInterval,
+    decisionQuality:
+      opts.decisionQuality === false
+        ? null
+        : {
+            iterations: parseIntOption('--reference-iterations', opts.referenceIterations ?? String(DEFAULT_ITERATIONS), 1, 10_000_000),
+            maxNodes: parseIntOption('--reference-nodes', opts.referenceNodes ?? String(DQ_MAX_NODES), 1, 100_000_000),
+          },
   };
 }

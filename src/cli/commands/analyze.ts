@@ -15,6 +15,7 @@ import { addAnalysisSetOptions, analysisOptions, type AnalyzeCliOptions } from '
 import { SHOWN_INTERVAL_NAME, Z0_BOUND } from '../../eval/stats/dist.js';
 import type { Component } from '../../eval/stats/variance.js';
 import { formatEstimate } from '../../util/format.js';
+import { formatDecisionQuality } from '../../eval/stats/decision-quality.js';
 
 const f = (x: number | null, d = 3): string => formatEstimate(x, d, '-');
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
@@ -82,6 +83,7 @@ export function formatEstimates(e: Estimates): string {
     );
   lines.push(...formatChecks(e));
   if (e.tables) lines.push('', ...formatTables(e.tables));
+  if (e.decisionQuality) lines.push('', ...formatDecisionQuality(e.decisionQuality));
   return `${lines.join('\n')}\n`;
 }
 
@@ -119,6 +121,7 @@ export function formatTables(t: TableStats): string[] {
 export function formatTableEstimates(e: TableEstimates): string {
   const lines = [`${e.meta.slots} matches, ${e.meta.participants.length} participants, ${e.meta.games.length} game(s)`, ...formatTables(e.tables)];
   for (const w of e.meta.warnings.filter((x) => !e.tables.warnings.includes(x))) lines.unshift(`warning: ${w}`);
+  if (e.decisionQuality) lines.push('', ...formatDecisionQuality(e.decisionQuality));
   return `${lines.join('\n')}\n`;
 }
 
@@ -211,6 +214,10 @@ export const registerAnalyze: RegisterCommand = (cmd, ctx) =>
         'intervals resample blocks: the (game, participant pair, run) clusters dealt one play seed. See docs/statistics.md for every estimator.\n' +
         'Slots of games of more than two seats or matches of more than one hand get the table section instead: bb/100 and chips per hand per\n' +
         'participant with 95 % block-bootstrap intervals (block: the slots dealt one deck sequence), hands, blocks, and every pairwise difference.\n' +
+        "Decision quality is shown beside the results, never combined with them: per participant, the mean EV loss (the best legal action's\n" +
+        "value minus the chosen action's at the information state the seat saw, chips) and agreement with the reference, against each\n" +
+        "two-seat game's CFR+ average profile (--reference-iterations; trees over --reference-nodes have none), with decisions covered /\n" +
+        'decisions and blocks; states the reference does not value stay missing, never zero (--no-decision-quality leaves it out).\n' +
         'The JSON follows the schema in src/eval/stats/schema.ts (format "gbgc-estimates/1"; a store of table slots only: "gbgc-table-estimates/1").\n\n' +
         'Examples:\n  gbgc analyze runs.db\n  gbgc analyze runs.db --axes axes.jsonl --out estimates.json\n  gbgc analyze runs.db --json -B 500\n' +
         '  gbgc analyze runs.db --exclude-participant llama        # refit without a participant\n' +

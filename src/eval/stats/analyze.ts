@@ -47,6 +47,7 @@ import {
 } from './v1-set.js';
 import type { FilterSummary } from './filter.js';
 import type { TableStats } from './table.js';
+import type { DecisionQualitySection } from './decision-quality.js';
 
 /** Which paper's analysis set and conventions: `v2` (GENSTRAT v2, the default) or `v1` (GENSTRAT v1's estimators added, v1's conventions). */
 export type AnalysisSet = 'v2' | 'v1';
@@ -130,6 +131,8 @@ export interface Estimates {
   ablation: Ablation | null;
   /** bb/100 and chips per hand of the store's slots of tables or matches (./table.ts), when it holds any (added by `analyzeStore`). */
   tables?: TableStats | null;
+  /** EV loss and agreement against a reference, per participant (./decision-quality.ts), when asked for: beside the results, never combined with them. */
+  decisionQuality?: DecisionQualitySection | null;
 }
 
 export interface AnalyzeOptions {

@@ -14,7 +14,8 @@ import type { BtTies, PairCounting } from './robustness.js';
 import { engineVersion, readAxesFile } from './inputs.js';
 import { rulebookChars } from './rulebook-length.js';
 import type { SlotRow } from './slots.js';
-import { readSlots, type StoredSlots } from '../store/read.js';
+import { readSlots, withMoves, type StoredSlots } from '../store/read.js';
+import { decisionQuality, type DecisionQualitySection } from './decision-quality.js';
 import { isTableSlot, onlyTableSlots, tableEstimatesOf, tableSection, type TableEstimates } from './table-store.js';
 import type { TableInterval } from './table.js';
 
@@ -50,6 +51,29 @@ export interface StoreAnalysisOptions {
   allowEngineMismatch?: boolean;
   /** Interval type of the table section (default `percentile`; `expanded`: see ./table.ts). */
   tableInterval?: TableInterval;
+  /**
+   * Add the decision-quality section (./decision-quality.ts): EV loss and agreement against each
+   * two-seat game's CFR+ reference, beside the results. `iterations` and `maxNodes` set the reference.
+   */
+  decisionQuality?: { iterations?: number; maxNodes?: number } | null;
+}
+
+/** The decision-quality section of the store `db` under the analysis options (the same participant and game filters). */
+function decisionSection(stored: StoredSlots, db: string, o: StoreAnalysisOptions): DecisionQualitySection {
+  const names: Record<string, string> = {};
+  for (const p of stored.participants) names[p.id] = p.name;
+  const ids = stored.participants.map((p) => p.id);
+  const exclude = o.excludeParticipants?.length ? resolveParticipants(o.excludeParticipants, ids, names, '--exclude-participant') : [];
+  return withMoves(db, { allowEngineMismatch: o.allowEngineMismatch }, (movesOf) =>
+    decisionQuality(stored, movesOf, {
+      ...o.decisionQuality,
+      B: o.B,
+      seed: o.seed,
+      names,
+      exclude,
+      games: o.games?.length ? o.games.map((g) => g.rulesetHash) : null,
+    }),
+  );
 }
 
 /** The warning of a store analysed under another engine (see {@link StoreAnalysisOptions.allowEngineMismatch}). */
@@ -137,8 +161,9 @@ export function analyzeStore(db: string, o: StoreAnalysisOptions): Estimates {
  */
 export function analyzeAnyStore(db: string, o: StoreAnalysisOptions): Estimates | TableEstimates {
   const stored = readSlots(db, { allowEngineMismatch: o.allowEngineMismatch });
-  if (onlyTableSlots(stored)) return tableEstimatesOf(stored, db, tableOptions(o));
-  return analyzeStored(stored, db, o);
+  const e = onlyTableSlots(stored) ? tableEstimatesOf(stored, db, tableOptions(o)) : analyzeStored(stored, db, o);
+  if (o.decisionQuality) e.decisionQuality = decisionSection(stored, db, o);
+  return e;
 }
 
 /** The table section's options from the store analysis options. */

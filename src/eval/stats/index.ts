@@ -17,3 +17,12 @@ export { analyzeTableStore, handRowsOf, isTableSlot, bigBlindOf, type TableEstim
 export { parseAxesJsonl, readAxesFile, engineVersion } from './inputs.js';
 export * from './table.js';
 export { plantedTableHands, tableCoverage, permutations, type PlantedTableDesign, type TableCoverage } from './table-simulate.js';
+export {
+  decisionQuality,
+  formatDecisionQuality,
+  DQ_MAX_NODES,
+  DQ_AGREEMENT_TOLERANCE,
+  type DecisionQualitySection,
+  type DecisionQualityRow,
+  type DecisionReferenceInfo,
+} from './decision-quality.js';

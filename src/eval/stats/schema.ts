@@ -99,6 +99,55 @@ const TABLES_SCHEMA = {
   },
 } as const;
 
+/** The decision-quality section (./decision-quality.ts): EV loss and agreement per participant against a reference. */
+const DECISION_QUALITY_SCHEMA = {
+  type: 'object',
+  required: ['unit', 'opponentModel', 'agreementTolerance', 'references', 'rows', 'B', 'seed', 'warnings'],
+  additionalProperties: false,
+  properties: {
+    unit: { type: 'string' },
+    opponentModel: { type: 'string' },
+    agreementTolerance: { type: 'number' },
+    references: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['game', 'name', 'reference', 'exploitability', 'reason'],
+        additionalProperties: false,
+        properties: {
+          game: { type: 'string' },
+          name: { type: 'string' },
+          reference: { type: ['string', 'null'] },
+          exploitability: num,
+          reason: { type: ['string', 'null'] },
+        },
+      },
+    },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['participant', 'name', 'decisions', 'covered', 'meanLoss', 'meanLossCi', 'agreement', 'agreementCi', 'blocks'],
+        additionalProperties: false,
+        properties: {
+          participant: { type: 'string' },
+          name: { type: 'string' },
+          decisions: { type: 'integer' },
+          covered: { type: 'integer' },
+          meanLoss: num,
+          meanLossCi: intervalOrNull,
+          agreement: num,
+          agreementCi: intervalOrNull,
+          blocks: { type: 'integer' },
+        },
+      },
+    },
+    B: { type: 'integer' },
+    seed: { type: 'integer' },
+    warnings: strArray,
+  },
+} as const;
+
 /** The estimates of a store of table slots only (`format: "gbgc-table-estimates/1"`, ./table-store.ts). */
 export const TABLE_ESTIMATES_SCHEMA = {
   $id: 'https://gbgc.dev/schemas/table-estimates-1.json',
@@ -126,6 +175,7 @@ export const TABLE_ESTIMATES_SCHEMA = {
       },
     },
     tables: TABLES_SCHEMA,
+    decisionQuality: { anyOf: [{ type: 'null' }, DECISION_QUALITY_SCHEMA] },
   },
 } as const;
 
@@ -455,6 +505,7 @@ export const ESTIMATES_SCHEMA = {
       ],
     },
     tables: { anyOf: [{ type: 'null' }, { $ref: '#/$defs/tables' }] },
+    decisionQuality: { anyOf: [{ type: 'null' }, DECISION_QUALITY_SCHEMA] },
     ablation: {
       anyOf: [
         { type: 'null' },

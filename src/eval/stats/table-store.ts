@@ -21,6 +21,7 @@ import { slotHands, slotSeats, type SlotRecord } from '../store/store.js';
 import { resolveParticipants, type FilterSummary } from './filter.js';
 import { engineVersion } from './inputs.js';
 import { tableStats, type HandRow, type TableInterval, type TableStats } from './table.js';
+import type { DecisionQualitySection } from './decision-quality.js';
 
 /** Whether a slot is a table slot: more than two seats, or more than one hand. */
 export function isTableSlot(slot: SlotRecord): boolean {
@@ -121,6 +122,8 @@ export interface TableEstimates {
     warnings: string[];
   };
   tables: TableStats;
+  /** EV loss and agreement against a reference (./decision-quality.ts), when asked for. */
+  decisionQuality?: DecisionQualitySection | null;
 }
 
 /** Options of {@link tableSection} and {@link analyzeTableStore}. */

@@ -26,6 +26,7 @@ export {
   readSlots,
   readMoves,
   readHands,
+  withMoves,
   handsOf,
   type StoredHand,
   type StoredSlots,

@@ -83,6 +83,22 @@ export function readMoves(path: string, slotId: string, opts: ReadOptions = {}):
   });
 }
 
+/**
+ * Run `fn` with the moves of the store at `path` at hand (one open store for every slot it asks
+ * for), checked as {@link readSlots} checks it; the store is closed when `fn` returns.
+ * @throws as {@link readSlots}
+ */
+export function withMoves<T>(path: string, opts: ReadOptions, fn: (movesOf: (slotId: string) => MoveRecord[]) => T): T {
+  return withStoreErrors(path, () => {
+    const store = RunStore.openReadOnly(path, { engine: true, allowEngineMismatch: opts.allowEngineMismatch });
+    try {
+      return fn((id) => store.readMoves(id));
+    } finally {
+      store.close();
+    }
+  });
+}
+
 /** One hand of a slot with its moves (see {@link readHands}). */
 export interface StoredHand extends HandRecord {
   /** The hand's decisions, in order (`ply` counts over the slot). */

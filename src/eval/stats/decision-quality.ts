@@ -1,0 +1,288 @@
+/**
+ * Decision quality of a run store's participants against a reference, reported beside the game
+ * results and apart from them (LLM game league methodology, reporting rules: game results, decision
+ * quality, observed behaviour and execution are shown separately; "EV loss is the difference
+ * between the best legal action's expected value and the chosen action's expected value at the same
+ * observation. Uncomputed states remain missing rather than being assigned a loss").
+ *
+ * For a two-seat game whose tree fits the node budget, the reference is the CFR+ average profile of
+ * `solve` (`iterations` iterations): at seat b's information state I, action a is worth
+ *   Q(I, a) = Σ_{h∈I} π_{−b}(h) v_b(h·a) / Σ_{h∈I} π_{−b}(h)
+ * with the opponent and chance playing that profile (the stated opponent model) and play after a
+ * following it too (`TreeDecisionReference`). A stored move's information state is found by its
+ * digest (`obsDigest` of the key, what the match loop records); a move whose state the reference
+ * does not value (a game with no reference, a digest not in the tree, a state the profile never
+ * reaches) is counted as uncovered and never scored.
+ *
+ * Per participant: decisions, decisions covered, mean EV loss over covered decisions (chips per
+ * decision, the seat's returns' unit) and agreement (share of covered decisions choosing a best
+ * action, within {@link DQ_AGREEMENT_TOLERANCE} chips by default), the blocks (game, play seed) holding its covered decisions, and 95 %
+ * block-bootstrap percentile intervals of both (ratio of the drawn blocks' sums, B replicates from
+ * `rngFromKeys(seed, DQ_STREAM, r)`), null with fewer than two blocks. Decisions are not independent
+ * samples: the block is the unit.
+ */
+import { compileSource } from '../../compiler/index.js';
+import { isTableGame } from '../../ir/facts.js';
+import { compileGame } from '../../interpreter/game.js';
+import { solve, DEFAULT_ITERATIONS } from '../../algorithms/solve.js';
+import { TreeTooLargeError } from '../../algorithms/tree.js';
+import { TreeDecisionReference, type TreeDecision } from '../../algorithms/tree-decision-reference.js';
+import { evLoss } from '../../algorithms/ev-loss.js';
+import { rngFromKeys } from '../../util/rng.js';
+import { obsDigest } from '../match/play.js';
+import { slotHands, type MoveRecord } from '../store/store.js';
+import type { StoredSlots } from '../store/read.js';
+import { percentileInterval, type Interval } from './dist.js';
+
+/** Default node budget of a game's reference tree. */
+export const DQ_MAX_NODES = 200_000;
+/** Stream key of the decision-quality bootstrap. */
+const DQ_STREAM = 0x6471;
+/**
+ * Default tolerance (chips) within which a chosen action counts as a best action: a CFR+ profile is
+ * an approximate equilibrium, and the actions it mixes have values that differ by up to about 1e-3
+ * chips after 1,000 iterations on Kuhn (`test/algorithms/tree-decision-reference.test.ts`); with
+ * 1e-9 the cfr agent agreed with its own reference on 76.6 % of its 47 decisions of a 20-run Kuhn
+ * tournament, with 1e-3 on 95.7 % (docs/statistics.md).
+ */
+export const DQ_AGREEMENT_TOLERANCE = 1e-3;
+
+/** How one game's decisions were valued. */
+export interface DecisionReferenceInfo {
+  /** Ruleset hash. */
+  game: string;
+  name: string;
+  /** The reference (e.g. `CFR+ 1000 iterations, average profile`), or null when the game has none. */
+  reference: string | null;
+  /** The reference profile's exploitability, chips/game (how far it is from an equilibrium), or null. */
+  exploitability: number | null;
+  /** Why the game has no reference, or null. */
+  reason: string | null;
+}
+
+/** Decision quality of one participant. */
+export interface DecisionQualityRow {
+  participant: string;
+  name: string;
+  /** Decisions recorded in its finished slots (all games). */
+  decisions: number;
+  /** Decisions whose information state the reference values. */
+  covered: number;
+  /** Mean EV loss over covered decisions, chips per decision; null when none is covered. */
+  meanLoss: number | null;
+  meanLossCi: Interval | null;
+  /** Share of covered decisions choosing a best action; null when none is covered. */
+  agreement: number | null;
+  agreementCi: Interval | null;
+  /** Blocks (game, play seed) holding its covered decisions. */
+  blocks: number;
+}
+
+/** The decision-quality section of the estimates. */
+export interface DecisionQualitySection {
+  /** What the loss is measured in and against. */
+  unit: string;
+  opponentModel: string;
+  /** Chips within which a chosen action counts as a best action. */
+  agreementTolerance: number;
+  references: DecisionReferenceInfo[];
+  rows: DecisionQualityRow[];
+  B: number;
+  seed: number;
+  warnings: string[];
+}
+
+/** Options of {@link decisionQuality}. */
+export interface DecisionQualityOptions {
+  /** CFR+ iterations of each game's reference profile (default {@link DEFAULT_ITERATIONS}). */
+  iterations?: number;
+  /** Node budget of each game's tree (default {@link DQ_MAX_NODES}); a larger game has no reference. */
+  maxNodes?: number;
+  B: number;
+  seed: number;
+  /** Chips within which a chosen action counts as a best action for agreement (default {@link DQ_AGREEMENT_TOLERANCE}). */
+  agreementTolerance?: number;
+  /** Participant id → display name. */
+  names: Record<string, string>;
+  /** Participants to leave out (ids). */
+  exclude?: readonly string[];
+  /** Keep only these games (ruleset hashes), when given. */
+  games?: readonly string[] | null;
+}
+
+/** A game's reference: its decisions by information-state digest. */
+interface GameReference {
+  info: DecisionReferenceInfo;
+  byDigest: Map<string, TreeDecision> | null;
+  ref: TreeDecisionReference | null;
+}
+
+/** Build the reference of one stored game (see the module comment), or say why it has none. */
+function gameReference(game: { ruleset_hash: string; name: string; source: string }, iterations: number, maxNodes: number): GameReference {
+  const none = (reason: string): GameReference => ({
+    info: { game: game.ruleset_hash, name: game.name, reference: null, exploitability: null, reason },
+    byDigest: null,
+    ref: null,
+  });
+  const compiled = compileSource(game.source);
+  if (!compiled.ir) return none('its stored source does not compile with this gbgc');
+  if (isTableGame(compiled.ir)) return none(`a table of ${compiled.ir.seats.length} seats: no exact reference covers its states`);
+  try {
+    const s = solve(compileGame(compiled.ir), { iterations, maxNodes });
+    const byDigest = new Map<string, TreeDecision>();
+    for (let i = 0; i < s.tree.numInfosets; i++)
+      byDigest.set(obsDigest(s.tree.infosetKey[i]), { seat: s.tree.infosetSeat[i], infoStateKey: s.tree.infosetKey[i] });
+    return {
+      info: {
+        game: game.ruleset_hash,
+        name: game.name,
+        reference: `CFR+ ${s.iterations} iterations, average profile`,
+        exploitability: s.exploitability,
+        reason: null,
+      },
+      byDigest,
+      ref: new TreeDecisionReference(s.tree, s.policy, `cfr+${s.iterations}`),
+    };
+  } catch (e) {
+    if (e instanceof TreeTooLargeError) return none(`its game tree has more than ${maxNodes} histories (the reference's node budget, --reference-nodes)`);
+    return none(`no exact reference within the limits: ${(e as Error).message}`);
+  }
+}
+
+/** Per block sums of one participant. */
+interface BlockSums {
+  loss: number;
+  covered: number;
+  agree: number;
+}
+
+/**
+ * The decision-quality section of a store's slots (see the module comment).
+ * @param stored the store's slots, participants and games (`readSlots`)
+ * @param movesOf the moves of a finished slot, in ply order
+ */
+export function decisionQuality(stored: StoredSlots, movesOf: (slotId: string) => MoveRecord[], opts: DecisionQualityOptions): DecisionQualitySection {
+  const iterations = opts.iterations ?? DEFAULT_ITERATIONS;
+  const maxNodes = opts.maxNodes ?? DQ_MAX_NODES;
+  const tolerance = opts.agreementTolerance ?? DQ_AGREEMENT_TOLERANCE;
+  const exclude = new Set(opts.exclude ?? []);
+  const keep = opts.games ? new Set(opts.games) : null;
+  const refs = new Map<string, GameReference>();
+  const decisions = new Map<string, number>();
+  const blocks = new Map<string, Map<string, BlockSums>>();
+  for (const slot of stored.slots) {
+    if (slot.status !== 'done' || (keep && !keep.has(slot.game))) continue;
+    let gr = refs.get(slot.game);
+    if (!gr) {
+      const g = stored.games.find((x) => x.ruleset_hash === slot.game);
+      gr = g
+        ? gameReference(g, iterations, maxNodes)
+        : {
+            info: { game: slot.game, name: slot.game.slice(0, 12), reference: null, exploitability: null, reason: 'the store holds no source for it' },
+            byDigest: null,
+            ref: null,
+          };
+      refs.set(slot.game, gr);
+    }
+    const moves = movesOf(slot.id);
+    const block = `${slot.game}:${slot.play_seed}`;
+    for (const hand of slotHands(slot, moves.length)) {
+      for (const m of moves.slice(hand.firstPly, hand.firstPly + hand.plies)) {
+        const participant = hand.seats[m.seat];
+        if (participant === undefined || exclude.has(participant)) continue;
+        decisions.set(participant, (decisions.get(participant) ?? 0) + 1);
+        const d = gr.byDigest?.get(m.obsDigest);
+        if (!d || d.seat !== m.seat) continue;
+        const values = gr.ref!.actionValues(d);
+        if (!values || !values.has(m.label)) continue;
+        const loss = evLoss(values, m.label)!;
+        let bySlot = blocks.get(participant);
+        if (!bySlot) blocks.set(participant, (bySlot = new Map()));
+        let b = bySlot.get(block);
+        if (!b) bySlot.set(block, (b = { loss: 0, covered: 0, agree: 0 }));
+        b.loss += loss;
+        b.covered++;
+        if (loss <= tolerance) b.agree++;
+      }
+    }
+  }
+  const rows: DecisionQualityRow[] = [...decisions.keys()]
+    .sort((a, b) => (opts.names[a] ?? a).localeCompare(opts.names[b] ?? b))
+    .map((participant, k) => {
+      const bs = [...(blocks.get(participant)?.values() ?? [])];
+      const covered = bs.reduce((s, b) => s + b.covered, 0);
+      const loss = bs.reduce((s, b) => s + b.loss, 0);
+      const agree = bs.reduce((s, b) => s + b.agree, 0);
+      let meanLossCi: Interval | null = null;
+      let agreementCi: Interval | null = null;
+      if (bs.length >= 2) {
+        const rl = new Float64Array(opts.B);
+        const ra = new Float64Array(opts.B);
+        for (let r = 0; r < opts.B; r++) {
+          const rng = rngFromKeys(opts.seed, DQ_STREAM, k, r);
+          let c = 0;
+          let l = 0;
+          let a = 0;
+          for (let i = 0; i < bs.length; i++) {
+            const b = bs[Math.floor(rng() * bs.length)];
+            c += b.covered;
+            l += b.loss;
+            a += b.agree;
+          }
+          rl[r] = l / c;
+          ra[r] = a / c;
+        }
+        meanLossCi = percentileInterval(rl);
+        agreementCi = percentileInterval(ra);
+      }
+      return {
+        participant,
+        name: opts.names[participant] ?? participant,
+        decisions: decisions.get(participant)!,
+        covered,
+        meanLoss: covered > 0 ? loss / covered : null,
+        meanLossCi,
+        agreement: covered > 0 ? agree / covered : null,
+        agreementCi,
+        blocks: bs.length,
+      };
+    });
+  const references = [...refs.values()].map((r) => r.info);
+  const warnings: string[] = [];
+  for (const r of rows)
+    if (r.covered > 0 && r.blocks < 2) warnings.push(`${r.name}: its covered decisions lie in ${r.blocks} block; its decision-quality intervals are not given`);
+  return {
+    unit: 'chips per decision (the seat’s returns), at the information state the seat saw',
+    opponentModel: 'the reference profile: the opponent and chance play it, and so does the seat after the decision',
+    agreementTolerance: tolerance,
+    references,
+    rows,
+    B: opts.B,
+    seed: opts.seed,
+    warnings,
+  };
+}
+
+/** The section as text lines, for `gbgc analyze` and the report. */
+export function formatDecisionQuality(dq: DecisionQualitySection): string[] {
+  const w = Math.max(11, ...dq.rows.map((r) => r.name.length));
+  const f = (x: number | null, d: number) => (x === null ? '—' : x.toFixed(d));
+  const ci = (c: Interval | null, d: number) => (c ? `[${f(c.lo, d)}, ${f(c.hi, d)}]` : '—');
+  const pct = (x: number | null) => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
+  const pctCi = (c: Interval | null) => (c ? `[${pct(c.lo)}, ${pct(c.hi)}]` : '—');
+  const out = [
+    `decision quality (separate from the results; no combined score): EV loss = best legal action's value − chosen action's value, ${dq.unit}; opponent model: ${dq.opponentModel}; agreement: the chosen action within ${dq.agreementTolerance} chips of the best; uncovered states stay missing; 95 % block-bootstrap percentile intervals, B = ${dq.B}, seed ${dq.seed}`,
+    ...dq.references.map((r) =>
+      r.reference
+        ? `  reference  ${r.name}: ${r.reference} (exploitability ${r.exploitability === null ? '—' : r.exploitability.toPrecision(3)} chips/game)`
+        : `  reference  ${r.name}: none (${r.reason}); its decisions are uncovered`,
+    ),
+    `${'participant'.padEnd(w)}  ${'mean EV loss'.padStart(12)}  ${'95 % CI'.padStart(19)}  ${'agreement'.padStart(9)}  ${'95 % CI'.padStart(17)}  ${'covered / decisions'.padStart(19)}  ${'blocks'.padStart(6)}`,
+    ...dq.rows.map(
+      (r) =>
+        `${r.name.padEnd(w)}  ${f(r.meanLoss, 4).padStart(12)}  ${ci(r.meanLossCi, 4).padStart(19)}  ${pct(r.agreement).padStart(9)}  ${pctCi(r.agreementCi).padStart(17)}  ${`${r.covered} / ${r.decisions}`.padStart(19)}  ${String(r.blocks).padStart(6)}`,
+    ),
+  ];
+  for (const x of dq.warnings) out.push(`warning: ${x}`);
+  return out;
+}
