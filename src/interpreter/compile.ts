@@ -49,7 +49,7 @@ export interface DynamicTables {
 /** A program's constant tables (everything but the code and what depends on it). */
 export type ProgramTables = Omit<
   Program,
-  'code' | 'numInstructions' | 'maxFrames' | 'registerCount' | 'pileBytes' | 'ext' | 'varBase' | 'posBase' | 'privateAt' | 'blockOf'
+  'code' | 'numInstructions' | 'maxFrames' | 'registerCount' | 'pileBytes' | 'ext' | 'varBase' | 'posBase' | 'privateAt' | 'blockOf' | 'runner'
 >;
 
 /** Where the extended registers, variables and positions sit for a frame-stack size. */
@@ -117,6 +117,7 @@ export class Assembler {
       pileBytes,
       privateAt: Uint8Array.from(this.privFlags),
       blockOf: Int16Array.from(this.blocks),
+      runner: null,
     };
   }
 }

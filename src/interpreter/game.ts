@@ -8,6 +8,7 @@ import type { GameIR } from '../ir/schema.js';
 import { isTableGame } from '../ir/facts.js';
 import type { ChanceSource, DuplicateChanceGame, FastPlayoutGame, HandJudge, HandJudgingGame, PlayoutKernel, TableOptions } from './api.js';
 import { compileProgram } from './compile.js';
+import { compiledRunner } from './compiled-run.js';
 import { DuplicateChance } from './duplicate.js';
 import { handJudge } from './judge.js';
 import { pokerKernel } from './poker-kernel.js';
@@ -24,13 +25,18 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
   /** The initial state of the last other starting stacks asked for (a match carrying stacks asks for the same ones until a hand moves chips). */
   private other: { stacks: readonly number[]; initial: InterpreterState } | null = null;
 
+  readonly program: Program;
+
+  /** @param backend `compiled`: run the program with its generated run loop (see {@link EngineOptions}) */
   constructor(
     readonly ir: GameIR,
-    readonly program: Program,
+    program: Program,
+    backend: EngineBackend = 'interpreter',
   ) {
     this.numSeats = program.startStacks.length;
     this.rulesetHash = rulesetHash(ir);
-    this.initial = InterpreterState.initial(program);
+    this.program = backend === 'compiled' ? { ...program, runner: compiledRunner(program, this.rulesetHash) } : program;
+    this.initial = InterpreterState.initial(this.program);
   }
 
   /**
@@ -69,17 +75,29 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
   }
 }
 
+/** How the two-seat machine runs a program: `compiled`, generated JavaScript per ruleset (`compiled-run.ts`); `interpreter`, the reference loop (`run.ts`). Both play the same game, state for state. */
+export type EngineBackend = 'compiled' | 'interpreter';
+
+/** Options of {@link compileGame}. */
+export interface EngineOptions {
+  /** Default {@link DEFAULT_BACKEND}. */
+  backend?: EngineBackend;
+}
+
+/** The backend {@link compileGame} uses when no option names one. */
+export const DEFAULT_BACKEND: EngineBackend = 'interpreter';
+
 /**
- * Compile a game's IR once into a step program.
+ * Compile a game's IR once into a step program, run by the backend `opts.backend`.
  * @throws ProgramError when the IR names a pile that does not exist (the parser's checks
  *   normally rule this out).
  */
-export function compileGame(ir: GameIR): CompiledGame {
+export function compileGame(ir: GameIR, opts: EngineOptions = {}): CompiledGame {
   if (isTableGame(ir))
     throw new ProgramError(
       `'${ir.name}' is a table game (${ir.seats.length} seats${ir.button ? ', a button' : ''}): the two-seat machine does not play it (compileAnyGame or compileTableGame do)`,
     );
-  return new CompiledGame(ir, compileProgram(ir));
+  return new CompiledGame(ir, compileProgram(ir), opts.backend ?? DEFAULT_BACKEND);
 }
 
 /**
@@ -87,6 +105,6 @@ export function compileGame(ir: GameIR): CompiledGame {
  * the table engine (`table-game.ts`), any other with the two-seat machine ({@link compileGame}).
  * @throws ProgramError as those do
  */
-export function compileAnyGame(ir: GameIR): CompiledGame | TableGame {
-  return isTableGame(ir) ? compileTableGame(ir) : compileGame(ir);
+export function compileAnyGame(ir: GameIR, opts: EngineOptions = {}): CompiledGame | TableGame {
+  return isTableGame(ir) ? compileTableGame(ir) : compileGame(ir, opts);
 }

@@ -234,6 +234,12 @@ export interface Program {
   readonly privateAt: Uint8Array;
   /** Per instruction: the phase (index) or sub-phase (phaseNames.length + index) it belongs to. */
   readonly blockOf: Int16Array;
+  /**
+   * The compiling backend's run loop for this program (`compiled-run.ts`: generated JavaScript,
+   * called with the machine), or null to interpret the code (`run.ts`). Typed loosely because
+   * this module sits below the machine.
+   */
+  readonly runner: ((m: never) => void) | null;
 }
 
 /** Name of the phase or sub-phase an instruction belongs to. */

@@ -11,8 +11,21 @@ import { INSTR_WIDTH, OP } from './program.js';
 import { showdown } from './showdown.js';
 import { START } from './steps.js';
 
-/** Run deterministic instructions until a decision, a chance node or the end. */
+/**
+ * Run deterministic instructions until a decision, a chance node or the end: with the program's
+ * generated run loop when it has one (the compiling backend, `compiled-run.ts`), else here.
+ */
 export function run(m: Machine): void {
+  const generated = m.program.runner as ((m: Machine) => void) | null;
+  if (generated !== null) {
+    generated(m);
+    return;
+  }
+  interpret(m);
+}
+
+/** The reference run loop: each instruction dispatched on its opcode. */
+export function interpret(m: Machine): void {
   const r = m.r;
   const p = m.program;
   const code = p.code;
