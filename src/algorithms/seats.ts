@@ -5,10 +5,10 @@
  * loss); on a game of more seats it refuses with the named code `two-seat-only` (`gbgc explain
  * two-seat-only`), exit 1, rather than computing a number that means something else.
  */
-import { UserError } from '../util/errors.js';
+import { DiagnosticError } from '../util/errors.js';
 
 /** A tool defined for two-seat zero-sum games was asked to work on a game of more seats (exit 1). */
-export class TwoSeatOnlyError extends UserError {
+export class TwoSeatOnlyError extends DiagnosticError {
   constructor(
     /** What refused, e.g. `exact CFR+`. */
     readonly tool: string,
@@ -16,7 +16,8 @@ export class TwoSeatOnlyError extends UserError {
     readonly numSeats: number,
   ) {
     super(
-      `error[two-seat-only]: ${tool} is defined for two-seat zero-sum games; this game has ${numSeats} seats ` +
+      'two-seat-only',
+      `${tool} is defined for two-seat zero-sum games; this game has ${numSeats} seats ` +
         '(on more seats use `gbgc solve --method mccfr`, `gbgc simulate` or a tournament)',
     );
     this.name = 'TwoSeatOnlyError';

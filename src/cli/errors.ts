@@ -4,7 +4,7 @@
 
 import { UsageError } from '../util/errors.js';
 
-export { UserError, UsageError } from '../util/errors.js';
+export { DiagnosticError, UserError, UsageError } from '../util/errors.js';
 
 /** The largest count of runs, episodes or iterations any command accepts. */
 export const MAX_COUNT = 1_000_000_000;

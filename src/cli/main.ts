@@ -7,11 +7,11 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { processIO, type CliContext, type CliIO } from './io.js';
-import { UsageError } from './errors.js';
+import { DiagnosticError, UsageError } from './errors.js';
 import { COMMANDS, commandName, type CommandEntry } from './commands/index.js';
 import { CompileError } from './load.js';
 import { colorize, useColor } from './color.js';
-import { isSqliteError, storeErrorMessage, StoreVersionError } from '../eval/store/errors.js';
+import { isSqliteError, storeErrorMessage } from '../eval/store/errors.js';
 
 /** Operating-system errors about files and folders given on the command line (exit 1). */
 const FILE_ERRORS = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENAMETOOLONG', 'ELOOP']);
@@ -129,10 +129,10 @@ export async function main(argv: string[], rawIO: CliIO = processIO()): Promise<
       io.stderr(`${err.formatted}`);
       return 1;
     }
-    if (err instanceof StoreVersionError) {
-      // Already `PATH: error[CODE]: …`, as a diagnostic.
+    if (err instanceof DiagnosticError) {
+      // Already `PATH: error[CODE]: …` (or `error[CODE]: …`), as a diagnostic.
       io.stderr(`${err.message}\n`);
-      return 1;
+      return err.exitCode;
     }
     if (err?.code === 'ERR_INVALID_ARG_VALUE' && /null bytes/.test(err.message)) {
       // A path given with a NUL character (node refuses to open it).

@@ -19,7 +19,7 @@ import { DEFAULT_CHECK_EVERY, DEFAULT_ITERATIONS, solve } from '../../algorithms
 import { actionKeys, encodePolicy, toSavedPolicy } from '../../algorithms/policy-file.js';
 import { mccfrPolicyEntries, type MccfrSampling } from '../../algorithms/mccfr.js';
 import { DEFAULT_BR_SAMPLES, DEFAULT_REPORT_EVERY, MIN_BR_SAMPLES, runMccfr, type MccfrReport } from '../../algorithms/mccfr-run.js';
-import { UsageError, UserError } from '../../util/errors.js';
+import { DiagnosticError, UsageError, UserError } from '../../util/errors.js';
 import { formatSigned as signed } from '../../util/format.js';
 
 /** Default iterations of `--method mccfr` when neither --iterations nor --seconds is given. */
@@ -170,6 +170,7 @@ function solveWithHint(file: string, game: Parameters<typeof solve>[0], options:
   try {
     return solve(game, options);
   } catch (e) {
+    if (e instanceof DiagnosticError && e.where === undefined) throw e.at(file);
     if (e instanceof TreeBudgetError)
       throw new UserError(
         `${file}: ${e.message}; solve it by sampling with --method mccfr (any size, e.g. --method mccfr --seconds 60), or raise --max-nodes if memory allows`,

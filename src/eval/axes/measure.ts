@@ -8,10 +8,11 @@ import { existsSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { compileSource } from '../../compiler/index.js';
 import { formatDiagnostics } from '../../diagnostics/format.js';
-import { compileGame } from '../../interpreter/game.js';
+import { compileAnyGame } from '../../interpreter/game.js';
+import { requireTwoSeats } from '../../algorithms/seats.js';
 import type { GameIR } from '../../ir/schema.js';
 import { readIndex } from '../../sampler/pool.js';
-import { UserError } from '../../util/errors.js';
+import { DiagnosticError, UserError } from '../../util/errors.js';
 import { parseJsonInput } from '../../util/json.js';
 import { appendText } from '../../util/fs.js';
 import { computeAxes, type AxisSet } from './index.js';
@@ -132,7 +133,15 @@ export async function measureAxes(list: readonly AxesTarget[], opts: MeasureAxes
   const todo = list.filter((t) => !doneKeys.has(resolve(t.file)));
   opts.onProgress?.(0, todo.length);
   const load = opts.load ?? loadForAxes;
-  const games = todo.map((t) => ({ t, ...load(t.file) }));
+  const games = todo.map((t) => {
+    const g = load(t.file);
+    try {
+      requireTwoSeats({ numSeats: g.ir.seats.length }, 'the GENSTRAT axes measurement');
+    } catch (e) {
+      throw e instanceof DiagnosticError ? e.at(t.file) : e;
+    }
+    return { t, ...g };
+  });
   let finished = 0;
   const record = (i: number, axes: Record<string, number>): void => {
     const { t, rulesetHash } = games[i];
@@ -150,7 +159,7 @@ export async function measureAxes(list: readonly AxesTarget[], opts: MeasureAxes
     results.push(line);
     opts.onProgress?.(++finished, todo.length);
   };
-  if (opts.jobs <= 1 || games.length <= 1) games.forEach((g, i) => record(i, computeAxes(compileGame(g.ir), set, { tier, seed, exact })));
+  if (opts.jobs <= 1 || games.length <= 1) games.forEach((g, i) => record(i, computeAxes(compileAnyGame(g.ir), set, { tier, seed, exact })));
   else
     await axesOnWorkers(
       games.map((g, id) => ({ id, ir: g.ir, set, tier, seed, exact })),

@@ -3,7 +3,7 @@
  * computes the axes of its set and posts them back ({@link AxesResult}). Started by {@link axesOnWorkers}.
  */
 import { parentPort } from 'node:worker_threads';
-import { compileGame } from '../../interpreter/game.js';
+import { compileAnyGame } from '../../interpreter/game.js';
 import { computeAxes } from './index.js';
 import type { AxesJob, AxesResult } from './parallel.js';
 
@@ -13,7 +13,7 @@ if (!port) throw new Error('worker.ts runs only as a worker thread');
 port.on('message', (job: AxesJob) => {
   let result: AxesResult;
   try {
-    result = { id: job.id, ok: true, axes: computeAxes(compileGame(job.ir), job.set, { tier: job.tier, seed: job.seed, exact: job.exact }) };
+    result = { id: job.id, ok: true, axes: computeAxes(compileAnyGame(job.ir), job.set, { tier: job.tier, seed: job.seed, exact: job.exact }) };
   } catch (e) {
     result = { id: job.id, ok: false, error: (e as Error).message, user: (e as { exitCode?: number }).exitCode === 1 };
   }

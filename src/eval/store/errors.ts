@@ -4,7 +4,7 @@
  * JSON are conditions the user caused or can fix: each becomes one line (exit 1) naming the store
  * and what to do. Anything else from SQLite stays an internal error.
  */
-import { UserError } from '../../util/errors.js';
+import { DiagnosticError, UserError } from '../../util/errors.js';
 
 /** The error better-sqlite3 throws (`SqliteError`), recognised by shape. */
 interface SqliteLike {
@@ -93,13 +93,13 @@ export type StoreVersionCode = 'store-schema' | 'store-engine';
  * A run store whose recorded schema or engine version is not this gbgc's (exit 1). The message is
  * `PATH: error[CODE]: what differs; what to do`, as the CLI prints it.
  */
-export class StoreVersionError extends UserError {
+export class StoreVersionError extends DiagnosticError {
   constructor(
     readonly path: string,
-    readonly code: StoreVersionCode,
+    override readonly code: StoreVersionCode,
     detail: string,
   ) {
-    super(`${path}: error[${code}]: ${detail}`);
+    super(code, detail, path);
     this.name = 'StoreVersionError';
   }
 }
