@@ -21,74 +21,20 @@ import { rngFromKeys, type Rng } from '../src/util/rng.js';
 import { playLeducDirect } from './direct/leduc-sim.js';
 import { playKuhnDirect } from './direct/kuhn-sim.js';
 import { figure, median, report, round, type Figure } from './lib/figures.js';
+import { add, meanSe, timed, timedAsync, zApart, type AsyncBatch, type Batch, type Run } from './lib/playouts.js';
 
 const seconds = Number(process.argv[2] ?? 0.5);
 const rounds = Number(process.argv[3] ?? 5);
 
-/** CPU milliseconds used by this process so far. */
-function cpuMs(): number {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
-}
-
-interface Run {
-  rate: number;
-  sum: number;
-  sumSq: number;
-  n: number;
-}
-
-/** Play episodes with `play` in batches for about `seconds`. */
-function timed(batch: number, play: (n: number, first: number) => { sum: number; sumSq: number }): Run {
-  let n = 0;
-  let sum = 0;
-  let sumSq = 0;
-  const t0 = cpuMs();
-  let t = t0;
-  while (t - t0 < seconds * 1000) {
-    const r = play(batch, n);
-    sum += r.sum;
-    sumSq += r.sumSq;
-    n += batch;
-    t = cpuMs();
-  }
-  return { rate: n / ((t - t0) / 1000), sum, sumSq, n };
-}
-
-async function timedAsync(batch: number, play: (n: number, first: number) => Promise<{ sum: number; sumSq: number }>): Promise<Run> {
-  let n = 0;
-  let sum = 0;
-  let sumSq = 0;
-  const t0 = cpuMs();
-  let t = t0;
-  while (t - t0 < seconds * 1000) {
-    const r = await play(batch, n);
-    sum += r.sum;
-    sumSq += r.sumSq;
-    n += batch;
-    t = cpuMs();
-  }
-  return { rate: n / ((t - t0) / 1000), sum, sumSq, n };
-}
-
-function direct(playOne: (rng: Rng) => number, seed: number): (n: number) => { sum: number; sumSq: number } {
+function direct(playOne: (rng: Rng) => number, seed: number): Batch {
   const rng = rngFromKeys(seed);
-  return (n) => {
-    let sum = 0;
-    let sumSq = 0;
-    for (let i = 0; i < n; i++) {
-      const x = playOne(rng);
-      sum += x;
-      sumSq += x * x;
-    }
-    return { sum, sumSq };
+  return (n, _first, acc) => {
+    for (let i = 0; i < n; i++) add(acc, 0, playOne(rng));
   };
 }
 
-function bareLoop(game: CompiledGame, seed: number): (n: number, first: number) => { sum: number; sumSq: number } {
-  return (n, first) => {
-    let sum = 0;
-    let sumSq = 0;
+function bareLoop(game: CompiledGame, seed: number): Batch {
+  return (n, first, acc) => {
     for (let i = 0; i < n; i++) {
       const rng = rngFromKeys(seed, first + i);
       const s = game.newInitialState();
@@ -99,31 +45,19 @@ function bareLoop(game: CompiledGame, seed: number): (n: number, first: number) 
           s.applyAction(legal[Math.floor(rng() * legal.length)]);
         }
       }
-      const x = s.returns()[0];
-      sum += x;
-      sumSq += x * x;
+      add(acc, 0, s.returns()[0]);
     }
-    return { sum, sumSq };
   };
 }
 
-function viaSimulate(game: CompiledGame, seed: number): (n: number, first: number) => Promise<{ sum: number; sumSq: number }> {
-  return async (n, first) => {
+function viaSimulate(game: CompiledGame, seed: number): AsyncBatch {
+  return async (n, first, acc) => {
     const r = await simulate(game, { episodes: n, seed: seed + first, agents: [randomAgent, randomAgent] });
-    const sum = r.meanReturns[0] * n;
+    acc[0] += r.meanReturns[0] * n;
     // Σx² back from the standard error: se² · n · (n − 1) + n · mean².
-    const sumSq = r.stdErrors[0] ** 2 * n * (n - 1) + n * r.meanReturns[0] ** 2;
-    return { sum, sumSq };
+    acc[1] += r.stdErrors[0] ** 2 * n * (n - 1) + n * r.meanReturns[0] ** 2;
   };
 }
-
-const meanSe = (runs: Run[]): [number, number] => {
-  const n = runs.reduce((a, r) => a + r.n, 0);
-  const sum = runs.reduce((a, r) => a + r.sum, 0);
-  const sumSq = runs.reduce((a, r) => a + r.sumSq, 0);
-  const mean = sum / n;
-  return [mean, Math.sqrt(Math.max(0, sumSq / n - mean * mean) / n)];
-};
 
 const figures: Figure[] = [];
 const checks: Record<string, unknown> = {};
@@ -137,17 +71,17 @@ for (const [name, file, playOne, target] of [
   const b = bareLoop(game, 7);
   const s = viaSimulate(game, 7);
   // Warm-up round (JIT), not measured.
-  timed(5000, d);
-  timed(2000, b);
-  await timedAsync(2000, s);
+  timed(seconds, 5000, d);
+  timed(seconds, 2000, b);
+  await timedAsync(seconds, 2000, s);
   for (let i = 0; i < rounds; i++) {
-    runs.direct.push(timed(5000, d));
-    runs.simulate.push(await timedAsync(2000, s));
-    runs.bare.push(timed(2000, b));
+    runs.direct.push(timed(seconds, 5000, d));
+    runs.simulate.push(await timedAsync(seconds, 2000, s));
+    runs.bare.push(timed(seconds, 2000, b));
   }
   const [md, sd] = meanSe(runs.direct);
   const [ms, ss] = meanSe(runs.simulate);
-  const z = Math.abs(md - ms) / Math.hypot(sd, ss);
+  const z = zApart([md, sd], [ms, ss]);
   checks[name] = { directMean: round(md, 5), simulateMean: round(ms, 5), z: round(z, 2) };
   console.log(
     `${name}: mean return of seat 0, direct ${md.toFixed(4)} ± ${sd.toFixed(4)}, simulate() ${ms.toFixed(4)} ± ${ss.toFixed(4)} (${z.toFixed(1)} SE apart)`,

@@ -6,16 +6,19 @@
  * Move kinds by decision:
  * - variable betting (`varbet`), no bet to call: `check` and `bet` (the bets of 1 … max chips are
  *   one kind), so a random player checks half the time whatever the bet range; facing a bet:
- *   `fold` and `call`;
+ *   `fold` and `call`, and in no-limit and pot-limit rounds `raise` (every raise-to total one
+ *   kind), so a third each;
  * - fixed-limit betting: `fold`, `check`/`call`, `bet`/`raise`, each its own kind;
  * - choice, simultaneous pick, side bet, chosen peek, chosen discard: each option its own kind;
  * - wager and sealed bid: one kind (the amount is the whole decision).
  *
  * So L0 is uniform over the legal actions except where several actions are amounts of one move
- * (variable betting). The game tree is unchanged: this is a policy, not a rule.
+ * (variable betting). The game tree is unchanged: this is a policy, not a rule. On states that
+ * tell a no-limit decision as a range (`hasBetRanges`), {@link l0Pick} picks from the range
+ * without listing one action per chip.
  */
 import type { Rng } from '../util/rng.js';
-import { hasMoveShapes, type Action, type GameState, type Player } from '../interpreter/api.js';
+import { hasBetRanges, hasMoveShapes, type Action, type GameState, type Player } from '../interpreter/api.js';
 import { CALL, FOLD } from '../interpreter/betting.js';
 
 /** Kind ids of variable betting: fold 0, check/call 1, bet (any amount) 2. */
@@ -62,23 +65,43 @@ export function l0Distribution(state: GameState, legal: readonly Action[] = stat
  * `legal[⌊u·n⌋]`, the plain uniform pick.
  */
 export function l0Pick(state: GameState, u: number, legal?: readonly Action[]): Action {
-  if (legal === undefined) {
-    // Fixed-limit betting (on states that tell their move shapes): the legal actions are a run of ids
-    // (fold, check/call, bet/raise, or check/call, bet/raise), picked without listing them.
-    if (hasMoveShapes(state) && state.moveShape() === 'fixed-betting') {
+  if (legal === undefined && hasMoveShapes(state)) {
+    const shape = state.moveShape();
+    // Fixed-limit betting: the legal actions are a run of ids (fold, check/call, bet/raise, or
+    // check/call, bet/raise), picked without listing them.
+    if (shape === 'fixed-betting') {
       const first = state.fixedBettingFirst();
       const n = 3 - first - (state.fixedBettingCanRaise() ? 0 : 1);
       return first + Math.min(n - 1, Math.floor(u * n));
     }
-    legal = state.legalActions();
+    // Variable betting told as a range (`hasBetRanges`): fold/check-call, then a run of bet ids.
+    if (shape === 'variable-betting' && hasBetRanges(state)) {
+      const first = state.betFirst();
+      const lo = state.betLow();
+      const bets = Math.max(0, state.betHigh() - lo + 1);
+      return pickVariable(u, 2 - first, bets, first, lo);
+    }
   }
+  legal ??= state.legalActions();
   const n = legal.length;
   if (!inVariableBetting(state) || n <= 2) return legal[Math.min(n - 1, Math.floor(u * n))];
-  // Not facing a bet (facing one leaves fold/call only, n = 2): check = legal[0], bets = legal[1..].
-  const x = u * 2;
-  if (x < 1) return legal[0];
-  const bets = n - 1;
-  return legal[1 + Math.min(bets - 1, Math.floor((x - 1) * bets))];
+  // Variable betting: fold (facing a bet), check/call, then the bets or raise-to totals.
+  const moves = legal[0] === FOLD ? 2 : 1;
+  const a = pickVariable(u, moves, n - moves, 0, moves);
+  return legal[a];
+}
+
+/**
+ * The L0 pick in a variable-betting decision of `moves` single-action kinds (fold and check/call,
+ * or check/call alone; ids `first`, `first + 1`, …) and `bets` bet amounts (ids `lo` … `lo + bets
+ * − 1`, one kind when `bets > 0`): the kind is `⌊u·K⌋`, the fraction left picks the amount.
+ */
+function pickVariable(u: number, moves: number, bets: number, first: number, lo: number): Action {
+  const kinds = moves + (bets > 0 ? 1 : 0);
+  const x = u * kinds;
+  const k = Math.min(kinds - 1, Math.floor(x));
+  if (k < moves) return first + k;
+  return lo + Math.min(bets - 1, Math.floor((x - k) * bets));
 }
 
 /** Sample an L0 action with one number from `rng`. */

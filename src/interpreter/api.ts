@@ -12,7 +12,9 @@
  * - {@link RewindableState} ({@link canRewind}): save and rewind in place, for tree walks without copies,
  *   and {@link IndexedState} ({@link canIndexInfosets}): information states as integers along such walks;
  * - {@link ChanceSamplingState} ({@link canSampleChance}): draw or list chance outcomes without allocating;
- * - {@link MoveShapedState} ({@link hasMoveShapes}): how the legal actions group into moves and amounts;
+ * - {@link MoveShapedState} ({@link hasMoveShapes}): how the legal actions group into moves and amounts,
+ *   and {@link BetRangeState} ({@link hasBetRanges}): a variable-betting decision as its move kinds
+ *   and an interval of bet or raise ids, without listing one action per chip;
  * - {@link StructuredInfoState} ({@link hasInfoParts}): the decision's place in the rules and the
  *   fields of a seat's information state, for coarsened keys.
  * A game may offer {@link HandJudgingGame} ({@link canJudgeHands}): its showdown as a judge of hands;
@@ -357,6 +359,29 @@ export interface MoveShapedState extends GameState {
 /** Whether `state` tells the shape of its moves. */
 export function hasMoveShapes(state: GameState): state is MoveShapedState {
   return typeof (state as Partial<MoveShapedState>).moveShape === 'function';
+}
+
+/**
+ * A `variable-betting` decision told without listing its legal actions (a no-limit decision has
+ * one action per chip a seat may raise to: thousands at a deep table). The legal actions are, in
+ * the ascending order `legalActions()` lists them: the ids `betFirst()` … 1 (fold 0 when facing a
+ * bet, and check/call 1, as `FOLD` and `CALL` of the betting steps), then every id of the run
+ * `betLow()` … `betHigh()` (the bets or raise-to totals; none when `betLow() > betHigh()`). A policy that picks a move kind, then an amount, reads these
+ * instead of `legalActions()`; an action id picked from the run is the id `legalActions()` would
+ * list, so stored moves replay unchanged.
+ */
+export interface BetRangeState extends MoveShapedState {
+  /** In a `variable-betting` decision: the smallest legal action (fold when facing a bet, else check/call). */
+  betFirst(): Action;
+  /** In a `variable-betting` decision: the smallest bet or raise id (greater than `betHigh()` when none is legal). */
+  betLow(): Action;
+  /** In a `variable-betting` decision: the largest bet or raise id. */
+  betHigh(): Action;
+}
+
+/** Whether `state` tells its variable-betting decisions as ranges (see {@link BetRangeState}). */
+export function hasBetRanges(state: GameState): state is BetRangeState {
+  return hasMoveShapes(state) && typeof (state as Partial<BetRangeState>).betLow === 'function';
 }
 
 /** Where a decision sits in the rules. */

@@ -36,6 +36,8 @@ export class TableProgram {
   readonly boardPile: number;
   readonly cardNames: readonly string[];
   readonly initialDeck: Uint16Array;
+  /** Scratch counts, one per card type, for the chance nodes of this program's states (one thread runs them). */
+  readonly typeScratch: Int32Array;
   readonly hasButton: boolean;
   /** Bitmask of every seat. */
   readonly allSeats: number;
@@ -57,6 +59,7 @@ export class TableProgram {
     this.boardPile = (sd.metric === 'poker-hand' || sd.metric === 'pair-with-board') && sd.board !== null ? this.pile({ kind: 'pile', name: sd.board }) : -1;
     this.cardNames = this.tables.cardNames;
     this.initialDeck = this.tables.initialDeck;
+    this.typeScratch = new Int32Array(this.tables.numCardTypes);
     this.hasButton = ir.button === true;
     this.allSeats = (1 << n) - 1;
     if (ir.subphases.length > 0) throw new ProgramError('a table game has no sub-phases (E0252)');

@@ -31,8 +31,9 @@ import {
   CHANCE,
   TERMINAL,
   type Action,
+  type BetRangeState,
   type ChanceOutcome,
-  type GameState,
+  type ChanceSamplingState,
   type MenuItem,
   type MoveShape,
   type Observation,
@@ -98,7 +99,7 @@ const RAISE = 2;
 /** What the state waits for. */
 const NODE = { RUNNING: 0, DECISION: 1, CHANCE: 2, TERMINAL: 3 } as const;
 
-export class TableState implements GameState {
+export class TableState implements BetRangeState, ChanceSamplingState {
   node: number = NODE.RUNNING;
   /** Index into the program's flat step list. */
   pc = 0;
@@ -186,8 +187,7 @@ export class TableState implements GameState {
       if (this.canRaiseFixed(step.betSize, step.raiseCap)) out.push(RAISE);
       return out;
     }
-    const b = this.raiseBounds();
-    if (b) for (let t = b[0]; t <= b[1]; t++) out.push(1 + t);
+    if (this.raiseRange()) for (let t = this.lo; t <= this.hi; t++) out.push(1 + t);
     return out;
   }
 
@@ -198,16 +198,29 @@ export class TableState implements GameState {
     if (a === FOLD) return this.currentBet > this.round[this.actor];
     const step = this.p.steps[this.pc];
     if (step.kind === 'betting') return a === RAISE && this.canRaiseFixed(step.betSize, step.raiseCap);
-    const b = this.raiseBounds();
-    return b !== null && a - 1 >= b[0] && a - 1 <= b[1];
+    return this.raiseRange() && a - 1 >= this.lo && a - 1 <= this.hi;
   }
 
   chanceOutcomes(): ChanceOutcome[] {
+    const pile = this.piles[this.chanceSource()];
+    const counts = this.typeCounts(pile);
+    const out: ChanceOutcome[] = [];
+    for (let t = 0; t < counts.length; t++) if (counts[t] > 0) out.push([t, counts[t] / pile.length]);
+    return out;
+  }
+
+  /** Cards of each type in `pile` (a scratch array of the program, one entry per card type). */
+  private typeCounts(pile: readonly number[]): Int32Array {
+    const counts = this.p.typeScratch;
+    counts.fill(0);
+    for (let i = 0; i < pile.length; i++) counts[pile[i]]++;
+    return counts;
+  }
+
+  /** The source pile of the chance node under way. @throws IllegalActionError when not at a chance node */
+  private chanceSource(): number {
     if (this.node !== NODE.CHANCE) throw new IllegalActionError(-1, this.legalActions(), 'not a chance node');
-    const pile = this.piles[this.dealSource()];
-    const counts = new Map<number, number>();
-    for (const t of pile) counts.set(t, (counts.get(t) ?? 0) + 1);
-    return [...counts.entries()].sort((x, y) => x[0] - y[0]).map(([t, k]) => [t, k / pile.length] as const);
+    return this.dealSource();
   }
 
   /** The source pile of the deal step under way. */
@@ -219,13 +232,36 @@ export class TableState implements GameState {
 
   /** The outcome of the chance node for a uniform `u` in [0, 1) (inverse CDF over `chanceOutcomes()`). */
   sampleChance(u: number): Action {
-    const outs = this.chanceOutcomes();
+    const pile = this.piles[this.chanceSource()];
+    const counts = this.typeCounts(pile);
+    const n = pile.length;
     let acc = 0;
-    for (const [a, q] of outs) {
-      acc += q;
-      if (u < acc) return a;
+    let last = -1;
+    for (let t = 0; t < counts.length; t++) {
+      if (counts[t] === 0) continue;
+      acc += counts[t] / n;
+      if (u < acc) return t;
+      last = t;
     }
-    return outs[outs.length - 1][0];
+    return last;
+  }
+
+  /** `chanceOutcomes()` into `actions` and `probs`; returns how many (see `ChanceSamplingState`). */
+  chanceOutcomesInto(actions: Int32Array, probs: Float64Array): number {
+    const pile = this.piles[this.chanceSource()];
+    const counts = this.typeCounts(pile);
+    let k = 0;
+    for (let t = 0; t < counts.length; t++)
+      if (counts[t] > 0) {
+        actions[k] = t;
+        probs[k++] = counts[t] / pile.length;
+      }
+    return k;
+  }
+
+  /** The most outcomes a chance node may have: the number of card types. */
+  maxChanceOutcomes(): number {
+    return this.p.typeScratch.length;
   }
 
   applyAction(a: Action): void {
@@ -260,6 +296,18 @@ export class TableState implements GameState {
 
   fixedBettingFirst(): Action {
     return this.currentBet > this.round[this.actor] ? FOLD : CALL;
+  }
+
+  betFirst(): Action {
+    return this.fixedBettingFirst();
+  }
+
+  betLow(): Action {
+    return this.raiseRange() ? 1 + this.lo : 2;
+  }
+
+  betHigh(): Action {
+    return this.raiseRange() ? 1 + this.hi : 1;
   }
 
   fixedBettingCanRaise(): boolean {
@@ -446,18 +494,32 @@ export class TableState implements GameState {
 
   /** No-limit / pot-limit: the totals the seat to act may raise (or bet) to, or null. */
   raiseBounds(): [number, number] | null {
+    return this.raiseRange() ? [this.lo, this.hi] : null;
+  }
+
+  /** Bounds written by {@link raiseRange}. */
+  private lo = 0;
+  private hi = 0;
+
+  /**
+   * No-limit / pot-limit: whether the seat to act may raise (or bet); when it may, the totals it
+   * may raise to are `lo` … `hi` (written here, without allocating).
+   */
+  private raiseRange(): boolean {
     const me = this.actor;
     const step = this.p.steps[this.pc];
-    if (step.kind !== 'varbet') return null;
+    if (step.kind !== 'varbet') return false;
     const mine = this.round[me];
     const need = this.currentBet - mine;
     const stack = this.stack[me];
-    if (stack <= need || !this.othersCanAnswer(me) || !this.reopened(me)) return null;
+    if (stack <= need || !this.othersCanAnswer(me) || !this.reopened(me)) return false;
     const allIn = mine + stack;
     const lo = Math.min(this.currentBet + Math.max(this.lastRaise, step.minBet), allIn);
     let hi = allIn;
     if (step.raises === 'pot-limit') hi = Math.min(hi, Math.max(lo, this.currentBet + this.pot() + need));
-    return [lo, hi];
+    this.lo = lo;
+    this.hi = hi;
+    return true;
   }
 
   /** Apply a legal betting action of the seat to act. */
