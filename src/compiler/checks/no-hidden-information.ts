@@ -1,7 +1,8 @@
 /**
  * W0106: no hidden information at any decision. Play is followed step by step (branches joined,
  * loop bodies run twice, sub-phases inlined) keeping, for each seat, whether something may be
- * hidden from it: a card the opponent holds face down and has not revealed, or anything private
+ * hidden from it: a card another seat (any of them, at a table) holds face down and has not
+ * revealed, or anything private
  * (a private check, choice, peek, swap or steal, a hidden position, a face-down discard). If at no
  * decision anything may be hidden from the deciding seat — and the game has no simultaneous
  * picks or sealed bids, which are hidden by nature — the game is one of perfect information.
@@ -11,20 +12,26 @@ import type { GameIR, Step } from '../../ir/schema.js';
 import type { Check } from './check.js';
 import { isDecision, subphaseMap } from '../../ir/facts.js';
 
-/** What may be hidden, per seat: `cards[s]` seat s holds cards the opponent has not seen; `other[s]` something private is hidden from s; `hand[s]` most cards s may hold. */
+/**
+ * What may be hidden, per seat (one entry per seat of the game): `cards[s]` seat s holds cards the
+ * other seats have not seen; `other[s]` something private is hidden from s; `hand[s]` most cards s may hold.
+ */
 interface Knowledge {
-  cards: [boolean, boolean];
-  other: [boolean, boolean];
-  hand: [number, number];
+  cards: boolean[];
+  other: boolean[];
+  hand: number[];
 }
 
 const copy = (k: Knowledge): Knowledge => ({ cards: [...k.cards], other: [...k.other], hand: [...k.hand] });
 const join = (a: Knowledge, b: Knowledge): Knowledge => ({
-  cards: [a.cards[0] || b.cards[0], a.cards[1] || b.cards[1]],
-  other: [a.other[0] || b.other[0], a.other[1] || b.other[1]],
-  hand: [Math.max(a.hand[0], b.hand[0]), Math.max(a.hand[1], b.hand[1])],
+  cards: a.cards.map((c, s) => c || b.cards[s]),
+  other: a.other.map((o, s) => o || b.other[s]),
+  hand: a.hand.map((h, s) => Math.max(h, b.hand[s])),
 });
-const hiddenFrom = (k: Knowledge, s: number): boolean => k.cards[1 - s] || k.other[s];
+/** Something may be hidden from seat s: another seat's face-down card, or something private. */
+const hiddenFrom = (k: Knowledge, s: number): boolean => k.other[s] || k.cards.some((c, t) => c && t !== s);
+/** Every seat but `s` learns that something private is hidden from it. */
+const hideFromOthers = (k: Knowledge, s: number): void => k.other.forEach((_, t) => t !== s && (k.other[t] = true));
 
 class Walker {
   /** A decision where something may be hidden from the decider was found. */
@@ -36,6 +43,11 @@ class Walker {
     private readonly ir: GameIR,
     private readonly subs: Map<string, Step[]>,
   ) {}
+
+  /** Every seat of the game. */
+  private get all(): number[] {
+    return this.ir.seats.map((_, s) => s);
+  }
 
   block(steps: readonly Step[], k: Knowledge): Knowledge {
     for (const st of steps) {
@@ -50,20 +62,20 @@ class Walker {
       this.first ??= st;
       const deciders =
         st.kind === 'betting' || st.kind === 'varbet'
-          ? [0, 1]
+          ? this.all
           : st.kind === 'simultaneous' || st.kind === 'auction'
             ? []
             : [(st as { seat: number | { kind: string; seat?: number } }).seat];
       if (st.kind === 'simultaneous' || st.kind === 'auction') this.found = true;
       for (const d of deciders) {
         const s = typeof d === 'number' ? d : d.kind === 'seat' ? d.seat! : null;
-        if (s === null ? hiddenFrom(k, 0) || hiddenFrom(k, 1) : hiddenFrom(k, s)) this.found = true;
+        if (s === null ? this.all.some((t) => hiddenFrom(k, t)) : hiddenFrom(k, s)) this.found = true;
       }
     }
     k = copy(k);
     switch (st.kind) {
       case 'deal': {
-        const targets = st.to.kind === 'each' ? [0, 1] : st.to.kind === 'hand' ? [st.to.seat] : st.to.kind === 'winner' ? [0, 1] : [];
+        const targets = st.to.kind === 'each' ? this.all : st.to.kind === 'hand' ? [st.to.seat] : st.to.kind === 'winner' ? this.all : [];
         for (const s of targets) {
           k.hand[s] += st.count;
           if (!st.faceUp) k.cards[s] = true;
@@ -76,22 +88,22 @@ class Walker {
       case 'peek':
         if (st.visibility === 'private') {
           if (st.seat.kind === 'seat') k.other[st.target] = true;
-          else k.other = [true, true];
+          else k.other.fill(true);
         }
         return k;
       case 'swap':
       case 'steal':
-        if (st.visibility === 'private') k.other = [true, true];
+        if (st.visibility === 'private') k.other.fill(true);
         if (st.kind === 'steal' && st.seat.kind === 'seat') {
           k.hand[st.seat.seat]++;
           k.cards[st.seat.seat] = true;
         }
         return k;
       case 'discard':
-        if (!st.faceUp) k.other[1 - st.seat] = true;
+        if (!st.faceUp) hideFromOthers(k, st.seat);
         return k;
       case 'assign':
-        if (this.ir.positions.find((p) => p.name === st.position)?.visibility === 'hidden') k.other = [true, true];
+        if (this.ir.positions.find((p) => p.name === st.position)?.visibility === 'hidden') k.other.fill(true);
         return k;
       case 'call': {
         if (this.depth > 64) return k;
@@ -101,13 +113,13 @@ class Walker {
         return r;
       }
       case 'if': {
-        if (st.branches.some((b) => b.check === 'private')) k.other = [true, true];
+        if (st.branches.some((b) => b.check === 'private')) k.other.fill(true);
         let r = this.block(st.otherwise, k);
         for (const b of st.branches) r = join(r, this.block(b.steps, k));
         return r;
       }
       case 'triggers': {
-        if (st.items.some((i) => i.check === 'private')) k.other = [true, true];
+        if (st.items.some((i) => i.check === 'private')) k.other.fill(true);
         for (const i of st.items) k = join(k, this.block(i.steps, k));
         return k;
       }
@@ -116,7 +128,7 @@ class Walker {
         return join(k, join(once, this.block(st.steps, once)));
       }
       case 'choice': {
-        if (st.announce === 'private') k.other[1 - st.seat] = true;
+        if (st.announce === 'private') hideFromOthers(k, st.seat);
         let r: Knowledge | null = null;
         for (const o of st.options) {
           const a = this.block(o.steps, k);
@@ -139,7 +151,8 @@ class Walker {
 
 export const checkNoHiddenInformation: Check = ({ ir, spanOf }) => {
   const w = new Walker(ir, subphaseMap(ir));
-  let k: Knowledge = { cards: [false, false], other: [false, false], hand: [0, 0] };
+  const n = ir.seats.length;
+  let k: Knowledge = { cards: new Array<boolean>(n).fill(false), other: new Array<boolean>(n).fill(false), hand: new Array<number>(n).fill(0) };
   for (const p of ir.phases) k = w.block(p.steps, k);
   if (w.found || !w.first) return [];
   return [
