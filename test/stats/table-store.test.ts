@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
+import { slotRowsOf } from '../../src/eval/stats/from-store.js';
 import { bigBlindOf, handRowsOf, isTableSlot, tableEstimatesOf } from '../../src/eval/stats/table-store.js';
 import { tableStats } from '../../src/eval/stats/table.js';
 import type { StoredSlots } from '../../src/eval/store/read.js';
@@ -107,5 +108,25 @@ describe('table slots of a store', () => {
     const read = handRowsOf(stored, 'runs.db', { excludeMissing: true });
     expect(read.rows.map((r) => r.chipsWon)).toEqual([3, -1, -2]);
     expect(read.warnings).toContain('1 finished table slot(s) with missing or non-finite results were left out');
+  });
+});
+
+describe('α̂ on a store of tables', () => {
+  it('reads no α̂ row from a three-seat table and says why: α̂ is two-seat, table statistics are reported instead', () => {
+    const g = nlhe.rulesetHash!;
+    const stored: StoredSlots = {
+      slots: [slot('t1', g, 1, ['A', 'B', 'C'], [hand(0, ['A', 'B', 'C'], [3, -1, -2])]), slot('t2', g, 1, ['B', 'C', 'A'], [hand(0, ['B', 'C', 'A'], [-2, 4, -2])])],
+      participants: [],
+      games: [{ ruleset_hash: g, name: 'nlhe', path: 'nlhe-short.gbg', source: nlheSource }],
+      commitment: null,
+      engineVersion: ENGINE_VERSION,
+    };
+    expect(() => slotRowsOf(stored, 'runs.db')).toThrow(
+      "runs.db: no finished slots to analyse by α̂: α̂ is a two-seat estimate of one hand per slot, and the store's 2 slots of tables or matches are reported as table statistics instead",
+    );
+    // With a two-seat slot beside them, α̂ reads that slot only: seats 0 and 1 of a table are never read as a two-seat result.
+    stored.slots.push({ ...slot('k1', kuhn.rulesetHash!, 2, ['A', 'B'], null), return0: 1, return1: -1 });
+    const rows = slotRowsOf(stored, 'runs.db').rows;
+    expect(rows.map((r) => [r.slot, r.seats, r.returns])).toEqual([['k1', ['A', 'B'], [1, -1]]]);
   });
 });

@@ -79,7 +79,7 @@ export const registerRecords: RegisterCommand = (cmd, ctx) => {
       withStoreErrors(db, () => {
         const store = RunStore.openReadOnly(db);
         try {
-          const u = llmUsage(store.db);
+          const u = llmUsage(store);
           ctx.io.stdout(opts.json ? `${JSON.stringify(u, null, 2)}\n` : formatLlmUsage(db, u));
         } finally {
           store.close();

@@ -18,7 +18,7 @@ import { RunStore } from '../../eval/store/index.js';
 function executionSection(db: string, allowEngineMismatch: boolean): string {
   const store = RunStore.openReadOnly(db, { engine: true, allowEngineMismatch });
   try {
-    return executionSectionHtml(llmUsage(store.db));
+    return executionSectionHtml(llmUsage(store));
   } finally {
     store.close();
   }

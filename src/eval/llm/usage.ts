@@ -8,6 +8,7 @@
  * `gbgc records usage` and the report's execution section, so the two always agree.
  */
 import type Database from 'better-sqlite3';
+import { slotHands, slotSeats, type RunStore, type SlotRecord } from '../store/index.js';
 import { llmMetrics, type LlmMetrics } from './metrics.js';
 import { FALLBACK_REASONS, type FallbackPolicy, type LlmMoveRecord } from './types.js';
 
@@ -29,28 +30,37 @@ export interface LlmUsage {
 }
 
 /**
- * Read the execution figures of every `kind: llm` participant of a run store (finished slots only).
- * @param db the run store's database (read only is enough)
+ * Read the execution figures of every `kind: llm` participant of a run store (finished slots only),
+ * at tables of any number of seats: a participant's decisions are the moves of the seats it held,
+ * hand by hand in a match of several hands.
+ * @param store the run store (read only is enough)
  */
-export function llmUsage(db: Database.Database): LlmUsage {
+export function llmUsage(store: RunStore): LlmUsage {
+  const db = store.db;
   const parts = db.prepare("SELECT id, name, config FROM participants WHERE kind = 'llm' ORDER BY name").all() as {
     id: string;
     name: string;
     config: string;
   }[];
-  const slotsOf = db.prepare("SELECT id, seat0, seat1 FROM slots WHERE status = 'done' AND (seat0 = @id OR seat1 = @id) ORDER BY seq");
-  const discarded = db.prepare("SELECT COUNT(*) FROM slots WHERE status = 'discarded' AND (seat0 = @id OR seat1 = @id)").pluck();
-  const movesOf = db.prepare('SELECT seat, extra FROM moves WHERE slot = ? ORDER BY ply');
+  const slots = store.slots().filter((s) => s.status === 'done' || s.status === 'discarded');
+  const seatsOf = (s: SlotRecord): string[] => slotSeats(s).map((x) => x.participant);
   const participants = parts.map((p): LlmUsageRow => {
     const groups: LlmMoveRecord[][] = [];
-    for (const s of slotsOf.all({ id: p.id }) as { id: string; seat0: string; seat1: string }[]) {
-      const seats = [s.seat0 === p.id ? 0 : -1, s.seat1 === p.id ? 1 : -1].filter((x) => x >= 0);
-      const recs: LlmMoveRecord[] = [];
-      for (const m of movesOf.all(s.id) as { seat: number; extra: string | null }[]) {
-        if (!seats.includes(m.seat) || m.extra === null) continue;
-        const e = JSON.parse(m.extra) as LlmMoveRecord & { kind?: string };
-        if (e.kind === 'llm') recs.push(e);
+    let discarded = 0;
+    for (const s of slots) {
+      if (!seatsOf(s).includes(p.id) && !(s.hands ?? []).some((h) => h.seats.includes(p.id))) continue;
+      if (s.status === 'discarded') {
+        discarded++;
+        continue;
       }
+      const all = store.readMoves(s.id);
+      const recs: LlmMoveRecord[] = [];
+      for (const h of slotHands(s, all.length))
+        for (const m of all.slice(h.firstPly, h.firstPly + h.plies)) {
+          if (h.seats[m.seat] !== p.id || m.extra === null) continue;
+          const e = m.extra as unknown as LlmMoveRecord & { kind?: string };
+          if (e.kind === 'llm') recs.push(e);
+        }
       groups.push(recs);
     }
     let model = '';
@@ -59,7 +69,7 @@ export function llmUsage(db: Database.Database): LlmUsage {
     } catch {
       model = '';
     }
-    return { participant: p.name, id: p.id, model, discardedSlots: discarded.get({ id: p.id }) as number, ...llmMetrics(groups) };
+    return { participant: p.name, id: p.id, model, discardedSlots: discarded, ...llmMetrics(groups) };
   });
   return { participants, fallback: fallbackOfPlan(db) };
 }

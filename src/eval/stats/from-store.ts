@@ -136,7 +136,7 @@ export function slotRowsOf(stored: StoredSlots, path: string, opts: { excludeMis
   }
   if (rows.length === 0)
     throw new UserError(
-      `${path}: no finished slots to analyse${missing.length ? ` (${missing.length} left out for missing returns)` : ''}${tableSlots ? ` by α̂ (its ${tableSlots} slots of tables or matches have the table section: gbgc analyze shows it)` : ''}`,
+      `${path}: no finished slots to analyse${missing.length ? ` (${missing.length} left out for missing returns)` : ''}${tableSlots ? ` by α̂: α̂ is a two-seat estimate of one hand per slot, and the store's ${tableSlots} slots of tables or matches are reported as table statistics instead (bb/100 with block intervals: gbgc analyze and gbgc report show them)` : ''}`,
     );
   const names: Record<string, string> = {};
   for (const p of stored.participants) names[p.id] = p.name;

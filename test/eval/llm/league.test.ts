@@ -186,7 +186,7 @@ describe('a 200-slot Leduc league between a good and a flaky scripted model', ()
 
   it('the run store keeps every record: metrics from the store equal the metrics in memory', () => {
     const store = RunStore.openReadOnly(join(dir, 'runs.db'), { engine: true });
-    const usage = llmUsage(store.db);
+    const usage = llmUsage(store);
     expect(usage.participants.map((p) => p.participant)).toEqual(['flaky', 'good']);
     for (const { participant, id, model, discardedSlots, ...metrics } of usage.participants) {
       expect([id, model, discardedSlots]).toEqual([participant, `openai/${participant}`, 0]);
