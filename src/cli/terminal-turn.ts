@@ -36,15 +36,28 @@ export function peekKnowledge(obs: Observation): string[] {
 /** What the seat sees before it decides: its cards, public piles, stacks, pot, and the menu with what each entry costs. */
 export function describeTurn(obs: Observation): string {
   const lines = [`Your hand: ${obs.hand.length ? obs.hand.join(', ') : '(empty)'}`];
+  const n = obs.seatNames.length;
   if (obs.faceUp)
-    for (const s of [0, 1])
-      if (obs.faceUp[s].length)
-        lines.push(`${s === obs.seat ? 'Your face-up cards (your opponent sees them)' : `${obs.seatNames[s]}'s face-up cards`}: ${obs.faceUp[s].join(', ')}`);
+    obs.faceUp.forEach((cards, s) => {
+      if (cards.length)
+        lines.push(
+          `${s === obs.seat ? `Your face-up cards (${n === 2 ? 'your opponent sees' : 'every seat sees'} them)` : `${obs.seatNames[s]}'s face-up cards`}: ${cards.join(', ')}`,
+        );
+    });
   for (const [pile, cards] of Object.entries(obs.publicPiles))
     lines.push(`${pile[0].toUpperCase()}${pile.slice(1)}: ${cards.length ? cards.join(', ') : '(empty)'}`);
   const peeks = peekKnowledge(obs);
   if (peeks.length) lines.push(`What you learned by peeking: ${peeks.join(' ')}`);
-  lines.push(`Stacks: ${obs.seatNames.map((s, i) => `${s} ${obs.stacks[i]}`).join(', ')}; pot ${obs.pot}`);
+  const t = obs.table;
+  if (t) {
+    // A table: who holds the button and posted the blinds, and each seat's stack, bet this round and status.
+    const role = (s: number | null, what: string) => (s === null ? [] : [`${what} ${obs.seatNames[s]}`]);
+    const roles = [...role(t.button, 'button'), ...role(t.smallBlind, 'small blind'), ...role(t.bigBlind, 'big blind')];
+    if (roles.length) lines.push(`${roles.join('; ')}`);
+    const seat = (name: string, i: number) =>
+      `${name}${i === obs.seat ? ' (you)' : ''} ${obs.stacks[i]}${t.roundBets[i] ? `, bet ${t.roundBets[i]}` : ''}${t.folded[i] ? ', folded' : t.allIn[i] ? ', all-in' : ''}`;
+    lines.push(`Stacks: ${obs.seatNames.map(seat).join('; ')}; pot ${obs.pot}`);
+  } else lines.push(`Stacks: ${obs.seatNames.map((s, i) => `${s} ${obs.stacks[i]}`).join(', ')}; pot ${obs.pot}`);
   if (obs.decision) {
     lines.push(obs.decision.prompt);
     for (const e of menuEntries(obs.decision.menu)) {

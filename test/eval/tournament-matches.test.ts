@@ -317,10 +317,12 @@ describe("a three-seat tournament on the league's table (league-holdem.gbg): blo
     const sum = await runCli(['records', 'summary', db, '--json']);
     expect(sum.code, sum.stderr).toBe(0);
     for (const p of (JSON.parse(sum.stdout) as { participants: { slots: number }[] }).participants) expect(p.slots).toBe(18);
-    // The viewer replays two-seat games for now: a table slot is refused with one clear line, never a crash.
+    // The viewer replays the table slot hand by hand, each hand ending in its stored returns (test/report/table-viewer.test.ts has more).
     const view = await runCli(['view', db, '--slot', slots[0].id]);
-    expect(view.code).toBe(1);
-    expect(view.stderr).toMatch(/the viewer replays two-seat games without a button; .*league-holdem\.gbg is a table game \(3 seats, a button\)/);
+    expect(view.code, view.stderr).toBe(0);
+    const shown = viewerData(view.stdout);
+    const stored = readHands(db, slots[0].id);
+    expect(shown.map((h) => h.snapshots.at(-1)!.returns)).toEqual(stored.map((h) => h.returns));
   });
 });
 

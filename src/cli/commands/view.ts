@@ -13,7 +13,7 @@ import { UsageError, UserError } from '../errors.js';
 import { writeFileAtomic } from '../io.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
 import { compileSource } from '../../compiler/index.js';
-import { compileGame } from '../../interpreter/game.js';
+import { compileAnyGame } from '../../interpreter/game.js';
 import { buildReplay, parseReplayRecord, type ReplayRecord, type ViewerPerspective } from '../../eval/report/replay.js';
 import { replayHandsFromStore } from '../../eval/report/slot-replay.js';
 import { RunStore } from '../../eval/store/store.js';
@@ -28,8 +28,8 @@ export function perspectiveOption(text: string, seats: readonly string[]): Viewe
   const t = text.trim().toLowerCase();
   if (t === 'all') return 'all';
   const i = seats.findIndex((s) => s.toLowerCase() === t);
-  if (i < 0) throw new UsageError(`--as must be ${seats[0]}, ${seats[1]} or all, got '${text}'`);
-  return i as 0 | 1;
+  if (i < 0) throw new UsageError(`--as must be ${seats.join(', ')} or all, got '${text}'`);
+  return i;
 }
 
 /** The first 16 bytes of every SQLite database file. */
@@ -91,7 +91,7 @@ export const registerView: RegisterCommand = (cmd, ctx) =>
     .option('--out <file>', 'same as --output')
     .addHelpText(
       'after',
-      "\nA seat's page holds only what that seat saw; the omniscient page shows both hands.\nA slot is rebuilt from its play seed and its stored moves; a store that does not replay\non this engine (altered, or written by another engine) is refused naming the slot and ply.\nA slot that is a match of several hands (hands_per_match) steps through its hands one at a\ntime (a hand selector; Page Up / Page Down), or shows one with --hand N.\n\nExamples:\n  gbgc play examples/leduc.gbg --record hand.json\n  gbgc view hand.json --as Alice -o alice.html\n  gbgc records export runs.db --jsonl --table slots   # slot ids\n  gbgc view runs.db --slot 3f2a9c --as all --out match.html\n  gbgc view runs.db --slot 3f2a9c --hand 4 --out hand4.html",
+      "\nA seat's page holds only what that seat saw; the omniscient page shows every hand (2 to 6 seats).\nA slot is rebuilt from its play seed and its stored moves; a store that does not replay\non this engine (altered, or written by another engine) is refused naming the slot and ply.\nA slot that is a match of several hands (hands_per_match) steps through its hands one at a\ntime (a hand selector; Page Up / Page Down), or shows one with --hand N.\n\nExamples:\n  gbgc play examples/leduc.gbg --record hand.json\n  gbgc view hand.json --as Alice -o alice.html\n  gbgc records export runs.db --jsonl --table slots   # slot ids\n  gbgc view runs.db --slot 3f2a9c --as all --out match.html\n  gbgc view runs.db --slot 3f2a9c --hand 4 --out hand4.html",
     )
     .action((file: string, opts: { as: string; output?: string; out?: string; slot?: string; hand?: string }) => {
       if (opts.output !== undefined && opts.out !== undefined && opts.output !== opts.out) throw new UsageError('give one of --output and --out');
@@ -120,7 +120,7 @@ export const registerView: RegisterCommand = (cmd, ctx) =>
       const record = records[0];
       const compiled = compileSource(record.game.source);
       if (!compiled.ir) throw new UserError(`${file}: the recorded game does not compile (${compiled.diagnostics[0]?.message ?? 'unknown error'})`);
-      const game = compileGame(compiled.ir);
+      const game = compileAnyGame(compiled.ir);
       const perspective = perspectiveOption(opts.as, game.ir.seats);
       const replays = records.map((r) => buildReplay(game, r, perspective));
       const html = renderViewerHtml(replays.length === 1 ? replays[0] : replays, { rulebook: renderRulebook(game.ir) });

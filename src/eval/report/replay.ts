@@ -2,10 +2,10 @@
  * Replays of one played game (a tournament slot or a `gbgc play --record` game): the record of
  * every action from the initial state, and the step-by-step snapshots a viewer shows, computed by
  * the interpreter from that record. A seat's snapshots hold only what the seat's observation holds
- * (the engine's single source of visibility); the omniscient view holds both seats' observations.
+ * (the engine's single source of visibility); the omniscient view holds every seat's observations.
+ * Any number of seats (2 to 6): a table game's hand replays on the table engine like a two-seat game.
  */
-import { CHANCE, TERMINAL, type GameState, type Observation, type TableOptions } from '../../interpreter/api.js';
-import type { CompiledGame } from '../../interpreter/game.js';
+import { CHANCE, TERMINAL, type Game, type GameState, type Observation, type TableOptions } from '../../interpreter/api.js';
 import { UserError } from '../../util/errors.js';
 
 /** Format tag of {@link ReplayRecord}. */
@@ -29,8 +29,8 @@ export interface ReplayRecord {
   game: { name: string; rulesetHash: string; source: string };
   /** The slot it was played in, when it comes from a tournament store. */
   slot?: string;
-  /** Participant shown in each seat, seat 0 first (e.g. `random`, `llm:openai/gpt-…`). */
-  participants: [string, string];
+  /** Participant shown in each seat, seat 0 first (e.g. `random`, `llm:openai/gpt-…`); one per seat of the game. */
+  participants: string[];
   /** Every action applied from the initial state: the player (a seat or −1 for chance), the action id and its label. */
   history: { player: number; action: number; label: string }[];
   /** Notes by index into `history`, for decisions that have them. */
@@ -41,8 +41,8 @@ export interface ReplayRecord {
   hand?: { index: number; count: number };
 }
 
-/** Who a viewer shows the game to: a seat (only what it saw) or everyone (omniscient). */
-export type ViewerPerspective = 0 | 1 | 'all';
+/** Who a viewer shows the game to: a seat, from 0 (only what it saw), or everyone (omniscient). */
+export type ViewerPerspective = number | 'all';
 
 /** What one seat sees at one step. */
 export interface SeatSnapshot {
@@ -64,8 +64,13 @@ export interface Snapshot {
   pot: number;
   /** The action that led here (for step ≥ 1), as this perspective may know it. */
   via: string | null;
-  /** Per seat shown: seat index → snapshot (one seat in a seat view, both in the omniscient view). */
-  seats: Partial<Record<0 | 1, SeatSnapshot>>;
+  /** Per seat shown: seat index → snapshot (one seat in a seat view, every seat in the omniscient view). */
+  seats: Partial<Record<number, SeatSnapshot>>;
+  /**
+   * The omniscient view's events of this step, merged over the seats: an event every seat saw once,
+   * an event only some seats saw tagged with them (`[Bob only] …`); absent in a seat's view.
+   */
+  events?: string[];
   /** The move the shown seat makes next and its notes (prompt, raw reply), when it is that seat's turn. */
   next: { seat: number; label: string; note?: DecisionNote } | null;
   terminal: boolean;
@@ -79,10 +84,10 @@ export interface Replay {
   gameName: string;
   rulesetHash: string;
   slot?: string;
-  seatNames: [string, string];
+  seatNames: string[];
   /** Each seat's stack before anything is paid (antes and blinds included), chips. */
-  startingStacks: [number, number];
-  participants: [string, string];
+  startingStacks: number[];
+  participants: string[];
   snapshots: Snapshot[];
   /** Which hand of a match (from 0) of how many, when the replay is one hand of several. */
   hand?: { index: number; count: number };
@@ -105,8 +110,8 @@ export function parseReplayRecord(value: unknown, file: string): ReplayRecord {
     (v.game.name !== undefined && typeof v.game.name !== 'string')
   )
     throw bad('"game" must hold "name", "rulesetHash" and "source" (strings)');
-  if (!Array.isArray(v.participants) || v.participants.length !== 2 || v.participants.some((p) => typeof p !== 'string'))
-    throw bad('"participants" must list two names (strings)');
+  if (!Array.isArray(v.participants) || v.participants.length < 2 || v.participants.length > 6 || v.participants.some((p) => typeof p !== 'string'))
+    throw bad('"participants" must list one name (a string) per seat, 2 to 6');
   if (v.slot !== undefined && typeof v.slot !== 'string') throw bad('"slot" must be a string');
   if (v.table !== undefined) {
     const t = v.table as { button?: unknown; stacks?: unknown } | null;
@@ -146,22 +151,28 @@ export function parseReplayRecord(value: unknown, file: string): ReplayRecord {
  * a chance outcome or a secret choice through the viewer.
  * @throws UserError when the record does not fit the game (another ruleset, an illegal action, a label that differs)
  */
-export function buildReplay(game: CompiledGame, record: ReplayRecord, perspective: ViewerPerspective): Replay {
+export function buildReplay(game: Game, record: ReplayRecord, perspective: ViewerPerspective): Replay {
   if (record.game.rulesetHash !== game.rulesetHash)
     throw new UserError(`the replay was recorded under ruleset ${record.game.rulesetHash.slice(0, 12)}…, not the game's ${game.rulesetHash.slice(0, 12)}…`);
+  const n = game.numSeats;
+  if (record.participants.length !== n)
+    throw new UserError(`the replay names ${record.participants.length} participants, but the game has ${n} seats`);
+  if (perspective !== 'all' && !(Number.isInteger(perspective) && perspective >= 0 && perspective < n))
+    throw new UserError(`replay: no seat ${String(perspective)} in a game of ${n} seats`);
   let state: GameState;
   try {
     state = game.newInitialState(record.table);
   } catch (e) {
     throw new UserError(`replay: the recorded table ${JSON.stringify(record.table)} does not start a hand of this game (${(e as Error).message})`);
   }
-  const shown: (0 | 1)[] = perspective === 'all' ? [0, 1] : [perspective];
-  const logLength: [number, number] = [0, 0];
+  const everySeat = Array.from({ length: n }, (_, s) => s);
+  const shown: number[] = perspective === 'all' ? everySeat : [perspective];
+  const logLength: number[] = everySeat.map(() => 0);
   const snapshots: Snapshot[] = [];
-  const seatNames: [string, string] = [game.ir.seats[0], game.ir.seats[1]];
+  const seatNames: string[] = game.ir.seats.slice();
 
   const snap = (step: number, via: string | null): Snapshot => {
-    const obs: Observation[] = [state.observation(0), state.observation(1)];
+    const obs: Observation[] = everySeat.map((s) => state.observation(s));
     const seats: Snapshot['seats'] = {};
     for (const s of shown) {
       const o = obs[s];
@@ -169,6 +180,7 @@ export function buildReplay(game: CompiledGame, record: ReplayRecord, perspectiv
       logLength[s] = o.log.length;
       seats[s] = { hand: o.hand, newEvents, decision: o.decision ? { prompt: o.decision.prompt, menu: o.decision.menu.map((m) => m.label) } : null };
     }
+    const events = perspective === 'all' ? mergeEvents(shown.map((s) => seats[s]!.newEvents.map((t) => t.split(`${seatNames[s]} (you)`).join(seatNames[s]))), seatNames) : null;
     const base = obs[shown[0]];
     const nextEntry = record.history[step];
     const nextSeat = nextEntry && nextEntry.player >= 0 && (shown as number[]).includes(nextEntry.player) ? nextEntry.player : -1;
@@ -180,6 +192,7 @@ export function buildReplay(game: CompiledGame, record: ReplayRecord, perspectiv
       pot: base.pot,
       via,
       seats,
+      ...(events ? { events } : {}),
       next: nextSeat >= 0 ? { seat: nextSeat, label: nextEntry.label, ...(record.notes?.[step] ? { note: record.notes[step] } : {}) } : null,
       terminal: state.isTerminal(),
       returns: state.isTerminal() ? state.returns() : null,
@@ -210,7 +223,7 @@ export function buildReplay(game: CompiledGame, record: ReplayRecord, perspectiv
     rulesetHash: game.rulesetHash,
     slot: record.slot,
     seatNames,
-    startingStacks: [record.table?.stacks?.[0] ?? game.ir.stacks[0], record.table?.stacks?.[1] ?? game.ir.stacks[1]],
+    startingStacks: everySeat.map((s) => record.table?.stacks?.[s] ?? game.ir.stacks[s]),
     participants: record.participants,
     snapshots,
     ...(record.hand ? { hand: record.hand } : {}),
@@ -218,13 +231,46 @@ export function buildReplay(game: CompiledGame, record: ReplayRecord, perspectiv
 }
 
 /**
+ * Merge the seats' new events of one step into one list (the omniscient view): the seats see one
+ * event log in the same order, each seat a part of it, so an event at the head of some seats' lists
+ * that no other seat holds later is taken next; an event every seat saw is listed once, one only some
+ * seats saw is tagged with them (`[Bob only] …`, `[Ann and Bob only] …`). Texts are compared with a
+ * seat's own name in place of `Name (you)`.
+ */
+export function mergeEvents(lists: readonly (readonly string[])[], seatNames: readonly string[]): string[] {
+  const out: string[] = [];
+  const at = lists.map(() => 0);
+  const left = () => lists.some((l, i) => at[i] < l.length);
+  while (left()) {
+    let taken = false;
+    for (let i = 0; i < lists.length && !taken; i++) {
+      if (at[i] >= lists[i].length) continue;
+      const e = lists[i][at[i]];
+      const holders = lists.map((l, j) => (at[j] < l.length && l[at[j]] === e ? j : -1)).filter((j) => j >= 0);
+      const later = lists.some((l, j) => !holders.includes(j) && l.indexOf(e, at[j]) >= 0);
+      if (later) continue;
+      out.push(holders.length === lists.length ? e : `[${holders.map((j) => seatNames[j]).join(' and ')} only] ${e}`);
+      for (const j of holders) at[j]++;
+      taken = true;
+    }
+    if (!taken) {
+      // Orders that disagree (not produced by one event log): take the first seat's head as its own.
+      const i = lists.findIndex((l, j) => at[j] < l.length);
+      out.push(`[${seatNames[i]} only] ${lists[i][at[i]]}`);
+      at[i]++;
+    }
+  }
+  return out;
+}
+
+/**
  * Make a replay record from a played history (every action from the initial state, chance included).
  * @param notes per history index, what an LLM player saw and answered
  */
 export function recordReplay(
-  game: CompiledGame,
+  game: Game,
   source: string,
-  participants: [string, string],
+  participants: string[],
   history: readonly { player: number; action: number }[],
   options: { slot?: string; notes?: Record<number, DecisionNote> } = {},
 ): ReplayRecord {

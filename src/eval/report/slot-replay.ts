@@ -7,8 +7,8 @@
  * of the seat's information state) and the final returns against the stored ones; a store written
  * by another engine, or altered, is refused naming the slot and the ply.
  */
-import { CHANCE, type GameState, type TableOptions } from '../../interpreter/api.js';
-import { compileAnyGame, CompiledGame } from '../../interpreter/game.js';
+import { CHANCE, type Game, type GameState, type TableOptions } from '../../interpreter/api.js';
+import { compileAnyGame } from '../../interpreter/game.js';
 import { compileSource } from '../../compiler/index.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
 import { UserError } from '../../util/errors.js';
@@ -62,7 +62,7 @@ export function llmNote(e: Record<string, unknown> | null, fallbackPrompt: () =>
 }
 
 /** A compiled game and its source as the store holds it. @throws UserError when the store lacks it or it compiles to other rules */
-function storedGame(store: RunStore, slot: SlotRecord, mismatch: string): { game: CompiledGame; source: string } {
+function storedGame(store: RunStore, slot: SlotRecord, mismatch: string): { game: Game; source: string } {
   const g = store.game(slot.game);
   if (!g) throw new UserError(`${store.path}: slot ${slot.id}: the store holds no game with ruleset ${slot.game}`);
   const compiled = compileSource(g.source);
@@ -70,13 +70,8 @@ function storedGame(store: RunStore, slot: SlotRecord, mismatch: string): { game
     throw new UserError(
       `${store.path}: slot ${slot.id}: the stored game ${g.path} does not compile here (${compiled.diagnostics[0]?.message ?? 'unknown error'}); ${mismatch}`,
     );
-  const any = compileAnyGame(compiled.ir);
-  // The viewer's replay is two-seat without a button for now (a table game: see docs/tables.md).
-  if (!(any instanceof CompiledGame))
-    throw new UserError(
-      `${store.path}: slot ${slot.id}: the viewer replays two-seat games without a button; ${g.path} is a table game (${any.numSeats} seats${compiled.ir.button ? ', a button' : ''}): read its hands with gbgc records export ${store.path} --jsonl --table slots`,
-    );
-  const game = any;
+  // A table game (3 to 6 seats, or a button) replays on the table engine, a two-seat game on the interpreter.
+  const game = compileAnyGame(compiled.ir);
   if (game.rulesetHash !== slot.game)
     throw new UserError(
       `${store.path}: slot ${slot.id}: the stored game ${g.path} compiles to ruleset ${game.rulesetHash.slice(0, 12)}…, not the slot's ${slot.game.slice(0, 12)}…; ${mismatch}`,
@@ -178,7 +173,7 @@ export function replayHandsFromStore(store: RunStore, ref: string): ReplayRecord
       format: REPLAY_FORMAT,
       game: { name: game.ir.name, rulesetHash: game.rulesetHash, source },
       slot: slot.id,
-      participants: hand.seats.map((id) => names.get(id) ?? id) as [string, string],
+      participants: hand.seats.map((id) => names.get(id) ?? id),
       history,
       ...(Object.keys(notes).length ? { notes } : {}),
       ...(many ? { table, hand: { index: hand.hand, count: hands.length } } : {}),

@@ -38,8 +38,11 @@ function chipsChart(replay: Replay, suffix = ''): string {
   const n = Math.max(1, replay.snapshots.length - 1);
   const start = replay.startingStacks;
   const series: { name: string; values: number[]; color: string }[] = [
-    { name: `${replay.seatNames[0]} (chips won)`, values: replay.snapshots.map((s) => s.stacks[0] - start[0]), color: '#2563eb' },
-    { name: `${replay.seatNames[1]} (chips won)`, values: replay.snapshots.map((s) => s.stacks[1] - start[1]), color: '#dc2626' },
+    ...replay.seatNames.map((name, seat) => ({
+      name: `${name} (chips won)`,
+      values: replay.snapshots.map((s) => s.stacks[seat] - start[seat]),
+      color: SEAT_COLORS[seat % SEAT_COLORS.length],
+    })),
     { name: 'pot', values: replay.snapshots.map((s) => s.pot), color: '#16a34a' },
   ];
   const all = series.flatMap((s) => s.values);
@@ -53,12 +56,18 @@ function chipsChart(replay: Replay, suffix = ''): string {
         `<polyline fill="none" stroke="${s.color}" stroke-width="2" data-values="${s.values.join(' ')}" points="${s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}"><title>${esc(s.name)}</title></polyline>`,
     )
     .join('');
-  const legend = series.map((s, i) => `<text x="${left + i * 125}" y="12" fill="${s.color}" font-size="11">${esc(s.name)}</text>`).join('');
+  const perRow = 3;
+  const legend = series
+    .map((s, i) => `<text x="${left + (i % perRow) * 125}" y="${12 + 12 * Math.floor(i / perRow)}" fill="${s.color}" font-size="11">${esc(s.name)}</text>`)
+    .join('');
   const ticks = [...new Set([max, 0, min])]
     .map((v) => `<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" font-size="11" text-anchor="end">${v > 0 ? '+' : ''}${v}</text>`)
     .join('');
   return `<svg id="chips-chart${suffix}" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="chips won by each seat and the pot over time">${legend}${ticks}<line x1="${left}" y1="${y(0).toFixed(1)}" x2="${w - pad}" y2="${y(0).toFixed(1)}" stroke="#999"/><text x="${left}" y="${h - 6}" font-size="11">step 0</text><text x="${w - pad - 40}" y="${h - 6}" font-size="11">step ${n}</text>${lines}<line id="chips-marker${suffix}" x1="${left}" y1="${pad - 6}" x2="${left}" y2="${h - pad}" stroke="#555" stroke-dasharray="3 3" data-x0="${left}" data-dx="${((w - left - pad) / n).toFixed(4)}"/></svg>`;
 }
+
+/** Line colours of the seats in the chips chart, seat 0 first (the pot is green). */
+const SEAT_COLORS = ['#2563eb', '#dc2626', '#9333ea', '#ea580c', '#0891b2', '#854d0e'];
 
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#111;background:#fafafa}
@@ -110,7 +119,7 @@ function render() {
   text($('pot'), String(s.pot));
   const piles = Object.entries(s.publicPiles).map(([p, c]) => p + ': ' + (c.length ? c.join(', ') : '(empty)'));
   text($('piles'), piles.length ? piles.join('; ') : '(none)');
-  for (const seat of [0, 1]) {
+  for (let seat = 0; seat < data.seatNames.length; seat++) {
     const el = $('hand-' + seat);
     if (!el) continue;
     let hand = null;
@@ -123,16 +132,9 @@ function render() {
     const sk = snaps[k];
     const lines = [];
     if (sk.via) lines.push(sk.via);
-    if (data.perspective === 'all') {
-      // An event both seats saw is listed once; an event only one seat saw is tagged with that seat.
-      const a = sk.seats[0].newEvents, b = sk.seats[1].newEvents;
-      let i = 0, j = 0;
-      while (i < a.length || j < b.length) {
-        if (i < a.length && j < b.length && a[i] === b[j]) { lines.push(a[i]); i++; j++; }
-        else if (i < a.length && b.indexOf(a[i], j) < 0) { lines.push('[' + data.seatNames[0] + ' only] ' + a[i]); i++; }
-        else { lines.push('[' + data.seatNames[1] + ' only] ' + b[j]); j++; }
-      }
-    } else for (const seat of [0, 1]) if (sk.seats[seat]) for (const e of sk.seats[seat].newEvents) lines.push(e);
+    // The omniscient view's events are merged over the seats when the replay is built (mergeEvents).
+    if (data.perspective === 'all') for (const e of sk.events || []) lines.push(e);
+    else for (const e of sk.seats[data.perspective].newEvents) lines.push(e);
     for (const line of lines) { const li = document.createElement('li'); li.textContent = line; if (k === step) li.className = 'new'; log.appendChild(li); }
   }
   log.scrollTop = log.scrollHeight;
@@ -181,7 +183,7 @@ export function renderViewerHtml(replays: Replay | readonly Replay[], options: V
   const many = list.length > 1;
   const who =
     replay.perspective === 'all'
-      ? 'omniscient view (both seats’ cards)'
+      ? `omniscient view (${replay.seatNames.length === 2 ? 'both seats’' : 'every seat’s'} cards)`
       : `${replay.seatNames[replay.perspective]}’s view: only what ${replay.seatNames[replay.perspective]} saw`;
   const hands =
     replay.perspective === 'all'
