@@ -22,7 +22,7 @@ import { DEFAULT_MAX_NODES } from '../../algorithms/tree.js';
 import { l1AgentForGame, L1_DEFAULTS } from './l1.js';
 import { heuristicAgentForGame, HEURISTIC_DEFAULTS } from './heuristic.js';
 import { HumanAgent, type HumanIO } from './human.js';
-import { alwaysFoldAgent, checkFoldAgent } from './fold.js';
+import { alwaysFoldAgent, alwaysRaiseAgent, checkFoldAgent } from './fold.js';
 import { equityAgentForGame, EQUITY_DEFAULTS } from './equity.js';
 import { DEFAULT_ITERATIONS } from '../../algorithms/solve.js';
 import { createLlmKindAgent, LLM_KIND_PARAMS, LLM_PROMPT_VERSION } from '../llm/kind.js';
@@ -138,6 +138,11 @@ export const AGENTS: Record<string, AgentSpec> = {
     description: "checks when it may, else folds: the league's fallback as a player",
     params: { properties: {} },
     create: () => checkFoldAgent,
+  },
+  'always-raise': {
+    description: 'the smallest bet or raise whenever one is on offer, else checks or calls; never folds (a baseline for tables)',
+    params: { properties: {} },
+    create: () => alwaysRaiseAgent,
   },
   equity: {
     description: 'Monte Carlo equity against random hands of the opponents still in, bets for value and calls by pot odds (any number of seats)',
