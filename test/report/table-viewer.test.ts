@@ -41,7 +41,9 @@ function viewerData(html: string): ViewData[] {
 }
 
 /** Every card of the full deck named as the engine names them. */
-const CARDS = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'].flatMap((r) => ['clubs', 'diamonds', 'hearts', 'spades'].map((s) => `${r} of ${s}`));
+const CARDS = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'].flatMap((r) =>
+  ['clubs', 'diamonds', 'hearts', 'spades'].map((s) => `${r} of ${s}`),
+);
 
 describe("gbgc view on a store of the league's three-seat table", () => {
   it('tournament → view: every hand of a slot, then one hand from one seat', async () => {
@@ -104,7 +106,11 @@ describe("gbgc view on a store of the league's three-seat table", () => {
     for (const s of b.snapshots) expect(Object.keys(s.seats)).toEqual(['1']);
     const all = viewerData((await runCli(['view', db, '--slot', slot.id, '--hand', '2'])).stdout)[0];
     const seen = new Set(
-      b.snapshots.flatMap((s) => [...s.seats['1'].hand, ...Object.values(s.publicPiles).flat(), ...s.seats['1'].newEvents.flatMap((e) => CARDS.filter((c) => e.includes(c)))]),
+      b.snapshots.flatMap((s) => [
+        ...s.seats['1'].hand,
+        ...Object.values(s.publicPiles).flat(),
+        ...s.seats['1'].newEvents.flatMap((e) => CARDS.filter((c) => e.includes(c))),
+      ]),
     );
     const others = new Set(all.snapshots.flatMap((s) => [...s.seats['0'].hand, ...s.seats['2'].hand]));
     const hidden = [...others].filter((c) => !seen.has(c));

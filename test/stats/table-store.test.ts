@@ -115,7 +115,10 @@ describe('α̂ on a store of tables', () => {
   it('reads no α̂ row from a three-seat table and says why: α̂ is two-seat, table statistics are reported instead', () => {
     const g = nlhe.rulesetHash!;
     const stored: StoredSlots = {
-      slots: [slot('t1', g, 1, ['A', 'B', 'C'], [hand(0, ['A', 'B', 'C'], [3, -1, -2])]), slot('t2', g, 1, ['B', 'C', 'A'], [hand(0, ['B', 'C', 'A'], [-2, 4, -2])])],
+      slots: [
+        slot('t1', g, 1, ['A', 'B', 'C'], [hand(0, ['A', 'B', 'C'], [3, -1, -2])]),
+        slot('t2', g, 1, ['B', 'C', 'A'], [hand(0, ['B', 'C', 'A'], [-2, 4, -2])]),
+      ],
       participants: [],
       games: [{ ruleset_hash: g, name: 'nlhe', path: 'nlhe-short.gbg', source: nlheSource }],
       commitment: null,

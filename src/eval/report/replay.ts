@@ -155,8 +155,7 @@ export function buildReplay(game: Game, record: ReplayRecord, perspective: Viewe
   if (record.game.rulesetHash !== game.rulesetHash)
     throw new UserError(`the replay was recorded under ruleset ${record.game.rulesetHash.slice(0, 12)}…, not the game's ${game.rulesetHash.slice(0, 12)}…`);
   const n = game.numSeats;
-  if (record.participants.length !== n)
-    throw new UserError(`the replay names ${record.participants.length} participants, but the game has ${n} seats`);
+  if (record.participants.length !== n) throw new UserError(`the replay names ${record.participants.length} participants, but the game has ${n} seats`);
   if (perspective !== 'all' && !(Number.isInteger(perspective) && perspective >= 0 && perspective < n))
     throw new UserError(`replay: no seat ${String(perspective)} in a game of ${n} seats`);
   let state: GameState;
@@ -180,7 +179,13 @@ export function buildReplay(game: Game, record: ReplayRecord, perspective: Viewe
       logLength[s] = o.log.length;
       seats[s] = { hand: o.hand, newEvents, decision: o.decision ? { prompt: o.decision.prompt, menu: o.decision.menu.map((m) => m.label) } : null };
     }
-    const events = perspective === 'all' ? mergeEvents(shown.map((s) => seats[s]!.newEvents.map((t) => t.split(`${seatNames[s]} (you)`).join(seatNames[s]))), seatNames) : null;
+    const events =
+      perspective === 'all'
+        ? mergeEvents(
+            shown.map((s) => seats[s]!.newEvents.map((t) => t.split(`${seatNames[s]} (you)`).join(seatNames[s]))),
+            seatNames,
+          )
+        : null;
     const base = obs[shown[0]];
     const nextEntry = record.history[step];
     const nextSeat = nextEntry && nextEntry.player >= 0 && (shown as number[]).includes(nextEntry.player) ? nextEntry.player : -1;
