@@ -14,5 +14,6 @@ import { stepView, stepViewBuilders } from './view/steps.js';
  */
 export function renderStepSentence(ir: GameIR, step: Step): string {
   const view = stepView(stepViewBuilders(viewContext(ir)), step);
-  return tidy(renderEngine().render(view.partial, view)).trim();
+  // The root carries the seat count, as the rulebook's does: its `seats` phrases and table wording read it.
+  return tidy(renderEngine().render(view.partial, { ...view, numSeats: ir.seats.length })).trim();
 }

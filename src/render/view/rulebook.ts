@@ -9,7 +9,7 @@ import { possibleCategories } from '../../interpreter/poker-hand.js';
 import { pokerRankOrder } from '../../ir/poker.js';
 import { cardName } from '../words.js';
 import { deckDrawBound, handsFixed, hasPrivateSteps, intKindsUsed, kindsUsed, payoutBound, subphaseLayout } from './analysis.js';
-import { allSteps, conditionsOf } from '../../ir/facts.js';
+import { allSteps, conditionsOf, isTableGame } from '../../ir/facts.js';
 import { viewContext, type ViewContext } from './context.js';
 import { exprViewBuilders } from './expr.js';
 import { STEP_KINDS, stepView, stepViewBuilders, type StepViewBuilders } from './steps.js';
@@ -316,5 +316,6 @@ export function buildRulebookView(ir: GameIR): RulebookView {
     orphans: layout.unreached.map(sub),
     showdown: showdownView(ir, ctx, f, ov),
     endsEarly: ov.endsEarly,
+    table: isTableGame(ir) ? { button: ir.button === true, headsUp: ir.seats.length === 2, oddChipLeftOfButton: ir.oddChip === 'left-of-button' || ir.button === true } : null,
   };
 }

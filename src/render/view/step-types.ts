@@ -77,6 +77,8 @@ export interface BettingView extends StepViewBase<'betting'> {
   /** Most chips one seat can put in during this round (`betSize × raiseCap`); null for an expression. */
   maxPerSeat: number | null;
   courses: BettingCourseView[];
+  /** A table of three or more seats: the round is worded for every seat still in the hand. */
+  many: boolean;
 }
 
 export interface BlindsView extends StepViewBase<'blinds'> {
@@ -84,6 +86,8 @@ export interface BlindsView extends StepViewBase<'blinds'> {
   smallAmount: number;
   big: string;
   bigAmount: number;
+  /** The blinds are placed from the button (`blinds 50, 100` in a game with a button), not named seats. */
+  byButton: boolean;
 }
 
 export interface VarbetView extends StepViewBase<'varbet'> {
@@ -97,6 +101,8 @@ export interface VarbetView extends StepViewBase<'varbet'> {
   max: number | null;
   /** Bet size of the fixed round played when a seat has no chips. */
   fallbackBet: number;
+  /** A table of three or more seats: the round is worded for every seat still in the hand. */
+  many: boolean;
 }
 
 export interface CallView extends StepViewBase<'call'> {

@@ -36,6 +36,8 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
   const other = (s: SeatInRules) => (typeof s === 'number' ? ctx.seat(s === 0 ? 1 : 0) : 'the next seats clockwise');
   const block = (steps: readonly Step[]): StepView[] => steps.map((s) => stepView(builders, s));
   const scoresCounted = ctx.ir.showdown.metric === 'sum-of-ranks';
+  // A table of three or more seats: betting rounds are worded for every seat still in the hand.
+  const many = ctx.ir.seats.length > 2;
 
   /** What the alternatives of a private check reveal through public effects. */
   const inference = (alternatives: readonly (readonly Step[])[]): InferenceView => {
@@ -88,6 +90,7 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
       smallAmount: step.smallAmount,
       big: ctx.seat(step.big),
       bigAmount: step.bigAmount,
+      byButton: typeof step.small !== 'number',
     }),
     betting: (step) => ({
       kind: 'betting',
@@ -99,12 +102,13 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
       first: ctx.seat(step.firstSeat),
       second: other(step.firstSeat),
       canRaise: step.raiseCap > 1,
+      many,
       maxPerSeat: typeof step.betSize === 'number' ? step.betSize * step.raiseCap : null,
       // The list of every course is short only for small caps (9 courses at cap 2); larger caps are described by the rules alone.
       // A bet size from an expression has no chip figures to list.
       courses:
         typeof step.betSize === 'number' && step.raiseCap <= MAX_LISTED_RAISE_CAP
-          ? typeof step.firstSeat === 'number'
+          ? typeof step.firstSeat === 'number' && !many
             ? bettingCourses(ctx.seats, step.firstSeat as 0 | 1, step.betSize, step.raiseCap)
             : []
           : [],
@@ -119,6 +123,7 @@ export function stepViewBuilders(ctx: ViewContext): StepViewBuilders {
       fallbackBet: step.fallbackBet,
       raises: step.raises ?? null,
       minBet: step.minBet ?? 1,
+      many,
     }),
     call: (step) => ({ kind: 'call', partial: 'steps/call', summary: 'summaries/call', phase: ctx.phaseName(step.phase) }),
     if: (step) => ({

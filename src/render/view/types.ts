@@ -266,4 +266,16 @@ export interface RulebookView {
   showdown: ShowdownView;
   /** The game can end before the showdown (for the Sequence of Play's last line). */
   endsEarly: boolean;
+  /** A table game (3 to 6 seats, or a button): its positions and pot rules; null for a two-seat game without a button. */
+  table: TableRulesView | null;
+}
+
+/** What the rulebook says of a table game's positions and pots. */
+export interface TableRulesView {
+  /** The table has a button (blinds and first seats placed from it). */
+  button: boolean;
+  /** Two seats with a button (heads-up: the button posts the small blind). */
+  headsUp: boolean;
+  /** The odd chip of a split pot goes clockwise from the first seat left of the button (declared, or the table default with a button). */
+  oddChipLeftOfButton: boolean;
 }
