@@ -22,17 +22,22 @@ describe("the league table's rulebook", () => {
     const blinds = steps.filter((s) => s.kind === 'blinds');
     expect(blinds).toHaveLength(1);
     const b = blinds[0] as { smallAmount: number; bigAmount: number };
-    expect(book).toContain(`the small blind (the first seat left of the button) posts ${b.smallAmount} chips and the big blind (the next seat left) posts ${b.bigAmount} chips`);
+    expect(book).toContain(
+      `the small blind (the first seat left of the button) posts ${b.smallAmount} chips and the big blind (the next seat left) posts ${b.bigAmount} chips`,
+    );
     const rounds = steps.filter((s) => s.kind === 'varbet') as { minBet?: number; raises?: string; firstSeat: unknown }[];
     expect(rounds).toHaveLength(4);
     const phases = book.split('\n### Phase ').slice(1);
     expect(phases).toHaveLength(ir.phases.length);
     ir.phases.forEach((p, i) => {
-      const round = p.steps.find((s) => s.kind === 'varbet') as { minBet?: number; raises?: string; firstSeat: Parameters<typeof tableSeatWords>[0] } | undefined;
+      const round = p.steps.find((s) => s.kind === 'varbet') as
+        { minBet?: number; raises?: string; firstSeat: Parameters<typeof tableSeatWords>[0] } | undefined;
       if (!round) return;
       const text = phases[i];
       expect(text).toContain(`- A ${round.raises} betting round among the seats still in the hand`);
-      expect(text).toContain(`  - ${tableSeatWords(round.firstSeat)} acts first; then the turn passes clockwise, in seat order, to the next seat still in the hand with chips behind.`);
+      expect(text).toContain(
+        `  - ${tableSeatWords(round.firstSeat)} acts first; then the turn passes clockwise, in seat order, to the next seat still in the hand with chips behind.`,
+      );
       expect(text).toContain(`or plus ${round.minBet} chips (the minimum bet), whichever is more.`);
     });
   });

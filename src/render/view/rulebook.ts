@@ -316,6 +316,8 @@ export function buildRulebookView(ir: GameIR): RulebookView {
     orphans: layout.unreached.map(sub),
     showdown: showdownView(ir, ctx, f, ov),
     endsEarly: ov.endsEarly,
-    table: isTableGame(ir) ? { button: ir.button === true, headsUp: ir.seats.length === 2, oddChipLeftOfButton: ir.oddChip === 'left-of-button' || ir.button === true } : null,
+    table: isTableGame(ir)
+      ? { button: ir.button === true, headsUp: ir.seats.length === 2, oddChipLeftOfButton: ir.oddChip === 'left-of-button' || ir.button === true }
+      : null,
   };
 }
