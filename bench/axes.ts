@@ -13,7 +13,9 @@
  * of each seed the v2 acceptance filter accepts) instead of the unfiltered draws `sampleIR`.
  * `--pool-seed S` takes instead the N accepted games of `gbgc pool --count N --complexity 0..1
  * --seed S` (the population `gbgc select` ranks: the v2 acceptance filter, c spread over [0, 1]).
- * `--pool DIR` takes the first N games (slot order) of a pool already built with `gbgc pool`.
+ * `--pool DIR` takes the first N games (slot order) of a pool already built with `gbgc pool`;
+ * `--stride K` with it takes every K-th game (slots 0, K, 2K, …), so that N games span the pool's
+ * whole complexity range when N is less than the pool.
  * `--log FILE` appends one JSON line per game (its values and CPU seconds at each tier) as soon as it
  * is measured, and a rerun with the same FILE takes the games already there from it (resumable:
  * long precise-tier runs survive an interruption; the CPU figures then sum the logged seconds).
@@ -47,6 +49,8 @@ const FAST_ONLY = argv.includes('--fast-only');
 const POOL_DIR = argv.includes('--pool') ? argv[argv.indexOf('--pool') + 1]! : null;
 /** With `--log FILE`: one JSON line per measured game, read back on a rerun. */
 const LOG = argv.includes('--log') ? argv[argv.indexOf('--log') + 1]! : null;
+/** With `--pool DIR --stride K`: every K-th game of the pool. */
+const STRIDE = arg('--stride', 1);
 const population = POOL_DIR
   ? `accepted pool ${POOL_DIR}`
   : POOL_SEED !== null
@@ -54,12 +58,17 @@ const population = POOL_DIR
     : ACCEPTED
       ? `accepted games, c = ${C}`
       : `c = ${C}`;
-/** The games measured, as IR. */
-async function games(): Promise<GameIR[]> {
+/** The games measured, as IR, with their position in the pool (`--pool`) or in the list. */
+async function games(): Promise<{ ir: GameIR; index: number }[]> {
   if (POOL_DIR !== null)
     return axesTargets(POOL_DIR)
+      .map((t, index) => ({ t, index }))
+      .filter(({ index }) => index % STRIDE === 0)
       .slice(0, GAMES)
-      .map((t) => compileSource(readFileSync(t.file, 'utf8')).ir!);
+      .map(({ t, index }) => ({ ir: compileSource(readFileSync(t.file, 'utf8')).ir!, index }));
+  return (await gameIRs()).map((ir, index) => ({ ir, index }));
+}
+async function gameIRs(): Promise<GameIR[]> {
   if (POOL_SEED === null && ACCEPTED) {
     const out: GameIR[] = [];
     for (let i = 0; i < GAMES; i++) out.push((await sampleAccepted(FROM + i, C, { filter: filterOptions(), maxTries: 100 })).game.ir);
@@ -93,7 +102,8 @@ const fast: AxesV2[] = [];
 const precise: AxesV2[] = [];
 let fastSec = 0;
 let preciseSec = 0;
-const irs = await games();
+const list = await games();
+const irs = list.map((g) => g.ir);
 /** One line of `--log`: a game's values and CPU seconds per tier. */
 interface LogLine {
   index: number;
@@ -109,13 +119,14 @@ if (LOG && existsSync(LOG))
     if (!l.trim()) continue;
     try {
       const x = JSON.parse(l) as LogLine;
-      if (x.seed === irs[x.index]?.origin?.seed && (FAST_ONLY || x.precise)) logged.set(x.index, x);
+      if (FAST_ONLY || x.precise) logged.set(x.index, x);
     } catch {
       // A partial last line left by an interruption: measured again.
     }
   }
-for (const [i, ir] of irs.entries()) {
-  let line = logged.get(i);
+for (const [i, { ir, index }] of list.entries()) {
+  let line = logged.get(index);
+  if (line && line.seed !== ir.origin?.seed) line = undefined;
   if (!line) {
     const game = compileGame(ir);
     t = process.cpuUsage();
@@ -128,7 +139,7 @@ for (const [i, ir] of irs.entries()) {
       p = computeAxesV2(game, { tier: 'precise', seed: 1 });
       preciseCpu = cpu(t);
     }
-    line = { index: i, seed: ir.origin?.seed, fast: f, fastCpu, precise: p, preciseCpu };
+    line = { index, seed: ir.origin?.seed, fast: f, fastCpu, precise: p, preciseCpu };
     if (LOG) appendFileSync(LOG, `${JSON.stringify(line)}\n`);
   }
   fast.push(line.fast);
@@ -164,7 +175,7 @@ report(
       ratioMeaning: 'seconds per generated game / seconds on Kuhn',
       note:
         POOL_DIR !== null
-          ? `the first ${irs.length} games of the pool ${POOL_DIR}`
+          ? `${irs.length} games of the pool ${POOL_DIR} (every ${STRIDE}. from slot 0)`
           : POOL_SEED !== null
             ? `${GAMES} accepted games of pool seed ${POOL_SEED}`
             : `${GAMES} games (${ACCEPTED ? 'gbgc sample' : 'sampleIR'} seeds ${FROM}…${FROM + GAMES - 1})`,
