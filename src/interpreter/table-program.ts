@@ -5,7 +5,7 @@
  */
 import type { GameIR, PileRef, TablePosition } from '../ir/schema.js';
 import { programTables } from './compile.js';
-import { HAND_CATEGORIES, evaluateHand } from './poker-hand.js';
+import { categoryOfValue, pokerValue } from './poker-value.js';
 import { ProgramError } from './program.js';
 import { compareHighCard, pairsBoard } from './showdown.js';
 
@@ -36,6 +36,10 @@ export class TableProgram {
   readonly boardPile: number;
   readonly cardNames: readonly string[];
   readonly initialDeck: Uint16Array;
+  /** The initial deck as the array a hand starts from (copied per hand). */
+  readonly deckCards: number[];
+  /** Whether the initial deck holds distinct card types in ascending order (one copy of each card). */
+  readonly distinctDeck: boolean;
   /** Scratch counts, one per card type, for the chance nodes of this program's states (one thread runs them). */
   readonly typeScratch: Int32Array;
   readonly hasButton: boolean;
@@ -60,6 +64,8 @@ export class TableProgram {
     this.cardNames = this.tables.cardNames;
     this.initialDeck = this.tables.initialDeck;
     this.typeScratch = new Int32Array(this.tables.numCardTypes);
+    this.deckCards = Array.from(this.initialDeck);
+    this.distinctDeck = this.deckCards.every((t, i) => i === 0 || t > this.deckCards[i - 1]);
     this.hasButton = ir.button === true;
     this.allSeats = (1 << n) - 1;
     if (ir.subphases.length > 0) throw new ProgramError('a table game has no sub-phases (E0252)');
@@ -67,6 +73,28 @@ export class TableProgram {
       this.steps.push({ kind: 'phase', index });
       for (const s of phase.steps) this.steps.push(this.step(s));
     });
+  }
+
+  /** Per pile size n, the running sums 1/n, 2/n, … as the inverse CDF adds them up (built on first use). */
+  private readonly cumulative: Float64Array[] = [];
+
+  /**
+   * The index the inverse CDF picks among `n` equally likely outcomes for a uniform `u`: the first
+   * k with u < (1/n + … + 1/n, k + 1 terms, summed in that order), else n − 1, exactly as a loop
+   * over the outcomes adding their probabilities picks it.
+   */
+  inverseUniform(u: number, n: number): number {
+    let cum = this.cumulative[n];
+    if (cum === undefined) {
+      cum = new Float64Array(n);
+      let acc = 0;
+      for (let k = 0; k < n; k++) cum[k] = acc += 1 / n;
+      this.cumulative[n] = cum;
+    }
+    let k = Math.min(n - 1, Math.floor(u * n));
+    while (k > 0 && u < cum[k - 1]) k--;
+    while (k < n - 1 && !(u < cum[k])) k++;
+    return k;
   }
 
   /** The pile index of an IR pile reference. */
@@ -116,13 +144,36 @@ export class TableProgram {
    * pair-with-board strengths are ranks among the hands compared (see {@link rank}).
    */
   judge(hand: readonly number[], board: readonly number[]): Judged {
-    const t = this.tables;
     if (this.metric === 'poker-hand') {
-      const cards = [...hand, ...board].map((type) => ({ rank: t.pokerRank[type], suit: t.cardSuit[type], type }));
-      const best = evaluateHand(cards, t.poker!);
-      return { value: best.value, category: HAND_CATEGORIES.indexOf(best.category) };
+      const value = this.pokerValue(hand, board);
+      return { value, category: categoryOfValue(value, this.tables.poker!) };
     }
     return { value: 0, category: -1 };
+  }
+
+  /** Rank positions and suits of the cards being judged (grown as needed). */
+  private judgeRanks = new Int32Array(16);
+  private judgeSuits = new Int32Array(16);
+
+  /** The poker value of a hand and the board (`evaluateHand`'s value, computed by `pokerValue` without allocating). */
+  private pokerValue(hand: readonly number[], board: readonly number[]): number {
+    const t = this.tables;
+    const n = hand.length + board.length;
+    if (this.judgeRanks.length < n) {
+      this.judgeRanks = new Int32Array(n);
+      this.judgeSuits = new Int32Array(n);
+    }
+    const ranks = this.judgeRanks;
+    const suits = this.judgeSuits;
+    for (let i = 0; i < hand.length; i++) {
+      ranks[i] = t.pokerRank[hand[i]];
+      suits[i] = t.cardSuit[hand[i]];
+    }
+    for (let i = 0; i < board.length; i++) {
+      ranks[hand.length + i] = t.pokerRank[board[i]];
+      suits[hand.length + i] = t.cardSuit[board[i]];
+    }
+    return pokerValue(ranks, suits, n, t.poker!);
   }
 
   /** Compare two hands by the game's metric: positive when `a` wins. */

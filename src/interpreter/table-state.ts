@@ -5,7 +5,10 @@
  * Layout: per-seat stacks, chips put in this round and over the hand, folded flags (a seat with no
  * chips behind that has not folded is all-in), the piles (deck, one hand per seat, the named piles)
  * and an append-only event log with, per event, the seats that see it and the seats that see its
- * cards. Observations and information-state keys are built from the log only.
+ * cards. Observations and information-state keys are built from the log only. The log is kept
+ * only once something reads it: until then a hand records just its actions and chance outcomes
+ * (`history`), and the first read replays them on a fresh hand that logs (a playout that never
+ * looks at the log builds none).
  *
  * Rules (docs/tables.md):
  * - positions: the button is `button`; the small blind the seat left of it (heads-up: the button),
@@ -104,9 +107,12 @@ export class TableState implements BetRangeState, ChanceSamplingState {
   /** Index into the program's flat step list. */
   pc = 0;
   actor = -1;
-  /** Cards still to deal in the deal step under way (its targets in order). */
+  /** The targets of the deal step under way, in order (`dealQueue[dealNext …]` still to deal). */
   dealQueue: number[] = [];
+  dealNext = 0;
   dealStep = 0;
+  /** Whether the deck holds distinct card types in ascending order (a deck of one copy that received no card). */
+  deckSorted: boolean;
   /** Betting round under way: the highest total, the last full raise, bets+raises (fixed), whether blinds are live. */
   currentBet = 0;
   lastRaise = 0;
@@ -120,7 +126,14 @@ export class TableState implements BetRangeState, ChanceSamplingState {
   readonly actedAt: number[];
   readonly piles: number[][];
   readonly shuffled: boolean[];
-  events: TEvent[] = [];
+  /** The actions and chance outcomes applied, in order (what the log is replayed from). */
+  private history: number[] = [];
+  /** Whether the hand keeps its event log (from the first read of the log on). */
+  private logging = false;
+  /** The event log while `logging`, flat: 7 numbers per event (kind, seat, a, b, c, vis, content; see {@link TEvent}). */
+  private ev: number[] = [];
+  /** The log as event objects, built on first read after the last event (observations and keys read it). */
+  private evObjects: TEvent[] | null = null;
   phase = -1;
 
   constructor(
@@ -130,12 +143,15 @@ export class TableState implements BetRangeState, ChanceSamplingState {
   ) {
     const n = p.n;
     this.stack = start.slice();
+    this.deckSorted = p.distinctDeck;
     this.round = new Array<number>(n).fill(0);
     this.total = new Array<number>(n).fill(0);
     this.folded = new Array<boolean>(n).fill(false);
     this.actedAt = new Array<number>(n).fill(-1);
-    this.piles = p.pileNames.map((_, i) => (i === 0 ? Array.from(p.initialDeck) : []));
-    this.shuffled = p.pileNames.map(() => false);
+    const piles: number[][] = [p.deckCards.slice()];
+    for (let i = 1; i < p.pileNames.length; i++) piles.push([]);
+    this.piles = piles;
+    this.shuffled = new Array<boolean>(p.pileNames.length).fill(false);
   }
 
   /** Start the hand: announce the button, run to the first decision or chance node. */
@@ -158,7 +174,8 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     const c = Object.create(TableState.prototype) as TableState;
     Object.assign(c, this);
     const mutable = c as unknown as Record<string, unknown>;
-    for (const k of ['stack', 'round', 'total', 'folded', 'actedAt', 'shuffled', 'dealQueue', 'events'] as const) mutable[k] = (this[k] as unknown[]).slice();
+    for (const k of ['stack', 'round', 'total', 'folded', 'actedAt', 'shuffled', 'dealQueue', 'ev', 'history'] as const)
+      mutable[k] = (this[k] as unknown[]).slice();
     mutable['piles'] = this.piles.map((x) => x.slice());
     return c;
   }
@@ -232,7 +249,9 @@ export class TableState implements BetRangeState, ChanceSamplingState {
 
   /** The outcome of the chance node for a uniform `u` in [0, 1) (inverse CDF over `chanceOutcomes()`). */
   sampleChance(u: number): Action {
-    const pile = this.piles[this.chanceSource()];
+    const src = this.chanceSource();
+    const pile = this.piles[src];
+    if (src === 0 && this.deckSorted) return pile[this.p.inverseUniform(u, pile.length)];
     const counts = this.typeCounts(pile);
     const n = pile.length;
     let acc = 0;
@@ -268,11 +287,13 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     if (this.node === NODE.CHANCE) {
       const i = this.piles[this.dealSource()].indexOf(a);
       if (i < 0) throw new IllegalActionError(a, this.legalActions());
+      this.history.push(a);
       this.dealCard(i);
       this.run();
       return;
     }
     if (this.node !== NODE.DECISION || !this.isLegal(a)) throw new IllegalActionError(a, this.legalActions());
+    this.history.push(a);
     this.bet(a);
     this.run();
   }
@@ -364,12 +385,13 @@ export class TableState implements BetRangeState, ChanceSamplingState {
           break;
         }
         case 'deal': {
-          if (this.dealQueue.length === 0) {
-            this.dealQueue = this.dealTargets(step.to, step.count);
+          if (this.dealNext >= this.dealQueue.length) {
+            this.dealTargets(step.to, step.count);
             this.dealStep++;
           }
           if (this.piles[step.from].length === 0) {
-            this.dealQueue = [];
+            this.dealQueue.length = 0;
+            this.dealNext = 0;
             this.pc++;
             break;
           }
@@ -400,18 +422,22 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     return n === 2 ? (this.button + 1) % n : (this.button + 2) % n;
   }
 
-  /** The piles a deal step sends its cards to, in dealing order. */
-  private dealTargets(to: number, count: number): number[] {
+  /** Write into `dealQueue` the piles a deal step sends its cards to, in dealing order. */
+  private dealTargets(to: number, count: number): void {
     const p = this.p;
-    if (to >= 0) return new Array<number>(count).fill(to);
-    const out: number[] = [];
+    const q = this.dealQueue;
+    q.length = 0;
+    this.dealNext = 0;
+    if (to >= 0) {
+      for (let k = 0; k < count; k++) q.push(to);
+      return;
+    }
     const first = p.hasButton ? (this.button + 1) % p.n : 0;
     for (let k = 0; k < count; k++)
       for (let i = 0; i < p.n; i++) {
         const s = (first + i) % p.n;
-        if (!this.folded[s]) out.push(p.handPile(s));
+        if (!this.folded[s]) q.push(p.handPile(s));
       }
-    return out;
   }
 
   /** Move the card at `index` of the deal's source pile to the next target; end the step after the last. */
@@ -420,24 +446,31 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     const step = p.steps[this.pc];
     if (step.kind !== 'deal') throw new Error('internal: dealCard outside a deal');
     const from = this.piles[step.from];
-    const [card] = from.splice(index, 1);
-    const to = this.dealQueue.shift()!;
-    this.piles[to].push(card);
+    const card = from[index];
+    from.splice(index, 1);
+    const to = this.dealQueue[this.dealNext++];
+    if (to === 0) this.deckSorted = false;
+    const pile = this.piles[to];
+    pile.push(card);
     const owner = p.pileOwner[to];
+    // Hands hold their cards in card-type order (cards dealt in one step are an unordered set).
+    if (owner >= 0) for (let i = pile.length - 1; i > 0 && pile[i - 1] > pile[i]; i--) [pile[i - 1], pile[i]] = [pile[i], pile[i - 1]];
     const all = p.allSeats;
     const content = step.faceUp || p.pilePublic[to] ? all : owner >= 0 ? 1 << owner : 0;
     this.log(TEV.DEAL, owner, to, card, this.dealStep, all, content);
     this.node = NODE.RUNNING;
-    if (this.dealQueue.length === 0 || from.length === 0) {
-      this.dealQueue = [];
-      this.sortHands();
+    if (this.dealNext >= this.dealQueue.length || from.length === 0) {
+      this.dealQueue.length = 0;
+      this.dealNext = 0;
       this.pc++;
     }
   }
 
-  /** Hands hold their cards in card-type order (cards dealt in one step are an unordered set). */
-  private sortHands(): void {
-    for (let s = 0; s < this.p.n; s++) this.piles[this.p.handPile(s)].sort((a, b) => a - b);
+  /** Seats still in the hand. */
+  private inHand(): number {
+    let k = 0;
+    for (let s = 0; s < this.p.n; s++) if (!this.folded[s]) k++;
+    return k;
   }
 
   /** Whether `seat` may still act in the hand: in it, with chips behind. */
@@ -462,7 +495,9 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     const n = this.p.n;
     if (!this.live) this.round.fill(0);
     this.actedAt.fill(-1);
-    this.currentBet = Math.max(...this.round);
+    let high = 0;
+    for (let s = 0; s < n; s++) high = Math.max(high, this.round[s]);
+    this.currentBet = high;
     this.bets = this.live && this.currentBet > 0 ? 1 : 0;
     this.lastRaise = step.kind === 'varbet' ? Math.max(step.minBet, this.live ? this.bigBlind : 0) : 0;
     this.live = false;
@@ -471,8 +506,7 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     for (let i = 0; i < n; i++) {
       const s = (start + i) % n;
       if (this.needsAction(s)) {
-        this.actor = s;
-        this.node = NODE.DECISION;
+        this.decide(s);
         return;
       }
     }
@@ -506,6 +540,21 @@ export class TableState implements BetRangeState, ChanceSamplingState {
    * may raise to are `lo` … `hi` (written here, without allocating).
    */
   private raiseRange(): boolean {
+    return this.mayRaise;
+  }
+
+  /** Whether the seat to act may raise in a no-limit or pot-limit round (set with `lo`, `hi` when its decision starts). */
+  private mayRaise = false;
+
+  /** `seat` is to act: a decision node, with its raise range. */
+  private decide(seat: number): void {
+    this.actor = seat;
+    this.node = NODE.DECISION;
+    this.mayRaise = this.computeRaiseRange();
+  }
+
+  /** See {@link raiseRange}: computed once per decision. */
+  private computeRaiseRange(): boolean {
     const me = this.actor;
     const step = this.p.steps[this.pc];
     if (step.kind !== 'varbet') return false;
@@ -549,7 +598,7 @@ export class TableState implements BetRangeState, ChanceSamplingState {
       this.log(opening ? TEV.BET : TEV.RAISE, me, paid, to);
     }
     this.actedAt[me] = this.currentBet;
-    if (this.folded.filter((f) => !f).length === 1) {
+    if (this.inHand() === 1) {
       this.endRound();
       return;
     }
@@ -557,8 +606,7 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     for (let i = 1; i <= n; i++) {
       const s = (me + i) % n;
       if (this.needsAction(s)) {
-        this.actor = s;
-        this.node = NODE.DECISION;
+        this.decide(s);
         return;
       }
     }
@@ -590,11 +638,11 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     this.actor = -1;
     this.node = NODE.RUNNING;
     this.pc++;
-    const left = this.folded.map((f, s) => (f ? -1 : s)).filter((s) => s >= 0);
-    if (left.length === 1) {
+    if (this.inHand() === 1) {
+      const last = this.folded.indexOf(false);
       const pot = this.pot();
-      this.stack[left[0]] += pot;
-      this.log(TEV.WIN, left[0], pot, -1);
+      this.stack[last] += pot;
+      this.log(TEV.WIN, last, pot, -1);
       this.finish(0);
     }
   }
@@ -643,7 +691,31 @@ export class TableState implements BetRangeState, ChanceSamplingState {
   }
 
   private log(kind: number, seat: number, a: number, b = 0, c = 0, vis = this.p.allSeats, content = this.p.allSeats): void {
-    this.events.push({ kind, seat, a, b, c, vis, content });
+    if (!this.logging) return;
+    this.ev.push(kind, seat, a, b, c, vis, content);
+    this.evObjects = null;
+  }
+
+  /** Start keeping the event log: replay the hand so far on a fresh hand that logs, and take its log. */
+  private keepLog(): void {
+    if (this.logging) return;
+    const replay = new TableState(this.p, this.button, this.start);
+    replay.logging = true;
+    replay.begin();
+    for (const a of this.history) replay.applyAction(a);
+    this.ev = replay.ev;
+    this.logging = true;
+  }
+
+  /** The events so far, oldest first. */
+  get events(): readonly TEvent[] {
+    if (this.evObjects) return this.evObjects;
+    this.keepLog();
+    const ev = this.ev;
+    const out: TEvent[] = [];
+    for (let i = 0; i < ev.length; i += 7)
+      out.push({ kind: ev[i], seat: ev[i + 1], a: ev[i + 2], b: ev[i + 3], c: ev[i + 4], vis: ev[i + 5], content: ev[i + 6] });
+    return (this.evObjects = out);
   }
 
   // ------------------------------------------------------------------ what a seat knows
