@@ -17,7 +17,7 @@ import { MccfrSolver, sample, type MccfrSampling } from './mccfr.js';
 import { buildNSeatTree, nashConv, NSeatTreeTooLarge, type NSeatTree } from './nash-conv.js';
 import { policyFromFunction } from './policy.js';
 import { EvaluationOutOfTime, sampledExploitability, type PolicyFn } from './sampled-br.js';
-import { buildTree, estimateAboveBudget, TreeBudgetError, type GameTree } from './tree.js';
+import { buildTree, estimateAboveBudget, TreeBudgetError, TreeWalkStopped, type GameTree } from './tree.js';
 
 /** Default iterations between reports. */
 export const DEFAULT_REPORT_EVERY = 1000;
@@ -27,6 +27,13 @@ export const DEFAULT_BR_SAMPLES = 10_000;
 export const ITERATION_SHARE = 0.8;
 /** Most of a wall-clock budget one intermediate report may take. */
 export const REPORT_SHARE = 0.1;
+/**
+ * Most of a wall-clock budget the exact evaluation tree may take to build: a walk still running then
+ * is abandoned and the run evaluates by sampling. Once built, an exact report (a best response over
+ * the tree's arrays) costs a small part of the walk, so the final one fits in the budget's last
+ * 1 − {@link ITERATION_SHARE}.
+ */
+export const TREE_SHARE = 0.5;
 /** Episodes per seat and phase of the first round of a time-bounded sampled evaluation. */
 export const MIN_BR_SAMPLES = 100;
 /** Default node budget for the exact evaluation tree. */
@@ -76,7 +83,9 @@ export interface RunMccfrOptions {
   seconds?: number;
   /**
    * Wall-clock budget of the whole run in seconds: tree building, iterations and every evaluation.
-   * Iterations stop at {@link ITERATION_SHARE} of it; each sampled evaluation runs rounds of doubling
+   * The exact tree's walk is abandoned (the run then samples) at {@link TREE_SHARE} of it, without
+   * the size estimate first; iterations stop at {@link ITERATION_SHARE} of it (checked after each
+   * iteration: one iteration is never cut); each sampled evaluation runs rounds of doubling
    * episode counts (from {@link MIN_BR_SAMPLES} up to `brSamples`) while the next round is expected to
    * end within the budget (an intermediate report within {@link REPORT_SHARE} of it), and reports
    * the last round finished.
@@ -91,6 +100,8 @@ export interface RunMccfrOptions {
   onReport?: (r: MccfrReport) => void;
   /** Called once before the first iteration: whether the exact tree fits the budget. */
   onTree?: (fits: boolean) => void;
+  /** The clock, in milliseconds (default `performance.now()`); every budget of the run is read from it. */
+  now?: () => number;
 }
 
 /** What {@link runMccfr} returns. */
@@ -120,19 +131,23 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
   const every = options.reportEvery ?? DEFAULT_REPORT_EVERY;
   const brSamples = options.brSamples ?? DEFAULT_BR_SAMPLES;
   const seed = options.seed ?? 0;
-  const t0 = performance.now();
-  const elapsed = (): number => (performance.now() - t0) / 1000;
+  const now = options.now ?? (() => performance.now());
+  const t0 = now();
+  const elapsed = (): number => (now() - t0) / 1000;
   let tree: GameTree | undefined;
   let nTree: NSeatTree | undefined;
   const exactMax = options.exactMaxNodes ?? DEFAULT_EXACT_MAX_NODES;
   const twoSeats = game.numSeats === 2;
   if (exactMax > 0) {
+    // Under a wall-clock budget the walk stops at TREE_SHARE of it (the size estimate, which can
+    // take seconds, is skipped: the stop bounds the walk); else the estimate refuses a tree clearly
+    // above the node budget before a walk of up to exactMax nodes.
+    const stop = wallSeconds === undefined ? undefined : () => elapsed() >= wallSeconds * TREE_SHARE;
     try {
-      if (twoSeats) tree = buildTree(game, { maxNodes: exactMax });
-      // Refused from the size estimate first, as the two-seat tree is (buildTree), before a walk of up to exactMax nodes.
-      else if (!estimateAboveBudget(game, exactMax)) nTree = buildNSeatTree(game, exactMax);
+      if (twoSeats) tree = buildTree(game, { maxNodes: exactMax, estimateFirst: stop === undefined, stop });
+      else if (stop !== undefined || !estimateAboveBudget(game, exactMax)) nTree = buildNSeatTree(game, exactMax, stop);
     } catch (e) {
-      if (!(e instanceof TreeBudgetError) && !(e instanceof NSeatTreeTooLarge)) throw e;
+      if (!(e instanceof TreeBudgetError) && !(e instanceof NSeatTreeTooLarge) && !(e instanceof TreeWalkStopped)) throw e;
     }
   }
   const notEstimated =
@@ -194,14 +209,14 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
       const deadlineMs = t0 + deadline * 1000;
       for (;;) {
         const rng = rngFromKeys(seed, 0x6272, reports.length);
-        const tr = performance.now();
+        const tr = now();
         try {
-          done = { e: sampledExploitability(game, policy, n, rng, deadlineMs), v: selfPlayValue(game, policy, n, rng), n };
+          done = { e: sampledExploitability(game, policy, n, rng, deadlineMs, now), v: selfPlayValue(game, policy, n, rng), n };
         } catch (e) {
           if (!(e instanceof EvaluationOutOfTime)) throw e;
           break;
         }
-        const took = (performance.now() - tr) / 1000;
+        const took = (now() - tr) / 1000;
         if (n >= brSamples || elapsed() + 2.2 * took > deadline) break;
         n = Math.min(brSamples, 2 * n);
       }
@@ -222,9 +237,9 @@ export function runMccfr(game: Game, options: RunMccfrOptions): MccfrRun {
     options.onReport?.(r);
   };
   for (;;) {
-    const t = performance.now();
+    const t = now();
     solver.run(1);
-    solverMs += performance.now() - t;
+    solverMs += now() - t;
     const done =
       (iterations !== undefined && solver.iteration >= iterations) ||
       (seconds !== undefined && solverMs >= seconds * 1000) ||

@@ -18,6 +18,7 @@
  */
 import { CHANCE, TERMINAL, type Action, type GameState } from '../interpreter/api.js';
 import { UserError } from '../util/errors.js';
+import { STOP_CHECK_NODES, TreeWalkStopped } from './tree.js';
 
 /** An information state of an {@link NSeatTree}. */
 export interface NSeatInfoset {
@@ -59,11 +60,17 @@ export class NSeatTreeTooLarge extends UserError {
 
 /**
  * Build the whole tree of `game` (any number of seats) by walking `clone()`s.
+ * @param stop asked every {@link STOP_CHECK_NODES} nodes; true ends the walk with {@link TreeWalkStopped} (a caller's time budget)
  * @throws NSeatTreeTooLarge when it has more than `maxNodes` nodes
+ * @throws TreeWalkStopped when `stop` returned true
  * @throws UserError when a seat's legal actions differ within one of its information states, or a
  *   seat forgets its own earlier moves (imperfect recall: the best response assumes perfect recall)
  */
-export function buildNSeatTree(game: { readonly numSeats: number; newInitialState(): GameState }, maxNodes = 2_000_000): NSeatTree {
+export function buildNSeatTree(
+  game: { readonly numSeats: number; newInitialState(): GameState },
+  maxNodes = 2_000_000,
+  stop?: () => boolean,
+): NSeatTree {
   const n = game.numSeats;
   const player: number[] = [];
   const infoset: number[] = [];
@@ -80,6 +87,7 @@ export function buildNSeatTree(game: { readonly numSeats: number; newInitialStat
     const first = player.length;
     for (let i = 0; i < k; i++) {
       if (player.length >= maxNodes) throw new NSeatTreeTooLarge(maxNodes);
+      if (stop && player.length % STOP_CHECK_NODES === 0 && player.length > 0 && stop()) throw new TreeWalkStopped(player.length);
       player.push(TERMINAL);
       infoset.push(-1);
       firstChild.push(-1);

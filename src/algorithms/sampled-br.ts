@@ -73,27 +73,35 @@ export class EvaluationOutOfTime extends Error {
   }
 }
 
-/** Throw {@link EvaluationOutOfTime} once `performance.now()` passes `deadlineMs` (checked every 256 calls). */
-function deadlineCheck(deadlineMs: number): () => void {
+/** Throw {@link EvaluationOutOfTime} once `now()` passes `deadlineMs` (checked every 256 calls). */
+function deadlineCheck(deadlineMs: number, now: () => number): () => void {
   if (deadlineMs === Infinity) return () => {};
   let calls = 0;
   return () => {
-    if ((++calls & 255) === 0 && performance.now() > deadlineMs) throw new EvaluationOutOfTime();
+    if ((++calls & 255) === 0 && now() > deadlineMs) throw new EvaluationOutOfTime();
   };
 }
 
 /**
  * Estimate the exploitability of `policy` by sampled best responses (see the module comment).
  * @param samples episodes per phase and seat
- * @param deadlineMs a `performance.now()` time after which the estimate is abandoned
+ * @param deadlineMs a time of `now` after which the estimate is abandoned
+ * @param now the clock in milliseconds (default `performance.now()`)
  * @throws EvaluationOutOfTime when `deadlineMs` passes first
  * @throws TwoSeatOnlyError when the game has more than two seats
  */
-export function sampledExploitability(game: Game, policy: PolicyFn, samples: number, rng: Rng, deadlineMs = Infinity): SampledExploitability {
+export function sampledExploitability(
+  game: Game,
+  policy: PolicyFn,
+  samples: number,
+  rng: Rng,
+  deadlineMs = Infinity,
+  now: () => number = () => performance.now(),
+): SampledExploitability {
   requireTwoSeats(game, 'the sampled best response');
   const v: [number, number] = [0, 0];
   const se: [number, number] = [0, 0];
-  const check = deadlineCheck(deadlineMs);
+  const check = deadlineCheck(deadlineMs, now);
   for (let b = 0; b < 2; b++) {
     const br = chooseBestResponse(game, policy, b, samples, rng, check);
     let sum = 0;

@@ -65,6 +65,17 @@ export interface TreeStats {
   maxDepth: number;
 }
 
+/** Nodes between two calls of a walk's `stop` ({@link BuildGameTreeOptions}). */
+export const STOP_CHECK_NODES = 4096;
+
+/** Thrown when a walk's `stop` asked it to end (a time budget ran out) before the tree was complete. */
+export class TreeWalkStopped extends Error {
+  constructor(readonly nodes: number) {
+    super(`the game tree walk was stopped after ${nodes} nodes`);
+    this.name = 'TreeWalkStopped';
+  }
+}
+
 /** Thrown when the tree has more than the allowed number of histories. */
 export class TreeTooLargeError extends Error {
   constructor(readonly maxNodes: number) {
@@ -133,6 +144,8 @@ export interface BuildGameTreeOptions {
   maxNodes?: number;
   /** Called every 65,536 nodes with the count so far. */
   onProgress?: (nodes: number) => void;
+  /** Asked every {@link STOP_CHECK_NODES} nodes; true ends the walk with {@link TreeWalkStopped} (a caller's time budget). */
+  stop?: () => boolean;
 }
 
 /** Bytes per node of the arrays of a {@link GameTree}. */
@@ -197,11 +210,12 @@ class NodeStore {
  * (not zero-sum, imperfect recall, legal actions that differ within an information state) is
  * still built, with the first such finding in `defect` ({@link buildTree} refuses it).
  * @throws TreeTooLargeError when the tree has more than `maxNodes` nodes.
+ * @throws TreeWalkStopped when `options.stop` returned true.
  * @throws Error when a chance node's probabilities do not sum to 1 or `currentPlayer()` is not a
  *   seat, CHANCE or TERMINAL (engine bugs).
  */
 export function buildGameTree(game: { newInitialState(): GameState }, options: BuildGameTreeOptions = {}): GameTree {
-  const walk = new TreeWalk(game.newInitialState(), options.maxNodes ?? 5_000_000, false, options.onProgress);
+  const walk = new TreeWalk(game.newInitialState(), options.maxNodes ?? 5_000_000, false, options.onProgress, options.stop);
   walk.run();
   return walk.tree();
 }
@@ -210,6 +224,7 @@ class TreeWalk {
   private readonly maxNodes: number;
   private readonly store: NodeStore | null;
   private readonly onProgress?: (nodes: number) => void;
+  private readonly stop?: () => boolean;
   private n = 0;
   private maxDepth = 0;
   private terminals = 0;
@@ -253,8 +268,10 @@ class TreeWalk {
     maxNodes: number,
     countOnly: boolean,
     onProgress?: (nodes: number) => void,
+    stop?: () => boolean,
   ) {
     this.maxNodes = maxNodes;
+    this.stop = stop;
     this.store = countOnly ? null : new NodeStore(Math.min(this.maxNodes, 1 << 14));
     this.onProgress = onProgress;
     this.fast = canIndexInfosets(root) && canSampleChance(root) ? root : null;
@@ -280,6 +297,7 @@ class TreeWalk {
     const s = this.store;
     if (s && this.n > s.cap) s.grow(this.n);
     if (this.onProgress && first >> 16 !== this.n >> 16) this.onProgress(this.n);
+    if (this.stop && Math.floor(first / STOP_CHECK_NODES) !== Math.floor(this.n / STOP_CHECK_NODES) && this.stop()) throw new TreeWalkStopped(this.n);
     return first;
   }
 
@@ -822,6 +840,8 @@ export interface BuildTreeOptions {
   maxNodes?: number;
   /** Refuse from the size estimate before building (default true; see {@link estimateAboveBudget}). */
   estimateFirst?: boolean;
+  /** As {@link BuildGameTreeOptions}: asked every {@link STOP_CHECK_NODES} nodes, true ends the walk with {@link TreeWalkStopped}. */
+  stop?: () => boolean;
 }
 
 /**
@@ -829,6 +849,7 @@ export interface BuildTreeOptions {
  * a game they cannot take.
  * @throws TwoSeatOnlyError when the game has more than two seats (the solvers are two-seat zero-sum).
  * @throws TreeBudgetError when the size estimate is clearly above `maxNodes`, or the walk passes it.
+ * @throws TreeWalkStopped when `options.stop` returned true.
  * @throws UserError when the game is not zero-sum at a terminal, when two states of one
  *   information state have different legal actions, or when a seat forgets its own earlier
  *   decisions (imperfect recall) — the solvers assume perfect recall.
@@ -843,7 +864,7 @@ export function buildTree(game: Game, options: BuildTreeOptions = {}): GameTree 
   }
   let g: GameTree;
   try {
-    g = buildGameTree(game, { maxNodes });
+    g = buildGameTree(game, { maxNodes, stop: options.stop });
   } catch (e) {
     if (e instanceof TreeTooLargeError) throw new TreeBudgetError(maxNodes);
     throw e;
