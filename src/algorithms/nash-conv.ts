@@ -66,11 +66,7 @@ export class NSeatTreeTooLarge extends UserError {
  * @throws UserError when a seat's legal actions differ within one of its information states, or a
  *   seat forgets its own earlier moves (imperfect recall: the best response assumes perfect recall)
  */
-export function buildNSeatTree(
-  game: { readonly numSeats: number; newInitialState(): GameState },
-  maxNodes = 2_000_000,
-  stop?: () => boolean,
-): NSeatTree {
+export function buildNSeatTree(game: { readonly numSeats: number; newInitialState(): GameState }, maxNodes = 2_000_000, stop?: () => boolean): NSeatTree {
   const n = game.numSeats;
   const player: number[] = [];
   const infoset: number[] = [];

@@ -58,7 +58,10 @@ export const registerSolve: RegisterCommand = (cmd, ctx) =>
     .argument('<file>', '.gbg file')
     .option('--method <m>', 'cfr+ (exact tree) or mccfr (sampled, over the interpreter)', 'cfr+')
     .option('--iterations <n>', `maximum iterations (default ${DEFAULT_ITERATIONS} for cfr+, ${DEFAULT_MCCFR_ITERATIONS} for mccfr)`)
-    .option('--seconds <s>', 'mccfr: wall-clock budget of the whole run: the exact tree (abandoned for sampling past 50 % of it), iterations (stop at 80 %) and evaluations; one iteration is never cut')
+    .option(
+      '--seconds <s>',
+      'mccfr: wall-clock budget of the whole run: the exact tree (abandoned for sampling past 50 % of it), iterations (stop at 80 %) and evaluations; one iteration is never cut',
+    )
     .option('--sampling <s>', 'mccfr: external (default) or outcome sampling')
     .option('--report-every <n>', `mccfr: iterations between reports (default ${DEFAULT_REPORT_EVERY})`)
     .option('--br-samples <n>', `mccfr: episodes per seat and phase of the sampled best response (default ${DEFAULT_BR_SAMPLES})`)
