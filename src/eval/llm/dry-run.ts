@@ -33,17 +33,18 @@ export interface DryRunEstimate {
 }
 
 /**
- * Estimate one participant's calls, tokens and cost on one game.
- * @param seatSlots slots the participant plays at seat 0 and at seat 1 (duplicate play: equal)
+ * Estimate one participant's calls, tokens and cost on one game of any number of seats.
+ * @param seatSlots slots the participant plays at each seat, seat 0 first (one entry per seat; duplicate play: equal)
  * @param sampleGames sample games per seat (default 200)
  * @param seed seed of the sample games (default 1)
+ * @param handsPerSlot hands a slot plays (a match of several hands, `hands_per_match`; default 1): each is one sample game's worth of calls
  */
-export function estimateLlmParticipant(game: Game, s: LlmSettings, seatSlots: [number, number], sampleGames = 200, seed = 1): DryRunEstimate {
+export function estimateLlmParticipant(game: Game, s: LlmSettings, seatSlots: readonly number[], sampleGames = 200, seed = 1, handsPerSlot = 1): DryRunEstimate {
   const systemTokens = countTokens(llmSystemPrompt(renderRulebook(game.ir)));
   const outPerCall = s.expectedOutputTokens ?? s.maxOutputTokens ?? DEFAULT_EXPECTED_OUTPUT_TOKENS;
   let calls = 0;
   let input = 0;
-  for (const seat of [0, 1]) {
+  for (let seat = 0; seat < seatSlots.length; seat++) {
     if (seatSlots[seat] === 0) continue;
     let seatCalls = 0;
     let seatInput = 0;
@@ -67,10 +68,10 @@ export function estimateLlmParticipant(game: Game, s: LlmSettings, seatSlots: [n
         state.applyAction(legal[Math.floor(rng() * legal.length)]);
       }
     }
-    calls += (seatCalls / sampleGames) * seatSlots[seat];
-    input += (seatInput / sampleGames) * seatSlots[seat];
+    calls += (seatCalls / sampleGames) * seatSlots[seat] * handsPerSlot;
+    input += (seatInput / sampleGames) * seatSlots[seat] * handsPerSlot;
   }
-  const slots = seatSlots[0] + seatSlots[1];
+  const slots = seatSlots.reduce((a, b) => a + b, 0);
   const inputTokens = Math.round(input);
   const outputTokens = Math.round(calls) * outPerCall;
   return {

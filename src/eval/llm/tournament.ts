@@ -31,9 +31,10 @@ export function estimateTournamentLlm(plan: TournamentPlan, sampleGames = 200): 
     const { model, ...block } = p.params as { model: string } & Record<string, unknown>;
     const settings = parseLlmSettings(`llm:${model}`, block, plan.config.prices, `${plan.configPath}: participant '${p.name}'`, p.name);
     const parts = plan.games.map((g, gi) => {
-      const seats: [number, number] = [0, 0];
-      for (const s of plan.slots) if (s.game === gi) for (const seat of [0, 1]) if (s.seats[seat] === pi) seats[seat]++;
-      return estimateLlmParticipant(g.game, settings, seats, sampleGames);
+      // Slots it sits in at each seat of the game (any number of seats), each of hands_per_match hands.
+      const seats = new Array<number>(g.game.numSeats).fill(0);
+      for (const s of plan.slots) if (s.game === gi) s.seats.forEach((who, seat) => who === pi && seats[seat]++);
+      return estimateLlmParticipant(g.game, settings, seats, sampleGames, 1, plan.config.handsPerMatch);
     });
     rows.push({ participant: p.name, model, estimate: sumEstimates(parts) });
   });

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { parseLlmSettings } from '../../../src/eval/llm/config.js';
 import { estimateLlmParticipant, formatDryRun, sumEstimates } from '../../../src/eval/llm/dry-run.js';
 import { countTokens } from '../../../src/eval/llm/tokens.js';
-import { compileGame } from '../../../src/interpreter/game.js';
+import { compileAnyGame, compileGame } from '../../../src/interpreter/game.js';
 import { loadGame } from '../../../src/cli/load.js';
 import { renderRulebook } from '../../../src/render/rulebook.js';
 
@@ -34,4 +34,20 @@ it('Kuhn: about 1.125 calls per slot (exact: seat 0 decides 1.25 times, seat 1 o
   const table = formatDryRun([{ participant: 'gpt', estimate: e }]);
   expect(table.split('\n')[0]).toMatch(/^participant\s+slots\s+calls\s+input tokens\s+output tokens\s+cost \(USD\)$/);
   expect(table).toContain(e.inputTokens.toLocaleString('en-US'));
+});
+
+it("a three-seat table (league-holdem): every seat's slots count, seat 2 included, and a match of six hands costs six hands' calls", () => {
+  const league = compileAnyGame(loadGame('examples/league-holdem.gbg').ir);
+  const s = parseLlmSettings('llm:openai/m', { max_output_tokens: 10 });
+  const third = estimateLlmParticipant(league, s, [0, 0, 12], 10);
+  // Seat 2 (the big blind, the button on seat 0) decides in the hands the two seats before it do not both fold: two seats' slots counted it as none.
+  expect(third.slots).toBe(12);
+  expect(third.callsPerSlot).toBeGreaterThan(0.5);
+  const six = estimateLlmParticipant(league, s, [0, 0, 12], 10, 1, 6);
+  expect(six.slots).toBe(12);
+  expect(six.callsPerSlot).toBeCloseTo(6 * third.callsPerSlot, 9);
+  expect(Math.abs(six.inputTokens - 6 * third.inputTokens)).toBeLessThanOrEqual(6);
+  const all = estimateLlmParticipant(league, s, [12, 12, 12], 10);
+  expect(all.slots).toBe(36);
+  expect(all.calls).toBeGreaterThan(third.calls);
 });
