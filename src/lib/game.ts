@@ -23,7 +23,7 @@ import {
   type PlayerId,
   type TableOptions,
 } from '../interpreter/api.js';
-import { compileGame, type CompiledGame } from '../interpreter/game.js';
+import { compileAnyGame } from '../interpreter/game.js';
 import { renderTurnPrompt } from '../render/prompt.js';
 import type { RenderFormat } from '../render/rulebook.js';
 import { UserError } from '../util/errors.js';
@@ -175,8 +175,8 @@ export class LabeledState implements GameState {
 /** A compiled game whose states are {@link LabeledState}s. */
 export class LabeledGame implements Game {
   constructor(
-    /** The compiled game (the interpreter's). */
-    readonly compiled: CompiledGame,
+    /** The compiled game: the interpreter's for a two-seat game, the table engine's for a table (3 to 6 seats, or a button). */
+    readonly compiled: Game,
     /** The `.gbg` source it was compiled from, when it was loaded from text. */
     readonly source?: string,
   ) {}
@@ -232,5 +232,5 @@ export function loadGame(pathOrSource: string, options: { name?: string } = {}):
   }
   const r = compileSource(source);
   if (!r.ir) throw new GameLoadError(file, r.diagnostics, formatDiagnostics(file, source, r.diagnostics).trimEnd());
-  return new LabeledGame(compileGame(r.ir), source);
+  return new LabeledGame(compileAnyGame(r.ir), source);
 }

@@ -28,6 +28,8 @@ import { createHash } from 'node:crypto';
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ENGINE_VERSION } from '../../util/version.js';
+import { UserError } from '../../util/errors.js';
+import { isTableGame } from '../../ir/facts.js';
 import type { RunStore } from '../store/store.js';
 import type { PlannedSlot, TournamentPlan } from '../tournament/plan.js';
 import type { SlotResult } from '../tournament/run.js';
@@ -121,6 +123,12 @@ function jobIdOf(commitment: string, slots: readonly PlannedSlot[], lone: boolea
  * @param redis a connection from `connectQueue`
  */
 export async function runQueuedTournament(plan: TournamentPlan, store: RunStore, redis: Redis, opts: QueuedRunOptions = {}): Promise<QueuedRunReport> {
+  // Workers compile games on the two-seat machine; a table game runs in one process.
+  const table = plan.games.find((g) => isTableGame(g.game.ir));
+  if (table)
+    throw new UserError(
+      `${plan.configPath}: scale-out (--queue) plays two-seat games; ${table.path} is a table game (${table.game.numSeats} seats${table.game.ir.button ? ', a button' : ''}): run this tournament without --queue`,
+    );
   const t0 = performance.now();
   const queue = new Queue<BlockJobData, BlockResult>(QUEUE_NAME, { connection: redis });
   queue.on('error', () => {});

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileSource } from '../../compiler/index.js';
-import { compileGame } from '../../interpreter/game.js';
+import { compileAnyGame } from '../../interpreter/game.js';
 import { renderRulebook } from '../../render/rulebook.js';
 import { writeFileAtomic } from '../../util/fs.js';
 import { UserError } from '../../util/errors.js';
@@ -35,7 +35,7 @@ export function writeSlotPages(db: string, dir: string, ctx: ReportContext): str
           const records = replayHandsFromStore(store, id);
           const ir = compileSource(records[0].game.source).ir;
           if (!ir) continue;
-          const game = compileGame(ir);
+          const game = compileAnyGame(ir);
           const page = slotPagePath(id);
           const replays = records.map((r) => buildReplay(game, r, 'all'));
           writeFileAtomic(join(dir, page), renderViewerHtml(replays.length === 1 ? replays[0] : replays, { rulebook: renderRulebook(ir) }));
