@@ -39,7 +39,14 @@ export interface DryRunEstimate {
  * @param seed seed of the sample games (default 1)
  * @param handsPerSlot hands a slot plays (a match of several hands, `hands_per_match`; default 1): each is one sample game's worth of calls
  */
-export function estimateLlmParticipant(game: Game, s: LlmSettings, seatSlots: readonly number[], sampleGames = 200, seed = 1, handsPerSlot = 1): DryRunEstimate {
+export function estimateLlmParticipant(
+  game: Game,
+  s: LlmSettings,
+  seatSlots: readonly number[],
+  sampleGames = 200,
+  seed = 1,
+  handsPerSlot = 1,
+): DryRunEstimate {
   const systemTokens = countTokens(llmSystemPrompt(renderRulebook(game.ir)));
   const outPerCall = s.expectedOutputTokens ?? s.maxOutputTokens ?? DEFAULT_EXPECTED_OUTPUT_TOKENS;
   let calls = 0;

@@ -19,7 +19,10 @@ const untouched = new Proxy({}, { get: (_t, k) => (k === 'then' ? undefined : ()
 
 function planOf(body: Record<string, unknown>) {
   const path = join(tmp, `${Object.keys(body).join('-')}.json`);
-  writeFileSync(path, JSON.stringify({ participants: [{ kind: 'random' }, { kind: 'check-fold' }, { kind: 'always-fold' }], runs: 1, seed: 1, store: 'q.db', ...body }));
+  writeFileSync(
+    path,
+    JSON.stringify({ participants: [{ kind: 'random' }, { kind: 'check-fold' }, { kind: 'always-fold' }], runs: 1, seed: 1, store: 'q.db', ...body }),
+  );
   return buildPlan(path, readConfig(path));
 }
 
@@ -28,7 +31,8 @@ describe('scale-out refuses tables', () => {
     const plan = planOf({ games: [resolve('examples/league-holdem.gbg')] });
     const run = runQueuedTournament(plan, {} as RunStore, untouched);
     await expect(run).rejects.toBeInstanceOf(UserError);
-    await expect(run).rejects.toThrow(/scale-out \(--queue\) plays two-seat games; .*league-holdem\.gbg is a table game \(3 seats, a button\): run this tournament without --queue/);
+    await expect(run).rejects.toThrow(
+      /scale-out \(--queue\) plays two-seat games; .*league-holdem\.gbg is a table game \(3 seats, a button\): run this tournament without --queue/,
+    );
   });
-
 });
