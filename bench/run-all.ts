@@ -47,6 +47,14 @@ export const BENCHES: BenchEntry[] = [
     about:
       "acceptance check per candidate; pool throughput on 2 workers against 1 (a 960-game pool, so that each worker's start-up is amortised), its CPU split by thread and its CPU-bound speed-up",
   },
+  {
+    name: 'compiled',
+    file: 'compiled.ts',
+    args: ['0.5', '5', '500'],
+    quickArgs: ['0.2', '2', '60'],
+    about:
+      'the compiling backend: differential check against the interpreter on every example and 500 generated games; playouts and the acceptance filter against the interpreter and the hand-written simulators',
+  },
   { name: 'parse', file: 'parse.ts', args: [], quickArgs: [], about: 'compileSource and formatSource of a 2,000-line game against a tokenizer pass' },
   { name: 'expressions', file: 'expressions.ts', args: ['1'], quickArgs: ['0.2'], about: 'compiled conditions against hand-written ones' },
   { name: 'render', file: 'render.ts', args: [], quickArgs: [], about: 'rulebooks through the templates against a hand-written renderer' },

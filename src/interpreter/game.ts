@@ -6,6 +6,7 @@
 import { rulesetHash } from '../ir/hash.js';
 import type { GameIR } from '../ir/schema.js';
 import { isTableGame } from '../ir/facts.js';
+import { UsageError } from '../util/errors.js';
 import type { ChanceSource, DuplicateChanceGame, FastPlayoutGame, HandJudge, HandJudgingGame, PlayoutKernel, TableOptions } from './api.js';
 import { compileProgram } from './compile.js';
 import { compiledRunner } from './compiled-run.js';
@@ -80,12 +81,24 @@ export type EngineBackend = 'compiled' | 'interpreter';
 
 /** Options of {@link compileGame}. */
 export interface EngineOptions {
-  /** Default {@link DEFAULT_BACKEND}. */
+  /** Default: {@link defaultBackend}. */
   backend?: EngineBackend;
 }
 
-/** The backend {@link compileGame} uses when no option names one. */
+/** The backend {@link compileGame} uses when neither an option nor `GBGC_ENGINE` names one. */
 export const DEFAULT_BACKEND: EngineBackend = 'interpreter';
+
+/**
+ * The backend {@link compileGame} uses when no option names one: the environment variable
+ * `GBGC_ENGINE` (`compiled` or `interpreter`; worker threads inherit it), else {@link DEFAULT_BACKEND}.
+ * @throws UsageError when `GBGC_ENGINE` names no backend
+ */
+export function defaultBackend(): EngineBackend {
+  const v = process.env.GBGC_ENGINE;
+  if (v === undefined || v === '') return DEFAULT_BACKEND;
+  if (v === 'compiled' || v === 'interpreter') return v;
+  throw new UsageError(`GBGC_ENGINE=${v}: the two-seat engine's backends are 'compiled' and 'interpreter'`);
+}
 
 /**
  * Compile a game's IR once into a step program, run by the backend `opts.backend`.
@@ -97,7 +110,7 @@ export function compileGame(ir: GameIR, opts: EngineOptions = {}): CompiledGame 
     throw new ProgramError(
       `'${ir.name}' is a table game (${ir.seats.length} seats${ir.button ? ', a button' : ''}): the two-seat machine does not play it (compileAnyGame or compileTableGame do)`,
     );
-  return new CompiledGame(ir, compileProgram(ir), opts.backend ?? DEFAULT_BACKEND);
+  return new CompiledGame(ir, compileProgram(ir), opts.backend ?? defaultBackend());
 }
 
 /**

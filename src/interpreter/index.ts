@@ -3,7 +3,7 @@
  * OpenSpiel-style state (see `api.ts`).
  */
 export * from './api.js';
-export { compileGame, CompiledGame, compileAnyGame, DEFAULT_BACKEND, type EngineBackend, type EngineOptions } from './game.js';
+export { compileGame, CompiledGame, compileAnyGame, DEFAULT_BACKEND, defaultBackend, type EngineBackend, type EngineOptions } from './game.js';
 export { compileTableGame, TableGame } from './table-game.js';
 export { TableState } from './table-state.js';
 export { InterpreterState } from './state.js';

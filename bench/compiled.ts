@@ -1,0 +1,258 @@
+/**
+ * The compiling backend of the two-seat machine (`src/interpreter/compiled-run.ts`) against the
+ * interpreter and the hand-written simulators, in one run:
+ *
+ * 1. Differential check: every two-seat example and PROGRAMS generated games (the three builders,
+ *    complexities 0 to 1, first draws without repairs) played side by side by both backends
+ *    (`test/support/differential.ts`: registers, piles, legal actions, chance outcomes,
+ *    information-state keys, returns, event logs, errors); the figure is the number of games with
+ *    a disagreement (target 0).
+ * 2. Kuhn and Leduc, uniform-random playouts, against the hand-written simulators
+ *    (`bench/direct/*-sim.ts`, one sfc32 stream): the bare contract loop of `bench/playout.ts`
+ *    (a new state per episode, `rngFromKeys(seed, episode)`) on the compiled backend and on the
+ *    interpreter, and the generated episode function of the poker kernel (`playoutKernel().play`,
+ *    straight-line code generated for programs of poker steps only) on one stream like the
+ *    references.
+ * 3. A sampled c = 0.7 game (the default builder, seed 1): L0 playouts through the contract (one
+ *    state reset in place per episode) on the compiled backend against the interpreter.
+ * 4. The acceptance filter (`acceptance`, 2,000 episodes) per c = 0.7 candidate, compiled backend
+ *    (`GBGC_ENGINE=compiled`) against the interpreter.
+ *
+ * Rates are medians of ROUNDS interleaved rounds of about SECONDS of CPU time each.
+ * Run: `npx tsx bench/compiled.ts [SECONDS] [ROUNDS] [PROGRAMS]`.
+ */
+import { fileURLToPath } from 'node:url';
+import { loadGame } from '../src/cli/load.js';
+import { CHANCE, compileGame, episodeRng, ProgramError, sampleChanceOutcome, type CompiledGame, type EngineBackend } from '../src/interpreter/index.js';
+import { l0Sample } from '../src/algorithms/l0.js';
+import { acceptance, filterOptions, sampleIR } from '../src/sampler/index.js';
+import { rngFromKeys, type Rng } from '../src/util/rng.js';
+import { runnerStats } from '../src/interpreter/compiled-run.js';
+import { pokerKernel } from '../src/interpreter/poker-kernel.js';
+import { playLeducDirect } from './direct/leduc-sim.js';
+import { playKuhnDirect } from './direct/kuhn-sim.js';
+import { figure, median, report, round, type Figure } from './lib/figures.js';
+import { differential, Disagreement } from '../test/support/differential.js';
+import { exampleIRs } from '../test/interpreter/helpers.js';
+
+const seconds = Number(process.argv[2] ?? 0.5);
+const rounds = Number(process.argv[3] ?? 5);
+const programs = Number(process.argv[4] ?? 500);
+
+/** CPU milliseconds used by this process so far. */
+function cpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+/** Episodes per CPU second of `play(n)` (n episodes per call) over about `seconds`. */
+function rate(batch: number, play: (n: number) => void): number {
+  let n = 0;
+  const t0 = cpuMs();
+  let t = t0;
+  while (t - t0 < seconds * 1000) {
+    play(batch);
+    n += batch;
+    t = cpuMs();
+  }
+  return n / ((t - t0) / 1000);
+}
+
+let sink = 0;
+
+/** `bench/playout.ts`'s bare loop: a new state and `rngFromKeys(seed, episode)` per episode, uniform picks. */
+function bareLoop(game: CompiledGame): (n: number) => void {
+  let first = 0;
+  return (n) => {
+    for (let i = 0; i < n; i++) {
+      const rng = rngFromKeys(7, first + i);
+      const s = game.newInitialState();
+      while (!s.isTerminal()) {
+        if (s.currentPlayer() === CHANCE) s.applyAction(sampleChanceOutcome(s, rng));
+        else {
+          const legal = s.legalActions();
+          s.applyAction(legal[Math.floor(rng() * legal.length)]);
+        }
+      }
+      sink += s.returns()[0];
+    }
+    first += n;
+  };
+}
+
+/** L0 playouts through the contract, one state reset in place per episode (what the acceptance filter and simulate() do per episode). */
+function l0Loop(game: CompiledGame): (n: number) => void {
+  const s = game.newInitialState();
+  let first = 0;
+  return (n) => {
+    for (let i = 0; i < n; i++) {
+      const rng = episodeRng(7, first + i);
+      game.resetToInitial(s);
+      while (!s.isTerminal()) s.applyAction(s.currentPlayer() === CHANCE ? sampleChanceOutcome(s, rng) : l0Sample(s, rng));
+      sink += s.stackChange(0);
+    }
+    first += n;
+  };
+}
+
+/** A loop over one stream of a one-episode function (the references' way). */
+function streamLoop(playOne: (rng: Rng) => number, seed: number): (n: number) => void {
+  const rng = rngFromKeys(seed);
+  return (n) => {
+    for (let i = 0; i < n; i++) sink += playOne(rng);
+  };
+}
+
+const figures: Figure[] = [];
+const note = `median of ${rounds} interleaved rounds of ${seconds} CPU-s`;
+
+// 1. The differential check.
+const tCheck = cpuMs();
+let disagreements = 0;
+let checked = 0;
+let refused = 0;
+let nodes = 0;
+const firstDisagreements: string[] = [];
+const check = (ir: Parameters<typeof differential>[0], episodes: number, seed: number, label: string): void => {
+  try {
+    nodes += differential(ir, episodes, seed, label).nodes;
+    checked++;
+  } catch (e) {
+    if (e instanceof ProgramError) refused++;
+    else if (e instanceof Disagreement) {
+      disagreements++;
+      if (firstDisagreements.length < 5) firstDisagreements.push(e.message);
+    } else throw e;
+  }
+};
+for (const { file, ir } of exampleIRs()) check(ir, 100, 1, file);
+const builders = ['graph', 'paper', 'coherent'] as const;
+for (let i = 0; i < programs; i++) {
+  const c = Math.round((i % 11) * 10) / 100;
+  check(sampleIR(20000 + i, c, { repair: false, builder: builders[i % 3] }), 10, i, `seed ${20000 + i}, c ${c}, ${builders[i % 3]}`);
+}
+const checkSeconds = (cpuMs() - tCheck) / 1000;
+console.log(
+  `differential: ${checked} games checked (${nodes} nodes), ${refused} refused by the step compiler, ${disagreements} with a disagreement; ${checkSeconds.toFixed(1)} CPU-s`,
+);
+for (const m of firstDisagreements) console.error(m);
+if (disagreements > 0) process.exitCode = 1;
+figures.push(
+  figure({
+    id: 'differential',
+    kind: 'size',
+    name: `games on which the compiled backend and the interpreter disagree (every two-seat example and ${programs} generated games)`,
+    value: disagreements,
+    reference: { name: 'games checked', value: checked, unit: 'games' },
+    unit: 'games',
+    ratioMeaning: 'share of the games checked with a disagreement',
+    target: { max: 0 },
+    note: `${nodes} nodes compared (registers, piles, legal actions, chance outcomes, both seats' information-state keys, returns, event logs, errors); ${refused} draws refused by the step compiler; examples 100 episodes each, generated games 10 each`,
+  }),
+);
+
+// 2. Kuhn and Leduc against the hand-written simulators.
+for (const [name, file, playOne] of [
+  ['kuhn', 'kuhn.gbg', playKuhnDirect],
+  ['leduc', 'leduc.gbg', playLeducDirect],
+] as const) {
+  const ir = loadGame(fileURLToPath(new URL(`../examples/${file}`, import.meta.url))).ir;
+  const compiled = compileGame(ir, { backend: 'compiled' });
+  const interp = compileGame(ir, { backend: 'interpreter' });
+  const kernel = pokerKernel(compiled.program);
+  if (kernel === null) throw new Error(`${name}: no playout kernel`);
+  const loops = {
+    direct: streamLoop(playOne, 7),
+    generated: streamLoop((rng) => {
+      kernel.play(rng);
+      return kernel.returns0;
+    }, 7),
+    compiled: bareLoop(compiled),
+    interpreter: bareLoop(interp),
+  };
+  const rates: Record<keyof typeof loops, number[]> = { direct: [], generated: [], compiled: [], interpreter: [] };
+  for (const [k, f] of Object.entries(loops)) rate(k === 'direct' || k === 'generated' ? 5000 : 1000, f); // warm-up
+  for (let i = 0; i < rounds; i++)
+    for (const [k, f] of Object.entries(loops)) rates[k as keyof typeof loops].push(rate(k === 'direct' || k === 'generated' ? 5000 : 1000, f));
+  const ref = { name: `hand-written ${name} simulator (bench/direct/${name}-sim.ts, sfc32)`, value: Math.round(median(rates.direct)), unit: 'episodes/CPU-s' };
+  figures.push(
+    figure({
+      id: `${name}-bare-loop-compiled`,
+      kind: 'rate',
+      name: `${name} playouts, bare contract loop on the compiled backend (a new state and rngFromKeys per episode)`,
+      value: Math.round(median(rates.compiled)),
+      unit: 'episodes/CPU-s',
+      reference: ref,
+      ratioMeaning: 'times slower than the hand-written simulator',
+      target: { max: 2 },
+      note: `${note}; the same loop on the interpreter: ${Math.round(median(rates.interpreter))} episodes/CPU-s (ratio ${round(ref.value / median(rates.interpreter), 2)})`,
+    }),
+    figure({
+      id: `${name}-generated-episode`,
+      kind: 'rate',
+      name: `${name} playouts, generated episode function (poker kernel's straight-line code) on one stream`,
+      value: Math.round(median(rates.generated)),
+      unit: 'episodes/CPU-s',
+      reference: ref,
+      ratioMeaning: 'times slower than the hand-written simulator',
+      target: { max: 2 },
+      note,
+    }),
+  );
+}
+
+// 3. A sampled c = 0.7 game.
+{
+  const ir = sampleIR(1, 0.7);
+  const loops = { compiled: l0Loop(compileGame(ir, { backend: 'compiled' })), interpreter: l0Loop(compileGame(ir, { backend: 'interpreter' })) };
+  const rates: Record<keyof typeof loops, number[]> = { compiled: [], interpreter: [] };
+  for (const f of Object.values(loops)) rate(200, f);
+  for (let i = 0; i < rounds; i++) for (const [k, f] of Object.entries(loops)) rates[k as keyof typeof loops].push(rate(200, f));
+  figures.push(
+    figure({
+      id: 'c07-playouts',
+      kind: 'speedup',
+      name: 'L0 playouts of a sampled c = 0.7 game (seed 1, default builder) through the contract, compiled backend',
+      value: Math.round(median(rates.compiled)),
+      unit: 'episodes/CPU-s',
+      reference: { name: 'the same playouts on the interpreter', value: Math.round(median(rates.interpreter)), unit: 'episodes/CPU-s' },
+      ratioMeaning: 'times faster than the interpreter',
+      target: { min: 3 },
+      note,
+    }),
+  );
+}
+
+// 4. The acceptance filter per c = 0.7 candidate.
+{
+  const CANDIDATES = 20;
+  const filter = filterOptions('v2', {}, 2000, 1);
+  const irs = Array.from({ length: CANDIDATES }, (_, s) => sampleIR(s, 0.7));
+  const run = (backend: EngineBackend): number => {
+    process.env.GBGC_ENGINE = backend;
+    const t0 = cpuMs();
+    for (const ir of irs) sink += acceptance(ir, filter).accepted ? 1 : 0;
+    return (cpuMs() - t0) / CANDIDATES;
+  };
+  run('interpreter');
+  run('compiled');
+  const ms: Record<EngineBackend, number[]> = { compiled: [], interpreter: [] };
+  for (let i = 0; i < Math.max(2, Math.ceil(rounds / 2)); i++) for (const b of ['interpreter', 'compiled'] as const) ms[b].push(run(b));
+  delete process.env.GBGC_ENGINE;
+  figures.push(
+    figure({
+      id: 'acceptance-compiled',
+      kind: 'time',
+      name: 'acceptance filter per c = 0.7 candidate (probes, 2,000 L0 episodes, checks), compiled backend',
+      value: round(median(ms.compiled), 2),
+      unit: 'ms CPU',
+      reference: { name: 'the same on the interpreter', value: round(median(ms.interpreter), 2), unit: 'ms CPU' },
+      ratioMeaning: 'times the interpreter (target: at most half)',
+      target: { max: 0.5 },
+      note: `${CANDIDATES} candidates (seeds 0–${CANDIDATES - 1}), median of ${ms.compiled.length} interleaved runs after a warm-up run; generated run loops compiled ${runnerStats.compiled}, taken from the cache ${runnerStats.hits}`,
+    }),
+  );
+}
+
+if (sink === Number.MIN_VALUE) console.log(sink);
+report('compiled', figures, { checkSeconds: round(checkSeconds, 1), checked, refused, nodes });
