@@ -23,6 +23,7 @@ import {
   PARTY,
   ProgramError,
   handPile,
+  programRecord,
   type AuctionTable,
   type BoolFn,
   type ChoiceTable,
@@ -108,7 +109,7 @@ export class Assembler {
   finish(tables: ProgramTables, maxFrames = 0, needsExt = false): Program {
     const layout = registerLayout(maxFrames, needsExt, tables.variableNames.length, tables.positions.length);
     const pileBytes = tables.pileNames.length * (1 + tables.pileCapacity);
-    return {
+    return programRecord({
       ...tables,
       ...layout,
       code: Int32Array.from(this.words),
@@ -118,7 +119,7 @@ export class Assembler {
       privateAt: Uint8Array.from(this.privFlags),
       blockOf: Int16Array.from(this.blocks),
       runner: null,
-    };
+    });
   }
 }
 

@@ -13,7 +13,7 @@ import { compiledRunner } from './compiled-run.js';
 import { DuplicateChance } from './duplicate.js';
 import { handJudge } from './judge.js';
 import { pokerKernel } from './poker-kernel.js';
-import { ProgramError, type Program } from './program.js';
+import { ProgramError, programRecord, type Program } from './program.js';
 import { InterpreterState } from './state.js';
 import { checkTableOptions } from './table.js';
 import { compileTableGame, type TableGame } from './table-game.js';
@@ -36,7 +36,7 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
   ) {
     this.numSeats = program.startStacks.length;
     this.rulesetHash = rulesetHash(ir);
-    this.program = backend === 'compiled' ? { ...program, runner: compiledRunner(program, this.rulesetHash) } : program;
+    this.program = backend === 'compiled' ? programRecord({ ...program, runner: compiledRunner(program, this.rulesetHash) }) : program;
     this.initial = InterpreterState.initial(this.program);
   }
 
@@ -51,7 +51,7 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
     if (table.stacks === null) return this.initial.clone();
     const stacks = table.stacks;
     if (this.other === null || this.other.stacks.some((s, i) => s !== stacks[i]))
-      this.other = { stacks, initial: InterpreterState.initial({ ...this.program, startStacks: stacks as [number, number] }) };
+      this.other = { stacks, initial: InterpreterState.initial(programRecord({ ...this.program, startStacks: stacks as [number, number] })) };
     return this.other.initial.clone();
   }
 

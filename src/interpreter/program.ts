@@ -242,6 +242,77 @@ export interface Program {
   readonly runner: ((m: never) => void) | null;
 }
 
+/** Every field of a {@link Program}, in the order {@link programRecord} writes them. */
+const PROGRAM_KEYS = [
+  'code',
+  'numInstructions',
+  'maxFrames',
+  'registerCount',
+  'ext',
+  'varBase',
+  'posBase',
+  'pileBytes',
+  'seatNames',
+  'phaseNames',
+  'subphaseNames',
+  'pileNames',
+  'pilePublic',
+  'pileOwner',
+  'outPile',
+  'pileCapacity',
+  'initialDeck',
+  'numCardTypes',
+  'cardNames',
+  'cardRank',
+  'cardValue',
+  'rankNames',
+  'startStacks',
+  'metric',
+  'boardPile',
+  'pokerRank',
+  'cardSuit',
+  'poker',
+  'pairPoints',
+  'eachPoints',
+  'variableNames',
+  'variableInitial',
+  'positions',
+  'conds',
+  'condText',
+  'ints',
+  'loops',
+  'choices',
+  'simultaneous',
+  'auctions',
+  'sidebets',
+  'reasons',
+  'privateAt',
+  'blockOf',
+  'runner',
+] as const satisfies readonly (keyof Program)[];
+
+/** Compile-time check that {@link PROGRAM_KEYS} lists every field of `Program` (this type is `true` only then). */
+export type ProgramKeysComplete = Exclude<keyof Program, (typeof PROGRAM_KEYS)[number]> extends never ? true : never;
+
+/** Programs built by {@link programRecord}: one class, fields written in one order. */
+class ProgramRecord {
+  constructor(fields: Program) {
+    const self = this as unknown as Record<string, unknown>;
+    for (const k of PROGRAM_KEYS) self[k] = fields[k];
+  }
+}
+
+/**
+ * A program object of the one shape every program shares: the fields of `fields` written in a
+ * fixed order into an instance of one class. Programs built as object literals with spreads got a
+ * hidden class of their own per game (52 maps over 60 generated games), so every machine
+ * function reading `m.program` turned polymorphic, then megamorphic, and deoptimised ("wrong map")
+ * game after game; with one shape they stay monomorphic (see docs/performance.md).
+ */
+export function programRecord(fields: Program): Program {
+  return new ProgramRecord(fields) as unknown as Program;
+}
+
 /** Name of the phase or sub-phase an instruction belongs to. */
 export function blockName(p: Program, pc: number): string {
   const b = p.blockOf[pc];

@@ -5,9 +5,10 @@
  * same random numbers (`test/support/differential.ts`; `bench/compiled.ts` runs 500 games). Also
  * the cache per ruleset hash, and that the differential check does catch a wrong generated loop.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { CompiledGame, compileGame, ProgramError } from '../../src/interpreter/index.js';
 import { bindRunner, generateRunSource, runnerStats } from '../../src/interpreter/compiled-run.js';
+import type { ProgramKeysComplete } from '../../src/interpreter/program.js';
 import { sampleIR } from '../../src/sampler/index.js';
 import { differential, Disagreement } from '../support/differential.js';
 import { exampleIRs } from './helpers.js';
@@ -72,5 +73,17 @@ describe('the generated run loop', () => {
     expect(() => differential(kuhn, 5, 1, 'kuhn', mutant)).toThrow(Disagreement);
     const faithful = new CompiledGame(kuhn, { ...program, runner: bindRunner(source, program) }, 'interpreter');
     expect(differential(kuhn, 5, 1, 'kuhn', faithful).episodes).toBe(5);
+  });
+});
+
+describe('programs share one hidden class', () => {
+  it('every field of Program is written by programRecord, and programs of different games and backends have the same keys in the same order', () => {
+    expectTypeOf<ProgramKeysComplete>().toEqualTypeOf<true>();
+    const games = exampleIRs().map((e) => compileGame(e.ir, { backend: 'interpreter' }));
+    const compiled = compileGame(exampleIRs()[0].ir, { backend: 'compiled' });
+    const keys = Object.keys(games[0].program);
+    for (const g of [...games, compiled]) expect(Object.keys(g.program)).toEqual(keys);
+    expect(games[0].program.constructor).toBe(compiled.program.constructor);
+    expect(games[0].program.constructor).not.toBe(Object);
   });
 });
