@@ -51,12 +51,16 @@ interface Line {
   tier: string;
   axes: Record<string, number>;
 }
-const lines = (
-  readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l)) as Line[]
-).sort((a, b) => a.slot - b.slot);
+// One line per game (a file written by two runs may name a game twice: the last line counts).
+const lines = [
+  ...new Map(
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Line)
+      .map((l) => [l.file, l] as const),
+  ).values(),
+].sort((a, b) => a.slot - b.slot);
 const rows = lines.map((l) => AXES_V2.map((a) => l.axes[a]!));
 const big = rows.filter((r) => r[0]! >= BIG);
 const isZero = (a: string, v: number) => (a === 'brittleness' ? v <= -6 + 1e-9 : v === 0);

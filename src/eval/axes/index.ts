@@ -9,7 +9,7 @@ import { exactL0Episodes, sampleL0Episodes, type EpisodeLog } from './episodes.j
 import { brittleness } from './brittleness.js';
 import { infoSensitivity } from './info-sensitivity.js';
 import { opponentModelling, opponentModellingReweighted } from './opponent-modelling.js';
-import { risk } from './risk.js';
+import { risk, type RiskWeights } from './risk.js';
 import { stateSpace } from './state-space.js';
 import { temporalDepth } from './temporal-depth.js';
 import { requireTwoSeats } from '../../algorithms/seats.js';
@@ -51,6 +51,8 @@ export interface AxesOptions {
    * playouts per opponent) or `reweight` (importance reweighting of the L0 log; docs/axes.md).
    */
   omEstimator?: 'playouts' | 'reweight';
+  /** Risk's w_I: share of all the seat's visits (`visits`, default) or of the qualifying states' visits (`qualifying`; risk.ts). */
+  riskWeights?: RiskWeights;
 }
 
 /** The L0 episode log the axes read: sampled at the tier's budget, or exact. */
@@ -68,7 +70,7 @@ export function computeAxesV2(game: Game, opts: AxesOptions): AxesV2 {
     temporal_depth: temporalDepth(log),
     info_sensitivity: infoSensitivity(log),
     opponent_modelling: opts.omEstimator === 'reweight' ? opponentModellingReweighted(budget, opts.seed, log) : opponentModelling(game, budget, opts.seed, log),
-    risk: risk(log),
+    risk: risk(log, opts.riskWeights),
     brittleness: brittleness(game, budget, opts.seed, !!opts.exact, log),
   };
 }

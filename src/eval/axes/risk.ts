@@ -12,6 +12,12 @@
  * percentile of U, σ_U the standard deviation of U over the L0 episodes. Averaged over the two
  * seats; values below 0.01 are reported as 0.
  *
+ * Option `weights` ({@link RiskWeights}): `visits` (default) reads w_I as I's share of all the seat's
+ * decision visits, so the weights of the states that meet the thresholds sum to their share of
+ * play; `qualifying` reads it as I's share of the visits of those states only, so risk is the
+ * visit-weighted mean gap over them (v2 §3.1: "the visit-weighted gap … at each decision"). The
+ * two differ when the thresholds leave out much of play (docs/axes.md, "Measurements").
+ *
  * Choices (docs/axes.md): the 10th percentile is the lower empirical quantile (the smallest u whose
  * cumulative weight reaches 10 %); a_safe ties go to the higher EV, then the lowest action id; only
  * actions meeting the visit threshold compete. In exact mode the counts are expected counts
@@ -29,6 +35,9 @@ export const RISK_EPISODES = 3000;
 export const RISK_QUANTILE = 0.1;
 export const RISK_FLOOR = 0.01;
 
+/** How w_I is normalised: over all the seat's decision visits (default) or over the states that meet the thresholds. */
+export type RiskWeights = 'visits' | 'qualifying';
+
 /** Lower weighted quantile of (value, weight) pairs. */
 export function weightedQuantile(pairs: [number, number][], q: number): number {
   const sorted = pairs.slice().sort((a, b) => a[0] - b[0]);
@@ -42,7 +51,7 @@ export function weightedQuantile(pairs: [number, number][], q: number): number {
 }
 
 /** Risk with `seat` as the focal seat, before the floor. */
-export function riskForSeat(log: EpisodeLog, seat: number): number {
+export function riskForSeat(log: EpisodeLog, seat: number, weights: RiskWeights = 'visits'): number {
   let w = 0;
   let s = 0;
   let s2 = 0;
@@ -72,6 +81,7 @@ export function riskForSeat(log: EpisodeLog, seat: number): number {
   const sd = Math.sqrt(Math.max(0, s2 / w - mean * mean));
   if (!(sd > 0)) return 0;
   let risk = 0;
+  let qualifyingVisits = 0;
   for (const m of byInfo.values()) {
     let visits = 0;
     const eligible: { a: number; ev: number; q: number }[] = [];
@@ -82,6 +92,7 @@ export function riskForSeat(log: EpisodeLog, seat: number): number {
       eligible.push({ a, ev: l.reduce((t, p) => t + p[0] * p[1], 0) / wa, q: weightedQuantile(l, RISK_QUANTILE) });
     }
     if (visits * scale < RISK_MIN_VISITS - 1e-9 || eligible.length < 2) continue;
+    qualifyingVisits += visits;
     eligible.sort((x, y) => x.a - y.a);
     const tol = (x: number) => TIE_TOLERANCE * Math.max(1, Math.abs(x));
     let best = eligible[0];
@@ -92,11 +103,11 @@ export function riskForSeat(log: EpisodeLog, seat: number): number {
     }
     risk += (visits / visitsTotal) * ((best.ev - safe.ev) / sd);
   }
-  return risk;
+  return weights === 'qualifying' ? (qualifyingVisits > 0 ? (risk * visitsTotal) / qualifyingVisits : 0) : risk;
 }
 
 /** The risk axis: the mean over the two seats, 0 when below {@link RISK_FLOOR}. */
-export function risk(log: EpisodeLog): number {
-  const r = (riskForSeat(log, 0) + riskForSeat(log, 1)) / 2;
+export function risk(log: EpisodeLog, weights: RiskWeights = 'visits'): number {
+  const r = (riskForSeat(log, 0, weights) + riskForSeat(log, 1, weights)) / 2;
   return r < RISK_FLOOR ? 0 : r;
 }

@@ -5,7 +5,7 @@ import { exactL0Episodes, sampleL0Episodes } from '../../../src/eval/axes/episod
 import { stateSpace, visitedInformationStates } from '../../../src/eval/axes/state-space.js';
 import { temporalDepth, temporalDepthForSeat } from '../../../src/eval/axes/temporal-depth.js';
 import { infoSensitivity, infoSensitivityForSeat } from '../../../src/eval/axes/info-sensitivity.js';
-import { risk, weightedQuantile } from '../../../src/eval/axes/risk.js';
+import { risk, riskForSeat, weightedQuantile } from '../../../src/eval/axes/risk.js';
 import { opponentModellingForSeat, opponentModellingReweightedForSeat, toSimplex } from '../../../src/eval/axes/opponent-modelling.js';
 import { fitL1 } from '../../../src/eval/axes/brittleness.js';
 import { dirichletPolicy } from '../../../src/eval/axes/policies.js';
@@ -114,6 +114,8 @@ describe('v2 axes on Kuhn, exact', () => {
     const r = (kuhnRisk(0) + kuhnRisk(1)) / 2;
     expect(r).toBeGreaterThan(0.01);
     expect(risk(log)).toBeCloseTo(r, 12);
+    // Every state passes, so the option's weights (shares of the qualifying states' visits) are the same.
+    expect(risk(log, 'qualifying')).toBeCloseTo(r, 12);
   });
 
   it('L1 fitted on the exact log is the best response to L0: its value equals the best-response value of an independent model', () => {
@@ -456,6 +458,28 @@ describe('brittleness', () => {
     expect(ex).toBeGreaterThan(-6);
     expect(ex).toBeLessThan(0);
     expect(Math.abs(ex - sa)).toBeLessThan(0.1);
+  });
+});
+
+describe('risk weights', () => {
+  // 3,000 episodes; seat 0 reaches state A in 40 of them (20 take action 0 for U = 1; 20 take
+  // action 1, 16 for U = 3 and 4 for U = −5) and a state of its own in each of the 2,960 others (U = 0).
+  // At A: EV(0) = 1, EV(1) = 1.4, q₀.₁₀(0) = 1, q₀.₁₀(1) = −5, so a* = 1, a_safe = 0, gap 0.4; the
+  // other states fall below 20 visits. σ_U² = 264/3000 − (48/3000)².
+  const d = (riskInfo: string, action: number) => ({ seat: 0, info: riskInfo, riskInfo, dt: 'd', action, legal: [0, 1], kinds: 2, kindPos: action });
+  const episodes = [
+    ...Array.from({ length: 20 }, () => ({ decisions: [d('A', 0)], returns: [1, -1], weight: 1 })),
+    ...Array.from({ length: 20 }, (_, i) => ({ decisions: [d('A', 1)], returns: i < 16 ? [3, -3] : [-5, 5], weight: 1 })),
+    ...Array.from({ length: 2960 }, (_, i) => ({ decisions: [d(`B${i}`, 0)], returns: [0, 0], weight: 1 })),
+  ];
+  const log = { episodes, mode: 'sampled' as const, nominal: 3000 };
+  const sd = Math.sqrt(264 / 3000 - (48 / 3000) ** 2);
+  it('visits: w_A is A share of all the seat visits (40/3000); qualifying: of the qualifying states visits (1)', () => {
+    expect(riskForSeat(log, 0)).toBeCloseTo(((40 / 3000) * 0.4) / sd, 12);
+    expect(riskForSeat(log, 0, 'qualifying')).toBeCloseTo(0.4 / sd, 12);
+    // Below the floor as the paper weighs it; the option keeps the gap.
+    expect(risk(log)).toBe(0);
+    expect(risk(log, 'qualifying')).toBeCloseTo(0.4 / sd / 2, 12);
   });
 });
 
