@@ -25,6 +25,36 @@ export interface Judged {
   category: number;
 }
 
+/**
+ * A step with every field of every kind of step (the absent ones at neutral values), so that all
+ * steps share one object shape and the engine's reads of `step.kind` and the fields stay
+ * monomorphic.
+ */
+function uniform(step: TableStep): TableStep {
+  const all: Record<string, unknown> = {
+    kind: step.kind,
+    index: -1,
+    pile: -1,
+    amount: 0,
+    payers: [],
+    small: 0,
+    smallAmount: 0,
+    big: 0,
+    bigAmount: 0,
+    from: -1,
+    to: -1,
+    count: 0,
+    faceUp: false,
+    betSize: 0,
+    raiseCap: 0,
+    first: 'seat',
+    seat: -1,
+    raises: 'no-limit',
+    minBet: 0,
+  };
+  return Object.assign(all, step) as unknown as TableStep;
+}
+
 /** A table game compiled: its steps and the constant tables of cards, piles and seats. */
 export class TableProgram {
   readonly n: number;
@@ -70,8 +100,8 @@ export class TableProgram {
     this.allSeats = (1 << n) - 1;
     if (ir.subphases.length > 0) throw new ProgramError('a table game has no sub-phases (E0252)');
     ir.phases.forEach((phase, index) => {
-      this.steps.push({ kind: 'phase', index });
-      for (const s of phase.steps) this.steps.push(this.step(s));
+      this.steps.push(uniform({ kind: 'phase', index }));
+      for (const s of phase.steps) this.steps.push(uniform(this.step(s)));
     });
   }
 
@@ -144,11 +174,21 @@ export class TableProgram {
    * pair-with-board strengths are ranks among the hands compared (see {@link rank}).
    */
   judge(hand: readonly number[], board: readonly number[]): Judged {
-    if (this.metric === 'poker-hand') {
-      const value = this.pokerValue(hand, board);
-      return { value, category: categoryOfValue(value, this.tables.poker!) };
+    if (this.pokerHands) {
+      const value = this.pokerStrength(hand, board);
+      return { value, category: this.pokerCategory(value) };
     }
     return { value: 0, category: -1 };
+  }
+
+  /** Whether the showdown compares poker hands (each hand valued on its own, {@link pokerStrength}). */
+  get pokerHands(): boolean {
+    return this.metric === 'poker-hand';
+  }
+
+  /** The category (index in `HAND_CATEGORIES`) of a poker value. */
+  pokerCategory(value: number): number {
+    return categoryOfValue(value, this.tables.poker!);
   }
 
   /** Rank positions and suits of the cards being judged (grown as needed). */
@@ -156,7 +196,7 @@ export class TableProgram {
   private judgeSuits = new Int32Array(16);
 
   /** The poker value of a hand and the board (`evaluateHand`'s value, computed by `pokerValue` without allocating). */
-  private pokerValue(hand: readonly number[], board: readonly number[]): number {
+  pokerStrength(hand: readonly number[], board: readonly number[]): number {
     const t = this.tables;
     const n = hand.length + board.length;
     if (this.judgeRanks.length < n) {

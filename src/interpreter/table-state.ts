@@ -107,9 +107,10 @@ export class TableState implements BetRangeState, ChanceSamplingState {
   /** Index into the program's flat step list. */
   pc = 0;
   actor = -1;
-  /** The targets of the deal step under way, in order (`dealQueue[dealNext …]` still to deal). */
+  /** The targets of the deal step under way, in order (`dealQueue[dealNext … dealEnd − 1]` still to deal). */
   dealQueue: number[] = [];
   dealNext = 0;
+  dealEnd = 0;
   dealStep = 0;
   /** Whether the deck holds distinct card types in ascending order (a deck of one copy that received no card). */
   deckSorted: boolean;
@@ -144,14 +145,24 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     const n = p.n;
     this.stack = start.slice();
     this.deckSorted = p.distinctDeck;
-    this.round = new Array<number>(n).fill(0);
-    this.total = new Array<number>(n).fill(0);
-    this.folded = new Array<boolean>(n).fill(false);
-    this.actedAt = new Array<number>(n).fill(-1);
+    this.round = [];
+    this.total = [];
+    this.folded = [];
+    this.actedAt = [];
+    for (let s = 0; s < n; s++) {
+      this.round.push(0);
+      this.total.push(0);
+      this.folded.push(false);
+      this.actedAt.push(-1);
+    }
     const piles: number[][] = [p.deckCards.slice()];
-    for (let i = 1; i < p.pileNames.length; i++) piles.push([]);
+    const shuffled = [false];
+    for (let i = 1; i < p.pileNames.length; i++) {
+      piles.push([]);
+      shuffled.push(false);
+    }
     this.piles = piles;
-    this.shuffled = new Array<boolean>(p.pileNames.length).fill(false);
+    this.shuffled = shuffled;
   }
 
   /** Start the hand: announce the button, run to the first decision or chance node. */
@@ -370,28 +381,20 @@ export class TableState implements BetRangeState, ChanceSamplingState {
           break;
         case 'blinds': {
           this.round.fill(0);
-          const seats = [this.place(step.small), this.place(step.big)];
-          [step.smallAmount, step.bigAmount].forEach((amount, i) => {
-            const s = seats[i];
-            const pay = Math.min(amount, this.stack[s]);
-            this.stack[s] -= pay;
-            this.round[s] += pay;
-            this.total[s] += pay;
-            this.log(TEV.BLIND, s, pay, i);
-          });
+          this.postBlind(this.place(step.small), step.smallAmount, 0);
+          this.postBlind(this.place(step.big), step.bigAmount, 1);
           this.live = true;
           this.bigBlind = step.bigAmount;
           this.pc++;
           break;
         }
         case 'deal': {
-          if (this.dealNext >= this.dealQueue.length) {
+          if (this.dealNext >= this.dealEnd) {
             this.dealTargets(step.to, step.count);
             this.dealStep++;
           }
           if (this.piles[step.from].length === 0) {
-            this.dealQueue.length = 0;
-            this.dealNext = 0;
+            this.dealNext = this.dealEnd = 0;
             this.pc++;
             break;
           }
@@ -410,6 +413,13 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     }
   }
 
+  /** `seat` posts a blind of `amount` (all-in when short); `big` 0 small, 1 big. */
+  private postBlind(seat: number, amount: number, big: number): void {
+    const pay = Math.min(amount, this.stack[seat]);
+    this.put(seat, pay);
+    this.log(TEV.BLIND, seat, pay, big);
+  }
+
   /** The big blind of the hand (the smallest no-limit bet when larger than the round's minimum). */
   private bigBlind = 0;
 
@@ -426,18 +436,18 @@ export class TableState implements BetRangeState, ChanceSamplingState {
   private dealTargets(to: number, count: number): void {
     const p = this.p;
     const q = this.dealQueue;
-    q.length = 0;
-    this.dealNext = 0;
-    if (to >= 0) {
-      for (let k = 0; k < count; k++) q.push(to);
-      return;
+    let end = 0;
+    if (to >= 0) for (let k = 0; k < count; k++) q[end++] = to;
+    else {
+      const first = p.hasButton ? (this.button + 1) % p.n : 0;
+      for (let k = 0; k < count; k++)
+        for (let i = 0; i < p.n; i++) {
+          const s = (first + i) % p.n;
+          if (!this.folded[s]) q[end++] = p.handPile(s);
+        }
     }
-    const first = p.hasButton ? (this.button + 1) % p.n : 0;
-    for (let k = 0; k < count; k++)
-      for (let i = 0; i < p.n; i++) {
-        const s = (first + i) % p.n;
-        if (!this.folded[s]) q.push(p.handPile(s));
-      }
+    this.dealNext = 0;
+    this.dealEnd = end;
   }
 
   /** Move the card at `index` of the deal's source pile to the next target; end the step after the last. */
@@ -447,21 +457,27 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     if (step.kind !== 'deal') throw new Error('internal: dealCard outside a deal');
     const from = this.piles[step.from];
     const card = from[index];
-    from.splice(index, 1);
+    // Remove it keeping the order of the rest (splice without its allocation).
+    for (let i = index + 1; i < from.length; i++) from[i - 1] = from[i];
+    from.pop();
     const to = this.dealQueue[this.dealNext++];
     if (to === 0) this.deckSorted = false;
     const pile = this.piles[to];
     pile.push(card);
     const owner = p.pileOwner[to];
     // Hands hold their cards in card-type order (cards dealt in one step are an unordered set).
-    if (owner >= 0) for (let i = pile.length - 1; i > 0 && pile[i - 1] > pile[i]; i--) [pile[i - 1], pile[i]] = [pile[i], pile[i - 1]];
+    if (owner >= 0)
+      for (let i = pile.length - 1; i > 0 && pile[i - 1] > pile[i]; i--) {
+        const t = pile[i - 1];
+        pile[i - 1] = pile[i];
+        pile[i] = t;
+      }
     const all = p.allSeats;
     const content = step.faceUp || p.pilePublic[to] ? all : owner >= 0 ? 1 << owner : 0;
     this.log(TEV.DEAL, owner, to, card, this.dealStep, all, content);
     this.node = NODE.RUNNING;
-    if (this.dealNext >= this.dealQueue.length || from.length === 0) {
-      this.dealQueue.length = 0;
-      this.dealNext = 0;
+    if (this.dealNext >= this.dealEnd || from.length === 0) {
+      this.dealNext = this.dealEnd = 0;
       this.pc++;
     }
   }
@@ -659,26 +675,44 @@ export class TableState implements BetRangeState, ChanceSamplingState {
     const n = p.n;
     this.log(TEV.SHOWDOWN, -1, 0);
     const board = p.boardPile >= 0 ? this.piles[p.boardPile] : [];
-    const hands = Array.from({ length: n }, (_, s) => this.piles[p.handPile(s)]);
-    const inHand = hands.map((_, s) => s).filter((s) => !this.folded[s]);
-    const { value: strength, category } = p.strengths(hands, board, inHand);
-    for (const s of inHand) {
-      for (const c of hands[s]) this.log(TEV.REVEAL, s, 0, c);
-      if (category[s] >= 0) this.log(TEV.HAND, s, category[s]);
+    let strength: number[];
+    if (p.pokerHands) {
+      // Poker hands: each hand's value on its own (no hand-to-hand comparisons to make).
+      strength = [];
+      for (let s = 0; s < n; s++) {
+        const hand = this.piles[p.handPile(s)];
+        if (this.folded[s]) {
+          strength.push(-Infinity);
+          continue;
+        }
+        const v = p.pokerStrength(hand, board);
+        strength.push(v);
+        if (!this.logging) continue;
+        for (const c of hand) this.log(TEV.REVEAL, s, 0, c);
+        this.log(TEV.HAND, s, p.pokerCategory(v));
+      }
+    } else {
+      const hands = Array.from({ length: n }, (_, s) => this.piles[p.handPile(s)]);
+      const inHand = hands.map((_, s) => s).filter((s) => !this.folded[s]);
+      const judged = p.strengths(hands, board, inHand);
+      strength = judged.value;
+      for (const s of inHand) {
+        for (const c of hands[s]) this.log(TEV.REVEAL, s, 0, c);
+        if (judged.category[s] >= 0) this.log(TEV.HAND, s, judged.category[s]);
+      }
     }
     const pots = buildPots(this.total, this.folded);
     const button = p.hasButton ? this.button : n - 1;
-    pots.forEach((pot, i) => {
+    for (let i = 0; i < pots.length; i++) {
+      const pot = pots[i];
       const award = awardPot(pot, strength, button);
-      this.log(
-        TEV.POT,
-        -1,
-        i,
-        pot.amount,
-        award.winners.reduce((m, s) => m | (1 << s), 0),
-      );
+      let mask = 0;
+      for (const s of award.winners) mask |= 1 << s;
+      this.log(TEV.POT, -1, i, pot.amount, mask);
       for (const s of award.winners) {
-        const share = award.paid[s] - award.oddChips.filter((x) => x === s).length;
+        let odd = 0;
+        for (const x of award.oddChips) if (x === s) odd++;
+        const share = award.paid[s] - odd;
         this.stack[s] += share;
         this.log(TEV.WIN, s, share, i);
       }
@@ -686,7 +720,7 @@ export class TableState implements BetRangeState, ChanceSamplingState {
         this.stack[s] += 1;
         this.log(TEV.ODD_CHIP, s, 1, i);
       }
-    });
+    }
     this.finish(1);
   }
 
