@@ -23,25 +23,29 @@ const GAME = resolve('examples/league-holdem.gbg');
 const SMALL = 50;
 const BIG = 100;
 
-function config(name: string, body: Record<string, unknown>): string {
+/** Run `gbgc tournament` on a config of six-hand matches of the league table, check it played `slots` slots, and return its store. */
+async function tournament(name: string, body: Record<string, unknown>, slots: number): Promise<string> {
   const path = join(tmp, name);
   writeFileSync(path, JSON.stringify({ games: [GAME], hands_per_match: 6, stacks: 'reset', store: `${name}.db`, ...body }, null, 2));
-  return path;
+  const r = await runCli(['tournament', path, '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  expect(JSON.parse(r.stdout)).toMatchObject({ total: slots, played: slots, errors: 0 });
+  return join(tmp, `${name}.db`);
 }
 
 describe("always-fold on the league's table", () => {
   it('loses exactly the blinds it posts, hand by hand, over six-hand matches with the button moving', async () => {
-    const cfg = config('fold', {
-      // Two bots that never fold and raise whenever they may: always-raise, and heuristic with every hand above its raise threshold.
-      participants: [{ kind: 'always-fold' }, { kind: 'always-raise' }, { kind: 'heuristic', name: 'raise-all', raise: 0, fold: 0, bluff: 0 }],
-      runs: 1,
-      seed: 31,
-    });
-    const r = await runCli(['tournament', cfg, '--json']);
-    expect(r.code, r.stderr).toBe(0);
     // One table of three × 1 block × 6 seat permutations.
-    expect(JSON.parse(r.stdout)).toMatchObject({ total: 6, played: 6, errors: 0 });
-    const db = join(tmp, 'fold.db');
+    const db = await tournament(
+      'fold',
+      {
+        // Two bots that never fold and raise whenever they may: always-raise, and heuristic with every hand above its raise threshold.
+        participants: [{ kind: 'always-fold' }, { kind: 'always-raise' }, { kind: 'heuristic', name: 'raise-all', raise: 0, fold: 0, bluff: 0 }],
+        runs: 1,
+        seed: 31,
+      },
+      6,
+    );
     const { slots, participants } = readSlots(db);
     const folder = participants.find((p) => p.name === 'always-fold')!.id;
     let hands = 0;
@@ -78,15 +82,7 @@ describe("always-fold on the league's table", () => {
 
 describe("a bot panel on the league's table: tournament → analyze", () => {
   it('reports bb/100 per bot with block intervals holding their estimates; hands and blocks counted; chips zero-sum per hand', async () => {
-    const cfg = config('panel', {
-      participants: [{ kind: 'random' }, { kind: 'heuristic' }, { kind: 'equity', samples: 24 }],
-      runs: 3,
-      seed: 7,
-    });
-    const r = await runCli(['tournament', cfg, '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ total: 18, played: 18, errors: 0 });
-    const db = join(tmp, 'panel.db');
+    const db = await tournament('panel', { participants: [{ kind: 'random' }, { kind: 'heuristic' }, { kind: 'equity', samples: 24 }], runs: 3, seed: 7 }, 18);
     const { slots, participants } = readSlots(db);
     const names = new Map(participants.map((p) => [p.id, p.name]));
     // The store's own chips per participant, and zero-sum hands.
