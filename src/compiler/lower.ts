@@ -5,9 +5,9 @@
  */
 import type * as A from '../parser/ast.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { GameIR, Phase, ScoringRule } from '../ir/schema.js';
+import type { ChatRules, GameIR, Phase, ScoringRule } from '../ir/schema.js';
 import { IR_VERSION } from '../ir/version.js';
-import { MAX_SEATS } from '../ir/schema.js';
+import { DEFAULT_CHAT_CHARS, MAX_CHAT_CHARS, MAX_SEATS } from '../ir/schema.js';
 import { Scope } from './scope.js';
 import { StepLowerer, type SpanMap } from './lower-steps.js';
 
@@ -61,6 +61,7 @@ class Lowerer {
         oddChip.span,
         'add the declaration `button` (the seat holding it is chosen when a hand starts)',
       );
+    const chat = this.chat();
     const stacks = this.stacks(this.single('Stack', 'stack'), g);
     const deck = this.deck(this.single('Deck', 'deck'), g);
     s.deck = deck;
@@ -82,6 +83,7 @@ class Lowerer {
       stacks,
       ...(button ? { button: true as const } : {}),
       ...(oddChip ? { oddChip: 'left-of-button' as const } : {}),
+      ...(chat ? { chat } : {}),
       deck,
       piles: [...s.piles.values()].map((p) => ({ name: p.name.name, visibility: p.visibility })),
       variables: [...s.variables].map(([name, v]) => ({ name, initial: v.initial })),
@@ -90,6 +92,54 @@ class Lowerer {
       subphases: subphases ?? [],
       showdown,
     };
+  }
+
+  /**
+   * Table chat from the `chat` declarations: one of limits (`chat 1 per phase, 4 per hand, max 240`;
+   * each limit at most once) and any number of scripted messages (`chat "…"`). Absent: no chat.
+   * Defaults: no limit per phase or hand, 240 characters per message.
+   */
+  private chat(): ChatRules | undefined {
+    const decls = this.all('Chat');
+    if (decls.length === 0) return undefined;
+    const limits = decls.filter((d) => d.message === null);
+    for (const dup of limits.slice(1))
+      this.scope.err('E0205', 'the chat limits are declared twice', dup.span, 'give every limit in one declaration: chat 1 per phase, 4 per hand, max 240', [
+        { range: limits[0]!.span, message: 'the first chat limits' },
+      ]);
+    const rules: ChatRules = { perPhase: null, perHand: null, maxChars: DEFAULT_CHAT_CHARS, messages: [] };
+    const seen = new Map<string, A.ChatLimit>();
+    for (const l of limits[0]?.limits ?? []) {
+      const first = seen.get(l.what);
+      if (first) {
+        this.scope.err(
+          'E0205',
+          `the chat limit '${{ 'per-phase': 'per phase', 'per-hand': 'per hand', 'max-chars': 'max' }[l.what]}' is given twice`,
+          l.span,
+          undefined,
+          [{ range: first.span, message: 'the first one' }],
+        );
+        continue;
+      }
+      seen.set(l.what, l);
+      const v = l.value.value;
+      const max = l.what === 'max-chars' ? MAX_CHAT_CHARS : 1000;
+      if (!Number.isInteger(v) || v < 1 || v > max) {
+        this.scope.err('E0260', `a chat limit is a whole number from 1 to ${max}, got ${l.value.text}`, l.value.span);
+        continue;
+      }
+      if (l.what === 'per-phase') rules.perPhase = v;
+      else if (l.what === 'per-hand') rules.perHand = v;
+      else rules.maxChars = v;
+    }
+    for (const d of decls) {
+      if (d.message === null) continue;
+      const text = d.message.value;
+      if (text.trim() === '' || text.length > MAX_CHAT_CHARS)
+        this.scope.err('E0260', `a scripted table message holds 1 to ${MAX_CHAT_CHARS} characters, got ${text.length}`, d.message.span);
+      else rules.messages.push(text);
+    }
+    return rules;
   }
 
   private declareSeats(): void {

@@ -310,6 +310,12 @@ const entries = {
       'Games of 3 to 6 seats, and games with a button, are played by the table engine, which knows the steps of table poker: `shuffle`, `deal` (to each seat, a seat or a pile), `ante`, `blinds`, `betting fixed` with a whole-number bet, and `betting variable` with `raises no-limit` or `raises pot-limit`; and the `high-card`, `pair-with-board` and `poker-hand` showdowns. The other steps (`wager`, `match`, `choice`, `simultaneous`, `auction`, `sidebet`, `peek`, `swap`, `steal`, `reveal`, `discard`, `pay`, `score`, `assign`, `set`, `if`, `events`, `repeat`, `call`, `end`, variable betting without raises) and the `sum-of-ranks` showdown are defined for two seats only: their rules name the opponent, pair the two seats, or read conditions the table engine does not evaluate.',
     example: 'players A, B, C … wager A 1..5',
   },
+  E0260: {
+    title: 'chat limit out of range',
+    explanation:
+      'Table chat is declared with `chat N per phase, N per hand, max N` (each limit at most once; messages per seat per phase and per hand from 1 to 1,000, characters per message from 1 to 10,000, default 240) and scripted table messages with `chat "text"` (1 to 10,000 characters).',
+    example: 'chat 0 per hand',
+  },
   E0901: {
     title: 'internal error: invalid IR',
     explanation: 'The compiler produced an IR that fails its own JSON Schema. This is a bug in gbgc; please report it with the input file.',

@@ -207,6 +207,13 @@ class Decompiler {
     );
     if (ir.button) out.push('  button');
     if (ir.oddChip) out.push('  odd chip left of button');
+    if (ir.chat) {
+      const c = ir.chat;
+      out.push(
+        `  chat ${[...(c.perPhase === null ? [] : [`${c.perPhase} per phase`]), ...(c.perHand === null ? [] : [`${c.perHand} per hand`]), `max ${c.maxChars}`].join(', ')}`,
+      );
+      for (const m of c.messages) out.push(`  chat ${str(m)}`);
+    }
     const ranks = ir.deck.ranks.map((r) => `${r.name} = ${r.value}`).join(', ');
     out.push(`  deck {\n    ranks ${ranks}\n    suits ${ir.deck.suits.join(', ')}\n    copies ${ir.deck.copies}\n  }`);
     for (const p of ir.piles) out.push(`  pile ${p.name} ${p.visibility}`);

@@ -53,6 +53,9 @@ export const NODE_PRINTERS: { [K in AstKind]: NodePrinter<K> } = {
   Players: (path, _options, print) => printList('players', path.map(print, 'seats')),
   Button: () => 'button',
   OddChip: () => 'odd chip left of button',
+  Chat: (path, _options, print) => (path.node.message ? ['chat ', print('message')] : printList('chat', path.map(print, 'limits'))),
+  ChatLimit: (path, _options, print) =>
+    path.node.what === 'max-chars' ? ['max ', print('value')] : [print('value'), path.node.what === 'per-hand' ? ' per hand' : ' per phase'],
   Stack: (path, _options, print) => (path.node.each ? ['stack ', print('each'), ' each'] : printList('stack', path.map(print, 'perSeat'))),
   StackEntry: (_path, _options, print) => [print('seat'), ' ', print('amount')],
   Deck: (path, options, print) => printBraces(options, 'deck', blockOf(path.node), path.map(print, 'items')),

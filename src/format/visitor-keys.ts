@@ -16,6 +16,8 @@ export const VISITOR_KEYS: { readonly [K in AstKind]: readonly ChildKeys<AstOf<K
   Players: ['seats'],
   Button: [],
   OddChip: [],
+  Chat: ['message', 'limits'],
+  ChatLimit: ['value'],
   Stack: ['each', 'perSeat'],
   StackEntry: ['seat', 'amount'],
   Deck: ['items'],

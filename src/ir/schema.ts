@@ -402,6 +402,28 @@ export type Origin = Static<typeof OriginSchema>;
  * A whole game. Play runs `phases` in order, then the showdown, unless the game ends earlier
  * (a fold or an `end` step). `subphases` run only when a `call` step names them.
  */
+/** The most characters a table message may be declared to hold. */
+export const MAX_CHAT_CHARS = 10_000;
+/** Characters per table message when a game declares chat without `max` (the league's limit). */
+export const DEFAULT_CHAT_CHARS = 240;
+
+/**
+ * Table chat (`chat …` declarations): each seat may send a message with its move, within these
+ * limits; a message is delivered to every seat at the table; the counts start again with each hand.
+ * Scripted table messages are delivered to every seat when a hand starts, before the first move.
+ */
+export const ChatSchema = obj({
+  /** Messages per seat per phase (a street of a poker game), or null for no such limit. */
+  perPhase: Type.Union([PositiveInt, Type.Null()]),
+  /** Messages per seat per hand, or null for no such limit. */
+  perHand: Type.Union([PositiveInt, Type.Null()]),
+  /** Characters per message (default 240). */
+  maxChars: Type.Integer({ minimum: 1, maximum: MAX_CHAT_CHARS }),
+  /** Scripted table messages, in order. */
+  messages: Type.Array(Type.String({ minLength: 1, maxLength: MAX_CHAT_CHARS })),
+});
+export type ChatRules = Static<typeof ChatSchema>;
+
 export const GameIRSchema = obj({
   irVersion: Type.Literal(IR_VERSION),
   name: Name,
@@ -422,6 +444,8 @@ export const GameIRSchema = obj({
    * give it to the first tied seat clockwise from the button (seat 0 first when there is no button).
    */
   oddChip: Type.Optional(Type.Literal('left-of-button')),
+  /** Table chat (absent: the seats cannot send messages). */
+  chat: Type.Optional(ChatSchema),
   deck: DeckSchema,
   piles: Type.Array(PileSchema),
   variables: Type.Array(VariableSchema),

@@ -47,6 +47,27 @@ export interface OddChipDecl {
   span: Span;
 }
 
+/**
+ * `chat 1 per phase, 4 per hand, max 240`: the limits of table chat (messages per seat per phase and
+ * per hand, characters per message); `chat "text"`: a scripted table message, delivered to every
+ * seat when a hand starts.
+ */
+export interface ChatDecl {
+  kind: 'Chat';
+  /** The scripted message, or null for a declaration of limits. */
+  message: StringLit | null;
+  limits: ChatLimit[];
+  span: Span;
+}
+
+/** One limit of a `chat` declaration. */
+export interface ChatLimit {
+  kind: 'ChatLimit';
+  what: 'per-phase' | 'per-hand' | 'max-chars';
+  value: NumberLit;
+  span: Span;
+}
+
 /** `players Alice, Bob` */
 export interface PlayersDecl {
   kind: 'Players';
@@ -180,7 +201,19 @@ export interface SubphaseDecl {
 }
 
 export type Decl =
-  PlayersDecl | ButtonDecl | OddChipDecl | StackDecl | DeckDecl | PileDecl | VarDecl | PositionDecl | PhaseDecl | SubphaseDecl | ShowdownDecl | GeneratedDecl;
+  | PlayersDecl
+  | ButtonDecl
+  | OddChipDecl
+  | ChatDecl
+  | StackDecl
+  | DeckDecl
+  | PileDecl
+  | VarDecl
+  | PositionDecl
+  | PhaseDecl
+  | SubphaseDecl
+  | ShowdownDecl
+  | GeneratedDecl;
 
 /** A pile named in a step: `deck`, or a name (a seat's hand or a declared pile). */
 export interface PileRefNode {
@@ -688,6 +721,7 @@ export type AstNode =
   | GameNode
   | Decl
   | StackEntry
+  | ChatLimit
   | DeckItem
   | RankEntry
   | StepNode

@@ -137,6 +137,20 @@ class Builder {
         return { kind: 'Button', span };
       case 'oddChip':
         return { kind: 'OddChip', span };
+      case 'chat': {
+        const msg = this.token(ch, 'StringLiteral');
+        return {
+          kind: 'Chat',
+          message: msg ? this.string(msg) : null,
+          limits: this.nodes(ch, 'chatLimit').map((l) => ({
+            kind: 'ChatLimit',
+            what: this.token(l.children, 'Kw_max') ? 'max-chars' : this.token(l.children, 'Kw_hand') ? 'per-hand' : 'per-phase',
+            value: this.number(this.need(this.token(l.children, 'Integer'), 'limit')),
+            span: this.spanOf(l),
+          })),
+          span,
+        };
+      }
       case 'players':
         return { kind: 'Players', seats: this.tokens(ch, 'Identifier').map((t) => this.ident(t)), span };
       case 'stack': {

@@ -18,7 +18,7 @@ export interface UnknownWord {
 
 /** Inside a skipped block, declaration keywords are skipped too. */
 function DECL_KEYWORD_ALTS(p: GbgParser) {
-  return [T.Players, T.Stack, T.Deck, T.Pile, T.Var, T.Position, T.Phase, T.Subphase, T.Showdown, T.Generated, T.Button, T.Odd].map((t, i) => ({
+  return [T.Players, T.Stack, T.Deck, T.Pile, T.Var, T.Position, T.Phase, T.Subphase, T.Showdown, T.Generated, T.Button, T.Odd, T.Chat].map((t, i) => ({
     ALT: () => {
       p.consumeAny(t, i);
     },
@@ -127,6 +127,7 @@ export class GbgParser extends CstParser {
       { ALT: () => this.SUBRULE(this.generated) },
       { ALT: () => this.SUBRULE(this.button) },
       { ALT: () => this.SUBRULE(this.oddChip) },
+      { ALT: () => this.SUBRULE(this.chat) },
       { ALT: () => this.SUBRULE(this.unknownDeclaration) },
     ]);
   });
@@ -170,6 +171,34 @@ export class GbgParser extends CstParser {
     this.CONSUME(T.Left);
     this.CONSUME(T.Of);
     this.CONSUME(T.Button);
+  });
+
+  /**
+   * chat := 'chat' STRING | 'chat' chatLimit (',' chatLimit)*
+   * (table chat: a scripted table message, or the limits of the seats' messages)
+   */
+  chat = this.RULE('chat', () => {
+    this.CONSUME(T.Chat);
+    this.OR([{ ALT: () => this.CONSUME(T.StringLiteral) }, { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.chatLimit) }) }]);
+  });
+
+  /** chatLimit := INT 'per' ('phase' | 'hand') | 'max' INT */
+  chatLimit = this.RULE('chatLimit', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Integer);
+          this.CONSUME(T.Per);
+          this.OR2([{ ALT: () => this.CONSUME(T.Phase) }, { ALT: () => this.CONSUME(T.Hand) }]);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Max);
+          this.CONSUME2(T.Integer);
+        },
+      },
+    ]);
   });
 
   /** tablePosition := 'button' | 'small-blind' | 'big-blind' */

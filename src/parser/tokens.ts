@@ -131,6 +131,7 @@ export const Button = kw('button');
 export const Left = kw('left');
 export const Odd = kw('odd');
 export const Chip = kw('chip');
+export const Chat = kw('chat');
 
 /** Showdown metric names (hyphenated keywords). */
 export const HighCard = createToken({ name: 'HighCard', pattern: /high-card/, label: "'high-card'", longer_alt: Identifier });
@@ -328,6 +329,7 @@ export const KEYWORDS: TokenType[] = [
   Left,
   Odd,
   Chip,
+  Chat,
 ];
 
 /**
@@ -366,7 +368,7 @@ export const STEP_STARTS = new Set<TokenType>([
   Assign,
   SetKw,
 ]);
-export const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated, Button, Odd]);
+export const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated, Button, Odd, Chat]);
 for (const t of [
   ...KEYWORDS,
   ...HYPHENATED,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { botConfig, referenceRows, ROOT, sleep, slotRows, startTournament } from '../support/store-runs.js';
-import { RunStore, checkStore } from '../../src/eval/store/index.js';
+import { RunStore, SCHEMA_VERSION, checkStore } from '../../src/eval/store/index.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 import { ensureBuilt, doneSlots } from '../support/kill-resume.js';
 
@@ -46,7 +46,7 @@ describe('kill -9 during store creation and play', () => {
       expect(() => checkStore(db)).not.toThrow();
       // The resume: open for writing (creating when absent) and close.
       const s = RunStore.open(db);
-      expect(s.meta('schemaVersion')).toBe('3');
+      expect(s.meta('schemaVersion')).toBe(String(SCHEMA_VERSION));
       s.close();
       if (k % 2 === 0) for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
     }

@@ -35,6 +35,7 @@ type MoveRow = {
   fallback: string | null;
   latency_ms: number;
   extra: string | null;
+  chat: string | null;
 };
 import { UserError } from '../../src/util/errors.js';
 
@@ -113,6 +114,7 @@ describe('run store', () => {
           fallback: m.fallback,
           latency_ms: Math.round(m.latencyMs * 1000) / 1000,
           extra: m.extra ? JSON.stringify(m.extra) : null,
+          chat: null,
         });
     }
     expect(store.commitStaged()).toBe(20);

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 import { buildPlan, makeAgents, openStoreFor, readConfig, runTournament } from '../../src/eval/tournament/index.js';
-import { handsOf, readHands, readSlots, RunStore, slotSeats } from '../../src/eval/store/index.js';
+import { handsOf, readHands, readSlots, RunStore, SCHEMA_VERSION, slotSeats } from '../../src/eval/store/index.js';
 import { playSlot, slotId } from '../../src/eval/match/index.js';
 import { createParticipantAgent } from '../../src/eval/agents/index.js';
 import { ensureBuilt, killAndResume } from '../support/kill-resume.js';
@@ -252,7 +252,7 @@ describe('a store of schema 2', () => {
     expect(readHands(db, before[0][0] as string)).toHaveLength(1);
     const sum = await runCli(['records', 'summary', join(tmp, 's2-copy.db'), '--json']);
     expect(sum.code, sum.stderr).toBe(0);
-    // Resumed with more runs: the store becomes schema 3 and its earlier slots stay as they were.
+    // Resumed with more runs: the store becomes this gbgc's schema and its earlier slots stay as they were.
     const r = await runCli([
       'tournament',
       config('s2-more.json', { ...KUHN6, hands_per_match: undefined, stacks: undefined, runs: 3, store: 's2.db' }),
@@ -261,7 +261,7 @@ describe('a store of schema 2', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ alreadyDone: 12, played: 6 });
     const s = RunStore.openReadOnly(db);
-    expect(s.meta('schemaVersion')).toBe('3');
+    expect(s.meta('schemaVersion')).toBe(String(SCHEMA_VERSION));
     s.close();
     const after = new Map(rowsOf(db).map((row) => [row[0], row]));
     // The same slots, ids, returns and moves (the seq of a slot moves when runs are added).

@@ -328,6 +328,8 @@ describe('the printer table', () => {
         'BlindsStep',
         'Button',
         'OddChip',
+        'Chat',
+        'ChatLimit',
         'RaiseRule',
         'AssignStep',
         'AuctionStep',

@@ -5,6 +5,7 @@
  */
 import type { Action, Game, GameState, MenuItem, Observation } from '../../interpreter/api.js';
 import type { Rng } from '../../util/rng.js';
+import type { ChatView } from '../../render/chat.js';
 
 export type { Rng } from '../../util/rng.js';
 
@@ -40,6 +41,8 @@ export interface AgentView {
   readonly rng: Rng;
   /** The slot being played, when the runner names it (LLM players key their response cache by it). */
   readonly slotId?: string;
+  /** The hand's table chat, for an agent that reads it ({@link Agent.chat}) in a game that declares chat; else absent. */
+  readonly chat?: ChatView;
 }
 
 /** An agent's reply with what the run store records besides the action. */
@@ -52,6 +55,8 @@ export interface AgentMove {
    * cost, raw reply, attempts, …). Must be JSON-serializable; never credentials.
    */
   extra?: Record<string, unknown>;
+  /** A table message sent with the move (games that declare chat; the match loop accepts or refuses it and records it with the move). */
+  message?: string;
 }
 
 /** What `act` returns: an action, or an action with its record. */
@@ -70,6 +75,8 @@ export interface Agent {
   act(view: AgentView): Decision | Promise<Decision>;
   /** Synchronous fast path: reads only `legalActions`, `actionToString`, `informationStateKey(seat)` and `observation(seat)`. */
   actFast?(state: GameState, seat: number, rng: Rng): Action;
+  /** The agent reads and writes table chat (LLM players); rule-based bots neither read nor write it. */
+  readonly chat?: boolean;
   /** How the agent plays this game, recorded with each slot (e.g. the l1 agent's method). */
   readonly notes?: Record<string, unknown>;
 }

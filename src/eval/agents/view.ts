@@ -6,6 +6,7 @@ import { legalActionKinds } from '../../algorithms/l0.js';
 import { renderRulebook } from '../../render/rulebook.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
 import type { Rng } from '../../util/rng.js';
+import { renderChatSection, type ChatView } from '../../render/chat.js';
 import type { AgentView } from './agent.js';
 
 const rulebooks = new WeakMap<Game, string>();
@@ -36,6 +37,7 @@ export class LazyView implements AgentView {
     readonly rng: Rng,
     readonly ply: number,
     readonly slotId?: string,
+    readonly chat?: ChatView,
   ) {}
 
   get legal(): readonly Action[] {
@@ -57,7 +59,9 @@ export class LazyView implements AgentView {
     return this.observation.decision?.menu ?? [];
   }
   get prompt(): string {
-    return (this._prompt ??= renderTurnPrompt(this.observation));
+    return (this._prompt ??= this.chat
+      ? `${renderTurnPrompt(this.observation)}\n\n${renderChatSection(this.chat, this.game.ir.seats)}\n`
+      : renderTurnPrompt(this.observation));
   }
   get rulebook(): string {
     return rulebookOf(this.game);

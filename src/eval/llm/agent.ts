@@ -12,6 +12,8 @@ import type { Action, Game, GameState, MenuItem, Player } from '../../interprete
 import { renderRulebook } from '../../render/rulebook.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
 import type { Rng } from '../../util/rng.js';
+import type { ChatView } from '../../render/chat.js';
+import { messageOf } from './parse.js';
 import type { ResponseCache } from './cache.js';
 import type { LlmSettings } from './config.js';
 import { decide, type DecisionContext } from './decide.js';
@@ -77,6 +79,8 @@ export interface LlmView {
   rng: Rng;
   /** The slot being played, when the runner names it (else the one given to `beginSlot`). */
   slotId?: string;
+  /** The hand's table chat in a game that declares chat (the prompt then has its section and the reply may carry a `message`). */
+  chat?: ChatView;
 }
 
 /** A decision with what the run store records besides the action (the shape of the agent interface's `AgentMove`). */
@@ -86,6 +90,8 @@ export interface LlmAgentMove {
   fallback: string | null;
   /** The move record with `kind: 'llm'` (an {@link LlmMoveRecord}; JSON; keys redacted) and `prompt`, the turn prompt the model was given. */
   extra: Record<string, unknown>;
+  /** The table message the reply sent with its move (chat games; not for a fallback move). */
+  message?: string;
 }
 
 /** An LLM player plus the slot bookkeeping a tournament needs. */
@@ -157,10 +163,13 @@ export async function createLlmAgent(game: Game, settings: LlmSettings, options:
     slotRecords.push(record);
     options.onMove?.(record);
     // The turn prompt is stored with the record so the match viewer shows what the model was asked.
+    // A table message rides with a move the model named (chat games); a fallback move sends none.
+    const message = view.chat && !record.fallbackReason ? messageOf(record.raw) : null;
     return {
       action: record.action,
       fallback: record.fallbackReason ?? null,
       extra: { kind: 'llm', ...record, prompt: view.prompt } as Record<string, unknown>,
+      ...(message !== null ? { message } : {}),
     };
   }
 

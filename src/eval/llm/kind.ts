@@ -41,6 +41,8 @@ export const LLM_KIND_PARAMS = {
 export interface LlmKindAgent {
   readonly name: string;
   readonly llm: LlmAgent;
+  /** LLM players read and write table chat (games that declare it). */
+  readonly chat: true;
   act(view: LlmView): Promise<LlmAgentMove>;
   beginSlot(slotId: string): void;
   endSlot(): void;
@@ -69,6 +71,7 @@ export async function createLlmKindAgent(
   return {
     name: llm.name,
     llm,
+    chat: true,
     act: (view) => llm.decideView(view),
     beginSlot: (id) => llm.beginSlot(id),
     endSlot: () => void llm.endSlot(),

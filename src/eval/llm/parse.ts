@@ -137,3 +137,21 @@ export function parseReply(text: string): ParseResult {
   if (lenient) return { ok: true, candidate: lenient, parser: 'lenient' };
   return { ok: false, problem: describeProblem(text) };
 }
+
+/**
+ * The table message a reply sends with its move: the string `message` field (any case) of the JSON
+ * object that named the action (the whole reply, else the last object in it), or null when there is
+ * none. Chat games only; the match loop enforces the limits.
+ */
+export function messageOf(text: string): string | null {
+  const unfenced = text.replace(/```[A-Za-z]*\s*([\s\S]*?)```/g, ' $1 ');
+  const t = unfenced.trim();
+  const objects = [...(t.startsWith('{') ? [t] : []), ...objectSpans(unfenced).reverse()];
+  for (const o of objects) {
+    const v = tryJson(o);
+    if (!candidateOf(v)) continue;
+    const m = Object.entries(v as Record<string, unknown>).find(([k]) => k.trim().toLowerCase() === 'message')?.[1];
+    return typeof m === 'string' ? m : null;
+  }
+  return null;
+}

@@ -17,7 +17,8 @@ import { UserError } from '../../util/errors.js';
 import { mix32, rngFromKeys } from '../../util/rng.js';
 import { decisionAction, type Agent } from '../agents/agent.js';
 import { LazyView } from '../agents/view.js';
-import type { MoveRecord } from '../store/store.js';
+import { TableChat } from './chat.js';
+import type { ChatRecord, MoveRecord } from '../store/store.js';
 
 export type { MoveRecord };
 
@@ -254,7 +255,10 @@ export function playSlotNow(
   let rngs: (() => number)[] = [];
   let state!: GameState;
   let firstPly = 0;
+  // Table chat, when the game declares it: only agents that read and write chat take part.
+  const chat = game.ir.chat ? new TableChat(game.ir.chat, n) : null;
   const begin = (): void => {
+    chat?.startHand();
     seating = handSeating(n, hand, withButton);
     start = carry ? seating.order.map((a) => bankroll[a]) : seating.order.map((_, s) => declared[s]);
     if (hand > 0) chance = slotChance(game, handChanceKeys(playSeed, hand), recordChance);
@@ -286,7 +290,14 @@ export function playSlotNow(
     hand++;
     return hand < format.hands && !(carry && bankroll.some((x) => x <= 0));
   };
-  const decided = (seat: number, t0: number, action: Action, fallback: string | null, extra: Record<string, unknown> | null): void => {
+  const decided = (
+    seat: number,
+    t0: number,
+    action: Action,
+    fallback: string | null,
+    extra: Record<string, unknown> | null,
+    said: ChatRecord | null = null,
+  ): void => {
     const agent = seating.order[seat];
     moves[agent]++;
     if (fallback !== null) fallbacks[agent]++;
@@ -301,6 +312,7 @@ export function playSlotNow(
         fallback,
         latencyMs,
         extra,
+        ...(said ? { chat: said } : {}),
       });
     }
     ply++;
@@ -321,9 +333,18 @@ export function playSlotNow(
           decided(seat, t0, agent.actFast(state, seat, rng), null, null);
           continue;
         }
-        return Promise.resolve(agent.act(new LazyView(state, seat, game, rng, ply, opts.slotId))).then((d) => {
+        const phase = chat && agent.chat ? state.observation(seat).phase : null;
+        const chatView = phase !== null ? chat!.view(seat, phase) : undefined;
+        return Promise.resolve(agent.act(new LazyView(state, seat, game, rng, ply, opts.slotId, chatView))).then((d) => {
           const action = decisionAction(d);
-          decided(seat, t0, action, typeof d !== 'number' ? (d.fallback ?? null) : null, typeof d !== 'number' ? (d.extra ?? null) : null);
+          const message = typeof d !== 'number' && typeof d.message === 'string' ? d.message : null;
+          const said =
+            message === null
+              ? null
+              : chat && phase !== null
+                ? chat.offer(seat, phase, message)
+                : { text: message, accepted: false, reason: chat ? 'this agent does not take part in table chat' : 'this game declares no table chat' };
+          decided(seat, t0, action, typeof d !== 'number' ? (d.fallback ?? null) : null, typeof d !== 'number' ? (d.extra ?? null) : null, said);
           return run();
         });
       }

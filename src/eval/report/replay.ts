@@ -21,6 +21,8 @@ export interface DecisionNote {
   path?: string;
   /** Why a fallback was taken, when one was. */
   fallbackReason?: string;
+  /** The table message sent with the move (games with chat): delivered to every seat, or refused with the reason. */
+  chat?: { text: string; accepted: boolean; reason: string | null };
 }
 
 /** One played game: the rules, who sat where, and every action (chance outcomes included) in order. */
@@ -139,6 +141,12 @@ export function parseReplayRecord(value: unknown, file: string): ReplayRecord {
       const strings = ['prompt', 'reply', 'path', 'fallbackReason'] as const;
       if (!note || typeof note !== 'object' || strings.some((f) => note[f] !== undefined && typeof note[f] !== 'string'))
         throw bad(`"notes".${k} must hold strings (prompt, reply, path, fallbackReason)`);
+      const c = note.chat as Partial<NonNullable<DecisionNote['chat']>> | undefined;
+      if (
+        c !== undefined &&
+        (!c || typeof c !== 'object' || typeof c.text !== 'string' || typeof c.accepted !== 'boolean' || (c.reason !== null && typeof c.reason !== 'string'))
+      )
+        throw bad(`"notes".${k}.chat must be { text, accepted, reason }`);
     }
   }
   return v as ReplayRecord;

@@ -155,7 +155,8 @@ export function replayHandsFromStore(store: RunStore, ref: string): ReplayRecord
       const k = labels.indexOf(m.label);
       if (k < 0) throw fail(ply, `the stored move '${m.label}' of ${seatNames[player]} is not legal here (legal: ${labels.join(', ')})`);
       if (legal[k] !== m.action) throw fail(ply, `the stored move '${m.label}' has action id ${m.action}, the game gives it ${legal[k]}`);
-      const note = llmNote(m.extra, () => renderTurnPrompt(state.observation(player)));
+      const llm = llmNote(m.extra, () => renderTurnPrompt(state.observation(player)));
+      const note = m.chat ? { ...llm, chat: m.chat } : llm;
       if (note) notes[history.length] = note;
       history.push({ player, action: legal[k], label: m.label });
       state.applyAction(legal[k]);

@@ -152,8 +152,10 @@ function render() {
     const p = document.createElement('p'); p.id = 'result'; p.textContent = 'Game over. Returns: ' + data.seatNames.map((n, i) => n + ' ' + (s.returns[i] > 0 ? '+' : '') + s.returns[i]).join(', '); dec.appendChild(p);
   } else { const p = document.createElement('p'); p.textContent = 'No decision of ' + (data.perspective === 'all' ? 'a seat' : data.seatNames[data.perspective]) + ' at this step.'; dec.appendChild(p); }
   const note = s.next && s.next.note;
-  $('llm').hidden = !note;
-  if (note) { text($('llm-prompt'), note.prompt || ''); text($('llm-reply'), note.reply || ''); text($('llm-path'), (note.path || '') + (note.fallbackReason ? ' (' + note.fallbackReason + ')' : '')); }
+  $('llm').hidden = !note || note.prompt === undefined;
+  if (note && note.prompt !== undefined) { text($('llm-prompt'), note.prompt || ''); text($('llm-reply'), note.reply || ''); text($('llm-path'), (note.path || '') + (note.fallbackReason ? ' (' + note.fallbackReason + ')' : '')); }
+  $('chat').hidden = !(note && note.chat);
+  if (note && note.chat) text($('chat-line'), data.seatNames[s.next.seat] + ': \u201c' + note.chat.text + '\u201d' + (note.chat.accepted ? ' (delivered to every seat)' : ' (refused: ' + note.chat.reason + ')'));
   const mk = $('chips-marker' + chartSuffix());
   const x = Number(mk.dataset.x0) + step * Number(mk.dataset.dx);
   mk.setAttribute('x1', String(x)); mk.setAttribute('x2', String(x));
@@ -207,6 +209,7 @@ export function renderViewerHtml(replays: Replay | readonly Replay[], options: V
 <div>
 <section><h2>Table</h2><p>Phase: <b id="phase"></b></p>${hands}<p>Public cards: <span class="cards" id="piles"></span></p><p>Stacks: <span id="stacks"></span>; pot <span id="pot"></span></p></section>
 <section><h2>Decision</h2><div id="decision"></div></section>
+<section id="chat" hidden><h2>Table chat</h2><p id="chat-line"></p></section>
 <section id="llm" hidden><h2>Model prompt and reply</h2><p>Path: <span id="llm-path"></span></p><details open><summary>Turn prompt</summary><pre id="llm-prompt"></pre></details><details open><summary>Raw reply</summary><pre id="llm-reply"></pre></details></section>
 </div>
 <div>

@@ -41,9 +41,16 @@ import { running, takeLease, type HeldLease } from './lease.js';
  * (the two columns added, null in its rows), so a tournament begun under schema 2 resumes with
  * byte-identical slots.
  */
-export const SCHEMA_VERSION = 3;
-/** The layouts this gbgc reads: {@link SCHEMA_VERSION} and the one before it. */
-export const READABLE_SCHEMAS: readonly number[] = [2, 3];
+export const SCHEMA_VERSION = 4;
+/**
+ * The layouts this gbgc reads: {@link SCHEMA_VERSION} and the ones before it. Schema 4 added table
+ * chat: a move's entry in `move_log` may hold an eighth element, the message offered with the move
+ * ({@link ChatRecord}), and the `moves` view its column `chat`; schema 4 also added the `labels`
+ * and `corrections` records (see {@link RunStore}). A store of schema 2 or 3 is read as it is (its
+ * moves have no chat) and upgraded in place by the writer (the view recreated), so a tournament
+ * begun under an older schema resumes with byte-identical slots.
+ */
+export const READABLE_SCHEMAS: readonly number[] = [2, 3, 4];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -76,7 +83,7 @@ CREATE TABLE IF NOT EXISTS slots (
 CREATE VIEW IF NOT EXISTS moves AS
   SELECT s.id AS slot, CAST(j.key AS INTEGER) AS ply, json_extract(j.value, '$[0]') AS seat, json_extract(j.value, '$[1]') AS obs_digest,
          json_extract(j.value, '$[2]') AS action, json_extract(j.value, '$[3]') AS label, json_extract(j.value, '$[4]') AS fallback,
-         json_extract(j.value, '$[5]') AS latency_ms, json_extract(j.value, '$[6]') AS extra
+         json_extract(j.value, '$[5]') AS latency_ms, json_extract(j.value, '$[6]') AS extra, json_extract(j.value, '$[7]') AS chat
   FROM slots s, json_each(s.move_log) j
   WHERE s.move_log IS NOT NULL;
 `;
@@ -171,6 +178,17 @@ export interface MoveRecord {
   latencyMs: number;
   /** Agent-specific fields (LLM: tokens, cost, raw reply), stored as JSON, or null. */
   extra: Record<string, unknown> | null;
+  /** The table message offered with the move, accepted or refused (schema 4; absent or null: none). */
+  chat?: ChatRecord | null;
+}
+
+/** A table message offered with a move, as the store records it (`src/eval/match/chat.ts` decides it). */
+export interface ChatRecord {
+  text: string;
+  /** Delivered to every seat (true), or refused (false). */
+  accepted: boolean;
+  /** Why it was refused, or null when accepted. */
+  reason: string | null;
 }
 
 /**
@@ -232,7 +250,7 @@ export const SLOT_COLUMNS = [
 ] as const;
 /** The columns of the `slots` table a reader exports: the slot record's, then `seats` and `hands` (schema 3). */
 export const SLOT_EXPORT_COLUMNS = [...SLOT_COLUMNS, 'seats', 'hands'] as const;
-export const MOVE_COLUMNS = ['slot', 'ply', 'seat', 'obs_digest', 'action', 'label', 'fallback', 'latency_ms', 'extra'] as const;
+export const MOVE_COLUMNS = ['slot', 'ply', 'seat', 'obs_digest', 'action', 'label', 'fallback', 'latency_ms', 'extra', 'chat'] as const;
 
 /**
  * Check the versions of an open store: its `meta` must record this {@link SCHEMA_VERSION} and, when
@@ -442,7 +460,9 @@ export function moveLog(moves: readonly MoveRecord[]): string {
     const d = m.obsDigest;
     const digest = typeof d === 'string' && isHex(d) ? `"${d}"` : jsonElement(d);
     const label = typeof m.label === 'string' ? quoted(m.label) : jsonElement(m.label);
-    out += `${i === 0 ? '[' : ',['}${jsonElement(m.seat)},${digest},${jsonElement(m.action)},${label},${jsonElement(m.fallback)},${jsonElement(Math.round(m.latencyMs * 1000) / 1000)},${jsonElement(m.extra)}]`;
+    // The eighth element, the move's table message, only when there is one (schema 4): moves without chat are written as before.
+    const chat = m.chat ? `,${jsonElement(m.chat)}` : '';
+    out += `${i === 0 ? '[' : ',['}${jsonElement(m.seat)},${digest},${jsonElement(m.action)},${label},${jsonElement(m.fallback)},${jsonElement(Math.round(m.latencyMs * 1000) / 1000)},${jsonElement(m.extra)}${chat}]`;
   }
   return out + ']';
 }
@@ -450,14 +470,18 @@ export function moveLog(moves: readonly MoveRecord[]): string {
 /**
  * Bring a store of an older readable layout to {@link SCHEMA_VERSION}, in one transaction: schema 2
  * gains the `slots` columns `seats` and `hands` (null in its rows, which are two-seat slots of one
- * hand). The writer does this when it opens a store; readers read the older layout as it is.
+ * hand); schemas 2 and 3 get the `moves` view with its `chat` column and the tables of labels and
+ * corrections (empty). The writer does this when it opens a store; readers read the older layout as it is.
  */
 function upgradeSchema(db: Database.Database): void {
   const schema = (db.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'").get() as { value: string } | undefined)?.value;
-  if (schema !== '2') return;
+  if (schema !== '2' && schema !== '3') return;
   const columns = new Set((db.prepare('PRAGMA table_info(slots)').all() as { name: string }[]).map((c) => c.name));
   db.transaction(() => {
     for (const c of ['seats', 'hands']) if (!columns.has(c)) db.exec(`ALTER TABLE slots ADD COLUMN ${c} TEXT`);
+    // Schema 4: the moves view gains its chat column.
+    db.exec('DROP VIEW IF EXISTS moves');
+    db.exec(SCHEMA);
     db.prepare("UPDATE meta SET value = ? WHERE key = 'schemaVersion'").run(String(SCHEMA_VERSION));
   })();
 }
@@ -719,7 +743,9 @@ export class RunStore {
    */
   readMoves(slotId: string): MoveRecord[] {
     const rows = this.db
-      .prepare('SELECT ply, seat, obs_digest, action, label, fallback, latency_ms, extra FROM moves WHERE slot = ? ORDER BY ply')
+      .prepare(
+        `SELECT ply, seat, obs_digest, action, label, fallback, latency_ms, extra${this.schema >= 4 ? ', chat' : ''} FROM moves WHERE slot = ? ORDER BY ply`,
+      )
       .all(slotId) as {
       ply: number;
       seat: number;
@@ -729,6 +755,7 @@ export class RunStore {
       fallback: string | null;
       latency_ms: number;
       extra: string | null;
+      chat?: string | null;
     }[];
     return rows.map((m) => ({
       ply: m.ply,
@@ -739,6 +766,7 @@ export class RunStore {
       fallback: m.fallback,
       latencyMs: m.latency_ms,
       extra: parseExtra(m.extra),
+      ...(m.chat ? { chat: parseExtra(m.chat) as ChatRecord | null } : {}),
     }));
   }
 

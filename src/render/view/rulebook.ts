@@ -307,6 +307,15 @@ export function buildRulebookView(ir: GameIR): RulebookView {
   const sequence: SequenceItemView[] = phases.map((p) => ({ number: p.number, name: p.name, steps: p.steps }));
   return {
     title: escapeMarkdown(ir.name),
+    chat: ir.chat
+      ? [
+          `With any move, a seat may send a message of at most ${ir.chat.maxChars} characters; it is delivered to every seat at the table.`,
+          ...(ir.chat.perPhase === null ? [] : [`Each seat may send at most ${ir.chat.perPhase} message${ir.chat.perPhase === 1 ? '' : 's'} per phase.`]),
+          ...(ir.chat.perHand === null ? [] : [`Each seat may send at most ${ir.chat.perHand} message${ir.chat.perHand === 1 ? '' : 's'} per hand.`]),
+          'A message over a limit is refused and not delivered. The counts start again with every hand. Messages do not change the play: only moves do.',
+          ...ir.chat.messages.map((m) => `At the start of every hand the table says: “${escapeMarkdown(m)}”`),
+        ]
+      : null,
     numSeats: ir.seats.length,
     origin: ir.origin ? { ...ir.origin, generator: escapeMarkdown(ir.origin.generator), builderVersion: escapeMarkdown(ir.origin.builderVersion) } : null,
     overview: ov,

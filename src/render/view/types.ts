@@ -254,6 +254,8 @@ export interface OriginView {
 /** The whole rulebook. */
 export interface RulebookView {
   title: string;
+  /** The table-chat rules in words (one sentence each), or null when the game declares no chat. */
+  chat: string[] | null;
   /** Seats at the table (the `seats` helper words its phrases by it: two seats, or a table of more). */
   numSeats: number;
   origin: OriginView | null;
