@@ -138,6 +138,12 @@ describe("gbgc view on a store of the league's three-seat table", () => {
     expect(h.participants).toEqual(['random', 'human', 'check-fold']);
     expect(h.snapshots.at(-1)!.returns![1]).toBe(won);
     expect(h.snapshots.at(-1)!.returns!.reduce((a, x) => a + x, 0)).toBe(0);
+    // The chips chart: one line per seat and the pot, each seat's line ending at its return.
+    const lines = [...view.stdout.matchAll(/<polyline [^>]*data-values="([^"]*)"[^>]*><title>([^<]*)<\/title>/g)].map((m) => [
+      m[2],
+      Number(m[1].split(' ').at(-1)),
+    ]);
+    expect(lines).toEqual([...['A', 'B', 'C'].map((name, s) => [`${name} (chips won)`, h.snapshots.at(-1)!.returns![s]]), ['pot', 0]]);
     // --vs with the wrong number of names is refused.
     const bad = await runCli(['play', GAME, '--vs', 'random,random,random'], '');
     expect(bad.code).toBe(2);

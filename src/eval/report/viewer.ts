@@ -32,9 +32,13 @@ function scriptJson(value: unknown): string {
  */
 function chipsChart(replay: Replay, suffix = ''): string {
   const w = 420;
-  const h = 170;
+  // The legend holds three names a row (two seats and the pot: one row); each further row moves the plot down.
+  const perRow = 3;
+  const extra = 12 * (Math.ceil((replay.seatNames.length + 1) / perRow) - 1);
+  const h = 170 + extra;
   const left = 40;
   const pad = 24;
+  const top = pad + extra;
   const n = Math.max(1, replay.snapshots.length - 1);
   const start = replay.startingStacks;
   const series: { name: string; values: number[]; color: string }[] = [
@@ -49,21 +53,20 @@ function chipsChart(replay: Replay, suffix = ''): string {
   const max = Math.max(1, ...all);
   const min = Math.min(0, ...all);
   const x = (i: number) => left + ((w - left - pad) * i) / n;
-  const y = (v: number) => h - pad - ((h - 2 * pad) * (v - min)) / (max - min);
+  const y = (v: number) => h - pad - ((h - pad - top) * (v - min)) / (max - min);
   const lines = series
     .map(
       (s) =>
         `<polyline fill="none" stroke="${s.color}" stroke-width="2" data-values="${s.values.join(' ')}" points="${s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}"><title>${esc(s.name)}</title></polyline>`,
     )
     .join('');
-  const perRow = 3;
   const legend = series
     .map((s, i) => `<text x="${left + (i % perRow) * 125}" y="${12 + 12 * Math.floor(i / perRow)}" fill="${s.color}" font-size="11">${esc(s.name)}</text>`)
     .join('');
   const ticks = [...new Set([max, 0, min])]
     .map((v) => `<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" font-size="11" text-anchor="end">${v > 0 ? '+' : ''}${v}</text>`)
     .join('');
-  return `<svg id="chips-chart${suffix}" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="chips won by each seat and the pot over time">${legend}${ticks}<line x1="${left}" y1="${y(0).toFixed(1)}" x2="${w - pad}" y2="${y(0).toFixed(1)}" stroke="#999"/><text x="${left}" y="${h - 6}" font-size="11">step 0</text><text x="${w - pad - 40}" y="${h - 6}" font-size="11">step ${n}</text>${lines}<line id="chips-marker${suffix}" x1="${left}" y1="${pad - 6}" x2="${left}" y2="${h - pad}" stroke="#555" stroke-dasharray="3 3" data-x0="${left}" data-dx="${((w - left - pad) / n).toFixed(4)}"/></svg>`;
+  return `<svg id="chips-chart${suffix}" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="chips won by each seat and the pot over time">${legend}${ticks}<line x1="${left}" y1="${y(0).toFixed(1)}" x2="${w - pad}" y2="${y(0).toFixed(1)}" stroke="#999"/><text x="${left}" y="${h - 6}" font-size="11">step 0</text><text x="${w - pad - 40}" y="${h - 6}" font-size="11">step ${n}</text>${lines}<line id="chips-marker${suffix}" x1="${left}" y1="${top - 6}" x2="${left}" y2="${h - pad}" stroke="#555" stroke-dasharray="3 3" data-x0="${left}" data-dx="${((w - left - pad) / n).toFixed(4)}"/></svg>`;
 }
 
 /** Line colours of the seats in the chips chart, seat 0 first (the pot is green). */
