@@ -373,8 +373,18 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
 
   /** Current value of a variable (by name). @throws RangeError for an unknown name */
   variable(name: string): number {
+    return this.variableAt(this.variableIndex(name));
+  }
+
+  /** Index of a variable (by name), for {@link variableAt} in loops that read it often. @throws RangeError for an unknown name */
+  variableIndex(name: string): number {
     const i = this.program.variableNames.indexOf(name);
     if (i < 0) throw new RangeError(`no variable named '${name}'`);
+    return i;
+  }
+
+  /** Current value of the variable with index `i` (from {@link variableIndex}; not checked). */
+  variableAt(i: number): number {
     return this.r[this.program.varBase + i];
   }
 

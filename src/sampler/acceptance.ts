@@ -135,15 +135,19 @@ export function measure(ir: GameIR, episodes: number, seed: number): AcceptanceF
   const fired = new Float64Array(counters.length);
   const moves = [0, 0];
   const wins = [0, 0];
+  // One state reset in place per episode; the counters read by index (a lookup by name per counter and episode cost a sixth of the filter's CPU).
+  const state = game.newInitialState();
+  const reg = counters.map((c) => state.variableIndex(c));
   for (let i = 0; i < episodes; i++) {
-    const end = playRandom(game.newInitialState(), episodeRng(seed, i));
+    game.resetToInitial(state);
+    const end = playRandom(state, episodeRng(seed, i));
     moves[0] += end.moves(0);
     moves[1] += end.moves(1);
     const r = end.returns()[0];
     if (r > 0) wins[0]++;
     else if (r < 0) wins[1]++;
     for (let c = 0; c < counters.length; c++) {
-      const v = end.variable(counters[c]);
+      const v = end.variableAt(reg[c]);
       totals[c] += v;
       if (v > 0) fired[c]++;
     }

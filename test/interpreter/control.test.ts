@@ -172,6 +172,10 @@ describe('repeat', () => {
     const s = tinyGame(loop(null), vars).newInitialState();
     expect(s.variable('round')).toBe(3);
     expect(s.variable('n')).toBe(6);
+    // By index (what loops reading variables every episode use), in the order the game declares them.
+    expect([s.variableIndex('round'), s.variableIndex('n')]).toEqual([0, 1]);
+    expect(s.variableAt(s.variableIndex('n'))).toBe(6);
+    expect(() => s.variableIndex('nope')).toThrow(/no variable named 'nope'/);
     expect(texts(s, 1).filter((t) => t.startsWith('Round'))).toEqual([
       'Round 1 of at most 3 begins («round» = 0).',
       'Round 2 of at most 3 begins («round» = 1).',
