@@ -1,4 +1,25 @@
 /**
+ * Each seat's information-state key of the empty history for a hand started from `stacks`: `'0'`
+ * and `'1'` when they are the game's `declared` stacks (so every key of a game played from its
+ * declared stacks is unchanged), else the seat followed by the starting stacks, e.g. `'0@9,11'`
+ * (a seat's key then tells apart hands started from different stacks, as `stacks: carry` needs).
+ */
+export function keyRoots(declared: readonly number[], stacks: readonly number[]): [string, string] {
+  if (stacks.every((x, s) => x === declared[s])) return ['0', '1'];
+  const tail = `@${stacks.join(',')}`;
+  return [`0${tail}`, `1${tail}`];
+}
+
+/**
+ * The key `key` would have in a hand started from the declared stacks: `key` without the starting
+ * stacks {@link keyRoots} put after its seat (`'0@9,11/…'` → `'0/…'`); other keys unchanged. A
+ * policy solved for the declared stacks is looked up with it in a hand started from other stacks.
+ */
+export function declaredStacksKey(key: string): string {
+  return key.replace(/^(\d)@[\d,]+/, '$1');
+}
+
+/**
  * A compiled game: the IR, its ruleset hash and the step program, as a factory of states; and,
  * as optional capabilities of the contract (`api.ts`), a judge of hands by its showdown, duplicate
  * chance from a play seed, and the poker kernel for uniform-random playouts.
@@ -42,7 +63,8 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
 
   /**
    * A new hand at its first node, with the table `options` (see `TableOptions`): other starting
-   * stacks run the same rules from those stacks (`returns()` are measured from them).
+   * stacks run the same rules from those stacks (`returns()` are measured from them), and every
+   * information-state key of the hand names them (see {@link keyRoots}).
    * @throws RangeError when the options are invalid (see `checkTableOptions`)
    */
   newInitialState(options?: TableOptions): InterpreterState {
@@ -51,7 +73,12 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
     if (table.stacks === null) return this.initial.clone();
     const stacks = table.stacks;
     if (this.other === null || this.other.stacks.some((s, i) => s !== stacks[i]))
-      this.other = { stacks, initial: InterpreterState.initial(programRecord({ ...this.program, startStacks: stacks as [number, number] })) };
+      this.other = {
+        stacks,
+        initial: InterpreterState.initial(
+          programRecord({ ...this.program, startStacks: stacks as [number, number], keyRoots: keyRoots(this.program.startStacks, stacks) }),
+        ),
+      };
     return this.other.initial.clone();
   }
 

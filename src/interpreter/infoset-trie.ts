@@ -321,8 +321,10 @@ export class SeatInfosetIndexer implements InfosetIndexer {
   constructor(
     private readonly state: { readonly log: EventLog },
     private readonly seat: number,
+    /** The seat's key of the empty history (`InterpreterState.informationStateKey` at the root). */
+    root: string = String(seat),
   ) {
-    this.keys = new KeyTrie(String(seat));
+    this.keys = new KeyTrie(root);
   }
 
   advance(node: number, from: number): number {

@@ -195,6 +195,11 @@ export interface Program {
   readonly rankNames: readonly string[];
   /** Starting stacks in chips. */
   readonly startStacks: readonly [number, number];
+  /**
+   * Per seat, the information-state key of the empty history: absent, `'0'` and `'1'` (the
+   * declared stacks); a hand started from other stacks has them in it (see `keyRoots`).
+   */
+  readonly keyRoots?: readonly [string, string];
   /** `METRIC.*`. */
   readonly metric: number;
   /** Board pile of `pair-with-board` or `poker-hand`, or -1. */
@@ -267,6 +272,7 @@ const PROGRAM_KEYS = [
   'cardValue',
   'rankNames',
   'startStacks',
+  'keyRoots',
   'metric',
   'boardPile',
   'pokerRank',

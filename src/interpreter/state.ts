@@ -98,7 +98,8 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
     const piles = new Uint8Array(program.pileBytes);
     piles.set(program.initialDeck, pileBase(program, DECK_PILE));
     piles[DECK_PILE] = program.initialDeck.length;
-    const s = new InterpreterState(program, r, piles, EventLog.empty(), 0, '0', 0, '1', 0);
+    const [root0, root1] = program.keyRoots ?? ['0', '1'];
+    const s = new InterpreterState(program, r, piles, EventLog.empty(), 0, root0, 0, root1, 0);
     run(s);
     return s;
   }
@@ -462,7 +463,7 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
 
   infosetIndexer(seat: number): InfosetIndexer {
     checkSeat(seat);
-    return new SeatInfosetIndexer(this, seat);
+    return new SeatInfosetIndexer(this, seat, this.program.keyRoots?.[seat] ?? String(seat));
   }
 
   /** A mark for {@link saveTo}, sized for this state. */

@@ -11,6 +11,7 @@ import { sampledExploitability } from '../../src/algorithms/sampled-br.js';
 import { lookupCode } from '../../src/diagnostics/catalogue.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 import { applyAll, example } from './helpers.js';
+import { declaredStacksKey } from '../../src/interpreter/game.js';
 
 /** Apply the action labelled `label` (as `actionToString` names it) at a decision. */
 function act(s: GameState, label: string): void {
@@ -54,6 +55,35 @@ describe('newInitialState({ stacks })', () => {
     expect(c.returns()).toEqual(a.returns());
     expect(b.informationStateKey(0)).toBe(a.informationStateKey(0));
     expect(b.informationStateKey(1)).toBe(a.informationStateKey(1));
+  });
+
+  it('other starting stacks are in every key of the hand: two carried stacks give two keys, the declared stacks the same', () => {
+    const history = ['Q of hearts', 'J of hearts', 2, 1];
+    const keys = (stacks?: number[]) => {
+      const s = applyAll(stacks ? kuhn.newInitialState({ stacks }) : kuhn.newInitialState(), history);
+      return [s.informationStateKey(0), s.informationStateKey(1)];
+    };
+    const declared = keys();
+    const [k911, k119, k128] = [keys([9, 11]), keys([11, 9]), keys([12, 8])];
+    expect(keys([10, 10])).toEqual(declared);
+    for (const seat of [0, 1]) {
+      expect(new Set([declared[seat], k911[seat], k119[seat], k128[seat]]).size).toBe(4);
+      // The stacks follow the seat at the root of the key; the events' tokens are the declared hand's.
+      expect(k911[seat]).toBe(`${seat}@9,11${declared[seat].slice(1)}`);
+      expect(declaredStacksKey(k911[seat])).toBe(declared[seat]);
+      expect(declaredStacksKey(declared[seat])).toBe(declared[seat]);
+    }
+    // At the first node too (the empty history of each seat).
+    expect(kuhn.newInitialState({ stacks: [9, 11] }).informationStateKey(1)).not.toBe(kuhn.newInitialState({ stacks: [11, 9] }).informationStateKey(1));
+  });
+
+  it('the infoset indexer of a hand from other stacks gives the keys informationStateKey gives', () => {
+    const s = kuhn.newInitialState({ stacks: [9, 11] });
+    const ix = s.infosetIndexer(0);
+    applyAll(s, ['Q of hearts', 'J of hearts']);
+    const node = ix.advance(0, 0);
+    expect(ix.key(ix.canonicalOf(node))).toBe(s.informationStateKey(0));
+    expect(s.informationStateKey(0).startsWith('0@9,11/')).toBe(true);
   });
 
   it('a short stack caps the no-limit menu: all-in is the stack behind (nlhe-short, 20 declared, 9 given)', () => {

@@ -5,6 +5,7 @@
  * and parameters, in memory and optionally on disk — or read from a file saved by `gbgc solve --save`.
  */
 import type { Action, Game, GameState } from '../../interpreter/api.js';
+import { declaredStacksKey } from '../../interpreter/game.js';
 import type { Agent, AgentView, Rng } from './agent.js';
 import { UserError } from '../../util/errors.js';
 import { actionKeys, checkPolicyCovers, entryProblem, readPolicyFile, toSavedPolicy, type SavedPolicy } from '../../algorithms/policy-file.js';
@@ -48,7 +49,9 @@ export class CfrAgent implements Agent {
     return this.pick(view.infoKey, view.legal, view.labels, view.rng());
   }
 
-  private pick(key: string, legal: readonly Action[], labels: readonly string[], u: number): Action {
+  private pick(seen: string, legal: readonly Action[], labels: readonly string[], u: number): Action {
+    // A hand started from other stacks than declared (stacks: carry) plays the declared stacks' policy.
+    const key = Object.hasOwn(this.saved.policy, seen) ? seen : declaredStacksKey(seen);
     if (!Object.hasOwn(this.saved.policy, key) && this.notes?.method === 'mccfr') return legal[Math.min(legal.length - 1, Math.floor(u * legal.length))];
     if (!Object.hasOwn(this.saved.policy, key)) throw new UserError(`${this.source}: the policy has no entry for information state '${key}'`);
     const entry = this.saved.policy[key];

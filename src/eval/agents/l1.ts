@@ -15,6 +15,7 @@
  */
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
+import { declaredStacksKey } from '../../interpreter/game.js';
 import { l0Distribution, l0PickFromKinds, l0Sample } from '../../algorithms/l0.js';
 import { UserError } from '../../util/errors.js';
 import { totalmem } from 'node:os';
@@ -69,7 +70,10 @@ export function l0TreePolicy(game: Game, tree: GameTree): TabularPolicy {
   return p;
 }
 
-/** The agent: a table from information-state key to action; L0 where the table has no entry. */
+/**
+ * The agent: a table from information-state key to action; L0 where the table has no entry. A hand
+ * started from other stacks than declared (stacks: carry) plays the declared stacks' table.
+ */
 export class L1Agent implements Agent {
   readonly name = 'l1';
   constructor(
@@ -77,12 +81,15 @@ export class L1Agent implements Agent {
     readonly notes: Record<string, unknown>,
   ) {}
   actFast(state: GameState, seat: number, rng: Rng): Action {
-    const a = this.table.get(state.informationStateKey(seat));
+    const a = this.lookup(state.informationStateKey(seat));
     return a === undefined ? l0Sample(state, rng) : a;
   }
   act(view: AgentView): Action {
-    const a = this.table.get(view.infoKey);
+    const a = this.lookup(view.infoKey);
     return a === undefined ? l0PickFromKinds(view.legal, view.kinds, view.rng()) : a;
+  }
+  private lookup(key: string): Action | undefined {
+    return this.table.get(key) ?? this.table.get(declaredStacksKey(key));
   }
 }
 
