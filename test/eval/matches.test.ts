@@ -97,6 +97,20 @@ describe('stacks: carry with a game that ignores the stacks it is given', () => 
   });
 });
 
+describe('stacks: carry on Kuhn (two seats)', () => {
+  it('hands from carried stacks have their own keys; cfr and l1 still play their declared-stacks policies', async () => {
+    const game = load('kuhn');
+    const [cfr, l1] = await agents(game, ['cfr', 'l1']);
+    const m = await playSlot(game, [cfr, l1], 11, 0, { format: { hands: 6, stacks: 'carry' } });
+    const hands = m.hands!;
+    expect(hands[0].stacks).toEqual([10, 10]);
+    expect(hands.length).toBeGreaterThan(1);
+    const carried = hands.find((h) => h.stacks!.some((x) => x !== 10));
+    expect(carried).toBeDefined();
+    expect(m.returns[0] + m.returns[1]).toBe(0);
+  });
+});
+
 describe('a match of six hands (Kuhn, two seats, stacks reset)', () => {
   const format = { hands: 6, stacks: 'reset' as const };
 
