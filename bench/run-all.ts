@@ -109,6 +109,13 @@ export const BENCHES: BenchEntry[] = [
     about: "three-seat no-limit hold'em playouts on league-holdem.gbg against a hand-written three-seat simulator",
   },
   {
+    name: 'roulette-sessions',
+    file: 'roulette-sessions.ts',
+    args: ['100000', '1'],
+    quickArgs: ['2000', '1'],
+    about: 'the random bettor on roulette.gbg: net per chip staked over sessions of 50 spins against the exact −2/38 (within 3 standard errors)',
+  },
+  {
     name: 'table-coverage',
     file: 'table-coverage.ts',
     args: [],

@@ -47,11 +47,11 @@ export function lowerInt(scope: Scope, e: A.IntExprNode, ctx: StepContext): IntE
     case 'Pot':
       return { kind: 'pot' };
     case 'SeatFn': {
-      if (e.fn === 'highest' || e.fn === 'lowest') {
+      if (e.fn === 'highest' || e.fn === 'lowest' || e.fn === 'total') {
         const name = e.seat.name?.name;
         if (name !== undefined && scope.piles.has(name)) {
           if (!publicPile(scope, name, e.span)) return null;
-          return { kind: e.fn === 'highest' ? 'pileHighest' : 'pileLowest', pile: name };
+          return { kind: e.fn === 'highest' ? 'pileHighest' : e.fn === 'lowest' ? 'pileLowest' : 'pileTotal', pile: name };
         }
         if (e.fn === 'lowest') {
           const piles = [...scope.piles.values()].filter((p) => p.visibility === 'public').map((p) => p.name.name);

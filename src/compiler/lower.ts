@@ -62,7 +62,8 @@ class Lowerer {
         'add the declaration `button` (the seat holding it is chosen when a hand starts)',
       );
     const chat = this.chat();
-    const stacks = this.stacks(this.single('Stack', 'stack'), g);
+    const house = this.house(this.single('House', 'the house'));
+    const stacks = this.stacks(this.single('Stack', 'stack'), g, house);
     const deck = this.deck(this.single('Deck', 'deck'), g);
     s.deck = deck;
     const [phases, subphases] = this.phases(g);
@@ -84,6 +85,7 @@ class Lowerer {
       ...(button ? { button: true as const } : {}),
       ...(oddChip ? { oddChip: 'left-of-button' as const } : {}),
       ...(chat ? { chat } : {}),
+      ...(house ? { house } : {}),
       deck,
       piles: [...s.piles.values()].map((p) => ({ name: p.name.name, visibility: p.visibility })),
       variables: [...s.variables].map(([name, v]) => ({ name, initial: v.initial })),
@@ -213,21 +215,54 @@ class Lowerer {
     }
   }
 
-  private stacks(d: A.StackDecl | undefined, g: A.GameNode): number[] | null {
+  /**
+   * The house seat and its bank (`house Dealer`, `house Dealer bank 5000`): a seat of `players`, in a
+   * game of two seats without a button (the two-seat engine plays it), with at least one player.
+   */
+  private house(d: A.HouseDecl | undefined): GameIR['house'] | undefined {
+    if (!d) return undefined;
+    const s = this.scope;
+    const seat = s.seat(d.seat);
+    if (seat === null) return undefined;
+    if (s.seats.length !== 2 || s.button) {
+      s.err(
+        'E0254',
+        `a house is played in a game of two seats without a button (one player and the house); this game has ${s.seats.length} seats${s.button ? ' and a button' : ''}`,
+        d.span,
+        'seat one player and the house: `players Player, Dealer` with `house Dealer`',
+      );
+      return undefined;
+    }
+    const bank = d.bank === null ? ('unlimited' as const) : s.atLeastOne(d.bank, 'the bank');
+    return this.spanned({ seat, bank }, d.span);
+  }
+
+  private stacks(d: A.StackDecl | undefined, g: A.GameNode, house: GameIR['house'] | undefined): number[] | null {
     const s = this.scope;
     if (!d) {
       s.err('E0206', 'missing `stack`: give the starting chips, e.g. `stack 10 each`', g.name.span);
       return null;
     }
+    // The house's chips are its bank: `stack N each` gives N to each player, and the house's entry is its bank (0 when unlimited).
+    const houseChips = (seat: number) => (house && house.seat === seat ? (house.bank === 'unlimited' ? 0 : house.bank) : null);
     if (d.each)
       return this.spanned<number[]>(
-        s.seats.map(() => d.each!.value),
+        s.seats.map((_, i) => houseChips(i) ?? d.each!.value),
         d.each.span,
       );
-    const out: (number | null)[] = s.seats.map(() => null);
+    const out: (number | null)[] = s.seats.map((_, i) => houseChips(i));
     for (const e of d.perSeat) {
       const seat = s.seat(e.seat);
       if (seat === null) continue;
+      if (house && house.seat === seat) {
+        s.err(
+          'E0254',
+          `${e.seat.name} is the house: its chips are its bank, not a stack`,
+          e.span,
+          `remove it from \`stack\`; write \`house ${e.seat.name} bank N\` for a bank of N chips`,
+        );
+        continue;
+      }
       if (out[seat] !== null) s.err('E0205', `stack for ${e.seat.name} is given twice`, e.span);
       out[seat] = e.amount.value;
     }

@@ -214,8 +214,8 @@ const entries = {
   E0231: {
     title: 'game too large for the engine',
     explanation:
-      'The engine holds a game whose deck has at most 255 cards (ranks × suits × copies) and at most 28 declared piles. Use fewer copies, ranks or suits, or fewer piles.',
-    example: 'deck { ranks 2 = 2, 3 = 3, …, A = 14; suits s, h, d, c; copies 5 }   // 260 cards',
+      'The engine holds a game whose deck has at most 1,040 cards (ranks × suits × copies: twenty 52-card decks; 255 for a table game of 3 to 6 seats or with a button) and at most 28 declared piles. Use fewer copies, ranks or suits, or fewer piles.',
+    example: 'deck { ranks 2 = 2, 3 = 3, …, A = 14; suits s, h, d, c; copies 21 }   // 1,092 cards',
   },
   E0232: {
     title: 'loop bound too large',
@@ -315,6 +315,18 @@ const entries = {
     explanation:
       'Table chat is declared with `chat N per phase, N per hand, max N` (each limit at most once; messages per seat per phase and per hand from 1 to 1,000, characters per message from 1 to 10,000, default 240) and scripted table messages with `chat "text"` (1 to 10,000 characters).',
     example: 'chat 0 per hand',
+  },
+  E0254: {
+    title: 'house declaration',
+    explanation:
+      "`house SEAT` makes a seat of `players` the house: a seat played by the rules' steps alone, whose chips are its bank (`bank unlimited`, the default, or `bank N`). The house plays in a game of two seats without a button, one player and the house, and its chips are its bank: it has no entry in `stack` (`stack N each` gives N to each player).",
+    example: 'players Player, Dealer; house Dealer bank unlimited; stack Player 1000',
+  },
+  E0255: {
+    title: 'decision of the house',
+    explanation:
+      "The house makes no decisions: it plays by the rules' steps (a dealer drawing to 17, a wheel paying bets). A step that asks the house to choose (`choice`, `wager`, `match`, a betting round, `simultaneous`, `auction`, `sidebet`, a peek or discard `chosen` by it) is refused; write the house's play as steps (`if`, `repeat … until`, `pay`).",
+    example: 'house Dealer … choice Dealer public { option hit { … } option stand { } }',
   },
   E0901: {
     title: 'internal error: invalid IR',

@@ -3,7 +3,7 @@
  * on every example and on generated games). The text is correct but plain; pass it through
  * `formatSource` for the canonical layout. Used by the generator, which draws games as IR.
  */
-import { allSteps } from '../ir/facts.js';
+import { allSteps, playerSeats } from '../ir/facts.js';
 import type { BoolExpr, FirstSeat, GameIR, IntExpr, Party, PileRef, SeatRef, Step, StepHandlers, StepOf } from '../ir/schema.js';
 
 /** Thrown when an IR holds something the language cannot state (e.g. `a - (b - c)`). */
@@ -57,6 +57,7 @@ class Decompiler {
         return 'pot';
       case 'stack':
       case 'highest':
+      case 'total':
       case 'score':
         return `${e.kind}(${this.seatRef(e.seat)})`;
       case 'handSize':
@@ -67,6 +68,8 @@ class Decompiler {
         return `highest(${e.pile})`;
       case 'pileLowest':
         return `lowest(${e.pile})`;
+      case 'pileTotal':
+        return `total(${e.pile})`;
       case 'add':
       case 'sub':
         if (e.right.kind === 'add' || e.right.kind === 'sub') throw new DecompileError('the right operand of + or - cannot itself be a sum');
@@ -200,10 +203,12 @@ class Decompiler {
         `  generated { generator ${str(ir.origin.generator)} builder ${str(ir.origin.builderVersion)} seed ${ir.origin.seed} complexity ${numberText(ir.origin.complexity)} }`,
       );
     out.push(`  players ${ir.seats.join(', ')}`);
+    // The house's chips are its bank (`house … bank`), not an entry of `stack`.
+    const players = playerSeats(ir);
     out.push(
-      ir.stacks.every((x) => x === ir.stacks[0])
-        ? `  stack ${ir.stacks[0]} each`
-        : `  stack ${ir.seats.map((name, i) => `${name} ${ir.stacks[i]}`).join(', ')}`,
+      players.every((i) => ir.stacks[i] === ir.stacks[players[0]!])
+        ? `  stack ${ir.stacks[players[0]!]} each`
+        : `  stack ${players.map((i) => `${ir.seats[i]} ${ir.stacks[i]}`).join(', ')}`,
     );
     if (ir.button) out.push('  button');
     if (ir.oddChip) out.push('  odd chip left of button');
@@ -214,6 +219,7 @@ class Decompiler {
       );
       for (const m of c.messages) out.push(`  chat ${str(m)}`);
     }
+    if (ir.house) out.push(`  house ${ir.seats[ir.house.seat]} bank ${ir.house.bank}`);
     const ranks = ir.deck.ranks.map((r) => `${r.name} = ${r.value}`).join(', ');
     out.push(`  deck {\n    ranks ${ranks}\n    suits ${ir.deck.suits.join(', ')}\n    copies ${ir.deck.copies}\n  }`);
     for (const p of ir.piles) out.push(`  pile ${p.name} ${p.visibility}`);

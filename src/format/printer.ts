@@ -56,6 +56,7 @@ export const NODE_PRINTERS: { [K in AstKind]: NodePrinter<K> } = {
   Chat: (path, _options, print) => (path.node.message ? ['chat ', print('message')] : printList('chat', path.map(print, 'limits'))),
   ChatLimit: (path, _options, print) =>
     path.node.what === 'max-chars' ? ['max ', print('value')] : [print('value'), path.node.what === 'per-hand' ? ' per hand' : ' per phase'],
+  House: (path, _options, print) => ['house ', print('seat'), path.node.bank ? [' bank ', print('bank')] : ' bank unlimited'],
   Stack: (path, _options, print) => (path.node.each ? ['stack ', print('each'), ' each'] : printList('stack', path.map(print, 'perSeat'))),
   StackEntry: (_path, _options, print) => [print('seat'), ' ', print('amount')],
   Deck: (path, options, print) => printBraces(options, 'deck', blockOf(path.node), path.map(print, 'items')),

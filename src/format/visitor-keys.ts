@@ -18,6 +18,7 @@ export const VISITOR_KEYS: { readonly [K in AstKind]: readonly ChildKeys<AstOf<K
   OddChip: [],
   Chat: ['message', 'limits'],
   ChatLimit: ['value'],
+  House: ['seat', 'bank'],
   Stack: ['each', 'perSeat'],
   StackEntry: ['seat', 'amount'],
   Deck: ['items'],

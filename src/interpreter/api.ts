@@ -143,6 +143,11 @@ export interface Observation {
   positions?: { name: string; hidden: boolean; holder: string | null }[];
   /** Score adjustments per seat (public; added to the sum-of-ranks total). Absent when the game has no `score` step. */
   scores?: number[];
+  /**
+   * The house (`house SEAT`): its seat, and whether its bank is unlimited (its entry of `stacks` is
+   * then a bookkeeping number, not chips anyone can win in full). Absent when the game has none.
+   */
+  house?: { seat: number; unlimited: boolean };
   /** Whether the game is over, and, when it is, chips won per seat (one entry per seat). */
   terminal: boolean;
   returns: number[] | null;

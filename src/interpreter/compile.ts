@@ -32,6 +32,7 @@ import {
   type OpCode,
   type Program,
   type SimultaneousTable,
+  UNLIMITED_BANK,
 } from './program.js';
 
 /** The tables filled while compiling steps (expressions, options, loops, …). */
@@ -197,7 +198,9 @@ export function programTables(ir: GameIR): ProgramTables {
     cardRank,
     cardValue,
     rankNames: ir.deck.ranks.map((r) => r.name),
-    startStacks: [ir.stacks[0], ir.stacks[1]],
+    startStacks: [0, 1].map((i) => (ir.house?.seat === i && ir.house.bank === 'unlimited' ? UNLIMITED_BANK : ir.stacks[i])) as [number, number],
+    unlimitedSeat: ir.house?.bank === 'unlimited' ? ir.house.seat : -1,
+    houseSeat: ir.house?.seat ?? -1,
     metric: METRIC_OF[ir.showdown.metric],
     boardPile,
     pokerRank,

@@ -53,6 +53,7 @@ function quantOfInt(e: IntExpr): Quant {
     case 'stack':
     case 'handSize':
     case 'highest':
+    case 'total':
     case 'score':
       return quantOfSeat(e.seat);
     case 'add':
@@ -199,6 +200,37 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
           if (v > best) best = v;
         }
         return best;
+      };
+    }
+    case 'total': {
+      const seat = seatFn(e.seat, ctx);
+      const values = ctx.cardValue;
+      const base0 = ctx.pileBase(1);
+      const stride = ctx.pileBase(2) - base0;
+      return (m, q) => {
+        const s = seat(m, q);
+        if (probe.seat >= 0) {
+          if (s !== probe.seat) throw HIDDEN_READ;
+          probe.cardReads++;
+        }
+        const len = m.piles[1 + s];
+        const base = base0 + s * stride;
+        let sum = 0;
+        for (let i = 0; i < len; i++) sum += values[m.piles[base + i]];
+        return sum;
+      };
+    }
+    case 'pileTotal': {
+      // A public pile (the compiler refuses hidden ones).
+      const pile = ctx.pile({ kind: 'pile', name: e.pile });
+      const base = ctx.pileBase(pile);
+      const values = ctx.cardValue;
+      return (m) => {
+        if (probe.seat >= 0) probe.cardReads++;
+        const len = m.piles[pile];
+        let sum = 0;
+        for (let i = 0; i < len; i++) sum += values[m.piles[base + i]];
+        return sum;
       };
     }
     case 'pileHighest':
@@ -399,6 +431,10 @@ export function describeInt(e: IntExpr, ctx: ExprContext): string {
       return `${possessive(seatText(e.seat, ctx))} hand size`;
     case 'highest':
       return `${possessive(seatText(e.seat, ctx))} highest card`;
+    case 'total':
+      return `the total of ${possessive(seatText(e.seat, ctx))} cards`;
+    case 'pileTotal':
+      return `the total of the cards in the ${ctx.pileNames[ctx.pile({ kind: 'pile', name: e.pile })]}`;
     case 'score':
       return `${possessive(seatText(e.seat, ctx))} score`;
     case 'pileHighest':

@@ -69,7 +69,7 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
    */
   newInitialState(options?: TableOptions): InterpreterState {
     if (options === undefined) return this.initial.clone();
-    const table = checkTableOptions(this.numSeats, this.program.startStacks, options);
+    const table = checkTableOptions(this.numSeats, this.program.startStacks, options, false, this.program.unlimitedSeat);
     if (table.stacks === null) return this.initial.clone();
     const stacks = table.stacks;
     if (this.other === null || this.other.stacks.some((s, i) => s !== stacks[i]))

@@ -11,7 +11,7 @@
 import type { Action, GameState } from './api.js';
 import type { EventLog } from './eventlog.js';
 import { BOTH, EV, NODE, R, X } from './layout.js';
-import { handPile, INSTR_WIDTH, OP, type Program } from './program.js';
+import { handPile, INSTR_WIDTH, OP, type PileArray, type Program } from './program.js';
 
 /** Reused per-type counters (single-threaded, never held across calls). */
 const typeCounts = new Int32Array(256);
@@ -22,7 +22,7 @@ export class Machine {
     /** Registers, then the frame stack, then the extended registers (see `R`, `X`). */
     public r: Int32Array,
     /** Pile lengths (one byte per pile), then each pile's card types, `pileCapacity` slots per pile, top first. */
-    public piles: Uint8Array,
+    public piles: PileArray,
     /** Everything that happened, with who sees it. */
     public log: EventLog,
   ) {}

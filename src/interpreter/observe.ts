@@ -486,6 +486,7 @@ export function buildObservation(state: MachineState, seat: number): Observation
   if (p.variableNames.length > 0) obs.variables = Object.fromEntries(p.variableNames.map((n, i) => [n, v.variables[i]]));
   if (p.positions.length > 0) obs.positions = p.positions.map((pos, i) => ({ name: pos.name, hidden: pos.hidden, holder: v.holders[i] }));
   if (hasScores(p)) obs.scores = v.scores;
+  if (p.houseSeat >= 0) obs.house = { seat: p.houseSeat, unlimited: p.unlimitedSeat === p.houseSeat };
   if (v.faceUp[0].length + v.faceUp[1].length > 0) obs.faceUp = v.faceUp;
   return obs;
 }

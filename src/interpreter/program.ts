@@ -92,8 +92,18 @@ export function handPile(seat: number): number {
   return 1 + seat;
 }
 
-/** Most cards a deck may have (piles store card types and lengths as bytes). */
-export const MAX_CARDS = 255;
+/** Most cards a deck may have: piles store card types and lengths as 16-bit numbers when the deck has more than {@link MAX_BYTE_CARDS}. */
+export const MAX_CARDS = 1040;
+/** Most cards a deck may have for piles of bytes (the compact layout every deck up to this size uses). */
+export const MAX_BYTE_CARDS = 255;
+
+/** A state's piles: bytes for decks of at most {@link MAX_BYTE_CARDS} cards, 16-bit numbers for larger ones (a six-deck shoe). */
+export type PileArray = Uint8Array | Uint16Array;
+
+/** New zeroed piles for a program (see {@link PileArray}). */
+export function newPiles(p: { readonly pileCapacity: number }, length: number): PileArray {
+  return p.pileCapacity > MAX_BYTE_CARDS ? new Uint16Array(length) : new Uint8Array(length);
+}
 /** Most piles a game may have, the deck, both hands and the out-of-play pile included (a 31-bit shuffled mask). */
 export const MAX_PILES = 31;
 
@@ -103,7 +113,7 @@ export const METRIC = { HIGH_CARD: 0, PAIR_WITH_BOARD: 1, SUM_OF_RANKS: 2, POKER
 /** What compiled expressions read: the state's registers and piles. */
 export interface Memory {
   readonly r: Int32Array;
-  readonly piles: Uint8Array;
+  readonly piles: PileArray;
 }
 /** A compiled integer expression; `q` is the seat bound by an `any`/`each` quantifier (-1: none). */
 export type IntFn = (m: Memory, q: number) => number;
@@ -200,6 +210,10 @@ export interface Program {
    * declared stacks); a hand started from other stacks has them in it (see `keyRoots`).
    */
   readonly keyRoots?: readonly [string, string];
+  /** The seat of an unlimited house (`house … bank unlimited`), whose start stack is {@link UNLIMITED_BANK}; -1 for none. */
+  readonly unlimitedSeat: number;
+  /** The seat of the house (`house SEAT`), -1 for none. */
+  readonly houseSeat: number;
   /** `METRIC.*`. */
   readonly metric: number;
   /** Board pile of `pair-with-board` or `poker-hand`, or -1. */
@@ -273,6 +287,8 @@ const PROGRAM_KEYS = [
   'rankNames',
   'startStacks',
   'keyRoots',
+  'unlimitedSeat',
+  'houseSeat',
   'metric',
   'boardPile',
   'pokerRank',
@@ -332,3 +348,10 @@ export class ProgramError extends Error {
     this.name = 'ProgramError';
   }
 }
+
+/**
+ * The chips an unlimited house (`house … bank unlimited`) starts a hand with: more than any hand
+ * can take from it (a hand moves at most a few million chips: numbers are at most 1,000,000, E0240),
+ * so payments from it are never clamped, and small enough that its stack stays a 32-bit register.
+ */
+export const UNLIMITED_BANK = 1_000_000_000;

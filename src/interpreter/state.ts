@@ -40,13 +40,13 @@ import { appendKeyTokens } from './events.js';
 import { DEAL_FIRST, EV, NODE, R, X } from './layout.js';
 import { Machine, pileBase, type MachineState } from './machine.js';
 import { buildObservation } from './observe.js';
-import { DECK_PILE, INSTR_WIDTH, OP, type Program } from './program.js';
+import { DECK_PILE, INSTR_WIDTH, newPiles, OP, type PileArray, type Program } from './program.js';
 import { run } from './run.js';
 
 /** What a {@link StateMark} of an interpreter state holds (see `InterpreterState.saveTo`). */
 export interface SavedState {
   r: Int32Array;
-  piles: Uint8Array;
+  piles: PileArray;
   /** Events in the log. */
   count: number;
   depth: number;
@@ -68,7 +68,7 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
   private constructor(
     program: Program,
     r: Int32Array,
-    piles: Uint8Array,
+    piles: PileArray,
     log: EventLog,
     depth: number,
     key0: string,
@@ -95,7 +95,7 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
       program.variableInitial.forEach((v, i) => (r[program.varBase + i] = v));
       program.positions.forEach((_, i) => (r[program.posBase + i] = -1));
     }
-    const piles = new Uint8Array(program.pileBytes);
+    const piles = newPiles(program, program.pileBytes);
     piles.set(program.initialDeck, pileBase(program, DECK_PILE));
     piles[DECK_PILE] = program.initialDeck.length;
     const [root0, root1] = program.keyRoots ?? ['0', '1'];
@@ -468,7 +468,16 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
 
   /** A mark for {@link saveTo}, sized for this state. */
   newMark(): SavedState {
-    return { r: new Int32Array(this.r.length), piles: new Uint8Array(this.piles.length), count: 0, depth: 0, key0: '', key0UpTo: 0, key1: '', key1UpTo: 0 };
+    return {
+      r: new Int32Array(this.r.length),
+      piles: newPiles(this.program, this.piles.length),
+      count: 0,
+      depth: 0,
+      key0: '',
+      key0UpTo: 0,
+      key1: '',
+      key1UpTo: 0,
+    };
   }
 }
 

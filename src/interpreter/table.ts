@@ -20,8 +20,16 @@ export interface CheckedTable {
  *   chips the game declares; a match that carries stacks over keeps their sum); a button that is not a seat, or a
  *   button on another seat than 0 in a game that declares no button (its seats do not move)
  * @param hasButton whether the game declares a `button` (the button may then be on any seat)
+ * @param unlimitedSeat the seat of an unlimited house (-1: none): it starts every hand from its
+ *   declared (unlimited) bank whatever `stacks` says, and the other stacks may exceed the declared chips
  */
-export function checkTableOptions(numSeats: number, declared: readonly number[], options: TableOptions | undefined, hasButton = false): CheckedTable {
+export function checkTableOptions(
+  numSeats: number,
+  declared: readonly number[],
+  options: TableOptions | undefined,
+  hasButton = false,
+  unlimitedSeat = -1,
+): CheckedTable {
   const button = options?.button ?? 0;
   if (!Number.isInteger(button) || button < 0 || button >= numSeats)
     throw new RangeError(`table options: button must be a seat 0..${numSeats - 1}, got ${String(button)}`);
@@ -39,6 +47,12 @@ export function checkTableOptions(numSeats: number, declared: readonly number[],
     if (typeof s !== 'number' || !Number.isInteger(s) || s < 1)
       throw new RangeError(`table options: the starting stack of seat ${seat} must be a positive whole number of chips, got ${String(s)}`);
   });
+  // An unlimited house (`house … bank unlimited`) always starts from its unlimited bank, and its
+  // players' stacks are not bounded by the declared chips (their winnings come from that bank).
+  if (unlimitedSeat >= 0) {
+    const given = stacks.map((s, i) => (i === unlimitedSeat ? declared[i] : s));
+    return { button, stacks: given.every((s, i) => s === declared[i]) ? null : given };
+  }
   const total = stacks.reduce((a, b) => a + b, 0);
   const declaredTotal = declared.reduce((a, b) => a + b, 0);
   if (total > declaredTotal)

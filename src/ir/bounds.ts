@@ -4,7 +4,8 @@
  * amount is an expression, E0241).
  *
  * Sound and coarse: chips (`pot`, `stack`) lie in [0, both starting stacks] (chips only move
- * between the seats and the pot); card counts (`size`, `handsize`) in [0, cards in the deck]; a
+ * between the seats and the pot; unbounded with an unlimited house); a sum of card values
+ * (`total`, `pileTotal`) between the deck's size times the extreme rank values; card counts (`size`, `handsize`) in [0, cards in the deck]; a
  * card value (`highest`, `pileHighest`, `pileLowest`) between 0 and the extreme rank values; a loop
  * counter that no `set` writes in [0, the largest round cap of its loops] (widened to its starting value);
  * every other variable and `score` is unbounded. Sums, differences and products follow interval
@@ -46,7 +47,8 @@ export function boundsContext(ir: GameIR): BoundsContext {
   }
   const values = ir.deck.ranks.map((r) => r.value);
   return {
-    chips: ir.stacks.reduce((a, b) => a + b, 0),
+    // An unlimited house pays from a bank without bound.
+    chips: ir.house?.bank === 'unlimited' ? Infinity : ir.stacks.reduce((a, b) => a + b, 0),
     cards: ir.deck.ranks.length * ir.deck.suits.length * ir.deck.copies,
     minRank: Math.min(0, ...values),
     maxRank: Math.max(0, ...values),
@@ -72,6 +74,9 @@ export function intInterval(e: IntExpr, ctx: BoundsContext): Interval {
     case 'pileHighest':
     case 'pileLowest':
       return [ctx.minRank, ctx.maxRank];
+    case 'total':
+    case 'pileTotal':
+      return [mul(ctx.cards, ctx.minRank), mul(ctx.cards, ctx.maxRank)];
     case 'score':
       return [-Infinity, Infinity];
     case 'add': {

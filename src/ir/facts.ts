@@ -18,6 +18,11 @@ export function isTableGame(ir: GameIR): boolean {
   return ir.seats.length > 2 || ir.button === true;
 }
 
+/** The seats that are players: every seat but the house (`house`), in seat order. */
+export function playerSeats(ir: GameIR): number[] {
+  return ir.seats.map((_, i) => i).filter((i) => ir.house?.seat !== i);
+}
+
 /** A seat as the rules write it: a seat index, a table position (the blinds of `blinds SMALL, BIG`) or the first seat left of one. */
 export type SeatInRules = number | TablePosition | Exclude<FirstSeat, number>;
 
@@ -121,7 +126,7 @@ export function atomsOf(c: BoolExpr, out: BoolExpr[] = []): BoolExpr[] {
 }
 
 /** Whether an integer expression is known to both seats (everything but cards in hands). */
-const publicInt = (e: IntExpr): boolean => e.kind !== 'highest';
+const publicInt = (e: IntExpr): boolean => e.kind !== 'highest' && e.kind !== 'total';
 
 /** Whether a condition reads only public quantities (no card in a hand, no hidden position). */
 export function publicCondition(c: BoolExpr, ir: GameIR): boolean {
@@ -150,6 +155,26 @@ export function isDecision(st: Step): boolean {
       return st.pick === 'chosen';
     default:
       return false;
+  }
+}
+
+/**
+ * The seats a decision step asks to decide (see {@link isDecision}): the seat of a choice, wager,
+ * side bet, chosen discard or chosen peek (null for a peek by an auction's winner: either seat);
+ * every seat for betting rounds, simultaneous picks and sealed bids; none for other steps.
+ */
+export function decidingSeats(st: Step, numSeats: number): (number | null)[] {
+  if (!isDecision(st)) return [];
+  switch (st.kind) {
+    case 'choice':
+    case 'wager':
+    case 'sidebet':
+    case 'discard':
+      return [st.seat];
+    case 'peek':
+      return [st.seat.kind === 'seat' ? st.seat.seat : null];
+    default:
+      return Array.from({ length: numSeats }, (_, i) => i);
   }
 }
 

@@ -102,7 +102,8 @@ export type Actor = Static<typeof ActorSchema>;
  * Integer expressions: literals, variables, the pot, a seat's stack, a pile's size, a seat's hand
  * size, the value of a seat's highest card (0 for an empty hand), a seat's score adjustment,
  * the value of the highest/lowest card in a public pile (`pileHighest`/`pileLowest`; 0 for an
- * empty pile), and sums/differences/products (`mul`). Defined once (`$id: "IntExpr"`) and referenced elsewhere with `Type.Ref`.
+ * empty pile), the sum of the rank values of a seat's hand (`total`) or of a public pile
+ * (`pileTotal`; 0 for an empty one), and sums/differences/products (`mul`). Defined once (`$id: "IntExpr"`) and referenced elsewhere with `Type.Ref`.
  */
 export const IntExprSchema = Type.Recursive(
   (Self) =>
@@ -114,8 +115,9 @@ export const IntExprSchema = Type.Recursive(
       obj({ kind: Type.Literal('size'), pile: PileRefSchema }),
       obj({ kind: Type.Literal('handSize'), seat: SeatRefSchema }),
       obj({ kind: Type.Literal('highest'), seat: SeatRefSchema }),
+      obj({ kind: Type.Literal('total'), seat: SeatRefSchema }),
       obj({ kind: Type.Literal('score'), seat: SeatRefSchema }),
-      obj({ kind: Type.Union([Type.Literal('pileHighest'), Type.Literal('pileLowest')]), pile: Name }),
+      obj({ kind: Type.Union([Type.Literal('pileHighest'), Type.Literal('pileLowest'), Type.Literal('pileTotal')]), pile: Name }),
       obj({ kind: Type.Union([Type.Literal('add'), Type.Literal('sub'), Type.Literal('mul')]), left: Self, right: Self }),
     ]),
   { $id: 'IntExpr' },
@@ -389,6 +391,10 @@ export const ShowdownSchema = Type.Union([
 export type Showdown = Static<typeof ShowdownSchema>;
 export type ShowdownMetric = Showdown['metric'];
 
+/** The house seat and its bank (see {@link GameIRSchema} `house`). */
+export const HouseSchema = obj({ seat: SeatSchema, bank: Type.Union([PositiveInt, Type.Literal('unlimited')]) });
+export type House = Static<typeof HouseSchema>;
+
 /** Where a generated game came from: enough to rebuild it bit for bit. */
 export const OriginSchema = obj({
   generator: Name,
@@ -446,6 +452,13 @@ export const GameIRSchema = obj({
   oddChip: Type.Optional(Type.Literal('left-of-button')),
   /** Table chat (absent: the seats cannot send messages). */
   chat: Type.Optional(ChatSchema),
+  /**
+   * The house (absent: none): a seat played by the rules' steps alone (it makes no decision), whose
+   * chips are its `bank`: `unlimited` (payments from it are never clamped; its entry of `stacks` is
+   * 0) or a number of chips (its entry of `stacks`). The other seats are the players; results are
+   * reported for them only. Two-seat games without a button only.
+   */
+  house: Type.Optional(HouseSchema),
   deck: DeckSchema,
   piles: Type.Array(PileSchema),
   variables: Type.Array(VariableSchema),

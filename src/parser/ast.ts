@@ -68,6 +68,15 @@ export interface ChatLimit {
   span: Span;
 }
 
+/** `house Dealer` / `house Dealer bank 5000`: a seat played by the rules' steps, with unlimited chips (default) or a bank. */
+export interface HouseDecl {
+  kind: 'House';
+  seat: Ident;
+  /** null: unlimited. */
+  bank: NumberLit | null;
+  span: Span;
+}
+
 /** `players Alice, Bob` */
 export interface PlayersDecl {
   kind: 'Players';
@@ -205,6 +214,7 @@ export type Decl =
   | ButtonDecl
   | OddChipDecl
   | ChatDecl
+  | HouseDecl
   | StackDecl
   | DeckDecl
   | PileDecl
@@ -592,11 +602,12 @@ export interface PotNode {
 
 /**
  * `stack(Alice)`, `handsize(any)`, `highest(Bob)`, `score(each)`; also `highest(board)` and
- * `lowest(board)` of a public pile (the compiler tells a pile name from a seat name).
+ * `lowest(board)` of a public pile (the compiler tells a pile name from a seat name); `total(Bob)`
+ * and `total(board)`, the sum of the rank values of a hand or a public pile.
  */
 export interface SeatFnNode {
   kind: 'SeatFn';
-  fn: 'stack' | 'handsize' | 'highest' | 'lowest' | 'score';
+  fn: 'stack' | 'handsize' | 'highest' | 'lowest' | 'total' | 'score';
   seat: SeatRefNode;
   span: Span;
 }

@@ -151,6 +151,10 @@ class Builder {
           span,
         };
       }
+      case 'house': {
+        const bank = this.token(ch, 'Integer');
+        return { kind: 'House', seat: this.ident(this.need(this.token(ch, 'Identifier'), 'seat')), bank: bank ? this.number(bank) : null, span };
+      }
       case 'players':
         return { kind: 'Players', seats: this.tokens(ch, 'Identifier').map((t) => this.ident(t)), span };
       case 'stack': {
@@ -422,7 +426,9 @@ class Builder {
             ? 'highest'
             : this.token(ch, 'Kw_lowest')
               ? 'lowest'
-              : 'score';
+              : this.token(ch, 'Kw_total')
+                ? 'total'
+                : 'score';
       return { kind: 'SeatFn', fn, seat: this.seatRef(seat), span };
     }
     const pile = this.node(ch, 'pileRef');

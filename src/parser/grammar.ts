@@ -18,11 +18,13 @@ export interface UnknownWord {
 
 /** Inside a skipped block, declaration keywords are skipped too. */
 function DECL_KEYWORD_ALTS(p: GbgParser) {
-  return [T.Players, T.Stack, T.Deck, T.Pile, T.Var, T.Position, T.Phase, T.Subphase, T.Showdown, T.Generated, T.Button, T.Odd, T.Chat].map((t, i) => ({
-    ALT: () => {
-      p.consumeAny(t, i);
-    },
-  }));
+  return [T.Players, T.Stack, T.Deck, T.Pile, T.Var, T.Position, T.Phase, T.Subphase, T.Showdown, T.Generated, T.Button, T.Odd, T.Chat, T.House].map(
+    (t, i) => ({
+      ALT: () => {
+        p.consumeAny(t, i);
+      },
+    }),
+  );
 }
 
 /** An active grammar rule when a syntax error was found: its name and the index of its first token. */
@@ -128,6 +130,7 @@ export class GbgParser extends CstParser {
       { ALT: () => this.SUBRULE(this.button) },
       { ALT: () => this.SUBRULE(this.oddChip) },
       { ALT: () => this.SUBRULE(this.chat) },
+      { ALT: () => this.SUBRULE(this.house) },
       { ALT: () => this.SUBRULE(this.unknownDeclaration) },
     ]);
   });
@@ -199,6 +202,16 @@ export class GbgParser extends CstParser {
         },
       },
     ]);
+  });
+
+  /** house := 'house' NAME ('bank' ('unlimited' | INT))? (a seat played by the rules' steps; its chips: unlimited by default, or a declared bank) */
+  house = this.RULE('house', () => {
+    this.CONSUME(T.House);
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.Bank);
+      this.OR([{ ALT: () => this.CONSUME(T.Unlimited) }, { ALT: () => this.CONSUME(T.Integer) }]);
+    });
   });
 
   /** tablePosition := 'button' | 'small-blind' | 'big-blind' */
@@ -911,7 +924,7 @@ export class GbgParser extends CstParser {
   });
 
   /**
-   * intAtom := INT | NAME | 'pot' | ('stack' | 'handsize' | 'highest' | 'lowest' | 'score') '(' seatRef ')'
+   * intAtom := INT | NAME | 'pot' | ('stack' | 'handsize' | 'highest' | 'lowest' | 'total' | 'score') '(' seatRef ')'
    *          | 'size' '(' pileRef ')'
    */
   intAtom = this.RULE('intAtom', () => {
@@ -926,6 +939,7 @@ export class GbgParser extends CstParser {
             { ALT: () => this.CONSUME(T.HandSize) },
             { ALT: () => this.CONSUME(T.Highest) },
             { ALT: () => this.CONSUME(T.Lowest) },
+            { ALT: () => this.CONSUME(T.Total) },
             { ALT: () => this.CONSUME(T.Score) },
           ]);
           this.CONSUME(T.LParen);

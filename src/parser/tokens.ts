@@ -124,6 +124,7 @@ export const Pot = kw('pot');
 export const Size = kw('size');
 export const HandSize = kw('handsize');
 export const Highest = kw('highest');
+export const Total = kw('total');
 export const Lowest = kw('lowest');
 export const Top = kw('top');
 /** The table: the button, positions relative to it, the odd chip of a split pot. */
@@ -132,6 +133,10 @@ export const Left = kw('left');
 export const Odd = kw('odd');
 export const Chip = kw('chip');
 export const Chat = kw('chat');
+/** The house: a seat played by the rules' steps, with unlimited chips or a declared bank. */
+export const House = kw('house');
+export const Bank = kw('bank');
+export const Unlimited = kw('unlimited');
 
 /** Showdown metric names (hyphenated keywords). */
 export const HighCard = createToken({ name: 'HighCard', pattern: /high-card/, label: "'high-card'", longer_alt: Identifier });
@@ -323,6 +328,7 @@ export const KEYWORDS: TokenType[] = [
   Pot,
   Size,
   Highest,
+  Total,
   Lowest,
   Top,
   Button,
@@ -330,6 +336,9 @@ export const KEYWORDS: TokenType[] = [
   Odd,
   Chip,
   Chat,
+  House,
+  Bank,
+  Unlimited,
 ];
 
 /**
@@ -368,7 +377,7 @@ export const STEP_STARTS = new Set<TokenType>([
   Assign,
   SetKw,
 ]);
-export const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated, Button, Odd, Chat]);
+export const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated, Button, Odd, Chat, House]);
 for (const t of [
   ...KEYWORDS,
   ...HYPHENATED,

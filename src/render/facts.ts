@@ -17,7 +17,7 @@ import { pokerRankOrder } from '../ir/poker.js';
 import { optionHasCost } from '../ir/walk.js';
 import type { RenderFormat } from './rulebook.js';
 import { handsFixed, hasPrivateSteps, subphaseLayout } from './view/analysis.js';
-import { allSteps, conditionsOf } from '../ir/facts.js';
+import { allSteps, conditionsOf, playerSeats } from '../ir/facts.js';
 import { cardName, chips, englishList, humanize } from './words.js';
 
 export type { RulebookFact };
@@ -91,16 +91,33 @@ function overviewFacts(ir: GameIR): RulebookFact[] {
   const steps = allSteps(ir);
   const out: RulebookFact[] = [fact('game name', ir.name)];
   ir.seats.forEach((s, i) => out.push(fact(`seat ${i + 1}`, `seat ${i + 1} is ${s}`)));
-  out.push(
-    fact(
-      'starting stacks',
-      ir.stacks.every((s) => s === ir.stacks[0])
-        ? `Starting stacks: ${chips(ir.stacks[0])} each`
-        : `Starting stacks: ${ir.seats.map((seat, i) => `${seat} ${chips(ir.stacks[i])}`).join(', ')}`,
-    ),
-    fact('total chips', `stacks plus pot always total ${chips(ir.stacks.reduce((a, b) => a + b, 0))}`),
-    fact('pot', 'Pot: starts empty (0 chips)'),
-  );
+  if (ir.house) {
+    const house = ir.seats[ir.house.seat];
+    const bank = ir.house.bank;
+    out.push(
+      fact('house', `${house} is the house: it makes no decisions`),
+      fact('house bank', bank === 'unlimited' ? 'an unlimited bank: it always pays in full what the rules make it pay' : `a bank of ${chips(bank)}`),
+      fact('results', 'results are reported for the players only'),
+      fact(
+        'starting stacks',
+        `Starting stacks: ${playerSeats(ir)
+          .map((s) => `${ir.seats[s]} ${chips(ir.stacks[s])}, `)
+          .join('')}and the house's ${bank === 'unlimited' ? 'unlimited bank' : `bank of ${chips(bank)}`}`,
+      ),
+    );
+    if (bank !== 'unlimited') out.push(fact('total chips', `stacks plus pot always total ${chips(ir.stacks.reduce((a, b) => a + b, 0))}`));
+    out.push(fact('pot', 'Pot: starts empty (0 chips)'));
+  } else
+    out.push(
+      fact(
+        'starting stacks',
+        ir.stacks.every((s) => s === ir.stacks[0])
+          ? `Starting stacks: ${chips(ir.stacks[0])} each`
+          : `Starting stacks: ${ir.seats.map((seat, i) => `${seat} ${chips(ir.stacks[i])}`).join(', ')}`,
+      ),
+      fact('total chips', `stacks plus pot always total ${chips(ir.stacks.reduce((a, b) => a + b, 0))}`),
+      fact('pot', 'Pot: starts empty (0 chips)'),
+    );
   for (const suit of ir.deck.suits) for (const r of ir.deck.ranks) out.push(fact(`deck card ${cardName(r.name, suit)}`, cardName(r.name, suit)));
   for (const p of ir.piles) out.push(fact(`pile ${p.name}: visibility`, `${p.name}: ${p.visibility === 'public' ? 'a public pile' : 'a hidden pile'}`));
   for (const v of ir.variables) out.push(fact(`counter ${v.name}: starting value`, `«${humanize(v.name)}» starts at ${v.initial}`));

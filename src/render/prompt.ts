@@ -40,6 +40,8 @@ export interface PromptSeatView {
   /** This is the prompt's seat. */
   you: boolean;
   stack: number;
+  /** The seat is a house with an unlimited bank (`stack` is then bookkeeping, shown as "an unlimited bank"). */
+  unlimited: boolean;
   handSize: number;
   /** Tables: `folded`, `all-in`, or null (still in with chips behind); null in two-seat games. */
   status: 'folded' | 'all-in' | null;
@@ -155,6 +157,7 @@ export function buildPromptView(obs: Observation): PromptView {
       number: s + 1,
       you: s === me,
       stack: obs.stacks[s],
+      unlimited: obs.house?.unlimited === true && obs.house.seat === s,
       handSize: obs.handSizes[s],
       status: t?.folded[s] ? 'folded' : t?.allIn[s] ? 'all-in' : null,
       roundBet: t ? t.roundBets[s] : null,

@@ -107,7 +107,7 @@ export const MALFORMED: MalformedCase[] = [
   { name: 'fixed-betting setting in a variable round', source: kuhn('    betting variable { bet 2; fallback bet 1 }'), expected: [['E0230', 6, 24]] },
   {
     name: 'deck larger than the engine holds',
-    source: kuhn('    shuffle deck').replace('suits hearts }', 'suits hearts; copies 86 }'),
+    source: kuhn('    shuffle deck').replace('suits hearts }', 'suits hearts; copies 347 }'),
     expected: [['E0231', 4, 61]],
   },
   { name: 'loop bound too large', source: kuhn('    repeat up to 5000 rounds as r { shuffle deck }'), expected: [['E0232', 6, 5]] },

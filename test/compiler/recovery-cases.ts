@@ -57,7 +57,7 @@ export const CASES: RecoveryCase[] = [
     steps: '    deal 1 to each face down',
     edit: (s) => s.replace('players Alice, Bob', 'players Alice Bob'),
   },
-  { name: 'copies 100 is reported at the number of copies', steps: '    deal 1 to each face down', edit: (s) => s.replace('copies 1 }', 'copies 100 }') },
+  { name: 'copies 400 is reported at the number of copies', steps: '    deal 1 to each face down', edit: (s) => s.replace('copies 1 }', 'copies 400 }') },
   {
     name: 'bids 4..0 is reported once, at the range',
     steps: '    deal 1 to each face down\n    auction sealed {\n      bids 4..0\n      tie coinflip\n      winner pays pot\n      prize { ante 1 each }\n    }',

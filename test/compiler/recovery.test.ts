@@ -104,10 +104,10 @@ export const GOLDEN: Record<string, string[]> = {
     'g.gbg: 1 error',
     '',
   ],
-  'copies 100 is reported at the number of copies': [
-    'g.gbg:4:61: error[E0231]: the deck has 300 cards; the engine holds at most 255',
+  'copies 400 is reported at the number of copies': [
+    'g.gbg:4:61: error[E0231]: the deck has 1200 cards; the engine holds at most 1040',
     '  |',
-    '4 |   deck { ranks J = 11, Q = 12, K = 13; suits hearts; copies 100 }',
+    '4 |   deck { ranks J = 11, Q = 12, K = 13; suits hearts; copies 400 }',
     '  |                                                             ^^^',
     '',
     'g.gbg: 1 error',

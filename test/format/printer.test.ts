@@ -356,6 +356,7 @@ describe('the printer table', () => {
         'Generated',
         'Has',
         'Holds',
+        'House',
         'Ident',
         'IfStep',
         'Logic',

@@ -20,9 +20,9 @@ import { boundsContext, intInterval, type BoundsContext } from '../../ir/bounds.
 import type { Check } from './check.js';
 import { allBlocks } from '../../ir/facts.js';
 
-/** The `highest(SEAT)` nodes of an expression (reads of a seat's hand), left to right. */
-function handReads(e: IntExpr): Extract<IntExpr, { kind: 'highest' }>[] {
-  if (e.kind === 'highest') return [e];
+/** The `highest(SEAT)` and `total(SEAT)` nodes of an expression (reads of a seat's hand), left to right. */
+function handReads(e: IntExpr): Extract<IntExpr, { kind: 'highest' | 'total' }>[] {
+  if (e.kind === 'highest' || e.kind === 'total') return [e];
   if (e.kind === 'add' || e.kind === 'sub' || e.kind === 'mul') return [...handReads(e.left), ...handReads(e.right)];
   return [];
 }

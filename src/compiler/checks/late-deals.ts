@@ -1,7 +1,9 @@
 /**
  * W0107: cards dealt after the last decision. A deal that no decision can follow changes nothing
  * anyone decides. Deals inside a decision (an auction's prize, a chosen option, an outcome of a
- * simultaneous round) are what the decision is about and are not reported.
+ * simultaneous round) are what the decision is about and are not reported. Not reported in a game
+ * with a house (`house SEAT`): there the cards after the last decision (the spin, the dealer's draws)
+ * settle the bets, which is what the player decided on.
  */
 import { warning, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { Step } from '../../ir/schema.js';
@@ -10,6 +12,7 @@ import { hasDecision, isDecision, subphaseMap } from '../../ir/facts.js';
 import { childBlocks } from '../../ir/walk.js';
 
 export const checkLateDeals: Check = ({ ir, spanOf }) => {
+  if (ir.house) return [];
   const subs = subphaseMap(ir);
   if (!ir.phases.some((p) => hasDecision(p.steps, subs))) return [];
   // For each sub-phase: whether some call site may be followed by a decision.

@@ -1,16 +1,19 @@
 /**
- * E0231–E0234: what the engine can hold. The interpreter stores cards in bytes (at most 255
- * cards) and piles in a small table; loops, nesting, expressions and sub-phase call chains are
+ * E0231–E0234: what the engine can hold. The two-seat interpreter stores a deck of at most 255
+ * cards in bytes and a larger one (a six-deck shoe) in 16-bit numbers, up to 1,040 cards (twenty
+ * decks); the table engine holds at most 255; piles are kept in a small table; loops, nesting, expressions and sub-phase call chains are
  * bounded so every game plays, enumerates and renders in bounded time and memory; the game has a
  * name (an empty `end` reason is replaced by a default when lowering).
  */
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { BoolExpr, IntExpr, Step } from '../../ir/schema.js';
 import { visitSteps } from '../../ir/walk.js';
-import { allBlocks, subphaseMap } from '../../ir/facts.js';
+import { allBlocks, isTableGame, subphaseMap } from '../../ir/facts.js';
 import type { Check } from './check.js';
 
-export const MAX_DECK = 255;
+export const MAX_DECK = 1040;
+/** The most cards of a table game's deck (3 to 6 seats or a button; the table engine). */
+export const MAX_TABLE_DECK = 255;
 export const MAX_PILES = 28;
 export const MAX_ROUNDS = 1000;
 export const MAX_DEPTH = 64;
@@ -54,7 +57,9 @@ export const checkLimits: Check = ({ ir, spanOf }) => {
   const out: Diagnostic[] = [];
   const fallback = ir.phases[0]!;
   const cards = ir.deck.ranks.length * ir.deck.suits.length * ir.deck.copies;
-  if (cards > MAX_DECK) out.push(error('E0231', `the deck has ${cards} cards; the engine holds at most ${MAX_DECK}`, spanOf(ir.deck)));
+  const maxDeck = isTableGame(ir) ? MAX_TABLE_DECK : MAX_DECK;
+  if (cards > maxDeck)
+    out.push(error('E0231', `the deck has ${cards} cards; the ${isTableGame(ir) ? 'table engine' : 'engine'} holds at most ${maxDeck}`, spanOf(ir.deck)));
   if (ir.piles.length > MAX_PILES)
     out.push(error('E0231', `the game declares ${ir.piles.length} piles; the engine holds at most ${MAX_PILES}`, spanOf(fallback)));
   if (ir.name === '') out.push(error('E0234', 'the game needs a name', spanOf(fallback)));

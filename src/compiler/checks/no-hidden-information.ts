@@ -6,6 +6,7 @@
  * (a private check, choice, peek, swap or steal, a hidden position, a face-down discard). If at no
  * decision anything may be hidden from the deciding seat — and the game has no simultaneous
  * picks or sealed bids, which are hidden by nature — the game is one of perfect information.
+ * Not reported for a game with a house (`house SEAT`), a player's game of chance against a bank.
  */
 import { warning } from '../../diagnostics/diagnostic.js';
 import type { GameIR, Step } from '../../ir/schema.js';
@@ -150,6 +151,9 @@ class Walker {
 }
 
 export const checkNoHiddenInformation: Check = ({ ir, spanOf }) => {
+  // A game against the house (roulette) is a game of chance against a bank: a player deciding with
+  // nothing hidden is what it is, not a degenerate two-seat game.
+  if (ir.house) return [];
   const w = new Walker(ir, subphaseMap(ir));
   const n = ir.seats.length;
   let k: Knowledge = { cards: new Array<boolean>(n).fill(false), other: new Array<boolean>(n).fill(false), hand: new Array<number>(n).fill(0) };

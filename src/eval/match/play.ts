@@ -148,10 +148,12 @@ export function declaresButton(game: Game): boolean {
  * moves clockwise one seat a hand). A game that declares a button keeps every agent in its slot
  * seat and passes the button to the hand's initial state; a game without one rotates the agents
  * instead, so the agent of slot seat `hand mod n` sits in seat 0 (the seat that plays the button's
- * part in the rules) and the others follow clockwise.
+ * part in the rules) and the others follow clockwise. A game with a house (`fixedSeats`) keeps
+ * every agent in its seat: the house's seat is the house's in every hand.
  * @returns `order[s]` = the slot seat (agent index) in game seat `s`, and the button seat or null
  */
-export function handSeating(n: number, hand: number, button: boolean): { order: number[]; button: number | null } {
+export function handSeating(n: number, hand: number, button: boolean, fixedSeats = false): { order: number[]; button: number | null } {
+  if (fixedSeats) return { order: Array.from({ length: n }, (_, s) => s), button: null };
   const b = hand % n;
   if (button) return { order: Array.from({ length: n }, (_, s) => s), button: b };
   return { order: Array.from({ length: n }, (_, s) => (s + b) % n), button: null };
@@ -231,6 +233,11 @@ export function playSlotNow(
   const many = format.hands > 1;
   const carry = many && format.stacks === 'carry';
   const withButton = many && declaresButton(game);
+  // A house keeps its seat; an unlimited house starts every hand from its unlimited bank, and only a
+  // broke player (or a broke house with a declared bank) ends a match that carries stacks.
+  const house = game.ir.house;
+  const fixedSeats = house !== undefined;
+  const unlimited = house?.bank === 'unlimited' ? house.seat : -1;
   // The declared starting stacks, read through the contract (stack + chips won so far at the first node).
   const declared: number[] = [];
   if (many) {
@@ -249,7 +256,7 @@ export function playSlotNow(
   const bankroll = declared.slice(0, n);
   let ply = 0;
   let hand = 0;
-  let seating = handSeating(n, 0, withButton);
+  let seating = handSeating(n, 0, withButton, fixedSeats);
   let start: number[] = declared;
   let chance = slotChance(game, handChanceKeys(playSeed, 0), recordChance);
   let rngs: (() => number)[] = [];
@@ -259,8 +266,8 @@ export function playSlotNow(
   const chat = game.ir.chat ? new TableChat(game.ir.chat, n) : null;
   const begin = (): void => {
     chat?.startHand();
-    seating = handSeating(n, hand, withButton);
-    start = carry ? seating.order.map((a) => bankroll[a]) : seating.order.map((_, s) => declared[s]);
+    seating = handSeating(n, hand, withButton, fixedSeats);
+    start = carry ? seating.order.map((a, s) => (s === unlimited ? declared[s] : bankroll[a])) : seating.order.map((_, s) => declared[s]);
     if (hand > 0) chance = slotChance(game, handChanceKeys(playSeed, hand), recordChance);
     rngs = seating.order.map((a) => handAgentRng(playSeed, slot, a, hand));
     const options: TableOptions | undefined = many ? { ...(withButton ? { button: seating.button! } : {}), ...(carry ? { stacks: start } : {}) } : undefined;
@@ -288,7 +295,7 @@ export function playSlotNow(
       chance: chance.records,
     });
     hand++;
-    return hand < format.hands && !(carry && bankroll.some((x) => x <= 0));
+    return hand < format.hands && !(carry && bankroll.some((x, a) => x <= 0 && seating.order.indexOf(a) !== unlimited));
   };
   const decided = (
     seat: number,

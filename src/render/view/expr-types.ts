@@ -51,8 +51,12 @@ export interface HandSizeView extends IntViewBase<'handSize'> {
 export interface HighestView extends IntViewBase<'highest'> {
   seat: SeatPhrase;
 }
-/** `highest(board)` / `lowest(board)` of a public pile. */
-export interface PileRankView<K extends 'pileHighest' | 'pileLowest'> extends IntViewBase<K> {
+/** `total(Bob)`: the sum of the rank values of a seat's hand. */
+export interface TotalView extends IntViewBase<'total'> {
+  seat: SeatPhrase;
+}
+/** `highest(board)` / `lowest(board)` / `total(board)` of a public pile. */
+export interface PileRankView<K extends 'pileHighest' | 'pileLowest' | 'pileTotal'> extends IntViewBase<K> {
   /** `the board`. */
   pile: string;
 }
@@ -75,9 +79,11 @@ export interface IntExprViewByKind {
   size: SizeView;
   handSize: HandSizeView;
   highest: HighestView;
+  total: TotalView;
   score: ScoreView;
   pileHighest: PileRankView<'pileHighest'>;
   pileLowest: PileRankView<'pileLowest'>;
+  pileTotal: PileRankView<'pileTotal'>;
   add: SumView<'add'>;
   sub: SumView<'sub'>;
   mul: SumView<'mul'>;

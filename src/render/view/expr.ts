@@ -25,7 +25,8 @@ function swapQuantifier<T extends SeatRef>(ref: T): SeatRef {
 
 function swapInt(e: IntExpr): IntExpr {
   if (e.kind === 'add' || e.kind === 'sub' || e.kind === 'mul') return { ...e, left: swapInt(e.left), right: swapInt(e.right) };
-  if (e.kind === 'stack' || e.kind === 'handSize' || e.kind === 'highest' || e.kind === 'score') return { ...e, seat: swapQuantifier(e.seat) };
+  if (e.kind === 'stack' || e.kind === 'handSize' || e.kind === 'highest' || e.kind === 'total' || e.kind === 'score')
+    return { ...e, seat: swapQuantifier(e.seat) };
   return e;
 }
 
@@ -98,6 +99,8 @@ export function exprViewBuilders(ctx: ViewContext) {
     size: (e) => ({ kind: 'size', partial: 'expr/size', pile: ctx.pileLabel(e.pile) }),
     handSize: (e) => ({ kind: 'handSize', partial: 'expr/handSize', seat: ctx.seatRef(e.seat) }),
     highest: (e) => ({ kind: 'highest', partial: 'expr/highest', seat: ctx.seatRef(e.seat) }),
+    total: (e) => ({ kind: 'total', partial: 'expr/total', seat: ctx.seatRef(e.seat) }),
+    pileTotal: (e) => ({ kind: 'pileTotal', partial: 'expr/pileTotal', pile: ctx.pileLabel({ kind: 'pile', name: e.pile }) }),
     score: (e) => ({ kind: 'score', partial: 'expr/score', seat: ctx.seatRef(e.seat) }),
     pileHighest: (e) => ({ kind: 'pileHighest', partial: 'expr/pileHighest', pile: ctx.pileLabel({ kind: 'pile', name: e.pile }) }),
     pileLowest: (e) => ({ kind: 'pileLowest', partial: 'expr/pileLowest', pile: ctx.pileLabel({ kind: 'pile', name: e.pile }) }),

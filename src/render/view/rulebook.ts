@@ -9,7 +9,7 @@ import { possibleCategories } from '../../interpreter/poker-hand.js';
 import { pokerRankOrder } from '../../ir/poker.js';
 import { cardName } from '../words.js';
 import { deckDrawBound, handsFixed, hasPrivateSteps, intKindsUsed, kindsUsed, payoutBound, subphaseLayout } from './analysis.js';
-import { allSteps, conditionsOf, isTableGame } from '../../ir/facts.js';
+import { allSteps, conditionsOf, isTableGame, playerSeats } from '../../ir/facts.js';
 import { viewContext, type ViewContext } from './context.js';
 import { exprViewBuilders } from './expr.js';
 import { STEP_KINDS, stepView, stepViewBuilders, type StepViewBuilders } from './steps.js';
@@ -129,7 +129,7 @@ function overview(ir: GameIR, ctx: ViewContext, f: GameFeatures): OverviewView {
   const counters = new Set(f.steps.flatMap((s) => (s.kind === 'repeat' ? [s.counter] : [])));
   const ints = intKindsUsed(ir, f.steps);
   return {
-    seats: ir.seats.map((_, i) => ({ number: i + 1, name: ctx.seats[i], stack: ir.stacks[i] })),
+    seats: ir.seats.map((_, i) => ({ number: i + 1, name: ctx.seats[i], stack: ir.stacks[i], house: ir.house?.seat === i })),
     seatNames: [...ctx.seats],
     deck: {
       size: deckSize,
@@ -139,8 +139,15 @@ function overview(ir: GameIR, ctx: ViewContext, f: GameFeatures): OverviewView {
       copies: ir.deck.copies,
       manySuits: ir.deck.suits.length > 1,
     },
-    stackEach: ir.stacks.every((s) => s === ir.stacks[0]) ? ir.stacks[0] : null,
-    totalChips: ir.stacks.reduce((a, b) => a + b, 0),
+    stackEach: ir.house ? null : ir.stacks.every((s) => s === ir.stacks[0]) ? ir.stacks[0] : null,
+    totalChips: ir.house?.bank === 'unlimited' ? null : ir.stacks.reduce((a, b) => a + b, 0),
+    house: ir.house
+      ? {
+          name: ctx.seats[ir.house.seat]!,
+          bank: ir.house.bank === 'unlimited' ? null : ir.house.bank,
+          players: playerSeats(ir).map((s) => ctx.seats[s]!),
+        }
+      : null,
     piles: ir.piles.map((p) => ({ name: escapeMarkdown(p.name), public: p.visibility === 'public' })),
     variables: ir.variables.map((v) => ({ name: ctx.variable(v.name), initial: v.initial, counter: counters.has(v.name) })),
     positions: ir.positions.map((p) => ({ name: ctx.position(p.name), public: p.visibility === 'public' })),

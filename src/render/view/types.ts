@@ -21,6 +21,8 @@ export interface SeatView {
   name: string;
   /** Starting stack in chips. */
   stack: number;
+  /** The seat is the house (its chips are its bank). */
+  house: boolean;
 }
 
 /** A rank with its comparison value. */
@@ -66,8 +68,10 @@ export interface OverviewView {
   };
   /** Both stacks equal: the common size in chips; otherwise null. */
   stackEach: number | null;
-  /** Stacks plus pot, in chips: constant through the game. */
-  totalChips: number;
+  /** Stacks plus pot, in chips: constant through the game (null with an unlimited house). */
+  totalChips: number | null;
+  /** The house (`house SEAT`): its name, its bank (null: unlimited) and the players' names; null without one. */
+  house: { name: string; bank: number | null; players: string[] } | null;
   piles: PileView[];
   variables: VariableView[];
   positions: PositionView[];
