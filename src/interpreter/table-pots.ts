@@ -26,10 +26,13 @@ export interface Pot {
  */
 export function buildPots(contributed: readonly number[], folded: readonly boolean[]): Pot[] {
   const n = contributed.length;
-  const levels = [...new Set(contributed.filter((c, s) => !folded[s] && c > 0))].sort((a, b) => a - b);
   const pots: Pot[] = [];
   let below = 0;
-  for (const level of levels) {
+  // Levels, smallest first: the next distinct contribution above `below` of a seat still in.
+  for (;;) {
+    let level = Infinity;
+    for (let s = 0; s < n; s++) if (!folded[s] && contributed[s] > below && contributed[s] < level) level = contributed[s];
+    if (level === Infinity) break;
     let amount = 0;
     for (let s = 0; s < n; s++) amount += Math.max(0, Math.min(contributed[s], level) - below);
     const eligible: number[] = [];
