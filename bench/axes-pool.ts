@@ -15,13 +15,15 @@
  *   rejections by check, from its `index.jsonl`.
  * Figures go to `report('axes-pool', …)` (bench/results.json when run by bench/run-all.ts or with
  * GBGC_BENCH_FIGURES set).
- * Run: `npx tsx bench/axes-pool.ts AXES.jsonl [--pool DIR] [--precise-log FILE] [--n 50] [--seed 1]`.
+ * Run: `npx tsx bench/axes-pool.ts AXES.jsonl [--pool DIR] [--precise-log FILE] [--n 50] [--seed 1]
+ * [--risk-weights qualifying]` (the last for a file rescored by `bench/risk-rescore.ts --weights qualifying`).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileSource } from '../src/compiler/index.js';
 import { compileGame } from '../src/interpreter/game.js';
 import { computeAxesV2, AXES_V2 } from '../src/eval/axes/index.js';
+import type { RiskWeights } from '../src/eval/axes/risk.js';
 import { correlationMatrix, farthestPointSample, varianceInflationFactors } from '../src/eval/axes/select.js';
 import { readIndex } from '../src/sampler/index.js';
 import { poolAcceptance } from '../src/sampler/pool.js';
@@ -34,6 +36,8 @@ const N = Number(opt('--n') ?? 50);
 const SEED = Number(opt('--seed') ?? 1);
 const POOL = opt('--pool');
 const PRECISE_LOG = opt('--precise-log');
+/** `--risk-weights qualifying`: seed 4643's risk with that option (for a file rescored by bench/risk-rescore.ts --weights qualifying). */
+const RISK_WEIGHTS = (opt('--risk-weights') ?? 'visits') as RiskWeights;
 /** Appendix B's percentiles of seed 4643 among the paper's 50, in AXES_V2 order. */
 const PAPER_4643 = [90, 98, 32, 30, 94, 72];
 /** The three correlations v2 §3.1 reports (state × information, state × temporal, information × opponent). */
@@ -81,7 +85,7 @@ const poolR = correlationMatrix(rows);
 /** Percentile of v among xs: the share below plus half the ties, × 100. */
 const percentile = (xs: number[], v: number) => Math.round((100 * (xs.filter((x) => x < v).length + 0.5 * xs.filter((x) => x === v).length)) / xs.length);
 const g4643 = compileGame(compileSource(readFileSync(new URL('../examples/genstrat-4643.gbg', import.meta.url), 'utf8')).ir!);
-const fast4643 = computeAxesV2(g4643, { tier: 'fast', seed: 1 }) as unknown as Record<string, number>;
+const fast4643 = computeAxesV2(g4643, { tier: 'fast', seed: 1, riskWeights: RISK_WEIGHTS }) as unknown as Record<string, number>;
 const pctFast = AXES_V2.map((a, j) =>
   percentile(
     chosen.map((c) => c[j]!),
@@ -106,7 +110,7 @@ if (PRECISE_LOG) {
   const measure = (key: string, load: () => ReturnType<typeof compileGame>) => {
     let v = done.get(key);
     if (!v) {
-      v = computeAxesV2(load(), { tier: 'precise', seed: 1 }) as unknown as Record<string, number>;
+      v = computeAxesV2(load(), { tier: 'precise', seed: 1, riskWeights: RISK_WEIGHTS }) as unknown as Record<string, number>;
       appendFileSync(PRECISE_LOG, `${JSON.stringify({ key, axes: v })}\n`);
       done.set(key, v);
     }
