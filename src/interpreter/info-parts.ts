@@ -18,6 +18,18 @@ const OPTION_IN_B = new Set<number>([EV.CHOSE, EV.PICK, EV.BID, EV.SIDEBET]);
 /** Markers that are not observations (the phase is in the decision site; a decision prompt is the decision itself). */
 const SKIPPED = new Set<number>([EV.PHASE, EV.SUBPHASE, EV.SHUFFLE, EV.ASK, EV.SHOWDOWN, EV.END]);
 
+/** What each event kind is to an information state's parts, by kind (one table lookup per event instead of four set lookups). */
+const SKIP = 1;
+const ACTION = 2;
+const OPTION = 4;
+const ROLE = ((): Uint8Array => {
+  const t = new Uint8Array(256);
+  for (const k of [...SKIPPED, ...CHIP_EVENTS]) t[k] |= SKIP;
+  for (const k of ACTIONS) t[k] |= ACTION;
+  for (const k of OPTION_IN_B) t[k] |= OPTION;
+  return t;
+})();
+
 /** The fields of `seat`'s information state at `m` (see `InfoStateParts`). */
 export function infoStateParts(m: Machine, seat: number): InfoStateParts {
   const p = m.program;
@@ -29,12 +41,13 @@ export function infoStateParts(m: Machine, seat: number): InfoStateParts {
   for (let i = 0; i < log.count; i++) {
     if (!(log.seenBy(i) & bit)) continue;
     const kind = log.kind(i);
-    if (SKIPPED.has(kind) || CHIP_EVENTS.has(kind)) continue;
+    const role = ROLE[kind];
+    if (role & SKIP) continue;
     const s = log.seat(i);
     const seen = (log.contentSeenBy(i) & bit) !== 0;
-    if (ACTIONS.has(kind)) {
+    if (role & ACTION) {
       if (kind === EV.PICKS || kind === EV.BIDS) path.push(`${kind}.${log.b(i)}.${log.c(i)}`);
-      else path.push(OPTION_IN_B.has(kind) && seen ? `${kind}.${s}.${log.b(i)}` : `${kind}.${s}`);
+      else path.push(role & OPTION && seen ? `${kind}.${s}.${log.b(i)}` : `${kind}.${s}`);
       continue;
     }
     if (kind === EV.ASSIGN) {
