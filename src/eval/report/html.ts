@@ -7,7 +7,7 @@ import { SHOWN_INTERVAL_NAME, Z0_BOUND } from '../stats/dist.js';
 import type { Component } from '../stats/variance.js';
 import type { Figure } from './figures.js';
 import type { ReportContext } from './context.js';
-import { commitmentHtml, gamesSectionHtml, participantsSectionHtml, REPORT_STYLE } from './sections.js';
+import { gamesSectionHtml, participantsSectionHtml, reportPageTop } from './sections.js';
 import { formatEstimate } from '../../util/format.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -61,24 +61,7 @@ export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: reado
   const figs = figures
     .map((fig, k) => `<section class="figure" id="${esc(fig.id)}"><h2>${esc(fig.title)}</h2>\n${svgs[k]}\n<p class="caption">${esc(fig.caption)}</p></section>`)
     .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>gbgc tournament report</title>
-<style>
-${REPORT_STYLE}
-</style>
-</head>
-<body>
-<header>
-<h1>Tournament report</h1>
-<dl>
-<dt>Commitment</dt><dd>${commitmentHtml(e, context)}</dd>
-<dt>Engine version</dt><dd id="engine-version">${esc(e.meta.engineVersion ?? 'unknown')}${e.meta.tournamentEngineVersion && e.meta.tournamentEngineVersion !== e.meta.engineVersion ? ` (tournament played by ${esc(e.meta.tournamentEngineVersion)})` : ''}</dd>
-<dt>Data</dt><dd>${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; B = ${e.meta.B} (secondary ${e.meta.Bsecondary}), seed ${e.meta.seed}</dd>
-</dl>
-</header>
+  return `${reportPageTop(e, context, `${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; B = ${e.meta.B} (secondary ${e.meta.Bsecondary}), seed ${e.meta.seed}`)}
 ${gamesSectionHtml(e, context)}
 ${participantsSectionHtml(context)}
 <section id="leaderboard-table">

@@ -22,6 +22,39 @@ td.n { text-align: right; font-family: "DejaVu Sans Mono", monospace; }
 td.hash { font-family: "DejaVu Sans Mono", monospace; font-size: 0.75em; color: #666; word-break: break-all; } .note { font-family: "DejaVu Sans", sans-serif; color: #555; }
 .figure { margin: 2em 0; } .figure svg { max-width: 100%; height: auto; } .caption { font-size: 0.85em; color: #555; }`;
 
+/**
+ * The top of a report page, from the doctype to the end of its header: the style sheet, the title,
+ * the commitment ({@link commitmentHtml}), the engine version (and the tournament's, when another
+ * engine played it) and the data line.
+ * @param data the data line, HTML already escaped
+ */
+export function reportPageTop(
+  e: EstimatesHeader & { meta: { engineVersion?: string; tournamentEngineVersion?: string | null } },
+  ctx: ReportContext | undefined,
+  data: string,
+): string {
+  const { engineVersion, tournamentEngineVersion } = e.meta;
+  const playedBy = tournamentEngineVersion && tournamentEngineVersion !== engineVersion ? ` (tournament played by ${esc(tournamentEngineVersion)})` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>gbgc tournament report</title>
+<style>
+${REPORT_STYLE}
+</style>
+</head>
+<body>
+<header>
+<h1>Tournament report</h1>
+<dl>
+<dt>Commitment</dt><dd>${commitmentHtml(e, ctx)}</dd>
+<dt>Engine version</dt><dd id="engine-version">${esc(engineVersion ?? 'unknown')}${playedBy}</dd>
+<dt>Data</dt><dd>${data}</dd>
+</dl>
+</header>`;
+}
+
 /** Path of a slot's viewer page, relative to the report folder. */
 export const slotPagePath = (slotId: string): string => `slots/${slotId}.html`;
 

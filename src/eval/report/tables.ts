@@ -8,7 +8,7 @@ import type { TableStats } from '../stats/table.js';
 import type { TableEstimates } from '../stats/table-store.js';
 import { formatEstimate } from '../../util/format.js';
 import type { ReportContext } from './context.js';
-import { commitmentHtml, gamesSectionHtml, participantsSectionHtml, REPORT_STYLE } from './sections.js';
+import { gamesSectionHtml, participantsSectionHtml, reportPageTop } from './sections.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (x: number | null, d = 2): string => formatEstimate(Number.isFinite(x) ? x : null, d);
@@ -58,24 +58,7 @@ ${warnings ? `<ul>${warnings}</ul>` : ''}
 export function tableReportHtml(e: TableEstimates, context?: ReportContext): string {
   const meta = e.meta;
   const warnings = meta.warnings.filter((w) => !e.tables.warnings.includes(w)).map((w) => `<li><strong>Warning:</strong> ${esc(w)}.</li>`);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>gbgc tournament report</title>
-<style>
-${REPORT_STYLE}
-</style>
-</head>
-<body>
-<header>
-<h1>Tournament report</h1>
-<dl>
-<dt>Commitment</dt><dd>${commitmentHtml(e, context)}</dd>
-<dt>Engine version</dt><dd id="engine-version">${esc(meta.engineVersion)}${meta.tournamentEngineVersion && meta.tournamentEngineVersion !== meta.engineVersion ? ` (tournament played by ${esc(meta.tournamentEngineVersion)})` : ''}</dd>
-<dt>Data</dt><dd>${meta.slots} matches, ${meta.participants.length} participants, ${meta.games.length} games; B = ${meta.B}, seed ${meta.seed}</dd>
-</dl>
-</header>
+  return `${reportPageTop(e, context, `${meta.slots} matches, ${meta.participants.length} participants, ${meta.games.length} games; B = ${meta.B}, seed ${meta.seed}`)}
 ${warnings.length ? `<ul>${warnings.join('')}</ul>` : ''}
 ${gamesSectionHtml(e, context)}
 ${participantsSectionHtml(context)}
