@@ -411,65 +411,60 @@ export class BlackjackReference implements DecisionReference<BlackjackDecision> 
     return s;
   }
 
+  /** The value of a hand of `hard` total (ace held: `ace`) in `map` under the current removal, computed once. */
+  private memo(map: Map<number, Float64Array>, hard: number, ace: boolean, compute: () => number): number {
+    const s = this.slot(map);
+    const i = hard * 2 + (ace ? 1 : 0);
+    if (Number.isNaN(s[i])) s[i] = compute();
+    return s[i];
+  }
+
+  /** Σ over the player's next card r of P(r) · f(r) ({@link drawProbs}), each f(r) evaluated with r taken from the shoe. */
+  private overNextCard(f: (r: number) => number): number {
+    const p = new Float64Array(11);
+    this.drawProbs(p);
+    let v = 0;
+    for (let r = 1; r <= 10; r++) {
+      if (p[r] === 0) continue;
+      this.take(r);
+      v += p[r] * f(r);
+      this.give(r);
+    }
+    return v;
+  }
+
   /** Stand on a hand of `hard` total (ace held: `ace`) that is not a blackjack. */
   private standValue(hard: number, ace: boolean): number {
     if (hard > 21) return -1;
-    const s = this.slot(this.cache.stand);
-    const i = hard * 2 + (ace ? 1 : 0);
-    if (!Number.isNaN(s[i])) return s[i];
-    const d = this.dealer();
-    const [t] = best(hard, ace);
-    let v = d[BUST] - d[BJ];
-    for (let b = 0; b < 5; b++) {
-      const dt = 17 + b;
-      if (dt < t) v += d[b];
-      else if (dt > t) v -= d[b];
-    }
-    s[i] = v;
-    return v;
+    return this.memo(this.cache.stand, hard, ace, () => {
+      const d = this.dealer();
+      const [t] = best(hard, ace);
+      let v = d[BUST] - d[BJ];
+      for (let b = 0; b < 5; b++) {
+        const dt = 17 + b;
+        if (dt < t) v += d[b];
+        else if (dt > t) v -= d[b];
+      }
+      return v;
+    });
   }
 
   /** Hit once and then play on optimally (stand or hit). */
   private hitValue(hard: number, ace: boolean): number {
-    const s = this.slot(this.cache.hit);
-    const i = hard * 2 + (ace ? 1 : 0);
-    if (!Number.isNaN(s[i])) return s[i];
-    const p = new Float64Array(11);
-    this.drawProbs(p);
-    let v = 0;
-    for (let r = 1; r <= 10; r++) {
-      if (p[r] === 0) continue;
-      const h = hard + r;
-      if (h > 21) {
-        v -= p[r];
-        continue;
-      }
-      this.take(r);
-      const a = ace || r === 1;
-      const [t] = best(h, a);
-      v += p[r] * (t === 21 ? this.standValue(h, a) : Math.max(this.standValue(h, a), this.hitValue(h, a)));
-      this.give(r);
-    }
-    s[i] = v;
-    return v;
+    return this.memo(this.cache.hit, hard, ace, () =>
+      this.overNextCard((r) => {
+        const h = hard + r;
+        if (h > 21) return -1;
+        const a = ace || r === 1;
+        const [t] = best(h, a);
+        return t === 21 ? this.standValue(h, a) : Math.max(this.standValue(h, a), this.hitValue(h, a));
+      }),
+    );
   }
 
   /** Double: twice the bet, exactly one more card, then stand. */
   private doubleValue(hard: number, ace: boolean): number {
-    const s = this.slot(this.cache.double);
-    const i = hard * 2 + (ace ? 1 : 0);
-    if (!Number.isNaN(s[i])) return s[i];
-    const p = new Float64Array(11);
-    this.drawProbs(p);
-    let v = 0;
-    for (let r = 1; r <= 10; r++) {
-      if (p[r] === 0) continue;
-      this.take(r);
-      v += p[r] * this.standValue(hard + r, ace || r === 1);
-      this.give(r);
-    }
-    s[i] = 2 * v;
-    return 2 * v;
+    return this.memo(this.cache.double, hard, ace, () => 2 * this.overNextCard((r) => this.standValue(hard + r, ace || r === 1)));
   }
 
   /** The best of stand, hit and (if allowed) double for a hand with the current removal. */
