@@ -158,55 +158,28 @@ const range = (vals: number[][]) =>
 if (acceptance) console.log('acceptance', JSON.stringify(acceptance));
 
 const note = `${file}: ${rows.length} games, FPS-${N} seed ${SEED}`;
+/** A figure held to an upper bound: the ratio value / bound must be at most 1. */
+const bounded = (id: string, name: string, value: number, ref: string, bound: number, figNote = note) =>
+  figure({
+    id,
+    kind: 'size',
+    name,
+    value: round(value, 4),
+    unit: '',
+    reference: { name: ref, value: bound, unit: '' },
+    ratioMeaning: 'times the bound (at most 1)',
+    target: { max: 1 },
+    note: figNote,
+  });
 report(
   'axes-pool',
   [
     ...Object.entries(zeroShare).map(([a, s]) =>
-      figure({
-        id: `zero-${a}`,
-        kind: 'size',
-        name: `share of the games with >= 10^${BIG} states on which ${a} is 0`,
-        value: round(s, 4),
-        unit: '',
-        reference: { name: 'bound (issue 27)', value: 0.2, unit: '' },
-        ratioMeaning: 'times the bound (at most 1)',
-        target: { max: 1 },
-        note: `${big.length} of ${note}`,
-      }),
+      bounded(`zero-${a}`, `share of the games with >= 10^${BIG} states on which ${a} is 0`, s, 'bound (issue 27)', 0.2, `${big.length} of ${note}`),
     ),
-    figure({
-      id: 'max-abs-r',
-      kind: 'size',
-      name: `largest |Pearson r| over the FPS-${N}`,
-      value: round(maxR, 4),
-      unit: '',
-      reference: { name: 'bound (v2 Appendix D)', value: 0.7, unit: '' },
-      ratioMeaning: 'times the bound (below 1)',
-      target: { max: 1 },
-      note,
-    }),
-    figure({
-      id: 'max-vif',
-      kind: 'size',
-      name: `largest VIF over the FPS-${N}`,
-      value: round(Math.max(...vif.filter((v) => Number.isFinite(v))), 4),
-      unit: '',
-      reference: { name: 'bound (v2 Appendix D)', value: 5, unit: '' },
-      ratioMeaning: 'times the bound (below 1)',
-      target: { max: 1 },
-      note,
-    }),
-    figure({
-      id: 'abs-r-state-risk',
-      kind: 'size',
-      name: `|r(state space, risk)| over the FPS-${N}`,
-      value: round(Math.abs(r[0]![4]!), 4),
-      unit: '',
-      reference: { name: 'bound (issue 27; the paper: 0.34)', value: 0.4, unit: '' },
-      ratioMeaning: 'times the bound (at most 1)',
-      target: { max: 1 },
-      note,
-    }),
+    bounded('max-abs-r', `largest |Pearson r| over the FPS-${N}`, maxR, 'bound (v2 Appendix D)', 0.7),
+    bounded('max-vif', `largest VIF over the FPS-${N}`, Math.max(...vif.filter((v) => Number.isFinite(v))), 'bound (v2 Appendix D)', 5),
+    bounded('abs-r-state-risk', `|r(state space, risk)| over the FPS-${N}`, Math.abs(r[0]![4]!), 'bound (issue 27; the paper: 0.34)', 0.4),
     ...(acceptance
       ? [
           figure({
