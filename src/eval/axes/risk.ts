@@ -15,7 +15,7 @@
  * Option `weights` ({@link RiskWeights}): `visits` (default) reads w_I as I's share of all the seat's
  * decision visits, so the weights of the states that meet the thresholds sum to their share of
  * play; `qualifying` reads it as I's share of the visits of those states only, so risk is the
- * visit-weighted mean gap over them (v2 §3.1: "the visit-weighted gap … at each decision"). The
+ * visit-weighted mean gap over them (v2 §3.1 describes risk as a gap weighted by visits, taken at each decision). The
  * two differ when the thresholds leave out much of play (docs/axes.md, "Measurements").
  *
  * Choices (docs/axes.md): the 10th percentile is the lower empirical quantile (the smallest u whose
