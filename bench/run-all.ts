@@ -4,9 +4,12 @@
  * version, load average at the start and the end, date, commit) and every bench's figures, each a
  * measurement with its reference measured in the same run and their ratio (`bench/lib/figures.ts`).
  *
- * Usage: `npm run bench [-- [--out FILE] [--no-build] [--quick] [NAME…]]`. Names pick some benches
- * (their figures then go to FILE only; default `bench/results.json`). `--quick` passes each bench
- * its short arguments (a smoke run, not for publication).
+ * Usage: `npm run bench [-- [--out FILE | --merge] [--no-build] [--quick] [NAME…]]`. Names pick
+ * some benches; such a partial run (or a `--quick` one) never replaces the full `bench/results.json`:
+ * it needs `--out FILE`, or `--merge`, which replaces only the named benches' entries in
+ * `bench/results.json` (each such entry records its own run: date, commit, load average) and keeps
+ * every other entry. `--quick` passes each bench its short arguments (a smoke run, not for
+ * publication, so never merged).
  *
  * To add a bench: write `bench/<name>.ts` that measures a figure against a reference in the same
  * run and calls `report(name, figures)`, then add an entry to {@link BENCHES}.
@@ -177,6 +180,8 @@ export interface BenchResult {
   seconds: number;
   figures: Figure[];
   extra?: Record<string, unknown>;
+  /** Present on an entry merged in by `--merge`: the run it came from, when not the file's own. */
+  run?: { date: string; commit: string | null; loadAverageStart: number[]; loadAverageEnd: number[] };
 }
 
 /** The shape of bench/results.json. */
@@ -203,18 +208,67 @@ function git(args: string[]): string | null {
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
+/**
+ * Why a run's options would lose measurements, or undefined when they are fine: a run of some
+ * benches (`names`) or a `--quick` run must not replace the full results file, so it names `--out`
+ * or (not quick) `--merge`; `--merge` with `--out` is ambiguous.
+ */
+export function partialRunError(o: { names: string[]; quick: boolean; merge: boolean; out: string | undefined }): string | undefined {
+  if (o.merge && o.out !== undefined) return '--merge replaces entries in bench/results.json; it does not take --out';
+  if (o.merge && o.quick) return '--quick figures are a smoke run and are never merged into bench/results.json; use --out FILE';
+  if (o.merge && o.names.length === 0) return '--merge needs the names of the benches to replace';
+  if (o.out === undefined && !o.merge && (o.names.length > 0 || o.quick))
+    return `a ${o.quick ? '--quick' : 'partial'} run would replace the full bench/results.json; name --out FILE, or --merge to replace only the named benches' entries`;
+  return undefined;
+}
+
+/**
+ * `base` with the benches of `run` replaced (registry order kept): each replaced entry records the
+ * run it came from (date, commit, load averages); the file's machine, date and commit stay.
+ */
+export function mergeResults(base: BenchResults, run: BenchResults): BenchResults {
+  const fresh = new Map(
+    run.benches.map((b) => [
+      b.name,
+      { ...b, run: { date: run.date, commit: run.commit, loadAverageStart: run.machine.loadAverageStart, loadAverageEnd: run.machine.loadAverageEnd } },
+    ]),
+  );
+  const kept = new Map(base.benches.map((b) => [b.name, b]));
+  const benches = BENCHES.flatMap((b) => {
+    const e = fresh.get(b.name) ?? kept.get(b.name);
+    return e ? [e] : [];
+  });
+  return { ...base, benches };
+}
+
 function main(argv: string[]): number {
   const opt = (name: string): string | undefined => {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const out = opt('--out') ?? join(root, 'bench/results.json');
+  const full = join(root, 'bench/results.json');
+  const out = opt('--out') ?? full;
   const quick = argv.includes('--quick');
+  const merge = argv.includes('--merge');
   const names = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--out');
   const unknown = names.filter((n) => !BENCHES.some((b) => b.name === n));
   if (unknown.length > 0) {
     console.error(`bench: unknown bench ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.name).join(', ')}`);
     return 2;
+  }
+  const usageError = partialRunError({ names, quick, merge, out: opt('--out') });
+  if (usageError) {
+    console.error(`bench: ${usageError}`);
+    return 2;
+  }
+  let base: BenchResults | undefined;
+  if (merge) {
+    try {
+      base = JSON.parse(readFileSync(full, 'utf8')) as BenchResults;
+    } catch (e) {
+      console.error(`bench: --merge reads ${full}, which cannot be read as results: ${(e as Error).message}`);
+      return 1;
+    }
   }
   const selected = BENCHES.filter((b) => names.length === 0 || names.includes(b.name));
   if (!argv.includes('--no-build')) {
@@ -273,7 +327,8 @@ function main(argv: string[]): number {
     rmSync(tmp, { recursive: true, force: true });
   }
   results.machine.loadAverageEnd = loadavg().map((x) => Math.round(x * 100) / 100);
-  writeFileAtomic(out, `${JSON.stringify(results, null, 2)}\n`);
+  const written = base ? mergeResults(base, results) : results;
+  writeFileAtomic(out, `${JSON.stringify(written, null, 2)}\n`);
   console.log(`\nwrote ${out}`);
   const summary = results.benches.flatMap((b) =>
     b.figures.map((f) => `  ${b.name}/${f.id}: ratio ${f.ratio}${f.target ? ` (target ${targetText(f.target)}: ${f.pass ? 'met' : 'missed'})` : ''}`),
