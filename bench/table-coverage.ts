@@ -16,7 +16,7 @@
  * interval at fewer blocks is reported without a target: from few resampling units it is known to
  * be too narrow).
  */
-import { tableCoverage, type PlantedTableDesign } from '../src/eval/stats/table-simulate.js';
+import { leagueTableDesign, panelTableDesign, tableCoverage, type PlantedTableDesign } from '../src/eval/stats/table-simulate.js';
 import type { TableInterval } from '../src/eval/stats/table.js';
 import { figure, report, round, type Figure } from './lib/figures.js';
 
@@ -25,32 +25,8 @@ const R = quick ? 40 : 400;
 const B = 2000;
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
-const league = (blocks: number): PlantedTableDesign => ({
-  skill: [30, 0, -30],
-  tables: [[0, 1, 2]],
-  blocks,
-  handsPerMatch: 6,
-  bigBlind: 100,
-  blockSd: 0.3,
-  handSd: 1,
-  luckScale: 3,
-});
-const panel: PlantedTableDesign = {
-  skill: [40, 10, 0, -20, -30],
-  tables: [
-    [0, 2, 3],
-    [1, 2, 4],
-    [0, 3, 4],
-    [1, 3, 4],
-  ],
-  blocks: 40,
-  handsPerMatch: 6,
-  bigBlind: 100,
-  blockSd: 0.3,
-  handSd: 1,
-  luckScale: 3,
-  duplicate: false,
-};
+const league = leagueTableDesign;
+const panel = panelTableDesign();
 
 const t0 = performance.now();
 const settings: { id: string; what: string; design: PlantedTableDesign; target: boolean; interval: TableInterval }[] = [

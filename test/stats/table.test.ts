@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { replicateLevel, tableStats, type HandRow } from '../../src/eval/stats/table.js';
-import { permutations, plantedTableHands, tableCoverage, type PlantedTableDesign } from '../../src/eval/stats/table-simulate.js';
+import {
+  leagueTableDesign,
+  panelTableDesign,
+  permutations,
+  plantedTableHands,
+  tableCoverage,
+  type PlantedTableDesign,
+} from '../../src/eval/stats/table-simulate.js';
 
 const hand = (block: string, match: string, h: number, chips: Record<string, number>): HandRow[] =>
   Object.entries(chips).map(([participant, chipsWon], seat) => ({ block, match, hand: h, participant, seat, chipsWon, bigBlind: 100 }));
@@ -83,16 +90,7 @@ describe('bb/100 and chips per hand', () => {
 
   it('is reproducible from its seed and resamples blocks, not hands', () => {
     // No card luck, a per-block effect (sd 0.5 bb/hand) larger than the hand noise spread over a block's 36 hands.
-    const d: PlantedTableDesign = {
-      skill: [20, 0, -20],
-      tables: [[0, 1, 2]],
-      blocks: 12,
-      handsPerMatch: 6,
-      bigBlind: 100,
-      blockSd: 0.5,
-      handSd: 1,
-      luckScale: 0,
-    };
+    const d: PlantedTableDesign = { ...leagueTableDesign(12), skill: [20, 0, -20], blockSd: 0.5, luckScale: 0 };
     const { records } = plantedTableHands(d, 5);
     const a = tableStats(records, { B: 200, seed: 9 });
     expect(tableStats(records, { B: 200, seed: 9 })).toEqual(a);
@@ -158,7 +156,7 @@ describe('planted truths (small size; bench/table-coverage.ts at full size)', ()
       [2, 0, 1],
       [2, 1, 0],
     ]);
-    const d: PlantedTableDesign = { skill: [30, 0, -30], tables: [[0, 1, 2]], blocks: 3, handsPerMatch: 2, bigBlind: 100, blockSd: 0, handSd: 0, luckScale: 5 };
+    const d: PlantedTableDesign = { ...leagueTableDesign(3), handsPerMatch: 2, blockSd: 0, handSd: 0, luckScale: 5 };
     const { records, truth } = plantedTableHands(d, 1);
     expect(truth).toEqual([30, 0, -30]);
     const t = tableStats(records, { B: 0 });
@@ -168,16 +166,7 @@ describe('planted truths (small size; bench/table-coverage.ts at full size)', ()
   });
 
   it('95 % intervals cover the planted bb/100 and pairwise differences at the nominal rate (three seats, one table)', () => {
-    const d: PlantedTableDesign = {
-      skill: [30, 0, -30],
-      tables: [[0, 1, 2]],
-      blocks: 40,
-      handsPerMatch: 6,
-      bigBlind: 100,
-      blockSd: 0.3,
-      handSd: 1,
-      luckScale: 3,
-    };
+    const d = leagueTableDesign(40);
     const r = tableCoverage(d, 60, 300, 1000);
     expect(r.intervals).toBe(180);
     expect(r.coverage).toBeGreaterThanOrEqual(band(180)[0]);
@@ -186,16 +175,7 @@ describe('planted truths (small size; bench/table-coverage.ts at full size)', ()
   });
 
   it('with 10 blocks the percentile interval falls short and the expanded one covers at the nominal rate', () => {
-    const d: PlantedTableDesign = {
-      skill: [30, 0, -30],
-      tables: [[0, 1, 2]],
-      blocks: 10,
-      handsPerMatch: 6,
-      bigBlind: 100,
-      blockSd: 0.3,
-      handSd: 1,
-      luckScale: 3,
-    };
+    const d = leagueTableDesign(10);
     const p = tableCoverage(d, 100, 300, 3000);
     const e = tableCoverage(d, 100, 300, 3000, 'expanded');
     expect(e.intervals).toBe(300);
@@ -205,22 +185,7 @@ describe('planted truths (small size; bench/table-coverage.ts at full size)', ()
   });
 
   it('… and in a panel design where some participants never share a table, without duplicate deals', () => {
-    const d: PlantedTableDesign = {
-      skill: [40, 10, 0, -20, -30],
-      tables: [
-        [0, 2, 3],
-        [1, 2, 4],
-        [0, 3, 4],
-        [1, 3, 4],
-      ],
-      blocks: 40,
-      handsPerMatch: 6,
-      bigBlind: 100,
-      blockSd: 0.3,
-      handSd: 1,
-      luckScale: 3,
-      duplicate: false,
-    };
+    const d = panelTableDesign();
     const r = tableCoverage(d, 30, 300, 2000);
     expect(r.intervals).toBe(150);
     expect(r.coverage).toBeGreaterThanOrEqual(band(150)[0]);

@@ -43,6 +43,35 @@ export interface PlantedTableDesign {
   duplicate?: boolean;
 }
 
+/**
+ * The league's table as a planted design: three participants of planted 30 / 0 / −30 bb/100 at one
+ * table, `blocks` blocks of one deck sequence under the six seat permutations, 6 hands per match,
+ * big blind 100, per-block effect sd 0.3 bb a hand, hand noise sd 1 bb, card luck a pot of mean 3 bb
+ * (the settings of bench/table-coverage.ts and its small-size tests).
+ */
+export function leagueTableDesign(blocks: number): PlantedTableDesign {
+  return { skill: [30, 0, -30], tables: [[0, 1, 2]], blocks, handsPerMatch: 6, bigBlind: 100, blockSd: 0.3, handSd: 1, luckScale: 3 };
+}
+
+/**
+ * A panel as a planted design: five participants (40, 10, 0, −20, −30 bb/100) at four tables of
+ * three in turn, two of them never seated together, fresh decks per match, 40 blocks; the other
+ * settings as {@link leagueTableDesign}.
+ */
+export function panelTableDesign(): PlantedTableDesign {
+  return {
+    ...leagueTableDesign(40),
+    skill: [40, 10, 0, -20, -30],
+    tables: [
+      [0, 2, 3],
+      [1, 2, 4],
+      [0, 3, 4],
+      [1, 3, 4],
+    ],
+    duplicate: false,
+  };
+}
+
 /** Every permutation of 0 … n − 1, in lexicographic order. */
 export function permutations(n: number): number[][] {
   const out: number[][] = [];
