@@ -13,8 +13,8 @@
  *   measured (a rerun reads them back);
  * - with `--pool DIR`, the pool's acceptance rate (accepted games over candidates judged) and its
  *   rejections by check, from its `index.jsonl`.
- * Figures go to `report('axes-pool', …)` (bench/results.json when run by bench/run-all.ts or with
- * GBGC_BENCH_FIGURES set).
+ * Figures go to `report('axes-pool', …)` (the file GBGC_BENCH_FIGURES names; the recorded run is
+ * bench/results-axes-pool.json, kept apart from bench/results.json since its pool is built by hand).
  * Run: `npx tsx bench/axes-pool.ts AXES.jsonl [--pool DIR] [--precise-log FILE] [--n 50] [--seed 1]
  * [--risk-weights qualifying]` (the last for a file rescored by `bench/risk-rescore.ts --weights qualifying`).
  */
