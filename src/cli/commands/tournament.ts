@@ -13,7 +13,7 @@ import { startProgress } from '../progress.js';
 import { connectQueue, parseQueueUrl, runQueuedTournament, type QueueUrl } from '../../eval/queue/index.js';
 import { UserError } from '../../util/errors.js';
 import { refuseOutputOverInput } from '../../util/fs.js';
-import { withStoreErrors } from '../../eval/store/index.js';
+import { commitBlocks, withStoreErrors } from '../../eval/store/index.js';
 import type { CliContext } from '../io.js';
 
 /** What `on_failure` did to a run's slots, in words (none when it did nothing). */
@@ -123,15 +123,28 @@ export const registerTournament: RegisterCommand = (cmd, ctx) =>
       const notice = (line: string): void => ctx.io.stderr(`gbgc: note: ${line}\n`);
       if (opts.commit) {
         const store = openStoreFor(plan, notice);
+        let blocks = 0;
         try {
-          withStoreErrors(plan.storePath, () => store.setMeta('commitment', plan.commitment));
+          withStoreErrors(plan.storePath, () => {
+            store.setMeta('commitment', plan.commitment);
+            // One commitment per block (the slots of a game dealt one play seed), published before it completes.
+            const byBlock = new Map<string, { game: string; playSeed: number; slots: number }>();
+            for (const sl of plan.slots) {
+              const game = plan.games[sl.game].rulesetHash;
+              const key = `${game}:${sl.playSeed}`;
+              const b = byBlock.get(key);
+              if (b) b.slots++;
+              else byBlock.set(key, { game, playSeed: sl.playSeed, slots: 1 });
+            }
+            blocks = commitBlocks(store, ENGINE_VERSION, [...byBlock.values()]).length;
+          });
         } finally {
           store.close();
         }
         ctx.io.stdout(
           opts.json
-            ? `${JSON.stringify({ commitment: plan.commitment, store: plan.storePath, slots: plan.slots.length, engineVersion: ENGINE_VERSION }, null, 2)}\n`
-            : `commitment ${plan.commitment}\n  ${plan.slots.length} slots, engine ${ENGINE_VERSION}, store ${plan.storePath}\n`,
+            ? `${JSON.stringify({ commitment: plan.commitment, store: plan.storePath, slots: plan.slots.length, blocks, engineVersion: ENGINE_VERSION }, null, 2)}\n`
+            : `commitment ${plan.commitment}\n  ${plan.slots.length} slots in ${blocks} blocks (one commitment each: gbgc records blocks ${plan.storePath}), engine ${ENGINE_VERSION}, store ${plan.storePath}\n`,
         );
         return;
       }

@@ -8,7 +8,8 @@
 import { basename } from 'node:path';
 import { compileSource } from '../../compiler/index.js';
 import type { Origin } from '../../ir/schema.js';
-import { RunStore } from '../store/store.js';
+import { RunStore, slotHands } from '../store/store.js';
+import { blockRecords, corrections, leagueLabels, type BlockRecord, type CorrectionRecord, type LeagueLabels } from '../store/league.js';
 import { withStoreErrors } from '../store/errors.js';
 
 /** A game of the run as the report names it. */
@@ -46,10 +47,55 @@ export interface ReportCommitment {
   played: string | null;
 }
 
+/** Table chat of one participant (observed behaviour): messages offered with its moves, delivered and refused. */
+export interface ReportChat {
+  participant: string;
+  offered: number;
+  accepted: number;
+  refused: number;
+  /** Its decisions in games that declare chat (the sample), and the blocks (game, play seed) holding them. */
+  decisions: number;
+  blocks: number;
+}
+
+/** The league's records of the store: labels, corrections, block commitments, and table chat. */
+export interface ReportLeague {
+  labels: LeagueLabels;
+  corrections: CorrectionRecord[];
+  blocks: BlockRecord[];
+  /** Per participant that played a game declaring chat; empty when no game does. */
+  chat: ReportChat[];
+}
+
 export interface ReportContext {
   games: ReportGame[];
   participants: ReportParticipant[];
   commitment: ReportCommitment;
+  league?: ReportLeague;
+}
+
+/** Table chat per participant over the finished slots of games that declare chat. */
+function chatOf(store: RunStore, chatGames: ReadonlySet<string>): ReportChat[] {
+  const by = new Map<string, ReportChat & { blockSet: Set<string> }>();
+  if (chatGames.size === 0) return [];
+  for (const slot of store.slots()) {
+    if (slot.status !== 'done' || !chatGames.has(slot.game)) continue;
+    const moves = store.readMoves(slot.id);
+    for (const hand of slotHands(slot, moves.length))
+      for (const m of moves.slice(hand.firstPly, hand.firstPly + hand.plies)) {
+        const id = hand.seats[m.seat];
+        if (id === undefined) continue;
+        let r = by.get(id);
+        if (!r) by.set(id, (r = { participant: id, offered: 0, accepted: 0, refused: 0, decisions: 0, blocks: 0, blockSet: new Set() }));
+        r.decisions++;
+        r.blockSet.add(`${slot.game}:${slot.play_seed}`);
+        if (!m.chat) continue;
+        r.offered++;
+        if (m.chat.accepted) r.accepted++;
+        else r.refused++;
+      }
+  }
+  return [...by.values()].map(({ blockSet, ...r }) => ({ ...r, blocks: blockSet.size }));
 }
 
 /** Viewer pages linked per game. */
@@ -84,7 +130,19 @@ export function readReportContext(path: string, opts: { allowEngineMismatch?: bo
         };
       });
       uniqueLabels(games);
-      return { games, participants, commitment };
+      const chatGames = new Set(
+        store
+          .games()
+          .filter((g) => compileSource(store.game(g.ruleset_hash)!.source).ir?.chat)
+          .map((g) => g.ruleset_hash),
+      );
+      const league: ReportLeague = {
+        labels: leagueLabels(store),
+        corrections: corrections(store),
+        blocks: blockRecords(store),
+        chat: chatOf(store, chatGames),
+      };
+      return { games, participants, commitment, league };
     } finally {
       store.close();
     }

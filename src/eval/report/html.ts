@@ -64,8 +64,9 @@ export function reportHtml(e: Estimates, figures: readonly Figure[], svgs: reado
   return `${reportPageTop(e, context, `${e.meta.slots} slots, ${e.meta.participants.length} participants, ${e.meta.games.length} games; B = ${e.meta.B} (secondary ${e.meta.Bsecondary}), seed ${e.meta.seed}`)}
 ${gamesSectionHtml(e, context)}
 ${participantsSectionHtml(context)}
-<section id="leaderboard-table">
+<section id="leaderboard-table" class="game-results">
 <h2>Leaderboard</h2>
+<p class="note">Game results.</p>
 <table>
 <thead><tr><th>rank</th><th>participant</th><th>α̂ (chips/game)</th><th>95 % CI</th><th title="the participant's chips minus its opponent's, per game: twice the chips it wins per game">mean margin (chips/game, own − opponent's)</th><th>slots</th><th title="bootstrap blocks holding the participant: the (game, pair, run) clusters dealt one play seed, the units its interval resamples">blocks</th><th>fallback moves</th><th>fallback slots</th></tr></thead>
 <tbody>

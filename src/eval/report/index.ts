@@ -9,6 +9,7 @@ import { UserError } from '../../util/errors.js';
 import type { Estimates } from '../stats/analyze.js';
 import type { TableEstimates } from '../stats/table-store.js';
 import { tableReportHtml, tablesSectionHtml } from './tables.js';
+import { behaviourHtml, decisionQualityHtml, recordsHtml } from './league.js';
 import type { AxisRow } from '../stats/slots.js';
 import { buildFigures, svgToPng, toSvg } from './figures.js';
 import { reportHtml } from './html.js';
@@ -90,7 +91,10 @@ export async function writeReport(
     const context: ReportContext | undefined = store ? readReportContext(store, opts) : undefined;
     if (e.format === 'gbgc-table-estimates/1') {
       writeFileSync(join(tmp, 'estimates.json'), `${JSON.stringify(e, null, 2)}\n`);
-      writeFileSync(join(tmp, 'index.html'), tableReportHtml(e, context));
+      writeFileSync(
+        join(tmp, 'index.html'),
+        tableReportHtml(e, context, decisionQualityHtml(e.decisionQuality, context) + behaviourHtml(context) + extraSections + recordsHtml(context)),
+      );
       moveInto(tmp, dir, exists, ['estimates.json', 'index.html'], false);
       return { html: 'index.html', figures: [], slots: [] };
     }
@@ -109,7 +113,18 @@ export async function writeReport(
     writeFileSync(join(tmp, 'estimates.json'), `${JSON.stringify(e, null, 2)}\n`);
     writeFileSync(
       join(tmp, 'index.html'),
-      reportHtml(e, figures, svgs, extraSections + (e.tables ? tablesSectionHtml(e.tables) : '') + checksHtml(e), context),
+      reportHtml(
+        e,
+        figures,
+        svgs,
+        (e.tables ? tablesSectionHtml(e.tables) : '') +
+          decisionQualityHtml(e.decisionQuality, context) +
+          behaviourHtml(context) +
+          extraSections +
+          recordsHtml(context) +
+          checksHtml(e),
+        context,
+      ),
     );
     moveInto(tmp, dir, exists, [...files.slots, ...names, 'estimates.json', 'index.html'], files.slots.length > 0);
     return files;

@@ -4,6 +4,7 @@
  * links to viewer pages of a few of them) and the participants table (kind and configuration).
  * Pure HTML builders; the viewer pages themselves are written by ./slot-pages.ts.
  */
+import { labelsHtml, SEPARATE_SECTIONS_NOTE } from './league.js';
 import type { ReportContext } from './context.js';
 
 /** What the run sections read of the estimates (α̂'s or the table estimates). */
@@ -51,7 +52,9 @@ ${REPORT_STYLE}
 <dt>Commitment</dt><dd>${commitmentHtml(e, ctx)}</dd>
 <dt>Engine version</dt><dd id="engine-version">${esc(engineVersion ?? 'unknown')}${playedBy}</dd>
 <dt>Data</dt><dd>${data}</dd>
+${labelsHtml(ctx)}
 </dl>
+${SEPARATE_SECTIONS_NOTE}
 </header>`;
 }
 

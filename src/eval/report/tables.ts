@@ -55,7 +55,7 @@ ${warnings ? `<ul>${warnings}</ul>` : ''}
 }
 
 /** The page of a store holding only slots of tables or matches. */
-export function tableReportHtml(e: TableEstimates, context?: ReportContext): string {
+export function tableReportHtml(e: TableEstimates, context?: ReportContext, extraSections = ''): string {
   const meta = e.meta;
   const warnings = meta.warnings.filter((w) => !e.tables.warnings.includes(w)).map((w) => `<li><strong>Warning:</strong> ${esc(w)}.</li>`);
   return `${reportPageTop(e, context, `${meta.slots} matches, ${meta.participants.length} participants, ${meta.games.length} games; B = ${meta.B}, seed ${meta.seed}`)}
@@ -63,6 +63,7 @@ ${warnings.length ? `<ul>${warnings.join('')}</ul>` : ''}
 ${gamesSectionHtml(e, context)}
 ${participantsSectionHtml(context)}
 ${tablesSectionHtml(e.tables)}
+${extraSections}
 </body>
 </html>
 `;

@@ -35,3 +35,4 @@ export {
   type GameRecord,
 } from './read.js';
 export { exportTable, summarizeStore, csvField, type StoreSummary, type ParticipantSummary } from './records.js';
+export * from './league.js';

@@ -45,8 +45,8 @@ export const SCHEMA_VERSION = 4;
 /**
  * The layouts this gbgc reads: {@link SCHEMA_VERSION} and the ones before it. Schema 4 added table
  * chat: a move's entry in `move_log` may hold an eighth element, the message offered with the move
- * ({@link ChatRecord}), and the `moves` view its column `chat`; schema 4 also added the `labels`
- * and `corrections` records (see {@link RunStore}). A store of schema 2 or 3 is read as it is (its
+ * ({@link ChatRecord}), and the `moves` view its column `chat`; schema 4 also added the league's
+ * records (`league.ts`): the `corrections` table, and labels and block commitments in `meta`. A store of schema 2 or 3 is read as it is (its
  * moves have no chat) and upgraded in place by the writer (the view recreated), so a tournament
  * begun under an older schema resumes with byte-identical slots.
  */
@@ -79,6 +79,15 @@ CREATE TABLE IF NOT EXISTS slots (
   move_log TEXT,
   seats TEXT,
   hands TEXT
+);
+CREATE TABLE IF NOT EXISTS corrections (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  recorded_at TEXT NOT NULL,
+  error TEXT NOT NULL,
+  affects_rankings INTEGER NOT NULL,
+  matches TEXT NOT NULL,
+  status TEXT NOT NULL,
+  note TEXT
 );
 CREATE VIEW IF NOT EXISTS moves AS
   SELECT s.id AS slot, CAST(j.key AS INTEGER) AS ply, json_extract(j.value, '$[0]') AS seat, json_extract(j.value, '$[1]') AS obs_digest,

@@ -1,0 +1,110 @@
+/**
+ * The report's league sections (LLM game league methodology, reporting rules): the labels of the
+ * results (Live, Delayed or Replay; Preview or official) in the header; decision quality and
+ * observed behaviour as sections of their own, apart from the game results and the execution
+ * section; the corrections log; the blocks' commitments and releases. Each measure is shown with
+ * its sample size and block count, and no combined score is computed.
+ */
+import type { DecisionQualitySection } from '../stats/decision-quality.js';
+import type { ReportContext } from './context.js';
+
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const num = (x: number | null, d: number): string => (x === null ? '—' : x.toFixed(d));
+const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)} %`);
+const MODE = { live: 'Live', delayed: 'Delayed', replay: 'Replay' } as const;
+const STATUS = { preview: 'Preview', official: 'Official' } as const;
+
+/** The header's labels (a `<dt>`/`<dd>` pair), or '' without the store's records. */
+export function labelsHtml(ctx: ReportContext | undefined): string {
+  const l = ctx?.league?.labels;
+  if (!l) return '';
+  return `<dt>Labels</dt><dd id="labels"><span class="label" data-label="mode">${MODE[l.mode]}</span>${l.declared.mode ? '' : ' (default)'}, <span class="label" data-label="status">${STATUS[l.status]}</span>${l.declared.status ? '' : ' (default)'}${l.status === 'preview' ? ': exploratory results; an official result needs an independent recomputation review, repeatability, frozen reference and evaluation versions, and a publication policy' : ''}</dd>`;
+}
+
+/** The decision-quality section, or '' when the estimates have none. */
+export function decisionQualityHtml(dq: DecisionQualitySection | null | undefined, ctx: ReportContext | undefined): string {
+  if (!dq) return '';
+  const preview = ctx?.league?.labels.status !== 'official';
+  const refs = dq.references
+    .map((r) =>
+      r.reference
+        ? `<li>${esc(r.name)}: ${esc(r.reference)} (exploitability ${r.exploitability === null ? '—' : r.exploitability.toPrecision(3)} chips/game)</li>`
+        : `<li>${esc(r.name)}: no reference (${esc(r.reason ?? '')}); its decisions are uncovered and stay missing</li>`,
+    )
+    .join('');
+  const rows = dq.rows
+    .map(
+      (r) =>
+        `<tr><td>${esc(r.name)}</td><td class="n">${num(r.meanLoss, 4)}</td><td class="n">${r.meanLossCi ? `[${num(r.meanLossCi.lo, 4)}, ${num(r.meanLossCi.hi, 4)}]` : '—'}</td><td class="n">${pct(r.agreement)}</td><td class="n">${r.agreementCi ? `[${pct(r.agreementCi.lo)}, ${pct(r.agreementCi.hi)}]` : '—'}</td><td class="n" data-key="covered">${r.covered} / ${r.decisions}</td><td class="n" data-key="blocks">${r.blocks}</td></tr>`,
+    )
+    .join('\n');
+  return `<section id="decision-quality">
+<h2>Decision quality${preview ? ' <span class="label">Preview</span>' : ''}</h2>
+<p class="note">EV loss: the best legal action's value minus the chosen action's at the information state the seat saw (${esc(dq.unit)}); agreement: the chosen action within ${dq.agreementTolerance} chips of the best. Opponent model: ${esc(dq.opponentModel)}. States the reference does not value stay missing, never a loss of 0. 95 % block-bootstrap intervals (B = ${dq.B}). Shown apart from the game results; no combined score.</p>
+<ul>${refs}</ul>
+<table>
+<thead><tr><th>participant</th><th>mean EV loss</th><th>95 % CI</th><th>agreement</th><th>95 % CI</th><th>covered / decisions</th><th>blocks</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</section>`;
+}
+
+/** The observed-behaviour section: table chat per participant, with its sample; a line when no game declares chat. */
+export function behaviourHtml(ctx: ReportContext | undefined): string {
+  const chat = ctx?.league?.chat;
+  if (!chat) return '';
+  const name = new Map(ctx!.participants.map((p) => [p.id, p.name]));
+  const body =
+    chat.length === 0
+      ? '<p>No game of this run declares table chat: no behaviour is observed beyond the moves.</p>'
+      : `<table>
+<thead><tr><th>participant</th><th>messages offered</th><th>delivered</th><th>refused (over a limit)</th><th>decisions in chat games</th><th>blocks</th></tr></thead>
+<tbody>
+${chat.map((c) => `<tr><td>${esc(name.get(c.participant) ?? c.participant)}</td><td class="n" data-key="offered">${c.offered}</td><td class="n" data-key="accepted">${c.accepted}</td><td class="n" data-key="refused">${c.refused}</td><td class="n" data-key="decisions">${c.decisions}</td><td class="n" data-key="blocks">${c.blocks}</td></tr>`).join('\n')}
+</tbody>
+</table>`;
+  return `<section id="observed-behaviour">
+<h2>Observed behaviour</h2>
+<p class="note">What the players did besides their moves: table chat. An observed association in this setup, not evidence of a cause or of a belief; shown apart from results, decision quality and execution.</p>
+${body}
+</section>`;
+}
+
+/** The corrections log and the blocks' commitments and releases. */
+export function recordsHtml(ctx: ReportContext | undefined): string {
+  const league = ctx?.league;
+  if (!league) return '';
+  const corr =
+    league.corrections.length === 0
+      ? '<p id="no-corrections">No corrections are recorded for this run.</p>'
+      : `<ul>${league.corrections.map((c) => `<li data-correction="${c.id}">#${c.id} (${esc(c.recordedAt)}): ${esc(c.error)}; ${c.affectsRankings ? 'affects rankings' : 'does not affect rankings'}; affected matches ${c.matches.map((m) => `<code>${esc(m)}</code>`).join(', ')}; recomputation <strong>${esc(c.status)}</strong>${c.note ? ` (${esc(c.note)})` : ''}</li>`).join('')}</ul>`;
+  const blocks =
+    league.blocks.length === 0
+      ? '<p>No block commitments were recorded (<code>gbgc tournament CONFIG --commit</code> records one per block before play).</p>'
+      : `<table>
+<thead><tr><th>block</th><th>game</th><th>slots</th><th>commitment</th><th>released</th></tr></thead>
+<tbody>
+${league.blocks
+  .map(
+    (b) =>
+      `<tr><td class="n">${b.block}</td><td>${esc(ctx!.games.find((g) => g.hash === b.game)?.label ?? b.game)}</td><td class="n">${b.done} / ${b.slots}</td><td class="hash"><code>${esc(b.commitment)}</code></td><td>${b.complete ? `play seed ${b.playSeed}, salt <code class="hash">${esc(b.salt ?? '')}</code> (${b.verified ? 'matches the commitment' : 'does not match the commitment'})` : 'withheld until the block completes'}</td></tr>`,
+  )
+  .join('\n')}
+</tbody>
+</table>`;
+  return `<section id="corrections">
+<h2>Corrections</h2>
+${corr}
+</section>
+<section id="blocks">
+<h2>Commitments and releases</h2>
+<p class="note">Only a commitment hash is shown before a block completes; its play seed and salt (with the ruleset and the engine, every hidden card) are released after it (<code>gbgc records blocks</code> lists the hidden cards). A commitment shows that the committed input did not change; it cannot show that a seed was drawn fairly.</p>
+${blocks}
+</section>`;
+}
+
+/** The statement heading the results: what is shown apart, and that no combined score is computed. */
+export const SEPARATE_SECTIONS_NOTE =
+  '<p class="note" id="separate-sections">Game results, decision quality, observed behaviour and execution are shown in separate sections, each measure with its sample size and block count; no combined score is computed.</p>';
