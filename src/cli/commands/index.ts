@@ -135,7 +135,12 @@ export const COMMANDS: CommandEntry[] = [
     summary: 'play a tournament config (games × participants × runs) into a resumable SQLite run store',
     load: async () => (await import('./tournament.js')).registerTournament,
   },
-  { spec: 'records', options: false, summary: 'export or summarize a tournament run store', load: async () => (await import('./records.js')).registerRecords },
+  {
+    spec: 'records',
+    options: false,
+    summary: 'export or summarize a tournament run store; the league records: block commitments, labels, corrections',
+    load: async () => (await import('./records.js')).registerRecords,
+  },
   {
     spec: 'axes <path>',
     options: true,

@@ -266,7 +266,7 @@ export const registerRecords: RegisterCommand = (cmd, ctx) => {
     .option('--json', 'print the figures as JSON')
     .addHelpText(
       'after',
-      '\nJSON fields: engineVersion, commitment (recorded with --commit), planCommitment (of the plan played), planned, done, errors, games [{path, name, rulesetHash, done}],\nparticipants [{name, kind, id, slots, meanReturns, fallbackRate}].',
+      '\nJSON fields: engineVersion, commitment (recorded with --commit), planCommitment (of the plan played), planned, done, errors, games [{path, name, rulesetHash, done}],\nparticipants [{name, kind, id, slots, meanReturns, fallbackRate}],\nlabels {mode, status, declared}, corrections [{id, recordedAt, error, affectsRankings, matches, status, note}].',
     )
     .action((db: string, opts: { json?: boolean }) => {
       withStoreErrors(db, () => {
