@@ -35,7 +35,7 @@ import type { StoredSlots } from '../store/read.js';
 import { percentileInterval, type Interval } from './dist.js';
 
 /** Default node budget of a game's reference tree. */
-export const DQ_MAX_NODES = 200_000;
+export const DQ_MAX_NODES = 20_000;
 /** Stream key of the decision-quality bootstrap. */
 const DQ_STREAM = 0x6471;
 /**
