@@ -17,6 +17,9 @@ import { randomAgent } from '../../src/eval/agents/random.js';
 import { playSlotNow, type SlotOutcome } from '../../src/eval/match/play.js';
 import { parseReply } from '../../src/render/reply.js';
 import { rngFromKeys } from '../../src/util/rng.js';
+import { simulate } from '../../src/algorithms/simulate.js';
+import { l0Player } from '../../src/algorithms/l0.js';
+import { formatSimulation } from '../../src/cli/commands/simulate.js';
 
 const compiled = compileSource(readFileSync('examples/roulette.gbg', 'utf8'));
 const game = compileGame(compiled.ir!);
@@ -193,6 +196,15 @@ describe('limits', () => {
     pick(s, 'bet 30');
     expect(s.currentPlayer()).toBe(CHANCE);
     expect(spin([['high', 30]], '20', 30)).toBe(30);
+  });
+
+  it('gbgc simulate reports returns for the player only, and names the house', async () => {
+    const r = await simulate(game, { episodes: 20, seed: 3, agents: [l0Player, l0Player] });
+    const text = formatSimulation(r, compiled.ir!.seats, compiled.ir!.house?.seat);
+    expect(text).toContain('House: the house');
+    expect(text).toMatch(/mean returns {6}Player [-+]\d+\.\d{4} ± \d+\.\d{4} {2}\(chips\/game ± 1 standard error; players only\)\n/);
+    expect(text).not.toMatch(/House [-+]\d/);
+    expect(r.meanReturns[1]).toBe(-r.meanReturns[0]);
   });
 
   it('shows the house’s bank as unlimited, not as a number of chips', () => {

@@ -15,12 +15,16 @@ import { formatSigned } from '../../util/format.js';
 const signed = (x: number): string => formatSigned(x, 4, '-');
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
-/** The human-readable report. */
-export function formatSimulation(r: SimulationReport, seats: readonly string[]): string {
+/**
+ * The human-readable report. With a house (`house`: its seat), returns are reported for the players
+ * only (the house's are theirs with the sign changed; `--json` keeps every seat's).
+ */
+export function formatSimulation(r: SimulationReport, seats: readonly string[], house?: number): string {
+  const players = seats.map((s, i) => [s, i] as const).filter(([, i]) => i !== house);
   const lines = [
-    `${r.game}: ${r.episodes} episodes, seed ${r.seed}, ${seats.map((s, i) => `${s}: ${r.agents[i]}`).join(', ')}`,
-    `  mean returns      ${seats.map((s, i) => `${s} ${signed(r.meanReturns[i])} ± ${r.stdErrors[i].toFixed(4)}`).join('   ')}  (chips/game ± 1 standard error)`,
-    `  moves per player  ${seats.map((s, i) => `${s} ${r.movesPerPlayer[i].toFixed(2)}`).join('   ')}`,
+    `${r.game}: ${r.episodes} episodes, seed ${r.seed}, ${seats.map((s, i) => `${s}: ${i === house ? 'the house' : r.agents[i]}`).join(', ')}`,
+    `  mean returns      ${players.map(([s, i]) => `${s} ${signed(r.meanReturns[i])} ± ${r.stdErrors[i].toFixed(4)}`).join('   ')}  (chips/game ± 1 standard error${house === undefined ? '' : '; players only'})`,
+    `  moves per player  ${players.map(([s, i]) => `${s} ${r.movesPerPlayer[i].toFixed(2)}`).join('   ')}`,
     ...(r.notMeasured !== undefined
       ? [`  not measured      ${r.notMeasured}`]
       : [
@@ -71,5 +75,5 @@ export const registerSimulate: RegisterCommand = (cmd, ctx) =>
       } finally {
         progress.stop();
       }
-      ctx.io.stdout(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatSimulation(report, ir.seats));
+      ctx.io.stdout(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatSimulation(report, ir.seats, ir.house?.seat));
     });
