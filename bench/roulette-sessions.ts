@@ -6,8 +6,8 @@
  * `done`, then a uniform stake). Every bet of American roulette loses 2/38 per chip staked, so
  * the net per chip staked, R = Σ net / Σ staked over sessions, should be within 3 standard errors
  * of −2/38 (the session is the unit; the standard error is the delta method's,
- * √(Σ (net_i − R·staked_i)² / (n (n − 1))) / mean staked). The figure's ratio is R / (−2/38),
- * its target the 3-standard-error band around 1. Not a timing.
+ * √(Σ (net_i − R·staked_i)² / (n (n − 1))) / mean staked). The figure is the loss −R against the
+ * house edge 2/38; its ratio's target is the 3-standard-error band around 1. Not a timing.
  *
  * Run: `npx tsx bench/roulette-sessions.ts [SESSIONS] [SEED]` (default 100,000 sessions, seed 1).
  */
@@ -66,13 +66,13 @@ report(
   'roulette-sessions',
   [
     figure({
-      id: 'random-bettor-net-per-chip',
-      name: 'random bettor on roulette.gbg: net per chip staked over sessions of 50 spins',
-      value: ratio,
+      id: 'random-bettor-loss-per-chip',
+      name: 'random bettor on roulette.gbg: chips lost per chip staked over sessions of 50 spins (−net / staked)',
+      value: -ratio,
       unit: 'chips per chip staked',
-      reference: { name: 'exact house edge of every American roulette bet', value: exact, unit: 'chips per chip staked' },
+      reference: { name: 'exact house edge of every American roulette bet (2/38)', value: -exact, unit: 'chips per chip staked' },
       kind: 'size',
-      ratioMeaning: 'measured / exact (−2/38); target: within 3 standard errors',
+      ratioMeaning: 'measured loss / exact house edge 2/38; target: within 3 standard errors',
       target: { min: 1 - (3 * se) / Math.abs(exact), max: 1 + (3 * se) / Math.abs(exact) },
       note: `${n} sessions (seed ${seed}), ${spins} spins, ${ss} chips staked; standard error ${se.toPrecision(3)} (delta method, the session as unit), z = ${z.toFixed(2)}; ${seconds.toFixed(0)} s`,
     }),

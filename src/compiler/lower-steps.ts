@@ -126,6 +126,7 @@ export class StepLowerer {
           'in a game with a button the blinds move with it: a seat named here would post every hand',
           s.span,
           `write \`blinds ${s.smallAmount.value}, ${s.bigAmount.value}\` (the small blind left of the button, the big blind next; heads-up the button posts the small blind)`,
+          this.scope.buttonNote(),
         );
         return null;
       }
@@ -344,6 +345,7 @@ export class StepLowerer {
           : 'in a game with a button, say who acts first',
         first?.span ?? round.span,
         'write `first left of big-blind` (the round the blinds open) or `first left of button`',
+        scope.buttonNote(),
       );
       return null;
     }

@@ -54,6 +54,7 @@ class Lowerer {
     const button = this.single('Button', '`button`');
     const oddChip = this.single('OddChip', 'the odd-chip rule');
     s.button = button !== undefined;
+    s.buttonSpan = button?.span ?? null;
     if (oddChip && !button)
       s.err(
         'E0250',

@@ -18,6 +18,8 @@ export class Scope {
   seats: string[] = ['Alice', 'Bob'];
   /** Whether the game declares a `button` (table positions are found from it). */
   button = false;
+  /** Where the `button` declaration is, when there is one. */
+  buttonSpan: A.Span | null = null;
   readonly piles = new Map<string, A.PileDecl>();
   readonly variables = new Map<string, { initial: number; span: A.Span }>();
   readonly positions = new Map<string, A.PositionDecl>();
@@ -28,6 +30,11 @@ export class Scope {
   /** Report an error; `related` names the other places the mistake may be at (a clash's first half). */
   err(code: DiagnosticCode, message: string, span: A.Span, help?: string, related?: RelatedLocation[]): void {
     this.diagnostics.push(error(code, message, span, help, related));
+  }
+
+  /** The `button` declaration as a related place of an error a button causes (E0251: either may be the mistake). */
+  buttonNote(): RelatedLocation[] | undefined {
+    return this.buttonSpan ? [{ range: this.buttonSpan, message: 'the button' }] : undefined;
   }
 
   seat(id: A.Ident): Seat | null {
