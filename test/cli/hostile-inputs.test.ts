@@ -39,7 +39,7 @@ const CASES: [string, () => string[], RegExp][] = [
   [
     'replay record with participants that are not strings',
     () => ['view', fx('record-participants-not-strings.json')],
-    /"participants" must list two names \(strings\)/,
+    /"participants" must list one name \(a string\) per seat, 2 to 6/,
   ],
   ['replay record with history of wrong types', () => ['view', fx('record-history-wrong-types.json')], /"history"\[0\] must be/],
   ['replay record with notes of wrong types', () => ['view', fx('record-notes-wrong-types.json')], /"notes"\.0 must hold strings/],

@@ -10,6 +10,7 @@ import { formatSource } from '../../src/format/index.js';
 import { KEYWORDS } from '../../src/parser/tokens.js';
 import { arbitraryProgram } from '../support/arbitrary-program.js';
 import { arbitraryTable } from '../support/arbitrary-table.js';
+import { arbitraryHouse } from '../support/arbitrary-house.js';
 import { VISITOR_KEYS } from '../../src/format/visitor-keys.js';
 import type { AstNode, GameFile } from '../../src/parser/ast.js';
 
@@ -466,9 +467,9 @@ describe('formatting generated valid programs', () => {
     );
   });
 
-  it('compiles table programs (3 to 6 seats, a button) without errors; formatting is a fixed point and keeps the IR', async () => {
+  it('compiles table programs (3 to 6 seats, a button, chat) and house programs without errors; formatting is a fixed point and keeps the IR', async () => {
     await fc.assert(
-      fc.asyncProperty(arbitraryTable(), async ({ source }) => {
+      fc.asyncProperty(fc.oneof(arbitraryTable(), arbitraryHouse()), async ({ source }) => {
         const compiled = compileSource(source);
         expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
         const once = await formatSource(source);
@@ -502,10 +503,11 @@ describe('formatting generated valid programs', () => {
 });
 
 describe('the arbitrary of valid programs', () => {
-  it('covers every node kind, declaration, step and optional form in 200 programs and 50 table programs', () => {
+  it('covers every node kind, declaration, step and optional form in 200 programs, 50 table programs and 10 house programs', () => {
     const seen = new Set<string>();
     const tables = fc.sample(arbitraryTable(), { numRuns: 50, seed: 42 });
-    for (const { source } of [...fc.sample(arbitraryProgram(), { numRuns: 200, seed: 42 }), ...tables]) {
+    const houses = fc.sample(arbitraryHouse(), { numRuns: 10, seed: 42 });
+    for (const { source } of [...fc.sample(arbitraryProgram(), { numRuns: 200, seed: 42 }), ...tables, ...houses]) {
       const ast = parse(source).ast!;
       for (const f of forms(ast, source)) seen.add(f);
     }

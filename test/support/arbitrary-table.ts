@@ -3,7 +3,7 @@
  * seats, or 2 seats with a button): seats, a button and the odd-chip rule, antes, blinds (named,
  * or placed by the button), deals to each seat and to a board, fixed and no-limit/pot-limit
  * betting rounds whose first seat is named or left of a table position, and the showdowns a
- * table plays. Each program compiles without errors.
+ * table plays, and table chat (limits and a scripted message). Each program compiles without errors.
  */
 import fc from 'fast-check';
 
@@ -35,6 +35,15 @@ export function arbitraryTable(): fc.Arbitrary<{ source: string }> {
         { minLength: 1, maxLength: 3 },
       ),
       showdown: fc.constantFrom('high-card', 'poker-hand using board', 'pair-with-board using board'),
+      chat: fc.option(
+        fc.record({
+          perPhase: fc.integer({ min: 1, max: 3 }),
+          perHand: fc.integer({ min: 3, max: 6 }),
+          max: fc.integer({ min: 1, max: 500 }),
+          scripted: fc.option(fc.constantFrom('Welcome to the table.', 'Good luck.'), { nil: null }),
+        }),
+        { nil: null },
+      ),
     })
     .map((d) => {
       const n = d.seats;
@@ -44,6 +53,10 @@ export function arbitraryTable(): fc.Arbitrary<{ source: string }> {
       lines.push(d.each ? `  stack ${d.stacks[0]} each` : `  stack ${names.map((s, i) => `${s} ${d.stacks[i]}`).join(', ')}`);
       if (button) lines.push('  button');
       if (button && d.oddChip) lines.push('  odd chip left of button');
+      if (d.chat !== null) {
+        lines.push(`  chat ${d.chat.perPhase} per phase, ${d.chat.perHand} per hand, max ${d.chat.max}`);
+        if (d.chat.scripted !== null) lines.push(`  chat "${d.chat.scripted}"`);
+      }
       lines.push(
         `  deck { ranks ${RANKS.slice(13 - d.ranks)
           .map((r, i) => `${r} = ${i + 15 - d.ranks}`)
