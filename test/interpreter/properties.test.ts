@@ -61,7 +61,9 @@ function depthBound(game: CompiledGame): number {
 
 describe.each(GAMES)('%s', (_name, ir) => {
   const game = compileGame(ir);
-  const total = ir.stacks[0] + ir.stacks[1];
+  // Chips at the start of a hand (a house with an unlimited bank starts from its internal bank, not a declared stack).
+  const start = game.newInitialState().chips();
+  const total = start.stacks[0] + start.stacks[1] + start.pot;
   const maxDepth = depthBound(game);
 
   it('keeps stacks + pot constant and never negative after every action', () => {

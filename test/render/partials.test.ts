@@ -64,11 +64,13 @@ describe('templates', () => {
       'mul',
       'pileHighest',
       'pileLowest',
+      'pileTotal',
       'pot',
       'score',
       'size',
       'stack',
       'sub',
+      'total',
       'var',
     ]);
     expect([...COND_KINDS].sort()).toEqual(['and', 'bool', 'cmp', 'has', 'hasPair', 'holds', 'not', 'or', 'pileHas']);
