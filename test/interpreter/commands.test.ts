@@ -36,7 +36,9 @@ describe('gbgc simulate', () => {
     expect((await runCli(['simulate', 'examples/kuhn.gbg', '--episodes', '0'])).code).toBe(2);
     const agent = await runCli(['simulate', 'examples/kuhn.gbg', '--agents', 'random,genius']);
     expect(agent.code).toBe(2);
-    expect(agent.stderr).toContain("unknown agent 'genius'; known agents: always-fold, always-raise, cfr, check-fold, equity, heuristic, human, l1, llm, random");
+    expect(agent.stderr).toContain(
+      "unknown agent 'genius'; known agents: always-fold, always-raise, cfr, check-fold, equity, heuristic, human, l1, llm, random",
+    );
     const missing = await runCli(['simulate', 'examples/none.gbg']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('no such file');
