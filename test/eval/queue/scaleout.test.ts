@@ -1,7 +1,7 @@
 /**
  * Tournaments through Redis (BullMQ): a coordinator and three worker processes of the built CLI on
- * a bot tournament (random and two heuristics on Kuhn and Leduc), two workers killed with SIGKILL
- * and restarted, the coordinator killed and restarted; the store must hold exactly the slots of the
+ * a bot tournament (random and two heuristics on Kuhn and Leduc), a worker killed with SIGKILL while
+ * holding jobs (a second one too when jobs still wait) and restarted, the coordinator killed and restarted; the store must hold exactly the slots of the
  * local run of the same config. The failure semantics are in `failures.test.ts`.
  */
 import { Queue } from 'bullmq';
@@ -10,10 +10,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { QUEUE_NAME } from '../../../src/eval/queue/index.js';
 import { tournamentKey, stalledKey } from '../../../src/eval/queue/spec.js';
-import { rngFromKeys } from '../../../src/util/rng.js';
 import { runCli } from '../../cli/run-cli.js';
 import { doneSlots, ensureBuilt } from '../../support/kill-resume.js';
-import { readStore, sleep, useQueueFixture, waitFor } from '../../support/queue-fixture.js';
+import { readStore, useQueueFixture, waitFor } from '../../support/queue-fixture.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'gbgc.js');
@@ -38,7 +37,7 @@ function cli(args: string[]): Proc {
 const startWorkerProc = () => cli(['worker', '--queue', fx.redis.url, '--concurrency', '2', '--lock-duration', '2000', '--stalled-interval', '500']);
 
 describe('gbgc tournament --queue with gbgc workers', () => {
-  it('three workers (two killed with SIGKILL and restarted) and a restarted coordinator record exactly the slots of the local run', async () => {
+  it('workers killed with SIGKILL while holding jobs and restarted, and a restarted coordinator, record exactly the slots of the local run', async () => {
     const config = fx.writeConfig('bots.yaml', [
       'participants:',
       '  - {kind: random}',
@@ -56,35 +55,40 @@ describe('gbgc tournament --queue with gbgc workers', () => {
     expect(JSON.parse(local.stdout).total).toBe(total);
 
     const store = join(fx.dir, 'queued.db');
-    const rng = rngFromKeys(18);
-    const workers = [startWorkerProc(), startWorkerProc(), startWorkerProc()];
     const queue = new Queue(QUEUE_NAME, { connection: fx.client });
-    const waitingJobs = async () => (await queue.getRanges(['wait'], 0, -1)).length;
+    const jobs = async (state: 'wait' | 'active' | 'completed') => (await queue.getRanges([state], 0, -1)).length;
+    const commitment0 = JSON.parse(local.stdout).commitment as string;
+    // The workers are started one at a time, so that each kill finds jobs still waiting however fast
+    // the machine: with every worker up, all 48 jobs can be taken before the first poll sees one.
+    const workers: (Proc | undefined)[] = [];
     try {
       let coord = cli(['tournament', config, '--queue', fx.redis.url, '--json']);
-      const killWorker = async (i: number, atLeast: number) => {
-        await waitFor(`${atLeast} slots recorded`, () => doneSlots(store) >= atLeast);
-        await sleep(rng() * 100);
-        if ((await waitingJobs()) === 0) return false;
-        workers[i].child.kill('SIGKILL');
-        await workers[i].exited;
-        workers[i] = startWorkerProc();
-        return true;
-      };
-      // Worker 0 dies early, then the coordinator, then worker 1.
-      expect(await killWorker(0, 20)).toBe(true);
+      await waitFor('every slot enqueued', async () => Number(await fx.client.hget(tournamentKey(commitment0), 'enqueued')) === total);
+      // Worker 0 takes jobs and dies holding them (its lock then expires and they are taken over).
+      workers[0] = startWorkerProc();
+      await waitFor('worker 0 holding a job', async () => (await jobs('active')) > 0);
+      workers[0].child.kill('SIGKILL');
+      await workers[0].exited;
+      expect(await jobs('wait')).toBeGreaterThan(0);
+      // One worker runs while the coordinator records, then the coordinator dies.
+      workers[1] = startWorkerProc();
       await waitFor('the coordinator recording slots', () => doneSlots(store) >= 60);
-      await sleep(rng() * 100);
       coord.child.kill('SIGKILL');
       await coord.exited;
       const recordedAtKill = doneSlots(store);
       expect(recordedAtKill).toBeLessThan(total);
-      expect(Number(await fx.client.hget(tournamentKey(JSON.parse(local.stdout).commitment), 'enqueued'))).toBe(total);
+      expect(Number(await fx.client.hget(tournamentKey(commitment0), 'enqueued'))).toBe(total);
       // Workers keep finishing slots while no coordinator runs; the restarted one must collect them.
-      await waitFor('jobs completed while the coordinator was down', async () => (await queue.getRanges(['completed'], 0, -1)).length > 0);
+      await waitFor('jobs completed while the coordinator was down', async () => (await jobs('completed')) > 0);
       coord = cli(['tournament', config, '--queue', fx.redis.url, '--json']);
-      // A fast machine may record most slots before the coordinator's kill: wait for at most all but one.
-      await killWorker(1, Math.min(recordedAtKill + 30, total - 1));
+      workers[0] = startWorkerProc();
+      workers[2] = startWorkerProc();
+      // Worker 1 dies too if jobs are still waiting (on a fast machine they may all be done).
+      if ((await jobs('wait')) > 0) {
+        workers[1].child.kill('SIGKILL');
+        await workers[1].exited;
+        workers[1] = startWorkerProc();
+      }
       expect(await coord.exited, coord.out()).toBe(0);
       const report = JSON.parse(coord.out().slice(coord.out().indexOf('{')));
       expect(report.total).toBe(total);
@@ -118,6 +122,7 @@ describe('gbgc tournament --queue with gbgc workers', () => {
     } finally {
       await queue.close();
       for (const w of workers) {
+        if (!w) continue;
         w.child.kill('SIGTERM');
         await w.exited;
       }
