@@ -16,7 +16,8 @@
  * Figures go to `report('axes-pool', …)` (the file GBGC_BENCH_FIGURES names; the recorded run is
  * bench/results-axes-pool.json, kept apart from bench/results.json since its pool is built by hand).
  * Run: `npx tsx bench/axes-pool.ts AXES.jsonl [--pool DIR] [--precise-log FILE] [--n 50] [--seed 1]
- * [--risk-weights qualifying]` (the last for a file rescored by `bench/risk-rescore.ts --weights qualifying`).
+ * [--risk-weights qualifying|all-visits]` (seed 4643's and the precise tier's risk weights; default:
+ * those the file's lines record, `all-visits` for a file written before the option existed).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,8 +37,8 @@ const N = Number(opt('--n') ?? 50);
 const SEED = Number(opt('--seed') ?? 1);
 const POOL = opt('--pool');
 const PRECISE_LOG = opt('--precise-log');
-/** `--risk-weights qualifying`: seed 4643's risk with that option (for a file rescored by bench/risk-rescore.ts --weights qualifying). */
-const RISK_WEIGHTS = (opt('--risk-weights') ?? 'visits') as RiskWeights;
+/** Risk's weights for seed 4643 and the precise tier: `--risk-weights`, else those of the file's first line. */
+let RISK_WEIGHTS = opt('--risk-weights') as RiskWeights | undefined;
 /** Appendix B's percentiles of seed 4643 among the paper's 50, in AXES_V2 order. */
 const PAPER_4643 = [90, 98, 32, 30, 94, 72];
 /** The three correlations v2 §3.1 reports (state × information, state × temporal, information × opponent). */
@@ -53,6 +54,7 @@ interface Line {
   slot: number;
   seed: number;
   tier: string;
+  riskWeights?: RiskWeights;
   axes: Record<string, number>;
 }
 // One line per game (a file written by two runs may name a game twice: the last line counts).
@@ -65,6 +67,8 @@ const lines = [
       .map((l) => [l.file, l] as const),
   ).values(),
 ].sort((a, b) => a.slot - b.slot);
+// A file written before the option existed was measured with shares of all visits.
+RISK_WEIGHTS ??= lines[0]?.riskWeights ?? 'all-visits';
 const rows = lines.map((l) => AXES_V2.map((a) => l.axes[a]!));
 const big = rows.filter((r) => r[0]! >= BIG);
 const isZero = (a: string, v: number) => (a === 'brittleness' ? v <= -6 + 1e-9 : v === 0);
@@ -203,6 +207,7 @@ report(
     poolRStateRisk: round(poolR[0]![4]!, 4),
     pearsonPool: poolR.map((row) => row.map((x) => round(x, 4))),
     zeroShare,
+    riskWeights: RISK_WEIGHTS,
     bigGames: big.length,
     poolGames: rows.length,
     fpsRanges: range(chosen),

@@ -42,6 +42,12 @@ describe('gbgc axes', () => {
     expect(b.code).toBe(0);
     expect(JSON.parse(b.stdout).map((l: { axes: { risk: number } }) => l.axes.risk)[1]).toBe(123);
     expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(2);
+    expect(lines[0].riskWeights).toBe('qualifying');
+    // Other risk weights are another measurement: both games are measured again and appended.
+    const d = await runCli(['axes', pool, '--out', out, '--seed', '3', '--risk-weights', 'all-visits', '--json', '--jobs', '1']);
+    expect(d.code).toBe(0);
+    expect(JSON.parse(d.stdout).map((l: { riskWeights: string }) => l.riskWeights)).toEqual(['all-visits', 'all-visits']);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(4);
     // Worker threads give the same values as in-process.
     const c = await runCli(['axes', pool, '--seed', '3', '--jobs', '2', '--json']);
     expect(c.code).toBe(0);
@@ -53,6 +59,9 @@ describe('gbgc axes', () => {
 
   it('rejects a bad tier (exit 2) and a missing file (exit 1)', async () => {
     expect((await runCli(['axes', 'examples/kuhn.gbg', '--tier', 'slow'])).code).toBe(2);
+    const rw = await runCli(['axes', 'examples/kuhn.gbg', '--risk-weights', 'visits']);
+    expect(rw.code).toBe(2);
+    expect(rw.stderr).toContain("--risk-weights must be qualifying or all-visits, got 'visits'");
     expect((await runCli(['axes', join(tmp, 'nope.gbg')])).code).toBe(1);
     expect((await runCli(['axes', tmp])).code).toBe(1);
     // An --out in a missing folder is one line before any game is measured.

@@ -1,5 +1,5 @@
 /**
- * `gbgc axes FILE|POOL_DIR [--tier fast|precise] [--set v2|v1] [--exact] [--seed S] [--json] [--out axes.jsonl]`:
+ * `gbgc axes FILE|POOL_DIR [--tier fast|precise] [--set v2|v1] [--exact] [--seed S] [--risk-weights qualifying|all-visits] [--json] [--out axes.jsonl]`:
  * the complexity axes of GENSTRAT v2 (Appendix C) or v1 (Appendix C) of one game or of every game of a pool
  * (`index.jsonl`). With `--out`, one JSON line per game is appended as soon as it is done and a
  * rerun skips the games already in the file (same ruleset hash, tier, set and mode), so an
@@ -9,6 +9,7 @@ import type { RegisterCommand } from './index.js';
 import { loadGame } from '../load.js';
 import { UsageError, parseIntOption, parseSeedOption } from '../errors.js';
 import { axisNames, type AxisSet } from '../../eval/axes/index.js';
+import { RISK_WEIGHTS, type RiskWeights } from '../../eval/axes/risk.js';
 import { axesTargets, measureAxes, type AxesLine } from '../../eval/axes/measure.js';
 import { availableParallelism } from 'node:os';
 import { statSync } from 'node:fs';
@@ -39,6 +40,11 @@ export const registerAxes: RegisterCommand = (cmd, ctx) =>
     )
     .option('--exact', 'exact L0 values by a walk of the game tree instead of samples (small trees only)')
     .option('--seed <s>', 'seed of the measurement (a whole number); the same seed gives the same values', '1')
+    .option(
+      '--risk-weights <w>',
+      "risk's w_I (v2): qualifying (visit fraction among the states that meet the thresholds; the sum is a visit-weighted mean gap) or all-visits (share of all the seat's visits)",
+      'qualifying',
+    )
     .option('--jobs <n>', 'worker threads (default: the number of cores; 1 computes in-process)')
     .option('--json', 'print the lines as a JSON array')
     .option('--out <file>', 'append one JSON line per game; games already in the file are skipped (resumable)')
@@ -48,13 +54,15 @@ export const registerAxes: RegisterCommand = (cmd, ctx) =>
         '{state_space, temporal_depth, info_sensitivity, opponent_modelling, risk, brittleness} (v2) or\n' +
         '{state_space, temporal, opponent_dependence, information, precision} (v1). With --set v1, --exact\n' +
         'counts the state space over the whole tree; the other v1 axes are defined by simulation. Definitions and\n' +
-        'the choices the paper leaves open: docs/axes.md.\n\n' +
+        'the choices the paper leaves open: docs/axes.md. With --out, a rerun skips the games already measured\n' +
+        'with the same set, tier, mode, seed and risk weights.\n\n' +
         'Examples:\n  gbgc axes examples/kuhn.gbg --exact\n  gbgc axes pool/ --tier fast --out axes.jsonl',
     )
-    .action(async (path: string, opts: { tier: string; set: string; exact?: boolean; seed: string; jobs?: string; json?: boolean; out?: string }) => {
+    .action(async (path: string, opts: { tier: string; set: string; exact?: boolean; seed: string; riskWeights: string; jobs?: string; json?: boolean; out?: string }) => {
       const jobs = opts.jobs === undefined ? availableParallelism() : parseIntOption('--jobs', opts.jobs, 1, 256);
       if (opts.tier !== 'fast' && opts.tier !== 'precise') throw new UsageError(`--tier must be fast or precise, got '${opts.tier}'`);
       if (opts.set !== 'v2' && opts.set !== 'v1') throw new UsageError(`--set must be v1 or v2, got '${opts.set}'`);
+      if (!(RISK_WEIGHTS as readonly string[]).includes(opts.riskWeights)) throw new UsageError(`--risk-weights must be ${RISK_WEIGHTS.join(' or ')}, got '${opts.riskWeights}'`);
       const set: AxisSet = opts.set;
       const seed = parseSeedOption(opts.seed);
       const tier = opts.tier;
@@ -69,6 +77,7 @@ export const registerAxes: RegisterCommand = (cmd, ctx) =>
           tier,
           seed,
           exact,
+          riskWeights: opts.riskWeights as RiskWeights,
           jobs,
           out: opts.out,
           load: loadGame,

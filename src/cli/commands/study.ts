@@ -22,7 +22,7 @@ import { readStudy, type Study } from '../../eval/study/config.js';
 import { canonicalJson } from '../../ir/hash.js';
 import { writeFileAtomic } from '../../util/fs.js';
 import { buildPool, filterOptions, PoolError, readIndex } from '../../sampler/index.js';
-import { axesTargets, measureAxes, readAxesDone } from '../../eval/axes/measure.js';
+import { axesLineMatches, axesTargets, measureAxes, readAxesDone } from '../../eval/axes/measure.js';
 import { axisNames } from '../../eval/axes/index.js';
 import { selectFromPool, selectionFileText, type Selection } from '../../eval/axes/selection.js';
 import { writeSelectionFigures } from '../../eval/axes/figures.js';
@@ -114,7 +114,7 @@ function facts(s: Study): Record<StageName, StageFacts> {
   const poolEntries = () => (existsSync(join(p.pool, 'index.jsonl')) ? readIndex(join(p.pool, 'index.jsonl')) : []);
   const axesSettings = { set: s.axes.set, seed: s.axes.seed };
   const linesFor = (file: string, tier: string): number =>
-    readAxesDone(file).filter((l) => l.set === s.axes.set && l.tier === tier && l.axesSeed === s.axes.seed && !l.exact).length;
+    readAxesDone(file).filter((l) => axesLineMatches(l, { set: s.axes.set, tier, seed: s.axes.seed, exact: false })).length;
   const chosen = (): Selection | undefined => (existsSync(p.selection) ? (JSON.parse(readFileSync(p.selection, 'utf8')) as Selection) : undefined);
   const rescoreAxes = s.rescore.tier === 'none' ? p.axes : p.rescore;
   return {

@@ -51,7 +51,7 @@ export interface AxesOptions {
    * playouts per opponent) or `reweight` (importance reweighting of the L0 log; docs/axes.md).
    */
   omEstimator?: 'playouts' | 'reweight';
-  /** Risk's w_I: share of all the seat's visits (`visits`, default) or of the qualifying states' visits (`qualifying`; risk.ts). */
+  /** Risk's w_I: visit fraction among the qualifying states (`qualifying`, default) or share of all the seat's visits (`all-visits`; risk.ts). */
   riskWeights?: RiskWeights;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Measuring the axes of many games into a resumable JSONL file: the games of a pool (its
  * `index.jsonl`) or a list of files, one line per game appended as soon as it is measured; a rerun
- * skips the games already in the file with the same set, tier, mode and seed. Used by `gbgc axes`
+ * skips the games already in the file with the same set, tier, mode, seed and risk weights. Used by `gbgc axes`
  * and by the study pipeline.
  */
 import { existsSync, readFileSync, statSync, truncateSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { parseJsonInput } from '../../util/json.js';
 import { appendText } from '../../util/fs.js';
 import { computeAxes, type AxisSet } from './index.js';
 import { axesOnWorkers } from './parallel.js';
+import type { RiskWeights } from './risk.js';
 
 /** One line of the axes JSONL (read by `gbgc analyze --axes` and `gbgc select`). */
 export interface AxesLine {
@@ -30,6 +31,8 @@ export interface AxesLine {
   exact: boolean;
   /** The seed the axes were measured with. */
   axesSeed: number;
+  /** v2 set: how risk's w_I was normalised (risk.ts); absent in files written before the option existed. */
+  riskWeights?: RiskWeights;
   /** Axis values keyed by the set's axis names (`axisNames(set)`). */
   axes: Record<string, number>;
 }
@@ -98,6 +101,16 @@ function loadForAxes(file: string): { ir: GameIR; rulesetHash: string } {
   return { ir: r.ir, rulesetHash: r.rulesetHash };
 }
 
+/**
+ * Whether an axes line was measured with these settings (set, tier, mode, seed, and for the v2 set
+ * risk's weights, default `qualifying`; a v2 line without `riskWeights` predates the option and
+ * matches none).
+ */
+export function axesLineMatches(l: AxesLine, o: { set: AxisSet; tier: string; seed: number; exact: boolean; riskWeights?: RiskWeights }): boolean {
+  const rw = o.set === 'v2' ? (o.riskWeights ?? 'qualifying') : undefined;
+  return l.set === o.set && l.tier === o.tier && l.exact === o.exact && l.axesSeed === o.seed && l.riskWeights === rw;
+}
+
 /** Options of {@link measureAxes}. */
 export interface MeasureAxesOptions {
   set: AxisSet;
@@ -105,6 +118,8 @@ export interface MeasureAxesOptions {
   /** Seed of the measurement. */
   seed: number;
   exact: boolean;
+  /** Risk's w_I (v2 set; default `qualifying`, risk.ts). */
+  riskWeights?: RiskWeights;
   /** Worker threads; 1 measures in-process. */
   jobs: number;
   /** JSONL file: lines are appended as games finish, and games already in it are skipped. */
@@ -124,10 +139,11 @@ export interface MeasureAxesOptions {
  */
 export async function measureAxes(list: readonly AxesTarget[], opts: MeasureAxesOptions): Promise<AxesLine[]> {
   const { set, tier, seed, exact } = opts;
+  const riskWeights: RiskWeights | undefined = set === 'v2' ? (opts.riskWeights ?? 'qualifying') : undefined;
   const done = opts.out ? readAxesDone(opts.out) : [];
   // The output must take lines before anything is measured.
   if (opts.out) appendText(opts.out, '');
-  const same = (l: AxesLine): boolean => l.set === set && l.tier === tier && l.exact === exact && l.axesSeed === seed;
+  const same = (l: AxesLine): boolean => axesLineMatches(l, { set, tier, seed, exact, riskWeights });
   const doneKeys = new Set(done.filter(same).map((l) => resolve(l.file)));
   const results: AxesLine[] = done.filter((l) => same(l) && list.some((t) => resolve(t.file) === resolve(l.file)));
   const todo = list.filter((t) => !doneKeys.has(resolve(t.file)));
@@ -153,16 +169,17 @@ export async function measureAxes(list: readonly AxesTarget[], opts: MeasureAxes
       tier,
       exact,
       axesSeed: seed,
+      ...(riskWeights ? { riskWeights } : {}),
       axes,
     };
     if (opts.out) appendText(opts.out, `${JSON.stringify(line)}\n`);
     results.push(line);
     opts.onProgress?.(++finished, todo.length);
   };
-  if (opts.jobs <= 1 || games.length <= 1) games.forEach((g, i) => record(i, computeAxes(compileAnyGame(g.ir), set, { tier, seed, exact })));
+  if (opts.jobs <= 1 || games.length <= 1) games.forEach((g, i) => record(i, computeAxes(compileAnyGame(g.ir), set, { tier, seed, exact, riskWeights })));
   else
     await axesOnWorkers(
-      games.map((g, id) => ({ id, ir: g.ir, set, tier, seed, exact })),
+      games.map((g, id) => ({ id, ir: g.ir, set, tier, seed, exact, riskWeights })),
       opts.jobs,
       (job, axes) => record(job.id, axes),
     );

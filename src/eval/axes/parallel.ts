@@ -9,6 +9,7 @@ import type { GameIR } from '../../ir/schema.js';
 import { UserError } from '../../util/errors.js';
 import { WORKER_RESOURCE_LIMITS, bundledWorkerUrl, withoutModuleLoaders } from '../../util/worker-bundle.js';
 import type { AxisSet } from './index.js';
+import type { RiskWeights } from './risk.js';
 
 /** One game to measure. */
 export interface AxesJob {
@@ -18,6 +19,8 @@ export interface AxesJob {
   tier: 'fast' | 'precise';
   seed: number;
   exact: boolean;
+  /** Risk's w_I (v2 set; risk.ts). */
+  riskWeights?: RiskWeights;
 }
 
 /** A worker's answer. `user`: the failure is about the input (e.g. a tree too large for exact mode). */

@@ -7,16 +7,18 @@
  * {@link RISK_MIN_ACTION_VISITS} times: the paper's counts, stated for its 3,000-episode precise
  * tier ({@link RISK_EPISODES}); a log of n episodes scales them to counts of its own episodes,
  * × n / 3,000 (the fast tier's 1,000 episodes: 20/3 visits and 5/3 per action), so both tiers
- * admit the states that reach the same share of the episodes. w_I is I's share of the seat's decision visits, a* the
+ * admit the states that reach the same share of the episodes. w_I is I's visit fraction among the
+ * states the sum runs over (those meeting the thresholds), so risk is the visit-weighted mean of
+ * the normalised gap over them (v2 §3.1: the gap weighted by visits, taken at each decision); a* the
  * action with the highest mean final returns U, a_safe the action with the highest 10th
  * percentile of U, σ_U the standard deviation of U over the L0 episodes. Averaged over the two
  * seats; values below 0.01 are reported as 0.
  *
- * Option `weights` ({@link RiskWeights}): `visits` (default) reads w_I as I's share of all the seat's
- * decision visits, so the weights of the states that meet the thresholds sum to their share of
- * play; `qualifying` reads it as I's share of the visits of those states only, so risk is the
- * visit-weighted mean gap over them (v2 §3.1 describes risk as a gap weighted by visits, taken at each decision). The
- * two differ when the thresholds leave out much of play (docs/axes.md, "Measurements").
+ * Option `weights` ({@link RiskWeights}): `qualifying` (default, above) or `all-visits`, which reads
+ * w_I as I's share of all the seat's decision visits, so the weights of the states that meet the
+ * thresholds sum to their share of play and states left out by the thresholds count as a gap of 0.
+ * The two agree when every state qualifies (Kuhn) and differ when the thresholds leave out much of
+ * play (docs/axes.md, "Measurements").
  *
  * Choices (docs/axes.md): the 10th percentile is the lower empirical quantile (the smallest u whose
  * cumulative weight reaches 10 %); a_safe ties go to the higher EV, then the lowest action id; only
@@ -35,8 +37,10 @@ export const RISK_EPISODES = 3000;
 export const RISK_QUANTILE = 0.1;
 export const RISK_FLOOR = 0.01;
 
-/** How w_I is normalised: over all the seat's decision visits (default) or over the states that meet the thresholds. */
-export type RiskWeights = 'visits' | 'qualifying';
+/** How w_I is normalised: over the visits of the states that meet the thresholds (`qualifying`, default) or over all the seat's decision visits (`all-visits`). */
+export type RiskWeights = 'qualifying' | 'all-visits';
+/** The values of {@link RiskWeights}, default first. */
+export const RISK_WEIGHTS: readonly RiskWeights[] = ['qualifying', 'all-visits'];
 
 /** Lower weighted quantile of (value, weight) pairs. */
 export function weightedQuantile(pairs: [number, number][], q: number): number {
@@ -51,7 +55,7 @@ export function weightedQuantile(pairs: [number, number][], q: number): number {
 }
 
 /** Risk with `seat` as the focal seat, before the floor. */
-export function riskForSeat(log: EpisodeLog, seat: number, weights: RiskWeights = 'visits'): number {
+export function riskForSeat(log: EpisodeLog, seat: number, weights: RiskWeights = 'qualifying'): number {
   let w = 0;
   let s = 0;
   let s2 = 0;
@@ -107,7 +111,7 @@ export function riskForSeat(log: EpisodeLog, seat: number, weights: RiskWeights 
 }
 
 /** The risk axis: the mean over the two seats, 0 when below {@link RISK_FLOOR}. */
-export function risk(log: EpisodeLog, weights: RiskWeights = 'visits'): number {
+export function risk(log: EpisodeLog, weights: RiskWeights = 'qualifying'): number {
   const r = (riskForSeat(log, 0, weights) + riskForSeat(log, 1, weights)) / 2;
   return r < RISK_FLOOR ? 0 : r;
 }

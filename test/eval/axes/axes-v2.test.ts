@@ -48,8 +48,13 @@ function kuhnDecisions(h: string, cards: [number, number], seat: number): [strin
   return out;
 }
 
-/** Risk (v2 Appendix C) of Kuhn under L0, from the model: lower 10 % quantile, ties of a_safe to the higher EV then the lowest id. */
-function kuhnRisk(seat: number): number {
+/**
+ * Risk (v2 Appendix C) of Kuhn under L0, from the model: the states with ≥ 20 visits and two actions
+ * each taken ≥ 5 times per 3,000 episodes (probability × 3,000), w_I the visit fraction of I among
+ * those states (`qualifying`) or among all the seat's visits (`all-visits`), lower 10 % quantile,
+ * ties of a_safe to the higher EV then the lowest id.
+ */
+function kuhnRisk(seat: number, weights: 'qualifying' | 'all-visits' = 'qualifying'): number {
   const hs = kuhnModel();
   const u = (x: { u0: number }) => (seat === 0 ? x.u0 : -x.u0);
   const mean = hs.reduce((a, x) => a + x.p * u(x), 0);
@@ -71,23 +76,27 @@ function kuhnRisk(seat: number): number {
     for (const [v, w] of s) if ((c += w) >= 0.1 * tot - 1e-12) return v;
     return s[s.length - 1][0];
   };
-  let r = 0;
+  let gapSum = 0;
+  let qualifying = 0;
   for (const m of byI.values()) {
-    const acts = [...m.keys()].sort().map((a) => {
+    const all = [...m.keys()].sort().map((a) => {
       const l = m.get(a)!;
       const w = l.reduce((t, x) => t + x[1], 0);
       return { a, w, ev: l.reduce((t, x) => t + x[0] * x[1], 0) / w, q: q10(l) };
     });
-    const wI = acts.reduce((t, x) => t + x.w, 0);
+    const wI = all.reduce((t, x) => t + x.w, 0);
+    const acts = all.filter((x) => x.w * 3000 >= 5);
+    if (wI * 3000 < 20 || acts.length < 2) continue;
+    qualifying += wI;
     let best = acts[0];
     let safe = acts[0];
     for (const c of acts.slice(1)) {
       if (c.ev > best.ev + 1e-9) best = c;
       if (c.q > safe.q + 1e-9 || (Math.abs(c.q - safe.q) <= 1e-9 && c.ev > safe.ev + 1e-9)) safe = c;
     }
-    r += (wI / visits) * ((best.ev - safe.ev) / sd);
+    gapSum += wI * ((best.ev - safe.ev) / sd);
   }
-  return r;
+  return gapSum / (weights === 'qualifying' ? qualifying : visits);
 }
 
 describe('v2 axes on Kuhn, exact', () => {
@@ -110,12 +119,14 @@ describe('v2 axes on Kuhn, exact', () => {
     expect(temporalDepth(log)).toBeCloseTo(1 / 120, 12);
   });
 
-  it('risk equals the formula computed on an independent model of Kuhn (every state passes the thresholds at 1,000 episodes)', () => {
+  it('risk equals the formula computed on an independent model of Kuhn, under both weights', () => {
     const r = (kuhnRisk(0) + kuhnRisk(1)) / 2;
     expect(r).toBeGreaterThan(0.01);
     expect(risk(log)).toBeCloseTo(r, 12);
-    // Every state passes, so the option's weights (shares of the qualifying states' visits) are the same.
     expect(risk(log, 'qualifying')).toBeCloseTo(r, 12);
+    // Every Kuhn state passes the thresholds, so the other reading gives the same value.
+    expect(risk(log, 'all-visits')).toBeCloseTo((kuhnRisk(0, 'all-visits') + kuhnRisk(1, 'all-visits')) / 2, 12);
+    expect(risk(log, 'all-visits')).toBeCloseTo(r, 12);
   });
 
   it('L1 fitted on the exact log is the best response to L0: its value equals the best-response value of an independent model', () => {
@@ -474,12 +485,13 @@ describe('risk weights', () => {
   ];
   const log = { episodes, mode: 'sampled' as const, nominal: 3000 };
   const sd = Math.sqrt(264 / 3000 - (48 / 3000) ** 2);
-  it('visits: w_A is A share of all the seat visits (40/3000); qualifying: of the qualifying states visits (1)', () => {
-    expect(riskForSeat(log, 0)).toBeCloseTo(((40 / 3000) * 0.4) / sd, 12);
+  it('qualifying (default): w_A is A visit fraction among the qualifying states (1); all-visits: of all the seat visits (40/3000)', () => {
+    expect(riskForSeat(log, 0)).toBeCloseTo(0.4 / sd, 12);
     expect(riskForSeat(log, 0, 'qualifying')).toBeCloseTo(0.4 / sd, 12);
-    // Below the floor as the paper weighs it; the option keeps the gap.
-    expect(risk(log)).toBe(0);
-    expect(risk(log, 'qualifying')).toBeCloseTo(0.4 / sd / 2, 12);
+    expect(riskForSeat(log, 0, 'all-visits')).toBeCloseTo(((40 / 3000) * 0.4) / sd, 12);
+    // Under all-visits the gap falls below the floor; the default keeps it.
+    expect(risk(log)).toBeCloseTo(0.4 / sd / 2, 12);
+    expect(risk(log, 'all-visits')).toBe(0);
   });
 });
 
