@@ -58,36 +58,42 @@ export const registerAxes: RegisterCommand = (cmd, ctx) =>
         'with the same set, tier, mode, seed and risk weights.\n\n' +
         'Examples:\n  gbgc axes examples/kuhn.gbg --exact\n  gbgc axes pool/ --tier fast --out axes.jsonl',
     )
-    .action(async (path: string, opts: { tier: string; set: string; exact?: boolean; seed: string; riskWeights: string; jobs?: string; json?: boolean; out?: string }) => {
-      const jobs = opts.jobs === undefined ? availableParallelism() : parseIntOption('--jobs', opts.jobs, 1, 256);
-      if (opts.tier !== 'fast' && opts.tier !== 'precise') throw new UsageError(`--tier must be fast or precise, got '${opts.tier}'`);
-      if (opts.set !== 'v2' && opts.set !== 'v1') throw new UsageError(`--set must be v1 or v2, got '${opts.set}'`);
-      if (!(RISK_WEIGHTS as readonly string[]).includes(opts.riskWeights)) throw new UsageError(`--risk-weights must be ${RISK_WEIGHTS.join(' or ')}, got '${opts.riskWeights}'`);
-      const set: AxisSet = opts.set;
-      const seed = parseSeedOption(opts.seed);
-      const tier = opts.tier;
-      const exact = !!opts.exact;
-      const list = axesTargets(path);
-      refuseOutputOverInput([opts.out], [...list.map((t) => t.file), statSync(path).isDirectory() ? join(path, 'index.jsonl') : undefined]);
-      let progress: Progress | undefined;
-      let results: AxesLine[];
-      try {
-        results = await measureAxes(list, {
-          set,
-          tier,
-          seed,
-          exact,
-          riskWeights: opts.riskWeights as RiskWeights,
-          jobs,
-          out: opts.out,
-          load: loadGame,
-          onProgress: (done, todo) => {
-            progress ??= startProgress(ctx.io, todo, 'axes [{bar}] {value}/{total} games');
-            progress.update(done);
-          },
-        });
-      } finally {
-        progress?.stop();
-      }
-      ctx.io.stdout(opts.json ? `${JSON.stringify(results, null, 2)}\n` : formatAxes(results, set));
-    });
+    .action(
+      async (
+        path: string,
+        opts: { tier: string; set: string; exact?: boolean; seed: string; riskWeights: string; jobs?: string; json?: boolean; out?: string },
+      ) => {
+        const jobs = opts.jobs === undefined ? availableParallelism() : parseIntOption('--jobs', opts.jobs, 1, 256);
+        if (opts.tier !== 'fast' && opts.tier !== 'precise') throw new UsageError(`--tier must be fast or precise, got '${opts.tier}'`);
+        if (opts.set !== 'v2' && opts.set !== 'v1') throw new UsageError(`--set must be v1 or v2, got '${opts.set}'`);
+        if (!(RISK_WEIGHTS as readonly string[]).includes(opts.riskWeights))
+          throw new UsageError(`--risk-weights must be ${RISK_WEIGHTS.join(' or ')}, got '${opts.riskWeights}'`);
+        const set: AxisSet = opts.set;
+        const seed = parseSeedOption(opts.seed);
+        const tier = opts.tier;
+        const exact = !!opts.exact;
+        const list = axesTargets(path);
+        refuseOutputOverInput([opts.out], [...list.map((t) => t.file), statSync(path).isDirectory() ? join(path, 'index.jsonl') : undefined]);
+        let progress: Progress | undefined;
+        let results: AxesLine[];
+        try {
+          results = await measureAxes(list, {
+            set,
+            tier,
+            seed,
+            exact,
+            riskWeights: opts.riskWeights as RiskWeights,
+            jobs,
+            out: opts.out,
+            load: loadGame,
+            onProgress: (done, todo) => {
+              progress ??= startProgress(ctx.io, todo, 'axes [{bar}] {value}/{total} games');
+              progress.update(done);
+            },
+          });
+        } finally {
+          progress?.stop();
+        }
+        ctx.io.stdout(opts.json ? `${JSON.stringify(results, null, 2)}\n` : formatAxes(results, set));
+      },
+    );

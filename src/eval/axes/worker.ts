@@ -13,7 +13,11 @@ if (!port) throw new Error('worker.ts runs only as a worker thread');
 port.on('message', (job: AxesJob) => {
   let result: AxesResult;
   try {
-    result = { id: job.id, ok: true, axes: computeAxes(compileAnyGame(job.ir), job.set, { tier: job.tier, seed: job.seed, exact: job.exact, riskWeights: job.riskWeights }) };
+    result = {
+      id: job.id,
+      ok: true,
+      axes: computeAxes(compileAnyGame(job.ir), job.set, { tier: job.tier, seed: job.seed, exact: job.exact, riskWeights: job.riskWeights }),
+    };
   } catch (e) {
     result = { id: job.id, ok: false, error: (e as Error).message, user: (e as { exitCode?: number }).exitCode === 1 };
   }
