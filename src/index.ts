@@ -31,6 +31,7 @@ export type { Action, ChanceOutcome, Game, GameState, MenuItem, Observation, Obs
 export type { Rng } from './util/rng.js';
 export { rngFromKeys } from './util/rng.js';
 export { UserError, UsageError } from './util/errors.js';
+export { GameContractError } from './algorithms/tree.js';
 export type { Diagnostic } from './diagnostics/diagnostic.js';
 export type { GameIR } from './ir/schema.js';
 export type { RenderFormat } from './render/rulebook.js';

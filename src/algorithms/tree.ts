@@ -41,6 +41,7 @@ import {
   type InfosetIndexer,
   type StateMark,
 } from '../interpreter/api.js';
+import { CompiledGame, TableGame } from '../interpreter/index.js';
 import { grownTo } from '../util/arrays.js';
 import { UserError } from '../util/errors.js';
 import { requireTwoSeats } from './seats.js';
@@ -81,6 +82,43 @@ export class TreeTooLargeError extends Error {
   constructor(readonly maxNodes: number) {
     super(`the game tree has more than ${maxNodes} histories`);
     this.name = 'TreeTooLargeError';
+  }
+}
+
+/**
+ * A game given to a tree walk broke the `Game`/`GameState` contract (`interpreter/api.ts`): a chance
+ * node whose outcome probabilities do not sum to 1, a `currentPlayer()` that is not a seat, CHANCE
+ * or TERMINAL, or (more than two seats) a terminal whose returns do not sum to 0. For a library
+ * user's own `Game` this is bad input (exit 1, the message naming the rule it broke); for gbgc's own
+ * compiled games the walks rethrow it as an internal error ({@link contractViolation}).
+ */
+export class GameContractError extends UserError {
+  constructor(
+    /** The rule broken, without the preface. */
+    readonly detail: string,
+  ) {
+    super(`the game breaks the Game contract: ${detail}`);
+    this.name = 'GameContractError';
+  }
+}
+
+/** Whether `game` is one of gbgc's own compiled games (the interpreter's, the table engine's, or the library's wrapper of one). */
+function isOwnGame(game: unknown): boolean {
+  if (game instanceof CompiledGame || game instanceof TableGame) return true;
+  const inner = (game as { compiled?: unknown } | null)?.compiled;
+  return inner instanceof CompiledGame || inner instanceof TableGame;
+}
+
+/**
+ * Run a walk of `game`: a {@link GameContractError} stays a user error for a game the user wrote,
+ * and becomes an internal error (exit 70: a bug of gbgc's engine) for one of gbgc's compiled games.
+ */
+function contractViolation<T>(game: unknown, walk: () => T): T {
+  try {
+    return walk();
+  } catch (e) {
+    if (e instanceof GameContractError && isOwnGame(game)) throw new Error(`gbgc's compiled game broke the Game contract: ${e.detail}`, { cause: e });
+    throw e;
   }
 }
 
@@ -211,13 +249,16 @@ class NodeStore {
  * still built, with the first such finding in `defect` ({@link buildTree} refuses it).
  * @throws TreeTooLargeError when the tree has more than `maxNodes` nodes.
  * @throws TreeWalkStopped when `options.stop` returned true.
- * @throws Error when a chance node's probabilities do not sum to 1 or `currentPlayer()` is not a
- *   seat, CHANCE or TERMINAL (engine bugs).
+ * @throws GameContractError (a UserError) when a chance node's probabilities do not sum to 1 or
+ *   `currentPlayer()` is not a seat, CHANCE or TERMINAL, for a game the user wrote; Error for the
+ *   same in one of gbgc's compiled games (an engine bug).
  */
 export function buildGameTree(game: { newInitialState(): GameState }, options: BuildGameTreeOptions = {}): GameTree {
-  const walk = new TreeWalk(game.newInitialState(), options.maxNodes ?? 5_000_000, false, options.onProgress, options.stop);
-  walk.run();
-  return walk.tree();
+  return contractViolation(game, () => {
+    const walk = new TreeWalk(game.newInitialState(), options.maxNodes ?? 5_000_000, false, options.onProgress, options.stop);
+    walk.run();
+    return walk.tree();
+  });
 }
 
 class TreeWalk {
@@ -327,7 +368,8 @@ class TreeWalk {
     const outcomes = state.chanceOutcomes();
     let total = 0;
     for (let i = 0; i < outcomes.length; i++) total += outcomes[i][1];
-    if (outcomes.length === 0 || Math.abs(total - 1) > 1e-9) throw new Error(`chance node with outcome probabilities summing to ${total}, not 1`);
+    if (outcomes.length === 0 || Math.abs(total - 1) > 1e-9)
+      throw new GameContractError(`a chance node's outcome probabilities sum to ${Number(total.toPrecision(12))}, not 1`);
     const first = this.reserve(outcomes.length);
     const s = this.store;
     if (s) {
@@ -354,7 +396,8 @@ class TreeWalk {
     this.chances++;
     let total = 0;
     for (let i = 0; i < k; i++) total += probs[i];
-    if (k === 0 || Math.abs(total - 1) > 1e-9) throw new Error(`chance node with outcome probabilities summing to ${total}, not 1`);
+    if (k === 0 || Math.abs(total - 1) > 1e-9)
+      throw new GameContractError(`a chance node's outcome probabilities sum to ${Number(total.toPrecision(12))}, not 1`);
     const first = this.reserve(k);
     const s = this.store;
     if (s) {
@@ -473,7 +516,7 @@ class TreeWalk {
       }
       return;
     }
-    if (cp !== 0 && cp !== 1) throw new Error(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
+    if (cp !== 0 && cp !== 1) throw new GameContractError(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
     const legal = st.legalActions();
     // Advance the acting seat's indexer node to this state; a new node is mapped to its canonical id once.
     const indexer = this.indexers![cp];
@@ -530,7 +573,7 @@ class TreeWalk {
       }
       return;
     }
-    if (cp !== 0 && cp !== 1) throw new Error(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
+    if (cp !== 0 && cp !== 1) throw new GameContractError(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
     const legal = st.legalActions();
     const id = this.infosetOf(st, cp, legal, cp === 0 ? p0 : p1, cp === 0 ? a0 : a1);
     const first = this.decision(node, cp, legal, id);
@@ -640,15 +683,19 @@ class TreeWalk {
  * seats (two seats: the walk of the solvers' tree; more: {@link countAnySeats}).
  * @param maxNodes stop with {@link TreeTooLargeError} once more histories than this are found
  * @param onProgress called every 65,536 histories with the count so far
- * @throws Error when a terminal's returns do not sum to 0 on more than two seats (chips not conserved: an engine bug)
+ * @throws GameContractError when a terminal's returns do not sum to 0 on more than two seats (chips
+ *   not conserved), a chance node's probabilities do not sum to 1 or `currentPlayer()` is not a
+ *   seat, for a game the user wrote; Error for the same in one of gbgc's compiled games (an engine bug)
  */
 export function treeStats(game: { newInitialState(): GameState }, maxNodes = 5_000_000, onProgress?: (histories: number) => void): TreeStats {
-  const root = game.newInitialState();
-  const seats = root.returns().length;
-  if (seats !== 2) return countAnySeats(root, seats, maxNodes, onProgress);
-  const walk = new TreeWalk(root, maxNodes, true, onProgress);
-  walk.run();
-  return walk.stats();
+  return contractViolation(game, () => {
+    const root = game.newInitialState();
+    const seats = root.returns().length;
+    if (seats !== 2) return countAnySeats(root, seats, maxNodes, onProgress);
+    const walk = new TreeWalk(root, maxNodes, true, onProgress);
+    walk.run();
+    return walk.stats();
+  });
 }
 
 /**
@@ -676,7 +723,7 @@ function countAnySeats(root: GameState, seats: number, maxNodes: number, onProgr
     if (cp === TERMINAL) {
       terminals++;
       const r = st.returns();
-      if (r.reduce((a, b) => a + b, 0) !== 0) throw new Error(`a terminal's returns [${r.join(', ')}] do not sum to 0: chips are not conserved`);
+      if (r.reduce((a, b) => a + b, 0) !== 0) throw new GameContractError(`a terminal's returns [${r.join(', ')}] do not sum to 0: chips are not conserved`);
       return;
     }
     let actions: readonly Action[];
@@ -684,7 +731,7 @@ function countAnySeats(root: GameState, seats: number, maxNodes: number, onProgr
       chanceNodes++;
       actions = st.chanceOutcomes().map(([a]) => a);
     } else {
-      if (cp < 0 || cp >= seats) throw new Error(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
+      if (cp < 0 || cp >= seats) throw new GameContractError(`currentPlayer() returned ${cp}, not a seat, CHANCE or TERMINAL`);
       decisionNodes++;
       keys[cp].add(st.informationStateKey(cp));
       actions = st.legalActions();
@@ -853,7 +900,8 @@ export interface BuildTreeOptions {
  * @throws UserError when the game is not zero-sum at a terminal, when two states of one
  *   information state have different legal actions, or when a seat forgets its own earlier
  *   decisions (imperfect recall) — the solvers assume perfect recall.
- * @throws Error when a chance node's probabilities do not sum to 1 (an interpreter bug).
+ * @throws GameContractError when the game breaks the contract (see {@link buildGameTree}); Error
+ *   for the same in one of gbgc's compiled games (an engine bug).
  */
 export function buildTree(game: Game, options: BuildTreeOptions = {}): GameTree {
   requireTwoSeats(game, 'the exact game tree (CFR+, exact values and best responses)');
