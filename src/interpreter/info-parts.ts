@@ -30,55 +30,87 @@ const ROLE = ((): Uint8Array => {
   return t;
 })();
 
-/** The fields of `seat`'s information state at `m` (see `InfoStateParts`). */
-export function infoStateParts(m: Machine, seat: number): InfoStateParts {
-  const p = m.program;
+/**
+ * What {@link infoStateParts} has read of one seat's events so far: the path and signals joined,
+ * the roles by position and their text, up to event `upTo`. Immutable: a state and its copies share
+ * it, and reading more events makes a new one (so a state never pays for events it read before).
+ */
+export interface PartsMemo {
+  readonly upTo: number;
+  readonly path: string;
+  readonly signals: string;
+  /** Holder text by position index (holes for positions without one). */
+  readonly roles: readonly string[];
+  readonly rolesText: string;
+}
+
+/** The memo of a seat that has read no event. */
+export const EMPTY_PARTS: PartsMemo = { upTo: 0, path: '', signals: '', roles: [], rolesText: '' };
+
+/**
+ * The memo of `seat` extended over the events `memo.upTo` … the log's end. The events of a log
+ * never change once pushed, so the fields of the events before `upTo` are those `memo` holds; the
+ * caller drops a memo whenever its log is cut or replaced (`InterpreterState`).
+ */
+export function extendParts(m: Machine, seat: number, memo: PartsMemo): PartsMemo {
   const log = m.log;
+  const n = log.count;
+  if (memo.upTo === n) return memo;
   const bit = 1 << seat;
-  const path: string[] = [];
-  const signals: string[] = [];
-  const roles = new Map<number, string>();
-  for (let i = 0; i < log.count; i++) {
+  const own = handPile(seat);
+  let path = memo.path;
+  let signals = memo.signals;
+  let roles: string[] | null = null;
+  for (let i = memo.upTo; i < n; i++) {
     if (!(log.seenBy(i) & bit)) continue;
     const kind = log.kind(i);
     const role = ROLE[kind];
     if (role & SKIP) continue;
     const s = log.seat(i);
     const seen = (log.contentSeenBy(i) & bit) !== 0;
+    let token: string;
     if (role & ACTION) {
-      if (kind === EV.PICKS || kind === EV.BIDS) path.push(`${kind}.${log.b(i)}.${log.c(i)}`);
-      else path.push(role & OPTION && seen ? `${kind}.${s}.${log.b(i)}` : `${kind}.${s}`);
+      if (kind === EV.PICKS || kind === EV.BIDS) token = `${kind}.${log.b(i)}.${log.c(i)}`;
+      else token = role & OPTION && seen ? `${kind}.${s}.${log.b(i)}` : `${kind}.${s}`;
+      path = path === '' ? token : `${path} ${token}`;
       continue;
     }
-    if (kind === EV.ASSIGN) {
-      roles.set(log.a(i), String(s));
-      continue;
-    }
-    if (kind === EV.ASSIGN_HIDDEN) {
-      roles.set(log.a(i), log.b(i) ? 'me' : 'not-me');
+    if (kind === EV.ASSIGN || kind === EV.ASSIGN_HIDDEN) {
+      roles ??= memo.roles.slice();
+      roles[log.a(i)] = kind === EV.ASSIGN ? String(s) : log.b(i) ? 'me' : 'not-me';
       continue;
     }
     if (kind === EV.DEAL) {
       const to = log.a(i);
       // A card into the seat's own hand is in the hand; a card it does not see says nothing but
       // where it went (the opponent's hand size, private).
-      if (to === handPile(seat) || !seen) continue;
-      signals.push(`D${log.c(i) & ~DEAL_FIRST & 0xff}>${to}:${log.b(i)}`);
-      continue;
-    }
-    signals.push(seen ? `${kind}.${s}.${log.a(i)}.${log.b(i)}.${log.c(i)}` : `${kind}.${s}.${log.a(i)}`);
+      if (to === own || !seen) continue;
+      token = `D${log.c(i) & ~DEAL_FIRST & 0xff}>${to}:${log.b(i)}`;
+    } else token = seen ? `${kind}.${s}.${log.a(i)}.${log.b(i)}.${log.c(i)}` : `${kind}.${s}.${log.a(i)}`;
+    signals = signals === '' ? token : `${signals} ${token}`;
   }
+  if (!roles) return { upTo: n, path, signals, roles: memo.roles, rolesText: memo.rolesText };
+  const text: string[] = [];
+  roles.forEach((v, k) => text.push(`${k}=${v}`));
+  return { upTo: n, path, signals, roles, rolesText: text.join(',') };
+}
+
+/** The fields of `seat`'s information state at `m` (see `InfoStateParts`), from its memo extended to the log's end. */
+export function partsFromMemo(m: Machine, seat: number, memo: PartsMemo): InfoStateParts {
+  const p = m.program;
   return {
     hand: m
       .pileCards(handPile(seat))
       .sort((a, b) => a - b)
       .join(','),
-    path: path.join(' '),
-    signals: signals.join(' '),
-    roles: [...roles]
-      .sort((a, b) => a[0] - b[0])
-      .map(([k, v]) => `${k}=${v}`)
-      .join(','),
+    path: memo.path,
+    signals: memo.signals,
+    roles: memo.rolesText,
     chipsInPlay: p.startStacks[0] + p.startStacks[1],
   };
+}
+
+/** The fields of `seat`'s information state at `m` (see `InfoStateParts`), read from the whole log. */
+export function infoStateParts(m: Machine, seat: number): InfoStateParts {
+  return partsFromMemo(m, seat, extendParts(m, seat, EMPTY_PARTS));
 }

@@ -34,7 +34,7 @@ import { applyBetting, bettingLabel, bettingLegal, CALL, canRaise, FOLD, toCall 
 import { applyCardOutcome, applyCoin, applyCost, cardChancePile, chanceOutcomesInto, coinLabel, costChance, sampleChance } from './chance-nodes.js';
 import { DECISIONS } from './decisions.js';
 import { EventLog } from './eventlog.js';
-import { infoStateParts } from './info-parts.js';
+import { EMPTY_PARTS, extendParts, partsFromMemo, type PartsMemo } from './info-parts.js';
 import { SeatInfosetIndexer } from './infoset-trie.js';
 import { appendKeyTokens } from './events.js';
 import { DEAL_FIRST, EV, NODE, R, X } from './layout.js';
@@ -54,6 +54,8 @@ export interface SavedState {
   key0UpTo: number;
   key1: string;
   key1UpTo: number;
+  parts0: PartsMemo;
+  parts1: PartsMemo;
 }
 
 export class InterpreterState extends Machine implements MachineState, IndexedState, ChanceSamplingState, MoveShapedState, StructuredInfoState {
@@ -64,6 +66,9 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
   private key0UpTo: number;
   private key1: string;
   private key1UpTo: number;
+  /** Per seat: what `infoStateParts` has read of the log so far (shared with copies; immutable). */
+  private parts0: PartsMemo = EMPTY_PARTS;
+  private parts1: PartsMemo = EMPTY_PARTS;
 
   private constructor(
     program: Program,
@@ -235,7 +240,7 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
   }
 
   clone(): InterpreterState {
-    return new InterpreterState(
+    const c = new InterpreterState(
       this.program,
       this.r.slice(),
       this.piles.slice(),
@@ -246,6 +251,9 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
       this.key1,
       this.key1UpTo,
     );
+    c.parts0 = this.parts0;
+    c.parts1 = this.parts1;
+    return c;
   }
 
   /**
@@ -269,6 +277,8 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
     this.key0UpTo = src.key0UpTo;
     this.key1 = src.key1;
     this.key1UpTo = src.key1UpTo;
+    this.parts0 = src.parts0;
+    this.parts1 = src.parts1;
   }
 
   /** Chips `seat` won or lost so far: its stack minus its starting stack (`returns()[seat]` at a terminal, without allocating). */
@@ -415,14 +425,21 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
   }
 
   decisionSite(): DecisionSite {
-    const phases = this.phasesEntered();
+    const log = this.log;
+    let phase = -1;
+    for (let i = log.count - 1; i >= 0; i--)
+      if (log.kind(i) === EV.PHASE) {
+        phase = log.a(i);
+        break;
+      }
     const op = this.op();
-    return { phase: phases.length ? phases[phases.length - 1] : -1, step: this.r[R.PC], betting: op === OP.BETTING || op === OP.VARBET };
+    return { phase, step: this.r[R.PC], betting: op === OP.BETTING || op === OP.VARBET };
   }
 
   infoStateParts(seat: number): InfoStateParts {
     checkSeat(seat);
-    return infoStateParts(this, seat);
+    if (seat === 0) return partsFromMemo(this, 0, (this.parts0 = extendParts(this, 0, this.parts0)));
+    return partsFromMemo(this, 1, (this.parts1 = extendParts(this, 1, this.parts1)));
   }
 
   /**
@@ -439,6 +456,8 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
     m.key0UpTo = this.key0UpTo;
     m.key1 = this.key1;
     m.key1UpTo = this.key1UpTo;
+    m.parts0 = this.parts0;
+    m.parts1 = this.parts1;
   }
 
   /**
@@ -455,6 +474,8 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
     this.key0UpTo = m.key0UpTo;
     this.key1 = m.key1;
     this.key1UpTo = m.key1UpTo;
+    this.parts0 = m.parts0;
+    this.parts1 = m.parts1;
   }
 
   historyLength(): number {
@@ -477,6 +498,8 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
       key0UpTo: 0,
       key1: '',
       key1UpTo: 0,
+      parts0: EMPTY_PARTS,
+      parts1: EMPTY_PARTS,
     };
   }
 }
