@@ -1,0 +1,219 @@
+/**
+ * examples/blackjack.gbg, the league's blackjack against the house: one hand-built round per rule
+ * (the peek under an ace and under a ten, blackjack against blackjack, blackjack paying 15 on a
+ * bet of 10, the dealer standing on soft 17, busts, doubling on two cards only, splitting to four
+ * hands and no fifth, split aces getting one card each and no resplit, doubling after a split),
+ * each with its cards fixed by choosing the chance outcomes in the order the rules deal them:
+ * the player's first card, the dealer's up card, the player's second card, the dealer's hole card,
+ * then every later draw in order. Chips are asserted exactly.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compileSource } from '../../src/compiler/index.js';
+import { CHANCE, type GameState } from '../../src/interpreter/api.js';
+import { compileGame } from '../../src/interpreter/game.js';
+
+const compiled = compileSource(readFileSync('examples/blackjack.gbg', 'utf8'));
+const game = compileGame(compiled.ir!);
+
+/** A round played from rigged cards (ranks, in dealing order) and the player's moves; the menus offered at each decision. */
+interface Round {
+  state: GameState;
+  /** The labels offered at each decision, in order. */
+  menus: string[][];
+  /** The player's chips won (negative: lost). */
+  net: number;
+}
+
+/**
+ * Play one round: at each chance node the next rank of `cards` (any suit), at each decision the
+ * next move of `moves`; the round must end exactly when both lists are used up.
+ */
+function round(cards: string[], moves: string[] = []): Round {
+  const state = game.newInitialState();
+  const menus: string[][] = [];
+  let c = 0;
+  let m = 0;
+  while (!state.isTerminal()) {
+    const p = state.currentPlayer();
+    if (p === CHANCE) {
+      const rank = cards[c++];
+      if (rank === undefined) throw new Error(`the rules draw card ${c} and the test gave ${cards.length}`);
+      const o = state.chanceOutcomes().find(([a]) => state.actionToString(CHANCE, a).startsWith(`${rank} of `));
+      if (!o) throw new Error(`no ${rank} left in the shoe`);
+      state.applyAction(o[0]);
+      continue;
+    }
+    const labels = state.legalActions().map((a) => state.actionToString(p, a));
+    menus.push(labels);
+    const move = moves[m++];
+    if (move === undefined) throw new Error(`decision ${m} (menu ${labels.join(', ')}) and the test gave ${moves.length} moves`);
+    const a = state.legalActions().find((x) => state.actionToString(p, x) === move);
+    if (a === undefined) throw new Error(`'${move}' is not offered; the menu is ${labels.join(', ')}`);
+    state.applyAction(a);
+  }
+  expect(c, 'every rigged card is dealt').toBe(cards.length);
+  expect(m, 'every move is played').toBe(moves.length);
+  return { state, menus, net: state.returns()[0] };
+}
+
+/** The player's and dealer's public piles at the end of a round. */
+function piles(r: Round): Record<string, string[]> {
+  return r.state.observation!(0).publicPiles as Record<string, string[]>;
+}
+
+const ranksOf = (cards: string[]): string[] => cards.map((c) => c.split(' of ')[0]);
+
+describe('examples/blackjack.gbg compiles to the league’s blackjack against the house', () => {
+  it('has no diagnostics, an unlimited house, the player’s 1,000 chips and a six-deck shoe of 312 cards', () => {
+    expect(compiled.diagnostics).toEqual([]);
+    expect(compiled.ir!.house).toEqual({ seat: 1, bank: 'unlimited' });
+    expect(compiled.ir!.stacks).toEqual([1000, 0]);
+    const d = compiled.ir!.deck;
+    expect(d.ranks.length * d.suits.length * d.copies).toBe(312);
+    expect(d.ranks.filter((r) => r.value === 10).map((r) => r.name)).toEqual(['T', 'J', 'Q', 'K']);
+  });
+});
+
+describe('the peek and blackjacks', () => {
+  it('a player blackjack pays 15 on the base bet of 10 (3 to 2), at once, with no decision', () => {
+    const r = round(['A', '9', 'K', '5']);
+    expect(r.net).toBe(15);
+    expect(r.menus).toEqual([]);
+  });
+
+  it('player blackjack against dealer blackjack is a push, an ace up and a ten up', () => {
+    expect(round(['A', 'A', 'K', 'Q']).net).toBe(0);
+    expect(round(['T', 'J', 'A', 'A']).net).toBe(0);
+  });
+
+  it('the dealer peeks under an ace: a blackjack ends the round before any decision and takes the base bet only', () => {
+    const r = round(['9', 'A', '7', 'K']);
+    expect(r.net).toBe(-10);
+    expect(r.menus).toEqual([]);
+    expect(ranksOf(piles(r).dealer)).toEqual(['A', 'K']);
+  });
+
+  it('the dealer peeks under a ten: a blackjack ends the round before any decision', () => {
+    const r = round(['9', 'Q', '7', 'A']);
+    expect(r.net).toBe(-10);
+    expect(r.menus).toEqual([]);
+  });
+
+  it('no blackjack under the ace: play goes on and the player wins 10 with 19 against 17', () => {
+    const r = round(['9', 'A', 'T', '6'], ['stand']);
+    expect(r.menus).toEqual([['hit', 'stand', 'double']]);
+    expect(r.net).toBe(10);
+  });
+});
+
+describe('the dealer’s play', () => {
+  it('stands on soft 17 (6 and an ace): the player’s 18 wins', () => {
+    const r = round(['T', '6', '8', 'A'], ['stand']);
+    expect(r.net).toBe(10);
+    expect(ranksOf(piles(r).dealer)).toEqual(['6', 'A']);
+  });
+
+  it('draws to 17: 6 and T draw a 5, 21 beats the player’s 20', () => {
+    const r = round(['T', '6', 'K', 'T', '5'], ['stand']);
+    expect(r.net).toBe(-10);
+    expect(ranksOf(piles(r).dealer)).toEqual(['6', 'T', '5']);
+  });
+
+  it('a soft hand the dealer must hit: A,5 (soft 16) draws a 2 and stands on soft 18, a push with 18', () => {
+    const r = round(['T', 'A', '8', '5', '2'], ['stand']);
+    expect(r.net).toBe(0);
+  });
+
+  it('a dealer bust pays every standing hand', () => {
+    const r = round(['T', '6', '2', 'T', 'K'], ['stand']);
+    expect(r.net).toBe(10);
+  });
+
+  it('a player bust loses the bet and the dealer draws nothing', () => {
+    const r = round(['T', '6', '6', 'T', 'K'], ['hit']);
+    expect(r.net).toBe(-10);
+    expect(ranksOf(piles(r).dealer)).toEqual(['6', 'T']);
+  });
+});
+
+describe('doubling', () => {
+  it('a double on the first two cards doubles the bet and draws exactly one card: 21 wins 20', () => {
+    const r = round(['6', '9', '5', '8', 'T'], ['double']);
+    expect(r.net).toBe(20);
+    expect(ranksOf(piles(r).hand1)).toEqual(['6', '5', 'T']);
+  });
+
+  it('a doubled hand that loses loses 20', () => {
+    expect(round(['6', '9', '5', 'T', '2'], ['double']).net).toBe(-20);
+  });
+
+  it('doubling is offered on two cards only: after a hit the menu is hit or stand', () => {
+    const r = round(['2', '9', '3', 'T', '4'], ['hit', 'stand']);
+    expect(r.menus).toEqual([
+      ['hit', 'stand', 'double'],
+      ['hit', 'stand'],
+    ]);
+    expect(r.net).toBe(-10);
+  });
+});
+
+describe('splitting', () => {
+  it('a pair splits into two hands of 10 each; both win when the dealer busts', () => {
+    // 8,8 against 6 (hole T): split; hand 1 gets a 3 and stands, hand 2 gets a T and stands; the dealer's 16 draws a K.
+    const r = round(['8', '6', '8', 'T', '3', 'T', 'K'], ['split', 'stand', 'stand']);
+    expect(r.menus[0]).toEqual(['hit', 'stand', 'double', 'split']);
+    expect(r.net).toBe(20);
+    expect(ranksOf(piles(r).hand1)).toEqual(['8', '3']);
+    expect(ranksOf(piles(r).hand2)).toEqual(['8', 'T']);
+  });
+
+  it('ten-valued cards of different ranks are a pair (K and Q split)', () => {
+    const r = round(['K', '5', 'Q', 'T', 'T', 'T', 'T'], ['split', 'stand', 'stand']);
+    expect(r.menus[0]).toContain('split');
+    expect(r.net).toBe(20);
+  });
+
+  it('splits up to four hands and no fifth: the fourth pair is offered no split', () => {
+    // 8,8 against 6 (hole T). Hand 1 draws 8 (split again: 3 hands), 8 (split again: 4 hands), 8 (no split now), stands;
+    // hands 2, 3, 4 draw 2, 3, 4 and stand; the dealer's 16 draws a T and busts: four hands of 10 win.
+    const r = round(['8', '6', '8', 'T', '8', '8', '8', '2', '3', '4', 'T'], ['split', 'split', 'split', 'stand', 'stand', 'stand', 'stand']);
+    expect(r.menus.slice(0, 4)).toEqual([
+      ['hit', 'stand', 'double', 'split'],
+      ['hit', 'stand', 'double', 'split'],
+      ['hit', 'stand', 'double', 'split'],
+      ['hit', 'stand', 'double'],
+    ]);
+    expect(r.net).toBe(40);
+    const p = piles(r);
+    expect([p.hand1, p.hand2, p.hand3, p.hand4].map(ranksOf)).toEqual([
+      ['8', '8'],
+      ['8', '2'],
+      ['8', '3'],
+      ['8', '4'],
+    ]);
+  });
+
+  it('split aces get one card each and are not split again; 21 on a split ace pays 1 to 1, not 3 to 2', () => {
+    // A,A against 6 (hole T): split; hand 1 gets an A (no resplit, no decision), hand 2 a K (21); the dealer draws 5: 21.
+    const r = round(['A', '6', 'A', 'T', 'A', 'K', '5'], ['split']);
+    expect(r.menus).toEqual([['hit', 'stand', 'double', 'split']]);
+    expect(ranksOf(piles(r).hand1)).toEqual(['A', 'A']);
+    expect(ranksOf(piles(r).hand2)).toEqual(['A', 'K']);
+    // Hand 1 (soft 12) loses 10 to 21; hand 2's 21 pushes against the dealer's 21.
+    expect(r.net).toBe(-10);
+    const win = round(['A', '6', 'A', 'T', '9', 'K', 'T'], ['split']);
+    // Dealer busts with 26: hand 1 (20) and hand 2 (21, not a blackjack) win 10 each.
+    expect(win.net).toBe(20);
+  });
+
+  it('doubles after a split (DAS): hand 1 doubles on 9,2 and wins 20, hand 2 stands on 19 and wins 10', () => {
+    const r = round(['9', '5', '9', 'T', '2', 'T', 'T', 'K'], ['split', 'double', 'stand']);
+    expect(r.menus).toEqual([
+      ['hit', 'stand', 'double', 'split'],
+      ['hit', 'stand', 'double'],
+      ['hit', 'stand', 'double'],
+    ]);
+    expect(r.net).toBe(30);
+  });
+});
