@@ -408,7 +408,7 @@ const entries = {
     title: 'run store of another schema version',
     explanation:
       'The run store (the SQLite file `gbgc tournament` writes, read by `analyze`, `report`, `study`, `records` and `view`) records the version of its table layout in its `meta` table, and this gbgc reads versions 2 and 3 (a schema-2 store is read as two-seat slots of one hand, and upgraded in place by `gbgc tournament` when it resumes it). A store of another layout, a file of slots with no `meta` table, or one whose `meta` records no schema version is refused before any row is read: reading it under another layout could take one column for another. No reader writes to its input. Read it with the gbgc that wrote it (`gbgc --version` of that release), or play the tournament again into a new store: the same config and seed play the same slots.',
-    example: 'runs.db: error[store-schema]: run store schema version 1, this gbgc reads version 2 or 3; …',
+    example: 'runs.db: error[store-schema]: run store schema version 1, this gbgc reads version 2 or 3 or 4 or 5; …',
   },
   'store-engine': {
     title: 'run store played by another engine version',

@@ -165,7 +165,8 @@ export function replayHandsFromStore(store: RunStore, ref: string): ReplayRecord
     if (ply < end) throw fail(ply, `the store holds ${end - ply} move${end - ply === 1 ? '' : 's'} after the end of the ${many ? 'hand' : 'game'}`);
     const returns = state.returns();
     const stored = many ? hand.returns : slotSeats(slot).map((x) => x.return);
-    if (returns.some((r, i) => r !== stored[i])) {
+    // A house game's slot stores no result for the house's seat (null): the players' are compared.
+    if (returns.some((r, i) => stored[i] !== null && r !== stored[i])) {
       throw new UserError(
         `${store.path}: ${where}: the replayed returns (${returns.join(', ')}) differ from the stored ones (${stored.join(', ')}); ${mismatch}`,
       );

@@ -23,9 +23,9 @@ import { engineVersion } from './inputs.js';
 import { tableStats, type HandRow, type TableInterval, type TableStats } from './table.js';
 import type { DecisionQualitySection } from './decision-quality.js';
 
-/** Whether a slot is a table slot: more than two seats, or more than one hand. */
+/** Whether a slot is a table slot: more than two seats, more than one hand, or a house game (players against the house, never a pair of participants). */
 export function isTableSlot(slot: SlotRecord): boolean {
-  return slotSeats(slot).length > 2 || (slot.hands?.length ?? 0) > 1;
+  return slotSeats(slot).length > 2 || (slot.hands?.length ?? 0) > 1 || (slot.house ?? null) !== null;
 }
 
 /** The big blind the rules declare (the first `blinds` step's big blind, chips), or null for a game without blinds. */
@@ -93,8 +93,12 @@ export function handRowsOf(stored: StoredSlots, path: string, opts: { excludeMis
     games.add(s.game);
     const block = `${s.game}:${s.play_seed}`;
     const bigBlind = bb.get(s.game) ?? null;
+    // A house game's results are its players' only: the house's seat is no participant's result.
     for (const h of hands)
-      h.seats.forEach((participant, seat) => rows.push({ block, match: s.id, hand: h.hand, participant, seat, chipsWon: h.returns[seat], bigBlind }));
+      h.seats.forEach((participant, seat) => {
+        if (s.house === undefined || s.house === null) rows.push({ block, match: s.id, hand: h.hand, participant, seat, chipsWon: h.returns[seat], bigBlind });
+        else if (seat !== s.house) rows.push({ block, match: s.id, hand: h.hand, participant, seat, chipsWon: h.returns[seat], bigBlind, againstHouse: true });
+      });
   }
   if (missing.length > 0 && !opts.excludeMissing)
     throw new UserError(

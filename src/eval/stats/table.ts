@@ -57,6 +57,8 @@ export interface HandRow {
   chipsWon: number;
   /** The big blind of the hand, chips (> 0); null for a game without blinds (then bb/100 is not defined and only chips per hand are given). */
   bigBlind: number | null;
+  /** The hand was played against a house (`house SEAT`): its players' chips do not sum to zero (the house's seat has no row). */
+  againstHouse?: boolean;
 }
 
 /** One participant's row of the table section. */
@@ -191,12 +193,13 @@ export function validateHandRows(records: readonly HandRow[]): void {
  */
 function handFacts(records: readonly HandRow[]): { hands: number; seats: number; notZeroSum: string[]; repeatedSeats: string[] } | null {
   if (!records.every((r) => r.match !== undefined && r.hand !== undefined)) return null;
-  const byHand = new Map<string, { sum: number; seats: Set<number>; repeated: boolean }>();
+  const byHand = new Map<string, { sum: number; seats: Set<number>; repeated: boolean; house: boolean }>();
   for (const r of records) {
     const key = `${r.block}\u0000${r.match}\u0000${r.hand}`;
     let h = byHand.get(key);
-    if (!h) byHand.set(key, (h = { sum: 0, seats: new Set(), repeated: false }));
+    if (!h) byHand.set(key, (h = { sum: 0, seats: new Set(), repeated: false, house: false }));
     h.sum += r.chipsWon;
+    if (r.againstHouse) h.house = true;
     if (h.seats.has(r.seat)) h.repeated = true;
     h.seats.add(r.seat);
   }
@@ -205,7 +208,7 @@ function handFacts(records: readonly HandRow[]): { hands: number; seats: number;
   let seats = 0;
   for (const [key, h] of byHand) {
     const label = key.split('\u0000').join(' / ');
-    if (Math.abs(h.sum) > 1e-9 * (1 + Math.abs(h.sum))) notZeroSum.push(label);
+    if (!h.house && Math.abs(h.sum) > 1e-9 * (1 + Math.abs(h.sum))) notZeroSum.push(label);
     if (h.repeated) repeatedSeats.push(label);
     seats = Math.max(seats, h.seats.size);
   }

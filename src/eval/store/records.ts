@@ -68,22 +68,35 @@ export function summarizeStore(store: RunStore): StoreSummary {
     rulesetHash: g.ruleset_hash,
     done: (db.prepare("SELECT COUNT(*) FROM slots WHERE status = 'done' AND game = ?").pluck().get(g.ruleset_hash) as number) ?? 0,
   }));
+  // A house game's house seat is no participant's result (schema 5; left out of older stores' rows too).
+  const house = (seat: number): string =>
+    JSON.stringify(
+      store
+        .games()
+        .filter((g) => store.houseSeat(g.ruleset_hash) === seat)
+        .map((g) => g.ruleset_hash),
+    );
+  const hn = JSON.stringify(
+    store.games().flatMap((g) => ((store.houseSeat(g.ruleset_hash) ?? -1) >= 2 ? [[g.ruleset_hash, store.houseSeat(g.ruleset_hash)]] : [])),
+  );
+  const notHouse = (seat: string): string => `game NOT IN (SELECT value FROM json_each(${seat}))`;
   const participants = store.participants().map((p) => {
     const r = db
       .prepare(
         `SELECT COUNT(*) AS n, AVG(ret) AS mean, SUM(fb) AS fb, SUM(mv) AS mv FROM (
-           SELECT return0 AS ret, fallbacks0 AS fb, moves0 AS mv FROM slots WHERE status = 'done' AND seat0 = @id
-           UNION ALL SELECT return1, fallbacks1, moves1 FROM slots WHERE status = 'done' AND seat1 = @id${
+           SELECT return0 AS ret, fallbacks0 AS fb, moves0 AS mv FROM slots WHERE status = 'done' AND seat0 = @id AND ${notHouse('@h0')}
+           UNION ALL SELECT return1, fallbacks1, moves1 FROM slots WHERE status = 'done' AND seat1 = @id AND ${notHouse('@h1')}${
              // Seats 2 and up of tables of more than two seats (schema 3).
              store.schema >= 3
                ? `
            UNION ALL SELECT json_extract(j.value, '$.return'), json_extract(j.value, '$.fallbacks'), json_extract(j.value, '$.moves')
              FROM slots s, json_each(s.seats) j
-             WHERE s.status = 'done' AND s.seats IS NOT NULL AND CAST(j.key AS INTEGER) >= 2 AND json_extract(j.value, '$.participant') = @id`
+             WHERE s.status = 'done' AND s.seats IS NOT NULL AND CAST(j.key AS INTEGER) >= 2 AND json_extract(j.value, '$.participant') = @id
+               AND NOT EXISTS (SELECT 1 FROM json_each(@hn) h WHERE json_extract(h.value, '$[0]') = s.game AND json_extract(h.value, '$[1]') = CAST(j.key AS INTEGER))`
                : ''
            })`,
       )
-      .get({ id: p.id }) as { n: number; mean: number | null; fb: number | null; mv: number | null };
+      .get({ id: p.id, h0: house(0), h1: house(1), hn: hn }) as { n: number; mean: number | null; fb: number | null; mv: number | null };
     return { name: p.name, kind: p.kind, id: p.id, slots: r.n, meanReturns: r.mean, fallbackRate: r.mv ? (r.fb ?? 0) / r.mv : null };
   });
   return {

@@ -31,26 +31,31 @@ import { basename, dirname, join } from 'node:path';
 import { UserError } from '../../util/errors.js';
 import { ENGINE_VERSION } from '../../util/version.js';
 import type { Action } from '../../interpreter/api.js';
+import { compileSource } from '../../compiler/index.js';
 import { recoverySteps, storeError, storeErrorMessage, StoreVersionError } from './errors.js';
 import { running, takeLease, type HeldLease } from './lease.js';
 
 /**
  * Version of the table layout below. Schema 3 added the `slots` columns `seats` (the seats of a
- * table of more than two) and `hands` (the hands of a match of several); a schema-2 store is read
- * as it is (its slots are two-seat slots of one hand each) and upgraded in place by the writer
- * (the two columns added, null in its rows), so a tournament begun under schema 2 resumes with
- * byte-identical slots.
+ * table of more than two) and `hands` (the hands of a match of several); schema 4 table chat and the
+ * league's records; schema 5 keeps a house game's results for its players only: the house's seat
+ * (`house SEAT` in the game's rules) has null returns, moves and fallbacks in `return0`/`return1`
+ * and `seats` (its chips are the bank's, not a participant's result; each hand's record in `hands`
+ * keeps every seat's chips, the house's included, as a record of the play). An older
+ * store is read as it is, except that the reader leaves out the house's results of its house games
+ * the same way (the house's seat is read from the stored game's rules), so every reader sees
+ * players' results only; the writer upgrades it in place (its rows unchanged).
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 /**
  * The layouts this gbgc reads: {@link SCHEMA_VERSION} and the ones before it. Schema 4 added table
  * chat: a move's entry in `move_log` may hold an eighth element, the message offered with the move
  * ({@link ChatRecord}), and the `moves` view its column `chat`; schema 4 also added the league's
  * records (`league.ts`): the `corrections` table, and labels and block commitments in `meta`. A store of schema 2 or 3 is read as it is (its
  * moves have no chat) and upgraded in place by the writer (the view recreated), so a tournament
- * begun under an older schema resumes with byte-identical slots.
+ * begun under an older schema resumes with byte-identical slots. Schema 5: see {@link SCHEMA_VERSION}.
  */
-export const READABLE_SCHEMAS: readonly number[] = [2, 3, 4];
+export const READABLE_SCHEMAS: readonly number[] = [2, 3, 4, 5];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -136,6 +141,12 @@ export interface SlotRecord {
    * its hands, by participant.
    */
   hands?: HandRecord[] | null;
+  /**
+   * The game seat of the house in a game that declares one (`house SEAT`), else null or absent.
+   * Not a column: the reader sets it from the stored game's rules. The house's results (return,
+   * moves, fallbacks) are null: results are the players' only.
+   */
+  house?: number | null;
 }
 
 /** One seat of a slot's table, as the `seats` column holds it. */
@@ -161,7 +172,11 @@ export interface HandRecord {
   button: number | null;
   /** Each seat's stack when the hand began (before antes and blinds), chips; null: the game's declared stacks (the one hand of a one-hand slot). */
   stacks: number[] | null;
-  /** Chips won per seat in this hand (final stack − starting stack). */
+  /**
+   * Chips won per seat in this hand (final stack − starting stack), the house's seat included (a
+   * record of the hand's play; the house's results are not a participant's: estimators skip the
+   * slot's {@link SlotRecord.house} seat).
+   */
   returns: number[];
   /** The hand's decisions are the slot's moves with ply `firstPly` … `firstPly + plies − 1`. */
   firstPly: number;
@@ -221,7 +236,17 @@ export function slotSeats(slot: SlotRecord): SeatRecord[] {
 export function slotHands(slot: SlotRecord, plies: number): HandRecord[] {
   if (slot.hands && slot.hands.length > 0) return slot.hands;
   const seats = slotSeats(slot);
-  return [{ hand: 0, seats: seats.map((s) => s.participant), button: null, stacks: null, returns: seats.map((s) => s.return ?? 0), firstPly: 0, plies }];
+  return [
+    {
+      hand: 0,
+      seats: seats.map((s) => s.participant),
+      button: null,
+      stacks: null,
+      returns: seats.map((s) => s.return ?? 0),
+      firstPly: 0,
+      plies,
+    },
+  ];
 }
 
 /** A stored `extra` as an object (null when absent or not a JSON object). */
@@ -480,10 +505,15 @@ export function moveLog(moves: readonly MoveRecord[]): string {
  * Bring a store of an older readable layout to {@link SCHEMA_VERSION}, in one transaction: schema 2
  * gains the `slots` columns `seats` and `hands` (null in its rows, which are two-seat slots of one
  * hand); schemas 2 and 3 get the `moves` view with its `chat` column and the tables of labels and
- * corrections (empty). The writer does this when it opens a store; readers read the older layout as it is.
+ * corrections (empty); schema 4 only its version (see {@link SCHEMA_VERSION}). The writer does this when it opens a store; readers read the older layout as it is.
  */
 function upgradeSchema(db: Database.Database): void {
   const schema = (db.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'").get() as { value: string } | undefined)?.value;
+  if (schema === '4') {
+    // Schema 5 changes no table: its rows are read with the house's results left out.
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'schemaVersion'").run(String(SCHEMA_VERSION));
+    return;
+  }
   if (schema !== '2' && schema !== '3') return;
   const columns = new Set((db.prepare('PRAGMA table_info(slots)').all() as { name: string }[]).map((c) => c.name));
   db.transaction(() => {
@@ -498,6 +528,36 @@ function upgradeSchema(db: Database.Database): void {
 /** The slot row's columns a store of schema `schema` has (schema 2 lacks `seats` and `hands`). */
 function slotSelect(schema: number): string {
   return (schema >= 3 ? SLOT_EXPORT_COLUMNS : SLOT_COLUMNS).join(', ');
+}
+
+/**
+ * The house's seat of each stored game that declares a house, by ruleset hash (read from the
+ * game's stored rules; a source that no longer compiles declares none).
+ */
+function houseSeats(db: Database.Database): Map<string, number> {
+  const out = new Map<string, number>();
+  const rows = db.prepare('SELECT ruleset_hash, source FROM games').all() as { ruleset_hash: string; source: string }[];
+  for (const g of rows) {
+    // Only a source that names a house is compiled.
+    if (!/\bhouse\b/.test(g.source)) continue;
+    const seat = compileSource(g.source).ir?.house?.seat;
+    if (seat !== undefined) out.set(g.ruleset_hash, seat);
+  }
+  return out;
+}
+
+/**
+ * A slot record with its house's results left out (schema 5; what the writer stores and the reader
+ * gives for every schema): the house seat's return, moves and fallbacks null (its chips per hand
+ * stay in `hands`, a record of the play). Other slots are returned unchanged.
+ */
+export function playersOnly(r: SlotRecord, house: number | undefined): SlotRecord {
+  if (house === undefined) return r;
+  const out: SlotRecord = { ...r, house };
+  if (house === 0) Object.assign(out, { return0: null, moves0: null, fallbacks0: null });
+  if (house === 1) Object.assign(out, { return1: null, moves1: null, fallbacks1: null });
+  if (r.seats) out.seats = r.seats.map((x, k) => (k === house ? { ...x, return: null, moves: null, fallbacks: null } : x));
+  return out;
 }
 
 /** A slot row as read: `seats` and `hands` parsed from their JSON, null when absent. @throws UserError for a column that is not a JSON list (an altered store) */
@@ -528,6 +588,8 @@ export class RunStore {
   private readonly rollback: Database.Statement;
   private staged = 0;
   private lease: HeldLease | undefined;
+  /** The house's seat by ruleset hash (see {@link houseSeats}), read once. */
+  private houses: Map<string, number> | undefined;
 
   /** The schema version of the open store (a reader may hold a schema-2 store; the writer upgrades it to {@link SCHEMA_VERSION}). */
   readonly schema: number;
@@ -633,6 +695,13 @@ export class RunStore {
 
   putGame(g: { ruleset_hash: string; name: string; path: string; source: string }): void {
     this.db.prepare('INSERT OR REPLACE INTO games (ruleset_hash, name, path, source) VALUES (@ruleset_hash, @name, @path, @source)').run(g);
+    this.houses = undefined;
+  }
+
+  /** The house's seat of the stored game `rulesetHash`, or undefined when it declares no house. */
+  houseSeat(rulesetHash: string): number | undefined {
+    this.houses ??= houseSeats(this.db);
+    return this.houses.get(rulesetHash);
   }
 
   /** Ids of the slots finished without error, and of the slots discarded (neither is played again). */
@@ -664,8 +733,10 @@ export class RunStore {
    * than keeping a batch of rows in memory until the commit, lets its move records die young.
    * @throws Error from SQLite (the open transaction is rolled back: its staged slots are lost)
    */
-  stageSlot(r: SlotRecord, moves: readonly MoveRecord[]): void {
+  stageSlot(slot: SlotRecord, moves: readonly MoveRecord[]): void {
     if (this.staged === 0 && !this.db.inTransaction) this.begin.run();
+    // A house game's results are its players' (schema 5): the house's seat is stored null.
+    const r = playersOnly(slot, this.houseSeat(slot.game));
     // Positional parameters: binding by name looks every column up in the row object.
     this.insertStatement ??= this.db.prepare(
       `INSERT OR REPLACE INTO slots (${SLOT_EXPORT_COLUMNS.join(', ')}, move_log) VALUES (${SLOT_EXPORT_COLUMNS.map(() => '?').join(', ')}, ?)`,
@@ -719,10 +790,16 @@ export class RunStore {
     return n;
   }
 
+  /** A slot row as every reader sees it: parsed, and for a house game with its players' results only ({@link playersOnly}, any schema). */
+  private asRead(row: Record<string, unknown>): SlotRecord {
+    const slot = slotFromRow(this.path, row);
+    return playersOnly(slot, this.houseSeat(slot.game));
+  }
+
   /** All slot rows in slot-list order. */
   slots(): SlotRecord[] {
     const rows = this.db.prepare(`SELECT ${slotSelect(this.schema)} FROM slots ORDER BY seq`).all() as Record<string, unknown>[];
-    return rows.map((r) => slotFromRow(this.path, r));
+    return rows.map((r) => this.asRead(r));
   }
 
   /** Iterate over a table's rows (for export), in key order. */
@@ -734,7 +811,7 @@ export class RunStore {
   /** The slot row with id `id`, or undefined. */
   slotById(id: string): SlotRecord | undefined {
     const row = this.db.prepare(`SELECT ${slotSelect(this.schema)} FROM slots WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
-    return row && slotFromRow(this.path, row);
+    return row && this.asRead(row);
   }
 
   /** Slot rows whose id starts with `prefix` (a full id matches itself), at most `limit` of them, in slot-list order. */
@@ -743,7 +820,7 @@ export class RunStore {
     const rows = this.db
       .prepare(`SELECT ${slotSelect(this.schema)} FROM slots WHERE id LIKE ? ESCAPE '\\' ORDER BY seq LIMIT ?`)
       .all(`${escaped}%`, limit) as Record<string, unknown>[];
-    return rows.map((r) => slotFromRow(this.path, r));
+    return rows.map((r) => this.asRead(r));
   }
 
   /**
