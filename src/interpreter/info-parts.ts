@@ -6,7 +6,7 @@
  */
 import type { InfoStateParts } from './api.js';
 import { DEAL_FIRST, EV } from './layout.js';
-import type { Machine } from './machine.js';
+import { pileBase, type Machine } from './machine.js';
 import { handPile } from './program.js';
 
 /** Events whose chips only move (the chips are public numbers, not signals). */
@@ -95,22 +95,43 @@ export function extendParts(m: Machine, seat: number, memo: PartsMemo): PartsMem
   return { upTo: n, path, signals, roles, rolesText: text.join(',') };
 }
 
-/** The fields of `seat`'s information state at `m` (see `InfoStateParts`), from its memo extended to the log's end. */
-export function partsFromMemo(m: Machine, seat: number, memo: PartsMemo): InfoStateParts {
-  const p = m.program;
+/** A seat's hand as text (the sorted card ids), with the cards it was read from, in pile order. Immutable. */
+export interface HandMemo {
+  readonly cards: readonly number[];
+  readonly text: string;
+}
+
+/** The memo of an empty hand. */
+export const EMPTY_HAND: HandMemo = { cards: [], text: '' };
+
+/** `memo` when `seat`'s hand at `m` still holds its cards in its order, else the memo of the hand now. */
+export function handMemo(m: Machine, seat: number, memo: HandMemo): HandMemo {
+  const pile = handPile(seat);
+  const base = pileBase(m.program, pile);
+  const n = m.piles[pile];
+  const old = memo.cards;
+  if (old.length === n) {
+    let i = 0;
+    while (i < n && m.piles[base + i] === old[i]) i++;
+    if (i === n) return memo;
+  }
+  const cards = m.pileCards(pile);
   return {
-    hand: m
-      .pileCards(handPile(seat))
+    cards,
+    text: cards
+      .slice()
       .sort((a, b) => a - b)
       .join(','),
-    path: memo.path,
-    signals: memo.signals,
-    roles: memo.rolesText,
-    chipsInPlay: p.startStacks[0] + p.startStacks[1],
   };
+}
+
+/** The fields of `seat`'s information state at `m` (see `InfoStateParts`), from its memos brought up to date. */
+export function partsFromMemo(m: Machine, memo: PartsMemo, hand: HandMemo): InfoStateParts {
+  const p = m.program;
+  return { hand: hand.text, path: memo.path, signals: memo.signals, roles: memo.rolesText, chipsInPlay: p.startStacks[0] + p.startStacks[1] };
 }
 
 /** The fields of `seat`'s information state at `m` (see `InfoStateParts`), read from the whole log. */
 export function infoStateParts(m: Machine, seat: number): InfoStateParts {
-  return partsFromMemo(m, seat, extendParts(m, seat, EMPTY_PARTS));
+  return partsFromMemo(m, extendParts(m, seat, EMPTY_PARTS), handMemo(m, seat, EMPTY_HAND));
 }

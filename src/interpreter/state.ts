@@ -34,7 +34,7 @@ import { applyBetting, bettingLabel, bettingLegal, CALL, canRaise, FOLD, toCall 
 import { applyCardOutcome, applyCoin, applyCost, cardChancePile, chanceOutcomesInto, coinLabel, costChance, sampleChance } from './chance-nodes.js';
 import { DECISIONS } from './decisions.js';
 import { EventLog } from './eventlog.js';
-import { EMPTY_PARTS, extendParts, partsFromMemo, type PartsMemo } from './info-parts.js';
+import { EMPTY_HAND, EMPTY_PARTS, extendParts, handMemo, partsFromMemo, type HandMemo, type PartsMemo } from './info-parts.js';
 import { SeatInfosetIndexer } from './infoset-trie.js';
 import { appendKeyTokens } from './events.js';
 import { DEAL_FIRST, EV, NODE, R, X } from './layout.js';
@@ -69,6 +69,9 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
   /** Per seat: what `infoStateParts` has read of the log so far (shared with copies; immutable). */
   private parts0: PartsMemo = EMPTY_PARTS;
   private parts1: PartsMemo = EMPTY_PARTS;
+  /** Per seat: its hand's text and the cards it was read from (checked against the pile at each use). */
+  private hand0: HandMemo = EMPTY_HAND;
+  private hand1: HandMemo = EMPTY_HAND;
 
   private constructor(
     program: Program,
@@ -253,6 +256,8 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
     );
     c.parts0 = this.parts0;
     c.parts1 = this.parts1;
+    c.hand0 = this.hand0;
+    c.hand1 = this.hand1;
     return c;
   }
 
@@ -438,8 +443,8 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
 
   infoStateParts(seat: number): InfoStateParts {
     checkSeat(seat);
-    if (seat === 0) return partsFromMemo(this, 0, (this.parts0 = extendParts(this, 0, this.parts0)));
-    return partsFromMemo(this, 1, (this.parts1 = extendParts(this, 1, this.parts1)));
+    if (seat === 0) return partsFromMemo(this, (this.parts0 = extendParts(this, 0, this.parts0)), (this.hand0 = handMemo(this, 0, this.hand0)));
+    return partsFromMemo(this, (this.parts1 = extendParts(this, 1, this.parts1)), (this.hand1 = handMemo(this, 1, this.hand1)));
   }
 
   /**
