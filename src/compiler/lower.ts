@@ -67,6 +67,7 @@ class Lowerer {
     const stacks = this.stacks(this.single('Stack', 'stack'), g, house);
     const deck = this.deck(this.single('Deck', 'deck'), g);
     s.deck = deck;
+    const shoe = this.shoe(this.single('Shoe', 'the shoe'), deck);
     const [phases, subphases] = this.phases(g);
     const showdown = this.showdown(this.single('Showdown', 'showdown'), g);
     const generated = this.single('Generated', 'the generator record');
@@ -87,6 +88,7 @@ class Lowerer {
       ...(oddChip ? { oddChip: 'left-of-button' as const } : {}),
       ...(chat ? { chat } : {}),
       ...(house ? { house } : {}),
+      ...(shoe ? { shoe } : {}),
       deck,
       piles: [...s.piles.values()].map((p) => ({ name: p.name.name, visibility: p.visibility })),
       variables: [...s.variables].map(([name, v]) => ({ name, initial: v.initial })),
@@ -236,6 +238,37 @@ class Lowerer {
     }
     const bank = d.bank === null ? ('unlimited' as const) : s.atLeastOne(d.bank, 'the bank');
     return this.spanned({ seat, bank }, d.span);
+  }
+
+  /**
+   * The shoe (`shoe cut 78`): a cut of 1 to the deck's cards − 1, in a two-seat game without a
+   * button (the two-seat engine carries the shoe from hand to hand).
+   */
+  private shoe(d: A.ShoeDecl | undefined, deck: GameIR['deck'] | null): GameIR['shoe'] | undefined {
+    if (!d) return undefined;
+    const s = this.scope;
+    if (s.seats.length !== 2 || s.button) {
+      s.err(
+        'E0256',
+        `a shoe is carried by the two-seat engine: this game has ${s.seats.length} seats${s.button ? ' and a button' : ''}`,
+        d.span,
+        'remove `shoe`: every hand of a table game starts from a full deck',
+      );
+      return undefined;
+    }
+    if (!deck) return undefined;
+    const cards = deck.ranks.length * deck.suits.length * deck.copies;
+    const cut = d.cut.value;
+    if (cut < 1 || cut >= cards) {
+      s.err(
+        'E0256',
+        `the cut must be from 1 to ${cards - 1} cards (the deck has ${cards}), got ${cut}`,
+        d.cut.span,
+        'a new shoe is shuffled before a hand when fewer than the cut remain, e.g. `shoe cut 78` for a six-deck shoe',
+      );
+      return undefined;
+    }
+    return this.spanned({ cut }, d.span);
   }
 
   private stacks(d: A.StackDecl | undefined, g: A.GameNode, house: GameIR['house'] | undefined): number[] | null {

@@ -328,6 +328,12 @@ const entries = {
       "The house makes no decisions: it plays by the rules' steps (a dealer drawing to 17, a wheel paying bets). A step that asks the house to choose (`choice`, `wager`, `match`, a betting round, `simultaneous`, `auction`, `sidebet`, a peek or discard `chosen` by it) is refused; write the house's play as steps (`if`, `repeat … until`, `pay`).",
     example: 'house Dealer … choice Dealer public { option hit { … } option stand { } }',
   },
+  E0256: {
+    title: 'shoe declaration',
+    explanation:
+      "`shoe cut N` makes the deck a shoe: it is not renewed between the hands of a match (each hand starts from the cards the last one left, in their order), and before a hand a new shoe of every card is shuffled when fewer than N cards remain (the cut card). The cut is at least 1 and below the deck's number of cards; the shoe is shuffled only when it is new, so a `shuffle deck` step is refused in a game with a shoe; and only the two-seat engine carries a shoe (no table of 3 to 6 seats or button).",
+    example: 'deck { … copies 6 }   shoe cut 400',
+  },
   E0901: {
     title: 'internal error: invalid IR',
     explanation: 'The compiler produced an IR that fails its own JSON Schema. This is a bug in gbgc; please report it with the input file.',

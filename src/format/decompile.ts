@@ -220,6 +220,7 @@ class Decompiler {
       for (const m of c.messages) out.push(`  chat ${str(m)}`);
     }
     if (ir.house) out.push(`  house ${ir.seats[ir.house.seat]} bank ${ir.house.bank}`);
+    if (ir.shoe) out.push(`  shoe cut ${ir.shoe.cut}`);
     const ranks = ir.deck.ranks.map((r) => `${r.name} = ${r.value}`).join(', ');
     out.push(`  deck {\n    ranks ${ranks}\n    suits ${ir.deck.suits.join(', ')}\n    copies ${ir.deck.copies}\n  }`);
     for (const p of ir.piles) out.push(`  pile ${p.name} ${p.visibility}`);

@@ -57,6 +57,7 @@ export const NODE_PRINTERS: { [K in AstKind]: NodePrinter<K> } = {
   ChatLimit: (path, _options, print) =>
     path.node.what === 'max-chars' ? ['max ', print('value')] : [print('value'), path.node.what === 'per-hand' ? ' per hand' : ' per phase'],
   House: (path, _options, print) => ['house ', print('seat'), path.node.bank ? [' bank ', print('bank')] : ' bank unlimited'],
+  Shoe: (_path, _options, print) => ['shoe cut ', print('cut')],
   Stack: (path, _options, print) => (path.node.each ? ['stack ', print('each'), ' each'] : printList('stack', path.map(print, 'perSeat'))),
   StackEntry: (_path, _options, print) => [print('seat'), ' ', print('amount')],
   Deck: (path, options, print) => printBraces(options, 'deck', blockOf(path.node), path.map(print, 'items')),

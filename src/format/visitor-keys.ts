@@ -19,6 +19,7 @@ export const VISITOR_KEYS: { readonly [K in AstKind]: readonly ChildKeys<AstOf<K
   Chat: ['message', 'limits'],
   ChatLimit: ['value'],
   House: ['seat', 'bank'],
+  Shoe: ['cut'],
   Stack: ['each', 'perSeat'],
   StackEntry: ['seat', 'amount'],
   Deck: ['items'],

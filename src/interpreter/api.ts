@@ -225,6 +225,27 @@ export interface TableOptions {
    * declared stacks. `returns()` are measured from these.
    */
   stacks?: readonly number[];
+  /**
+   * In a game with a shoe (`shoe cut N`): the cards the last hand of the match left in it, top
+   * first, as {@link ShoeState.shoe} gave them. The hand draws them in that order; when fewer than
+   * N remain (the cut card), it starts from a new shoe instead, shuffled before its first draw.
+   * Absent: a new shoe. Refused by a game without a shoe.
+   */
+  shoe?: readonly number[];
+}
+
+/**
+ * A state of a game whose deck is a shoe carried from hand to hand (`shoe cut N`, the IR's
+ * `shoe`): what a match passes to the next hand as {@link TableOptions.shoe}.
+ */
+export interface ShoeState extends GameState {
+  /** The cards left in the deck, top first, as card ids (the ids of the deck's chance outcomes). */
+  shoe(): number[];
+}
+
+/** Whether `state` can tell the cards left in its shoe (see {@link ShoeState}). */
+export function hasShoe(state: GameState): state is ShoeState {
+  return typeof (state as Partial<ShoeState>).shoe === 'function';
 }
 
 /** A compiled game: a factory of initial states plus the rules it was compiled from. */

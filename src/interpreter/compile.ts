@@ -201,6 +201,7 @@ export function programTables(ir: GameIR): ProgramTables {
     startStacks: [0, 1].map((i) => (ir.house?.seat === i && ir.house.bank === 'unlimited' ? UNLIMITED_BANK : ir.stacks[i])) as [number, number],
     unlimitedSeat: ir.house?.bank === 'unlimited' ? ir.house.seat : -1,
     houseSeat: ir.house?.seat ?? -1,
+    shoeCut: ir.shoe?.cut ?? 0,
     metric: METRIC_OF[ir.showdown.metric],
     boardPile,
     pokerRank,

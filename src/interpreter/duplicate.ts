@@ -13,6 +13,13 @@
  *   (random peeks, steals, reveals, swaps, discards): each kind has its own stream (one per pile
  *   for the piles); its k-th event uses the stream's k-th number.
  *
+ * - **A shoe** (`shoe cut N`): the deck's own order is the shoe's: each draw takes its top card,
+ *   and a full deck (a new shoe: the first hand of a match, or after the cut card) is first put in
+ *   a Fisher–Yates order from the play seed's deck-order stream. The order left at the end of a
+ *   hand is carried into the next (`TableOptions.shoe`), so two participants in independent
+ *   copies of a table, under the same play seed, draw from the same shoe, each the cards its own
+ *   choices leave.
+ *
  * Every outcome has its exact probability: the next card of a uniformly random order is a
  * uniform draw from the cards left, and the streams are uniform.
  */
@@ -79,6 +86,12 @@ export class DuplicateChance implements ChanceSource {
     if (node !== NODE.CHANCE_CARD) return state.sampleChance(0); // throws
     const pile = cardChancePile(state);
     const target = state.op() === OP.DEAL ? state.dealTarget() : -1;
+    if (this.program.shoeCut > 0 && pile === DECK_PILE) {
+      // A shoe: its cards are drawn in order, top first, and a full shoe is a new one, shuffled
+      // first with this hand's deck-order stream; the order it leaves is carried to the next hand.
+      if (state.piles[DECK_PILE] === this.program.initialDeck.length) state.shufflePile(DECK_PILE, rngFromKeys(...this.keys, STREAM.DECK_ORDER));
+      return this.note('deck', target, state.cardAt(DECK_PILE, 0));
+    }
     if (pile !== DECK_PILE) {
       let rng = this.piles.get(pile);
       if (!rng) this.piles.set(pile, (rng = rngFromKeys(...this.keys, STREAM.PILE, pile)));

@@ -64,13 +64,17 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
   /**
    * A new hand at its first node, with the table `options` (see `TableOptions`): other starting
    * stacks run the same rules from those stacks (`returns()` are measured from them), and every
-   * information-state key of the hand names them (see {@link keyRoots}).
-   * @throws RangeError when the options are invalid (see `checkTableOptions`)
+   * information-state key of the hand names them (see {@link keyRoots}); in a game with a shoe,
+   * the hand starts from the cards `options.shoe` holds, or from a new shoe when fewer than the cut
+   * remain.
+   * @throws RangeError when the options are invalid (see `checkTableOptions`; a shoe given to a
+   *   game without one, or holding cards the deck does not have that many of)
    */
   newInitialState(options?: TableOptions): InterpreterState {
     if (options === undefined) return this.initial.clone();
-    const table = checkTableOptions(this.numSeats, this.program.startStacks, options, false, this.program.unlimitedSeat);
-    if (table.stacks === null) return this.initial.clone();
+    const table = checkTableOptions(this.numSeats, this.program.startStacks, options, false, this.program.unlimitedSeat, this.program.shoeCut > 0);
+    const shoe = options.shoe === undefined ? null : this.carriedShoe(options.shoe);
+    if (table.stacks === null) return shoe === null ? this.initial.clone() : InterpreterState.initial(this.program, shoe);
     const stacks = table.stacks;
     if (this.other === null || this.other.stacks.some((s, i) => s !== stacks[i]))
       this.other = {
@@ -79,7 +83,26 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
           programRecord({ ...this.program, startStacks: stacks as [number, number], keyRoots: keyRoots(this.program.startStacks, stacks) }),
         ),
       };
-    return this.other.initial.clone();
+    return shoe === null ? this.other.initial.clone() : InterpreterState.initial(this.other.initial.program, shoe);
+  }
+
+  /**
+   * The cards a hand starts from when `shoe` is carried into it: `shoe` itself, or null (a new
+   * shoe) when it holds fewer cards than the cut.
+   * @throws RangeError when `shoe` is not a list of card ids the deck holds (each at most as many times as the deck has it)
+   */
+  private carriedShoe(shoe: readonly number[]): Uint16Array | null {
+    const p = this.program;
+    if (!Array.isArray(shoe)) throw new RangeError(`table options: shoe must be a list of card ids, got ${typeof shoe}`);
+    const left = new Int32Array(p.numCardTypes);
+    for (const t of p.initialDeck) left[t]++;
+    for (const t of shoe as unknown[]) {
+      if (typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t >= p.numCardTypes)
+        throw new RangeError(`table options: a shoe holds card ids 0..${p.numCardTypes - 1}, got ${String(t)}`);
+      if (--left[t] < 0)
+        throw new RangeError(`table options: the shoe holds more cards '${p.cardNames[t]}' than the deck (${p.initialDeck.filter((x) => x === t).length})`);
+    }
+    return shoe.length < p.shoeCut ? null : Uint16Array.from(shoe);
   }
 
   /** Reset `state` (a state of this game) to the initial state in place, without allocating (see `InterpreterState.resetFrom`). */

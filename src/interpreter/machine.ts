@@ -159,6 +159,22 @@ export class Machine {
     this.log.push(EV.DEAL, p.pileOwner[to], to, t, from + (reason << 8), BOTH, content);
   }
 
+  /**
+   * Put a pile's cards in a random order in place (Fisher–Yates, last slot first, with `rng`): a
+   * new shoe's order, drawn by duplicate chance. The pile's cards are unseen and draws from a
+   * shuffled pile are uniform by type, so no probability or observation changes. @internal
+   */
+  shufflePile(pile: number, rng: () => number): void {
+    const base = pileBase(this.program, pile);
+    const piles = this.piles;
+    for (let i = piles[pile] - 1; i > 0; i--) {
+      const j = Math.floor(rng() * (i + 1));
+      const t = piles[base + i];
+      piles[base + i] = piles[base + j];
+      piles[base + j] = t;
+    }
+  }
+
   /** Index of the first card of type `t` in pile `pile`, or -1. @internal */
   indexOf(pile: number, t: number): number {
     const base = pileBase(this.program, pile);

@@ -36,7 +36,7 @@ const SUPPORTED = new Set<number>([OP.PHASE, OP.SHUFFLE, OP.DEAL, OP.ANTE, OP.BE
 
 /** Whether the kernel can play a program (see the module comment for the subset). */
 export function kernelSupports(p: Program): boolean {
-  if (p.ext >= 0 || p.sidebets.length > 0 || p.pileCapacity > MAX_BYTE_CARDS) return false;
+  if (p.ext >= 0 || p.sidebets.length > 0 || p.pileCapacity > MAX_BYTE_CARDS || p.shoeCut > 0) return false;
   if (p.metric !== METRIC.HIGH_CARD && p.metric !== METRIC.PAIR_WITH_BOARD) return false;
   for (let o = 0; o < p.code.length; o += INSTR_WIDTH) {
     const op = p.code[o];

@@ -214,6 +214,12 @@ export interface Program {
   readonly unlimitedSeat: number;
   /** The seat of the house (`house SEAT`), -1 for none. */
   readonly houseSeat: number;
+  /**
+   * The cut of the shoe (`shoe cut N`), 0 for none: the deck is then shuffled from the start of
+   * every hand (draws from it are chance nodes), a hand may start from the cards a previous hand
+   * left (`TableOptions.shoe`), and a new shoe replaces them when fewer than the cut remain.
+   */
+  readonly shoeCut: number;
   /** `METRIC.*`. */
   readonly metric: number;
   /** Board pile of `pair-with-board` or `poker-hand`, or -1. */
@@ -289,6 +295,7 @@ const PROGRAM_KEYS = [
   'keyRoots',
   'unlimitedSeat',
   'houseSeat',
+  'shoeCut',
   'metric',
   'boardPile',
   'pokerRank',

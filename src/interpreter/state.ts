@@ -27,6 +27,7 @@ import {
   type MoveShapedState,
   type Observation,
   type PlayerId,
+  type ShoeState,
   type StateMark,
   type StructuredInfoState,
 } from './api.js';
@@ -58,7 +59,7 @@ export interface SavedState {
   parts1: PartsMemo;
 }
 
-export class InterpreterState extends Machine implements MachineState, IndexedState, ChanceSamplingState, MoveShapedState, StructuredInfoState {
+export class InterpreterState extends Machine implements MachineState, IndexedState, ChanceSamplingState, MoveShapedState, StructuredInfoState, ShoeState {
   /** Actions applied so far, chance outcomes included. */
   private depthSoFar: number;
   /** Per seat: the information-state key built so far, and the number of events it covers. */
@@ -93,7 +94,12 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
   }
 
   /** The initial state of a program: the deck in canonical order, then run to the first node. */
-  static initial(program: Program): InterpreterState {
+  /**
+   * The state at the first node of a hand, run from the program's start.
+   * @param shoe in a game with a shoe, the cards its deck starts with, top first (default the full
+   *   deck in canonical order: a new shoe, shuffled before its first draw by duplicate chance)
+   */
+  static initial(program: Program, shoe?: ArrayLike<number>): InterpreterState {
     const r = new Int32Array(program.registerCount);
     r[R.STACK] = program.startStacks[0];
     r[R.STACK + 1] = program.startStacks[1];
@@ -104,8 +110,11 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
       program.positions.forEach((_, i) => (r[program.posBase + i] = -1));
     }
     const piles = newPiles(program, program.pileBytes);
-    piles.set(program.initialDeck, pileBase(program, DECK_PILE));
-    piles[DECK_PILE] = program.initialDeck.length;
+    const deck = shoe ?? program.initialDeck;
+    piles.set(deck, pileBase(program, DECK_PILE));
+    piles[DECK_PILE] = deck.length;
+    // A shoe is shuffled from the start: every draw from it is a chance node.
+    if (program.shoeCut > 0) r[R.SHUFFLED] |= 1 << DECK_PILE;
     const [root0, root1] = program.keyRoots ?? ['0', '1'];
     const s = new InterpreterState(program, r, piles, EventLog.empty(), 0, root0, 0, root1, 0);
     run(s);
@@ -372,6 +381,11 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
   actionsAreCards(): boolean {
     const node = this.r[R.NODE];
     return node === NODE.CHANCE_CARD || (node === NODE.DECISION && this.op() === OP.DISCARD);
+  }
+
+  /** The cards left in the deck, top first (card types): in a game with a shoe, what the next hand of a match starts from (`TableOptions.shoe`). */
+  shoe(): number[] {
+    return this.pileCards(DECK_PILE);
   }
 
   /** Indices of the phases entered so far, in order. */

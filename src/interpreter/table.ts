@@ -20,6 +20,7 @@ export interface CheckedTable {
  *   chips the game declares; a match that carries stacks over keeps their sum); a button that is not a seat, or a
  *   button on another seat than 0 in a game that declares no button (its seats do not move)
  * @param hasButton whether the game declares a `button` (the button may then be on any seat)
+ * @param hasShoe whether the game declares a shoe (`shoe` is refused otherwise; its cards are checked by the game)
  * @param unlimitedSeat the seat of an unlimited house (-1: none): it starts every hand from its
  *   declared (unlimited) bank whatever `stacks` says, and the other stacks may exceed the declared chips
  */
@@ -29,8 +30,11 @@ export function checkTableOptions(
   options: TableOptions | undefined,
   hasButton = false,
   unlimitedSeat = -1,
+  hasShoe = false,
 ): CheckedTable {
   const button = options?.button ?? 0;
+  if (options?.shoe !== undefined && !hasShoe)
+    throw new RangeError('table options: this game declares no shoe (`shoe cut N`), so every hand starts from the full deck (got a shoe)');
   if (!Number.isInteger(button) || button < 0 || button >= numSeats)
     throw new RangeError(`table options: button must be a seat 0..${numSeats - 1}, got ${String(button)}`);
   if (button !== 0 && !hasButton)

@@ -395,6 +395,10 @@ export type ShowdownMetric = Showdown['metric'];
 export const HouseSchema = obj({ seat: SeatSchema, bank: Type.Union([PositiveInt, Type.Literal('unlimited')]) });
 export type House = Static<typeof HouseSchema>;
 
+/** The shoe (see {@link GameIRSchema} `shoe`). */
+export const ShoeSchema = obj({ cut: PositiveInt });
+export type Shoe = Static<typeof ShoeSchema>;
+
 /** Where a generated game came from: enough to rebuild it bit for bit. */
 export const OriginSchema = obj({
   generator: Name,
@@ -459,6 +463,13 @@ export const GameIRSchema = obj({
    * reported for them only. Two-seat games without a button only.
    */
   house: Type.Optional(HouseSchema),
+  /**
+   * The shoe (absent: a hand starts from the full deck): the deck is carried from hand to hand of a
+   * match, cards in order, and before a hand a new shoe of the full deck is shuffled when fewer than
+   * `cut` cards remain (the cut card; also the first hand). Draws from the deck are always chance
+   * events. Two-seat games only.
+   */
+  shoe: Type.Optional(ShoeSchema),
   deck: DeckSchema,
   piles: Type.Array(PileSchema),
   variables: Type.Array(VariableSchema),

@@ -77,6 +77,13 @@ export interface HouseDecl {
   span: Span;
 }
 
+/** `shoe cut 78`: the deck is a shoe carried from hand to hand of a match, renewed when fewer than `cut` cards remain. */
+export interface ShoeDecl {
+  kind: 'Shoe';
+  cut: NumberLit;
+  span: Span;
+}
+
 /** `players Alice, Bob` */
 export interface PlayersDecl {
   kind: 'Players';
@@ -215,6 +222,7 @@ export type Decl =
   | OddChipDecl
   | ChatDecl
   | HouseDecl
+  | ShoeDecl
   | StackDecl
   | DeckDecl
   | PileDecl

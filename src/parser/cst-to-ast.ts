@@ -155,6 +155,8 @@ class Builder {
         const bank = this.token(ch, 'Integer');
         return { kind: 'House', seat: this.ident(this.need(this.token(ch, 'Identifier'), 'seat')), bank: bank ? this.number(bank) : null, span };
       }
+      case 'shoe':
+        return { kind: 'Shoe', cut: this.number(this.need(this.token(ch, 'Integer'), 'cut')), span };
       case 'players':
         return { kind: 'Players', seats: this.tokens(ch, 'Identifier').map((t) => this.ident(t)), span };
       case 'stack': {

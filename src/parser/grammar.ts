@@ -18,7 +18,7 @@ export interface UnknownWord {
 
 /** Inside a skipped block, declaration keywords are skipped too. */
 function DECL_KEYWORD_ALTS(p: GbgParser) {
-  return [T.Players, T.Stack, T.Deck, T.Pile, T.Var, T.Position, T.Phase, T.Subphase, T.Showdown, T.Generated, T.Button, T.Odd, T.Chat, T.House].map(
+  return [T.Players, T.Stack, T.Deck, T.Pile, T.Var, T.Position, T.Phase, T.Subphase, T.Showdown, T.Generated, T.Button, T.Odd, T.Chat, T.House, T.Shoe].map(
     (t, i) => ({
       ALT: () => {
         p.consumeAny(t, i);
@@ -131,6 +131,7 @@ export class GbgParser extends CstParser {
       { ALT: () => this.SUBRULE(this.oddChip) },
       { ALT: () => this.SUBRULE(this.chat) },
       { ALT: () => this.SUBRULE(this.house) },
+      { ALT: () => this.SUBRULE(this.shoe) },
       { ALT: () => this.SUBRULE(this.unknownDeclaration) },
     ]);
   });
@@ -212,6 +213,13 @@ export class GbgParser extends CstParser {
       this.CONSUME(T.Bank);
       this.OR([{ ALT: () => this.CONSUME(T.Unlimited) }, { ALT: () => this.CONSUME(T.Integer) }]);
     });
+  });
+
+  /** shoe := 'shoe' 'cut' INT (the deck is a shoe carried from hand to hand of a match; a new one is shuffled when fewer than INT cards remain) */
+  shoe = this.RULE('shoe', () => {
+    this.CONSUME(T.Shoe);
+    this.CONSUME(T.Cut);
+    this.CONSUME(T.Integer);
   });
 
   /** tablePosition := 'button' | 'small-blind' | 'big-blind' */

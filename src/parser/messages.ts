@@ -8,7 +8,7 @@ import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } fr
 const RULE_WORDS: Record<string, string> = {
   file: 'a game',
   game: 'a game',
-  declaration: 'a declaration (players, stack, button, odd chip, house, deck, pile, var, position, phase, subphase, showdown, chat, generated)',
+  declaration: 'a declaration (players, stack, button, odd chip, house, shoe, deck, pile, var, position, phase, subphase, showdown, chat, generated)',
   variable: 'a variable declaration such as var round = 0',
   position: 'a position declaration such as position Leader hidden',
   subphase: 'a sub-phase',
@@ -54,6 +54,7 @@ const RULE_WORDS: Record<string, string> = {
   chat: 'table chat (chat "message" or chat 1 per phase, 4 per hand, max 240)',
   chatLimit: "a chat limit ('N per phase', 'N per hand' or 'max N')",
   house: "the house ('house NAME', 'house NAME bank 5000' or 'bank unlimited')",
+  shoe: "the shoe ('shoe cut 78')",
   tablePosition: "'button', 'small-blind' or 'big-blind'",
   stack: 'the starting stacks',
   stackEntry: 'a seat and its stack',

@@ -413,7 +413,7 @@ function unknownWordDiagnostic(u: UnknownWord, tokens: IToken[], oi: number): Di
   const what =
     u.where === 'step'
       ? 'a step (shuffle, deal, ante, betting, if, call, choice, pay, …)'
-      : 'a declaration (players, stack, button, odd chip, house, deck, pile, var, position, phase, subphase, showdown, chat)';
+      : 'a declaration (players, stack, button, odd chip, house, shoe, deck, pile, var, position, phase, subphase, showdown, chat)';
   return error('E0105', `unknown word '${word}': expected ${what}`, range, k ? `did you mean '${k}'?` : undefined);
 }
 

@@ -137,6 +137,9 @@ export const Chat = kw('chat');
 export const House = kw('house');
 export const Bank = kw('bank');
 export const Unlimited = kw('unlimited');
+/** The shoe: a deck carried from hand to hand of a match, renewed at the cut card. */
+export const Shoe = kw('shoe');
+export const Cut = kw('cut');
 
 /** Showdown metric names (hyphenated keywords). */
 export const HighCard = createToken({ name: 'HighCard', pattern: /high-card/, label: "'high-card'", longer_alt: Identifier });
@@ -339,6 +342,8 @@ export const KEYWORDS: TokenType[] = [
   House,
   Bank,
   Unlimited,
+  Shoe,
+  Cut,
 ];
 
 /**
@@ -377,7 +382,23 @@ export const STEP_STARTS = new Set<TokenType>([
   Assign,
   SetKw,
 ]);
-export const DECL_STARTS = new Set<TokenType>([Players, Stack, Deck, Pile, Var, Position, Phase, Subphase, Showdown, Generated, Button, Odd, Chat, House]);
+export const DECL_STARTS = new Set<TokenType>([
+  Players,
+  Stack,
+  Deck,
+  Pile,
+  Var,
+  Position,
+  Phase,
+  Subphase,
+  Showdown,
+  Generated,
+  Button,
+  Odd,
+  Chat,
+  House,
+  Shoe,
+]);
 for (const t of [
   ...KEYWORDS,
   ...HYPHENATED,

@@ -91,6 +91,11 @@ function overviewFacts(ir: GameIR): RulebookFact[] {
   const steps = allSteps(ir);
   const out: RulebookFact[] = [fact('game name', ir.name)];
   ir.seats.forEach((s, i) => out.push(fact(`seat ${i + 1}`, `seat ${i + 1} is ${s}`)));
+  if (ir.shoe)
+    out.push(
+      fact('shoe', 'the deck is a shoe, shuffled when it is new, and it is not renewed between the hands of a match'),
+      fact('shoe: cut card', `when fewer than ${ir.shoe.cut} cards remain (the cut card), a new shoe`),
+    );
   if (ir.house) {
     const house = ir.seats[ir.house.seat];
     const bank = ir.house.bank;

@@ -10,8 +10,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
-import { CHANCE, type GameState } from '../../src/interpreter/api.js';
-import { compileGame } from '../../src/interpreter/game.js';
+import { CHANCE, type ChanceSource, type GameState } from '../../src/interpreter/api.js';
+import { compileGame, type CompiledGame } from '../../src/interpreter/game.js';
+import type { InterpreterState } from '../../src/interpreter/state.js';
+import { randomAgent } from '../../src/eval/agents/random.js';
+import type { Agent } from '../../src/eval/agents/agent.js';
+import { playSlotNow, type SlotOutcome } from '../../src/eval/match/play.js';
+import { renderRulebook } from '../../src/render/index.js';
+import { formatSource } from '../../src/format/index.js';
+import { decompile } from '../../src/format/decompile.js';
 
 const compiled = compileSource(readFileSync('examples/blackjack.gbg', 'utf8'));
 const game = compileGame(compiled.ir!);
@@ -215,5 +222,143 @@ describe('splitting', () => {
       ['hit', 'stand', 'double'],
     ]);
     expect(r.net).toBe(30);
+  });
+});
+
+/** An agent that plays `label` when offered, else the first legal action (a fixed, deterministic player). */
+function fixedAgent(label: string): Agent {
+  const pickIn = (labels: readonly string[]): number => Math.max(0, labels.indexOf(label));
+  return {
+    name: `always-${label}`,
+    act: (view) => view.legal[pickIn(view.labels)],
+    actFast: (state, seat) => {
+      const legal = state.legalActions();
+      return legal[pickIn(legal.map((a) => state.actionToString(seat, a)))];
+    },
+  };
+}
+
+/** Play `state` to its end: chance from `chance`, every decision `stand`. @returns the deck cards drawn, in order */
+function playHand(state: GameState, chance: ChanceSource): number[] {
+  const drawn: number[] = [];
+  while (!state.isTerminal()) {
+    if (state.currentPlayer() === CHANCE) {
+      const a = chance.sample(state);
+      drawn.push(a);
+      state.applyAction(a);
+    } else {
+      const stand = state.legalActions().find((a) => state.actionToString(0, a) === 'stand')!;
+      state.applyAction(stand);
+    }
+  }
+  return drawn;
+}
+
+describe('the shoe (shoe cut 78) is carried from hand to hand and renewed at the cut card', () => {
+  const shoeGame = game as CompiledGame;
+
+  it('declares the cut in the IR and the rulebook', () => {
+    expect(compiled.ir!.shoe).toEqual({ cut: 78 });
+    const book = renderRulebook(compiled.ir!);
+    expect(book).toContain('the deck is a shoe, shuffled when it is new, and it is not renewed between the hands of a match');
+    expect(book).toContain('when fewer than 78 cards remain (the cut card), a new shoe of all 312 cards is shuffled');
+  });
+
+  it('a hand started from a carried shoe draws its cards in order, top first, and leaves the rest in order', () => {
+    const first = game.newInitialState() as InterpreterState;
+    expect(first.shoe()).toHaveLength(312);
+    const drawn0 = playHand(first, shoeGame.duplicateChance([7]));
+    const left = first.shoe();
+    expect(left).toHaveLength(312 - drawn0.length);
+    const next = game.newInitialState({ shoe: left }) as InterpreterState;
+    expect(next.shoe()).toEqual(left);
+    const drawn1 = playHand(next, shoeGame.duplicateChance([7, 1]));
+    expect(drawn1).toEqual(left.slice(0, drawn1.length));
+    expect(next.shoe()).toEqual(left.slice(drawn1.length));
+  });
+
+  it('a new shoe is a Fisher–Yates order of the play seed: the same seed deals the same cards, another seed others', () => {
+    const deal = (keys: number[]): number[] => playHand(game.newInitialState(), shoeGame.duplicateChance(keys)).slice(0, 4);
+    expect(deal([11])).toEqual(deal([11]));
+    expect(deal([11])).not.toEqual(deal([12]));
+  });
+
+  it('at the cut card: 77 cards left start a new shoe of 312; 78 are carried', () => {
+    const s = game.newInitialState() as InterpreterState;
+    playHand(s, shoeGame.duplicateChance([3]));
+    const left = s.shoe();
+    expect((game.newInitialState({ shoe: left.slice(0, 77) }) as InterpreterState).shoe()).toHaveLength(312);
+    expect((game.newInitialState({ shoe: left.slice(0, 78) }) as InterpreterState).shoe()).toEqual(left.slice(0, 78));
+  });
+
+  it('refuses a shoe with cards the deck does not hold, and a shoe given to a game without one', () => {
+    expect(() => game.newInitialState({ shoe: [0, 999] })).toThrow(/card ids 0\.\.51, got 999/);
+    expect(() => game.newInitialState({ shoe: Array.from({ length: 7 }, () => 0) })).toThrow(/more cards 'A of clubs' than the deck \(6\)/);
+    const roulette = compileGame(compileSource(readFileSync('examples/roulette.gbg', 'utf8')).ir!);
+    expect(() => roulette.newInitialState({ shoe: [] })).toThrow(/declares no shoe/);
+  });
+
+  it('a match carries the shoe: two participants under one play seed draw from the same shoe, each the cards its choices leave', () => {
+    const session = (agent: Agent): SlotOutcome =>
+      playSlotNow(game, [agent, randomAgent], 2026, 0, { format: { hands: 100, stacks: 'carry' }, recordChance: true }) as SlotOutcome;
+    const a = session(fixedAgent('stand'));
+    const b = session(fixedAgent('hit'));
+    expect(a.hands).toHaveLength(100);
+    /** The deck cards drawn hand after hand up to the first new shoe (while 78 or more are left). */
+    const firstShoe = (o: SlotOutcome): number[] => {
+      const out: number[] = [];
+      for (const h of o.hands!) {
+        if (312 - out.length < 78) break;
+        out.push(...h.chance!.filter((c) => c.stream === 'deck').map((c) => c.outcome));
+      }
+      return out;
+    };
+    const sa = firstShoe(a);
+    const sb = firstShoe(b);
+    const n = Math.min(sa.length, sb.length);
+    expect(n).toBeGreaterThan(234);
+    expect(sa.slice(0, n)).toEqual(sb.slice(0, n));
+    // The hitter takes more cards, so the two tables deal the same cards to different hands.
+    const perHand = (o: SlotOutcome): number[] => o.hands!.slice(0, 10).map((h) => h.chance!.length);
+    expect(perHand(a)).not.toEqual(perHand(b));
+    // After the cut card each match starts a new shoe: its first cards are not the old shoe's next ones.
+    let drawn = 0;
+    let h = 0;
+    for (; drawn <= 312 - 78; h++) drawn += a.hands![h].chance!.filter((c) => c.stream === 'deck').length;
+    const next = a.hands![h].chance!.filter((c) => c.stream === 'deck').map((c) => c.outcome);
+    expect(next.length).toBeGreaterThan(3);
+    expect(next.slice(0, 4)).not.toEqual(sa.slice(drawn, drawn + 4));
+  });
+});
+
+describe('E0256: the shoe declaration', () => {
+  const withShoe = (decl: string, steps = 'deal 1 to each face down'): string[] =>
+    compileSource(
+      `game "G" {\n players A, B\n stack 10 each\n deck { ranks J = 11, Q = 12, K = 13; suits s }\n ${decl}\n phase P { ${steps} }\n showdown high-card\n}`,
+    ).diagnostics.map((d) => `${d.code} ${d.message}`);
+
+  it('accepts a cut below the deck, and refuses a cut of the whole deck or more, or of 0', () => {
+    expect(withShoe('shoe cut 2')).toEqual([]);
+    expect(withShoe('shoe cut 3')).toEqual(['E0256 the cut must be from 1 to 2 cards (the deck has 3), got 3']);
+    expect(withShoe('shoe cut 0')).toEqual(['E0256 the cut must be from 1 to 2 cards (the deck has 3), got 0']);
+  });
+
+  it('refuses `shuffle deck` in a game with a shoe', () => {
+    expect(withShoe('shoe cut 1', 'shuffle deck; deal 1 to each face down')).toEqual([
+      'E0256 the deck is a shoe (`shoe cut 1`): it is shuffled only when a new shoe starts, and a hand draws the cards the last one left in their order',
+    ]);
+  });
+
+  it('refuses a shoe at a table of three seats', () => {
+    const d = compileSource(
+      `game "G" {\n players A, B, C\n stack 10 each\n deck { ranks J = 11, Q = 12, K = 13; suits s }\n shoe cut 1\n phase P { deal 1 to each face down }\n showdown high-card\n}`,
+    ).diagnostics;
+    expect(d.map((x) => `${x.code} ${x.message}`)).toEqual(['E0256 a shoe is carried by the two-seat engine: this game has 3 seats']);
+  });
+
+  it('formats and decompiles to the same ruleset', async () => {
+    const src = readFileSync('examples/blackjack.gbg', 'utf8');
+    expect(await formatSource(src)).toBe(src);
+    expect(compileSource(decompile(compiled.ir!)).rulesetHash).toBe(compiled.rulesetHash);
   });
 });

@@ -386,6 +386,7 @@ describe('the printer table', () => {
         'SeatFn',
         'SeatRef',
         'SetStep',
+        'Shoe',
         'Showdown',
         'ShuffleStep',
         'SidebetStep',

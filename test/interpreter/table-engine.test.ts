@@ -296,6 +296,8 @@ describe('two-seat games keep their engine and hashes', () => {
     oracle: '5a0e9696a632a5d0bf40f004cd345cb02ce527e412f7092f27d1d42bd1d81489',
     rounds: 'fe77da2582948668269abe8fdbc727c7044df93ab3ea60d1d46f00915cbd73aa',
     thieves: '5f3e29ab3d3ec41ef0f99504d4804acf27cffcc84dd76b27c6abcf30536495f7',
+    // Added with the language's shoe (`shoe cut 78`): the league's blackjack as first landed with it.
+    blackjack: '5bbc2bd6e1853017dc82f10dc10cb840f249cbc816f4ba59c57358c891daea3d',
   };
   for (const [file, hash] of Object.entries(BEFORE))
     it(`${file}: the same ruleset hash, played by the two-seat machine`, () => {

@@ -25,6 +25,7 @@ import { checkChoiceCosts } from './choice-costs.js';
 import { checkUnreadState } from './unread-state.js';
 import { checkTable } from './table.js';
 import { checkHouse } from './house.js';
+import { checkShoe } from './shoe.js';
 
 /** Every semantic check, in the order they run (their diagnostics are sorted by position afterwards). */
 export const CHECKS: readonly CheckRecord[] = [
@@ -32,6 +33,7 @@ export const CHECKS: readonly CheckRecord[] = [
   { id: 'antes', codes: ['E0210'], category: 'semantics', run: checkAntes },
   { id: 'table', codes: ['E0252', 'W0253'], category: 'semantics', run: checkTable },
   { id: 'house', codes: ['E0255'], category: 'semantics', run: checkHouse },
+  { id: 'shoe', codes: ['E0256'], category: 'semantics', run: checkShoe },
   { id: 'reachability', codes: ['E0224', 'W0001', 'W0002'], category: 'reachability', run: checkReachability },
   { id: 'auction-prize', codes: ['E0227'], category: 'semantics', run: checkAuctionPrize },
   { id: 'limits', codes: ['E0231', 'E0232', 'E0233', 'E0234'], category: 'limits', run: checkLimits },

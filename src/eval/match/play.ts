@@ -6,6 +6,7 @@
 import {
   CHANCE,
   canPlayDuplicate,
+  hasShoe,
   type Action,
   type ChanceRecord,
   type ChanceSource,
@@ -258,6 +259,9 @@ export function playSlotNow(
   let hand = 0;
   let seating = handSeating(n, 0, withButton, fixedSeats);
   let start: number[] = declared;
+  // A shoe (`shoe cut N`) is carried from hand to hand of a match: the cards the last hand left.
+  const carryShoe = many && game.ir.shoe !== undefined;
+  let shoe: number[] | undefined;
   let chance = slotChance(game, handChanceKeys(playSeed, 0), recordChance);
   let rngs: (() => number)[] = [];
   let state!: GameState;
@@ -270,7 +274,9 @@ export function playSlotNow(
     start = carry ? seating.order.map((a, s) => (s === unlimited ? declared[s] : bankroll[a])) : seating.order.map((_, s) => declared[s]);
     if (hand > 0) chance = slotChance(game, handChanceKeys(playSeed, hand), recordChance);
     rngs = seating.order.map((a) => handAgentRng(playSeed, slot, a, hand));
-    const options: TableOptions | undefined = many ? { ...(withButton ? { button: seating.button! } : {}), ...(carry ? { stacks: start } : {}) } : undefined;
+    const options: TableOptions | undefined = many
+      ? { ...(withButton ? { button: seating.button! } : {}), ...(carry ? { stacks: start } : {}), ...(shoe ? { shoe } : {}) }
+      : undefined;
     state = options === undefined ? game.newInitialState() : game.newInitialState(options);
     if (carry) checkCarried(game, state, start, hand);
     firstPly = ply;
@@ -279,6 +285,7 @@ export function playSlotNow(
   const end = (): boolean => {
     const r = state.returns();
     if (chance.records) chanceRecords.push(...chance.records);
+    if (carryShoe && hasShoe(state)) shoe = state.shoe();
     for (let s = 0; s < n; s++) {
       // Hand 0 assigns (a one-hand slot's returns are the hand's, -0 included), later hands add.
       returns[seating.order[s]] = hand === 0 ? r[s] : returns[seating.order[s]] + r[s];

@@ -148,6 +148,7 @@ function overview(ir: GameIR, ctx: ViewContext, f: GameFeatures): OverviewView {
           players: playerSeats(ir).map((s) => ctx.seats[s]!),
         }
       : null,
+    shoe: ir.shoe ? { cut: ir.shoe.cut } : null,
     piles: ir.piles.map((p) => ({ name: escapeMarkdown(p.name), public: p.visibility === 'public' })),
     variables: ir.variables.map((v) => ({ name: ctx.variable(v.name), initial: v.initial, counter: counters.has(v.name) })),
     positions: ir.positions.map((p) => ({ name: ctx.position(p.name), public: p.visibility === 'public' })),

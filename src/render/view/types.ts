@@ -72,6 +72,8 @@ export interface OverviewView {
   totalChips: number | null;
   /** The house (`house SEAT`): its name, its bank (null: unlimited) and the players' names; null without one. */
   house: { name: string; bank: number | null; players: string[] } | null;
+  /** The shoe (`shoe cut N`): its cut in cards; null without one. */
+  shoe: { cut: number } | null;
   piles: PileView[];
   variables: VariableView[];
   positions: PositionView[];
