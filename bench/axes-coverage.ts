@@ -6,8 +6,8 @@
  *   chip bin) they fall in, and the share of the visits in states that meet risk's thresholds
  *   (20 visits and two actions taken 5 times per 3,000 episodes, scaled to the log);
  * - opponent modelling: the share of the opponent's decisions in 300 fresh L0 episodes (stream
- *   99) that fall in an information state of the L0 log, where a Sobol opponent plays its own
- *   mixture (it plays L0 at every other state).
+ *   99) that fall in an information state of the L0 log, where a Sobol opponent plays its Sobol
+ *   coordinates (elsewhere it plays coordinates hashed from the state's key: opponent-modelling.ts).
  * Both are means over the two focal seats. `--min-states X` sets the bound (log10, default 3.5; 0 for
  * every game). Run: `npx tsx bench/axes-coverage.ts AXES.jsonl [--max N] [--min-states X]`
  * (run from the folder the file's paths are relative to).

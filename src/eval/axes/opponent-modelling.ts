@@ -9,13 +9,21 @@
  * {@link OM_PLAYOUTS} playout episodes against π (the focal seat plays L0).
  *
  * Choices (docs/axes.md):
- * - A Sobol point becomes a behaviour strategy of the opponent: each opponent information state
- *   (the axes' I_p, `infostate.ts`) of the L0 log, in sorted order, with K move kinds takes its
- *   own K − 1 Sobol dimensions (no dimension is shared by two states: `sobol.ts` generates
- *   direction numbers beyond its table), mapped to a point of the (K−1)-simplex by the spacings of
- *   the sorted coordinates (uniform on the simplex for uniform input); amounts within a kind are
- *   uniform as in L0; states the log never reached play L0. A Cranley–Patterson shift drawn from
- *   the seed randomises the points (deterministic for a seed).
+ * - A Sobol opponent is a full behaviour strategy: at every information state (the axes' I_p,
+ *   `infostate.ts`) it meets, with K move kinds, it plays the point of the (K−1)-simplex given by
+ *   K − 1 coordinates of its own (mapped by the spacings of the sorted coordinates, uniform on the
+ *   simplex for uniform input); amounts within a kind are uniform as in L0. The coordinates:
+ *   - the Sobol states, the opponent information states of the L0 log's first
+ *     {@link OM_SOBOL_EPISODES} episodes (the whole log in exact mode) in sorted key order, take
+ *     consecutive Sobol dimensions, K − 1 each (no dimension is shared by two states: `sobol.ts`
+ *     generates direction numbers beyond its table), randomised by a Cranley–Patterson shift drawn
+ *     from the seed, while the {@link SOBOL_MAX_DIMENSION} dimensions last;
+ *   - every other state (met in the playouts, in the rest of the log, or past the last dimension)
+ *     takes K − 1 uniform coordinates from the stream keyed by (seed, {@link OM_STATE_STREAM},
+ *     focal seat, opponent number, two 32-bit hashes of the state's key): a scrambled coordinate
+ *     per (opponent, information state), so no two states share one.
+ *   The Sobol states are fixed by the first 1,000 episodes, which are the same at both tiers, so
+ *   the fast tier's 64 opponents are the precise tier's global pass, state for state.
  * - Playout k against every opponent draws chance from the same stream (common random numbers
  *   across opponents); the argmax ranges over the actions taken at dt in the playouts (ties: the
  *   lowest id); an opponent under whose playouts dt never occurred has no argmax at dt and is left
@@ -34,14 +42,55 @@ import { l0Distribution, l0Sample, legalActionKinds } from '../../algorithms/l0.
 import { pickIndex } from './policies.js';
 import { axisKeys } from './infostate.js';
 import { decisionType, exactEpisodes } from './episodes.js';
-import { rngFromKeys } from '../../util/rng.js';
-import type { AxisBudget } from './budget.js';
+import { hashString, rngFromKeys } from '../../util/rng.js';
+import { BUDGETS, type AxisBudget } from './budget.js';
 import type { EpisodeLog } from './episodes.js';
 import { TIE_TOLERANCE } from './info-sensitivity.js';
 import { Sobol, SOBOL_MAX_DIMENSION } from './sobol.js';
 
 /** Playout episodes per opponent (v2 Appendix C). */
 export const OM_PLAYOUTS = 32;
+/** Episodes of the L0 log whose opponent information states take Sobol dimensions (the fast tier's log, a prefix of the precise tier's). */
+export const OM_SOBOL_EPISODES = BUDGETS.fast.l0Episodes;
+/** Stream key of the coordinates of the states outside the Sobol states. */
+export const OM_STATE_STREAM = 0x0e;
+/** Side of the box around a global-pass opponent in which the concentrated pass places its points. */
+const BOX = 1 / 4;
+
+/** Two 32-bit hashes of an information state's key (together a 64-bit key for its coordinate stream). */
+export function keyHashes(key: string): [number, number] {
+  return [hashString(key), hashString(`\u0000${key}`)];
+}
+
+/**
+ * The `count` coordinates in [0, 1) of opponent `opponent` (0-based: the global pass first, then
+ * the concentrated pass) at an information state outside the Sobol states, whose key hashes to
+ * `h` ({@link keyHashes}): the stream `rngFromKeys(seed, OM_STATE_STREAM, focal, opponent, h[0], h[1])`.
+ */
+export function stateCoordinates(seed: number, focal: number, opponent: number, h: readonly [number, number], count: number): number[] {
+  const r = rngFromKeys(seed, OM_STATE_STREAM, focal, opponent, h[0], h[1]);
+  return Array.from({ length: count }, () => r());
+}
+
+/** Coordinate `raw` squeezed into the box of side {@link BOX} around `c`, reflected at 0 and 1. */
+function squeeze(c: number, raw: number): number {
+  const x = c + (raw - 0.5) * BOX;
+  return x < 0 ? -x : x >= 1 ? 2 - x - 1e-12 : x;
+}
+
+/** One Sobol opponent: its number, and for a concentrated opponent the global-pass opponent it is placed around. */
+export interface Opponent {
+  n: number;
+  parent?: number;
+}
+
+/** The (K−1)-simplex point of `opp` at a state outside the Sobol states (K = `kinds`, key hashes `h`). */
+export function offSobolPoint(seed: number, focal: number, opp: Opponent, h: readonly [number, number], kinds: number): number[] {
+  const raw = stateCoordinates(seed, focal, opp.n, h, kinds - 1);
+  if (opp.parent === undefined) return toSimplex(raw);
+  const c = stateCoordinates(seed, focal, opp.parent, h, kinds - 1);
+  return toSimplex(raw.map((x, j) => squeeze(c[j], x)));
+}
 
 /** Map K − 1 numbers in [0, 1) to a point of the (K−1)-simplex (spacings of the sorted numbers). */
 export function toSimplex(u: readonly number[]): number[] {
@@ -52,15 +101,72 @@ export function toSimplex(u: readonly number[]): number[] {
 }
 
 /**
- * The L0 log indexed for one focal seat: opponent information states, focal decision types and
- * (dt, action) cells as small integers, so that reweighting the log for one opponent is a pass
- * over flat arrays.
+ * The opponent's information states of an L0 log for one focal seat: the Sobol states first (the
+ * states of the first {@link OM_SOBOL_EPISODES} episodes, the whole log in exact mode, in key
+ * order), then the log's other states in key order; each with its number of move kinds (the most
+ * seen) and the offset of its kind masses in a mass vector.
  */
-export interface Indexed {
-  /** Per opponent information state (sorted by key): number of move kinds, offset of its mass vector. */
+export interface OpponentStates {
+  keys: string[];
+  infoId: Map<string, number>;
   kinds: Int32Array;
   massOffset: Int32Array;
   massLength: number;
+  /** The first `sobolStates` states take Sobol dimensions (K − 1 each, `dims` in all, at most {@link SOBOL_MAX_DIMENSION}). */
+  sobolStates: number;
+  dims: number;
+}
+
+export function opponentStates(log: EpisodeLog, focal: number): OpponentStates {
+  const oppK = new Map<string, number>();
+  const early = new Set<string>();
+  const nEarly = log.mode === 'exact' ? log.episodes.length : OM_SOBOL_EPISODES;
+  log.episodes.forEach((e, i) => {
+    for (const d of e.decisions)
+      if (d.seat !== focal) {
+        oppK.set(d.info, Math.max(oppK.get(d.info) ?? 0, d.kinds));
+        if (i < nEarly) early.add(d.info);
+      }
+  });
+  const first = [...early].sort();
+  let dims = 0;
+  let sobolStates = 0;
+  for (const k of first) {
+    const need = Math.max(0, oppK.get(k)! - 1);
+    if (dims + need > SOBOL_MAX_DIMENSION) break;
+    dims += need;
+    sobolStates++;
+  }
+  const keys = [...first, ...[...oppK.keys()].filter((k) => !early.has(k)).sort()];
+  const kinds = Int32Array.from(keys, (k) => oppK.get(k)!);
+  const massOffset = new Int32Array(keys.length);
+  let massLength = 0;
+  keys.forEach((_, i) => ((massOffset[i] = massLength), (massLength += kinds[i])));
+  return { keys, infoId: new Map(keys.map((k, i) => [k, i])), kinds, massOffset, massLength, sobolStates, dims };
+}
+
+/** The focal seat's decision types (sorted) and their shares w_dt of its decision visits; undefined when it never decides. */
+function focalDts(log: EpisodeLog, focal: number): { dts: string[]; dtShare: Float64Array } | undefined {
+  const dtW = new Map<string, number>();
+  let wTotal = 0;
+  for (const e of log.episodes)
+    for (const d of e.decisions)
+      if (d.seat === focal) {
+        dtW.set(d.dt, (dtW.get(d.dt) ?? 0) + e.weight);
+        wTotal += e.weight;
+      }
+  if (wTotal === 0) return undefined;
+  const dts = [...dtW.keys()].sort();
+  return { dts, dtShare: Float64Array.from(dts, (dt) => dtW.get(dt)! / wTotal) };
+}
+
+/**
+ * The L0 log indexed for one focal seat: opponent information states ({@link opponentStates}),
+ * focal decision types and (dt, action) cells as small integers, so that reweighting the log for
+ * one opponent is a pass over flat arrays.
+ */
+export interface Indexed {
+  states: OpponentStates;
   /** Per episode: weight, focal returns, ranges into the decision arrays. */
   weight: Float64Array;
   ret: Float64Array;
@@ -81,39 +187,26 @@ export interface Indexed {
 }
 
 export function indexLog(log: EpisodeLog, focal: number): Indexed | undefined {
-  const oppK = new Map<string, number>();
-  const dtW = new Map<string, number>();
+  const foc = focalDts(log, focal);
+  if (!foc) return undefined;
+  const states = opponentStates(log, focal);
   const cells = new Map<string, Set<number>>();
-  let wTotal = 0;
   let nOpp = 0;
   let nFoc = 0;
   for (const e of log.episodes)
     for (const d of e.decisions) {
       if (d.seat === focal) {
-        dtW.set(d.dt, (dtW.get(d.dt) ?? 0) + e.weight);
-        wTotal += e.weight;
         let c = cells.get(d.dt);
         if (!c) cells.set(d.dt, (c = new Set()));
         c.add(d.action);
         nFoc++;
-      } else {
-        oppK.set(d.info, Math.max(oppK.get(d.info) ?? 0, d.kinds));
-        nOpp++;
-      }
+      } else nOpp++;
     }
-  if (wTotal === 0) return undefined;
-  const infos = [...oppK.keys()].sort();
-  const infoId = new Map(infos.map((k, i) => [k, i]));
-  const kinds = Int32Array.from(infos, (k) => oppK.get(k)!);
-  const massOffset = new Int32Array(infos.length);
-  let massLength = 0;
-  infos.forEach((_, i) => ((massOffset[i] = massLength), (massLength += kinds[i])));
-  const dts = [...dtW.keys()].sort();
   const cellId = new Map<string, number>();
   const cellDt: number[] = [];
   const cellAction: number[] = [];
-  const dtStart = new Int32Array(dts.length + 1);
-  dts.forEach((dt, i) => {
+  const dtStart = new Int32Array(foc.dts.length + 1);
+  foc.dts.forEach((dt, i) => {
     dtStart[i] = cellDt.length;
     for (const a of [...cells.get(dt)!].sort((x, y) => x - y)) {
       cellId.set(`${dt}\u0000${a}`, cellDt.length);
@@ -121,12 +214,10 @@ export function indexLog(log: EpisodeLog, focal: number): Indexed | undefined {
       cellAction.push(a);
     }
   });
-  dtStart[dts.length] = cellDt.length;
+  dtStart[foc.dts.length] = cellDt.length;
   const E = log.episodes.length;
   const ix: Indexed = {
-    kinds,
-    massOffset,
-    massLength,
+    states,
     weight: new Float64Array(E),
     ret: new Float64Array(E),
     oppStart: new Int32Array(E + 1),
@@ -137,7 +228,7 @@ export function indexLog(log: EpisodeLog, focal: number): Indexed | undefined {
     focCell: new Int32Array(nFoc),
     cellDt: Int32Array.from(cellDt),
     cellAction: Int32Array.from(cellAction),
-    dtShare: Float64Array.from(dts, (dt) => dtW.get(dt)! / wTotal),
+    dtShare: foc.dtShare,
     dtStart,
   };
   let o = 0;
@@ -150,7 +241,7 @@ export function indexLog(log: EpisodeLog, focal: number): Indexed | undefined {
     for (const d of e.decisions) {
       if (d.seat === focal) ix.focCell[f++] = cellId.get(`${d.dt}\u0000${d.action}`)!;
       else {
-        ix.oppInfo[o] = infoId.get(d.info)!;
+        ix.oppInfo[o] = states.infoId.get(d.info)!;
         ix.oppKinds[o] = d.kinds;
         ix.oppPos[o++] = d.kindPos;
       }
@@ -163,22 +254,23 @@ export function indexLog(log: EpisodeLog, focal: number): Indexed | undefined {
 
 /**
  * argmax_a E[U | dt, a] of the focal seat (L0) for every focal dt when the opponent plays the kind
- * masses `mass` (per information state, at `massOffset`), by reweighting the L0 log: each episode's
- * weight is multiplied by the likelihood ratio π/L0 of the opponent's actions, K · m(kind) / Σ m
- * per decision (amounts within a kind are uniform under both and cancel). Sampled log: a
- * self-normalised importance-sampling estimate; exact log: the exact values. −1 for a dt whose
- * cells all have weight 0. Ties within {@link TIE_TOLERANCE} go to the lowest action id.
+ * masses `mass` (per information state of `ix.states`, at its mass offset), by reweighting the L0
+ * log: each episode's weight is multiplied by the likelihood ratio π/L0 of the opponent's actions,
+ * K · m(kind) / Σ m per decision (amounts within a kind are uniform under both and cancel). Sampled
+ * log: a self-normalised importance-sampling estimate; exact log: the exact values. −1 for a dt
+ * whose cells all have weight 0. Ties within {@link TIE_TOLERANCE} go to the lowest action id.
  */
 export function argmaxes(ix: Indexed, mass: Float64Array, sw: Float64Array, ss: Float64Array): Int32Array {
   sw.fill(0);
   ss.fill(0);
   const E = ix.weight.length;
+  const { massOffset, kinds } = ix.states;
   for (let e = 0; e < E; e++) {
     let w = ix.weight[e];
     for (let j = ix.oppStart[e]; j < ix.oppStart[e + 1]; j++) {
-      const off = ix.massOffset[ix.oppInfo[j]];
+      const off = massOffset[ix.oppInfo[j]];
       const K = ix.oppKinds[j];
-      const len = ix.kinds[ix.oppInfo[j]];
+      const len = kinds[ix.oppInfo[j]];
       let total = 0;
       for (let i = 0; i < K; i++) total += mass[off + Math.min(i, len - 1)];
       if (total > 0) w *= (K * mass[off + Math.min(ix.oppPos[j], len - 1)]) / total;
@@ -208,48 +300,26 @@ export function argmaxes(ix: Indexed, mass: Float64Array, sw: Float64Array, ss: 
   return out;
 }
 
-/** The Sobol opponents of one focal seat: the points in order, global pass first. */
-interface OpponentSet {
-  /** Opponent information states (sorted) with their number of move kinds and mass offset. */
-  infoId: Map<string, number>;
-  kinds: Int32Array;
-  massOffset: Int32Array;
-  massLength: number;
-  /** Focal decision types (sorted) with their visit shares w_dt in the L0 log. */
-  dts: string[];
-  dtShare: Float64Array;
-}
-
-function opponentSet(log: EpisodeLog, focal: number): OpponentSet | undefined {
-  const oppK = new Map<string, number>();
-  const dtW = new Map<string, number>();
-  let wTotal = 0;
-  for (const e of log.episodes)
-    for (const d of e.decisions) {
-      if (d.seat === focal) {
-        dtW.set(d.dt, (dtW.get(d.dt) ?? 0) + e.weight);
-        wTotal += e.weight;
-      } else oppK.set(d.info, Math.max(oppK.get(d.info) ?? 0, d.kinds));
-    }
-  if (wTotal === 0) return undefined;
-  const infos = [...oppK.keys()].sort();
-  const kinds = Int32Array.from(infos, (k) => oppK.get(k)!);
-  const massOffset = new Int32Array(infos.length);
-  let massLength = 0;
-  infos.forEach((_, i) => ((massOffset[i] = massLength), (massLength += kinds[i])));
-  const dts = [...dtW.keys()].sort();
-  return { infoId: new Map(infos.map((k, i) => [k, i])), kinds, massOffset, massLength, dts, dtShare: Float64Array.from(dts, (dt) => dtW.get(dt)! / wTotal) };
-}
+/** A behaviour strategy of the opponent: the probabilities of `legal` at `s`. */
+type OpponentPolicy = (s: GameState, seat: number, legal: readonly Action[]) => number[];
 
 /**
- * The opponent's behaviour strategy for kind masses `mass`: at an information state of the set,
- * kind i (in order of first appearance among the legal actions) has mass[off + min(i, K − 1)]
- * (renormalised over the kinds present), split uniformly over the kind's actions; L0 elsewhere.
+ * The behaviour strategy of opponent `opp`: at a Sobol state, kind i (in order of first appearance
+ * among the legal actions) has mass[off + min(i, K − 1)]; at any other state the kind masses are
+ * {@link offSobolPoint} (drawn once per state and opponent); renormalised over the kinds present
+ * and split uniformly over each kind's actions.
  */
-function massPolicy(set: OpponentSet, mass: Float64Array): (s: GameState, seat: number, legal: readonly Action[]) => number[] {
+function opponentPolicy(
+  states: OpponentStates,
+  mass: Float64Array,
+  seed: number,
+  focal: number,
+  opp: Opponent,
+  hashes: Map<string, [number, number]>,
+): OpponentPolicy {
+  const drawn = new Map<string, number[]>();
   return (s, seat, legal) => {
-    const id = set.infoId.get(axisKeys(s, seat, legal).info);
-    if (id === undefined) return l0Distribution(s, legal);
+    const key = axisKeys(s, seat, legal).info;
     const ks = legalActionKinds(s, legal);
     const order: number[] = [];
     const size = new Map<number, number>();
@@ -257,9 +327,22 @@ function massPolicy(set: OpponentSet, mass: Float64Array): (s: GameState, seat: 
       if (!size.has(k)) order.push(k);
       size.set(k, (size.get(k) ?? 0) + 1);
     }
-    const off = set.massOffset[id];
-    const len = set.kinds[id];
-    const m = order.map((_, i) => mass[off + Math.min(i, len - 1)]);
+    const id = states.infoId.get(key);
+    let m: number[];
+    if (id !== undefined && id < states.sobolStates) {
+      const off = states.massOffset[id];
+      const len = states.kinds[id];
+      m = order.map((_, i) => mass[off + Math.min(i, len - 1)]);
+    } else {
+      let p = drawn.get(key);
+      if (!p) {
+        let h = hashes.get(key);
+        if (!h) hashes.set(key, (h = keyHashes(key)));
+        drawn.set(key, (p = offSobolPoint(seed, focal, opp, h, id === undefined ? order.length : states.kinds[id])));
+      }
+      const q = p;
+      m = order.map((_, i) => q[Math.min(i, q.length - 1)]);
+    }
     const total = m.reduce((a, b) => a + b, 0);
     if (!(total > 0)) return l0Distribution(s, legal);
     return ks.map((k) => m[order.indexOf(k)] / total / size.get(k)!);
@@ -278,7 +361,7 @@ const addCell = (cells: Cells, dt: string, a: Action, w: number, u: number): voi
 };
 
 /** E[U | dt, a, π] cells of the focal seat (L0) against `opp`: {@link OM_PLAYOUTS} playouts, or the exact tree walk. */
-function focalCells(game: Game, opp: (s: GameState, seat: number, legal: readonly Action[]) => number[], focal: number, seed: number, exact: boolean): Cells {
+function focalCells(game: Game, opp: OpponentPolicy, focal: number, seed: number, exact: boolean): Cells {
   const cells: Cells = new Map();
   if (exact) {
     const elog = exactEpisodes(game, 1, (s, p, legal) => (p === focal ? l0Distribution(s, legal) : opp(s, p, legal)));
@@ -331,39 +414,35 @@ function cellArgmaxes(cells: Cells, dts: readonly string[]): Int32Array {
 }
 
 /**
- * The Sobol opponents of a tier for one focal seat, evaluated by `evaluate` (mass vector → argmax
- * per dt), and the score Σ_dt w_dt (1 − modal share). Shared by the playout and reweighting
- * estimators.
+ * The Sobol opponents of a tier for one focal seat, evaluated by `evaluate` (the kind masses at the
+ * Sobol states, and the opponent for its coordinates elsewhere → argmax per dt), and the score
+ * Σ_dt w_dt (1 − modal share). Shared by the playout and reweighting estimators.
  */
 function sobolScore(
   budget: AxisBudget,
   seed: number,
   focal: number,
-  kinds: Int32Array,
-  massOffset: Int32Array,
-  massLength: number,
+  states: OpponentStates,
   dtShare: Float64Array,
-  evaluate: (mass: Float64Array) => Int32Array,
+  evaluate: (mass: Float64Array, opp: Opponent) => Int32Array,
 ): number {
-  const nInfo = kinds.length;
-  let dims = 0;
-  for (let i = 0; i < nInfo; i++) dims += Math.max(0, kinds[i] - 1);
+  const { kinds, massOffset, sobolStates, dims } = states;
   const shiftRng = rngFromKeys(seed, 0x50b01, focal);
   const shift = Array.from({ length: dims }, () => shiftRng());
-  const sobol = new Sobol(Math.max(1, Math.min(SOBOL_MAX_DIMENSION, dims)));
+  const sobol = new Sobol(Math.max(1, dims));
   const rawPoint = (): number[] => {
     const x = sobol.next();
-    return shift.map((c, j) => (x[j % x.length] + c) % 1);
+    return shift.map((c, j) => (x[j] + c) % 1);
   };
-  const mass = new Float64Array(massLength);
-  const run = (pt: readonly number[]): Int32Array => {
+  const mass = new Float64Array(states.massLength);
+  const run = (pt: readonly number[], opp: Opponent): Int32Array => {
     let j = 0;
-    for (let i = 0; i < nInfo; i++) {
+    for (let i = 0; i < sobolStates; i++) {
       const k = kinds[i];
       mass.set(toSimplex(pt.slice(j, j + k - 1)), massOffset[i]);
       j += k - 1;
     }
-    return evaluate(mass);
+    return evaluate(mass, opp);
   };
   const D = dtShare.length;
   const points: number[][] = [];
@@ -371,7 +450,7 @@ function sobolScore(
   for (let i = 0; i < budget.sobolGlobal; i++) {
     const pt = rawPoint();
     points.push(pt);
-    results.push(run(pt));
+    results.push(run(pt, { n: i }));
   }
   /** The modal argmax at dt `d` and its share among the opponents with an argmax there. */
   const modal = (d: number): [number, number] => {
@@ -393,14 +472,8 @@ function sobolScore(
     for (let i = 0; i < budget.sobolConcentrated; i++) {
       const raw = rawPoint();
       const g = unstable.length === 0 ? -1 : unstable[i % unstable.length];
-      const pt =
-        g < 0
-          ? raw
-          : points[g].map((c, j) => {
-              const x = c + (raw[j] - 0.5) / 4;
-              return x < 0 ? -x : x >= 1 ? 2 - x - 1e-12 : x;
-            });
-      results.push(run(pt));
+      const opp: Opponent = g < 0 ? { n: budget.sobolGlobal + i } : { n: budget.sobolGlobal + i, parent: g };
+      results.push(run(g < 0 ? raw : points[g].map((c, j) => squeeze(c, raw[j])), opp));
     }
   }
   let score = 0;
@@ -410,10 +483,12 @@ function sobolScore(
 
 /** Opponent-modelling score with `focal` as the focal seat (playouts, or exact tree walks). */
 export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: number, log: EpisodeLog, focal: number, exact = log.mode === 'exact'): number {
-  const set = opponentSet(log, focal);
-  if (!set) return 0;
-  return sobolScore(budget, seed, focal, set.kinds, set.massOffset, set.massLength, set.dtShare, (mass) =>
-    cellArgmaxes(focalCells(game, massPolicy(set, mass), focal, seed, exact), set.dts),
+  const foc = focalDts(log, focal);
+  if (!foc) return 0;
+  const states = opponentStates(log, focal);
+  const hashes = new Map<string, [number, number]>();
+  return sobolScore(budget, seed, focal, states, foc.dtShare, (mass, opp) =>
+    cellArgmaxes(focalCells(game, opponentPolicy(states, mass, seed, focal, opp, hashes), focal, seed, exact), foc.dts),
   );
 }
 
@@ -421,9 +496,15 @@ export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: n
 export function opponentModellingReweightedForSeat(budget: AxisBudget, seed: number, log: EpisodeLog, focal: number): number {
   const ix = indexLog(log, focal);
   if (!ix) return 0;
+  const { states } = ix;
   const sw = new Float64Array(ix.cellDt.length);
   const ss = new Float64Array(ix.cellDt.length);
-  return sobolScore(budget, seed, focal, ix.kinds, ix.massOffset, ix.massLength, ix.dtShare, (mass) => argmaxes(ix, mass, sw, ss));
+  const hashes = states.keys.map((k, i) => (i < states.sobolStates ? null : keyHashes(k)));
+  return sobolScore(budget, seed, focal, states, ix.dtShare, (mass, opp) => {
+    // The log's states outside the Sobol states: the opponent's own coordinates there.
+    for (let i = states.sobolStates; i < states.keys.length; i++) mass.set(offSobolPoint(seed, focal, opp, hashes[i]!, states.kinds[i]), states.massOffset[i]);
+    return argmaxes(ix, mass, sw, ss);
+  });
 }
 
 /** The reweighting variant of the axis (option `reweight`): the mean over the two focal seats. */

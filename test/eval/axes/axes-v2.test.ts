@@ -12,7 +12,7 @@ import { dirichletPolicy } from '../../../src/eval/axes/policies.js';
 import { axisKeys } from '../../../src/eval/axes/infostate.js';
 import { CHANCE, type GameState } from '../../../src/interpreter/api.js';
 import { Sobol } from '../../../src/eval/axes/sobol.js';
-import { rngFromKeys } from '../../../src/util/rng.js';
+import { hashString, rngFromKeys } from '../../../src/util/rng.js';
 import { l0Distribution } from '../../../src/algorithms/l0.js';
 
 /**
@@ -99,6 +99,74 @@ function kuhnRisk(seat: number, weights: 'qualifying' | 'all-visits' = 'qualifyi
   return gapSum / (weights === 'qualifying' ? qualifying : visits);
 }
 
+/** The model state `card:history` of an axes information-state key of Kuhn (its hand and action path fields). */
+function kuhnState(key: string): string {
+  const [, , hand, path] = key.split('|');
+  return `${hand}:${path === '' ? '' : path === '6.0' ? 'c' : path === '8.0' ? 'b' : 'cb'}`;
+}
+
+/**
+ * Opponent modelling of `focal` on the model of Kuhn (v2 Appendix C), exact expectations: the focal
+ * seat plays L0 against opponents o = 0 … 63, opponent o playing the first legal action (check at
+ * the open menu, fold facing a bet) with probability `first(o, state)` at each model state; the
+ * argmax of E[U | dt, a, o] at the open and facing decision types, weighted by `w`.
+ */
+function kuhnOmScore(focal: number, first: (o: number, state: string) => number, w: { open: number; facing: number }): number {
+  const share = new Map<string, number[]>(); // dt → argmax per opponent
+  const deals = [0, 1, 2].flatMap((a) => [0, 1, 2].filter((b) => b !== a).map((b) => [a, b]));
+  const mean = (f: (c0: number, c1: number) => [number, number]): number => {
+    let tw = 0;
+    let s = 0;
+    for (const [c0, c1] of deals) {
+      const [wi, ui] = f(c0, c1);
+      tw += wi;
+      s += wi * ui;
+    }
+    return s / tw;
+  };
+  const sd = (me: number, other: number, stake: number) => (me > other ? stake : -stake);
+  const argmax = (vals: [number, number][]): number => vals.reduce((best, v) => (v[1] > best[1] + 1e-9 * Math.max(1, Math.abs(best[1])) ? v : best))[0];
+  for (let o = 0; o < 64; o++) {
+    const f = (st: string) => first(o, st);
+    let open: number;
+    let facing: number;
+    if (focal === 0) {
+      const check = mean((c0, c1) => [1, f(`${c1}:c`) * sd(c0, c1, 1) + (1 - f(`${c1}:c`)) * (0.5 * -1 + 0.5 * sd(c0, c1, 2))]);
+      const bet = mean((c0, c1) => [1, f(`${c1}:b`) * 1 + (1 - f(`${c1}:b`)) * sd(c0, c1, 2)]);
+      const fold = mean((_c0, c1) => [1 - f(`${c1}:c`), -1]);
+      const call = mean((c0, c1) => [1 - f(`${c1}:c`), sd(c0, c1, 2)]);
+      open = argmax([
+        [1, check],
+        [2, bet],
+      ]);
+      facing = argmax([
+        [0, fold],
+        [1, call],
+      ]);
+    } else {
+      const check = mean((c0, c1) => [f(`${c0}:`), sd(c1, c0, 1)]);
+      const bet = mean((c0, c1) => [f(`${c0}:`), f(`${c0}:cb`) * 1 + (1 - f(`${c0}:cb`)) * sd(c1, c0, 2)]);
+      const fold = mean((c0) => [1 - f(`${c0}:`), -1]);
+      const call = mean((c0, c1) => [1 - f(`${c0}:`), sd(c1, c0, 2)]);
+      open = argmax([
+        [1, check],
+        [2, bet],
+      ]);
+      facing = argmax([
+        [0, fold],
+        [1, call],
+      ]);
+    }
+    for (const [dt, a] of [
+      ['open', open],
+      ['facing', facing],
+    ] as const)
+      share.set(dt, [...(share.get(dt) ?? []), a]);
+  }
+  const modal = (xs: number[]) => Math.max(...[...new Set(xs)].map((a) => xs.filter((y) => y === a).length)) / xs.length;
+  return w.open * (1 - modal(share.get('open')!)) + w.facing * (1 - modal(share.get('facing')!));
+}
+
 describe('v2 axes on Kuhn, exact', () => {
   const log = exactL0Episodes(kuhn(), 1000);
 
@@ -167,74 +235,44 @@ describe('v2 axes on Kuhn, exact', () => {
       // The opponent's information states in key order, each (card, history); K = 2 kinds each, so
       // coordinate j of a Sobol point is the mass of the first legal action at state j.
       const keys = [...new Set(log.episodes.flatMap((e) => e.decisions.filter((d) => d.seat !== focal).map((d) => d.info)))].sort();
-      const states = keys.map((k) => {
-        const [, , hand, path] = k.split('|');
-        return `${hand}:${path === '' ? '' : path === '6.0' ? 'c' : path === '8.0' ? 'b' : 'cb'}`;
-      });
+      const states = keys.map(kuhnState);
       const shiftRng = rngFromKeys(seed, 0x50b01, focal);
       const shift = keys.map(() => shiftRng());
       const sobol = new Sobol(keys.length);
-      const share = new Map<string, number[]>(); // dt → argmax per opponent
-      for (let o = 0; o < 64; o++) {
-        const x = sobol.next();
-        // first[state] = probability of the state's first legal action (check at the open menu, fold facing a bet).
-        const first = new Map(states.map((st, j) => [st, (x[j] + shift[j]) % 1]));
-        const deals = [0, 1, 2].flatMap((a) => [0, 1, 2].filter((b) => b !== a).map((b) => [a, b]));
-        const mean = (f: (c0: number, c1: number) => [number, number]): number => {
-          let w = 0;
-          let s = 0;
-          for (const [c0, c1] of deals) {
-            const [wi, ui] = f(c0, c1);
-            w += wi;
-            s += wi * ui;
-          }
-          return s / w;
-        };
-        const sd = (me: number, other: number, stake: number) => (me > other ? stake : -stake);
-        const argmax = (vals: [number, number][]): number => vals.reduce((best, v) => (v[1] > best[1] + 1e-9 * Math.max(1, Math.abs(best[1])) ? v : best))[0];
-        let open: number;
-        let facing: number;
-        if (focal === 0) {
-          const check = mean((c0, c1) => [1, first.get(`${c1}:c`)! * sd(c0, c1, 1) + (1 - first.get(`${c1}:c`)!) * (0.5 * -1 + 0.5 * sd(c0, c1, 2))]);
-          const bet = mean((c0, c1) => [1, first.get(`${c1}:b`)! * 1 + (1 - first.get(`${c1}:b`)!) * sd(c0, c1, 2)]);
-          const fold = mean((_c0, c1) => [1 - first.get(`${c1}:c`)!, -1]);
-          const call = mean((c0, c1) => [1 - first.get(`${c1}:c`)!, sd(c0, c1, 2)]);
-          open = argmax([
-            [1, check],
-            [2, bet],
-          ]);
-          facing = argmax([
-            [0, fold],
-            [1, call],
-          ]);
-        } else {
-          const check = mean((c0, c1) => [first.get(`${c0}:`)!, sd(c1, c0, 1)]);
-          const bet = mean((c0, c1) => [first.get(`${c0}:`)!, first.get(`${c0}:cb`)! * 1 + (1 - first.get(`${c0}:cb`)!) * sd(c1, c0, 2)]);
-          const fold = mean((c0) => [1 - first.get(`${c0}:`)!, -1]);
-          const call = mean((c0, c1) => [1 - first.get(`${c0}:`)!, sd(c1, c0, 2)]);
-          open = argmax([
-            [1, check],
-            [2, bet],
-          ]);
-          facing = argmax([
-            [0, fold],
-            [1, call],
-          ]);
-        }
-        for (const [dt, a] of [
-          ['open', open],
-          ['facing', facing],
-        ] as const)
-          share.set(dt, [...(share.get(dt) ?? []), a]);
-      }
-      const modal = (xs: number[]) => Math.max(...[...new Set(xs)].map((a) => xs.filter((y) => y === a).length)) / xs.length;
+      const points = Array.from({ length: 64 }, () => sobol.next());
       // Visit shares of the focal seat's decision types under L0: seat 0 open 1, facing 1/4; seat 1 one of two, 1/2 each.
       const w = focal === 0 ? { open: 0.8, facing: 0.2 } : { open: 0.5, facing: 0.5 };
-      return w.open * (1 - modal(share.get('open')!)) + w.facing * (1 - modal(share.get('facing')!));
+      return kuhnOmScore(focal, (o, st) => (points[o][states.indexOf(st)] + shift[states.indexOf(st)]) % 1, w);
     };
     const expected = (focalScore(0) + focalScore(1)) / 2;
     expect(expected).toBeGreaterThan(0);
     expect(computeAxesV2(kuhn(), { tier: 'fast', seed, exact: true }).opponent_modelling).toBeCloseTo(expected, 12);
+  });
+
+  it('opponent modelling: at states outside the log the opponents play their own hashed coordinates (model of Kuhn, two-episode log)', () => {
+    const seed = 5;
+    // A log of two episodes: the opponent states it reached take Sobol dimensions, every other state
+    // (met only in the tree walk) the coordinate of the stream (seed, 0x0e, focal, opponent, two hashes of its key).
+    const short = sampleL0Episodes(kuhn(), 2, seed);
+    const engineKey = new Map(log.episodes.flatMap((e) => e.decisions.map((d) => [kuhnState(d.info), d.info] as const)));
+    for (const focal of [0, 1]) {
+      const sobolKeys = [...new Set(short.episodes.flatMap((e) => e.decisions.filter((d) => d.seat !== focal).map((d) => d.info)))].sort();
+      const shiftRng = rngFromKeys(seed, 0x50b01, focal);
+      const shift = sobolKeys.map(() => shiftRng());
+      const sobol = new Sobol(Math.max(1, sobolKeys.length));
+      const points = Array.from({ length: 64 }, () => sobol.next());
+      const first = (o: number, st: string): number => {
+        const key = engineKey.get(st)!;
+        const j = sobolKeys.indexOf(key);
+        return j >= 0 ? (points[o][j] + shift[j]) % 1 : rngFromKeys(seed, 0x0e, focal, o, hashString(key), hashString(`\u0000${key}`))();
+      };
+      // w_dt from the two episodes' focal decisions (fold is legal only facing a bet).
+      const mine = short.episodes.flatMap((e) => e.decisions.filter((d) => d.seat === focal));
+      const facing = mine.filter((d) => d.legal.includes(0)).length / mine.length;
+      const expected = kuhnOmScore(focal, first, { open: 1 - facing, facing });
+      expect(sobolKeys.length).toBeLessThan(6);
+      expect(opponentModellingForSeat(kuhn(), BUDGETS.fast, seed, short, focal, true)).toBeCloseTo(expected, 12);
+    }
   });
 
   it('information sensitivity: 1/15 and 1/6 (a jack facing a bet folds, the decision type calls), 7/60 averaged', () => {
