@@ -156,8 +156,8 @@ export class PokerKernel {
   }
 
   /** Buffers shared with generated code. @internal */
-  buffers(): { piles: Uint8Array; initialPiles: Uint8Array; phaseSeen: Uint8Array; out: Int32Array } {
-    return { piles: this.piles, initialPiles: this.initialPiles, phaseSeen: this.phaseSeen, out: this.out };
+  buffers(): { piles: Uint8Array; initialPiles: Uint8Array; phaseSeen: Uint8Array; out: Int32Array; values: Int32Array } {
+    return { piles: this.piles, initialPiles: this.initialPiles, phaseSeen: this.phaseSeen, out: this.out, values: this.values };
   }
 
   /**
@@ -472,7 +472,7 @@ function generateStraightLine(p: Program, kernel: PokerKernel, many: boolean): (
         lines.push(bettingCode(a, b, c));
         break;
       case OP.SHOWDOWN:
-        lines.push(SHOWDOWN_CODE);
+        lines.push(showdownCode(p));
         break;
       case OP.HALT:
         halted = true;
@@ -492,7 +492,7 @@ ${lines.join('\n')}
   }`;
   const body = many
     ? `"use strict";
-const { piles, initialPiles, phaseSeen: seen } = kernel.buffers();
+const { piles, initialPiles, phaseSeen: seen, values } = kernel.buffers();
 return function playMany(stream, seed, first, last, acc, fired) {
   const rng = stream.next;
   for (let episode = first; episode < last; episode++) {
@@ -511,7 +511,7 @@ return function playMany(stream, seed, first, last, acc, fired) {
   }
 };`
     : `"use strict";
-const { piles, initialPiles, phaseSeen: seen, out } = kernel.buffers();
+const { piles, initialPiles, phaseSeen: seen, out, values } = kernel.buffers();
 return function play(rng) {
   ${episode}
   out[0] = s0 - ${start0};
@@ -535,6 +535,8 @@ function sortedDeckDealCode(p: Program, from: number, to: number, count: number)
   const total = to === -1 ? 2 * count : count;
   const fb = base(from);
   const dest = to === -1 ? `(step & 1) === 0 ? ${handPile(0)} : ${handPile(1)}` : String(to);
+  // Sorting what a pile received matters only when a pile may receive two cards or more.
+  const sortCall = (to === -1 ? count : total) >= 2 ? `if (step >= 2) kernel.sortDealt(${to}, step);` : '';
   return `{
   let step = 0;
   for (; step < ${total} && piles[${from}] > 0; step++) {
@@ -547,7 +549,7 @@ function sortedDeckDealCode(p: Program, from: number, to: number, count: number)
     piles[${p.pileNames.length} + dest * ${p.pileCapacity} + piles[dest]] = card;
     piles[dest]++;
   }
-  if (step >= 2) kernel.sortDealt(${to}, step);
+  ${sortCall}
 }`;
 }
 
@@ -595,7 +597,20 @@ function bettingCode(bet: number, cap: number, first: number): string {
 }`;
 }
 
-/** The showdown (as `PokerKernel.settle`), as code. */
+/**
+ * The showdown (as `PokerKernel.settle`), as code. High card between two one-card hands is one
+ * subtraction of the cards' values (what `PokerKernel.compare` gives for them); other hands call it.
+ */
+function showdownCode(p: Program): string {
+  const h0 = handPile(0);
+  const h1 = handPile(1);
+  const compare =
+    p.metric === METRIC.HIGH_CARD
+      ? `piles[${h0}] === 1 && piles[${h1}] === 1 ? values[piles[${pileBase(p, h0)}]] - values[piles[${pileBase(p, h1)}]] : kernel.compare()`
+      : 'kernel.compare()';
+  return SHOWDOWN_CODE.replace('kernel.compare()', compare);
+}
+
 const SHOWDOWN_CODE = `sd = 1;
 {
   const cmp = kernel.compare();
