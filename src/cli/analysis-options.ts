@@ -8,6 +8,7 @@ import { UsageError, parseIntOption, parseSeedOption } from './errors.js';
 import { loadGame } from './load.js';
 import type { StoreAnalysisOptions } from '../eval/stats/from-store.js';
 import { DQ_MAX_NODES } from '../eval/stats/decision-quality.js';
+import { DEFAULT_ROULETTE_TARGET } from '../eval/stats/roulette.js';
 import { DEFAULT_ITERATIONS } from '../algorithms/solve.js';
 
 /** Options shared by analyze and report. */
@@ -30,6 +31,7 @@ export interface AnalyzeCliOptions {
   decisionQuality?: boolean;
   referenceIterations?: string;
   referenceNodes?: string;
+  rouletteTarget?: string;
 }
 
 /** Register the subset, analysis-set and convention options (shared by analyze and report). */
@@ -60,6 +62,11 @@ export function addAnalysisSetOptions(cmd: Command): Command {
       '--reference-nodes <n>',
       'node budget of a game tree for the decision-quality reference (a larger game has none: its decisions are uncovered)',
       String(DQ_MAX_NODES),
+    )
+    .option(
+      '--roulette-target <chips>',
+      "the roulette exhibition's bankroll target: target reached and target regret against the optimal single-bet policy for it",
+      String(DEFAULT_ROULETTE_TARGET),
     )
     .option(
       '--allow-engine-mismatch',
@@ -108,6 +115,7 @@ export function analysisOptions(opts: AnalyzeCliOptions): StoreAnalysisOptions {
     resampleGames: opts.resampleGames,
     allowEngineMismatch: opts.allowEngineMismatch,
     tableInterval,
+    rouletteTarget: parseIntOption('--roulette-target', opts.rouletteTarget ?? String(DEFAULT_ROULETTE_TARGET), 1, 1_000_000),
     decisionQuality:
       opts.decisionQuality === false
         ? null

@@ -137,13 +137,34 @@ class Lowerer {
       else if (l.what === 'per-hand') rules.perHand = v;
       else rules.maxChars = v;
     }
+    const seats = new Map<string, string[]>();
     for (const d of decls) {
       if (d.message === null) continue;
       const text = d.message.value;
-      if (text.trim() === '' || text.length > MAX_CHAT_CHARS)
+      if (text.trim() === '' || text.length > MAX_CHAT_CHARS) {
         this.scope.err('E0260', `a scripted table message holds 1 to ${MAX_CHAT_CHARS} characters, got ${text.length}`, d.message.span);
-      else rules.messages.push(text);
+        continue;
+      }
+      const from = d.from;
+      if (!from) {
+        rules.messages.push(text);
+        continue;
+      }
+      if (this.scope.seats.includes(from.name)) {
+        this.scope.err(
+          'E0260',
+          `'${from.name}' is a seat of the game; a scripted message comes from a scripted seat, a name that is not one of the players`,
+          from.span,
+        );
+        continue;
+      }
+      if (!seats.has(from.name) && seats.size >= 16) {
+        this.scope.err('E0260', 'a table has at most 16 scripted seats', from.span);
+        continue;
+      }
+      seats.set(from.name, [...(seats.get(from.name) ?? []), text]);
     }
+    if (seats.size > 0) rules.seats = [...seats].map(([name, messages]) => ({ name, messages }));
     return rules;
   }
 

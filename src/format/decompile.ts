@@ -218,6 +218,7 @@ class Decompiler {
         `  chat ${[...(c.perPhase === null ? [] : [`${c.perPhase} per phase`]), ...(c.perHand === null ? [] : [`${c.perHand} per hand`]), `max ${c.maxChars}`].join(', ')}`,
       );
       for (const m of c.messages) out.push(`  chat ${str(m)}`);
+      for (const s of c.seats ?? []) for (const m of s.messages) out.push(`  chat ${str(m)} from ${s.name}`);
     }
     if (ir.house) out.push(`  house ${ir.seats[ir.house.seat]} bank ${ir.house.bank}`);
     if (ir.shoe) out.push(`  shoe cut ${ir.shoe.cut}`);

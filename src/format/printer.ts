@@ -53,7 +53,8 @@ export const NODE_PRINTERS: { [K in AstKind]: NodePrinter<K> } = {
   Players: (path, _options, print) => printList('players', path.map(print, 'seats')),
   Button: () => 'button',
   OddChip: () => 'odd chip left of button',
-  Chat: (path, _options, print) => (path.node.message ? ['chat ', print('message')] : printList('chat', path.map(print, 'limits'))),
+  Chat: (path, _options, print) =>
+    path.node.message ? ['chat ', print('message'), path.node.from ? [' from ', print('from')] : ''] : printList('chat', path.map(print, 'limits')),
   ChatLimit: (path, _options, print) =>
     path.node.what === 'max-chars' ? ['max ', print('value')] : [print('value'), path.node.what === 'per-hand' ? ' per hand' : ' per phase'],
   House: (path, _options, print) => ['house ', print('seat'), path.node.bank ? [' bank ', print('bank')] : ' bank unlimited'],

@@ -16,7 +16,7 @@ export const VISITOR_KEYS: { readonly [K in AstKind]: readonly ChildKeys<AstOf<K
   Players: ['seats'],
   Button: [],
   OddChip: [],
-  Chat: ['message', 'limits'],
+  Chat: ['message', 'from', 'limits'],
   ChatLimit: ['value'],
   House: ['seat', 'bank'],
   Shoe: ['cut'],

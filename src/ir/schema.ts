@@ -431,6 +431,17 @@ export const ChatSchema = obj({
   maxChars: Type.Integer({ minimum: 1, maximum: MAX_CHAT_CHARS }),
   /** Scripted table messages, in order. */
   messages: Type.Array(Type.String({ minLength: 1, maxLength: MAX_CHAT_CHARS })),
+  /**
+   * Scripted seats (`chat "…" from Name`; absent: none): speakers at the table that are not seats of
+   * the game, each with its messages in order, in the order first declared. Each hand, the table's
+   * speakers (the game's seats other than the house, then the scripted seats) take their turns in an
+   * order that rotates by one each hand; a scripted seat's messages are delivered at its turn: before
+   * the hand's first decision when it comes before every seat that decides, else right after the
+   * first decision of the seat before it, always before the hand's bets are settled.
+   */
+  seats: Type.Optional(
+    Type.Array(obj({ name: Name, messages: Type.Array(Type.String({ minLength: 1, maxLength: MAX_CHAT_CHARS }), { minItems: 1 }) }), { maxItems: 16 }),
+  ),
 });
 export type ChatRules = Static<typeof ChatSchema>;
 

@@ -50,12 +50,15 @@ export interface OddChipDecl {
 /**
  * `chat 1 per phase, 4 per hand, max 240`: the limits of table chat (messages per seat per phase and
  * per hand, characters per message); `chat "text"`: a scripted table message, delivered to every
- * seat when a hand starts.
+ * seat when a hand starts; `chat "text" from Name`: a message of the scripted seat Name (a speaker
+ * at the table that is not one of the game's seats), delivered at its turn in the hand's chat order.
  */
 export interface ChatDecl {
   kind: 'Chat';
   /** The scripted message, or null for a declaration of limits. */
   message: StringLit | null;
+  /** The scripted seat that says it (`from Name`), or null for a table message. */
+  from?: Ident | null;
   limits: ChatLimit[];
   span: Span;
 }

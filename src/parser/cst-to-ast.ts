@@ -139,9 +139,11 @@ class Builder {
         return { kind: 'OddChip', span };
       case 'chat': {
         const msg = this.token(ch, 'StringLiteral');
+        const from = this.token(ch, 'Identifier');
         return {
           kind: 'Chat',
           message: msg ? this.string(msg) : null,
+          ...(from ? { from: this.ident(from) } : {}),
           limits: this.nodes(ch, 'chatLimit').map((l) => ({
             kind: 'ChatLimit',
             what: this.token(l.children, 'Kw_max') ? 'max-chars' : this.token(l.children, 'Kw_hand') ? 'per-hand' : 'per-phase',

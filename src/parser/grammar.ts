@@ -178,12 +178,23 @@ export class GbgParser extends CstParser {
   });
 
   /**
-   * chat := 'chat' STRING | 'chat' chatLimit (',' chatLimit)*
-   * (table chat: a scripted table message, or the limits of the seats' messages)
+   * chat := 'chat' STRING ('from' IDENT)? | 'chat' chatLimit (',' chatLimit)*
+   * (table chat: a scripted table message, or a scripted seat's message, or the limits of the seats' messages)
    */
   chat = this.RULE('chat', () => {
     this.CONSUME(T.Chat);
-    this.OR([{ ALT: () => this.CONSUME(T.StringLiteral) }, { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.chatLimit) }) }]);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.StringLiteral);
+          this.OPTION(() => {
+            this.CONSUME(T.From);
+            this.CONSUME(T.Identifier);
+          });
+        },
+      },
+      { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.chatLimit) }) },
+    ]);
   });
 
   /** chatLimit := INT 'per' ('phase' | 'hand') | 'max' INT */

@@ -8,8 +8,10 @@ import type { ChatRules } from '../ir/schema.js';
 
 /** One message delivered to every seat at the table. */
 export interface ChatLine {
-  /** The seat that sent it, or null for a scripted table message. */
+  /** The seat that sent it, or null for a scripted message (of the table, or of a scripted seat). */
   seat: number | null;
+  /** The scripted seat that said it (`chat "…" from Name`), absent for the table's and the seats' messages. */
+  from?: string;
   /** The phase (street) it was sent in, or null for a table message delivered when the hand began. */
   phase: string | null;
   text: string;
@@ -52,7 +54,7 @@ export function renderChatSection(chat: ChatView, seatNames: readonly string[]):
       ? ['No messages yet this hand.']
       : chat.log.map(
           (m) =>
-            `- ${m.seat === null ? '**Table**' : `**${seatNames[m.seat] ?? `seat ${m.seat + 1}`}** (seat ${m.seat + 1})`}${m.phase ? ` during ${m.phase}` : ''}: ${JSON.stringify(m.text)}`,
+            `- ${m.seat === null ? (m.from ? `**${m.from}** (a scripted seat)` : '**Table**') : `**${seatNames[m.seat] ?? `seat ${m.seat + 1}`}** (seat ${m.seat + 1})`}${m.phase ? ` during ${m.phase}` : ''}: ${JSON.stringify(m.text)}`,
         )),
     '',
   ];

@@ -16,6 +16,7 @@ import { SHOWN_INTERVAL_NAME, Z0_BOUND } from '../../eval/stats/dist.js';
 import type { Component } from '../../eval/stats/variance.js';
 import { formatEstimate } from '../../util/format.js';
 import { formatDecisionQuality } from '../../eval/stats/decision-quality.js';
+import { formatRoulette } from '../../eval/stats/roulette.js';
 
 const f = (x: number | null, d = 3): string => formatEstimate(x, d, '-');
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
@@ -84,6 +85,7 @@ export function formatEstimates(e: Estimates): string {
   lines.push(...formatChecks(e));
   if (e.tables) lines.push('', ...formatTables(e.tables));
   if (e.decisionQuality) lines.push('', ...formatDecisionQuality(e.decisionQuality));
+  if (e.roulette) lines.push('', ...formatRoulette(e.roulette));
   return `${lines.join('\n')}\n`;
 }
 
@@ -122,6 +124,7 @@ export function formatTableEstimates(e: TableEstimates): string {
   const lines = [`${e.meta.slots} matches, ${e.meta.participants.length} participants, ${e.meta.games.length} game(s)`, ...formatTables(e.tables)];
   for (const w of e.meta.warnings.filter((x) => !e.tables.warnings.includes(x))) lines.unshift(`warning: ${w}`);
   if (e.decisionQuality) lines.push('', ...formatDecisionQuality(e.decisionQuality));
+  if (e.roulette) lines.push('', ...formatRoulette(e.roulette));
   return `${lines.join('\n')}\n`;
 }
 

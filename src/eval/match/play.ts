@@ -267,9 +267,9 @@ export function playSlotNow(
   let state!: GameState;
   let firstPly = 0;
   // Table chat, when the game declares it: only agents that read and write chat take part.
-  const chat = game.ir.chat ? new TableChat(game.ir.chat, n) : null;
+  const chat = game.ir.chat ? new TableChat(game.ir.chat, n, house?.seat ?? null) : null;
   const begin = (): void => {
-    chat?.startHand();
+    chat?.startHand(hand);
     seating = handSeating(n, hand, withButton, fixedSeats);
     start = carry ? seating.order.map((a, s) => (s === unlimited ? declared[s] : bankroll[a])) : seating.order.map((_, s) => declared[s]);
     if (hand > 0) chance = slotChance(game, handChanceKeys(playSeed, hand), recordChance);
@@ -331,6 +331,7 @@ export function playSlotNow(
     }
     ply++;
     state.applyAction(action);
+    chat?.decided(seat);
   };
   const run = (): SlotOutcome | Promise<SlotOutcome> => {
     for (;;) {

@@ -48,6 +48,7 @@ import {
 import type { FilterSummary } from './filter.js';
 import type { TableStats } from './table.js';
 import type { DecisionQualitySection } from './decision-quality.js';
+import type { RouletteSection } from './roulette.js';
 
 /** Which paper's analysis set and conventions: `v2` (GENSTRAT v2, the default) or `v1` (GENSTRAT v1's estimators added, v1's conventions). */
 export type AnalysisSet = 'v2' | 'v1';
@@ -133,6 +134,8 @@ export interface Estimates {
   tables?: TableStats | null;
   /** EV loss and agreement against a reference, per participant (./decision-quality.ts), when asked for: beside the results, never combined with them. */
   decisionQuality?: DecisionQualitySection | null;
+  /** The roulette exhibition's measures (./roulette.ts), when the store holds a roulette game. */
+  roulette?: RouletteSection | null;
 }
 
 export interface AnalyzeOptions {

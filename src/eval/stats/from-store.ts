@@ -16,6 +16,7 @@ import { rulebookChars } from './rulebook-length.js';
 import type { SlotRow } from './slots.js';
 import { readSlots, withMoves, type StoredSlots } from '../store/read.js';
 import { decisionQuality, type DecisionQualitySection } from './decision-quality.js';
+import { rouletteMeasures, type RouletteSection } from './roulette.js';
 import { isTableSlot, onlyTableSlots, tableEstimatesOf, tableSection, type TableEstimates } from './table-store.js';
 import type { TableInterval } from './table.js';
 
@@ -56,6 +57,26 @@ export interface StoreAnalysisOptions {
    * two-seat game's CFR+ reference, beside the results. `iterations` and `maxNodes` set the reference.
    */
   decisionQuality?: { iterations?: number; maxNodes?: number } | null;
+  /** The roulette exhibition's bankroll target (./roulette.ts; default {@link DEFAULT_ROULETTE_TARGET}). */
+  rouletteTarget?: number;
+}
+
+/** The roulette section of the store `db` (./roulette.ts), or null when it holds no roulette game. */
+function rouletteSection(stored: StoredSlots, db: string, o: StoreAnalysisOptions): RouletteSection | null {
+  const names: Record<string, string> = {};
+  for (const p of stored.participants) names[p.id] = p.name;
+  const ids = stored.participants.map((p) => p.id);
+  const exclude = o.excludeParticipants?.length ? resolveParticipants(o.excludeParticipants, ids, names, '--exclude-participant') : [];
+  return withMoves(db, { allowEngineMismatch: o.allowEngineMismatch }, (movesOf) =>
+    rouletteMeasures(stored, movesOf, {
+      target: o.rouletteTarget,
+      B: o.B,
+      seed: o.seed,
+      names,
+      exclude,
+      games: o.games?.length ? o.games.map((g) => g.rulesetHash) : null,
+    }),
+  );
 }
 
 /** The decision-quality section of the store `db` under the analysis options (the same participant and game filters). */
@@ -163,6 +184,8 @@ export function analyzeAnyStore(db: string, o: StoreAnalysisOptions): Estimates 
   const stored = readSlots(db, { allowEngineMismatch: o.allowEngineMismatch });
   const e = onlyTableSlots(stored) ? tableEstimatesOf(stored, db, tableOptions(o)) : analyzeStored(stored, db, o);
   if (o.decisionQuality) e.decisionQuality = decisionSection(stored, db, o);
+  const roulette = rouletteSection(stored, db, o);
+  if (roulette) e.roulette = roulette;
   return e;
 }
 

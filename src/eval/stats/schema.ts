@@ -176,6 +176,7 @@ export const TABLE_ESTIMATES_SCHEMA = {
     },
     tables: TABLES_SCHEMA,
     decisionQuality: { anyOf: [{ type: 'null' }, DECISION_QUALITY_SCHEMA] },
+    roulette: { anyOf: [{ type: 'null' }, { type: 'object', required: ['target', 'bankroll', 'spins', 'B', 'seed', 'games'] }] },
   },
 } as const;
 
@@ -506,6 +507,7 @@ export const ESTIMATES_SCHEMA = {
     },
     tables: { anyOf: [{ type: 'null' }, { $ref: '#/$defs/tables' }] },
     decisionQuality: { anyOf: [{ type: 'null' }, DECISION_QUALITY_SCHEMA] },
+    roulette: { anyOf: [{ type: 'null' }, { type: 'object', required: ['target', 'bankroll', 'spins', 'B', 'seed', 'games'] }] },
     ablation: {
       anyOf: [
         { type: 'null' },

@@ -22,6 +22,7 @@ import { resolveParticipants, type FilterSummary } from './filter.js';
 import { engineVersion } from './inputs.js';
 import { tableStats, type HandRow, type TableInterval, type TableStats } from './table.js';
 import type { DecisionQualitySection } from './decision-quality.js';
+import type { RouletteSection } from './roulette.js';
 
 /** Whether a slot is a table slot: more than two seats, more than one hand, or a house game (players against the house, never a pair of participants). */
 export function isTableSlot(slot: SlotRecord): boolean {
@@ -128,6 +129,8 @@ export interface TableEstimates {
   tables: TableStats;
   /** EV loss and agreement against a reference (./decision-quality.ts), when asked for. */
   decisionQuality?: DecisionQualitySection | null;
+  /** The roulette exhibition's measures (./roulette.ts), when the store holds a roulette game. */
+  roulette?: RouletteSection | null;
 }
 
 /** Options of {@link tableSection} and {@link analyzeTableStore}. */

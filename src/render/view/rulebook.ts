@@ -322,6 +322,11 @@ export function buildRulebookView(ir: GameIR): RulebookView {
           ...(ir.chat.perHand === null ? [] : [`Each seat may send at most ${ir.chat.perHand} message${ir.chat.perHand === 1 ? '' : 's'} per hand.`]),
           'A message over a limit is refused and not delivered. The counts start again with every hand. Messages do not change the play: only moves do.',
           ...ir.chat.messages.map((m) => `At the start of every hand the table says: “${escapeMarkdown(m)}”`),
+          ...(ir.chat.seats?.length
+            ? [
+                `Besides the seats, ${ir.chat.seats.map((x) => escapeMarkdown(x.name)).join(', ')} ${ir.chat.seats.length === 1 ? 'also speaks' : 'also speak'} at the table (scripted). The speakers (${[...ir.seats.filter((_, k) => k !== ir.house?.seat), ...ir.chat.seats.map((x) => x.name)].map(escapeMarkdown).join(', ')}) take turns in this order, which moves on by one speaker each hand; a seat's turn passes with its first move of the hand, and every message is delivered before the hand's bets are settled.`,
+              ]
+            : []),
         ]
       : null,
     numSeats: ir.seats.length,
