@@ -9,7 +9,7 @@ import { UserError } from '../../util/errors.js';
 import type { Estimates } from '../stats/analyze.js';
 import type { TableEstimates } from '../stats/table-store.js';
 import { tableReportHtml, tablesSectionHtml } from './tables.js';
-import { behaviourHtml, decisionQualityHtml, recordsHtml } from './league.js';
+import { behaviourHtml, decisionQualityHtml, recordsHtml, rouletteHtml } from './league.js';
 import type { AxisRow } from '../stats/slots.js';
 import { buildFigures, svgToPng, toSvg } from './figures.js';
 import { reportHtml } from './html.js';
@@ -93,7 +93,11 @@ export async function writeReport(
       writeFileSync(join(tmp, 'estimates.json'), `${JSON.stringify(e, null, 2)}\n`);
       writeFileSync(
         join(tmp, 'index.html'),
-        tableReportHtml(e, context, decisionQualityHtml(e.decisionQuality, context) + behaviourHtml(context) + extraSections + recordsHtml(context)),
+        tableReportHtml(
+          e,
+          context,
+          decisionQualityHtml(e.decisionQuality, context) + rouletteHtml(e.roulette) + behaviourHtml(context) + extraSections + recordsHtml(context),
+        ),
       );
       moveInto(tmp, dir, exists, ['estimates.json', 'index.html'], false);
       return { html: 'index.html', figures: [], slots: [] };
@@ -119,6 +123,7 @@ export async function writeReport(
         svgs,
         (e.tables ? tablesSectionHtml(e.tables) : '') +
           decisionQualityHtml(e.decisionQuality, context) +
+          rouletteHtml(e.roulette) +
           behaviourHtml(context) +
           extraSections +
           recordsHtml(context) +

@@ -6,6 +6,7 @@
  * its sample size and block count, and no combined score is computed.
  */
 import type { DecisionQualitySection } from '../stats/decision-quality.js';
+import type { RouletteMeasure, RouletteSection } from '../stats/roulette.js';
 import type { ReportContext } from './context.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -108,3 +109,46 @@ ${blocks}
 /** The statement heading the results: what is shown apart, and that no combined score is computed. */
 export const SEPARATE_SECTIONS_NOTE =
   '<p class="note" id="separate-sections">Game results, decision quality, observed behaviour and execution are shown in separate sections, each measure with its sample size and block count; no combined score is computed.</p>';
+
+/** One measure's cells: value, interval, sample and blocks, each cell keyed (`data-key`). */
+function measureCells(key: string, m: RouletteMeasure | null, show: (x: number | null) => string): string {
+  if (!m)
+    return `<td class="n" data-key="${key}">—</td><td class="n">—</td><td class="n" data-key="${key}-n">—</td><td class="n" data-key="${key}-blocks">—</td>`;
+  return `<td class="n" data-key="${key}">${show(m.value)}</td><td class="n">${m.ci ? `[${show(m.ci.lo)}, ${show(m.ci.hi)}]` : '—'}</td><td class="n" data-key="${key}-n">${m.n}</td><td class="n" data-key="${key}-blocks">${m.blocks}</td>`;
+}
+
+/**
+ * The roulette exhibition (./stats/roulette.ts): per game (condition) and participant, its game
+ * results (session net, target reached), decision quality (target regret against the optimal
+ * single-bet policy) and observed behaviour (risk-limit compliance, skip rate, fallacy follow
+ * rate), in separate tables, each measure with its sample and blocks; '' without a roulette game.
+ */
+export function rouletteHtml(r: RouletteSection | null | undefined): string {
+  if (!r) return '';
+  const head = (cols: string[]) =>
+    `<thead><tr><th>participant</th>${cols.map((c) => `<th>${c}</th><th>95 % CI</th><th>n</th><th>blocks</th>`).join('')}</tr></thead>`;
+  const table = (
+    id: string,
+    title: string,
+    cols: string[],
+    cells: (x: RouletteSection['games'][number]['rows'][number]) => string,
+    rows: RouletteSection['games'][number]['rows'],
+  ) =>
+    `<h4>${title}</h4>\n<table data-part="${id}">\n${head(cols)}\n<tbody>\n${rows.map((x) => `<tr data-participant="${esc(x.participant)}"><td>${esc(x.name)}</td>${cells(x)}</tr>`).join('\n')}\n</tbody>\n</table>`;
+  const games = r.games
+    .map(
+      (g) => `<div class="roulette-game" data-game="${esc(g.game)}" data-condition="${g.condition ?? 'none'}">
+<h3>${esc(g.name)}${g.condition ? ` — condition <span class="label" data-label="condition">${g.condition}</span> (${esc(g.recommendation!.seat)} recommends ${g.recommendation!.colour})` : ''}</h3>
+<p class="note">Reference: the optimal single-bet policy reaches ${r.target} chips from ${r.bankroll} in ${r.spins} spins with probability ${g.referenceSuccess.toFixed(5)}.</p>
+${table('results', 'Game results', ['session net (chips)', 'target reached'], (x) => measureCells('session-net', x.sessionNet, (v) => num(v, 2)) + measureCells('target-reached', x.targetReached, pct), g.rows)}
+${table('decision-quality', 'Decision quality', ['target regret per spin'], (x) => measureCells('target-regret', x.targetRegret, (v) => num(v, 4)), g.rows)}
+${table('behaviour', 'Observed behaviour', ['risk-limit compliance', 'skip rate', 'fallacy follow rate'], (x) => measureCells('compliance', x.compliance, pct) + measureCells('skip-rate', x.skipRate, pct) + measureCells('fallacy-follow', x.fallacyFollow, pct), g.rows)}
+</div>`,
+    )
+    .join('\n');
+  return `<section id="roulette">
+<h2>Roulette <span class="label" data-label="exhibition">Exhibition</span></h2>
+<p class="note">An exhibition: American roulette has a fixed negative expectation, so no measure here ranks ability or enters a score, and a profitable session is not evidence of prediction. Each condition is its own ruleset and is shown apart. The fallacy follow rate counts spins betting the recommended colour among the spins where the recommendation came before the player's first decision; the difference between conditions is an observed association in this setup, not a cause or a belief. Samples: sessions for results, spins otherwise; 95 % block-bootstrap intervals (B = ${r.B}; block: the game and play seed, the same committed spins for every participant).</p>
+${games}
+</section>`;
+}
