@@ -26,11 +26,14 @@ export function labelsHtml(ctx: ReportContext | undefined): string {
 export function decisionQualityHtml(dq: DecisionQualitySection | null | undefined, ctx: ReportContext | undefined): string {
   if (!dq) return '';
   const preview = ctx?.league?.labels.status !== 'official';
+  // A game whose decision measures stay Preview whatever the run's label (blackjack until its reference is validated).
+  const always = (r: DecisionQualitySection['references'][number]) =>
+    r.preview ? ` <span class="label" data-label="preview-game">Preview</span> (${esc(r.preview)})` : '';
   const refs = dq.references
     .map((r) =>
       r.reference
-        ? `<li>${esc(r.name)}: ${esc(r.reference)} (exploitability ${r.exploitability === null ? '—' : r.exploitability.toPrecision(3)} chips/game)</li>`
-        : `<li>${esc(r.name)}: no reference (${esc(r.reason ?? '')}); its decisions are uncovered and stay missing</li>`,
+        ? `<li data-game="${esc(r.game)}">${esc(r.name)}: ${esc(r.reference)} (exploitability ${r.exploitability === null ? '—' : r.exploitability.toPrecision(3)} chips/game)${always(r)}</li>`
+        : `<li data-game="${esc(r.game)}">${esc(r.name)}: no reference (${esc(r.reason ?? '')}); its decisions are uncovered and stay missing${always(r)}</li>`,
     )
     .join('');
   const rows = dq.rows

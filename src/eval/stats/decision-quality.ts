@@ -58,6 +58,20 @@ export interface DecisionReferenceInfo {
   exploitability: number | null;
   /** Why the game has no reference, or null. */
   reason: string | null;
+  /**
+   * Why the game's decision measures stay Preview whatever the run's label (absent: they follow it):
+   * a house game's (the league's blackjack and roulette) until its reference's scope and calculation
+   * are validated, as the league methodology requires.
+   */
+  preview?: string | null;
+}
+
+/** Why a game's decision measures stay Preview (see {@link DecisionReferenceInfo.preview}), or null. */
+export function previewReason(ir: { house?: unknown; shoe?: unknown }): string | null {
+  if (!ir.house) return null;
+  return ir.shoe
+    ? "blackjack's decision measures stay Preview until the reference's scope and calculation are validated"
+    : "a house game's decision measures stay Preview until a reference for its states is validated";
 }
 
 /** Decision quality of one participant. */
@@ -126,6 +140,16 @@ function gameReference(game: { ruleset_hash: string; name: string; source: strin
   });
   const compiled = compileSource(game.source);
   if (!compiled.ir) return none('its stored source does not compile with this gbgc');
+  const preview = previewReason(compiled.ir);
+  if (preview) {
+    const r = none(
+      compiled.ir.house && isTableGame(compiled.ir)
+        ? `a table of ${compiled.ir.seats.length} seats: no exact reference covers its states`
+        : 'no validated reference covers its states',
+    );
+    r.info.preview = preview;
+    return r;
+  }
   if (isTableGame(compiled.ir)) return none(`a table of ${compiled.ir.seats.length} seats: no exact reference covers its states`);
   try {
     const s = solve(compileGame(compiled.ir), { iterations, maxNodes });
@@ -275,7 +299,7 @@ export function formatDecisionQuality(dq: DecisionQualitySection): string[] {
     ...dq.references.map((r) =>
       r.reference
         ? `  reference  ${r.name}: ${r.reference} (exploitability ${r.exploitability === null ? '—' : r.exploitability.toPrecision(3)} chips/game)`
-        : `  reference  ${r.name}: none (${r.reason}); its decisions are uncovered`,
+        : `  reference  ${r.name}: none (${r.reason}); its decisions are uncovered${r.preview ? `; Preview: ${r.preview}` : ''}`,
     ),
     `${'participant'.padEnd(w)}  ${'mean EV loss'.padStart(12)}  ${'95 % CI'.padStart(19)}  ${'agreement'.padStart(9)}  ${'95 % CI'.padStart(17)}  ${'covered / decisions'.padStart(19)}  ${'blocks'.padStart(6)}`,
     ...dq.rows.map(

@@ -120,6 +120,7 @@ const DECISION_QUALITY_SCHEMA = {
           reference: { type: ['string', 'null'] },
           exploitability: num,
           reason: { type: ['string', 'null'] },
+          preview: { type: ['string', 'null'] },
         },
       },
     },
