@@ -60,30 +60,51 @@ const pick = pickIndex;
  */
 export function fitL1(log: EpisodeLog, focal: number): Map<string, Action> {
   const seqs = log.episodes.filter((e) => e.weight > 0).map((e) => ({ w: e.weight, u: e.returns[focal], ds: e.decisions.filter((d) => d.seat === focal) }));
+  // Information states and (state, action) cells numbered in order of first appearance (the order
+  // of the sweeps' maps), so that a sweep is a pass over arrays.
+  const infoId = new Map<string, number>();
+  const infos: string[] = [];
+  const cellsOf: Map<Action, number>[] = [];
+  const decInfo: number[] = [];
+  const decCell: number[] = [];
+  let nCells = 0;
+  for (const { ds } of seqs)
+    for (const d of ds) {
+      let i = infoId.get(d.info);
+      if (i === undefined) {
+        infoId.set(d.info, (i = infos.length));
+        infos.push(d.info);
+        cellsOf.push(new Map());
+      }
+      let c = cellsOf[i].get(d.action);
+      if (c === undefined) cellsOf[i].set(d.action, (c = nCells++));
+      decInfo.push(i);
+      decCell.push(c);
+    }
+  const cellIds = cellsOf.map((m) => [...m.values()]);
+  const W = new Float64Array(nCells);
+  const S = new Float64Array(nCells);
   const maxLen = seqs.reduce((m, q) => Math.max(m, q.ds.length), 0);
-  let v = new Map<string, number>();
-  let q = new Map<string, Map<number, { w: number; s: number }>>();
+  // V(I) of the last sweep (none before the first: every target is then the final returns).
+  let v: Float64Array | null = null;
   for (let sweep = 0; sweep <= maxLen; sweep++) {
-    q = new Map();
+    W.fill(0);
+    S.fill(0);
+    let k = 0;
     for (const { w, u, ds } of seqs)
-      ds.forEach((d, i) => {
-        const target = i + 1 < ds.length ? (v.get(ds[i + 1].info) ?? u) : u;
-        let m = q.get(d.info);
-        if (!m) q.set(d.info, (m = new Map()));
-        const x = m.get(d.action);
-        if (x) {
-          x.w += w;
-          x.s += w * target;
-        } else m.set(d.action, { w, s: w * target });
-      });
-    const next = new Map<string, number>();
-    for (const [info, m] of q) next.set(info, Math.max(...[...m.values()].map((x) => x.s / x.w)));
-    const same = next.size === v.size && [...next].every(([k, x]) => Math.abs(x - (v.get(k) ?? NaN)) <= 1e-12 * Math.max(1, Math.abs(x)));
+      for (let i = 0; i < ds.length; i++, k++) {
+        const target = i + 1 < ds.length && v !== null ? v[decInfo[k + 1]] : u;
+        W[decCell[k]] += w;
+        S[decCell[k]] += w * target;
+      }
+    const next = Float64Array.from(cellIds, (cs) => Math.max(...cs.map((c) => S[c] / W[c])));
+    const prev = v;
+    const same = prev !== null && next.every((x, i) => Math.abs(x - prev[i]) <= 1e-12 * Math.max(1, Math.abs(x)));
     v = next;
     if (same) break;
   }
   const best = new Map<string, Action>();
-  for (const [info, m] of q) best.set(info, argmaxMean(m, m.keys()));
+  infos.forEach((info, i) => best.set(info, argmaxMean(new Map([...cellsOf[i]].map(([a, c]) => [a, { w: W[c], s: S[c] }])), cellsOf[i].keys())));
   return best;
 }
 
