@@ -483,9 +483,19 @@ function generateStraightLine(p: Program, kernel: PokerKernel, many: boolean): (
   }
   if (!halted) return null;
   const [start0, start1] = p.startStacks;
+  // Small piles and phase marks are reset by one constant store per byte.
+  const init = kernel.buffers().initialPiles;
+  const resetPiles =
+    p.pileBytes <= UNROLLED_RESET
+      ? Array.from(init, (x, i) => `piles[${i}] = ${x};`).join(' ')
+      : `for (let i = 0; i < ${p.pileBytes}; i++) piles[i] = initialPiles[i];`;
+  const resetSeen =
+    p.phaseNames.length <= UNROLLED_RESET
+      ? p.phaseNames.map((_, i) => `seen[${i}] = 0;`).join(' ')
+      : `for (let i = 0; i < ${p.phaseNames.length}; i++) seen[i] = 0;`;
   const episode = `
-  for (let i = 0; i < ${p.pileBytes}; i++) piles[i] = initialPiles[i];
-  ${countInPlace ? '' : `for (let i = 0; i < ${p.phaseNames.length}; i++) seen[i] = 0;`}
+  ${resetPiles}
+  ${countInPlace ? '' : resetSeen}
   let pot = 0, s0 = ${start0}, s1 = ${start1}, m0 = 0, m1 = 0, sd = 0;
   end: {
 ${lines.join('\n')}
@@ -522,6 +532,9 @@ return function play(rng) {
 };`;
   return new Function('kernel', body)(kernel) as ((rng: Rng) => void) | ManyFn;
 }
+
+/** Largest number of bytes the generated code resets by one store each instead of a loop. */
+const UNROLLED_RESET = 64;
 
 /** The generated loop of {@link PokerKernel.playMany}. */
 type ManyFn = (stream: KeyedStream, seed: number, first: number, end: number, acc: Float64Array, fired: Float64Array) => void;
