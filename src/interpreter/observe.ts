@@ -468,6 +468,11 @@ export function buildObservation(state: MachineState, seat: number): Observation
     log: [],
   };
   for (let i = 0; i < events.count; i++) if (events.seenBy(i) & bit) replay(v, state, i);
+  // The decision's menu costs are measured by playing each entry out (the costly part of an
+  // observation): worked out when first read, on a copy of the state as it is now.
+  const snapshot = state.r[R.NODE] === NODE.DECISION && state.r[R.ACTOR] === seat ? state.clone() : null;
+  let decision: Observation['decision'] | undefined = snapshot ? undefined : null;
+  const phase = v.phase;
   const obs: Observation = {
     seat,
     seatNames: [p.seatNames[0], p.seatNames[1]],
@@ -479,7 +484,12 @@ export function buildObservation(state: MachineState, seat: number): Observation
     stacks: v.stacks,
     pot: v.pot,
     log: v.log,
-    decision: decisionOf(state, seat, v.phase),
+    get decision() {
+      return (decision ??= decisionOf(snapshot!, seat, phase));
+    },
+    set decision(d) {
+      decision = d;
+    },
     terminal: v.ended,
     returns: v.ended ? [v.stacks[0] - p.startStacks[0], v.stacks[1] - p.startStacks[1]] : null,
   };

@@ -122,6 +122,14 @@ export interface HouseEdge {
   playerBlackjack: number;
 }
 
+/** The values behind a {@link BasicStrategyChart}: per row and up card (2..10, then A), each legal action's weighted value. */
+export interface BasicStrategyValues {
+  upCards: number[];
+  hard: Record<string, Partial<Record<BlackjackAction, number>>[]>;
+  soft: Record<string, Partial<Record<BlackjackAction, number>>[]>;
+  pairs: Record<string, Partial<Record<BlackjackAction, number>>[]>;
+}
+
 /** A basic-strategy chart: for each row and up card (2..10, then A) the letter of the best action. */
 export interface BasicStrategyChart {
   /** Up cards in column order: 2, 3, ..., 10, 1 (ace). */
@@ -670,11 +678,14 @@ export class BlackjackReference implements DecisionReference<BlackjackDecision> 
   }
 
   /**
-   * The basic-strategy chart: for each two-card total (hard 5..19, soft A,2..A,9) and pair, the
-   * action of highest value weighted over the two-card compositions of that total (their deal
-   * probabilities), for each up card. Letters: S stand, H hit, D double, P split.
+   * The values behind the basic-strategy chart: for each two-card total (hard 5..19, soft A,2..A,9)
+   * and pair, and each up card (2..10, then the ace), each legal action's value weighted over the
+   * two-card compositions of that total (their deal probabilities off the top of the shoe), in
+   * initial-bet units times the summed weights (only their order matters). Rows without a split
+   * leave it out. A player of basic strategy takes the legal action of highest value in its row:
+   * double where the chart says D, or the better of stand and hit when it may not double.
    */
-  basicStrategy(): BasicStrategyChart {
+  basicStrategyValues(): BasicStrategyValues {
     const upCards = [2, 3, 4, 5, 6, 7, 8, 9, 10, 1];
     const counts = Array.from(this.base);
     const weight = (a: number, b: number, u: number): number => {
@@ -682,7 +693,7 @@ export class BlackjackReference implements DecisionReference<BlackjackDecision> 
       const left = (r: number, out: number[]): number => counts[r] - out.filter((x) => x === r).length;
       return (a === b ? 1 : 2) * left(a, [u]) * left(b, [u, a]);
     };
-    const row = (pairs: [number, number][], noSplit: boolean): string[] =>
+    const row = (pairs: [number, number][], noSplit: boolean): Partial<Record<BlackjackAction, number>>[] =>
       upCards.map((u) => {
         const sum: Partial<Record<BlackjackAction, number>> = {};
         for (const [a, b] of pairs) {
@@ -693,20 +704,37 @@ export class BlackjackReference implements DecisionReference<BlackjackDecision> 
             sum[act] = (sum[act] ?? 0) + w * v;
           }
         }
-        let bestAct: BlackjackAction = 'stand';
-        for (const act of ACTION_ORDER) if (sum[act] !== undefined && sum[act] > sum[bestAct]!) bestAct = act;
-        return LETTER[bestAct];
+        return sum;
       });
-    const hard: Record<string, string[]> = {};
+    const hard: BasicStrategyValues['hard'] = {};
     for (let t = 5; t <= 20; t++) {
       const pairs: [number, number][] = [];
       for (let a = 2; a <= 10; a++) for (let b = a + 1; b <= 10; b++) if (a + b === t) pairs.push([a, b]);
       if (pairs.length > 0) hard[String(t)] = row(pairs, true);
     }
-    const soft: Record<string, string[]> = {};
+    const soft: BasicStrategyValues['soft'] = {};
     for (let x = 2; x <= 9; x++) soft[`A,${x}`] = row([[1, x]], true);
-    const pairRows: Record<string, string[]> = {};
+    const pairRows: BasicStrategyValues['pairs'] = {};
     for (const r of [2, 3, 4, 5, 6, 7, 8, 9, 10, 1]) pairRows[r === 1 ? 'A,A' : `${r},${r}`] = row([[r, r]], false);
     return { upCards, hard, soft, pairs: pairRows };
   }
+
+  /**
+   * The basic-strategy chart: for each two-card total (hard 5..19, soft A,2..A,9) and pair, the
+   * action of highest value weighted over the two-card compositions of that total (their deal
+   * probabilities), for each up card ({@link basicStrategyValues}). Letters: S stand, H hit, D double, P split.
+   */
+  basicStrategy(): BasicStrategyChart {
+    const values = this.basicStrategyValues();
+    const letters = (rows: Record<string, Partial<Record<BlackjackAction, number>>[]>): Record<string, string[]> =>
+      Object.fromEntries(Object.entries(rows).map(([k, cells]) => [k, cells.map((v) => LETTER[bestOf(v)])]));
+    return { upCards: values.upCards, hard: letters(values.hard), soft: letters(values.soft), pairs: letters(values.pairs) };
+  }
+}
+
+/** The action of highest value among those present (stand first on ties, in the order stand, hit, double, split). */
+export function bestOf(values: Partial<Record<BlackjackAction, number>>): BlackjackAction {
+  let bestAct: BlackjackAction = 'stand';
+  for (const act of ACTION_ORDER) if (values[act] !== undefined && (values[bestAct] === undefined || values[act] > values[bestAct]!)) bestAct = act;
+  return bestAct;
 }

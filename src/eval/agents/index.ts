@@ -24,6 +24,7 @@ import { heuristicAgentForGame, HEURISTIC_DEFAULTS } from './heuristic.js';
 import { HumanAgent, type HumanIO } from './human.js';
 import { alwaysFoldAgent, alwaysRaiseAgent, checkFoldAgent } from './fold.js';
 import { equityAgentForGame, EQUITY_DEFAULTS } from './equity.js';
+import { basicStrategyAgentForGame, type BasicStrategyDeck } from './basic-strategy.js';
 import { DEFAULT_ITERATIONS } from '../../algorithms/solve.js';
 import { createLlmKindAgent, LLM_KIND_PARAMS, LLM_PROMPT_VERSION } from '../llm/kind.js';
 import type { ResponseCache } from '../llm/cache.js';
@@ -138,6 +139,15 @@ export const AGENTS: Record<string, AgentSpec> = {
     description: "checks when it may, else folds: the league's fallback as a player",
     params: { properties: {} },
     create: () => checkFoldAgent,
+  },
+  'basic-strategy': {
+    description: "blackjack's basic strategy from the exact reference (the league's rules), played from the player's cards and the dealer's up card",
+    params: {
+      properties: {
+        deck: { enum: ['shoe', 'infinite'], default: 'shoe', description: "the deck the chart is computed for: the league's six-deck shoe or an infinite deck" },
+      },
+    },
+    create: (game, o) => basicStrategyAgentForGame(game, (o?.deck as BasicStrategyDeck | undefined) ?? 'shoe'),
   },
   'always-raise': {
     description: 'the smallest bet or raise whenever one is on offer, else checks or calls; never folds (a baseline for tables)',
