@@ -59,7 +59,11 @@ report(
       name: 'basic-strategy agent on blackjack.gbg: net per initial bet unit per round, sessions of 100 rounds from a carried six-deck shoe',
       value: mean,
       unit: 'initial bets per round',
-      reference: { name: "the reference's expected value for the league's rules (−house edge, composition-dependent, full shoe)", value: expected, unit: 'initial bets per round' },
+      reference: {
+        name: "the reference's expected value for the league's rules (−house edge, composition-dependent, full shoe)",
+        value: expected,
+        unit: 'initial bets per round',
+      },
       kind: 'size',
       ratioMeaning: 'measured / reference expected value; target: within 3 standard errors',
       target: { min: 1 - (3 * se) / Math.abs(expected), max: 1 + (3 * se) / Math.abs(expected) },

@@ -485,7 +485,8 @@ export function buildObservation(state: MachineState, seat: number): Observation
     pot: v.pot,
     log: v.log,
     get decision() {
-      return (decision ??= decisionOf(snapshot!, seat, phase));
+      if (decision === undefined) decision = decisionOf(snapshot!, seat, phase);
+      return decision;
     },
     set decision(d) {
       decision = d;

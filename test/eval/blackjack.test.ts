@@ -19,6 +19,8 @@ import { playSlotNow, type SlotOutcome } from '../../src/eval/match/play.js';
 import { renderRulebook } from '../../src/render/index.js';
 import { formatSource } from '../../src/format/index.js';
 import { decompile } from '../../src/format/decompile.js';
+import { BasicStrategyAgent, basicStrategyAction, basicStrategyAgentForGame, basicStrategyTable } from '../../src/eval/agents/basic-strategy.js';
+import { AGENTS } from '../../src/eval/agents/index.js';
 
 const compiled = compileSource(readFileSync('examples/blackjack.gbg', 'utf8'));
 const game = compileGame(compiled.ir!);
@@ -360,5 +362,66 @@ describe('E0256: the shoe declaration', () => {
     const src = readFileSync('examples/blackjack.gbg', 'utf8');
     expect(await formatSource(src)).toBe(src);
     expect(compileSource(decompile(compiled.ir!)).rulesetHash).toBe(compiled.rulesetHash);
+  });
+});
+
+describe('the basic-strategy agent', () => {
+  // The infinite-deck chart (computed in a tenth of a second); the six-deck chart differs from it in
+  // two cells (soft 13 against 5 and soft 15 against 4: double in six decks), and the bench plays that one.
+  const table = basicStrategyTable('infinite');
+  const ALL = ['hit', 'stand', 'double', 'split'];
+  const TWO = ['hit', 'stand', 'double'];
+  const MANY = ['hit', 'stand'];
+
+  it('plays the chart: hard, soft and pair rows, double only where offered, split only where offered', () => {
+    const cases: [number[], number, string[], string][] = [
+      [[10, 6], 10, TWO, 'hit'],
+      [[10, 2], 4, TWO, 'stand'],
+      [[6, 5], 6, TWO, 'double'],
+      [[2, 3, 6], 6, MANY, 'hit'], // 11 in three cards: no double, so hit
+      [[1, 7], 3, TWO, 'double'],
+      [[1, 5, 2], 3, MANY, 'stand'], // soft 18 in three cards: no double, so stand
+      [[1, 6], 9, TWO, 'hit'],
+      [[8, 8], 10, ALL, 'split'],
+      [[8, 8], 10, TWO, 'hit'], // four hands already: no split offered
+      [[1, 1], 10, ALL, 'split'],
+      [[5, 5], 9, ALL, 'double'],
+      [[9, 9], 7, ALL, 'stand'],
+      [[10, 10], 6, ALL, 'stand'],
+      [[10, 3, 4], 2, MANY, 'stand'],
+      [[10, 5, 5], 10, MANY, 'stand'], // hard 20
+    ];
+    for (const [hand, up, legal, want] of cases) expect(basicStrategyAction(table, { hand, up }, legal), `${hand.join(',')} against ${up}`).toBe(want);
+  });
+
+  it('reads the hand being played and the up card from the observation, and plays rigged rounds through the engine', () => {
+    const agent = new BasicStrategyAgent(game, table);
+    /** A rigged round whose decisions the agent takes. */
+    const byAgent = (cards: string[]): Round => {
+      const moves: string[] = [];
+      const state = game.newInitialState();
+      let c = 0;
+      while (!state.isTerminal()) {
+        if (state.currentPlayer() === CHANCE) {
+          state.applyAction(state.chanceOutcomes().find(([a]) => state.actionToString(CHANCE, a).startsWith(`${cards[c]} of `))![0]);
+          c++;
+        } else {
+          const a = agent.actFast(state, 0);
+          moves.push(state.actionToString(0, a));
+          state.applyAction(a);
+        }
+      }
+      return { state, menus: [moves], net: state.returns()[0] };
+    };
+    // 11 against a 6 (hole 8): double, draw a T: 21 against 14 + 4 = 18, wins 20.
+    expect(byAgent(['6', '6', '5', '8', 'T', '4'])).toMatchObject({ menus: [['double']], net: 20 });
+    // 8,8 against a T (hole 7): split; hand 1 gets a 3 (11 against a T: double, a 9: 20), hand 2 a K (18: stand); the dealer has 17.
+    expect(byAgent(['8', 'T', '8', '7', '3', '9', 'K'])).toMatchObject({ menus: [['split', 'double', 'stand']], net: 20 + 10 });
+  });
+
+  it('is registered, and refuses a game that is not blackjack', async () => {
+    expect(await AGENTS['basic-strategy']!.create(game, { deck: 'infinite' })).toBeInstanceOf(BasicStrategyAgent);
+    const roulette = compileGame(compileSource(readFileSync('examples/roulette.gbg', 'utf8')).ir!);
+    expect(() => basicStrategyAgentForGame(roulette)).toThrow(/laid out as examples\/blackjack.gbg/);
   });
 });

@@ -37,7 +37,7 @@ describe('gbgc simulate', () => {
     const agent = await runCli(['simulate', 'examples/kuhn.gbg', '--agents', 'random,genius']);
     expect(agent.code).toBe(2);
     expect(agent.stderr).toContain(
-      "unknown agent 'genius'; known agents: always-fold, always-raise, cfr, check-fold, equity, heuristic, human, l1, llm, random",
+      "unknown agent 'genius'; known agents: always-fold, always-raise, basic-strategy, cfr, check-fold, equity, heuristic, human, l1, llm, random",
     );
     const missing = await runCli(['simulate', 'examples/none.gbg']);
     expect(missing.code).toBe(1);

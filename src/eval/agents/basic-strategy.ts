@@ -13,7 +13,7 @@
  * and ranks whose values are the blackjack values (ace 1, ten-valued cards 10).
  */
 import type { Action, Game, GameState, Observation } from '../../interpreter/api.js';
-import { BlackjackReference, bestOf, type BasicStrategyValues, type BlackjackAction } from '../../algorithms/casino/blackjack.js';
+import { BlackjackReference, bestOf, type BasicStrategyValues, type BlackjackAction } from '../../algorithms/index.js';
 import { UserError } from '../../util/errors.js';
 import type { Agent, AgentView } from './agent.js';
 
@@ -110,7 +110,12 @@ export class BasicStrategyAgent implements Agent {
 
   actFast(state: GameState, seat: number): Action {
     const legal = state.legalActions();
-    return legal[this.choose(state.observation(seat), legal.map((a) => state.actionToString(seat, a)))]!;
+    return legal[
+      this.choose(
+        state.observation(seat),
+        legal.map((a) => state.actionToString(seat, a)),
+      )
+    ]!;
   }
 }
 

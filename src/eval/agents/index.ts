@@ -144,7 +144,11 @@ export const AGENTS: Record<string, AgentSpec> = {
     description: "blackjack's basic strategy from the exact reference (the league's rules), played from the player's cards and the dealer's up card",
     params: {
       properties: {
-        deck: { enum: ['shoe', 'infinite'], default: 'shoe', description: "the deck the chart is computed for: the league's six-deck shoe or an infinite deck" },
+        deck: {
+          enum: ['shoe', 'infinite'],
+          default: 'shoe',
+          description: "the deck the chart is computed for: the league's six-deck shoe or an infinite deck",
+        },
       },
     },
     create: (game, o) => basicStrategyAgentForGame(game, (o?.deck as BasicStrategyDeck | undefined) ?? 'shoe'),
