@@ -49,6 +49,9 @@ function forms(ast: GameFile, source: string): string[] {
       case 'Stack':
         out.push(n.each ? 'stack each' : 'stack per seat');
         break;
+      case 'Chat':
+        if (n.from) out.push('chat from');
+        break;
       case 'Showdown':
         out.push(
           n.metric,
@@ -191,6 +194,7 @@ const EXPECTED_FORMS = [
   'multi-line comment',
   'file starts with a block comment',
   'more than 12 comments',
+  'chat from',
   'stack each',
   'stack per seat',
   'high-card',

@@ -3,7 +3,7 @@
  * seats, or 2 seats with a button): seats, a button and the odd-chip rule, antes, blinds (named,
  * or placed by the button), deals to each seat and to a board, fixed and no-limit/pot-limit
  * betting rounds whose first seat is named or left of a table position, and the showdowns a
- * table plays, and table chat (limits and a scripted message). Each program compiles without errors.
+ * table plays, and table chat (limits, a scripted table message, a scripted seat's message). Each program compiles without errors.
  */
 import fc from 'fast-check';
 
@@ -41,6 +41,7 @@ export function arbitraryTable(): fc.Arbitrary<{ source: string }> {
           perHand: fc.integer({ min: 3, max: 6 }),
           max: fc.integer({ min: 1, max: 500 }),
           scripted: fc.option(fc.constantFrom('Welcome to the table.', 'Good luck.'), { nil: null }),
+          rail: fc.option(fc.constantFrom('Bet black on this spin.', 'Raise it up.'), { nil: null }),
         }),
         { nil: null },
       ),
@@ -56,6 +57,7 @@ export function arbitraryTable(): fc.Arbitrary<{ source: string }> {
       if (d.chat !== null) {
         lines.push(`  chat ${d.chat.perPhase} per phase, ${d.chat.perHand} per hand, max ${d.chat.max}`);
         if (d.chat.scripted !== null) lines.push(`  chat "${d.chat.scripted}"`);
+        if (d.chat.rail !== null) lines.push(`  chat "${d.chat.rail}" from Rail`);
       }
       lines.push(
         `  deck { ranks ${RANKS.slice(13 - d.ranks)
