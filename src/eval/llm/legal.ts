@@ -95,8 +95,9 @@ export function resolveCandidate(c: Candidate, menu: readonly MenuItem[], rng: R
  * The frozen fallback: the action played when the model's is unusable, from the agent's own stream.
  * `uniform`: a uniformly random legal action (GENSTRAT v2 Appendix F). `minimum`: the smallest
  * amount of a wager or bid (the lowest `WORD N` entry of the menu), else a random legal action
- * (GENSTRAT v1 §5). `passive`: check, else an action that puts in no chips (`stand`, `pass`), else
- * fold, else a random legal action (the league methodology's check-else-fold, stand, no bet).
+ * (GENSTRAT v1 §5). `passive`: check, else stand, else an action that puts in no chips (`pass`),
+ * else fold, else a random legal action (the league methodology's fallbacks: hold'em's
+ * check-else-fold, blackjack's stand, roulette's no bet).
  * One draw of the stream is made whatever the policy, so the stream's later draws do not depend on it.
  */
 export function fallbackAction(menu: readonly MenuItem[], rng: Rng, policy: FallbackPolicy = 'uniform'): { action: Action; label: string } {
@@ -108,7 +109,11 @@ export function fallbackAction(menu: readonly MenuItem[], rng: Rng, policy: Fall
     pick = best?.[1];
   } else if (policy === 'passive') {
     const word = (x: MenuItem) => x.label.trim().toLowerCase();
-    pick = menu.find((x) => word(x) === 'check') ?? menu.find((x) => x.cost === 0 && word(x) !== 'fold') ?? menu.find((x) => word(x) === 'fold');
+    pick =
+      menu.find((x) => word(x) === 'check') ??
+      menu.find((x) => word(x) === 'stand') ??
+      menu.find((x) => x.cost === 0 && word(x) !== 'fold') ??
+      menu.find((x) => word(x) === 'fold');
   }
   const chosen = pick ?? m;
   return { action: chosen.action, label: chosen.label };
