@@ -425,3 +425,25 @@ describe('the basic-strategy agent', () => {
     expect(() => basicStrategyAgentForGame(roulette)).toThrow(/laid out as examples\/blackjack.gbg/);
   });
 });
+
+describe('the rulebook states each rule', () => {
+  const book = renderRulebook(compiled.ir!);
+  it.each([
+    ['the house', 'Dealer is the house: it makes no decisions'],
+    ['the shoe and its cut card', 'when fewer than 78 cards remain (the cut card), a new shoe of all 312 cards is shuffled'],
+    ['the base bet', 'Player pays 10 chips into the pot'],
+    ['the peek under an ace or a ten', 'if the dealer contains at least one card of rank A, T, J, Q or K (public check)'],
+    ['blackjack against blackjack', '"Both have blackjack: a push"'],
+    ['a dealer blackjack', '"The dealer has blackjack"'],
+    ['blackjack pays 3 to 2', 'Dealer pays 15 chips to Player'],
+    [
+      'the dealer stands on soft 17',
+      'is at least 17, or (the dealer contains at least one card of rank A and the sum of the rank values of the cards in the dealer (0 while it is empty) is at least 7',
+    ],
+    ['the hole card turned over', 'Deal 1 card face up from Dealer’s hand to the dealer'],
+    ['double for 10 chips', '**double** (costs 10 chips)'],
+    ['split for 10 chips', '**split** (costs 10 chips)'],
+    ['a split to the fourth hand', 'Deal 1 card face up from the hand3 to the hand4'],
+    ['one card to split aces', '«aces split» is set to** 1'],
+  ])('%s', (_rule, sentence) => expect(book.replace(/'/g, '’')).toContain(sentence.replace(/'/g, '’')));
+});
