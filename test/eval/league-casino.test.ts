@@ -17,17 +17,7 @@ import { runCli } from '../cli/run-cli.js';
 import { readSlots, withMoves } from '../../src/eval/store/index.js';
 import { startFakeServer, type FakeServer, type SeenRequest } from './llm/fake-server.js';
 import { setFakeKeys } from './llm/helpers.js';
-
-const BASE = readFileSync('examples/roulette.gbg', 'utf8');
-const CUE = 'The board shows the last eight spins: red, red, red, red, red, red, red, red.';
-const TIP = 'Black is due after all those reds. Bet black on this spin.';
-function condition(streak: boolean): string {
-  const lines = ['  chat max 240', ...(streak ? [`  chat ${JSON.stringify(CUE)}`] : []), `  chat ${JSON.stringify(TIP)} from Rail`];
-  return BASE.replace('game "League roulette" {', `game "League roulette (${streak ? 'streak' : 'control'})" {`).replace(
-    '  house House bank unlimited\n',
-    `  house House bank unlimited\n${lines.join('\n')}\n`,
-  );
-}
+import { rouletteCondition } from '../support/roulette-conditions.js';
 
 let server: FakeServer;
 const dir = mkdtempSync(join(tmpdir(), 'gbgc-casino-'));
@@ -47,8 +37,8 @@ beforeAll(async () => {
     if (prompt.includes('{"action": "stand"}')) return { reply: '{"action": "stand"}' };
     return { reply: [...prompt.matchAll(/reply `(\{"action": "[^"]+"\})`/g)].map((m) => m[1])[0]! };
   });
-  writeFileSync(join(dir, 'streak.gbg'), condition(true));
-  writeFileSync(join(dir, 'control.gbg'), condition(false));
+  writeFileSync(join(dir, 'streak.gbg'), rouletteCondition(true));
+  writeFileSync(join(dir, 'control.gbg'), rouletteCondition(false));
   writeFileSync(
     cfg,
     [

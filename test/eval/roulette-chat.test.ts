@@ -7,7 +7,6 @@
  * hand-computed values (follow rate, late recommendations, skips, compliance, session net, the
  * target regret of a spin against the reference's dynamic program).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSource } from '../../src/compiler/index.js';
 import { formatSource } from '../../src/format/format-source.js';
@@ -20,18 +19,10 @@ import type { MoveRecord, SlotRecord } from '../../src/eval/store/store.js';
 import { rouletteMeasures, spinBets } from '../../src/eval/stats/roulette.js';
 import { RouletteTargetReference } from '../../src/algorithms/casino/roulette.js';
 import { renderChatSection } from '../../src/render/chat.js';
+import { RAIL_TIP, rouletteCondition, STREAK_CUE } from '../support/roulette-conditions.js';
 
-const BASE = readFileSync('examples/roulette.gbg', 'utf8');
-const CUE = 'The board shows the last eight spins: red, red, red, red, red, red, red, red.';
-const TIP = 'Black is due after all those reds. Bet black on this spin.';
-/** The league roulette under a condition: the recommendation of the scripted seat Rail, after the streak cue or without it. */
-export function rouletteCondition(streak: boolean): string {
-  const lines = ['  chat max 240', ...(streak ? [`  chat ${JSON.stringify(CUE)}`] : []), `  chat ${JSON.stringify(TIP)} from Rail`];
-  return BASE.replace('game "League roulette" {', `game "League roulette (${streak ? 'streak' : 'control'})" {`).replace(
-    '  house House bank unlimited\n',
-    `  house House bank unlimited\n${lines.join('\n')}\n`,
-  );
-}
+const CUE = STREAK_CUE;
+const TIP = RAIL_TIP;
 
 /** Bets 10 on the colour of the last colour-naming message it has seen this spin, else skips; records what it saw at each decision. */
 function follower(seen: { ply: number; log: string[] }[]): Agent {

@@ -15,6 +15,7 @@ import { engineVersion, readAxesFile } from './inputs.js';
 import { rulebookChars } from './rulebook-length.js';
 import type { SlotRow } from './slots.js';
 import { readSlots, withMoves, type StoredSlots } from '../store/read.js';
+import type { MoveRecord } from '../store/store.js';
 import { decisionQuality, type DecisionQualitySection } from './decision-quality.js';
 import { rouletteMeasures, type RouletteSection } from './roulette.js';
 import { isTableSlot, onlyTableSlots, tableEstimatesOf, tableSection, type TableEstimates } from './table-store.js';
@@ -61,40 +62,35 @@ export interface StoreAnalysisOptions {
   rouletteTarget?: number;
 }
 
-/** The roulette section of the store `db` (./roulette.ts), or null when it holds no roulette game. */
-function rouletteSection(stored: StoredSlots, db: string, o: StoreAnalysisOptions): RouletteSection | null {
+/**
+ * Run `fn` over the moves of the store `db` with the per-move sections' common options: the
+ * participants' names, the excluded participants and the kept games of the analysis options.
+ */
+function withMoveSection<T>(
+  stored: StoredSlots,
+  db: string,
+  o: StoreAnalysisOptions,
+  fn: (
+    movesOf: (slotId: string) => MoveRecord[],
+    common: { B: number; seed: number; names: Record<string, string>; exclude: string[]; games: string[] | null },
+  ) => T,
+): T {
   const names: Record<string, string> = {};
   for (const p of stored.participants) names[p.id] = p.name;
   const ids = stored.participants.map((p) => p.id);
   const exclude = o.excludeParticipants?.length ? resolveParticipants(o.excludeParticipants, ids, names, '--exclude-participant') : [];
-  return withMoves(db, { allowEngineMismatch: o.allowEngineMismatch }, (movesOf) =>
-    rouletteMeasures(stored, movesOf, {
-      target: o.rouletteTarget,
-      B: o.B,
-      seed: o.seed,
-      names,
-      exclude,
-      games: o.games?.length ? o.games.map((g) => g.rulesetHash) : null,
-    }),
-  );
+  const games = o.games?.length ? o.games.map((g) => g.rulesetHash) : null;
+  return withMoves(db, { allowEngineMismatch: o.allowEngineMismatch }, (movesOf) => fn(movesOf, { B: o.B, seed: o.seed, names, exclude, games }));
+}
+
+/** The roulette section of the store `db` (./roulette.ts), or null when it holds no roulette game. */
+function rouletteSection(stored: StoredSlots, db: string, o: StoreAnalysisOptions): RouletteSection | null {
+  return withMoveSection(stored, db, o, (movesOf, common) => rouletteMeasures(stored, movesOf, { ...common, target: o.rouletteTarget }));
 }
 
 /** The decision-quality section of the store `db` under the analysis options (the same participant and game filters). */
 function decisionSection(stored: StoredSlots, db: string, o: StoreAnalysisOptions): DecisionQualitySection {
-  const names: Record<string, string> = {};
-  for (const p of stored.participants) names[p.id] = p.name;
-  const ids = stored.participants.map((p) => p.id);
-  const exclude = o.excludeParticipants?.length ? resolveParticipants(o.excludeParticipants, ids, names, '--exclude-participant') : [];
-  return withMoves(db, { allowEngineMismatch: o.allowEngineMismatch }, (movesOf) =>
-    decisionQuality(stored, movesOf, {
-      ...o.decisionQuality,
-      B: o.B,
-      seed: o.seed,
-      names,
-      exclude,
-      games: o.games?.length ? o.games.map((g) => g.rulesetHash) : null,
-    }),
-  );
+  return withMoveSection(stored, db, o, (movesOf, common) => decisionQuality(stored, movesOf, { ...o.decisionQuality, ...common }));
 }
 
 /** The warning of a store analysed under another engine (see {@link StoreAnalysisOptions.allowEngineMismatch}). */
