@@ -119,6 +119,14 @@ export const BENCHES: BenchEntry[] = [
     about: 'the random bettor on roulette.gbg: net per chip staked over sessions of 50 spins against the exact −2/38 (within 3 standard errors)',
   },
   {
+    name: 'blackjack-sessions',
+    file: 'blackjack-sessions.ts',
+    args: ['10000', '1'],
+    quickArgs: ['100', '1'],
+    about:
+      "the basic-strategy agent on blackjack.gbg: net per initial bet over 10^6 rounds (sessions of 100 from a carried shoe) against the reference's expected value (within 3 standard errors)",
+  },
+  {
     name: 'table-coverage',
     file: 'table-coverage.ts',
     args: [],
