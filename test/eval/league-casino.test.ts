@@ -126,6 +126,13 @@ describe('a fake-LLM tournament on roulette and blackjack', () => {
     // Blackjack's decision measures are Preview, with the reason; the table section gives each participant its own hands.
     const bj = e.decisionQuality.references.find((r: { name: string }) => r.name === 'League blackjack');
     expect(bj.preview).toMatch(/^blackjack's decision measures stay Preview until the reference's scope and calculation are validated/);
+    // Its decisions are valued by the basic-strategy chart (roulette's stay uncovered): every participant has covered decisions.
+    expect(bj.reference).toMatch(/^basic strategy/);
+    for (const row of e.decisionQuality.rows) {
+      expect(row.covered).toBeGreaterThan(0);
+      expect(row.covered).toBeLessThan(row.decisions);
+      expect(row.meanLoss).toBeGreaterThanOrEqual(0);
+    }
     for (const row of e.tables.rows) {
       const hands = [...f.entries()].filter(([k]) => k.endsWith(`|${row.name}`)).reduce((p, [, v]) => p + v.hands, 0);
       expect(row.hands).toBe(hands);
@@ -150,7 +157,7 @@ describe('a fake-LLM tournament on roulette and blackjack', () => {
     expect(dq).toContain('<h2>Decision quality</h2>');
     expect((dq.match(/data-label="preview-game">Preview<\/span>/g) ?? []).length).toBe(3);
     expect(dq).toMatch(
-      /League blackjack: no reference \([^)]*\); its decisions are uncovered and stay missing <span class="label" data-label="preview-game">Preview<\/span> \(blackjack's decision measures stay Preview/,
+      /League blackjack: basic strategy: [^<]*; EV loss in expected value per initial bet [^<]*<span class="label" data-label="preview-game">Preview<\/span> \(blackjack's decision measures stay Preview/,
     );
     // The roulette exhibition: labelled, one block per condition, results, decision quality and behaviour in their own tables.
     const rl = part(2);

@@ -122,7 +122,12 @@ export interface HouseEdge {
   playerBlackjack: number;
 }
 
-/** The values behind a {@link BasicStrategyChart}: per row and up card (2..10, then A), each legal action's weighted value. */
+/**
+ * The values behind a {@link BasicStrategyChart}: per row and up card (2..10, then A), each legal
+ * action's expected value per initial bet (after the dealer's peek), averaged over the row's
+ * two-card compositions weighted by their deal probabilities given the up card (one composition for
+ * a soft row or a pair).
+ */
 export interface BasicStrategyValues {
   upCards: number[];
   hard: Record<string, Partial<Record<BlackjackAction, number>>[]>;
@@ -680,8 +685,8 @@ export class BlackjackReference implements DecisionReference<BlackjackDecision> 
   /**
    * The values behind the basic-strategy chart: for each two-card total (hard 5..19, soft A,2..A,9)
    * and pair, and each up card (2..10, then the ace), each legal action's value weighted over the
-   * two-card compositions of that total (their deal probabilities off the top of the shoe), in
-   * initial-bet units times the summed weights (only their order matters). Rows without a split
+   * two-card compositions of that total (their deal probabilities off the top of the shoe): the
+   * weighted mean of the compositions' expected values per initial bet. Rows without a split
    * leave it out. A player of basic strategy takes the legal action of highest value in its row:
    * double where the chart says D, or the better of stand and hit when it may not double.
    */
@@ -696,14 +701,18 @@ export class BlackjackReference implements DecisionReference<BlackjackDecision> 
     const row = (pairs: [number, number][], noSplit: boolean): Partial<Record<BlackjackAction, number>>[] =>
       upCards.map((u) => {
         const sum: Partial<Record<BlackjackAction, number>> = {};
+        let total = 0;
         for (const [a, b] of pairs) {
           const w = weight(a, b, u);
           if (w <= 0) continue;
+          total += w;
           for (const [act, v] of Object.entries(this.initialHand(a, b, u).values) as [BlackjackAction, number][]) {
             if (noSplit && act === 'split') continue;
             sum[act] = (sum[act] ?? 0) + w * v;
           }
         }
+        // The weighted mean: each action's expected value per initial bet over the row's compositions.
+        for (const act of Object.keys(sum) as BlackjackAction[]) sum[act]! /= total;
         return sum;
       });
     const hard: BasicStrategyValues['hard'] = {};

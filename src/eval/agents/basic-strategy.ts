@@ -56,20 +56,36 @@ function rowOf(table: BasicStrategyValues, hand: readonly number[], maySplit: bo
  *   hand stands on any up card (and `legal` holds it), else the first legal label
  */
 export function basicStrategyAction(table: BasicStrategyValues, view: BlackjackView, legal: readonly string[]): string {
-  const row = rowOf(table, view.hand, legal.includes('split'));
-  const col = table.upCards.indexOf(view.up);
-  if (row && col >= 0) {
-    const cell = row[col]!;
-    const allowed: Partial<Record<BlackjackAction, number>> = {};
-    for (const a of ['stand', 'hit', 'double', 'split'] as const) if (legal.includes(a) && cell[a] !== undefined) allowed[a] = cell[a];
-    if (Object.keys(allowed).length > 0) return bestOf(allowed);
-  }
+  const allowed = basicStrategyCell(table, view, legal);
+  if (allowed && Object.keys(allowed).length > 0) return bestOf(allowed);
   return legal.includes('stand') ? 'stand' : legal[0]!;
 }
 
+/**
+ * The values the chart gives the legal actions (labels among stand, hit, double, split) of a hand
+ * against an up card: its row's cell (the row {@link basicStrategyAction} reads) restricted to
+ * `legal`, expected values per initial bet; null when the chart has no row for the hand (hard 20
+ * or more, soft 21) or no column for the up card. Legal labels the cell does not value are absent.
+ */
+export function basicStrategyCell(table: BasicStrategyValues, view: BlackjackView, legal: readonly string[]): Partial<Record<BlackjackAction, number>> | null {
+  const row = rowOf(table, view.hand, legal.includes('split'));
+  const col = table.upCards.indexOf(view.up);
+  if (!row || col < 0) return null;
+  const cell = row[col]!;
+  const allowed: Partial<Record<BlackjackAction, number>> = {};
+  for (const a of ['stand', 'hit', 'double', 'split'] as const) if (legal.includes(a) && cell[a] !== undefined) allowed[a] = cell[a];
+  return allowed;
+}
+
 /** Card values by card label (`"K of spades"` → 10) for a game's deck. */
-function valuesByRank(game: Game): Map<string, number> {
+export function valuesByRank(game: Game): Map<string, number> {
   return new Map(game.ir.deck.ranks.map((r) => [r.name, r.value]));
+}
+
+/** Whether a game is laid out as `examples/blackjack.gbg` (a house, public piles `dealer` and `hand1`), so that {@link blackjackView} reads it. */
+export function isBlackjackLayout(ir: Game['ir']): boolean {
+  const piles = new Set(ir.piles.map((p) => p.name));
+  return piles.has('dealer') && piles.has('hand1') && !!ir.house;
 }
 
 /**
@@ -124,8 +140,7 @@ export class BasicStrategyAgent implements Agent {
  * @throws UserError when the game is not laid out as `examples/blackjack.gbg` (no `dealer` or `hand1` pile, no `turn` loop)
  */
 export function basicStrategyAgentForGame(game: Game, deck: BasicStrategyDeck = 'shoe'): BasicStrategyAgent {
-  const piles = new Set(game.ir.piles.map((p) => p.name));
-  if (!piles.has('dealer') || !piles.has('hand1') || !game.ir.house)
+  if (!isBlackjackLayout(game.ir))
     throw new UserError(
       `the basic-strategy agent plays blackjack against a house laid out as examples/blackjack.gbg (public piles dealer and hand1, hand2, …; the loop counter turn; options hit, stand, double, split); game "${game.ir.name}" is not`,
     );

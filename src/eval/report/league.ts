@@ -32,7 +32,7 @@ export function decisionQualityHtml(dq: DecisionQualitySection | null | undefine
   const refs = dq.references
     .map((r) =>
       r.reference
-        ? `<li data-game="${esc(r.game)}">${esc(r.name)}: ${esc(r.reference)} (exploitability ${r.exploitability === null ? '—' : r.exploitability.toPrecision(3)} chips/game)${always(r)}</li>`
+        ? `<li data-game="${esc(r.game)}">${esc(r.name)}: ${esc(r.reference)}${r.exploitability === null ? '' : ` (exploitability ${r.exploitability.toPrecision(3)} chips/game)`}${r.unit ? `; EV loss in ${esc(r.unit)}; agreement: the chosen action is the best` : ''}${always(r)}</li>`
         : `<li data-game="${esc(r.game)}">${esc(r.name)}: no reference (${esc(r.reason ?? '')}); its decisions are uncovered and stay missing${always(r)}</li>`,
     )
     .join('');

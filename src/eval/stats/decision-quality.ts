@@ -14,6 +14,12 @@
  * does not value (a game with no reference, a digest not in the tree, a state the profile never
  * reaches) is counted as uncovered and never scored.
  *
+ * A blackjack game laid out as `examples/blackjack.gbg` has its own reference (./blackjack-quality.ts):
+ * each session is replayed and each player decision valued by the basic-strategy chart's values
+ * (`basicStrategyValues()`), in expected value per initial bet (the reference's unit, its
+ * {@link DecisionReferenceInfo.unit}); agreement there is choosing the cell's best action exactly.
+ * Its measures stay Preview ({@link previewReason}).
+ *
  * Per participant: decisions, decisions covered, mean EV loss over covered decisions (chips per
  * decision, the seat's returns' unit) and agreement (share of covered decisions choosing a best
  * action, within {@link DQ_AGREEMENT_TOLERANCE} chips by default), the blocks (game, play seed) holding its covered decisions, and 95 %
@@ -33,6 +39,7 @@ import { obsDigest } from '../match/play.js';
 import { slotHands, type MoveRecord } from '../store/store.js';
 import type { StoredSlots } from '../store/read.js';
 import { percentileInterval, type Interval } from './dist.js';
+import { BLACKJACK_REFERENCE, blackjackDecisionReference, blackjackMoveValues, type BlackjackDecisionReference, type MoveValue } from './blackjack-quality.js';
 
 /** Default node budget of a game's reference tree. */
 export const DQ_MAX_NODES = 20_000;
@@ -58,6 +65,8 @@ export interface DecisionReferenceInfo {
   exploitability: number | null;
   /** Why the game has no reference, or null. */
   reason: string | null;
+  /** What its EV loss is measured in when not the section's unit (blackjack: expected value per initial bet). */
+  unit?: string;
   /**
    * Why the game's decision measures stay Preview whatever the run's label (absent: they follow it):
    * a house game's (the league's blackjack and roulette) until its reference's scope and calculation
@@ -129,6 +138,8 @@ interface GameReference {
   info: DecisionReferenceInfo;
   byDigest: Map<string, TreeDecision> | null;
   ref: TreeDecisionReference | null;
+  /** Blackjack's reference (./blackjack-quality.ts), whose moves are valued by replaying each slot. */
+  blackjack?: BlackjackDecisionReference;
 }
 
 /** Build the reference of one stored game (see the module comment), or say why it has none. */
@@ -141,6 +152,22 @@ function gameReference(game: { ruleset_hash: string; name: string; source: strin
   const compiled = compileSource(game.source);
   if (!compiled.ir) return none('its stored source does not compile with this gbgc');
   const preview = previewReason(compiled.ir);
+  const blackjack = blackjackDecisionReference(compiled.ir);
+  if (blackjack)
+    return {
+      info: {
+        game: game.ruleset_hash,
+        name: game.name,
+        reference: BLACKJACK_REFERENCE,
+        exploitability: null,
+        reason: null,
+        unit: BLACKJACK_UNIT,
+        preview,
+      },
+      byDigest: null,
+      ref: null,
+      blackjack,
+    };
   if (preview) {
     const r = none(
       compiled.ir.house && isTableGame(compiled.ir)
@@ -173,11 +200,24 @@ function gameReference(game: { ruleset_hash: string; name: string; source: strin
   }
 }
 
+/** The unit of blackjack's EV loss. */
+const BLACKJACK_UNIT = 'expected value per initial bet (1 = the base bet), at the hand, up card and options the player saw';
+
 /** Per block sums of one participant. */
 interface BlockSums {
   loss: number;
   covered: number;
   agree: number;
+}
+
+/** A stored move's value under a two-seat game's tree reference, or null when uncovered. */
+function treeMoveValue(gr: GameReference, m: MoveRecord, tolerance: number): MoveValue | null {
+  const d = gr.byDigest?.get(m.obsDigest);
+  if (!d || d.seat !== m.seat) return null;
+  const values = gr.ref!.actionValues(d);
+  if (!values || !values.has(m.label)) return null;
+  const loss = evLoss(values, m.label)!;
+  return { loss, agrees: loss <= tolerance };
 }
 
 /**
@@ -194,6 +234,9 @@ export function decisionQuality(stored: StoredSlots, movesOf: (slotId: string) =
   const refs = new Map<string, GameReference>();
   const decisions = new Map<string, number>();
   const blocks = new Map<string, Map<string, BlockSums>>();
+  // Units of each participant's covered decisions (chips of a tree reference, blackjack's per initial bet).
+  const units = new Map<string, Set<string>>();
+  const stopped: string[] = [];
   for (const slot of stored.slots) {
     if (slot.status !== 'done' || (keep && !keep.has(slot.game))) continue;
     let gr = refs.get(slot.game);
@@ -210,23 +253,30 @@ export function decisionQuality(stored: StoredSlots, movesOf: (slotId: string) =
     }
     const moves = movesOf(slot.id);
     const block = `${slot.game}:${slot.play_seed}`;
+    let replayed: (MoveValue | null)[] | null = null;
+    if (gr.blackjack) {
+      const r = blackjackMoveValues(gr.blackjack, slot, moves);
+      if (r.stopped) stopped.push(`${gr.info.name}: slot ${slot.id}: ${r.stopped}; its later decisions are uncovered`);
+      replayed = r.values;
+    }
     for (const hand of slotHands(slot, moves.length)) {
-      for (const m of moves.slice(hand.firstPly, hand.firstPly + hand.plies)) {
+      for (let i = hand.firstPly; i < hand.firstPly + hand.plies && i < moves.length; i++) {
+        const m = moves[i];
         const participant = hand.seats[m.seat];
         if (participant === undefined || exclude.has(participant)) continue;
         decisions.set(participant, (decisions.get(participant) ?? 0) + 1);
-        const d = gr.byDigest?.get(m.obsDigest);
-        if (!d || d.seat !== m.seat) continue;
-        const values = gr.ref!.actionValues(d);
-        if (!values || !values.has(m.label)) continue;
-        const loss = evLoss(values, m.label)!;
+        const v = replayed ? replayed[i] : treeMoveValue(gr, m, tolerance);
+        if (!v) continue;
+        if (gr.blackjack) units.set(participant, (units.get(participant) ?? new Set()).add('blackjack'));
+        else units.set(participant, (units.get(participant) ?? new Set()).add('chips'));
+        const loss = v.loss;
         let bySlot = blocks.get(participant);
         if (!bySlot) blocks.set(participant, (bySlot = new Map()));
         let b = bySlot.get(block);
         if (!b) bySlot.set(block, (b = { loss: 0, covered: 0, agree: 0 }));
         b.loss += loss;
         b.covered++;
-        if (loss <= tolerance) b.agree++;
+        if (v.agrees) b.agree++;
       }
     }
   }
@@ -273,10 +323,22 @@ export function decisionQuality(stored: StoredSlots, movesOf: (slotId: string) =
     });
   const references = [...refs.values()].map((r) => r.info);
   const warnings: string[] = [];
+  warnings.push(...stopped);
+  for (const r of rows)
+    if ((units.get(r.participant)?.size ?? 0) > 1)
+      warnings.push(
+        `${r.name}: its covered decisions mix chips (two-seat games) and blackjack's expected value per initial bet; read its mean EV loss per game (--games)`,
+      );
   for (const r of rows)
     if (r.covered > 0 && r.blocks < 2) warnings.push(`${r.name}: its covered decisions lie in ${r.blocks} block; its decision-quality intervals are not given`);
+  // A section whose only references are blackjack's is in its unit; otherwise chips, each blackjack reference naming its own.
+  const valued = references.filter((r) => r.reference);
+  const unit =
+    valued.length > 0 && valued.every((r) => r.unit === BLACKJACK_UNIT)
+      ? BLACKJACK_UNIT
+      : 'chips per decision (the seat’s returns), at the information state the seat saw';
   return {
-    unit: 'chips per decision (the seat’s returns), at the information state the seat saw',
+    unit,
     opponentModel: 'the reference profile: the opponent and chance play it, and so does the seat after the decision',
     agreementTolerance: tolerance,
     references,
@@ -298,7 +360,7 @@ export function formatDecisionQuality(dq: DecisionQualitySection): string[] {
     `decision quality (separate from the results; no combined score): EV loss = best legal action's value − chosen action's value, ${dq.unit}; opponent model: ${dq.opponentModel}; agreement: the chosen action within ${dq.agreementTolerance} chips of the best; uncovered states stay missing; 95 % block-bootstrap percentile intervals, B = ${dq.B}, seed ${dq.seed}`,
     ...dq.references.map((r) =>
       r.reference
-        ? `  reference  ${r.name}: ${r.reference} (exploitability ${r.exploitability === null ? '—' : r.exploitability.toPrecision(3)} chips/game)`
+        ? `  reference  ${r.name}: ${r.reference}${r.exploitability === null ? '' : ` (exploitability ${r.exploitability.toPrecision(3)} chips/game)`}${r.unit ? `; EV loss in ${r.unit}; agreement: the chosen action is the best` : ''}${r.preview ? `; Preview: ${r.preview}` : ''}`
         : `  reference  ${r.name}: none (${r.reason}); its decisions are uncovered${r.preview ? `; Preview: ${r.preview}` : ''}`,
     ),
     `${'participant'.padEnd(w)}  ${'mean EV loss'.padStart(12)}  ${'95 % CI'.padStart(19)}  ${'agreement'.padStart(9)}  ${'95 % CI'.padStart(17)}  ${'covered / decisions'.padStart(19)}  ${'blocks'.padStart(6)}`,

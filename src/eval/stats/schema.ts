@@ -121,6 +121,7 @@ const DECISION_QUALITY_SCHEMA = {
           exploitability: num,
           reason: { type: ['string', 'null'] },
           preview: { type: ['string', 'null'] },
+          unit: { type: 'string' },
         },
       },
     },
