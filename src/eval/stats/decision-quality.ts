@@ -333,13 +333,12 @@ export function decisionQuality(stored: StoredSlots, movesOf: (slotId: string) =
     if (r.covered > 0 && r.blocks < 2) warnings.push(`${r.name}: its covered decisions lie in ${r.blocks} block; its decision-quality intervals are not given`);
   // A section whose only references are blackjack's is in its unit; otherwise chips, each blackjack reference naming its own.
   const valued = references.filter((r) => r.reference);
-  const unit =
-    valued.length > 0 && valued.every((r) => r.unit === BLACKJACK_UNIT)
-      ? BLACKJACK_UNIT
-      : 'chips per decision (the seat’s returns), at the information state the seat saw';
+  const onlyBlackjack = valued.length > 0 && valued.every((r) => r.unit === BLACKJACK_UNIT);
   return {
-    unit,
-    opponentModel: 'the reference profile: the opponent and chance play it, and so does the seat after the decision',
+    unit: onlyBlackjack ? BLACKJACK_UNIT : 'chips per decision (the seat’s returns), at the information state the seat saw',
+    opponentModel: onlyBlackjack
+      ? "blackjack: the house's declared rules (peek, stand on soft 17) and the shoe's cards, the player taking the reference's best action after the decision"
+      : 'the reference profile: the opponent and chance play it, and so does the seat after the decision',
     agreementTolerance: tolerance,
     references,
     rows,
@@ -357,7 +356,7 @@ export function formatDecisionQuality(dq: DecisionQualitySection): string[] {
   const pct = (x: number | null) => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
   const pctCi = (c: Interval | null) => (c ? `[${pct(c.lo)}, ${pct(c.hi)}]` : '—');
   const out = [
-    `decision quality (separate from the results; no combined score): EV loss = best legal action's value − chosen action's value, ${dq.unit}; opponent model: ${dq.opponentModel}; agreement: the chosen action within ${dq.agreementTolerance} chips of the best; uncovered states stay missing; 95 % block-bootstrap percentile intervals, B = ${dq.B}, seed ${dq.seed}`,
+    `decision quality (separate from the results; no combined score): EV loss = best legal action's value − chosen action's value, ${dq.unit}; opponent model: ${dq.opponentModel}; agreement: ${dq.unit === BLACKJACK_UNIT ? 'the chosen action is the best' : `the chosen action within ${dq.agreementTolerance} chips of the best`}; uncovered states stay missing; 95 % block-bootstrap percentile intervals, B = ${dq.B}, seed ${dq.seed}`,
     ...dq.references.map((r) =>
       r.reference
         ? `  reference  ${r.name}: ${r.reference}${r.exploitability === null ? '' : ` (exploitability ${r.exploitability.toPrecision(3)} chips/game)`}${r.unit ? `; EV loss in ${r.unit}; agreement: the chosen action is the best` : ''}${r.preview ? `; Preview: ${r.preview}` : ''}`
