@@ -7,7 +7,7 @@
  * of the seat's information state) and the final returns against the stored ones; a store written
  * by another engine, or altered, is refused naming the slot and the ply.
  */
-import { CHANCE, type Game, type GameState, type TableOptions } from '../../interpreter/api.js';
+import { CHANCE, hasShoe, type Game, type GameState, type TableOptions } from '../../interpreter/api.js';
 import { compileAnyGame } from '../../interpreter/game.js';
 import { compileSource } from '../../compiler/index.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
@@ -115,12 +115,15 @@ export function replayHandsFromStore(store: RunStore, ref: string): ReplayRecord
   const moves: MoveRecord[] = store.readMoves(slot.id);
   const hands = slotHands(slot, moves.length);
   const many = hands.length > 1 || !!slot.hands;
+  // A shoe (`shoe cut N`) is carried from hand to hand, as the match loop did: the cards the last hand left.
+  let shoe: number[] | undefined;
   return hands.map((hand) => {
     const where = many ? `slot ${slot.id}, hand ${hand.hand + 1} of ${hands.length}` : `slot ${slot.id}`;
     const fail = (ply: number, what: string) => new UserError(`${store.path}: ${where}, ply ${ply}: ${what}; ${mismatch}`);
     const table: TableOptions = {
       ...(hand.button !== null && hand.button !== undefined ? { button: hand.button } : {}),
       ...(hand.stacks ? { stacks: hand.stacks } : {}),
+      ...(many && shoe ? { shoe } : {}),
     };
     const chance = slotChance(game, handChanceKeys(slot.play_seed, hand.hand), false);
     let state: GameState;
@@ -163,6 +166,7 @@ export function replayHandsFromStore(store: RunStore, ref: string): ReplayRecord
       ply++;
     }
     if (ply < end) throw fail(ply, `the store holds ${end - ply} move${end - ply === 1 ? '' : 's'} after the end of the ${many ? 'hand' : 'game'}`);
+    if (many && game.ir.shoe !== undefined && hasShoe(state)) shoe = state.shoe();
     const returns = state.returns();
     const stored = many ? hand.returns : slotSeats(slot).map((x) => x.return);
     // A house game's slot stores no result for the house's seat (null): the players' are compared.
