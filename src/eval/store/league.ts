@@ -130,19 +130,22 @@ export function blockRecords(store: RunStore): BlockRecord[] {
   const raw = store.meta('blockCommitments');
   const secret = store.meta('commitSecret');
   if (!raw || !secret) return [];
-  let committed: BlockCommitment[];
-  let seeds: number[];
+  let committed: unknown = null;
+  let seeds: unknown = null;
   try {
-    committed = JSON.parse(raw) as BlockCommitment[];
-    seeds = JSON.parse(store.meta('blockSeeds') ?? '[]') as number[];
-    if (!Array.isArray(committed) || !Array.isArray(seeds)) throw new Error('not a list');
+    committed = JSON.parse(raw);
+    seeds = JSON.parse(store.meta('blockSeeds') ?? '[]');
   } catch {
-    throw new UserError(`${store.path}: its block commitments are not readable JSON (the store was altered)`);
+    // Unreadable JSON: refused below, as a value that is not a list.
   }
+  if (!Array.isArray(committed) || !Array.isArray(seeds))
+    throw new UserError(`${store.path}: its block commitments are not readable JSON (the store was altered)`);
+  const blocks = committed as BlockCommitment[];
+  const seedList = seeds as number[];
   const engine = store.meta('engineVersion') ?? '';
   const done = store.db.prepare("SELECT COUNT(*) FROM slots WHERE status = 'done' AND game = ? AND play_seed = ?").pluck();
-  return committed.map((b) => {
-    const seed = seeds[b.block];
+  return blocks.map((b) => {
+    const seed = seedList[b.block];
     const n = typeof seed === 'number' ? ((done.get(b.game, seed) as number) ?? 0) : 0;
     const complete = n >= b.slots;
     if (!complete) return { ...b, done: n, complete, playSeed: null, salt: null, verified: null };
