@@ -26,6 +26,7 @@ import { openRound } from './betting.js';
 import { BOTH, DEAL_FIRST, EV, NODE, R, SKIP, X } from './layout.js';
 import type { Machine } from './machine.js';
 import { INSTR_WIDTH, OP, type Program } from './program.js';
+import { interpret } from './run.js';
 import { showdown } from './showdown.js';
 import { START } from './steps.js';
 
@@ -71,6 +72,36 @@ export function compiledRunner(p: Program, key: string): Runner {
     cache.set(key, f);
   }
   return f(p, KIT);
+}
+
+/**
+ * Run calls a program interprets before its run loop is generated and compiled (see
+ * {@link tieredRunner}): about 2,000 episodes of a generated c = 0.7 game. Generating, parsing and
+ * optimising a game's code costs V8 about as much CPU as interpreting a few thousand episodes
+ * (`compiled/acceptance-compiled` in `bench/compiled.ts`), so a game played for fewer episodes
+ * (one acceptance check) is never compiled.
+ */
+export const COMPILE_AFTER = 100_000;
+
+/**
+ * The compiling backend's run loop with tiers: while a program has run fewer than `after` times
+ * (calls to `run`, a few per episode) the interpreter runs it; then its generated loop does
+ * (compiled then, or taken from the cache). A ruleset already in the cache, or `after` ≤ 0, runs
+ * generated code from the first call. Both tiers leave the machine in the same state, so the
+ * switch is invisible except in speed.
+ * @param key the ruleset hash of the IR the program was compiled from
+ */
+export function tieredRunner(p: Program, key: string, after = COMPILE_AFTER): Runner {
+  if (after <= 0 || cache.has(key)) return compiledRunner(p, key);
+  let calls = 0;
+  let generated: Runner | null = null;
+  return (m) => {
+    if (generated !== null) generated(m);
+    else {
+      if (++calls >= after) generated = compiledRunner(p, key);
+      interpret(m);
+    }
+  };
 }
 
 /** Compile a source made by {@link generateRunSource} into a factory (numbers and identifiers of this module only: no user text). */

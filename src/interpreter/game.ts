@@ -30,7 +30,7 @@ import { isTableGame } from '../ir/facts.js';
 import { UsageError } from '../util/errors.js';
 import type { ChanceSource, DuplicateChanceGame, FastPlayoutGame, HandJudge, HandJudgingGame, PlayoutKernel, TableOptions } from './api.js';
 import { compileProgram } from './compile.js';
-import { compiledRunner } from './compiled-run.js';
+import { COMPILE_AFTER, tieredRunner } from './compiled-run.js';
 import { DuplicateChance } from './duplicate.js';
 import { handJudge } from './judge.js';
 import { pokerKernel } from './poker-kernel.js';
@@ -54,10 +54,11 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
     readonly ir: GameIR,
     program: Program,
     backend: EngineBackend = 'interpreter',
+    compileAfter = COMPILE_AFTER,
   ) {
     this.numSeats = program.startStacks.length;
     this.rulesetHash = rulesetHash(ir);
-    this.program = backend === 'compiled' ? programRecord({ ...program, runner: compiledRunner(program, this.rulesetHash) }) : program;
+    this.program = backend === 'compiled' ? programRecord({ ...program, runner: tieredRunner(program, this.rulesetHash, compileAfter) }) : program;
     this.initial = InterpreterState.initial(this.program);
   }
 
@@ -133,6 +134,12 @@ export type EngineBackend = 'compiled' | 'interpreter';
 export interface EngineOptions {
   /** Default: {@link defaultBackend}. */
   backend?: EngineBackend;
+  /**
+   * On the compiled backend: run calls (a few per episode) interpreted before the program's code
+   * is generated and compiled, so that games played briefly do not pay for compiling (default
+   * {@link COMPILE_AFTER}; 0: compile at once). See `compiled-run.ts`.
+   */
+  compileAfter?: number;
 }
 
 /** The backend {@link compileGame} uses when neither an option nor `GBGC_ENGINE` names one. */
@@ -160,7 +167,7 @@ export function compileGame(ir: GameIR, opts: EngineOptions = {}): CompiledGame 
     throw new ProgramError(
       `'${ir.name}' is a table game (${ir.seats.length} seats${ir.button ? ', a button' : ''}): the two-seat machine does not play it (compileAnyGame or compileTableGame do)`,
     );
-  return new CompiledGame(ir, compileProgram(ir), opts.backend ?? defaultBackend());
+  return new CompiledGame(ir, compileProgram(ir), opts.backend ?? defaultBackend(), opts.compileAfter);
 }
 
 /**

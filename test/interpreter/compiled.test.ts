@@ -6,7 +6,8 @@
  * the cache per ruleset hash, and that the differential check does catch a wrong generated loop.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { CompiledGame, compileGame, ProgramError } from '../../src/interpreter/index.js';
+import { CHANCE, CompiledGame, compileGame, episodeRng, ProgramError, sampleChanceOutcome } from '../../src/interpreter/index.js';
+import { l0Sample } from '../../src/algorithms/l0.js';
 import { bindRunner, generateRunSource, runnerStats } from '../../src/interpreter/compiled-run.js';
 import type { ProgramKeysComplete } from '../../src/interpreter/program.js';
 import { sampleIR } from '../../src/sampler/index.js';
@@ -48,13 +49,37 @@ describe('the generated run loop', () => {
 
   it('is compiled once per ruleset hash and shared by every game of that ruleset', () => {
     const before = { ...runnerStats };
-    const g1 = compileGame(kuhn, { backend: 'compiled' });
+    const g1 = compileGame(kuhn, { backend: 'compiled', compileAfter: 0 });
     const g2 = compileGame(kuhn, { backend: 'compiled' });
     expect(g1.program.runner).not.toBeNull();
     expect(g2.program.runner).not.toBeNull();
     expect(runnerStats.compiled + runnerStats.hits - before.compiled - before.hits).toBe(2);
     expect(runnerStats.compiled - before.compiled).toBeLessThanOrEqual(1);
     expect(compileGame(kuhn, { backend: 'interpreter' }).program.runner).toBeNull();
+  });
+
+  it('is compiled only after the program has run compileAfter times; the interpreter runs it until then, and the switch mid-play changes nothing', () => {
+    const ir = sampleIR(777, 0.7);
+    const before = runnerStats.compiled;
+    const game = compileGame(ir, { backend: 'compiled', compileAfter: 60 });
+    // The initial state ran once; 59 more runs are interpreted, the 60th compiles.
+    const s = game.newInitialState();
+    let runs = 1;
+    const rng = episodeRng(3, 0);
+    while (runs < 59) {
+      if (s.isTerminal()) game.resetToInitial(s);
+      s.applyAction(s.currentPlayer() === CHANCE ? sampleChanceOutcome(s, rng) : l0Sample(s, rng));
+      runs++;
+    }
+    expect(runnerStats.compiled).toBe(before);
+    // Played side by side with the interpreter across the switch: identical at every node.
+    const fresh = compileGame(ir, { backend: 'compiled', compileAfter: 60 });
+    expect(differential(ir, 30, 5, 'seed 777', fresh).episodes).toBe(30);
+    expect(runnerStats.compiled).toBe(before + 1);
+    // Another game of the same ruleset finds the code in the cache and runs it from the start.
+    const hits = runnerStats.hits;
+    compileGame(ir, { backend: 'compiled' });
+    expect(runnerStats.hits).toBe(hits + 1);
   });
 
   it('is built from numbers only: no name or text of the game enters the source', () => {

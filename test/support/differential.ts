@@ -46,7 +46,7 @@ function tryApply(s: InterpreterState, a: number): string | null {
  */
 export function differential(ir: GameIR, episodes: number, seed: number, label = ir.name, compiled?: CompiledGame): DifferentialCount {
   const ref = compileGame(ir, { backend: 'interpreter' });
-  const gen = compiled ?? compileGame(ir, { backend: 'compiled' });
+  const gen = compiled ?? compileGame(ir, { backend: 'compiled', compileAfter: 0 });
   const count: DifferentialCount = { episodes: 0, nodes: 0, chanceNodes: 0, errors: 0 };
   for (let e = 0; e < episodes; e++) {
     const rng = episodeRng(seed, e);
