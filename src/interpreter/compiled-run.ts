@@ -23,15 +23,29 @@
  * generated games and requires the same states, keys, legal actions and chance outcomes.
  */
 import { openRound } from './betting.js';
-import { BOTH, DEAL_FIRST, EV, NODE, R, SKIP, X } from './layout.js';
+import { BOTH, DEAL_FIRST, EV, NODE, PAY_REASON, R, SKIP, X } from './layout.js';
 import type { Machine } from './machine.js';
-import { INSTR_WIDTH, OP, type Program } from './program.js';
+import { INSTR_WIDTH, OP, PARTY, type Program } from './program.js';
 import { interpret } from './run.js';
 import { showdown } from './showdown.js';
 import { START } from './steps.js';
 
-/** A generated run loop: runs a machine of its program until a decision, a chance node or the end. */
-export type Runner = (m: Machine) => void;
+/**
+ * A program's generated code: its run loop, and the decisions it applies and lists itself.
+ * - `run(m)`: runs a machine of its program until a decision, a chance node or the end;
+ * - `decide(m, a)`: at a decision node other than fixed-limit betting, applies the legal action
+ *   `a` as `InterpreterState.applyAction` would before it runs on (counts the move, marks the node
+ *   running, applies), returning true; returns false, changing nothing, when the decision under
+ *   way is not one it specialises or `a` is not legal (the caller then takes the general path,
+ *   which throws the same error as ever);
+ * - `legal(m)`: at such a node, the legal actions, or null when the decision under way is not
+ *   one it specialises.
+ */
+export interface GeneratedCode {
+  run(m: Machine): void;
+  decide(m: Machine, a: number): boolean;
+  legal(m: Machine): number[] | null;
+}
 
 /** What generated code calls back into (the helpers `run.ts` uses). */
 interface Kit {
@@ -42,8 +56,8 @@ interface Kit {
 
 const KIT: Kit = { openRound, showdown, START };
 
-/** A factory of runners for one program's code: bind it to a program's tables. */
-type Factory = (p: Program, kit: Kit) => Runner;
+/** A factory of generated code for one program's source: bind it to a program's tables. */
+type Factory = (p: Program, kit: Kit) => GeneratedCode;
 
 /** Most factories kept (a pool of generated games compiles thousands of programs; each source is a few KB). */
 const CACHE_LIMIT = 512;
@@ -53,12 +67,12 @@ const cache = new Map<string, Factory>();
 export const runnerStats = { compiled: 0, hits: 0 };
 
 /**
- * The generated run loop of a program, from the cache when a program with this ruleset hash was
+ * The generated code of a program, from the cache when a program with this ruleset hash was
  * compiled before (the code depends only on the IR, which the hash names; the bound tables are
  * the program's own, so programs differing only in starting stacks share one source).
  * @param key the ruleset hash of the IR the program was compiled from
  */
-export function compiledRunner(p: Program, key: string): Runner {
+export function compiledCode(p: Program, key: string): GeneratedCode {
   let f = cache.get(key);
   if (f === undefined) {
     f = factoryOf(generateRunSource(p));
@@ -75,33 +89,61 @@ export function compiledRunner(p: Program, key: string): Runner {
 }
 
 /**
- * Run calls a program interprets before its run loop is generated and compiled (see
- * {@link tieredRunner}): about 2,000 episodes of a generated c = 0.7 game. Generating, parsing and
- * optimising a game's code costs V8 about as much CPU as interpreting a few thousand episodes
- * (`compiled/acceptance-compiled` in `bench/compiled.ts`), so a game played for fewer episodes
- * (one acceptance check) is never compiled.
+ * Run calls a program interprets before its code is generated and compiled (see
+ * {@link TieredCode}): a few thousand episodes of a generated c = 0.7 game. Generating, parsing
+ * and optimising a game's code costs V8 about as much CPU as interpreting a few thousand
+ * episodes (`compiled/acceptance-compiled` in `bench/compiled.ts`), so a game played for fewer
+ * episodes (one acceptance check) is never compiled.
  */
 export const COMPILE_AFTER = 100_000;
 
 /**
- * The compiling backend's run loop with tiers: while a program has run fewer than `after` times
- * (calls to `run`, a few per episode) the interpreter runs it; then its generated loop does
- * (compiled then, or taken from the cache). A ruleset already in the cache, or `after` ≤ 0, runs
- * generated code from the first call. Both tiers leave the machine in the same state, so the
- * switch is invisible except in speed.
- * @param key the ruleset hash of the IR the program was compiled from
+ * The compiling backend's code for one program, with tiers: while the program has run fewer
+ * than `after` times (calls to `run`, a few per episode) the interpreter runs it (`decide` and
+ * `legal` leave every decision to the general path); then its generated code does (compiled
+ * then, or taken from the cache). A ruleset already in the cache, or `after` ≤ 0, runs generated
+ * code from the first call. Both tiers leave the machine in the same state, so the switch is
+ * invisible except in speed. Every program's code is an object of this one class, so the
+ * machine's call sites stay monomorphic.
  */
-export function tieredRunner(p: Program, key: string, after = COMPILE_AFTER): Runner {
-  if (after <= 0 || cache.has(key)) return compiledRunner(p, key);
-  let calls = 0;
-  let generated: Runner | null = null;
-  return (m) => {
-    if (generated !== null) generated(m);
+export class TieredCode implements GeneratedCode {
+  private calls = 0;
+  private generated: GeneratedCode | null = null;
+
+  /** @param key the ruleset hash of the IR the program was compiled from */
+  constructor(
+    private readonly p: Program,
+    private readonly key: string,
+    private readonly after = COMPILE_AFTER,
+    generated?: GeneratedCode,
+  ) {
+    if (generated !== undefined) this.generated = generated;
+    else if (after <= 0 || cache.has(key)) this.generated = compiledCode(p, key);
+  }
+
+  run(m: Machine): void {
+    const g = this.generated;
+    if (g !== null) g.run(m);
     else {
-      if (++calls >= after) generated = compiledRunner(p, key);
+      if (++this.calls >= this.after) this.generated = compiledCode(this.p, this.key);
       interpret(m);
     }
-  };
+  }
+
+  decide(m: Machine, a: number): boolean {
+    const g = this.generated;
+    return g !== null && g.decide(m, a);
+  }
+
+  legal(m: Machine): number[] | null {
+    const g = this.generated;
+    return g === null ? null : g.legal(m);
+  }
+
+  /** Whether the generated code runs (compiled, or found in the cache). */
+  get compiled(): boolean {
+    return this.generated !== null;
+  }
 }
 
 /** Compile a source made by {@link generateRunSource} into a factory (numbers and identifiers of this module only: no user text). */
@@ -109,9 +151,9 @@ function factoryOf(source: string): Factory {
   return new Function('P', 'K', source) as Factory;
 }
 
-/** The run loop of `source` (made by {@link generateRunSource}, possibly altered by a test) bound to a program. */
-export function bindRunner(source: string, p: Program): Runner {
-  return factoryOf(source)(p, KIT);
+/** The code of `source` (made by {@link generateRunSource}, possibly altered by a test) bound to a program, as a program's `runner`. */
+export function bindRunner(source: string, p: Program): TieredCode {
+  return new TieredCode(p, '', 0, factoryOf(source)(p, KIT));
 }
 
 /** The blocks of a program: [first, end) instruction ranges of consecutive instructions of one phase or sub-phase. */
@@ -171,7 +213,7 @@ export function generateRunSource(p: Program): string {
             `const st = r[${R.STEP}];`,
             `if (st >= ${total} || piles[${a}] === 0) {`,
             `  if (st < ${total}) ${log(EV.SKIP, -1, SKIP.DEAL, `${total} - st`, a, BOTH, BOTH)}`,
-            `  m.sortDealt();`,
+            `  ${sortDealt(p, b)}`,
             `  r[${R.STEP}] = 0;`,
             `  ${onward}`,
             `  break;`,
@@ -270,13 +312,19 @@ export function generateRunSource(p: Program): string {
         case OP.HALT:
           lines.push(`m.finish(1);`, `return true;`);
           break;
-        default:
+        default: {
+          const inline = inlineStarter(p, pc, onward, ints);
+          if (inline !== null) {
+            lines.push(...inline);
+            break;
+          }
           if (!START[op]) throw new Error(`bad opcode ${op} at instruction ${pc}`);
           // The starter moves the program counter itself (or stops at a node).
           starters.add(op);
           // A starter that jumps (loops, choices, auctions, simultaneous rounds) may land anywhere: the
           // switch takes a target inside the block, the dispatcher any other.
           lines.push(`if (s${op}(m)) return true;`, pc + 1 < end ? `if (r[${R.PC}] !== ${pc + 1}) continue;` : 'continue;');
+        }
       }
       lines.push(`}`);
     }
@@ -290,13 +338,22 @@ export function generateRunSource(p: Program): string {
     const mid = (lo + hi) >> 1;
     return `if (pc < ${bs[mid][0]}) { ${dispatch(lo, mid)} } else { ${dispatch(mid, hi)} }`;
   };
+  const { decide, legal } = decisionCases(p);
   return `"use strict";
 const openRound = K.openRound, showdown = K.showdown;
+function srt(piles, end, k) {
+  for (let i = end - k + 1; i < end; i++) {
+    const t = piles[i];
+    let j = i - 1;
+    while (j >= end - k && piles[j] > t) { piles[j + 1] = piles[j]; j--; }
+    piles[j + 1] = t;
+  }
+}
 ${[...conds].map((i) => `const c${i} = P.conds[${i}];`).join('\n')}
 ${[...ints].map((i) => `const i${i} = P.ints[${i}];`).join('\n')}
 ${[...starters].map((op) => `const s${op} = K.START[${op}];`).join('\n')}
 ${fns.join('\n')}
-return function run(m) {
+function run(m) {
   const r = m.r;
   const piles = m.piles;
   for (;;) {
@@ -305,5 +362,201 @@ return function run(m) {
     ${dispatch(0, bs.length)}
     if (stop) return;
   }
-};`;
+}
+function decide(m, act) {
+  const r = m.r;
+  switch (r[${R.PC}]) {
+${decide.join('\n')}
+  }
+  return false;
+}
+function legal(m) {
+  const r = m.r;
+  switch (r[${R.PC}]) {
+${legal.join('\n')}
+  }
+  return null;
+}
+return { run, decide, legal };`;
+}
+
+/** An event appended to the log (`m.log`), each argument a number or an expression of the generated code. */
+function log(
+  kind: number,
+  seat: string | number,
+  a: string | number,
+  b: string | number,
+  c: string | number,
+  seen: string | number,
+  content: string | number,
+): string {
+  return `m.log.push(${kind}, ${seat}, ${a}, ${b}, ${c}, ${seen}, ${content});`;
+}
+
+/** What `Machine.decide(seat)` does at instruction `pc`: wait for the seat's decision (logging `ASK` in a private context). */
+function waitFor(p: Program, pc: number, seat: number): string {
+  const ask = p.privateAt[pc] ? log(EV.ASK, seat, pc, 0, 0, 1 << seat, 1 << seat) : '';
+  return `r[${R.ACTOR}] = ${seat}; r[${R.NODE}] = ${NODE.DECISION}; ${ask} return true;`;
+}
+
+/** Whether every option of a choice has a whole-number cost (no cost expression), so that what it offers is decided by the stack alone. */
+function plainChoice(p: Program, index: number): boolean {
+  const c = p.choices[index];
+  return c.options.length > 0 && c.options.every((o) => o.costExpr === 0);
+}
+
+/**
+ * `Machine.sortDealt()` at the end of the `DEAL` whose target operand is `to`, with `st` the cards
+ * dealt: the cards each pile received, in card-type order (an insertion sort, which orders them
+ * as the typed array's sort does).
+ */
+function sortDealt(p: Program, to: number): string {
+  const end = (pile: string): string => `${p.pileNames.length} + (${pile}) * ${p.pileCapacity} + piles[${pile}]`;
+  if (to === -1) return `if (st >= 2) { srt(piles, ${end('1')}, (st + 1) >> 1); srt(piles, ${end('2')}, st >> 1); }`;
+  if (to === -2) return `if (st >= 2) { const w = 1 + r[${p.ext + X.WINNER}]; srt(piles, ${end('w')}, st); }`;
+  return `if (st >= 2) srt(piles, ${end(String(to))}, st);`;
+}
+
+/**
+ * The starters `steps.ts` runs for a `choice` (whole-number costs), `wager` (without a cost
+ * expression), `match`, `pay` and `end`, inlined at instruction `pc` with its operands as
+ * constants (the same checks, events and moves, in the same order); null for any other
+ * instruction, which the generated loop leaves to its starter. `ints` collects the integer
+ * expressions the code calls.
+ */
+function inlineStarter(p: Program, pc: number, onward: string, ints: Set<number>): string[] | null {
+  const o = pc * INSTR_WIDTH;
+  const [op, a, b, c, d] = [p.code[o], p.code[o + 1], p.code[o + 2], p.code[o + 3], p.code[o + 4]];
+  const x = p.ext;
+  switch (op) {
+    case OP.CHOICE: {
+      if (!plainChoice(p, a)) return null;
+      const t = p.choices[a];
+      // An option is offered unless its cost is certain and above the stack.
+      const certain = t.options.filter((opt) => opt.costChance >= 1);
+      const out: string[] = [];
+      if (certain.length === t.options.length) {
+        const cheapest = Math.min(...certain.map((opt) => opt.cost));
+        out.push(
+          `if (r[${R.STACK + t.seat}] < ${cheapest}) {`,
+          log(EV.SKIP, t.seat, SKIP.CHOICE, 0, 0, BOTH, BOTH),
+          `r[${R.PC}] = ${t.end};`,
+          `continue;`,
+          `}`,
+        );
+      }
+      out.push(waitFor(p, pc, t.seat));
+      return out;
+    }
+    case OP.WAGER: {
+      if (d > 0 || x < 0) return null;
+      const max = c < 0 ? 'st' : `Math.min(${c}, st)`;
+      return [
+        `const st = r[${R.STACK + a}];`,
+        `if (${max} < ${b}) {`,
+        log(EV.SKIP, a, SKIP.WAGER, 0, 0, BOTH, BOTH),
+        onward,
+        `} else if (r[${R.STACK + 1 - a}] === 0) {`,
+        log(EV.SKIP, a, SKIP.WAGER_UNANSWERED, 0, 0, BOTH, BOTH),
+        onward,
+        `} else {`,
+        waitFor(p, pc, a),
+        `}`,
+      ];
+    }
+    case OP.MATCH: {
+      if (x < 0) return null;
+      return [
+        `const bettor = r[${x + X.WAGER_SEAT}];`,
+        `const amount = r[${x + X.WAGER_AMT}];`,
+        `if (bettor < 0 || amount === 0) {`,
+        log(EV.SKIP, a, SKIP.MATCH, 0, 0, BOTH, BOTH),
+        `} else {`,
+        `const pay = Math.min(amount, r[${R.STACK + a}]);`,
+        `r[${R.STACK + a}] -= pay;`,
+        `r[${R.POT}] += pay;`,
+        log(EV.MATCH, a, 'pay', 0, 0, BOTH, BOTH),
+        `if (pay < amount) {`,
+        `const excess = amount - pay;`,
+        `r[${R.STACK} + bettor] += excess;`,
+        `r[${R.POT}] -= excess;`,
+        log(EV.REFUND, 'bettor', 'excess', 0, 0, BOTH, BOTH),
+        `}`,
+        `r[${x + X.WAGER_SEAT}] = -1;`,
+        `r[${x + X.WAGER_AMT}] = 0;`,
+        `}`,
+        onward,
+      ];
+    }
+    case OP.PAY: {
+      if (x < 0) return null;
+      const party = (v: number): string => (v === PARTY.POT ? '-1' : v === PARTY.WINNER ? `r[${x + X.WINNER}]` : String(v));
+      const out = [`const from = ${party(b)};`, `const to = ${party(c)};`, `if (from !== to) {`, `const held = from < 0 ? r[${R.POT}] : r[${R.STACK} + from];`];
+      if (d > 0) {
+        ints.add(d - 1);
+        out.push(`const amount = Math.max(0, Math.min(i${d - 1}(m, -1), held));`);
+      } else out.push(a < 0 ? `const amount = held;` : `const amount = Math.min(${a}, held);`);
+      out.push(`m.transfer(from, to, amount, ${PAY_REASON.PAY});`, `}`, onward);
+      return out;
+    }
+    case OP.END:
+      return [
+        a >= 0 ? `m.award(${a}, r[${R.POT}]);` : `${log(EV.SPLIT, -1, 0, 0, 0, BOTH, BOTH)} if (m.splitPot()) return true;`,
+        `m.finish(2, ${b});`,
+        `return true;`,
+      ];
+    default:
+      return null;
+  }
+}
+
+/**
+ * The cases of the generated `decide(m, act)` and `legal(m)` (see {@link GeneratedCode}): choices
+ * with whole-number costs and wagers without a cost expression, each at its instruction, doing
+ * what `decisions.ts` does for them (and `InterpreterState.applyAction` before: the move counted,
+ * the node marked running). An action that is not legal leaves the state untouched (`decide`
+ * returns false), so that the general path throws its error.
+ */
+function decisionCases(p: Program): { decide: string[]; legal: string[] } {
+  const decide: string[] = [];
+  const legal: string[] = [];
+  const start = `r[${R.MOVES} + r[${R.ACTOR}]]++; r[${R.NODE}] = ${NODE.RUNNING};`;
+  for (let pc = 0; pc < p.numInstructions; pc++) {
+    const o = pc * INSTR_WIDTH;
+    const [op, a, b, c, d] = [p.code[o], p.code[o + 1], p.code[o + 2], p.code[o + 3], p.code[o + 4]];
+    if (op === OP.CHOICE && plainChoice(p, a)) {
+      const t = p.choices[a];
+      const offered = (opt: (typeof t.options)[number]): string => (opt.costChance >= 1 ? `${opt.cost} <= st` : 'true');
+      decide.push(`case ${pc}: {`, `const st = r[${R.STACK + t.seat}];`, `switch (act) {`);
+      legal.push(`case ${pc}: {`, `const st = r[${R.STACK + t.seat}];`, `const out = [];`);
+      t.options.forEach((opt, i) => {
+        decide.push(`case ${i}:`, `if (!(${offered(opt)})) return false;`, start, log(EV.CHOSE, t.seat, a, i, 0, BOTH, t.announced ? BOTH : 1 << t.seat));
+        if (opt.cost > 0 && opt.costChance > 0 && opt.costChance < 1)
+          decide.push(`r[${R.STEP}] = ${1 + i};`, `r[${R.NODE}] = ${NODE.CHANCE_COST};`, `return true;`);
+        else {
+          if (opt.cost > 0 && opt.costChance >= 1) decide.push(`m.transfer(${t.seat}, -1, ${opt.cost}, ${PAY_REASON.COST});`);
+          decide.push(`r[${R.PC}] = ${opt.start};`, `return true;`);
+        }
+        legal.push(`if (${offered(opt)}) out.push(${i});`);
+      });
+      decide.push(`}`, `return false;`, `}`);
+      legal.push(`return out;`, `}`);
+    } else if (op === OP.WAGER && d <= 0 && p.ext >= 0) {
+      decide.push(
+        `case ${pc}: {`,
+        `const st = r[${R.STACK + a}];`,
+        `if (!Number.isInteger(act) || act < ${b} || act > ${c < 0 ? 'st' : `Math.min(${c}, st)`}) return false;`,
+        start,
+        `r[${R.STACK + a}] -= act;`,
+        `r[${R.POT}] += act;`,
+        log(EV.WAGER, a, 'act', 0, 0, BOTH, BOTH),
+        `r[${p.ext + X.WAGER_SEAT}] = ${a};`,
+        `r[${p.ext + X.WAGER_AMT}] = act;`,
+        `r[${R.PC}] = ${pc + 1};`,
+        `return true;`,
+        `}`,
+      );
+    }
+  }
+  return { decide, legal };
 }

@@ -30,7 +30,7 @@ import { isTableGame } from '../ir/facts.js';
 import { UsageError } from '../util/errors.js';
 import type { ChanceSource, DuplicateChanceGame, FastPlayoutGame, HandJudge, HandJudgingGame, PlayoutKernel, TableOptions } from './api.js';
 import { compileProgram } from './compile.js';
-import { COMPILE_AFTER, tieredRunner } from './compiled-run.js';
+import { COMPILE_AFTER, TieredCode } from './compiled-run.js';
 import { DuplicateChance } from './duplicate.js';
 import { handJudge } from './judge.js';
 import { pokerKernel } from './poker-kernel.js';
@@ -58,7 +58,7 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
   ) {
     this.numSeats = program.startStacks.length;
     this.rulesetHash = rulesetHash(ir);
-    this.program = backend === 'compiled' ? programRecord({ ...program, runner: tieredRunner(program, this.rulesetHash, compileAfter) }) : program;
+    this.program = backend === 'compiled' ? programRecord({ ...program, runner: new TieredCode(program, this.rulesetHash, compileAfter) }) : program;
     this.initial = InterpreterState.initial(this.program);
   }
 

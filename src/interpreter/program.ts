@@ -260,11 +260,11 @@ export interface Program {
   /** Per instruction: the phase (index) or sub-phase (phaseNames.length + index) it belongs to. */
   readonly blockOf: Int16Array;
   /**
-   * The compiling backend's run loop for this program (`compiled-run.ts`: generated JavaScript,
-   * called with the machine), or null to interpret the code (`run.ts`). Typed loosely because
-   * this module sits below the machine.
+   * The compiling backend's code for this program (`compiled-run.ts`: its generated run loop and
+   * the decisions it applies and lists itself, called with the machine), or null to interpret the
+   * code (`run.ts`). Typed loosely because this module sits below the machine.
    */
-  readonly runner: ((m: never) => void) | null;
+  readonly runner: { run(m: never): void; decide(m: never, a: number): boolean; legal(m: never): number[] | null } | null;
 }
 
 /** Every field of a {@link Program}, in the order {@link programRecord} writes them. */

@@ -43,6 +43,7 @@ import { Machine, pileBase, type MachineState } from './machine.js';
 import { buildObservation } from './observe.js';
 import { DECK_PILE, INSTR_WIDTH, newPiles, OP, type PileArray, type Program } from './program.js';
 import { run } from './run.js';
+import type { GeneratedCode } from './compiled-run.js';
 
 /** What a {@link StateMark} of an interpreter state holds (see `InterpreterState.saveTo`). */
 export interface SavedState {
@@ -139,6 +140,11 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
       case NODE.DECISION: {
         const op = this.program.code[this.r[R.PC] * INSTR_WIDTH];
         if (op === OP.BETTING || (op === OP.VARBET && this.r[R.STEP] === 1)) return bettingLegal(this.r, this.betSize(), this.raiseCap());
+        const generated = this.program.runner as GeneratedCode | null;
+        if (generated !== null) {
+          const legal = generated.legal(this);
+          if (legal !== null) return legal;
+        }
         return DECISIONS[op]!.legal(this);
       }
       case NODE.CHANCE_CARD: {
@@ -221,6 +227,9 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
       case NODE.DECISION:
         if (op === OP.VARBET && r[R.STEP] === 1) applyBetting(this, a);
         else {
+          // The compiling backend applies the decisions it specialises itself (a legal action only).
+          const generated = this.program.runner as GeneratedCode | null;
+          if (generated !== null && generated.decide(this, a)) return;
           const d = DECISIONS[op]!;
           if (!(d.isLegal ? d.isLegal(this, a) : d.legal(this).includes(a))) throw new IllegalActionError(a, d.legal(this));
           r[R.MOVES + r[R.ACTOR]]++;
