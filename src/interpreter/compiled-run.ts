@@ -24,7 +24,7 @@
  */
 import { openRound } from './betting.js';
 import { BOTH, DEAL_FIRST, EV, NODE, PAY_REASON, R, SKIP, X } from './layout.js';
-import type { Machine } from './machine.js';
+import { viewers, type Machine } from './machine.js';
 import { INSTR_WIDTH, OP, PARTY, type Program } from './program.js';
 import { interpret } from './run.js';
 import { showdown } from './showdown.js';
@@ -39,12 +39,19 @@ import { START } from './steps.js';
  *   way is not one it specialises or `a` is not legal (the caller then takes the general path,
  *   which throws the same error as ever);
  * - `legal(m)`: at such a node, the legal actions, or null when the decision under way is not
- *   one it specialises.
+ *   one it specialises;
+ * - `deal(m, a)`: at a card chance node of a `DEAL`, applies the card type `a` as `applyAction`
+ *   would before it runs on, returning true; false, changing nothing, when no such card is in the
+ *   pile (the general path then throws);
+ * - `sample(m, u)`: at a card chance node of a `DEAL`, the card type `sampleChance(u)` draws; -1
+ *   at any other node.
  */
 export interface GeneratedCode {
   run(m: Machine): void;
   decide(m: Machine, a: number): boolean;
   legal(m: Machine): number[] | null;
+  deal(m: Machine, a: number): boolean;
+  sample(m: Machine, u: number): number;
 }
 
 /** What generated code calls back into (the helpers `run.ts` uses). */
@@ -138,6 +145,16 @@ export class TieredCode implements GeneratedCode {
   legal(m: Machine): number[] | null {
     const g = this.generated;
     return g === null ? null : g.legal(m);
+  }
+
+  deal(m: Machine, a: number): boolean {
+    const g = this.generated;
+    return g !== null && g.deal(m, a);
+  }
+
+  sample(m: Machine, u: number): number {
+    const g = this.generated;
+    return g === null ? -1 : g.sample(m, u);
   }
 
   /** Whether the generated code runs (compiled, or found in the cache). */
@@ -339,6 +356,7 @@ export function generateRunSource(p: Program): string {
     return `if (pc < ${bs[mid][0]}) { ${dispatch(lo, mid)} } else { ${dispatch(mid, hi)} }`;
   };
   const { decide, legal } = decisionCases(p);
+  const { deal, sample } = dealCases(p);
   return `"use strict";
 const openRound = K.openRound, showdown = K.showdown;
 function srt(piles, end, k) {
@@ -377,7 +395,26 @@ ${legal.join('\n')}
   }
   return null;
 }
-return { run, decide, legal };`;
+const OWNER = [${Array.from(p.pileOwner).join(', ')}];
+const VIEWERS = [${p.pileNames.map((_, i) => viewers(p, i)).join(', ')}];
+const COUNTS = new Int32Array(${p.numCardTypes});
+function deal(m, act) {
+  const r = m.r;
+  const piles = m.piles;
+  switch (r[${R.PC}]) {
+${deal.join('\n')}
+  }
+  return false;
+}
+function sample(m, u) {
+  const r = m.r;
+  const piles = m.piles;
+  switch (r[${R.PC}]) {
+${sample.join('\n')}
+  }
+  return -1;
+}
+return { run, decide, legal, deal, sample };`;
 }
 
 /** An event appended to the log (`m.log`), each argument a number or an expression of the generated code. */
@@ -559,4 +596,60 @@ function decisionCases(p: Program): { decide: string[]; legal: string[] } {
     }
   }
   return { decide, legal };
+}
+
+/**
+ * The cases of the generated `deal(m, act)` and `sample(m, u)` (see {@link GeneratedCode}) at
+ * each `DEAL`: what `InterpreterState.applyAction` does with a dealt card (`Machine.indexOf`,
+ * `moveCard`, `dealTarget`) and what `sampleChance` draws (`chance-nodes.ts`: card k = ⌊u·len⌋
+ * of the pile in card-type order), with the pile, target and face as constants.
+ */
+function dealCases(p: Program): { deal: string[]; sample: string[] } {
+  const deal: string[] = [];
+  const sample: string[] = [];
+  const base = (pile: number | string): string => `${p.pileNames.length} + ${pile} * ${p.pileCapacity}`;
+  for (let pc = 0; pc < p.numInstructions; pc++) {
+    const o = pc * INSTR_WIDTH;
+    if (p.code[o] !== OP.DEAL) continue;
+    const [from, to, , faceUp] = [p.code[o + 1], p.code[o + 2], p.code[o + 3], p.code[o + 4]];
+    const fromBase = p.pileNames.length + from * p.pileCapacity;
+    const target = to === -1 ? `1 + (st & 1)` : to === -2 ? `1 + r[${p.ext + X.WINNER}]` : String(to);
+    deal.push(
+      `case ${pc}: {`,
+      `if (!Number.isInteger(act)) return false;`,
+      `const len = piles[${from}];`,
+      `let idx = -1;`,
+      `for (let i = 0; i < len; i++) if (piles[${fromBase} + i] === act) { idx = i; break; }`,
+      `if (idx < 0) return false;`,
+      `r[${R.NODE}] = ${NODE.RUNNING};`,
+      `const st = r[${R.STEP}];`,
+      `const t = piles[${fromBase} + idx];`,
+      `for (let i = ${fromBase} + idx + 1; i < ${fromBase} + len; i++) piles[i - 1] = piles[i];`,
+      `piles[${from}] = len - 1;`,
+      `const to = ${target};`,
+      `piles[${base('to')} + piles[to]] = t;`,
+      `piles[to]++;`,
+      log(EV.DEAL, 'OWNER[to]', 'to', 't', `${from} + (st === 0 ? ${(DEAL_FIRST >> 8) << 8} : 0)`, BOTH, faceUp ? BOTH : `VIEWERS[to] | ${viewers(p, from)}`),
+      `r[${R.STEP}] = st + 1;`,
+      `return true;`,
+      `}`,
+    );
+    sample.push(
+      `case ${pc}: {`,
+      `if (r[${R.NODE}] !== ${NODE.CHANCE_CARD}) return -1;`,
+      `const len = piles[${from}];`,
+      `const k = Math.min(len - 1, Math.floor(u * len));`,
+      `const c = COUNTS;`,
+      `for (let t = 0; t < ${p.numCardTypes}; t++) c[t] = 0;`,
+      `for (let i = ${fromBase}; i < ${fromBase} + len; i++) c[piles[i]]++;`,
+      `let cum = 0;`,
+      `for (let t = 0; t < ${p.numCardTypes}; t++) {`,
+      `cum += c[t];`,
+      `if (k < cum) return t;`,
+      `}`,
+      `return piles[${fromBase}];`,
+      `}`,
+    );
+  }
+  return { deal, sample };
 }

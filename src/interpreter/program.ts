@@ -264,7 +264,13 @@ export interface Program {
    * the decisions it applies and lists itself, called with the machine), or null to interpret the
    * code (`run.ts`). Typed loosely because this module sits below the machine.
    */
-  readonly runner: { run(m: never): void; decide(m: never, a: number): boolean; legal(m: never): number[] | null } | null;
+  readonly runner: {
+    run(m: never): void;
+    decide(m: never, a: number): boolean;
+    legal(m: never): number[] | null;
+    deal(m: never, a: number): boolean;
+    sample(m: never, u: number): number;
+  } | null;
 }
 
 /** Every field of a {@link Program}, in the order {@link programRecord} writes them. */

@@ -193,6 +193,11 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
   }
 
   sampleChance(u: number): Action {
+    const generated = this.program.runner as GeneratedCode | null;
+    if (generated !== null) {
+      const t = generated.sample(this, u);
+      if (t >= 0) return t;
+    }
     return sampleChance(this, u);
   }
 
@@ -208,15 +213,25 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
     // The poker fast paths (a fixed betting action, a dealt card) first; everything else below.
     if (node === NODE.DECISION && code[o] === OP.BETTING) applyBetting(this, a);
     else if (node === NODE.CHANCE_CARD && code[o] === OP.DEAL) {
-      const from = code[o + 1];
-      const idx = Number.isInteger(a) ? this.indexOf(from, a) : -1;
-      if (idx < 0) throw new IllegalActionError(a, this.legalActions(), `illegal chance outcome ${a}: no such card in the ${this.program.pileNames[from]}`);
-      r[R.NODE] = NODE.RUNNING;
-      this.moveCard(from, idx, this.dealTarget(), code[o + 4], r[R.STEP] === 0 ? DEAL_FIRST >> 8 : 0);
-      r[R.STEP]++;
+      // The compiling backend deals a card that is in the pile itself.
+      const generated = this.program.runner as GeneratedCode | null;
+      if (generated === null || !generated.deal(this, a)) this.applyDeal(a);
     } else this.applyOther(a);
     this.depthSoFar++;
     if (r[R.NODE] === NODE.RUNNING) run(this);
+  }
+
+  /** Apply a card dealt by the `DEAL` under way. @throws IllegalActionError */
+  private applyDeal(a: Action): void {
+    const r = this.r;
+    const code = this.program.code;
+    const o = r[R.PC] * INSTR_WIDTH;
+    const from = code[o + 1];
+    const idx = Number.isInteger(a) ? this.indexOf(from, a) : -1;
+    if (idx < 0) throw new IllegalActionError(a, this.legalActions(), `illegal chance outcome ${a}: no such card in the ${this.program.pileNames[from]}`);
+    r[R.NODE] = NODE.RUNNING;
+    this.moveCard(from, idx, this.dealTarget(), code[o + 4], r[R.STEP] === 0 ? DEAL_FIRST >> 8 : 0);
+    r[R.STEP]++;
   }
 
   /** Apply an action at a node that is not a fixed betting decision or a deal. @throws IllegalActionError */
