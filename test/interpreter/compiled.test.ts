@@ -8,6 +8,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { CHANCE, CompiledGame, compileGame, episodeRng, ProgramError, sampleChanceOutcome } from '../../src/interpreter/index.js';
 import { l0Sample } from '../../src/algorithms/l0.js';
+import { DEAL_FIRST, EV, NODE, R } from '../../src/interpreter/layout.js';
 import { bindRunner, generateRunSource, runnerStats } from '../../src/interpreter/compiled-run.js';
 import type { ProgramKeysComplete } from '../../src/interpreter/program.js';
 import { sampleIR } from '../../src/sampler/index.js';
@@ -98,6 +99,31 @@ describe('the generated run loop', () => {
     expect(() => differential(kuhn, 5, 1, 'kuhn', mutant)).toThrow(Disagreement);
     const faithful = new CompiledGame(kuhn, { ...program, runner: bindRunner(source, program) }, 'interpreter');
     expect(differential(kuhn, 5, 1, 'kuhn', faithful).episodes).toBe(5);
+  });
+});
+
+describe('the generated decisions and deals', () => {
+  const ir = sampleIR(1, 0.7);
+  const program = compileGame(ir, { backend: 'interpreter' }).program;
+  const source = generateRunSource(program);
+  const counted = `r[${R.MOVES} + r[${R.ACTOR}]]++; r[${R.NODE}] = ${NODE.RUNNING};`;
+  const mutant = (from: string, to: string): CompiledGame => {
+    const wrong = source.replace(from, to);
+    expect(wrong).not.toBe(source);
+    return new CompiledGame(ir, { ...program, runner: bindRunner(wrong, program) }, 'interpreter');
+  };
+
+  it('apply, list and draw what the interpreter does on a c = 0.7 game with choices, wagers and deals', () => {
+    expect(source).toMatch(/function decide\(m, act\)[^]*case \d+: \{/);
+    expect(differential(ir, 40, 2, 'seed 1', new CompiledGame(ir, { ...program, runner: bindRunner(source, program) }, 'interpreter')).episodes).toBe(40);
+  });
+
+  it('a wrong one is caught: a choice that does not count the move, a deal that does not mark its first card, a draw one card off', () => {
+    expect(() =>
+      differential(ir, 20, 2, 'seed 1', mutant(`${counted}\nm.log.push(${EV.CHOSE},`, `r[${R.NODE}] = ${NODE.RUNNING};\nm.log.push(${EV.CHOSE},`)),
+    ).toThrow(Disagreement);
+    expect(() => differential(ir, 20, 2, 'seed 1', mutant(`(st === 0 ? ${DEAL_FIRST} : 0)`, '(st === 0 ? 0 : 0)'))).toThrow(Disagreement);
+    expect(() => differential(ir, 20, 2, 'seed 1', mutant('if (k < cum) return t;', 'if (k + 1 < cum) return t;'))).toThrow(Disagreement);
   });
 });
 
