@@ -36,7 +36,7 @@ import { rngFromKeys } from '../../util/rng.js';
 import { dirichletPolicy, pickIndex, playOut, type Policy } from './policies.js';
 import type { AxisBudget } from './budget.js';
 import { decisionType, sampleL0Episodes, type EpisodeLog } from './episodes.js';
-import { axisKeys } from './infostate.js';
+import { axisInfoKey } from './infostate.js';
 
 /** Stream key of L1's own episodes (episode e: `rngFromKeys(seed, L1_STREAM, e)`). */
 export const L1_STREAM = 0x11;
@@ -50,8 +50,9 @@ export const BRITTLENESS_MASS = 0.03;
 export const BRITTLENESS_FLOOR = -6;
 
 type Pol = Policy;
-const infoKey = (s: GameState, seat: number, legal: readonly Action[]): string => axisKeys(s, seat, legal).info;
-const dirichletOpponent = (keys: readonly number[]): Pol => dirichletPolicy(keys, infoKey);
+const infoKey = axisInfoKey;
+// Uncached: most of the opponents' states are met once per opponent (policies.ts).
+const dirichletOpponent = (keys: readonly number[]): Pol => dirichletPolicy(keys, infoKey, false);
 const pick = pickIndex;
 
 /**

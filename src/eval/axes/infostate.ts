@@ -83,6 +83,13 @@ export function axisKeys(state: GameState, seat: number, legal: readonly Action[
   return { info: `${riskInfo}|${f.signals}|${f.roles}`, riskInfo };
 }
 
+/** I_p alone, `axisKeys(state, seat, legal).info` (the key the playouts' policies look up). */
+export function axisInfoKey(state: GameState, seat: number, legal: readonly Action[]): string {
+  if (!hasInfoParts(state)) return `${seat}|${state.informationStateKey(seat)}`;
+  const f = axisInfoParts(state, seat, decisionType(state, seat, legal));
+  return `${seat}|${f.dt}|${f.hand}|${f.path}|${f.chipBin}|${f.signals}|${f.roles}`;
+}
+
 /**
  * v1's information state (v1 Appendix C, "State space"): the decision, the seat's own hand, its
  * last three decisions, its chips, everything it has been shown (the seat-visible events other

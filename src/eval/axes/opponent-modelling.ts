@@ -40,7 +40,7 @@ import { CHANCE, type Action, type Game, type GameState } from '../../interprete
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution, l0Sample, legalActionKinds } from '../../algorithms/l0.js';
 import { pickIndex } from './policies.js';
-import { axisKeys } from './infostate.js';
+import { axisInfoKey } from './infostate.js';
 import { decisionType, exactEpisodes } from './episodes.js';
 import { hashString, rngFromKeys } from '../../util/rng.js';
 import { BUDGETS, type AxisBudget } from './budget.js';
@@ -319,7 +319,7 @@ function opponentPolicy(
 ): OpponentPolicy {
   const drawn = new Map<string, number[]>();
   return (s, seat, legal) => {
-    const key = axisKeys(s, seat, legal).info;
+    const key = axisInfoKey(s, seat, legal);
     const ks = legalActionKinds(s, legal);
     const order: number[] = [];
     const size = new Map<number, number>();

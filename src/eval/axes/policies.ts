@@ -13,24 +13,30 @@ export type Policy = (s: GameState, seat: number, legal: readonly Action[]) => n
 /**
  * A Dirichlet(1) behaviour strategy: one uniform point of the simplex per information state,
  * drawn from the stream `keys` followed by the information state's hash, so the same keys give
- * the same strategy in every process. Cached per (seat, information state). `keyOf` names the
- * information state (default: the engine's key, prefixed by the seat).
+ * the same strategy in every process. `keyOf` names the information state (default: the engine's
+ * key, prefixed by the seat). The point is a function of `keys`, the state's key and the number of
+ * legal actions alone, so `cache` (default true: one point kept per (seat, information state))
+ * changes the cost, never the strategy: it pays where states recur, and costs more than it saves
+ * where playouts mostly meet states not met before (brittleness's opponents: 7 to 51 % of their
+ * lookups hit on five large pool games, and the kept keys load the garbage collector).
  */
 export function dirichletPolicy(
   keys: readonly number[],
   keyOf: (s: GameState, seat: number, legal: readonly Action[]) => string = (s, seat) => `${seat}|${s.informationStateKey(seat)}`,
+  cache = true,
 ): Policy {
-  const cache = new Map<string, number[]>();
+  const point = (key: string, n: number): number[] => {
+    const rng = rngFromKeys(...keys, hashString(key));
+    const x = Array.from({ length: n }, () => -Math.log(1 - rng()));
+    const t = x.reduce((a, b) => a + b, 0);
+    return x.map((v) => v / t);
+  };
+  if (!cache) return (s, seat, legal) => point(keyOf(s, seat, legal), legal.length);
+  const kept = new Map<string, number[]>();
   return (s, seat, legal) => {
     const key = keyOf(s, seat, legal);
-    let p = cache.get(key);
-    if (!p || p.length !== legal.length) {
-      const rng = rngFromKeys(...keys, hashString(key));
-      const x = legal.map(() => -Math.log(1 - rng()));
-      const t = x.reduce((a, b) => a + b, 0);
-      p = x.map((v) => v / t);
-      cache.set(key, p);
-    }
+    let p = kept.get(key);
+    if (!p || p.length !== legal.length) kept.set(key, (p = point(key, legal.length)));
     return p;
   };
 }
