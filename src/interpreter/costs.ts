@@ -10,13 +10,18 @@
  *
  * The play-out never uses what the seat cannot see: while it runs, a rule that reads the other
  * seat's hand (a condition or an amount on its cards) stops that continuation, which then
- * contributes the widest range chips allow. So the stated cost is a function of the seat's
- * information state (the observation property tests check it).
+ * contributes the widest range chips allow. A card taken from a place the seat cannot see (the
+ * other seat's hand, a private pile: a dealer turning up its hole card) stops the continuation
+ * the same way, unless the step that took it reached the next decision or the settlement without
+ * reading any card; so neither the chips counted nor how far the search went can depend on that
+ * card. So the stated cost is a function of the seat's information state (the observation
+ * property tests check it).
  */
 import type { Action, CostCause } from './api.js';
 import { HIDDEN_READ, probe } from './expr.js';
+import { cardChancePile } from './chance-nodes.js';
 import { EV, NODE, R, X } from './layout.js';
-import { OP } from './program.js';
+import { handPile, OP } from './program.js';
 import type { MachineState } from './machine.js';
 
 /** Chips an action moves from the acting seat's stack: `[min, max]` over what may happen next (equal when certain). */
@@ -147,6 +152,27 @@ function widestFrom(s: MachineState, paid: number, seat: number): CostRange {
   return [paid - s.r[R.POT] - s.r[R.STACK + 1 - seat], paid + s.r[R.STACK + seat]];
 }
 
+/**
+ * Whether the card chance node `s` waits at takes its card from a place `seat` cannot see: the
+ * other seat's hand or a private pile (not the deck: its cards are chance to both seats).
+ */
+function drawsUnseen(s: MachineState, seat: number): boolean {
+  const from = cardChancePile(s);
+  if (from === handPile(1 - seat)) return true;
+  return from >= 3 && !s.program.pilePublic[from];
+}
+
+/** Whether the events of `s` from `from` on move a card out of a place `seat` cannot see (a deal from the other seat's hand or a private pile). */
+function movedUnseen(s: MachineState, from: number, seat: number): boolean {
+  const log = s.log;
+  for (let i = from; i < log.count; i++) {
+    if (log.kind(i) !== EV.DEAL) continue;
+    const pile = log.c(i) & 0xff;
+    if (pile === handPile(1 - seat) || (pile >= 3 && !s.program.pilePublic[pile])) return true;
+  }
+  return false;
+}
+
 /** Apply `a` to a copy of `s`; a hidden read leaves the copy where it stopped, flagged. */
 function play(s: MachineState, a: Action): { next: MachineState; hidden: boolean } {
   const next = s.clone();
@@ -179,7 +205,15 @@ interface Explored {
  */
 function search(state: MachineState, action: Action, seat: number, causes: Set<CostCause>): CostRange {
   let budget = COST_SEARCH_LIMIT;
-  const visit = (s: MachineState, from: number, paid: number, hidden: boolean): Explored => {
+  /**
+   * `s` reached from its parent (whose log ended at event `from`) with `paid` chips counted; `reads`
+   * is the probe's card-read count before the step that led here. A step that moved a card out of
+   * a place the seat cannot see ends the search there (see the module comment).
+   */
+  const visit = (s: MachineState, from: number, paid: number, hidden: boolean, reads: number): Explored =>
+    explore(s, from, paid, hidden, movedUnseen(s, from, seat) ? reads : -1);
+  /** `unseenSince`: -1, or the card-read count before a step that moved a card the seat cannot see. */
+  const explore = (s: MachineState, from: number, paid: number, hidden: boolean, unseenSince: number): Explored => {
     const { change, settled } = stackChange(s, from, seat);
     const total = paid - change;
     /** A leaf with the widest range chips allow from here, cut short for `why`. */
@@ -190,12 +224,18 @@ function search(state: MachineState, action: Action, seat: number, causes: Set<C
     // stopped by a read of the other seat's cards before the pot was settled
     if (hidden && !settled) return widest('opponent-cards');
     const node = s.r[R.NODE];
-    if (settled || node === NODE.TERMINAL || (node === NODE.DECISION && !otherHalf(s, seat))) return { lo: total, hi: total, causes: [] };
+    const leaf = settled || node === NODE.TERMINAL || (node === NODE.DECISION && !otherHalf(s, seat));
+    // A card the seat cannot see came out: the chips up to here stand if no card was read since.
+    if (unseenSince >= 0 && (!leaf || probe.cardReads !== unseenSince)) return widest('opponent-cards');
+    if (leaf) return { lo: total, hi: total, causes: [] };
+    // Which cards are there is not the seat's to know.
+    if (node === NODE.CHANCE_CARD && drawsUnseen(s, seat)) return widest('opponent-cards');
     const actions = s.legalActions();
     const kind: CostCause = node === NODE.DECISION ? 'opponent-choice' : 'chance';
     const child = (a: Action): Explored => {
+      const reads = probe.cardReads;
       const r = play(s, a);
-      return visit(r.next, s.log.count, total, r.hidden);
+      return visit(r.next, s.log.count, total, r.hidden, reads);
     };
     const kids: Explored[] = [];
     /**
@@ -219,8 +259,9 @@ function search(state: MachineState, action: Action, seat: number, causes: Set<C
     for (const a of actions) kids.push(child(a));
     return merge(kind, kids, looked);
   };
+  const reads = probe.cardReads;
   const root = play(state, action);
-  const r = visit(root.next, state.log.count, 0, root.hidden);
+  const r = visit(root.next, state.log.count, 0, root.hidden, reads);
   // Where the search was cut short, what it reached depends on the order it went in (the cards
   // left in the deck among it), so only the cut is named.
   if (r.causes.includes('unexplored')) causes.add('unexplored');

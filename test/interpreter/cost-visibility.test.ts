@@ -60,6 +60,39 @@ describe('menu costs reveal nothing the seat cannot see', () => {
     expect(aliceHolds.observation(0).decision!.menu.find((m) => m.label === 'go')).toMatchObject({ cost: 0 });
   });
 
+  it("blackjack: the player's menu on 2♠ 3♣ against the dealer's A♣ is the same whether the hole card is 2♥ or 6♣", () => {
+    // Standing turns the hole card up and the dealer draws to 17 reading it: the probe once followed
+    // the real hole card, completing the search under a 6 (stand costs 0) and running out of budget
+    // under a 2 (a range "depending on how play goes on").
+    const ir = compileSource(readFileSync(new URL('../../examples/blackjack.gbg', import.meta.url), 'utf8')).ir!;
+    const game = compileGame(ir);
+    const names = game.newInitialState().program.cardNames;
+    const card = (name: string) => names.indexOf(name);
+    /** The first decision after dealing 2♠, A♣ (up), 3♣ and the given hole card. */
+    const dealt = (hole: string) => {
+      const s = game.newInitialState();
+      const history: Move[] = [];
+      for (const a of [card('2 of spades'), card('A of clubs'), card('3 of clubs'), card(hole)]) {
+        history.push({ action: a, card: true });
+        s.applyAction(a);
+      }
+      expect(s.currentPlayer()).toBe(0);
+      return { s, history };
+    };
+    const { s: low, history } = dealt('2 of hearts');
+    const six = replayWithCardsSwapped(game, low, history, card('2 of hearts'), card('6 of clubs'));
+    expect(six).not.toBeNull();
+    expect(dealt('6 of clubs').s.informationStateKey(0)).toBe(low.informationStateKey(0));
+    const menu = low.observation(0).decision!.menu;
+    expect(six!.observation(0).decision!.menu).toEqual(menu);
+    expect(dealt('6 of clubs').s.observation(0).decision!.menu).toEqual(menu);
+    // Hitting moves no chips before the next decision; standing turns up the hole card, which the
+    // dealer's draws read, so its cost is the widest chips allow: at most the player's 990 behind,
+    // at best the pot (10) and the bank's 10^9.
+    expect(menu.find((m) => m.label === 'hit')).toMatchObject({ cost: 0 });
+    expect(menu.find((m) => m.label === 'stand')).toMatchObject({ costRange: [-1_000_000_010, 990], costDependsOn: ['opponent-cards'] });
+  });
+
   it('over generated games, swapping two unseen cards changes no menu', () => {
     let compared = 0;
     let withPositions = 0;
