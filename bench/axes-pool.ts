@@ -29,6 +29,7 @@ import { correlationMatrix, farthestPointSample, varianceInflationFactors } from
 import { readIndex } from '../src/sampler/index.js';
 import { poolAcceptance } from '../src/sampler/pool.js';
 import { figure, report, round } from './lib/figures.js';
+import { readAxesLines } from './lib/axes-lines.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -49,24 +50,7 @@ const PAPER_R: [number, number, number][] = [
 ];
 const BIG = 3.5;
 
-interface Line {
-  file: string;
-  slot: number;
-  seed: number;
-  tier: string;
-  riskWeights?: RiskWeights;
-  axes: Record<string, number>;
-}
-// One line per game (a file written by two runs may name a game twice: the last line counts).
-const lines = [
-  ...new Map(
-    readFileSync(file, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Line)
-      .map((l) => [l.file, l] as const),
-  ).values(),
-].sort((a, b) => a.slot - b.slot);
+const lines = readAxesLines(file);
 // A file written before the option existed was measured with shares of all visits.
 RISK_WEIGHTS ??= lines[0]?.riskWeights ?? 'all-visits';
 const rows = lines.map((l) => AXES_V2.map((a) => l.axes[a]!));

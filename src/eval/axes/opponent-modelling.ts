@@ -146,7 +146,7 @@ export function opponentStates(log: EpisodeLog, focal: number): OpponentStates {
 }
 
 /** The focal seat's decision types (sorted) and their shares w_dt of its decision visits; undefined when it never decides. */
-function focalDts(log: EpisodeLog, focal: number): { dts: string[]; dtShare: Float64Array } | undefined {
+export function focalDts(log: EpisodeLog, focal: number): { dts: string[]; dtShare: Float64Array } | undefined {
   const dtW = new Map<string, number>();
   let wTotal = 0;
   for (const e of log.episodes)
@@ -301,7 +301,7 @@ export function argmaxes(ix: Indexed, mass: Float64Array, sw: Float64Array, ss: 
 }
 
 /** A behaviour strategy of the opponent: the probabilities of `legal` at `s`. */
-type OpponentPolicy = (s: GameState, seat: number, legal: readonly Action[]) => number[];
+export type OpponentPolicy = (s: GameState, seat: number, legal: readonly Action[]) => number[];
 
 /**
  * The behaviour strategy of opponent `opp`: at a Sobol state, kind i (in order of first appearance
@@ -309,7 +309,7 @@ type OpponentPolicy = (s: GameState, seat: number, legal: readonly Action[]) => 
  * {@link offSobolPoint} (drawn once per state and opponent); renormalised over the kinds present
  * and split uniformly over each kind's actions.
  */
-function opponentPolicy(
+export function opponentPolicy(
   states: OpponentStates,
   mass: Float64Array,
   seed: number,
@@ -349,7 +349,7 @@ function opponentPolicy(
   };
 }
 
-type Cells = Map<string, Map<Action, { w: number; s: number }>>;
+export type Cells = Map<string, Map<Action, { w: number; s: number }>>;
 const addCell = (cells: Cells, dt: string, a: Action, w: number, u: number): void => {
   let m = cells.get(dt);
   if (!m) cells.set(dt, (m = new Map()));
@@ -360,15 +360,15 @@ const addCell = (cells: Cells, dt: string, a: Action, w: number, u: number): voi
   } else m.set(a, { w, s: w * u });
 };
 
-/** E[U | dt, a, π] cells of the focal seat (L0) against `opp`: {@link OM_PLAYOUTS} playouts, or the exact tree walk. */
-function focalCells(game: Game, opp: OpponentPolicy, focal: number, seed: number, exact: boolean): Cells {
+/** E[U | dt, a, π] cells of the focal seat (L0) against `opp`: `playouts` playouts (the axis: {@link OM_PLAYOUTS}), or the exact tree walk. */
+export function focalCells(game: Game, opp: OpponentPolicy, focal: number, seed: number, exact: boolean, playouts = OM_PLAYOUTS): Cells {
   const cells: Cells = new Map();
   if (exact) {
     const elog = exactEpisodes(game, 1, (s, p, legal) => (p === focal ? l0Distribution(s, legal) : opp(s, p, legal)));
     for (const e of elog.episodes) for (const d of e.decisions) if (d.seat === focal) addCell(cells, d.dt, d.action, e.weight, e.returns[focal]);
     return cells;
   }
-  for (let k = 0; k < OM_PLAYOUTS; k++) {
+  for (let k = 0; k < playouts; k++) {
     const chance = rngFromKeys(seed, 0x0c, focal, k);
     const mine = rngFromKeys(seed, 0x0f, focal, k);
     const theirs = rngFromKeys(seed, 0x0a, focal, k);
@@ -394,7 +394,7 @@ function focalCells(game: Game, opp: OpponentPolicy, focal: number, seed: number
 }
 
 /** argmax_a of the cell means at each dt of `dts` (−1 where dt has no cell); ties: lowest id. */
-function cellArgmaxes(cells: Cells, dts: readonly string[]): Int32Array {
+export function cellArgmaxes(cells: Cells, dts: readonly string[]): Int32Array {
   return Int32Array.from(dts, (dt) => {
     const m = cells.get(dt);
     if (!m) return -1;
