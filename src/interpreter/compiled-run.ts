@@ -1,18 +1,24 @@
 /**
- * The compiling backend of the two-seat machine: the run loop of `run.ts` generated as JavaScript
- * specialised to one step program, cached per ruleset hash.
+ * The compiling backend of the two-seat machine: the run loop of `run.ts`, and the decisions and
+ * deals a generated game spends its episodes in, generated as JavaScript specialised to one step
+ * program, cached per ruleset hash, compiled after a program has run for a while (tiers).
  *
- * The generated code does exactly what `run(m)` does on the same machine (same registers, piles
- * and event log, the same step modules for the steps it does not inline), so every capability of
- * `InterpreterState` — information-state keys, observations, rewinding, duplicate chance — is
- * unchanged; what changes is how the instructions are dispatched:
+ * The generated code does exactly what the interpreter does on the same machine (same registers,
+ * piles and event log, the same step modules for the steps it does not inline), so every
+ * capability of `InterpreterState` — information-state keys, observations, rewinding, duplicate
+ * chance — is unchanged; what changes is how the instructions are dispatched:
  * - one function per phase or sub-phase (a block of consecutive instructions), each a `switch` on
- *   the program counter whose cases fall through in reading order, with every operand a constant;
- * - the deterministic instructions (phases, shuffles, deals, antes, opening a fixed betting round,
- *   jumps, calls and returns, conditions, loops, `end`, the showdown) inlined or called directly;
+ *   the program counter whose cases fall through in reading order, with every operand a constant,
+ *   and a dispatcher that switches on the block of the program counter;
+ * - the deterministic instructions (phases, shuffles, deals and their sort, antes, opening a fixed
+ *   betting round, jumps, calls and returns, conditions, loops, the showdown) and the starters of
+ *   choices with whole-number costs, wagers, matches, payments and `end` inlined;
  * - every other step's starter (`steps.ts`), every condition and every integer expression bound to
  *   a local constant, so each call site in the generated code has one target (no megamorphic
  *   dispatch through the opcode tables);
+ * - applying and listing those choices and wagers, and dealing and drawing cards at each deal
+ *   step, done by generated functions per instruction (`GeneratedCode`) that `InterpreterState`
+ *   asks first, falling back to the general path for anything they do not handle;
  * - the machine's registers read and written as slots of its `Int32Array` at fixed indices
  *   (`layout.ts`).
  *
@@ -20,7 +26,8 @@
  * indices); no text of the game (names, reasons) enters it. It is compiled once per ruleset hash
  * with `new Function` (a factory bound to each program's tables) and kept in a bounded cache.
  * `test/interpreter/compiled.test.ts` plays both engines side by side on every example and on
- * generated games and requires the same states, keys, legal actions and chance outcomes.
+ * generated games and requires the same states, keys, legal actions, chance outcomes, L0 picks
+ * and errors.
  */
 import { openRound } from './betting.js';
 import { BOTH, DEAL_FIRST, EV, NODE, PAY_REASON, R, SKIP, X } from './layout.js';
@@ -198,15 +205,6 @@ export function generateRunSource(p: Program): string {
   const starters = new Set<number>();
   const bs = blocks(p);
   const fns: string[] = [];
-  const log = (
-    kind: number,
-    seat: string | number,
-    a: string | number,
-    b: string | number,
-    c: string | number,
-    seen: string | number,
-    content: string | number,
-  ) => `m.log.push(${kind}, ${seat}, ${a}, ${b}, ${c}, ${seen}, ${content});`;
   bs.forEach(([first, end], bi) => {
     const lines: string[] = [];
     for (let pc = first; pc < end; pc++) {
@@ -349,12 +347,10 @@ export function generateRunSource(p: Program): string {
       `function b${bi}(m, r, piles) {\n  for (;;) {\n    switch (r[${R.PC}]) {\n${lines.filter((l) => l !== '').join('\n')}\n      default: return false;\n    }\n  }\n}`,
     );
   });
-  // The dispatcher: a binary search over the blocks' first instructions, as nested ifs.
-  const dispatch = (lo: number, hi: number): string => {
-    if (hi - lo === 1) return `stop = b${lo}(m, r, piles);`;
-    const mid = (lo + hi) >> 1;
-    return `if (pc < ${bs[mid][0]}) { ${dispatch(lo, mid)} } else { ${dispatch(mid, hi)} }`;
-  };
+  // The dispatcher: the block of each instruction from a table, then a switch on dense block
+  // numbers (a jump table in V8's optimised code).
+  const blockAt = new Array<number>(p.numInstructions);
+  bs.forEach(([first, end], bi) => blockAt.fill(bi, first, end));
   const { decide, legal } = decisionCases(p);
   const { deal, sample } = dealCases(p);
   return `"use strict";
@@ -375,9 +371,11 @@ function run(m) {
   const r = m.r;
   const piles = m.piles;
   for (;;) {
-    const pc = r[${R.PC}];
     let stop = false;
-    ${dispatch(0, bs.length)}
+    switch (BLOCK[r[${R.PC}]]) {
+${bs.map((_, bi) => `      case ${bi}: stop = b${bi}(m, r, piles); break;`).join('\n')}
+      default: throw new Error('bad opcode undefined at instruction ' + r[${R.PC}]);
+    }
     if (stop) return;
   }
 }
@@ -398,6 +396,7 @@ ${legal.join('\n')}
 const OWNER = [${Array.from(p.pileOwner).join(', ')}];
 const VIEWERS = [${p.pileNames.map((_, i) => viewers(p, i)).join(', ')}];
 const COUNTS = new Int32Array(${p.numCardTypes});
+const BLOCK = new Int16Array([${blockAt.join(', ')}]);
 function deal(m, act) {
   const r = m.r;
   const piles = m.piles;
