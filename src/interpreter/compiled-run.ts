@@ -121,52 +121,35 @@ export const COMPILE_AFTER = 100_000;
  * machine's call sites stay monomorphic.
  */
 export class TieredCode implements GeneratedCode {
-  private calls = 0;
-  private generated: GeneratedCode | null = null;
+  // The current tier's functions, called straight from the machine's call sites (no forwarding
+  // frame): the interpreter's until the code is generated, then the generated ones.
+  run: (m: Machine) => void;
+  decide: (m: Machine, a: number) => boolean = () => false;
+  legal: (m: Machine) => number[] | null = () => null;
+  deal: (m: Machine, a: number) => boolean = () => false;
+  sample: (m: Machine, u: number) => number = () => -1;
+  /** Whether the generated code runs (compiled, or found in the cache). */
+  compiled = false;
 
   /** @param key the ruleset hash of the IR the program was compiled from */
-  constructor(
-    private readonly p: Program,
-    private readonly key: string,
-    private readonly after = COMPILE_AFTER,
-    generated?: GeneratedCode,
-  ) {
-    if (generated !== undefined) this.generated = generated;
-    else if (after <= 0 || cache.has(key)) this.generated = compiledCode(p, key);
-  }
-
-  run(m: Machine): void {
-    const g = this.generated;
-    if (g !== null) g.run(m);
-    else {
-      if (++this.calls >= this.after) this.generated = compiledCode(this.p, this.key);
+  constructor(p: Program, key: string, after = COMPILE_AFTER, generated?: GeneratedCode) {
+    let calls = 0;
+    this.run = (m) => {
+      if (++calls >= after) this.adopt(compiledCode(p, key));
       interpret(m);
-    }
+    };
+    if (generated !== undefined) this.adopt(generated);
+    else if (after <= 0 || cache.has(key)) this.adopt(compiledCode(p, key));
   }
 
-  decide(m: Machine, a: number): boolean {
-    const g = this.generated;
-    return g !== null && g.decide(m, a);
-  }
-
-  legal(m: Machine): number[] | null {
-    const g = this.generated;
-    return g === null ? null : g.legal(m);
-  }
-
-  deal(m: Machine, a: number): boolean {
-    const g = this.generated;
-    return g !== null && g.deal(m, a);
-  }
-
-  sample(m: Machine, u: number): number {
-    const g = this.generated;
-    return g === null ? -1 : g.sample(m, u);
-  }
-
-  /** Whether the generated code runs (compiled, or found in the cache). */
-  get compiled(): boolean {
-    return this.generated !== null;
+  /** Switch to generated code. */
+  private adopt(g: GeneratedCode): void {
+    this.run = g.run;
+    this.decide = g.decide;
+    this.legal = g.legal;
+    this.deal = g.deal;
+    this.sample = g.sample;
+    this.compiled = true;
   }
 }
 
