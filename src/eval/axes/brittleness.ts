@@ -98,7 +98,13 @@ export function fitL1(log: EpisodeLog, focal: number): Map<string, Action> {
         W[decCell[k]] += w;
         S[decCell[k]] += w * target;
       }
-    const next = Float64Array.from(cellIds, (cs) => Math.max(...cs.map((c) => S[c] / W[c])));
+    const next = new Float64Array(cellIds.length);
+    for (let i = 0; i < cellIds.length; i++) {
+      const cs = cellIds[i];
+      let m = -Infinity;
+      for (let j = 0; j < cs.length; j++) m = Math.max(m, S[cs[j]] / W[cs[j]]);
+      next[i] = m;
+    }
     const prev = v;
     const same = prev !== null && next.every((x, i) => Math.abs(x - prev[i]) <= 1e-12 * Math.max(1, Math.abs(x)));
     v = next;

@@ -101,6 +101,24 @@ export function toSimplex(u: readonly number[]): number[] {
 }
 
 /**
+ * {@link toSimplex} of `u[from]` … `u[from + n − 1]`, written to `out` from `at` (the same numbers;
+ * one and two coordinates, the common cases, without copies).
+ */
+export function simplexInto(u: readonly number[], from: number, n: number, out: Float64Array, at: number): void {
+  if (n === 0) out[at] = 1;
+  else if (n === 1) {
+    out[at] = u[from];
+    out[at + 1] = 1 - u[from];
+  } else if (n === 2) {
+    const lo = Math.min(u[from], u[from + 1]);
+    const hi = Math.max(u[from], u[from + 1]);
+    out[at] = lo;
+    out[at + 1] = hi - lo;
+    out[at + 2] = 1 - hi;
+  } else out.set(toSimplex(u.slice(from, from + n)), at);
+}
+
+/**
  * The opponent's information states of an L0 log for one focal seat: the Sobol states first (the
  * states of the first {@link OM_SOBOL_EPISODES} episodes, the whole log in exact mode, in key
  * order), then the log's other states in key order; each with its number of move kinds (the most
@@ -439,7 +457,7 @@ function sobolScore(
     let j = 0;
     for (let i = 0; i < sobolStates; i++) {
       const k = kinds[i];
-      mass.set(toSimplex(pt.slice(j, j + k - 1)), massOffset[i]);
+      simplexInto(pt, j, k - 1, mass, massOffset[i]);
       j += k - 1;
     }
     return evaluate(mass, opp);

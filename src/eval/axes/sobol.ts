@@ -141,8 +141,15 @@ function extraRow(i: number): readonly number[] {
 
 const BITS = 32;
 
-/** Direction numbers V_1 … V_32 (as unsigned 32-bit integers) of dimension `j` (0-based). */
+/** {@link directionNumbers} made so far, by dimension (constants: shared by every generator, never written). */
+const directionCache: Uint32Array[] = [];
+
+/** Direction numbers V_1 … V_32 (as unsigned 32-bit integers) of dimension `j` (0-based), made once per process. */
 function directionNumbers(j: number): Uint32Array {
+  return (directionCache[j] ??= makeDirectionNumbers(j));
+}
+
+function makeDirectionNumbers(j: number): Uint32Array {
   const v = new Uint32Array(BITS + 1);
   if (j === 0) {
     for (let k = 1; k <= BITS; k++) v[k] = 2 ** (BITS - k);
@@ -191,7 +198,9 @@ export class Sobol {
       for (let j = 0; j < this.dimension; j++) this.x[j] = (this.x[j] ^ this.v[j][c]) >>> 0;
     }
     this.n++;
-    return Array.from(this.x, (xi) => xi / 4294967296);
+    const out = new Array<number>(this.dimension);
+    for (let j = 0; j < this.dimension; j++) out[j] = this.x[j] / 4294967296;
+    return out;
   }
 
   /** Skip `count` points. */

@@ -6,7 +6,7 @@ import { stateSpace, visitedInformationStates } from '../../../src/eval/axes/sta
 import { temporalDepth, temporalDepthForSeat } from '../../../src/eval/axes/temporal-depth.js';
 import { infoSensitivity, infoSensitivityForSeat } from '../../../src/eval/axes/info-sensitivity.js';
 import { risk, riskForSeat, weightedQuantile } from '../../../src/eval/axes/risk.js';
-import { opponentModellingForSeat, opponentModellingReweightedForSeat, toSimplex } from '../../../src/eval/axes/opponent-modelling.js';
+import { opponentModellingForSeat, opponentModellingReweightedForSeat, simplexInto, toSimplex } from '../../../src/eval/axes/opponent-modelling.js';
 import { fitL1 } from '../../../src/eval/axes/brittleness.js';
 import { dirichletPolicy } from '../../../src/eval/axes/policies.js';
 import { axisKeys } from '../../../src/eval/axes/infostate.js';
@@ -566,6 +566,18 @@ describe('helpers', () => {
     expect(p[1]).toBeCloseTo(0.5, 12);
     expect(p[2]).toBeCloseTo(0.3, 12);
     expect(toSimplex([])).toEqual([1]);
+  });
+
+  it('simplexInto writes toSimplex of a slice, the same numbers, for 0 to 4 coordinates (ties and zeros included)', () => {
+    const rng = rngFromKeys(3, 14);
+    for (let t = 0; t < 500; t++) {
+      const n = t % 5;
+      const u = Array.from({ length: n + 3 }, () => (rng() < 0.1 ? 0 : rng() < 0.1 ? 0.5 : rng()));
+      const out = new Float64Array(n + 3).fill(-1);
+      simplexInto(u, 2, n, out, 1);
+      expect([...out.subarray(1, n + 2)]).toEqual(toSimplex(u.slice(2, 2 + n)));
+      expect([out[0], out[n + 2]]).toEqual([-1, -1]);
+    }
   });
 });
 
