@@ -2,19 +2,20 @@
  * The replay record of a tournament slot, rebuilt from the run store. The store keeps each slot's
  * play seed and the seats' moves, not the chance outcomes; those are a pure function of the play
  * seed ({@link DuplicateChance}, the same streams the match runner drew from), so the whole history
- * is replayed: chance from the play seed, each seat's move from the store by its label. Every
- * stored move is checked on the way (the seat to move, the label legal, the action id, the digest
- * of the seat's information state) and the final returns against the stored ones; a store written
- * by another engine, or altered, is refused naming the slot and the ply.
+ * is replayed (`replayStoredSlot`, src/eval/match/replay.ts): chance from the play seed, each
+ * seat's move from the store by its label. Every stored move is checked on the way (the seat to
+ * move, the label legal, the action id, the digest of the seat's information state) and the final
+ * returns against the stored ones; a store written by another engine, or altered, is refused
+ * naming the slot and the ply.
  */
-import { CHANCE, hasShoe, type Game, type GameState, type TableOptions } from '../../interpreter/api.js';
+import { CHANCE, type Game } from '../../interpreter/api.js';
 import { compileAnyGame } from '../../interpreter/game.js';
 import { compileSource } from '../../compiler/index.js';
 import { renderTurnPrompt } from '../../render/prompt.js';
 import { UserError } from '../../util/errors.js';
 import { ENGINE_VERSION } from '../../util/version.js';
-import { handChanceKeys, obsDigest, slotChance } from '../match/play.js';
-import { slotHands, slotSeats, type MoveRecord, type RunStore, type SlotRecord } from '../store/store.js';
+import { replayStoredSlot, type ReplayDeparture, type ReplayHand } from '../match/index.js';
+import { slotSeats, type MoveRecord, type RunStore, type SlotRecord } from '../store/store.js';
 import { REPLAY_FORMAT, type DecisionNote, type ReplayRecord } from './replay.js';
 
 /** How to list a store's slot ids, quoted in errors. */
@@ -113,76 +114,67 @@ export function replayHandsFromStore(store: RunStore, ref: string): ReplayRecord
   const names = new Map(store.participants().map((p) => [p.id, p.name]));
   const seatNames = game.ir.seats;
   const moves: MoveRecord[] = store.readMoves(slot.id);
-  const hands = slotHands(slot, moves.length);
-  const many = hands.length > 1 || !!slot.hands;
-  // A shoe (`shoe cut N`) is carried from hand to hand, as the match loop did: the cards the last hand left.
-  let shoe: number[] | undefined;
-  return hands.map((hand) => {
-    const where = many ? `slot ${slot.id}, hand ${hand.hand + 1} of ${hands.length}` : `slot ${slot.id}`;
-    const fail = (ply: number, what: string) => new UserError(`${store.path}: ${where}, ply ${ply}: ${what}; ${mismatch}`);
-    const table: TableOptions = {
-      ...(hand.button !== null && hand.button !== undefined ? { button: hand.button } : {}),
-      ...(hand.stacks ? { stacks: hand.stacks } : {}),
-      ...(many && shoe ? { shoe } : {}),
-    };
-    const chance = slotChance(game, handChanceKeys(slot.play_seed, hand.hand), false);
-    let state: GameState;
-    try {
-      state = game.newInitialState(many ? table : undefined);
-    } catch (e) {
-      throw new UserError(
-        `${store.path}: ${where}: the stored table (${JSON.stringify(table)}) does not start a hand of this game (${(e as Error).message}); ${mismatch}`,
-      );
-    }
-    const history: ReplayRecord['history'] = [];
-    const notes: Record<number, DecisionNote> = {};
-    const end = hand.firstPly + hand.plies;
-    let ply = hand.firstPly;
-    while (!state.isTerminal()) {
-      const player = state.currentPlayer();
-      if (player === CHANCE) {
-        const a = chance.sample(state);
-        history.push({ player, action: a, label: state.actionToString(player, a) });
-        state.applyAction(a);
-        continue;
-      }
-      const m = ply < end ? moves[ply] : undefined;
-      if (!m) throw fail(ply, `the store has no move here, but ${seatNames[player]} is to move (the ${many ? 'hand' : 'game'} is not over)`);
-      if (m.ply !== ply) throw fail(ply, `the stored moves skip from ply ${ply - 1} to ply ${m.ply}`);
-      if (m.seat !== player) throw fail(ply, `the store has a move of ${seatNames[m.seat] ?? `seat ${m.seat}`}, but ${seatNames[player]} is to move`);
-      const digest = obsDigest(state.informationStateKey(player));
-      if (m.obsDigest !== digest)
-        throw fail(ply, `${seatNames[player]}'s information state differs from the one stored (digest ${digest}, stored ${m.obsDigest})`);
-      const legal = state.legalActions();
-      const labels = legal.map((a) => state.actionToString(player, a));
-      const k = labels.indexOf(m.label);
-      if (k < 0) throw fail(ply, `the stored move '${m.label}' of ${seatNames[player]} is not legal here (legal: ${labels.join(', ')})`);
-      if (legal[k] !== m.action) throw fail(ply, `the stored move '${m.label}' has action id ${m.action}, the game gives it ${legal[k]}`);
+  const where = (h: ReplayHand) => (h.many ? `slot ${slot.id}, hand ${h.record.hand + 1} of ${h.count}` : `slot ${slot.id}`);
+  const records: ReplayRecord[] = [];
+  let history: ReplayRecord['history'] = [];
+  let notes: Record<number, DecisionNote> = {};
+  const departure = replayStoredSlot(game, slot, moves, {
+    handStart() {
+      history = [];
+      notes = {};
+    },
+    chance(_hand, state, action) {
+      history.push({ player: CHANCE, action, label: state.actionToString(CHANCE, action) });
+    },
+    decision({ state, player, move: m, legal, index }) {
       const llm = llmNote(m.extra, () => renderTurnPrompt(state.observation(player)));
       const note = m.chat ? { ...llm, chat: m.chat } : llm;
       if (note) notes[history.length] = note;
-      history.push({ player, action: legal[k], label: m.label });
-      state.applyAction(legal[k]);
-      ply++;
-    }
-    if (ply < end) throw fail(ply, `the store holds ${end - ply} move${end - ply === 1 ? '' : 's'} after the end of the ${many ? 'hand' : 'game'}`);
-    if (many && game.ir.shoe !== undefined && hasShoe(state)) shoe = state.shoe();
-    const returns = state.returns();
-    const stored = many ? hand.returns : slotSeats(slot).map((x) => x.return);
-    // A house game's slot stores no result for the house's seat (null): the players' are compared.
-    if (returns.some((r, i) => stored[i] !== null && r !== stored[i])) {
-      throw new UserError(
-        `${store.path}: ${where}: the replayed returns (${returns.join(', ')}) differ from the stored ones (${stored.join(', ')}); ${mismatch}`,
-      );
-    }
-    return {
-      format: REPLAY_FORMAT,
-      game: { name: game.ir.name, rulesetHash: game.rulesetHash, source },
-      slot: slot.id,
-      participants: hand.seats.map((id) => names.get(id) ?? id),
-      history,
-      ...(Object.keys(notes).length ? { notes } : {}),
-      ...(many ? { table, hand: { index: hand.hand, count: hands.length } } : {}),
-    };
+      history.push({ player, action: legal[index], label: m.label });
+    },
+    handEnd(h, state) {
+      const returns = state.returns();
+      const stored = h.many ? h.record.returns : slotSeats(slot).map((x) => x.return);
+      // A house game's slot stores no result for the house's seat (null): the players' are compared.
+      if (returns.some((r, i) => stored[i] !== null && r !== stored[i])) {
+        throw new UserError(
+          `${store.path}: ${where(h)}: the replayed returns (${returns.join(', ')}) differ from the stored ones (${stored.join(', ')}); ${mismatch}`,
+        );
+      }
+      records.push({
+        format: REPLAY_FORMAT,
+        game: { name: game.ir.name, rulesetHash: game.rulesetHash, source },
+        slot: slot.id,
+        participants: h.record.seats.map((id) => names.get(id) ?? id),
+        history,
+        ...(Object.keys(notes).length ? { notes } : {}),
+        ...(h.many ? { table: h.table, hand: { index: h.record.hand, count: h.count } } : {}),
+      });
+    },
   });
+  if (departure) throw new UserError(`${store.path}: ${where(departure.hand)}${departureText(departure, seatNames)}; ${mismatch}`);
+  return records;
+}
+
+/** The viewer's wording of a departure from the store, after the slot (and hand): `, ply N: what` (`: what` for a table that starts no hand). */
+function departureText(d: ReplayDeparture, seatNames: readonly string[]): string {
+  const what = d.hand.many ? 'hand' : 'game';
+  switch (d.kind) {
+    case 'table':
+      return `: the stored table (${JSON.stringify(d.hand.table)}) does not start a hand of this game (${d.error})`;
+    case 'missing':
+      return `, ply ${d.ply}: the store has no move here, but ${seatNames[d.player]} is to move (the ${what} is not over)`;
+    case 'ply-gap':
+      return `, ply ${d.ply}: the stored moves skip from ply ${d.ply - 1} to ply ${d.stored}`;
+    case 'seat':
+      return `, ply ${d.ply}: the store has a move of ${seatNames[d.stored] ?? `seat ${d.stored}`}, but ${seatNames[d.player]} is to move`;
+    case 'digest':
+      return `, ply ${d.ply}: ${seatNames[d.player]}'s information state differs from the one stored (digest ${d.digest}, stored ${d.stored})`;
+    case 'illegal':
+      return `, ply ${d.ply}: the stored move '${d.label}' of ${seatNames[d.player]} is not legal here (legal: ${d.labels.join(', ')})`;
+    case 'action-id':
+      return `, ply ${d.ply}: the stored move '${d.label}' has action id ${d.stored}, the game gives it ${d.action}`;
+    case 'extra-moves':
+      return `, ply ${d.ply}: the store holds ${d.count} move${d.count === 1 ? '' : 's'} after the end of the ${what}`;
+  }
 }

@@ -5,9 +5,10 @@
  * `BlackjackReference` for the league's rules and six-deck shoe, the values the `basic-strategy`
  * agent plays from).
  *
- * The store keeps each slot's play seed and moves, not the cards, so each session is replayed: hand
- * after hand, chance from the hand's keys (`handChanceKeys`), the shoe and the stacks carried as
- * the match loop carried them, each seat's move from the store by its label. At a player's decision
+ * The store keeps each slot's play seed and moves, not the cards, so each session is replayed by
+ * `replayStoredSlot` (src/eval/match/replay.ts): hand after hand, chance from the hand's keys, the
+ * shoe and the stacks carried as the match loop carried them, each seat's move from the store by its
+ * label, checked. At a player's decision
  * the reference reads what the player saw (the hand being played, the dealer's up card, the options
  * offered) and values each legal action by the cell of the hand's row (a pair's row where a split
  * is offered, else its soft or hard total's; a hand of three or more cards reads its total's row)
@@ -16,16 +17,16 @@
  * rules); it agrees when the chosen action is the cell's best. A decision is uncovered (missing,
  * never a loss of 0) when the chart has no row for the hand (hard 20 or more, soft 21) or its cell
  * does not value every legal action. A replay that departs from the store (another engine, an
- * altered store: a digest, a label or the seat to move differs) leaves the rest of that slot
- * uncovered and says so.
+ * altered store: the seat to move, a digest, a label or an action id differs) leaves the rest of
+ * that slot uncovered and says so.
  */
-import { CHANCE, hasShoe, type Game, type GameState, type TableOptions } from '../../interpreter/api.js';
+import type { Game } from '../../interpreter/api.js';
 import { compileAnyGame } from '../../interpreter/game.js';
 import type { GameIR } from '../../ir/schema.js';
 import type { BasicStrategyValues } from '../../algorithms/index.js';
 import { basicStrategyCell, basicStrategyTable, blackjackView, isBlackjackLayout, valuesByRank } from '../agents/basic-strategy.js';
-import { handChanceKeys, obsDigest, slotChance } from '../match/play.js';
-import { slotHands, type MoveRecord, type SlotRecord } from '../store/store.js';
+import { replayStoredSlot, type ReplayDeparture } from '../match/index.js';
+import type { MoveRecord, SlotRecord } from '../store/store.js';
 
 /** What the blackjack reference says it is, in the section's references. */
 export const BLACKJACK_REFERENCE =
@@ -64,45 +65,25 @@ export function blackjackMoveValues(
   moves: readonly MoveRecord[],
 ): { values: (MoveValue | null)[]; stopped: string | null } {
   const out: (MoveValue | null)[] = moves.map(() => null);
-  const hands = slotHands(slot, moves.length);
-  const many = hands.length > 1 || !!slot.hands;
-  let shoe: number[] | undefined;
-  for (const hand of hands) {
-    const chance = slotChance(ref.game, handChanceKeys(slot.play_seed, hand.hand), false);
-    const options: TableOptions = { ...(hand.stacks ? { stacks: hand.stacks } : {}), ...(shoe ? { shoe } : {}) };
-    let state: GameState;
-    try {
-      state = many ? ref.game.newInitialState(options) : ref.game.newInitialState();
-    } catch (e) {
-      return { values: out, stopped: `hand ${hand.hand + 1}: the stored table does not start a hand (${(e as Error).message})` };
-    }
-    const end = hand.firstPly + hand.plies;
-    let ply = hand.firstPly;
-    while (!state.isTerminal()) {
-      const player = state.currentPlayer();
-      if (player === CHANCE) {
-        state.applyAction(chance.sample(state));
-        continue;
-      }
-      const m = ply < end ? moves[ply] : undefined;
-      if (!m || m.seat !== player || m.obsDigest !== obsDigest(state.informationStateKey(player)))
-        return { values: out, stopped: `hand ${hand.hand + 1}, ply ${ply}: the replay departs from the stored moves` };
-      const legal = state.legalActions();
-      const labels = legal.map((a) => state.actionToString(player, a));
-      const k = labels.indexOf(m.label);
-      if (k < 0) return { values: out, stopped: `hand ${hand.hand + 1}, ply ${ply}: the stored move '${m.label}' is not legal in the replay` };
+  const departure = replayStoredSlot(ref.game, slot, moves, {
+    decision({ state, player, move, ply, labels }) {
       const view = blackjackView(state.observation(player), ref.values);
       const cell = view ? basicStrategyCell(ref.table, view, labels) : null;
       const valued = cell && labels.every((l) => (cell as Record<string, number | undefined>)[l] !== undefined);
       if (valued) {
         const best = Math.max(...labels.map((l) => (cell as Record<string, number>)[l]));
-        const loss = best - (cell as Record<string, number>)[m.label];
+        const loss = best - (cell as Record<string, number>)[move.label];
         out[ply] = { loss, agrees: loss <= 0 };
       }
-      state.applyAction(legal[k]);
-      ply++;
-    }
-    if (many && ref.game.ir.shoe !== undefined && hasShoe(state)) shoe = state.shoe();
-  }
-  return { values: out, stopped: null };
+    },
+  });
+  return { values: out, stopped: departure && stoppedText(departure) };
+}
+
+/** The section's wording of a replay that departs from the store. */
+function stoppedText(d: ReplayDeparture): string {
+  const hand = `hand ${d.hand.record.hand + 1}`;
+  if (d.kind === 'table') return `${hand}: the stored table does not start a hand (${d.error})`;
+  if (d.kind === 'illegal') return `${hand}, ply ${d.ply}: the stored move '${d.label}' is not legal in the replay`;
+  return `${hand}, ply ${d.ply}: the replay departs from the stored moves`;
 }
