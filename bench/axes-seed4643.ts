@@ -25,11 +25,12 @@
  *   with `--precise-log FILE` (written by `bench/axes-pool.ts --precise-log`) also the precise
  *   tier's percentiles of 4643 among the 50 measured at the precise tier;
  * - with `--playouts P`: 4643's opponent modelling with P playouts per opponent (the same 64
- *   opponents) and its noise reference at P.
+ *   opponents) and its noise reference at P; with `--playouts-fifty` also the 50's at P and
+ *   4643's percentile among them.
  * Figures go to `report('axes-seed4643', …)` (GBGC_BENCH_FIGURES; the recorded run is
  * bench/results-axes-seed4643.json). Run from the folder the file's paths are relative to (or give
  * `--pool DIR`): `npx tsx bench/axes-seed4643.ts AXES.jsonl [--pool DIR] [--precise-log FILE]
- * [--playouts P] [--n 50] [--seed 1]`.
+ * [--playouts P [--playouts-fifty]] [--n 50] [--seed 1]`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -209,7 +210,7 @@ function modalShare(results: readonly Int32Array[], d: number): number {
  * global pass (the points and shift of `opponent-modelling.ts`, recomputed), `playouts` playouts
  * each; and the noise reference (opponent 0 played 64 times on independent playout streams).
  */
-function omParts(game: Game, log: EpisodeLog, focal: number, playouts: number): DtPart[] {
+function omParts(game: Game, log: EpisodeLog, focal: number, playouts: number, withNoise = true): DtPart[] {
   const foc = focalDts(log, focal);
   if (!foc) return [];
   const states = opponentStates(log, focal);
@@ -238,7 +239,9 @@ function omParts(game: Game, log: EpisodeLog, focal: number, playouts: number): 
   setMass(first);
   const one = opponentPolicy(states, mass, AXES_SEED, focal, { n: 0 }, hashes);
   // Independent playout streams: the stream seed differs per replicate (the opponent's own coordinates stay those of axes seed 1).
-  const noise = Array.from({ length: BUDGETS.fast.sobolGlobal }, (_, i) => cellArgmaxes(focalCells(game, one, focal, 1_000_003 + i, false, playouts), foc.dts));
+  const noise = Array.from({ length: withNoise ? BUDGETS.fast.sobolGlobal : 0 }, (_, i) =>
+    cellArgmaxes(focalCells(game, one, focal, 1_000_003 + i, false, playouts), foc.dts),
+  );
   const actions = new Map<string, Set<number>>();
   const amount = new Map<string, boolean>();
   for (const e of log.episodes)
@@ -259,7 +262,7 @@ function omParts(game: Game, log: EpisodeLog, focal: number, playouts: number): 
       amount: amount.get(dt)!,
       modal,
       part: foc.dtShare[d]! * (1 - modal),
-      noiseModal: modalShare(noise, d),
+      noiseModal: withNoise ? modalShare(noise, d) : NaN,
     };
   });
 }
@@ -403,6 +406,18 @@ if (PLAYOUTS) {
   const sm = omSummary([0, 1].flatMap((s) => omParts(g4643, log, s, PLAYOUTS)));
   playouts = { playouts: PLAYOUTS, value: sm.value, noise: sm.noise };
 }
+/** With `--playouts-fifty`: the 50's opponent modelling at P playouts too (no noise reference), and 4643's percentile among them. */
+let playoutsFifty: { values: number[]; median: number; percentile4643: number } | undefined;
+if (playouts && argv.includes('--playouts-fifty')) {
+  const values = pick.map((i, n) => {
+    const f = lines[i]!.file;
+    process.stderr.write(`${PLAYOUTS} playouts: ${n + 1}/${pick.length} ${f}\n`);
+    const g = load(existsSync(f) ? f : join(POOL, f));
+    const log = sampleL0Episodes(g, BUDGETS.fast.l0Episodes, AXES_SEED);
+    return omSummary([0, 1].flatMap((s) => omParts(g, log, s, playouts!.playouts, false))).value;
+  });
+  playoutsFifty = { values: values.map((v) => round(v, 4)), median: round(median(values), 4), percentile4643: percentile(values, playouts.value) };
+}
 const cpu = process.cpuUsage(t0);
 
 console.log('seed 4643, opponent modelling per focal seat and decision type (fast tier, 64 opponents, 32 playouts):');
@@ -433,6 +448,10 @@ if (precise) {
 }
 if (playouts)
   console.log(`4643 at ${playouts.playouts} playouts: opponent modelling ${playouts.value.toFixed(3)}, noise reference ${playouts.noise.toFixed(3)}`);
+if (playoutsFifty)
+  console.log(
+    `the ${pick.length} at ${playouts!.playouts} playouts: median ${playoutsFifty.median.toFixed(3)}; 4643 at the ${playoutsFifty.percentile4643}th percentile`,
+  );
 console.log(`CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`);
 
 const pctFigure = (reading: string, paper: number) => {
@@ -458,5 +477,6 @@ report('axes-seed4643', [pctFigure('opponent modelling', PAPER_4643[3]!), pctFig
   smallestGames: { count: small.length, maxStateSpace: round(small[small.length - 1]!.axes['state_space']!, 3), percentiles4643: smallPct },
   ...(precise ? { precise: { values4643: precise.values, percentiles4643: precise.percentiles, medians50: precise.medians, paper: PAPER_4643 } } : {}),
   ...(playouts ? { playouts4643: { ...playouts, value: round(playouts.value, 4), noise: round(playouts.noise, 4) } } : {}),
+  ...(playoutsFifty ? { playoutsFifty } : {}),
   cpuSeconds: round((cpu.user + cpu.system) / 1e6, 1),
 });
