@@ -19,11 +19,21 @@
  * `--log FILE` appends one JSON line per game (its values and CPU seconds at each tier) as soon as it
  * is measured, and a rerun with the same FILE takes the games already there from it (resumable:
  * long precise-tier runs survive an interruption; the CPU figures then sum the logged seconds).
+ * `--per-axis` (with `--fast-only`) times the fast tier's parts one by one on each game (the L0 log,
+ * then each axis on it, as `computeAxesV2` computes them) and reports each part's share of the CPU
+ * seconds (`fastCpuSecondsByPart`, `fastCpuSharesByPart`); the values are the same.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { compileSource } from '../src/compiler/index.js';
 import { compileGame } from '../src/interpreter/game.js';
-import { computeAxesV2, AXES_V2, type AxesV2 } from '../src/eval/axes/index.js';
+import { computeAxesV2, AXES_V2, BUDGETS, l0Log, type AxesV2 } from '../src/eval/axes/index.js';
+import { stateSpace } from '../src/eval/axes/state-space.js';
+import { temporalDepth } from '../src/eval/axes/temporal-depth.js';
+import { infoSensitivity } from '../src/eval/axes/info-sensitivity.js';
+import { opponentModelling } from '../src/eval/axes/opponent-modelling.js';
+import { risk } from '../src/eval/axes/risk.js';
+import { brittleness } from '../src/eval/axes/brittleness.js';
+import type { Game } from '../src/interpreter/api.js';
 import { filterOptions, poolSlots, sampleAccepted, sampleIR } from '../src/sampler/index.js';
 import type { GameIR } from '../src/ir/schema.js';
 import { spearman } from '../src/eval/stats/dist.js';
@@ -51,6 +61,8 @@ const POOL_DIR = argv.includes('--pool') ? argv[argv.indexOf('--pool') + 1]! : n
 const LOG = argv.includes('--log') ? argv[argv.indexOf('--log') + 1]! : null;
 /** With `--pool DIR --stride K`: every K-th game of the pool. */
 const STRIDE = arg('--stride', 1);
+/** With `--per-axis` (fast tier only): CPU seconds of the L0 log and of each axis, per part. */
+const PER_AXIS = FAST_ONLY && argv.includes('--per-axis');
 const population = POOL_DIR
   ? `accepted pool ${POOL_DIR}`
   : POOL_SEED !== null
@@ -98,6 +110,28 @@ const kuhnFast = median(
   }),
 );
 
+/** CPU seconds of each part of the fast tier, summed over the games (`--per-axis`). */
+const byPart: Record<string, number> = {};
+/** The fast tier's axes of `game` part by part, as `computeAxesV2` computes them, each part timed into `byPart`. */
+function fastByPart(game: Game): AxesV2 {
+  const budget = BUDGETS.fast;
+  const timed = <T>(part: string, f: () => T): T => {
+    const t0 = process.cpuUsage();
+    const v = f();
+    byPart[part] = (byPart[part] ?? 0) + cpu(t0);
+    return v;
+  };
+  const log = timed('l0_log', () => l0Log(game, budget, 1, false));
+  return {
+    state_space: timed('state_space', () => stateSpace(log)),
+    temporal_depth: timed('temporal_depth', () => temporalDepth(log)),
+    info_sensitivity: timed('info_sensitivity', () => infoSensitivity(log)),
+    opponent_modelling: timed('opponent_modelling', () => opponentModelling(game, budget, 1, log)),
+    risk: timed('risk', () => risk(log)),
+    brittleness: timed('brittleness', () => brittleness(game, budget, 1, false, log)),
+  };
+}
+
 const fast: AxesV2[] = [];
 const precise: AxesV2[] = [];
 let fastSec = 0;
@@ -130,7 +164,7 @@ for (const [i, { ir, index }] of list.entries()) {
   if (!line) {
     const game = compileGame(ir);
     t = process.cpuUsage();
-    const f = computeAxesV2(game, { tier: 'fast', seed: 1 });
+    const f = PER_AXIS ? fastByPart(game) : computeAxesV2(game, { tier: 'fast', seed: 1 });
     const fastCpu = cpu(t);
     let p: AxesV2 | null = null;
     let preciseCpu: number | null = null;
@@ -151,6 +185,12 @@ for (const [i, { ir, index }] of list.entries()) {
   process.stderr.write(`game ${i + 1}/${irs.length}\n`);
 }
 const fastPerGame = fastSec / irs.length;
+/** `--per-axis`: CPU seconds per part (summed over the games measured now) and each part's share of their sum. */
+function partFigures(): Record<string, unknown> {
+  if (!PER_AXIS) return {};
+  const total = Object.values(byPart).reduce((a, b) => a + b, 0);
+  return { fastCpuSecondsByPart: byPart, fastCpuSharesByPart: Object.fromEntries(Object.entries(byPart).map(([k, v]) => [k, v / total])) };
+}
 const spearmanFastVsPrecise = FAST_ONLY
   ? null
   : Object.fromEntries(
@@ -194,7 +234,7 @@ report(
           }),
         ]),
   ],
-  { fastTier2000GamesCpuMinutes: (fastPerGame * 2000) / 60, spearmanFastVsPrecise },
+  { fastTier2000GamesCpuMinutes: (fastPerGame * 2000) / 60, spearmanFastVsPrecise, ...partFigures() },
 );
 console.log(
   JSON.stringify(
@@ -208,6 +248,7 @@ console.log(
       preciseOverFast: FAST_ONLY ? null : preciseSec / fastSec,
       fastTier2000GamesCpuMinutes: (fastPerGame * 2000) / 60,
       spearmanFastVsPrecise,
+      ...partFigures(),
       axes: irs.map((ir, i) => ({ seed: ir.origin?.seed, fast: fast[i], precise: precise[i] ?? null })),
     },
     null,
