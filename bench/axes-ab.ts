@@ -91,4 +91,6 @@ for (const f of files) {
 }
 const sum = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
 const side = (k: number) => ({ cpuSecondsPerGame: sum(totals[k]) / files.length, cpuSecondsByPart: totals[k] });
-console.log(JSON.stringify({ games: files.length, identical, reps: REPS, before: side(0), after: side(1), afterOverBefore: sum(totals[1]) / sum(totals[0]) }, null, 2));
+console.log(
+  JSON.stringify({ games: files.length, identical, reps: REPS, before: side(0), after: side(1), afterOverBefore: sum(totals[1]) / sum(totals[0]) }, null, 2),
+);
