@@ -17,7 +17,7 @@ import { basicStrategyTable, blackjackView, valuesByRank, type BlackjackView } f
 import { randomAgent } from '../../src/eval/agents/random.js';
 import type { Agent, AgentView } from '../../src/eval/agents/agent.js';
 import { handChanceKeys, playSlotNow, slotChance, type SlotOutcome } from '../../src/eval/match/play.js';
-import type { SlotRecord } from '../../src/eval/store/store.js';
+import { storedSlotOf } from '../support/slot-store.js';
 import { blackjackDecisionReference, blackjackMoveValues } from '../../src/eval/stats/blackjack-quality.js';
 
 const source = readFileSync('examples/blackjack.gbg', 'utf8');
@@ -51,29 +51,7 @@ function scripted(first: string): Agent {
 }
 
 /** The store's record of a one-hand slot played under `seed`. */
-function slotOf(seed: number, o: SlotOutcome): SlotRecord {
-  return {
-    id: `s${seed}`,
-    seq: 0,
-    game: game.rulesetHash,
-    run: 0,
-    slot: 0,
-    seat0: 'player',
-    seat1: 'house',
-    play_seed: seed,
-    status: 'done',
-    return0: o.returns[0],
-    return1: null,
-    moves0: o.moves[0],
-    moves1: o.moves[1],
-    fallbacks0: 0,
-    fallbacks1: 0,
-    wall_ms: 0,
-    error: null,
-    notes: null,
-    finished_at: '',
-  };
-}
+const slotOf = (seed: number, o: SlotOutcome) => storedSlotOf(o, { id: `s${seed}`, game: game.rulesetHash, seats: ['player', 'house'], playSeed: seed });
 
 describe("blackjack's decision quality", () => {
   it('hard 16 against a dealer 10: EV loss = max − chosen of the chart values basicStrategyValues() gives, per initial bet', () => {

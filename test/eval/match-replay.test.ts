@@ -11,47 +11,15 @@ import { hasShoe, type GameState } from '../../src/interpreter/api.js';
 import { compileGame } from '../../src/interpreter/game.js';
 import { randomAgent } from '../../src/eval/agents/random.js';
 import { playSlotNow, replayStoredSlot, type ReplayDeparture, type SlotOutcome } from '../../src/eval/match/index.js';
-import type { MoveRecord, SlotRecord } from '../../src/eval/store/store.js';
+import type { MoveRecord } from '../../src/eval/store/store.js';
+import { storedSlotOf } from '../support/slot-store.js';
 
 const game = compileGame(compileSource(readFileSync('examples/blackjack.gbg', 'utf8')).ir!);
 const SEED = 5;
 const played = playSlotNow(game, [randomAgent, randomAgent], SEED, 0, { format: { hands: 4, stacks: 'carry' } }) as SlotOutcome;
 
 /** The store's record of the played match (participants `p0`, `p1`). */
-function slotOf(o: SlotOutcome): SlotRecord {
-  return {
-    id: 'ab12',
-    seq: 0,
-    game: game.rulesetHash,
-    run: 0,
-    slot: 0,
-    seat0: 'p0',
-    seat1: 'p1',
-    play_seed: SEED,
-    status: 'done',
-    return0: o.returns[0],
-    return1: null,
-    moves0: o.moves[0],
-    moves1: o.moves[1],
-    fallbacks0: 0,
-    fallbacks1: 0,
-    wall_ms: 0,
-    error: null,
-    notes: null,
-    finished_at: '',
-    hands: o.hands!.map((h) => ({
-      hand: h.hand,
-      seats: h.order.map((a) => `p${a}`),
-      button: h.button,
-      stacks: h.stacks,
-      returns: h.returns,
-      firstPly: h.firstPly,
-      plies: h.plies,
-    })),
-    house: 1,
-  };
-}
-const slot = slotOf(played);
+const slot = storedSlotOf(played, { id: 'ab12', game: game.rulesetHash, seats: ['p0', 'p1'], playSeed: SEED, house: 1 });
 
 /** The departure of a replay of the played match with its moves changed by `alter` (a copy). */
 function departureOf(alter: (moves: MoveRecord[]) => void): ReplayDeparture | null {

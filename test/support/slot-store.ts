@@ -1,4 +1,7 @@
 /**
+ * Stored slots for tests: {@link storedSlotOf} (the store's record of a slot the match loop
+ * played) and {@link writeSlotStore} (a run store of given estimator slot rows).
+ *
  * A run store of given estimator slot rows, written through the store's own writer (`RunStore`):
  * what the statistics tests analyse. Every seat id becomes a participant (named by `names`, else by
  * its id), every game id a game (with no source), every row a finished slot. A row without a play
@@ -8,6 +11,50 @@
  */
 import { RunStore, type SlotRecord } from '../../src/eval/store/index.js';
 import type { SlotRow } from '../../src/eval/stats/slots.js';
+import type { SlotOutcome } from '../../src/eval/match/index.js';
+
+/**
+ * The store's record of a slot `o` the match loop played (`playSlotNow`): returns and moves per
+ * seat (seat 1's return null, as for a house game's house seat), its hands when it had several
+ * (each hand's seats named `p<agent>` by the order it was played in), no fallbacks, no error.
+ */
+export function storedSlotOf(o: SlotOutcome, at: { id: string; game: string; seats: [string, string]; playSeed: number; house?: number }): SlotRecord {
+  return {
+    id: at.id,
+    seq: 0,
+    game: at.game,
+    run: 0,
+    slot: 0,
+    seat0: at.seats[0],
+    seat1: at.seats[1],
+    play_seed: at.playSeed,
+    status: 'done',
+    return0: o.returns[0],
+    return1: null,
+    moves0: o.moves[0],
+    moves1: o.moves[1],
+    fallbacks0: 0,
+    fallbacks1: 0,
+    wall_ms: 0,
+    error: null,
+    notes: null,
+    finished_at: '',
+    ...(o.hands
+      ? {
+          hands: o.hands.map((h) => ({
+            hand: h.hand,
+            seats: h.order.map((a) => `p${a}`),
+            button: h.button,
+            stacks: h.stacks,
+            returns: h.returns,
+            firstPly: h.firstPly,
+            plies: h.plies,
+          })),
+        }
+      : {}),
+    ...(at.house !== undefined ? { house: at.house } : {}),
+  };
+}
 
 export function writeSlotStore(path: string, rows: readonly SlotRow[], opts: { commitment?: string; names?: Record<string, string> } = {}): void {
   const store = RunStore.open(path);
