@@ -13,8 +13,9 @@
  * contributes the widest range chips allow. A card taken from a place the seat cannot see (the
  * other seat's hand, a private pile: a dealer turning up its hole card) stops the continuation
  * the same way, unless the step that took it reached the next decision or the settlement without
- * reading any card; so neither the chips counted nor how far the search went can depend on that
- * card. So the stated cost is a function of the seat's information state (the observation
+ * reading any card; a chance node drawing from such a place (a peek) follows one card for all.
+ * So neither the chips counted nor how far the search went can depend on that card, and the
+ * stated cost is a function of the seat's information state (the observation
  * property tests check it).
  */
 import type { Action, CostCause } from './api.js';
@@ -228,8 +229,16 @@ function search(state: MachineState, action: Action, seat: number, causes: Set<C
     // A card the seat cannot see came out: the chips up to here stand if no card was read since.
     if (unseenSince >= 0 && (!leaf || probe.cardReads !== unseenSince)) return widest('opponent-cards');
     if (leaf) return { lo: total, hi: total, causes: [] };
-    // Which cards are there is not the seat's to know.
-    if (node === NODE.CHANCE_CARD && drawsUnseen(s, seat)) return widest('opponent-cards');
+    // Which cards are there is not the seat's to know: the first is followed for them all (a peek
+    // at the other seat's card changes nothing the play-out reads; a step that moves it out is
+    // caught by `visit`).
+    if (node === NODE.CHANCE_CARD && drawsUnseen(s, seat)) {
+      if (budget < 1) return widest('unexplored');
+      budget -= 1;
+      const reads = probe.cardReads;
+      const r = play(s, s.legalActions()[0]);
+      return visit(r.next, s.log.count, total, r.hidden, reads);
+    }
     const actions = s.legalActions();
     const kind: CostCause = node === NODE.DECISION ? 'opponent-choice' : 'chance';
     const child = (a: Action): Explored => {

@@ -10,14 +10,14 @@ import type { Machine } from './machine.js';
 import { INSTR_WIDTH, OP } from './program.js';
 import { showdown } from './showdown.js';
 import { START } from './steps.js';
-import type { GeneratedCode } from './compiled-run.js';
 
 /**
  * Run deterministic instructions until a decision, a chance node or the end: with the program's
  * generated run loop when it has one (the compiling backend, `compiled-run.ts`), else here.
  */
 export function run(m: Machine): void {
-  const generated = m.program.runner as GeneratedCode | null;
+  // The program's `GeneratedCode` (compiled-run.ts, which imports this module), seen structurally.
+  const generated = m.program.runner as { run(m: Machine): void } | null;
   if (generated !== null) {
     generated.run(m);
     return;
