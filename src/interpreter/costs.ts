@@ -14,16 +14,21 @@
  * other seat's hand, a private pile: a dealer turning up its hole card) stops the continuation
  * the same way, unless the step that took it reached the next decision or the settlement without
  * reading any card; a chance node drawing from such a place (a peek) follows one card for all.
- * So neither the chips counted nor how far the search went can depend on that card, and the
- * stated cost is a function of the seat's information state (the observation
- * property tests check it).
+ * A card drawn from the deck may be, as far as the seat can tell, any card it cannot see: the
+ * chance node's outcomes are the deck's cards and every card in another place the seat cannot see
+ * (the other seat's hand, a private pile, the cards out of play) that it was not shown there (see
+ * {@link drawPool}); a card of that pool not in the deck is swapped with the deck's top card on
+ * the copy before it is drawn. So two states that differ only in which hidden card lies where
+ * enumerate the same cards. Neither the chips counted nor how far the search went can then depend
+ * on a card the seat cannot see, and the stated cost is a function of the seat's information
+ * state (the observation property tests check it).
  */
 import type { Action, CostCause } from './api.js';
 import { HIDDEN_READ, probe } from './expr.js';
 import { cardChancePile } from './chance-nodes.js';
 import { EV, NODE, R, X } from './layout.js';
-import { handPile, OP } from './program.js';
-import type { MachineState } from './machine.js';
+import { DECK_PILE, OP } from './program.js';
+import { pileBase, viewers, type MachineState } from './machine.js';
 
 /** Chips an action moves from the acting seat's stack: `[min, max]` over what may happen next (equal when certain). */
 export type CostRange = readonly [min: number, max: number];
@@ -154,29 +159,94 @@ function widestFrom(s: MachineState, paid: number, seat: number): CostRange {
 }
 
 /**
- * Whether the card chance node `s` waits at takes its card from a place `seat` cannot see: the
- * other seat's hand or a private pile (not the deck: its cards are chance to both seats).
+ * Whether `pile` is a place other than the deck whose cards `seat` does not see (the other seat's
+ * hand, a private pile, the cards out of play): no seat sees the deck, so its cards are chance to both.
  */
+function hiddenFrom(s: MachineState, pile: number, seat: number): boolean {
+  return pile !== DECK_PILE && (viewers(s.program, pile) & (1 << seat)) === 0;
+}
+
+/** Whether the card chance node `s` waits at takes its card from a place `seat` cannot see (see {@link hiddenFrom}). */
 function drawsUnseen(s: MachineState, seat: number): boolean {
-  const from = cardChancePile(s);
-  if (from === handPile(1 - seat)) return true;
-  return from >= 3 && !s.program.pilePublic[from];
+  return hiddenFrom(s, cardChancePile(s), seat);
 }
 
 /** Whether the events of `s` from `from` on move a card out of a place `seat` cannot see (a deal from the other seat's hand or a private pile). */
 function movedUnseen(s: MachineState, from: number, seat: number): boolean {
   const log = s.log;
-  for (let i = from; i < log.count; i++) {
-    if (log.kind(i) !== EV.DEAL) continue;
-    const pile = log.c(i) & 0xff;
-    if (pile === handPile(1 - seat) || (pile >= 3 && !s.program.pilePublic[pile])) return true;
-  }
+  for (let i = from; i < log.count; i++) if (log.kind(i) === EV.DEAL && hiddenFrom(s, log.c(i) & 0xff, seat)) return true;
   return false;
 }
 
-/** Apply `a` to a copy of `s`; a hidden read leaves the copy where it stopped, flagged. */
-function play(s: MachineState, a: Action): { next: MachineState; hidden: boolean } {
+/**
+ * Per card type, 1 when an event of `s` showed that card to `seat` (it saw the content of a deal,
+ * a peek, a show or a reveal naming it). A shown card lying in a place the seat cannot see is known
+ * to lie there, not in the deck.
+ */
+function shownTo(s: MachineState, seat: number): Uint8Array {
+  const shown = new Uint8Array(s.program.numCardTypes);
+  const log = s.log;
+  const bit = 1 << seat;
+  for (let i = 0; i < log.count; i++) {
+    const k = log.kind(i);
+    if ((k !== EV.DEAL && k !== EV.PEEK && k !== EV.SHOW && k !== EV.REVEAL) || (log.contentSeenBy(i) & bit) === 0) continue;
+    const t = log.b(i);
+    if (t >= 0) shown[t] = 1;
+  }
+  return shown;
+}
+
+/**
+ * The cards a draw from the deck at `s` may bring as far as `seat` can tell, as card types in
+ * ascending order: those in the deck and those in a place the seat cannot see
+ * ({@link hiddenFrom}) that were not shown to it (`shown`, from {@link shownTo} at the measured
+ * state). Exchanging a deck card with a hidden card the seat was not shown leaves the pool as it
+ * is, though the deck changes.
+ */
+function drawPool(s: MachineState, seat: number, shown: Uint8Array): number[] {
+  const p = s.program;
+  const inPool = new Uint8Array(p.numCardTypes);
+  for (let pile = 0; pile < p.pileNames.length; pile++) {
+    const deck = pile === DECK_PILE;
+    if (!deck && !hiddenFrom(s, pile, seat)) continue;
+    const base = pileBase(p, pile);
+    for (let i = 0; i < s.piles[pile]; i++) {
+      const t = s.piles[base + i];
+      if (deck || !shown[t]) inPool[t] = 1;
+    }
+  }
+  const out: number[] = [];
+  for (let t = 0; t < inPool.length; t++) if (inPool[t]) out.push(t);
+  return out;
+}
+
+/**
+ * Put a card of type `t` in the deck of `s` (in place) when there is none: the first such card
+ * in a place `seat` cannot see changes places with the deck's top card (a card of {@link drawPool}
+ * is in one or the other).
+ */
+function intoDeck(s: MachineState, t: number, seat: number): void {
+  if (s.indexOf(DECK_PILE, t) >= 0) return;
+  const p = s.program;
+  for (let pile = 0; pile < p.pileNames.length; pile++) {
+    if (!hiddenFrom(s, pile, seat)) continue;
+    const i = s.indexOf(pile, t);
+    if (i < 0) continue;
+    const top = pileBase(p, DECK_PILE);
+    s.piles[pileBase(p, pile) + i] = s.piles[top];
+    s.piles[top] = t;
+    return;
+  }
+}
+
+/**
+ * Apply `a` to a copy of `s` (for a draw from the deck with `seat` given: a card of
+ * {@link drawPool}, put in the copy's deck first); a hidden read leaves the copy where it
+ * stopped, flagged.
+ */
+function play(s: MachineState, a: Action, seat = -1): { next: MachineState; hidden: boolean } {
   const next = s.clone();
+  if (seat >= 0) intoDeck(next, a, seat);
   try {
     next.applyAction(a);
     return { next, hidden: false };
@@ -202,10 +272,13 @@ interface Explored {
  * At a chance node that deals a card, the first card is followed; when nothing on the way looked at
  * any card (no condition, amount or `assign` read a hand or a pile until the seat's next decision or
  * the settlement), every other card leads the same way and is not explored: dealing the board to
- * an all-in call costs one path, not every runout.
+ * an all-in call costs one path, not every runout. The cards of a draw from the deck are those of
+ * {@link drawPool}, not the deck's alone.
  */
 function search(state: MachineState, action: Action, seat: number, causes: Set<CostCause>): CostRange {
   let budget = COST_SEARCH_LIMIT;
+  /** What the seat was shown before it chose (not what the play-out shows it: a peek there follows one card for all); read at the first draw from the deck. */
+  let shown: Uint8Array | null = null;
   /**
    * `s` reached from its parent (whose log ended at event `from`) with `paid` chips counted; `reads`
    * is the probe's card-read count before the step that led here. A step that moved a card out of
@@ -239,18 +312,20 @@ function search(state: MachineState, action: Action, seat: number, causes: Set<C
       const r = play(s, s.legalActions()[0]);
       return visit(r.next, s.log.count, total, r.hidden, reads);
     }
-    const actions = s.legalActions();
+    // A draw from the deck: any card the seat cannot see, so the outcomes are the same whichever hidden card lies where.
+    const pooled = node === NODE.CHANCE_CARD && cardChancePile(s) === DECK_PILE && s.piles[DECK_PILE] > 0;
+    const actions = pooled ? drawPool(s, seat, (shown ??= shownTo(state, seat))) : s.legalActions();
     const kind: CostCause = node === NODE.DECISION ? 'opponent-choice' : 'chance';
     const child = (a: Action): Explored => {
       const reads = probe.cardReads;
-      const r = play(s, a);
+      const r = play(s, a, pooled ? seat : -1);
       return visit(r.next, s.log.count, total, r.hidden, reads);
     };
     const kids: Explored[] = [];
     /**
      * For a card dealt: whether any card was looked at on the first card's path. Up to the first
-     * look every card takes the same path, so this does not depend on which cards are left in the
-     * deck; it (not whether the children's ranges differ, which can) decides whether the deal is named.
+     * look every card takes the same path, so this does not depend on which card is dealt; it (not
+     * whether the children's ranges differ) decides whether the deal is named.
      */
     let looked: boolean | null = null;
     if (kind === 'chance' && s.actionsAreCards() && actions.length > 1 && budget >= 1) {
@@ -271,8 +346,8 @@ function search(state: MachineState, action: Action, seat: number, causes: Set<C
   const reads = probe.cardReads;
   const root = play(state, action);
   const r = visit(root.next, state.log.count, 0, root.hidden, reads);
-  // Where the search was cut short, what it reached depends on the order it went in (the cards
-  // left in the deck among it), so only the cut is named.
+  // Where the search was cut short, what it reached depends on the order it went in, so only the
+  // cut is named.
   if (r.causes.includes('unexplored')) causes.add('unexplored');
   else for (const k of r.causes) causes.add(k);
   return [r.lo, r.hi];

@@ -13,6 +13,23 @@ import { sampleIR } from '../../src/sampler/index.js';
 import { rngFromKeys } from '../../src/util/rng.js';
 import { replayWithCardsSwapped, unseenCards, type Move } from './helpers.js';
 
+/** A fixture game of `test/fixtures/games/`, its source passed through `edit`, compiled. */
+function fixture(name: string, edit = (source: string) => source): CompiledGame {
+  return compileGame(compileSource(edit(readFileSync(new URL(`../fixtures/games/${name}`, import.meta.url), 'utf8'))).ir!);
+}
+
+/** The first decision of `game` after dealing Alice then Bob the named cards (every other chance node takes its first outcome). */
+function dealt(game: CompiledGame, alice: string, bob: string) {
+  const names = game.newInitialState().program.cardNames;
+  const s = game.newInitialState();
+  const wanted = [names.indexOf(alice), names.indexOf(bob)];
+  while (s.currentPlayer() === CHANCE) {
+    const outcomes = s.chanceOutcomes().map(([a]) => a);
+    s.applyAction(s.actionsAreCards() && outcomes.includes(wanted[0]!) ? wanted.shift()! : outcomes[0]!);
+  }
+  return s;
+}
+
 describe('menu costs reveal nothing the seat cannot see', () => {
   it('sampleIR(6, 0.3) of the coherent builder: Alice (J) facing a raise; her call cost is the same whether Bob holds Q or 10', () => {
     const game = compileGame(sampleIR(6, 0.3, { builder: 'coherent' }));
@@ -35,19 +52,7 @@ describe('menu costs reveal nothing the seat cannot see', () => {
   });
 
   it('a hidden position Alice does not hold: whether Bob holds it (a tie leaves it to nobody) is not in her menu', () => {
-    const source = readFileSync(new URL('../fixtures/games/hidden-holder.gbg', import.meta.url), 'utf8');
-    const game = compileGame(compileSource(source).ir!);
-    const names = game.newInitialState().program.cardNames;
-    /** The state after dealing Alice then Bob the named cards. */
-    const dealt = (g: CompiledGame, alice: string, bob: string) => {
-      const s = g.newInitialState();
-      const wanted = [names.indexOf(alice), names.indexOf(bob)];
-      while (s.currentPlayer() === CHANCE) {
-        const outcomes = s.chanceOutcomes().map(([a]) => a);
-        s.applyAction(s.actionsAreCards() && outcomes.includes(wanted[0]!) ? wanted.shift()! : outcomes[0]!);
-      }
-      return s;
-    };
+    const game = fixture('hidden-holder.gbg');
     const tie = dealt(game, 'Q of hearts', 'Q of spades'); // nobody holds Sharp
     const bobHolds = dealt(game, 'Q of hearts', 'K of hearts');
     expect(tie.positionHolder('Sharp')).toBe(-1);
@@ -58,6 +63,39 @@ describe('menu costs reveal nothing the seat cannot see', () => {
     // Holding it herself, she knows Bob does not: go is free.
     const aliceHolds = dealt(game, 'K of hearts', 'Q of hearts');
     expect(aliceHolds.observation(0).decision!.menu.find((m) => m.label === 'go')).toMatchObject({ cost: 0 });
+  });
+
+  it("a draw from the deck: Alice's menu on J is the same whether Bob holds Q (the deck K, A) or A (the deck Q, K)", () => {
+    // Drawing pays Bob the board card's value (J 1, Q 2, K 3, A 4). The probe once drew only the
+    // deck's cards: "between 3 and 4 chips" against Q, "between 2 and 3" against A, though Alice
+    // cannot tell the two apart. The draw may bring any card she cannot see: Q, K or A.
+    const game = fixture('unseen-draw.gbg');
+    const names = game.newInitialState().program.cardNames;
+    const queen = dealt(game, 'J of hearts', 'Q of hearts');
+    expect(queen.pileCards(0).map((t) => names[t])).toEqual(['K of hearts', 'A of hearts']);
+    // Bob's Q and the deck's A exchanged: Bob holds A, the deck Q and K.
+    const ace = dealt(game, 'J of hearts', 'A of hearts');
+    expect(ace.pileCards(0).map((t) => names[t])).toEqual(['Q of hearts', 'K of hearts']);
+    expect(ace.informationStateKey(0)).toBe(queen.informationStateKey(0));
+    const menu = queen.observation(0).decision!.menu;
+    expect(menu).toEqual([
+      { action: 0, label: 'draw', costRange: [2, 4], costDependsOn: ['chance'] },
+      { action: 1, label: 'stay', cost: 0 },
+    ]);
+    expect(ace.observation(0).decision!.menu).toEqual(menu);
+    expect(dealt(game, 'J of hearts', 'K of hearts').observation(0).decision!.menu).toEqual(menu);
+    // Dealt face up, Bob's card is not where a draw comes from: against his A, the draw brings Q or K.
+    const open = dealt(
+      fixture('unseen-draw.gbg', (source) => source.replace('deal 1 to each face down', 'deal 1 to each face up')),
+      'J of hearts',
+      'A of hearts',
+    );
+    expect(open.observation(0).decision!.menu.find((m) => m.label === 'draw')).toEqual({
+      action: 0,
+      label: 'draw',
+      costRange: [2, 3],
+      costDependsOn: ['chance'],
+    });
   });
 
   it("blackjack: the player's menu on 2♠ 3♣ against the dealer's A♣ is the same whether the hole card is 2♥ or 6♣", () => {
