@@ -4,10 +4,8 @@
  * (`basicStrategyValues()`), per initial bet; a basic-strategy bot loses nothing and always agrees;
  * a random bot loses; `gbgc analyze` shows the section, labelled Preview.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 import { compileSource } from '../../src/compiler/index.js';
@@ -18,6 +16,7 @@ import { randomAgent } from '../../src/eval/agents/random.js';
 import type { Agent, AgentView } from '../../src/eval/agents/agent.js';
 import { handChanceKeys, playSlotNow, slotChance, type SlotOutcome } from '../../src/eval/match/play.js';
 import { storedSlotOf } from '../support/slot-store.js';
+import { playSessions } from '../support/session-store.js';
 import { blackjackDecisionReference, blackjackMoveValues } from '../../src/eval/stats/blackjack-quality.js';
 
 const source = readFileSync('examples/blackjack.gbg', 'utf8');
@@ -85,26 +84,13 @@ describe("blackjack's decision quality", () => {
   });
 
   it('gbgc analyze: the basic-strategy bot loses 0 and always agrees on every covered decision, a random bot loses; Preview', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gbgc-bjdq-'));
-    const cfg = join(dir, 'bj.yaml');
-    writeFileSync(
-      cfg,
-      [
-        `games: [${JSON.stringify(resolve('examples/blackjack.gbg'))}]`,
-        'participants:',
-        '  - {kind: basic-strategy}',
-        '  - {kind: random}',
-        'runs: 2',
-        'seed: 11',
-        'hands_per_match: 12',
-        'stacks: carry',
-        'store: runs.db',
-        '',
-      ].join('\n'),
-    );
-    const t = await runCli(['tournament', cfg, '--json']);
-    expect(t.code, t.stderr).toBe(0);
-    const db = join(dir, 'runs.db');
+    const { db } = await playSessions({
+      games: [resolve('examples/blackjack.gbg')],
+      participants: ['{kind: basic-strategy}', '{kind: random}'],
+      runs: 2,
+      seed: 11,
+      hands: 12,
+    });
     const a = await runCli(['analyze', db, '--json', '-B', '200']);
     expect(a.code, a.stderr).toBe(0);
     const dq = JSON.parse(a.stdout).decisionQuality;

@@ -4,36 +4,23 @@
  * the match loop did, so hand 2 onwards replays to the stored moves and returns.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
+import { playSessions } from '../support/session-store.js';
 import { RunStore } from '../../src/eval/store/store.js';
 import { replayHandsFromStore } from '../../src/eval/report/slot-replay.js';
 
 describe('a stored blackjack session', () => {
   it('replays every hand from the carried shoe (gbgc view --hand 4 and the replay records)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gbgc-bjreplay-'));
-    const cfg = join(dir, 'bj.yaml');
-    writeFileSync(
-      cfg,
-      [
-        `games: [${JSON.stringify(resolve('examples/blackjack.gbg'))}]`,
-        'participants:',
-        '  - {kind: always-fold}',
-        '  - {kind: random}',
-        'runs: 1',
-        'seed: 3',
-        'hands_per_match: 4',
-        'stacks: carry',
-        'store: runs.db',
-        '',
-      ].join('\n'),
-    );
-    const t = await runCli(['tournament', cfg, '--json']);
-    expect(t.code, t.stderr).toBe(0);
-    const db = join(dir, 'runs.db');
+    const { dir, db } = await playSessions({
+      games: [resolve('examples/blackjack.gbg')],
+      participants: ['{kind: always-fold}', '{kind: random}'],
+      runs: 1,
+      seed: 3,
+      hands: 4,
+    });
     const raw = new Database(db, { readonly: true });
     const ids = raw.prepare("SELECT id FROM slots WHERE status = 'done' ORDER BY id").pluck().all() as string[];
     raw.close();

@@ -18,11 +18,11 @@ import { readSlots, withMoves } from '../../src/eval/store/index.js';
 import { startFakeServer, type FakeServer, type SeenRequest } from './llm/fake-server.js';
 import { setFakeKeys } from './llm/helpers.js';
 import { rouletteCondition } from '../support/roulette-conditions.js';
+import { playSessions } from '../support/session-store.js';
 
 let server: FakeServer;
 const dir = mkdtempSync(join(tmpdir(), 'gbgc-casino-'));
 const db = join(dir, 'runs.db');
-const cfg = join(dir, 'casino.yaml');
 
 beforeAll(async () => {
   setFakeKeys();
@@ -39,23 +39,16 @@ beforeAll(async () => {
   });
   writeFileSync(join(dir, 'streak.gbg'), rouletteCondition(true));
   writeFileSync(join(dir, 'control.gbg'), rouletteCondition(false));
-  writeFileSync(
-    cfg,
-    [
-      `games: [streak.gbg, control.gbg, ${JSON.stringify(resolve('examples/blackjack.gbg'))}]`,
-      'participants:',
-      `  - {kind: llm, name: chatty, model: openai/chatty, base_url: ${JSON.stringify(server.openaiBase)}}`,
-      '  - {kind: random}',
-      'runs: 2',
-      'seed: 8',
-      'hands_per_match: 12',
-      'stacks: carry',
-      'store: runs.db',
-      '',
-    ].join('\n'),
+  const t = await playSessions(
+    {
+      games: ['streak.gbg', 'control.gbg', resolve('examples/blackjack.gbg')],
+      participants: [`{kind: llm, name: chatty, model: openai/chatty, base_url: ${JSON.stringify(server.openaiBase)}}`, '{kind: random}'],
+      runs: 2,
+      seed: 8,
+      hands: 12,
+    },
+    dir,
   );
-  const t = await runCli(['tournament', cfg, '--json']);
-  expect(t.code, t.stderr).toBe(0);
   expect(JSON.parse(t.stdout)).toMatchObject({ total: 12, played: 12 });
   const l = await runCli(['records', 'label', db, '--mode', 'live', '--status', 'official']);
   expect(l.code, l.stderr).toBe(0);
