@@ -20,6 +20,7 @@
 import type { Rng } from '../util/rng.js';
 import { hasBetRanges, hasMoveShapes, type Action, type GameState, type Player } from '../interpreter/api.js';
 import { CALL, FOLD } from '../interpreter/betting.js';
+import { l0VariablePick as pickVariable } from '../interpreter/machine-kernel.js';
 
 /** Kind ids of variable betting: fold 0, check/call 1, bet (any amount) 2. */
 export const KIND_FOLD = 0;
@@ -89,19 +90,6 @@ export function l0Pick(state: GameState, u: number, legal?: readonly Action[]): 
   const moves = legal[0] === FOLD ? 2 : 1;
   const a = pickVariable(u, moves, n - moves, 0, moves);
   return legal[a];
-}
-
-/**
- * The L0 pick in a variable-betting decision of `moves` single-action kinds (fold and check/call,
- * or check/call alone; ids `first`, `first + 1`, …) and `bets` bet amounts (ids `lo` … `lo + bets
- * − 1`, one kind when `bets > 0`): the kind is `⌊u·K⌋`, the fraction left picks the amount.
- */
-function pickVariable(u: number, moves: number, bets: number, first: number, lo: number): Action {
-  const kinds = moves + (bets > 0 ? 1 : 0);
-  const x = u * kinds;
-  const k = Math.min(kinds - 1, Math.floor(x));
-  if (k < moves) return first + k;
-  return lo + Math.min(bets - 1, Math.floor((x - k) * bets));
 }
 
 /** Sample an L0 action with one number from `rng`. */

@@ -10,7 +10,7 @@
 import { IllegalActionError, type Action } from './api.js';
 import { resolveAuction } from './decisions.js';
 import { BOTH, EV, MOVE, NODE, PAY_REASON, R, X } from './layout.js';
-import { INSTR_WIDTH, OP, handPile } from './program.js';
+import { DECK_PILE, INSTR_WIDTH, OP, handPile, type Program } from './program.js';
 import { optionCost } from './steps.js';
 import { pileBase, type Machine } from './machine.js';
 
@@ -191,4 +191,21 @@ export function sampleChance(s: Machine, u: number): Action {
     if (k < cum) return t;
   }
   return s.piles[base];
+}
+
+/**
+ * Whether a program's deck stays in ascending card-type order all game: it starts so (the
+ * canonical deck, or a new shoe) and no step puts cards into it (a `deal` or `discard` to the
+ * deck). Then the card {@link sampleChance} draws from the deck for `u` is simply the deck's
+ * card at index ⌊u·len⌋ (the k-th card in type order is the k-th card).
+ */
+export function deckStaysSorted(p: Program): boolean {
+  const deck = p.initialDeck;
+  for (let i = 1; i < deck.length; i++) if (deck[i] < deck[i - 1]) return false;
+  const code = p.code;
+  for (let o = 0; o < code.length; o += INSTR_WIDTH) {
+    if (code[o] === OP.DEAL && code[o + 2] === DECK_PILE) return false;
+    if (code[o] === OP.DISCARD && code[o + 4] === DECK_PILE) return false;
+  }
+  return true;
 }

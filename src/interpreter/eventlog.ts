@@ -4,7 +4,12 @@
  * contentSeenBy << 14, seat masks with bit s for seat s). A copy shares every full chunk with
  * the original (they are never written again) and copies only the last, partly filled one, so
  * copying a state costs the same however long its history is.
+ *
+ * A log in tally mode ({@link EventLog.tally}) keeps only what a simulation reads of an episode:
+ * which phases were entered, whether the showdown began, and the side-bet answers the showdown
+ * settles (`showdown.ts` reads them back); every other event is dropped as it is pushed.
  */
+import { EV } from './layout.js';
 
 /** Ints per event. */
 export const EV_WIDTH = 4;
@@ -20,6 +25,14 @@ export class EventLog {
   private own: Int32Array[] = [];
   /** Whether a copy borrows this log's chunks (then none of its buffers may be reused). */
   private lent = false;
+  /** Tally mode: per phase index, the episode ({@link EventLog.epoch}) that last entered it; null for a full log. */
+  private stamps: Int32Array | null = null;
+  /** Tally mode: per phase index, episodes that entered it since the counts were last taken. */
+  private entered: Float64Array | null = null;
+  /** Tally mode: the number of the episode under way. */
+  private epoch = 0;
+  /** Tally mode: whether a `SHOWDOWN` event was pushed in the episode under way. */
+  showdownSeen = false;
 
   private constructor(
     /** Chunk k holds events 4k … 4k + 3; entries at and beyond ⌈count / 4⌉ are stale. */
@@ -30,6 +43,42 @@ export class EventLog {
 
   static empty(): EventLog {
     return new EventLog([], 0);
+  }
+
+  /**
+   * An empty log in tally mode, for one episode after another: the first `PHASE` event of an
+   * episode naming phase p counts 1 in `entered[p]`, a `SHOWDOWN` event sets
+   * {@link EventLog.showdownSeen}, a `SIDEBET` event is kept (the showdown reads the answers
+   * back); every other event is dropped. Start each episode with {@link EventLog.restartTally}.
+   * @param entered one entry per phase, added to by the log (the caller takes and clears the counts)
+   */
+  static tally(entered: Float64Array): EventLog {
+    const log = new EventLog([], 0);
+    log.stamps = new Int32Array(entered.length);
+    log.entered = entered;
+    return log;
+  }
+
+  /**
+   * Start a new episode on a log in tally mode: no events, no showdown, and the phases `before`
+   * (entered before the episode's first node, already counted by the caller) marked entered.
+   */
+  restartTally(before: readonly number[]): void {
+    const stamps = this.stamps!;
+    if (this.epoch === 0x7fffffff) {
+      // Stamps are 32-bit: start the numbering again.
+      stamps.fill(0);
+      this.epoch = 0;
+    }
+    const epoch = ++this.epoch;
+    for (let i = 0; i < before.length; i++) stamps[before[i]] = epoch;
+    this.showdownSeen = false;
+    this.truncate(0);
+  }
+
+  /** In tally mode: whether the episode under way entered phase `p`. */
+  tallied(p: number): boolean {
+    return this.stamps![p] === this.epoch;
   }
 
   /** An independent copy (full chunks shared, the partial last chunk copied). */
@@ -84,6 +133,16 @@ export class EventLog {
 
   /** Append one event. `seat` is -1 when none; `seen`/`content`: seat masks. */
   push(kind: number, seat: number, a: number, b: number, c: number, seen: number, content: number): void {
+    const stamps = this.stamps;
+    if (stamps !== null && kind !== EV.SIDEBET) {
+      if (kind === EV.PHASE) {
+        if (stamps[a] !== this.epoch) {
+          stamps[a] = this.epoch;
+          this.entered![a]++;
+        }
+      } else if (kind === EV.SHOWDOWN) this.showdownSeen = true;
+      return;
+    }
     const i = this.count;
     const k = i >> 2;
     let chunk: Int32Array;

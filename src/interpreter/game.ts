@@ -22,7 +22,7 @@ export function declaredStacksKey(key: string): string {
 /**
  * A compiled game: the IR, its ruleset hash and the step program, as a factory of states; and,
  * as optional capabilities of the contract (`api.ts`), a judge of hands by its showdown, duplicate
- * chance from a play seed, and the poker kernel for uniform-random playouts.
+ * chance from a play seed, and the playout kernels for L0 playouts.
  */
 import { rulesetHash } from '../ir/hash.js';
 import type { GameIR } from '../ir/schema.js';
@@ -33,6 +33,7 @@ import { compileProgram } from './compile.js';
 import { COMPILE_AFTER, TieredCode } from './compiled-run.js';
 import { DuplicateChance } from './duplicate.js';
 import { handJudge } from './judge.js';
+import { MachineKernel } from './machine-kernel.js';
 import { pokerKernel } from './poker-kernel.js';
 import { ProgramError, programRecord, type Program } from './program.js';
 import { InterpreterState } from './state.js';
@@ -46,6 +47,8 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
   private readonly initial: InterpreterState;
   /** The initial state of the last other starting stacks asked for (a match carrying stacks asks for the same ones until a hand moves chips). */
   private other: { stacks: readonly number[]; initial: InterpreterState } | null = null;
+  /** The machine kernel of a program outside the poker subset (built on first use). */
+  private machineKernel: MachineKernel | null = null;
 
   readonly program: Program;
 
@@ -121,9 +124,13 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
     return new DuplicateChance(this.program, keys, record);
   }
 
-  /** The poker kernel of the program (built once), or null when the program leaves the poker subset (see `poker-kernel.ts`). */
-  playoutKernel(): PlayoutKernel | null {
-    return pokerKernel(this.program);
+  /**
+   * The game's L0 playout kernel: the poker kernel of the program (`poker-kernel.ts`, built once)
+   * when the program is in the poker subset, else the machine kernel (`machine-kernel.ts`), which
+   * plays any two-seat program.
+   */
+  playoutKernel(): PlayoutKernel {
+    return pokerKernel(this.program) ?? (this.machineKernel ??= new MachineKernel(this.initial, this.initial.clone()));
   }
 }
 

@@ -18,6 +18,7 @@
 import type { KeyedStream, Rng } from '../util/rng.js';
 import { DECK_PILE, INSTR_WIDTH, MAX_BYTE_CARDS, METRIC, OP, handPile, type Program } from './program.js';
 import { pileBase } from './machine.js';
+import { deckStaysSorted } from './chance-nodes.js';
 
 /** Registers of the kernel (indices into `PokerKernel.r`). */
 const PC = 0;
@@ -120,10 +121,7 @@ export class PokerKernel {
     this.sorted0 = new Int32Array(Math.max(1, p.pileCapacity));
     this.sorted1 = new Int32Array(Math.max(1, p.pileCapacity));
     this.phaseSeen = new Uint8Array(p.phaseNames.length);
-    let sorted = true;
-    for (let i = 1; i < p.initialDeck.length; i++) if (p.initialDeck[i] < p.initialDeck[i - 1]) sorted = false;
-    for (let o = 0; o < p.code.length; o += INSTR_WIDTH) if (p.code[o] === OP.DEAL && p.code[o + 2] === DECK_PILE) sorted = false;
-    this.deckSorted = sorted;
+    this.deckSorted = deckStaysSorted(p);
     this.straight = generate ? (generateStraightLine(p, this, false) as ((rng: Rng) => void) | null) : null;
     this.straightMany = generate ? (generateStraightLine(p, this, true) as ManyFn | null) : null;
   }

@@ -12,6 +12,7 @@ import { compileGame, episodeRng, type CompiledGame } from '../../src/interprete
 import { playEpisode, simulate } from '../../src/algorithms/index.js';
 import { l0Player } from '../../src/algorithms/l0.js';
 import { kernelSupports, PokerKernel, pokerKernel } from '../../src/interpreter/poker-kernel.js';
+import { MachineKernel } from '../../src/interpreter/machine-kernel.js';
 import { KeyedStream } from '../../src/util/rng.js';
 import { KUHN_IR, LEDUC_IR } from '../fixtures/ir.js';
 import { createAgent } from '../../src/eval/agents/index.js';
@@ -191,7 +192,7 @@ describe('poker kernel', () => {
     expect(ra).toEqual(rb);
   });
 
-  it('declines a Leduc-like game whose second round depends on highest(board) and board has K; simulate() then equals the general loop and the kernel-free agents', async () => {
+  it('declines a Leduc-like game whose second round depends on highest(board) and board has K; simulate() then equals the general loop and the kernel-free agents (through the machine kernel)', async () => {
     const src = `game "Board-driven Leduc" {
   players Alice, Bob
   stack 10 each
@@ -215,7 +216,8 @@ describe('poker kernel', () => {
     const game = compileGame(compiled.ir!);
     expect(kernelSupports(game.program)).toBe(false);
     expect(pokerKernel(game.program)).toBeNull();
-    expect(game.playoutKernel()).toBeNull();
+    // The machine kernel (`machine-kernel.ts`) plays it instead.
+    expect(game.playoutKernel()).toBeInstanceOf(MachineKernel);
     const n = 600;
     const wrapped = { name: 'random', act: l0Player.act };
     const a = await simulate(game, { episodes: n, seed: 5, agents: random });
