@@ -60,22 +60,13 @@ let offered = new Int32Array(16);
 export function l0Decision(s: InterpreterState, u: number): number {
   const p = s.program;
   const r = s.r;
-  const op = s.op();
-  if (op === OP.BETTING || (op === OP.VARBET && r[R.STEP] === 1)) {
-    const first = s.fixedBettingFirst();
-    return pickInRange(u, first, 3 - first - (s.fixedBettingCanRaise() ? 0 : 1));
-  }
+  const code = p.code;
+  const o = r[R.PC] * INSTR_WIDTH;
+  const op = code[o];
   switch (op) {
-    case OP.VARBET: {
-      const legal = variableLegal(s);
-      const n = legal.length;
-      if (n <= 2) return legal[Math.min(n - 1, Math.floor(u * n))];
-      const moves = legal[0] === FOLD ? 2 : 1;
-      return legal[l0VariablePick(u, moves, n - moves, 0, moves)];
-    }
     case OP.CHOICE: {
       // The offered options, in order (`choice.legal` of `decisions.ts`).
-      const c = p.choices[s.operand(0)];
+      const c = p.choices[code[o + 1]];
       const stack = r[R.STACK + c.seat];
       const options = c.options;
       if (options.length > offered.length) offered = new Int32Array(options.length);
@@ -84,18 +75,28 @@ export function l0Decision(s: InterpreterState, u: number): number {
       return offered[Math.min(n - 1, Math.floor(u * n))];
     }
     case OP.WAGER:
-      return pickInRange(u, s.operand(1), wagerMax(s) - s.operand(1) + 1);
+      return pickInRange(u, code[o + 2], wagerMax(s) - code[o + 2] + 1);
+    case OP.BETTING:
+      return fixedBettingPick(s, u);
+    case OP.VARBET: {
+      if (r[R.STEP] === 1) return fixedBettingPick(s, u);
+      const legal = variableLegal(s);
+      const n = legal.length;
+      if (n <= 2) return legal[Math.min(n - 1, Math.floor(u * n))];
+      const moves = legal[0] === FOLD ? 2 : 1;
+      return legal[l0VariablePick(u, moves, n - moves, 0, moves)];
+    }
     case OP.SIMUL:
-      return pickInRange(u, 0, p.simultaneous[s.operand(0)].options.length);
+      return pickInRange(u, 0, p.simultaneous[code[o + 1]].options.length);
     case OP.AUCTION: {
-      const t = p.auctions[s.operand(0)];
+      const t = p.auctions[code[o + 1]];
       return pickInRange(u, t.min, t.max - t.min + 1);
     }
     case OP.PEEK:
-      return pickInRange(u, 0, s.piles[handPile(s.operand(1))]);
+      return pickInRange(u, 0, s.piles[handPile(code[o + 2])]);
     case OP.DISCARD: {
       // The card types in the hand, ascending.
-      const counts = s.countTypes(handPile(s.operand(0)));
+      const counts = s.countTypes(handPile(code[o + 1]));
       let n = 0;
       for (let t = 0; t < p.numCardTypes; t++) if (counts[t] > 0) n++;
       let k = Math.min(n - 1, Math.floor(u * n));
@@ -107,6 +108,12 @@ export function l0Decision(s: InterpreterState, u: number): number {
     default:
       return -1;
   }
+}
+
+/** L0 in a fixed-limit betting decision: `first + ⌊u·n⌋` over its run of ids (fold, check/call, bet/raise). */
+function fixedBettingPick(s: InterpreterState, u: number): number {
+  const first = s.fixedBettingFirst();
+  return pickInRange(u, first, 3 - first - (s.fixedBettingCanRaise() ? 0 : 1));
 }
 
 /**
