@@ -19,8 +19,7 @@
  */
 import type { Rng } from '../util/rng.js';
 import { hasBetRanges, hasMoveShapes, type Action, type GameState, type Player } from '../interpreter/api.js';
-import { CALL, FOLD } from '../interpreter/betting.js';
-import { l0VariablePick as pickVariable } from '../interpreter/machine-kernel.js';
+import { CALL, FOLD, l0VariablePick as pickVariable } from '../interpreter/betting.js';
 
 /** Kind ids of variable betting: fold 0, check/call 1, bet (any amount) 2. */
 export const KIND_FOLD = 0;

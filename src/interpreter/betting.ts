@@ -246,3 +246,17 @@ export function applyBetting(s: Machine, a: Action, variable = false): void {
     if (s.program.privateAt[r[R.PC]]) s.decide(other);
   }
 }
+
+/**
+ * The L0 pick in a variable-betting decision of `moves` single-action kinds (fold and check/call,
+ * or check/call alone; ids `first`, `first + 1`, …) and `bets` bet amounts (ids `lo` … `lo + bets
+ * − 1`, one kind when `bets > 0`) for a uniform `u` in [0, 1): the kind is `⌊u·K⌋`, the fraction
+ * left picks the amount. L0 (`algorithms/l0.ts`) and the machine kernel's L0 (`machine-kernel.ts`) both pick with it.
+ */
+export function l0VariablePick(u: number, moves: number, bets: number, first: number, lo: number): number {
+  const kinds = moves + (bets > 0 ? 1 : 0);
+  const x = u * kinds;
+  const k = Math.min(kinds - 1, Math.floor(x));
+  if (k < moves) return first + k;
+  return lo + Math.min(bets - 1, Math.floor((x - k) * bets));
+}

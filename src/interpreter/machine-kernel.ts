@@ -18,7 +18,7 @@
  * - the per-episode reset of the state's keys and log: registers and piles are copied from the
  *   game's initial state, the tally restarted.
  */
-import { FOLD, variableLegal } from './betting.js';
+import { FOLD, l0VariablePick, variableLegal } from './betting.js';
 import { EventLog } from './eventlog.js';
 import { EV, NODE, R } from './layout.js';
 import type { PlayoutKernel } from './api.js';
@@ -28,20 +28,6 @@ import { pileBase } from './machine.js';
 import type { InterpreterState } from './state.js';
 import { optionOffered, wagerMax } from './steps.js';
 import type { KeyedStream } from '../util/rng.js';
-
-/**
- * The L0 pick in a variable-betting decision of `moves` single-action kinds (fold and check/call,
- * or check/call alone; ids `first`, `first + 1`, …) and `bets` bet amounts (ids `lo` … `lo + bets
- * − 1`, one kind when `bets > 0`) for a uniform `u` in [0, 1): the kind is `⌊u·K⌋`, the fraction
- * left picks the amount (`algorithms/l0.ts`, which owns L0, calls it).
- */
-export function l0VariablePick(u: number, moves: number, bets: number, first: number, lo: number): number {
-  const kinds = moves + (bets > 0 ? 1 : 0);
-  const x = u * kinds;
-  const k = Math.min(kinds - 1, Math.floor(x));
-  if (k < moves) return first + k;
-  return lo + Math.min(bets - 1, Math.floor((x - k) * bets));
-}
 
 /** `legal[min(n − 1, ⌊u·n⌋)]` for the run of ids `lo … lo + n − 1`: L0's uniform pick among them. */
 function pickInRange(u: number, lo: number, n: number): number {
