@@ -14,7 +14,10 @@
  *    straight-line code generated for programs of poker steps only) on one stream like the
  *    references.
  * 3. A sampled c = 0.7 game (the default builder, seed 1): L0 playouts through the contract (one
- *    state reset in place per episode) on the compiled backend against the interpreter.
+ *    state reset in place per episode) on the compiled backend against the interpreter; and
+ *    `simulate()` with L0 on both seats, through the whole-episode machine kernel
+ *    (`src/interpreter/machine-kernel.ts`) on each backend, against `simulate()`'s general loop
+ *    on the interpreter (agents that play as L0 but are not `l0Player`, so no kernel).
  * 4. The acceptance filter (`acceptance`, 2,000 episodes) per c = 0.7 candidate, compiled backend
  *    (`GBGC_ENGINE=compiled`) against the interpreter.
  *
@@ -24,7 +27,9 @@
 import { fileURLToPath } from 'node:url';
 import { loadGame } from '../src/cli/load.js';
 import { CHANCE, compileGame, episodeRng, ProgramError, sampleChanceOutcome, type CompiledGame, type EngineBackend } from '../src/interpreter/index.js';
-import { l0Sample } from '../src/algorithms/l0.js';
+import { l0Player, l0Sample } from '../src/algorithms/l0.js';
+import { simulate } from '../src/algorithms/simulate.js';
+import { MachineKernel } from '../src/interpreter/machine-kernel.js';
 import { acceptance, filterOptions, sampleIR } from '../src/sampler/index.js';
 import { rngFromKeys, type Rng } from '../src/util/rng.js';
 import { runnerStats } from '../src/interpreter/compiled-run.js';
@@ -59,6 +64,28 @@ function rate(batch: number, play: (n: number) => void): number {
 }
 
 let sink = 0;
+
+/** {@link rate} for a loop whose batches are promises (`simulate()`). */
+async function rateAsync(batch: number, play: (n: number) => Promise<void>): Promise<number> {
+  let n = 0;
+  const t0 = cpuMs();
+  let t = t0;
+  while (t - t0 < seconds * 1000) {
+    await play(batch);
+    n += batch;
+    t = cpuMs();
+  }
+  return n / ((t - t0) / 1000);
+}
+
+/** `simulate()` runs of `n` episodes with `agent` on both seats, each run on the next seed. */
+function simulateLoop(game: CompiledGame, agent: typeof l0Player): (n: number) => Promise<void> {
+  let seed = 0;
+  return async (n) => {
+    const r = await simulate(game, { episodes: n, seed: seed++, agents: [agent, agent] });
+    sink += r.meanReturns[0];
+  };
+}
 
 /** `bench/playout.ts`'s bare loop: a new state and `rngFromKeys(seed, episode)` per episode, uniform picks. */
 function bareLoop(game: CompiledGame): (n: number) => void {
@@ -219,6 +246,43 @@ for (const [name, file, playOne] of [
       ratioMeaning: 'times faster than the interpreter',
       target: { min: 3 },
       note,
+    }),
+  );
+}
+
+// 3b. The same game: simulate() with L0 on both seats, through the machine kernel, against simulate()'s general loop.
+{
+  const ir = sampleIR(1, 0.7);
+  const compiled = compileGame(ir, { backend: 'compiled' });
+  const interp = compileGame(ir, { backend: 'interpreter' });
+  if (!(compiled.playoutKernel() instanceof MachineKernel)) throw new Error('c = 0.7 game: no machine kernel');
+  // An agent that plays as L0 without being `l0Player`: simulate() then takes its general loop.
+  const generalL0 = { name: 'random', act: l0Player.act };
+  const loops = {
+    kernelCompiled: simulateLoop(compiled, l0Player),
+    kernelInterpreter: simulateLoop(interp, l0Player),
+    generalCompiled: simulateLoop(compiled, generalL0),
+    generalInterpreter: simulateLoop(interp, generalL0),
+  };
+  const rates: Record<keyof typeof loops, number[]> = { kernelCompiled: [], kernelInterpreter: [], generalCompiled: [], generalInterpreter: [] };
+  for (const f of Object.values(loops)) await rateAsync(1000, f);
+  for (let i = 0; i < rounds; i++) for (const [k, f] of Object.entries(loops)) rates[k as keyof typeof loops].push(await rateAsync(1000, f));
+  const ref = {
+    name: "simulate()'s general loop on the interpreter (L0 through the contract)",
+    value: Math.round(median(rates.generalInterpreter)),
+    unit: 'episodes/CPU-s',
+  };
+  figures.push(
+    figure({
+      id: 'c07-simulate-kernel',
+      kind: 'speedup',
+      name: 'simulate() with L0 on both seats of a sampled c = 0.7 game (seed 1, default builder): the machine kernel on the compiled backend',
+      value: Math.round(median(rates.kernelCompiled)),
+      unit: 'episodes/CPU-s',
+      reference: ref,
+      ratioMeaning: 'times faster than the general loop on the interpreter',
+      target: { min: 3 },
+      note: `${note}; runs of 1,000 episodes; the machine kernel on the interpreter backend: ${Math.round(median(rates.kernelInterpreter))} episodes/CPU-s (ratio ${round(median(rates.kernelInterpreter) / ref.value, 2)}); the general loop on the compiled backend: ${Math.round(median(rates.generalCompiled))} (ratio ${round(median(rates.generalCompiled) / ref.value, 2)})`,
     }),
   );
 }
