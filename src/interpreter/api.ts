@@ -522,11 +522,13 @@ export function canPlayDuplicate(game: Game): game is DuplicateChanceGame {
 }
 
 /**
- * A specialised loop of uniform-random playouts: both seats pick `first + ⌊u·n⌋` among the `n`
- * legal actions of each decision (`u` the next number of the episode's stream), chance outcomes by
- * the inverse CDF over the listed outcomes. It plays exactly the episodes of the general loop
- * (`newInitialState`, {@link ChanceSamplingState.sampleChance}, that pick) on the same streams,
- * without an event log or agent calls.
+ * A specialised loop of L0 playouts (`algorithms/l0.ts`): both seats pick `legal[⌊u·n⌋]` among the
+ * `n` legal actions of each decision (`u` the next number of the episode's stream), by move kind
+ * in a variable-betting decision; chance outcomes by the inverse CDF over the listed outcomes. It
+ * plays exactly the episodes of the general loop (`newInitialState`,
+ * {@link ChanceSamplingState.sampleChance}, L0) on the same streams, without an event log or agent
+ * calls (the poker kernel, `poker-kernel.ts`, for poker programs; the machine kernel,
+ * `machine-kernel.ts`, for every other two-seat program).
  */
 export interface PlayoutKernel {
   /**
@@ -540,7 +542,7 @@ export interface PlayoutKernel {
 
 /** A game that may offer a {@link PlayoutKernel}. */
 export interface FastPlayoutGame extends Game {
-  /** The game's playout kernel, or null when its rules leave the subset the kernel covers. */
+  /** The game's playout kernel, or null when it has none (the table engine's games). */
   playoutKernel(): PlayoutKernel | null;
 }
 

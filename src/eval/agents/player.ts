@@ -10,8 +10,8 @@ import { LazyView } from './view.js';
 
 /**
  * Wrap an agent: its fast path when it has one, else `act` over a lazy view. The random agent
- * becomes the interpreter's `l0Player` (the same draws), which lets `simulate()` take its poker
- * kernel (the compiled game's `playoutKernel()`, `interpreter/poker-kernel.ts`).
+ * becomes the interpreter's `l0Player` (the same draws), which lets `simulate()` take its playout
+ * kernel (the compiled game's `playoutKernel()`: `interpreter/poker-kernel.ts` or `machine-kernel.ts`).
  */
 export function asPlayer(agent: Agent, game: Game): Player {
   if (agent instanceof RandomAgent) return l0Player;
