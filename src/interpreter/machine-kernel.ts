@@ -22,7 +22,9 @@ import { FOLD, l0VariablePick, variableLegal } from './betting.js';
 import { EventLog } from './eventlog.js';
 import { EV, NODE, R } from './layout.js';
 import type { PlayoutKernel } from './api.js';
-import { DECK_PILE, INSTR_WIDTH, OP, handPile, type PileArray } from './program.js';
+import { DECK_PILE, INSTR_WIDTH, OP, handPile, type ChoiceTable, type PileArray } from './program.js';
+import { run } from './run.js';
+import type { GeneratedCode } from './compiled-run.js';
 import { deckStaysSorted } from './chance-nodes.js';
 import { pileBase } from './machine.js';
 import type { InterpreterState } from './state.js';
@@ -42,8 +44,10 @@ let offered = new Int32Array(16);
  * number `u` in [0, 1): fixed-limit betting `first + ⌊u·n⌋` over its run of ids; a variable
  * round by move kinds (from its legal list); every other decision `legal[⌊u·n⌋]`, its legal list
  * (`legalActions()`, in that order) counted in place from the registers and the program's tables.
+ * @param allOffered per choice, whether it offers every option ({@link choiceOffersAll}); omitted,
+ *   the offered options are counted
  */
-export function l0Decision(s: InterpreterState, u: number): number {
+export function l0Decision(s: InterpreterState, u: number, allOffered?: Uint8Array): number {
   const p = s.program;
   const r = s.r;
   const code = p.code;
@@ -53,6 +57,7 @@ export function l0Decision(s: InterpreterState, u: number): number {
     case OP.CHOICE: {
       // The offered options, in order (`choice.legal` of `decisions.ts`).
       const c = p.choices[code[o + 1]];
+      if (allOffered !== undefined && allOffered[code[o + 1]] === 1) return pickInRange(u, 0, c.options.length);
       const stack = r[R.STACK + c.seat];
       const options = c.options;
       if (options.length > offered.length) offered = new Int32Array(options.length);
@@ -96,6 +101,14 @@ export function l0Decision(s: InterpreterState, u: number): number {
   }
 }
 
+/**
+ * Whether a choice offers every option in any state: each option's cost is uncertain (drawn
+ * after the pick, so `optionOffered` holds whatever the stack) or certain and of 0 chips.
+ */
+export function choiceOffersAll(c: ChoiceTable): boolean {
+  return c.options.every((o) => o.costChance < 1 || (o.costExpr <= 0 && o.cost <= 0));
+}
+
 /** L0 in a fixed-limit betting decision: `first + ⌊u·n⌋` over its run of ids (fold, check/call, bet/raise). */
 function fixedBettingPick(s: InterpreterState, u: number): number {
   const first = s.fixedBettingFirst();
@@ -119,6 +132,8 @@ export class MachineKernel implements PlayoutKernel {
   /** Whether the deck stays in type order all game (`deckStaysSorted`), and the index of its first card. */
   private readonly sortedDeck: boolean;
   private readonly deckBase: number;
+  /** Per choice: 1 when it offers every option whatever the stacks ({@link choiceOffersAll}). */
+  private readonly allOffered: Uint8Array;
   returns0 = 0;
   returns1 = 0;
   moves0 = 0;
@@ -143,6 +158,7 @@ export class MachineKernel implements PlayoutKernel {
     this.counts = new Float64Array(p.phaseNames.length);
     this.sortedDeck = deckStaysSorted(p);
     this.deckBase = pileBase(p, DECK_PILE);
+    this.allOffered = Uint8Array.from(p.choices, (c) => (choiceOffersAll(c) ? 1 : 0));
     state.log = EventLog.tally(this.counts);
   }
 
@@ -161,17 +177,28 @@ export class MachineKernel implements PlayoutKernel {
     log.restartTally(this.before);
     const piles = s.piles;
     const code = s.program.code;
+    const runner = s.program.runner as GeneratedCode | null;
     const sortedDeck = this.sortedDeck;
     const deckBase = this.deckBase;
+    const allOffered = this.allOffered;
     for (;;) {
       const node = r[R.NODE];
       if (node === NODE.TERMINAL) break;
       const u = rng();
-      if (node === NODE.DECISION) s.applyAction(l0Decision(s, u));
-      else if (sortedDeck && node === NODE.CHANCE_CARD && code[r[R.PC] * INSTR_WIDTH] === OP.DEAL && code[r[R.PC] * INSTR_WIDTH + 1] === DECK_PILE) {
+      if (node === NODE.DECISION) {
+        const a = l0Decision(s, u, allOffered);
+        // `applyAction`'s first path for the decisions the generated code applies itself (the action is legal).
+        if (runner !== null && runner.decide(s, a)) {
+          if (r[R.NODE] === NODE.RUNNING) run(s);
+        } else s.applyAction(a);
+      } else if (sortedDeck && node === NODE.CHANCE_CARD && code[r[R.PC] * INSTR_WIDTH] === OP.DEAL && code[r[R.PC] * INSTR_WIDTH + 1] === DECK_PILE) {
         // `sampleChance` on a deck in type order: the k-th card (see `deckStaysSorted`).
         const len = piles[DECK_PILE];
-        s.applyAction(piles[deckBase + Math.min(len - 1, Math.floor(u * len))]);
+        const t = piles[deckBase + Math.min(len - 1, Math.floor(u * len))];
+        // `applyAction`'s first path for a card dealt by a deal step the generated code deals itself.
+        if (runner !== null && runner.deal(s, t)) {
+          if (r[R.NODE] === NODE.RUNNING) run(s);
+        } else s.applyAction(t);
       } else s.applyAction(s.sampleChance(u));
     }
     this.returns0 = s.stackChange(0);
