@@ -6,9 +6,11 @@
  *
  * It drives one machine of the program (an `InterpreterState`, on whichever backend the game
  * runs: the compiled run loop of `compiled-run.ts` or the interpreter's `run.ts`) through the
- * same step modules as the general loop of `simulate()`: each decision is applied by
- * `applyAction`, each chance outcome is `sampleChance`'s, so the episodes are the general loop's by
- * construction — the same random numbers in the same order (one per chance node, one per
+ * same step modules as the general loop of `simulate()`: each action is applied by `applyAction`
+ * (or, for the decisions and deals the generated code applies itself, by that code, which is what
+ * `applyAction` calls first), each chance outcome is `sampleChance`'s (on a deck that stays in
+ * type order, `deckStaysSorted`, the same card read at its index), so the episodes are the general
+ * loop's by construction — the same random numbers in the same order (one per chance node, one per
  * decision), the same returns, moves, phases and showdowns. What it leaves out:
  * - the contract around a decision: the agent call, `currentPlayer`/`isTerminal`, and L0's legal
  *   lists ({@link l0Decision} picks L0's action from the registers and the program's tables,
