@@ -42,6 +42,18 @@ export type RiskWeights = 'qualifying' | 'all-visits';
 /** The values of {@link RiskWeights}, default first. */
 export const RISK_WEIGHTS: readonly RiskWeights[] = ['qualifying', 'all-visits'];
 
+/**
+ * Visit thresholds as counts in the log's own episodes (an exact log: expected counts in its
+ * `nominal` episodes), for a bench's alternative scalings of the fast tier (`bench/risk-tiers.ts`);
+ * without them the paper's counts at 3,000 episodes are scaled to the log's size.
+ */
+export interface RiskThresholds {
+  /** Visits an information state needs. */
+  visits: number;
+  /** Visits each of two compared actions needs. */
+  actionVisits: number;
+}
+
 /** Lower weighted quantile of (value, weight) pairs. */
 export function weightedQuantile(pairs: [number, number][], q: number): number {
   const sorted = pairs.slice().sort((a, b) => a[0] - b[0]);
@@ -54,8 +66,11 @@ export function weightedQuantile(pairs: [number, number][], q: number): number {
   return sorted[sorted.length - 1][0];
 }
 
-/** Risk with `seat` as the focal seat, before the floor. */
-export function riskForSeat(log: EpisodeLog, seat: number, weights: RiskWeights = 'qualifying'): number {
+/**
+ * Risk with `seat` as the focal seat, before the floor. `thresholds`: counts in the log's own
+ * episodes instead of the paper's counts scaled to the log ({@link RiskThresholds}).
+ */
+export function riskForSeat(log: EpisodeLog, seat: number, weights: RiskWeights = 'qualifying', thresholds?: RiskThresholds): number {
   let w = 0;
   let s = 0;
   let s2 = 0;
@@ -80,7 +95,9 @@ export function riskForSeat(log: EpisodeLog, seat: number, weights: RiskWeights 
   if (w === 0) return 0;
   // Visits per RISK_EPISODES episodes (exact log: probabilities × RISK_EPISODES); the paper's
   // counts at 3,000 episodes are these at any log size.
-  const scale = RISK_EPISODES / w;
+  const scale = (thresholds ? log.nominal : RISK_EPISODES) / w;
+  const minVisits = thresholds ? thresholds.visits : RISK_MIN_VISITS;
+  const minActionVisits = thresholds ? thresholds.actionVisits : RISK_MIN_ACTION_VISITS;
   const mean = s / w;
   const sd = Math.sqrt(Math.max(0, s2 / w - mean * mean));
   if (!(sd > 0)) return 0;
@@ -92,10 +109,10 @@ export function riskForSeat(log: EpisodeLog, seat: number, weights: RiskWeights 
     for (const [a, l] of m) {
       const wa = l.reduce((t, p) => t + p[1], 0);
       visits += wa;
-      if (wa * scale < RISK_MIN_ACTION_VISITS - 1e-9) continue;
+      if (wa * scale < minActionVisits - 1e-9) continue;
       eligible.push({ a, ev: l.reduce((t, p) => t + p[0] * p[1], 0) / wa, q: weightedQuantile(l, RISK_QUANTILE) });
     }
-    if (visits * scale < RISK_MIN_VISITS - 1e-9 || eligible.length < 2) continue;
+    if (visits * scale < minVisits - 1e-9 || eligible.length < 2) continue;
     qualifyingVisits += visits;
     eligible.sort((x, y) => x.a - y.a);
     const tol = (x: number) => TIE_TOLERANCE * Math.max(1, Math.abs(x));
@@ -110,8 +127,8 @@ export function riskForSeat(log: EpisodeLog, seat: number, weights: RiskWeights 
   return weights === 'qualifying' ? (qualifyingVisits > 0 ? (risk * visitsTotal) / qualifyingVisits : 0) : risk;
 }
 
-/** The risk axis: the mean over the two seats, 0 when below {@link RISK_FLOOR}. */
-export function risk(log: EpisodeLog, weights: RiskWeights = 'qualifying'): number {
-  const r = (riskForSeat(log, 0, weights) + riskForSeat(log, 1, weights)) / 2;
+/** The risk axis: the mean over the two seats, 0 when below {@link RISK_FLOOR}. `thresholds`: see {@link riskForSeat}. */
+export function risk(log: EpisodeLog, weights: RiskWeights = 'qualifying', thresholds?: RiskThresholds): number {
+  const r = (riskForSeat(log, 0, weights, thresholds) + riskForSeat(log, 1, weights, thresholds)) / 2;
   return r < RISK_FLOOR ? 0 : r;
 }

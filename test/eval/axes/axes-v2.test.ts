@@ -531,6 +531,16 @@ describe('risk weights', () => {
     expect(risk(log)).toBeCloseTo(0.4 / sd / 2, 12);
     expect(risk(log, 'all-visits')).toBe(0);
   });
+  it('thresholds as counts in the log own episodes: A (40 visits, 20 per action) qualifies up to 40 and 20', () => {
+    expect(riskForSeat(log, 0, 'qualifying', { visits: 20, actionVisits: 5 })).toBeCloseTo(0.4 / sd, 12);
+    expect(riskForSeat(log, 0, 'qualifying', { visits: 40, actionVisits: 20 })).toBeCloseTo(0.4 / sd, 12);
+    expect(riskForSeat(log, 0, 'qualifying', { visits: 41, actionVisits: 5 })).toBe(0);
+    expect(riskForSeat(log, 0, 'qualifying', { visits: 20, actionVisits: 21 })).toBe(0);
+    // The first 1,000 episodes hold A's 40 visits: the paper's counts scaled (20/3, 5/3) equal those thresholds given as counts.
+    const first = { ...log, episodes: episodes.slice(0, 1000), nominal: 1000 };
+    expect(riskForSeat(first, 0)).toBe(riskForSeat(first, 0, 'qualifying', { visits: 20 / 3, actionVisits: 5 / 3 }));
+    expect(riskForSeat(first, 0)).toBeGreaterThan(0);
+  });
 });
 
 describe('helpers', () => {
