@@ -10,7 +10,8 @@
  *   the paper's (Appendix B: 90, 98, 32, 30, 94, 72), at the fast tier, and with `--precise-log FILE`
  *   also at the precise tier (the paper re-scores its 50 at the precise tier and uses those values:
  *   Appendix C), the 50 and 4643 measured here, one JSON line each appended to FILE as soon as it is
- *   measured (a rerun reads them back);
+ *   measured (a rerun reads them back), and the Pearson matrix and VIFs of the 50's precise values
+ *   (the paper's matrix: its 50 chosen on fast values and used at their precise values);
  * - with `--pool DIR`, the pool's acceptance rate (accepted games over candidates judged) and its
  *   rejections by check, from its `index.jsonl`.
  * Figures go to `report('axes-pool', …)` (the file GBGC_BENCH_FIGURES names; the recorded run is
@@ -138,6 +139,13 @@ if (precise) {
   console.log('4643 precise', AXES_V2.map((a) => `${a} ${precise!.v4643[a]!.toFixed(3)}`).join(', '));
   console.log('4643 percentiles among the 50, precise:', precise.pct.join(', '));
 }
+/** The paper's procedure for its matrix: the 50 chosen on fast values, correlated on their precise values (v2 Appendix C: "the precise values are the ones used throughout"). */
+const preciseMatrix = precise ? { r: correlationMatrix(precise.values), vif: varianceInflationFactors(precise.values) } : null;
+if (preciseMatrix) {
+  console.log(`Pearson r over the FPS-${N}, their precise values`);
+  AXES_V2.forEach((a, i) => console.log(a.padEnd(20), preciseMatrix.r[i]!.map(fmt).join(' ')));
+  console.log('VIF (precise)', AXES_V2.map((a, j) => `${a} ${preciseMatrix.vif[j]!.toFixed(2)}`).join(', '));
+}
 const range = (vals: number[][]) =>
   AXES_V2.map((a, j) => {
     const s = vals.map((c) => c[j]!).sort((x, y) => x - y);
@@ -201,6 +209,9 @@ report(
       fast: { values: fast4643, percentiles: pctFast },
       ...(precise ? { precise: { values: precise.v4643, percentiles: precise.pct, ranges: range(precise.values) } } : {}),
     },
+    ...(preciseMatrix
+      ? { pearsonFpsPrecise: preciseMatrix.r.map((row) => row.map((x) => round(x, 4))), vifFpsPrecise: preciseMatrix.vif.map((x) => round(x, 4)) }
+      : {}),
     ...(acceptance ? { acceptance } : {}),
   },
 );
