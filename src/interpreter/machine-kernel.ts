@@ -29,6 +29,7 @@ import { run } from './run.js';
 import type { GeneratedCode } from './compiled-run.js';
 import { deckStaysSorted } from './chance-nodes.js';
 import { pileBase } from './machine.js';
+import { addEpisode } from './playout-sums.js';
 import type { InterpreterState } from './state.js';
 import { optionOffered, wagerMax } from './steps.js';
 import type { KeyedStream } from '../util/rng.js';
@@ -224,13 +225,7 @@ export class MachineKernel implements PlayoutKernel {
       const r0 = this.returns0;
       const r1 = this.returns1;
       if (r0 + r1 !== 0) throw new Error(`simulate: episode ${i} does not conserve chips: its returns sum to ${r0 + r1} (${r0}, ${r1})`);
-      acc[0] += r0;
-      acc[1] += r1;
-      acc[2] += r0 * r0;
-      acc[3] += r1 * r1;
-      acc[4] += this.moves0;
-      acc[5] += this.moves1;
-      if (this.showdown) acc[6]++;
+      addEpisode(acc, this);
     }
     for (const p of this.before) counts[p] += end - first;
     for (let p = 0; p < counts.length; p++) fired[p] += counts[p];

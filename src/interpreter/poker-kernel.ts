@@ -18,6 +18,7 @@
 import type { KeyedStream, Rng } from '../util/rng.js';
 import { DECK_PILE, INSTR_WIDTH, MAX_BYTE_CARDS, METRIC, OP, handPile, type Program } from './program.js';
 import { pileBase } from './machine.js';
+import { addEpisode } from './playout-sums.js';
 import { deckStaysSorted } from './chance-nodes.js';
 
 /** Registers of the kernel (indices into `PokerKernel.r`). */
@@ -175,15 +176,7 @@ export class PokerKernel {
     for (let i = first; i < end; i++) {
       stream.restart(seed, i);
       this.play(rng);
-      const r0 = this.returns0;
-      const r1 = this.returns1;
-      acc[0] += r0;
-      acc[1] += r1;
-      acc[2] += r0 * r0;
-      acc[3] += r1 * r1;
-      acc[4] += this.moves0;
-      acc[5] += this.moves1;
-      if (this.showdown) acc[6]++;
+      addEpisode(acc, this);
       for (let p = 0; p < seen.length; p++) fired[p] += seen[p];
     }
   }
