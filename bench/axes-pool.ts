@@ -30,7 +30,7 @@ import { correlationMatrix, farthestPointSample, varianceInflationFactors } from
 import { readIndex } from '../src/sampler/index.js';
 import { poolAcceptance } from '../src/sampler/pool.js';
 import { figure, report, round } from './lib/figures.js';
-import { readAxesLines } from './lib/axes-lines.js';
+import { percentileRank, readAxesLines } from './lib/axes-lines.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -71,12 +71,10 @@ let maxR = 0;
 for (let i = 0; i < 6; i++) for (let j = i + 1; j < 6; j++) maxR = Math.max(maxR, Math.abs(r[i]![j]!));
 const poolR = correlationMatrix(rows);
 
-/** Percentile of v among xs: the share below plus half the ties, × 100. */
-const percentile = (xs: number[], v: number) => Math.round((100 * (xs.filter((x) => x < v).length + 0.5 * xs.filter((x) => x === v).length)) / xs.length);
 const g4643 = compileGame(compileSource(readFileSync(new URL('../examples/genstrat-4643.gbg', import.meta.url), 'utf8')).ir!);
 const fast4643 = computeAxesV2(g4643, { tier: 'fast', seed: 1, riskWeights: RISK_WEIGHTS }) as unknown as Record<string, number>;
 const pctFast = AXES_V2.map((a, j) =>
-  percentile(
+  percentileRank(
     chosen.map((c) => c[j]!),
     fast4643[a]!,
   ),
@@ -115,7 +113,7 @@ if (PRECISE_LOG) {
     values,
     v4643,
     pct: AXES_V2.map((a, j) =>
-      percentile(
+      percentileRank(
         values.map((c) => c[j]!),
         v4643[a]!,
       ),

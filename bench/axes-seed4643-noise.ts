@@ -24,8 +24,8 @@ import { sampleL0Episodes } from '../src/eval/axes/episodes.js';
 import { opponentModelling } from '../src/eval/axes/opponent-modelling.js';
 import { risk } from '../src/eval/axes/risk.js';
 import { farthestPointSample } from '../src/eval/axes/select.js';
-import { figure, report, round } from './lib/figures.js';
-import { readAxesLines } from './lib/axes-lines.js';
+import { figure, median, report, round } from './lib/figures.js';
+import { percentileRank, readAxesLines } from './lib/axes-lines.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -48,12 +48,6 @@ const load = (f: string) => compileGame(compileSource(readFileSync(existsSync(f)
 const games = pick.map((i) => load(lines[i]!.file));
 const g4643 = compileGame(compileSource(readFileSync(new URL('../examples/genstrat-4643.gbg', import.meta.url), 'utf8')).ir!);
 
-const percentile = (xs: number[], v: number) => Math.round((100 * (xs.filter((x) => x < v).length + 0.5 * xs.filter((x) => x === v).length)) / xs.length);
-const median = (xs: number[]) => {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
 const budget = BUDGETS.fast;
 const measure = (g: ReturnType<typeof compileGame>, seed: number): Record<Axis, number> => {
   const log = sampleL0Episodes(g, budget.l0Episodes, seed);
@@ -69,7 +63,7 @@ for (let seed = 1; seed <= K; seed++) {
   const med = {} as Record<Axis, number>;
   for (const a of Object.keys(PAPER) as Axis[]) {
     const xs = fifty.map((v) => v[a]);
-    pct[a] = percentile(xs, v4643[a]);
+    pct[a] = percentileRank(xs, v4643[a]);
     med[a] = median(xs);
   }
   perSeed.push({ seed, v4643, median50: med, pct });

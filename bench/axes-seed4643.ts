@@ -48,7 +48,7 @@ import { Sobol } from '../src/eval/axes/sobol.js';
 import { stateSpace } from '../src/eval/axes/state-space.js';
 import { rngFromKeys } from '../src/util/rng.js';
 import { figure, median, report, round } from './lib/figures.js';
-import { readAxesLines } from './lib/axes-lines.js';
+import { percentileRank, readAxesLines } from './lib/axes-lines.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -344,11 +344,9 @@ const chosen = pick.map((i, n) => {
   return measure(f, load(existsSync(f) ? f : join(POOL, f)));
 });
 
-/** Percentile of v among xs: the share below plus half the ties, × 100. */
-const percentile = (xs: number[], v: number) => Math.round((100 * (xs.filter((x) => x < v).length + 0.5 * xs.filter((x) => x === v).length)) / xs.length);
 const table = Object.keys(r4643.values).map((k) => {
   const xs = chosen.map((c) => c.values[k]!);
-  return { reading: k, value4643: round(r4643.values[k]!, 4), median50: round(median(xs), 4), percentile4643: percentile(xs, r4643.values[k]!) };
+  return { reading: k, value4643: round(r4643.values[k]!, 4), median50: round(median(xs), 4), percentile4643: percentileRank(xs, r4643.values[k]!) };
 });
 const col = (k: string) => chosen.map((c) => c.values[k]!);
 
@@ -365,7 +363,7 @@ const small = bySize.slice(0, Math.round(below / (PAPER_4643[0]! / 100)));
 const smallPct = Object.fromEntries(
   Object.entries({ state_space: ss4643, ...fast4643 }).map(([a, v]) => [
     a,
-    percentile(
+    percentileRank(
       small.map((l) => l.axes[a]!),
       v,
     ),
@@ -387,7 +385,7 @@ if (PRECISE_LOG) {
     precise = {
       values: v,
       percentiles: AXES_V2.map((a) =>
-        percentile(
+        percentileRank(
           fifty.map((x) => x![a]!),
           v[a]!,
         ),
@@ -416,7 +414,7 @@ if (playouts && argv.includes('--playouts-fifty')) {
     const log = sampleL0Episodes(g, BUDGETS.fast.l0Episodes, AXES_SEED);
     return omSummary([0, 1].flatMap((s) => omParts(g, log, s, playouts!.playouts, false))).value;
   });
-  playoutsFifty = { values: values.map((v) => round(v, 4)), median: round(median(values), 4), percentile4643: percentile(values, playouts.value) };
+  playoutsFifty = { values: values.map((v) => round(v, 4)), median: round(median(values), 4), percentile4643: percentileRank(values, playouts.value) };
 }
 const cpu = process.cpuUsage(t0);
 

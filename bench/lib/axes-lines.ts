@@ -1,6 +1,6 @@
 /**
  * Reading an axes JSONL file (`gbgc axes POOL --out AXES.jsonl`) for the axes benches: one line
- * per game, in slot order.
+ * per game, in slot order; and the percentile rank the axes benches give seed 4643 among a set.
  */
 import { readFileSync } from 'node:fs';
 import type { RiskWeights } from '../../src/eval/axes/risk.js';
@@ -26,4 +26,9 @@ export function readAxesLines(file: string): AxesFileLine[] {
         .map((l) => [l.file, l] as const),
     ).values(),
   ].sort((a, b) => a.slot - b.slot);
+}
+
+/** Percentile rank of `v` among `xs`: the share below plus half the ties, × 100, rounded (how the axes benches place seed 4643 among the 50). */
+export function percentileRank(xs: readonly number[], v: number): number {
+  return Math.round((100 * (xs.filter((x) => x < v).length + 0.5 * xs.filter((x) => x === v).length)) / xs.length);
 }
