@@ -42,7 +42,8 @@ import { compileTableGame, type TableGame } from './table-game.js';
 
 export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastPlayoutGame {
   readonly numSeats: number;
-  readonly rulesetHash: string;
+  /** The ruleset hash, computed on first use (the acceptance filter compiles every candidate and never asks for it). */
+  private hash: string | null = null;
   /** The initial state, run once; new states are copies of it. */
   private readonly initial: InterpreterState;
   /** The initial state of the last other starting stacks asked for (a match carrying stacks asks for the same ones until a hand moves chips). */
@@ -60,9 +61,13 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
     compileAfter = COMPILE_AFTER,
   ) {
     this.numSeats = program.startStacks.length;
-    this.rulesetHash = rulesetHash(ir);
     this.program = backend === 'compiled' ? programRecord({ ...program, runner: new TieredCode(program, this.rulesetHash, compileAfter) }) : program;
     this.initial = InterpreterState.initial(this.program);
+  }
+
+  /** The ruleset hash of the game's IR (`ir/hash.ts`). */
+  get rulesetHash(): string {
+    return (this.hash ??= rulesetHash(this.ir));
   }
 
   /**
@@ -130,7 +135,15 @@ export class CompiledGame implements HandJudgingGame, DuplicateChanceGame, FastP
    * plays any two-seat program.
    */
   playoutKernel(): PlayoutKernel {
-    return pokerKernel(this.program) ?? (this.machineKernel ??= new MachineKernel(this.initial, this.initial.clone()));
+    return pokerKernel(this.program) ?? (this.machineKernel ??= this.newMachineKernel());
+  }
+
+  /**
+   * A machine kernel of its own (`machine-kernel.ts`) for any program of this game, poker or not:
+   * whole L0 episodes whose variables can be read at the end (the acceptance filter's probes).
+   */
+  newMachineKernel(): MachineKernel {
+    return new MachineKernel(this.initial, this.initial.clone());
   }
 }
 

@@ -7,6 +7,7 @@ export { compileGame, CompiledGame, compileAnyGame, DEFAULT_BACKEND, defaultBack
 export { compileTableGame, TableGame } from './table-game.js';
 export { TableState } from './table-state.js';
 export { InterpreterState } from './state.js';
+export type { MachineKernel } from './machine-kernel.js';
 export { ProgramError, type Program } from './program.js';
 export { FOLD, CALL, RAISE } from './betting.js';
 export { sampleChanceOutcome } from './chance.js';

@@ -121,7 +121,8 @@ function fixedBettingPick(s: InterpreterState, u: number): number {
 /**
  * Plays L0 episodes of one game on a machine of its own (see the module comment). After
  * {@link MachineKernel.play}, the episode's outcome is in `returns0`/`returns1` (chips),
- * `moves0`/`moves1`, `showdown` and {@link MachineKernel.entered}.
+ * `moves0`/`moves1`, `showdown`, {@link MachineKernel.entered} and the variables' final values
+ * ({@link MachineKernel.variableAt}: the acceptance filter's probe counters).
  */
 export class MachineKernel implements PlayoutKernel {
   /** The kernel's machine; its log is in tally mode. */
@@ -163,6 +164,23 @@ export class MachineKernel implements PlayoutKernel {
     this.deckBase = pileBase(p, DECK_PILE);
     this.allOffered = Uint8Array.from(p.choices, (c) => (choiceOffersAll(c) ? 1 : 0));
     state.log = EventLog.tally(this.counts);
+  }
+
+  /** Index of the program's variable `name`, for {@link variableAt}. @throws RangeError for an unknown name */
+  variableIndex(name: string): number {
+    return this.state.variableIndex(name);
+  }
+
+  /** The value at the end of the last episode of the variable with index `i` (from {@link variableIndex}; not checked). */
+  variableAt(i: number): number {
+    return this.state.variableAt(i);
+  }
+
+  /** `out[k]` = {@link variableAt}(`indexes[k]`) for every k (indexes from {@link variableIndex}; not checked). */
+  readVariables(indexes: Int32Array, out: Float64Array): void {
+    const r = this.state.r;
+    const base = this.state.program.varBase;
+    for (let k = 0; k < indexes.length; k++) out[k] = r[base + indexes[k]];
   }
 
   /** Whether the last episode entered phase `p` (an index of `Program.phaseNames`). */

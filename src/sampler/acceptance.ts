@@ -23,7 +23,8 @@
  * an episode whose returns are not zero.
  */
 import type { GameIR } from '../ir/schema.js';
-import { compileGame, CHANCE, sampleChanceOutcome, episodeRng, type InterpreterState } from '../interpreter/index.js';
+import { compileGame, CHANCE, sampleChanceOutcome, episodeRng, type CompiledGame, type EngineOptions, type InterpreterState } from '../interpreter/index.js';
+import { KeyedStream } from '../util/rng.js';
 import { l0Sample } from '../algorithms/l0.js';
 import { instrument } from './probes.js';
 import { irDiagnostics } from '../compiler/index.js';
@@ -122,11 +123,77 @@ export interface AcceptanceReport {
   figures: AcceptanceFigures;
 }
 
-/** Play `n` uniform-random episodes of the instrumented game and collect the raw figures. */
-export function measure(ir: GameIR, episodes: number, seed: number): AcceptanceFigures {
+/**
+ * Play `episodes` L0 episodes of the instrumented game and collect the raw figures. Episode i
+ * draws from `episodeRng(seed, i)`: one number per chance node and per decision (L0: move kind,
+ * then amount), in play order.
+ *
+ * The episodes are played by the game's machine kernel (`newMachineKernel`, whole episodes
+ * without the contract; see `src/interpreter/machine-kernel.ts`), which plays the same episodes
+ * as {@link measureByContract} (test: `test/sampler/acceptance-kernel.test.ts`).
+ * @param engine the engine's options (default: `compileGame`'s, the backend from `GBGC_ENGINE`)
+ * @throws RangeError when `episodes` is not a whole number ≥ 1, or the game does not have two seats
+ */
+export function measure(ir: GameIR, episodes: number, seed: number, engine?: EngineOptions): AcceptanceFigures {
+  return measureWith(ir, episodes, engine, (game) => {
+    const kernel = game.newMachineKernel();
+    const stream = new KeyedStream();
+    return {
+      variableIndex: (name) => kernel.variableIndex(name),
+      play: (i, end) => {
+        stream.restart(seed, i);
+        kernel.play(stream.next);
+        end.moves0 = kernel.moves0;
+        end.moves1 = kernel.moves1;
+        end.returns0 = kernel.returns0;
+      },
+      read: (indexes, out) => kernel.readVariables(indexes, out),
+    };
+  });
+}
+
+/**
+ * {@link measure} through the game contract (`currentPlayer`, `sampleChanceOutcome`, `l0Sample`,
+ * `applyAction` on one state reset in place per episode): the reference the kernel is tested
+ * against.
+ */
+export function measureByContract(ir: GameIR, episodes: number, seed: number, engine?: EngineOptions): AcceptanceFigures {
+  return measureWith(ir, episodes, engine, (game) => {
+    const state = game.newInitialState();
+    return {
+      variableIndex: (name) => state.variableIndex(name),
+      play: (i, end) => {
+        game.resetToInitial(state);
+        playRandom(state, episodeRng(seed, i));
+        end.moves0 = state.moves(0);
+        end.moves1 = state.moves(1);
+        end.returns0 = state.stackChange(0);
+      },
+      read: (indexes, out) => indexes.forEach((v, k) => (out[k] = state.variableAt(v))),
+    };
+  });
+}
+
+/** What an episode leaves that the filter counts. */
+interface EpisodeEnd {
+  moves0: number;
+  moves1: number;
+  returns0: number;
+}
+
+/** A way to play the filter's episodes: play episode i and fill `end`; then read the variables it ended with. */
+interface EpisodePlayer {
+  variableIndex(name: string): number;
+  play(i: number, end: EpisodeEnd): void;
+  /** `out[k]` = the last episode's final value of the variable `indexes[k]`. */
+  read(indexes: Int32Array, out: Float64Array): void;
+}
+
+/** The filter's sums over `episodes` episodes played by `player` (see {@link measure}). */
+function measureWith(ir: GameIR, episodes: number, engine: EngineOptions | undefined, player: (game: CompiledGame) => EpisodePlayer): AcceptanceFigures {
   if (!Number.isInteger(episodes) || episodes < 1) throw new RangeError(`episodes must be a whole number ≥ 1, got ${episodes}`);
   const probes = instrument(ir);
-  const game = compileGame(probes.ir);
+  const game = compileGame(probes.ir, engine);
   requireTwoSeats(game, 'the acceptance filter');
   // Every counter read at the end of each episode: its sum over episodes, and the episodes where it was > 0.
   const counters = [...new Set([...probes.phases.map((p) => p.counter), ...probes.branches.flatMap((b) => [b.hits, b.reached])])];
@@ -135,19 +202,21 @@ export function measure(ir: GameIR, episodes: number, seed: number): AcceptanceF
   const fired = new Float64Array(counters.length);
   const moves = [0, 0];
   const wins = [0, 0];
-  // One state reset in place per episode; the counters read by index (a lookup by name per counter and episode cost a sixth of the filter's CPU).
-  const state = game.newInitialState();
-  const reg = counters.map((c) => state.variableIndex(c));
+  const play = player(game);
+  // The counters read by index (a lookup by name per counter and episode cost a sixth of the filter's CPU).
+  const reg = Int32Array.from(counters, (c) => play.variableIndex(c));
+  const values = new Float64Array(counters.length);
+  const end: EpisodeEnd = { moves0: 0, moves1: 0, returns0: 0 };
   for (let i = 0; i < episodes; i++) {
-    game.resetToInitial(state);
-    const end = playRandom(state, episodeRng(seed, i));
-    moves[0] += end.moves(0);
-    moves[1] += end.moves(1);
-    const r = end.returns()[0];
+    play.play(i, end);
+    play.read(reg, values);
+    moves[0] += end.moves0;
+    moves[1] += end.moves1;
+    const r = end.returns0;
     if (r > 0) wins[0]++;
     else if (r < 0) wins[1]++;
     for (let c = 0; c < counters.length; c++) {
-      const v = end.variableAt(reg[c]);
+      const v = values[c];
       totals[c] += v;
       if (v > 0) fired[c]++;
     }
