@@ -20,6 +20,8 @@
  *    on the interpreter (agents that play as L0 but are not `l0Player`, so no kernel).
  * 4. The acceptance filter (`acceptance`, 2,000 episodes) per c = 0.7 candidate, compiled backend
  *    (`GBGC_ENGINE=compiled`) against the interpreter.
+ * 5. The acceptance filter per c = 0.7 candidate, its episodes through the machine kernel (what
+ *    `acceptance` does) against the contract loop (`measureByContract`), default backend.
  *
  * Rates are medians of ROUNDS interleaved rounds of about SECONDS of CPU time each.
  * Run: `npx tsx bench/compiled.ts [SECONDS] [ROUNDS] [PROGRAMS]`.
@@ -30,7 +32,10 @@ import { CHANCE, compileGame, episodeRng, ProgramError, sampleChanceOutcome, typ
 import { l0Player, l0Sample } from '../src/algorithms/l0.js';
 import { simulate } from '../src/algorithms/simulate.js';
 import { MachineKernel } from '../src/interpreter/machine-kernel.js';
-import { acceptance, filterOptions, sampleIR } from '../src/sampler/index.js';
+import { acceptance, filterOptions, judge, sampleIR } from '../src/sampler/index.js';
+import { measureByContract } from '../src/sampler/acceptance.js';
+import { irDiagnostics } from '../src/compiler/index.js';
+import type { GameIR } from '../src/ir/schema.js';
 import { rngFromKeys, type Rng } from '../src/util/rng.js';
 import { runnerStats } from '../src/interpreter/compiled-run.js';
 import { pokerKernel } from '../src/interpreter/poker-kernel.js';
@@ -314,6 +319,42 @@ for (const [name, file, playOne] of [
       ratioMeaning: 'times the interpreter (target: at most half)',
       target: { max: 0.5 },
       note: `${CANDIDATES} candidates (seeds 0–${CANDIDATES - 1}), median of ${ms.compiled.length} interleaved runs after a warm-up run; generated run loops compiled ${runnerStats.compiled}, taken from the cache ${runnerStats.hits}`,
+    }),
+  );
+}
+
+// 5. The acceptance filter per c = 0.7 candidate through the machine kernel (`acceptance`, the
+//    default backend) against the same filter through the contract loop (`measureByContract`, the
+//    filter's loop before the kernel), the same candidates and figures.
+{
+  const CANDIDATES = 20;
+  const filter = filterOptions('v2', {}, 2000, 1);
+  const irs = Array.from({ length: CANDIDATES }, (_, s) => sampleIR(s, 0.7));
+  const viaKernel = (ir: GameIR) => acceptance(ir, filter);
+  const viaContract = (ir: GameIR) => judge(measureByContract(ir, filter.episodes, filter.seed), filter.thresholds, irDiagnostics(ir));
+  const run = (f: typeof viaKernel): number => {
+    const t0 = cpuMs();
+    for (const ir of irs) sink += f(ir).accepted ? 1 : 0;
+    return (cpuMs() - t0) / CANDIDATES;
+  };
+  for (const ir of irs)
+    if (JSON.stringify(viaKernel(ir)) !== JSON.stringify(viaContract(ir))) throw new Error('acceptance: the kernel and the contract loop disagree');
+  const ms = { kernel: [] as number[], contract: [] as number[] };
+  for (let i = 0; i < Math.max(3, rounds); i++) {
+    ms.contract.push(run(viaContract));
+    ms.kernel.push(run(viaKernel));
+  }
+  figures.push(
+    figure({
+      id: 'acceptance-kernel',
+      kind: 'time',
+      name: 'acceptance filter per c = 0.7 candidate (probes, 2,000 L0 episodes through the machine kernel, checks), default backend',
+      value: round(median(ms.kernel), 2),
+      unit: 'ms CPU',
+      reference: { name: 'the same filter through the contract loop (measureByContract)', value: round(median(ms.contract), 2), unit: 'ms CPU' },
+      ratioMeaning: 'times the contract loop (target: at most half)',
+      target: { max: 0.5 },
+      note: `${CANDIDATES} candidates (seeds 0–${CANDIDATES - 1}), the same reports both ways; median of ${ms.kernel.length} interleaved runs after a check run`,
     }),
   );
 }
