@@ -208,18 +208,19 @@ export class MachineKernel implements PlayoutKernel {
       const u = rng();
       if (node === NODE.DECISION) {
         const a = l0Decision(s, u, allOffered);
-        // `applyAction`'s first path for the decisions the generated code applies itself (the action is legal).
+        // `applyAction`'s first path for the decisions the generated code applies itself (the action is legal), else its path without the legality check.
         if (runner !== null && runner.decide(s, a)) {
           if (r[R.NODE] === NODE.RUNNING) run(s);
-        } else s.applyAction(a);
+        } else s.applyLegalDecision(a);
       } else if (sortedDeck && node === NODE.CHANCE_CARD && code[r[R.PC] * INSTR_WIDTH] === OP.DEAL && code[r[R.PC] * INSTR_WIDTH + 1] === DECK_PILE) {
         // `sampleChance` on a deck in type order: the k-th card (see `deckStaysSorted`).
         const len = piles[DECK_PILE];
-        const t = piles[deckBase + Math.min(len - 1, Math.floor(u * len))];
-        // `applyAction`'s first path for a card dealt by a deal step the generated code deals itself.
+        const k = Math.min(len - 1, Math.floor(u * len));
+        const t = piles[deckBase + k];
+        // `applyAction`'s first path for a card dealt by a deal step the generated code deals itself, else its path for the card at k.
         if (runner !== null && runner.deal(s, t)) {
           if (r[R.NODE] === NODE.RUNNING) run(s);
-        } else s.applyAction(t);
+        } else s.applyDealAt(k);
       } else s.applyAction(s.sampleChance(u));
     }
     this.returns0 = s.stackChange(0);

@@ -221,6 +221,43 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
     if (r[R.NODE] === NODE.RUNNING) run(this);
   }
 
+  /**
+   * {@link applyAction} at a decision for an action the caller knows to be legal (a playout
+   * kernel's own pick among the legal actions, `machine-kernel.ts`), without the legality check
+   * (which lists the legal actions of a choice or a discard) and without the generated code's
+   * `decide`, which the caller has tried first. An illegal action here is a bug of the caller:
+   * nothing checks it. @internal
+   */
+  applyLegalDecision(a: Action): void {
+    const r = this.r;
+    const op = this.op();
+    if (op === OP.BETTING || (op === OP.VARBET && r[R.STEP] === 1)) applyBetting(this, a);
+    else {
+      r[R.MOVES + r[R.ACTOR]]++;
+      r[R.NODE] = NODE.RUNNING;
+      DECISIONS[op]!.apply(this, a);
+    }
+    this.depthSoFar++;
+    if (r[R.NODE] === NODE.RUNNING) run(this);
+  }
+
+  /**
+   * {@link applyAction} at the chance node of a `DEAL` for the card at `index` of the pile it deals
+   * from (a playout kernel's draw, `0 ≤ index <` the pile's size; not checked): the card is not
+   * searched for. Dealing the card at `index` or the first card of its type leaves the same piles
+   * (cards shift down over the one taken). @internal
+   */
+  applyDealAt(index: number): void {
+    const r = this.r;
+    const o = r[R.PC] * INSTR_WIDTH;
+    const code = this.program.code;
+    r[R.NODE] = NODE.RUNNING;
+    this.moveCard(code[o + 1], index, this.dealTarget(), code[o + 4], r[R.STEP] === 0 ? DEAL_FIRST >> 8 : 0);
+    r[R.STEP]++;
+    this.depthSoFar++;
+    if (r[R.NODE] === NODE.RUNNING) run(this);
+  }
+
   /** Apply a card dealt by the `DEAL` under way. @throws IllegalActionError */
   private applyDeal(a: Action): void {
     const r = this.r;

@@ -16,7 +16,9 @@ import { l0Player } from '../../src/algorithms/l0.js';
 import { MachineKernel } from '../../src/interpreter/machine-kernel.js';
 import { PokerKernel } from '../../src/interpreter/poker-kernel.js';
 import { EventLog } from '../../src/interpreter/eventlog.js';
-import { EV } from '../../src/interpreter/layout.js';
+import { EV, NODE, R } from '../../src/interpreter/layout.js';
+import { DECK_PILE, INSTR_WIDTH, OP } from '../../src/interpreter/program.js';
+import { pileBase } from '../../src/interpreter/machine.js';
 import { compileAnyGame } from '../../src/interpreter/game.js';
 import { sampleIR } from '../../src/sampler/index.js';
 import { KeyedStream } from '../../src/util/rng.js';
@@ -161,6 +163,52 @@ describe('machine kernel', () => {
     spy.mockRestore();
     expect(r.episodes).toBe(30);
     expect(r.notMeasured).toMatch(/table engine/);
+  });
+});
+
+describe("the kernel's unchecked paths", () => {
+  it('applyDealAt(k) and applyLegalDecision(a) leave the state applyAction leaves (registers, piles, event log), on examples and 60 generated games', () => {
+    const irs = [...exampleIRs().map((e) => e.ir), ...Array.from({ length: 60 }, (_, i) => sampleIR(52000 + i, (i % 11) / 10))];
+    const stream = new KeyedStream();
+    let deals = 0;
+    let decisions = 0;
+    for (const ir of irs) {
+      const game = compileGame(ir, { backend: 'interpreter' });
+      for (let e = 0; e < 20; e++) {
+        stream.restart(9, e);
+        let s = game.newInitialState();
+        while (!s.isTerminal()) {
+          const u = stream.next();
+          const viaAction = s.clone();
+          const fast = s.clone();
+          if (s.currentPlayer() === CHANCE) {
+            const a = s.sampleChance(u);
+            viaAction.applyAction(a);
+            const o = s.r[R.PC] * INSTR_WIDTH;
+            if (s.r[R.NODE] === NODE.CHANCE_CARD && s.program.code[o] === OP.DEAL && s.program.code[o + 1] === DECK_PILE) {
+              // The last card of type a in the deck (the first is what applyAction takes).
+              const base = pileBase(s.program, DECK_PILE);
+              let k = -1;
+              for (let i = 0; i < s.piles[DECK_PILE]; i++) if (s.piles[base + i] === a) k = i;
+              fast.applyDealAt(k);
+              deals++;
+            } else fast.applyAction(a);
+          } else {
+            const legal = s.legalActions();
+            const a = legal[Math.min(legal.length - 1, Math.floor(u * legal.length))];
+            viaAction.applyAction(a);
+            fast.applyLegalDecision(a);
+            decisions++;
+          }
+          expect(Array.from(fast.r)).toEqual(Array.from(viaAction.r));
+          expect(Array.from(fast.piles)).toEqual(Array.from(viaAction.piles));
+          expect(fast.log.rows()).toEqual(viaAction.log.rows());
+          s = viaAction;
+        }
+      }
+    }
+    expect(deals).toBeGreaterThan(1000);
+    expect(decisions).toBeGreaterThan(1000);
   });
 });
 
