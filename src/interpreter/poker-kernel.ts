@@ -88,14 +88,20 @@ export class PokerKernel {
    * cards into it. Then the k-th card in type order is simply the deck's k-th card.
    */
   private readonly deckSorted: boolean;
-  /** Per phase: 1 when the last episode entered it. */
-  readonly phaseSeen: Uint8Array;
+  /** Per phase: 1 when the last episode entered it (filled on demand after a generated episode, see {@link PokerKernel.phaseSeen}). */
+  private readonly seen: Uint8Array;
+  /** The phase of each `PHASE` instruction, in program order (a program without jumps passes a prefix of them). */
+  private readonly phaseOrder: Int32Array;
+  /**
+   * `PHASE` instructions the last episode of the generated episode function passed (the phases
+   * it entered are the first this many of {@link phaseOrder}); -1 when `seen` is up to date.
+   * Written by generated code. @internal
+   */
+  phasesPassed = -1;
   /** The generated episode function of a program without jumps (see {@link generateStraightLine}), else null. */
   private readonly straight: ((rng: Rng) => void) | null;
   /** The generated loop over episodes of such a program (see {@link PokerKernel.playMany}), else null. */
   private readonly straightMany: ManyFn | null;
-  /** Where the generated function leaves its results: returns of both seats, moves of both seats, showdown (0/1). */
-  private readonly out = new Int32Array(5);
   returns0 = 0;
   returns1 = 0;
   moves0 = 0;
@@ -121,7 +127,10 @@ export class PokerKernel {
     this.board = p.boardPile;
     this.sorted0 = new Int32Array(Math.max(1, p.pileCapacity));
     this.sorted1 = new Int32Array(Math.max(1, p.pileCapacity));
-    this.phaseSeen = new Uint8Array(p.phaseNames.length);
+    this.seen = new Uint8Array(p.phaseNames.length);
+    const order: number[] = [];
+    for (let o = 0; o < p.code.length; o += INSTR_WIDTH) if (p.code[o] === OP.PHASE) order.push(p.code[o + 1]);
+    this.phaseOrder = Int32Array.from(order);
     this.deckSorted = deckStaysSorted(p);
     this.straight = generate ? (generateStraightLine(p, this, false) as ((rng: Rng) => void) | null) : null;
     this.straightMany = generate ? (generateStraightLine(p, this, true) as ManyFn | null) : null;
@@ -155,8 +164,24 @@ export class PokerKernel {
   }
 
   /** Buffers shared with generated code. @internal */
-  buffers(): { piles: Uint8Array; initialPiles: Uint8Array; phaseSeen: Uint8Array; out: Int32Array; values: Int32Array } {
-    return { piles: this.piles, initialPiles: this.initialPiles, phaseSeen: this.phaseSeen, out: this.out, values: this.values };
+  buffers(): { piles: Uint8Array; initialPiles: Uint8Array; phaseSeen: Uint8Array; values: Int32Array } {
+    return { piles: this.piles, initialPiles: this.initialPiles, phaseSeen: this.seen, values: this.values };
+  }
+
+  /**
+   * Per phase (in the order of the program's phase names): 1 when the last episode entered it,
+   * else 0. The generated episode function only counts the `PHASE` instructions it passes; the
+   * bytes are filled from that count when read.
+   */
+  get phaseSeen(): Uint8Array {
+    const n = this.phasesPassed;
+    if (n >= 0) {
+      const seen = this.seen;
+      seen.fill(0);
+      for (let j = 0; j < n; j++) seen[this.phaseOrder[j]] = 1;
+      this.phasesPassed = -1;
+    }
+    return this.seen;
   }
 
   /**
@@ -172,7 +197,7 @@ export class PokerKernel {
       return;
     }
     const rng = stream.next;
-    const seen = this.phaseSeen;
+    const seen = this.seen;
     for (let i = first; i < end; i++) {
       stream.restart(seed, i);
       this.play(rng);
@@ -184,17 +209,8 @@ export class PokerKernel {
   /** Play one episode from the initial state with the numbers of `rng` (see the module comment). */
   play(rng: Rng): void {
     const fast = this.straight;
-    if (fast !== null) {
-      fast(rng);
-      const out = this.out;
-      this.returns0 = out[0];
-      this.returns1 = out[1];
-      this.moves0 = out[2];
-      this.moves1 = out[3];
-      this.showdown = out[4] !== 0;
-      return;
-    }
-    this.interpret(rng);
+    if (fast !== null) fast(rng);
+    else this.interpret(rng);
   }
 
   /** The step program run instruction by instruction (programs with jumps). */
@@ -204,8 +220,9 @@ export class PokerKernel {
     const piles = this.piles;
     const init = this.initialPiles;
     for (let i = 0; i < piles.length; i++) piles[i] = init[i];
-    const seen = this.phaseSeen;
+    const seen = this.seen;
     for (let i = 0; i < seen.length; i++) seen[i] = 0;
+    this.phasesPassed = -1;
     r[PC] = 0;
     r[POT] = 0;
     r[STACK] = this.start0;
@@ -430,7 +447,15 @@ export class PokerKernel {
  * JavaScript with their operands as constants and the registers as local variables (what a
  * hand-written simulator of the game would do), calling back into the kernel for deals and the
  * showdown's comparison. The function does what {@link PokerKernel} does instruction by
- * instruction. @returns null for a program with a jump
+ * instruction.
+ *
+ * Without jumps, every pile's size at every instruction is known when the code is generated (a
+ * deal moves min(count, cards left) cards; an episode that ends early ends), so deals from the
+ * sorted deck draw at constant offsets, and the per-episode reset restores only the pile sizes
+ * and the cards piles start with (no step reads a pile beyond its size). The function for one
+ * episode leaves its outcome in the kernel's fields and counts the `PHASE` instructions it passes
+ * (`phasesPassed`) instead of marking phases one by one.
+ * @returns null for a program with a jump
  */
 function generateStraightLine(p: Program, kernel: PokerKernel, many: boolean): ((rng: Rng) => void) | ManyFn | null {
   const code = p.code;
@@ -439,8 +464,13 @@ function generateStraightLine(p: Program, kernel: PokerKernel, many: boolean): (
   const phaseIndices: number[] = [];
   for (let o = 0; o < code.length; o += INSTR_WIDTH) if (code[o] === OP.PHASE) phaseIndices.push(code[o + 1]);
   const countInPlace = many && new Set(phaseIndices).size === phaseIndices.length;
+  const init = kernel.buffers().initialPiles;
+  const pileCount = p.pileNames.length;
+  // Each pile's size before the instruction being generated.
+  const sizes = Array.from(init.subarray(0, pileCount));
   let shuffled = 0;
   let halted = false;
+  let phasesPassed = 0;
   for (let o = 0; o < code.length && !halted; o += INSTR_WIDTH) {
     const op = code[o];
     const a = code[o + 1];
@@ -448,13 +478,17 @@ function generateStraightLine(p: Program, kernel: PokerKernel, many: boolean): (
     const c = code[o + 3];
     switch (op) {
       case OP.PHASE:
-        lines.push(countInPlace ? `fired[${a}]++;` : `seen[${a}] = 1;`);
+        phasesPassed++;
+        lines.push(!many ? `ph = ${phasesPassed};` : countInPlace ? `fired[${a}]++;` : `seen[${a}] = 1;`);
         break;
       case OP.SHUFFLE:
         shuffled |= 1 << a;
         break;
       case OP.DEAL:
-        lines.push(a === DECK_PILE && shuffled & (1 << a) && kernel.sortedDeck() ? sortedDeckDealCode(p, a, b, c) : `kernel.dealStep(rng, ${o}, ${shuffled});`);
+        lines.push(
+          a === DECK_PILE && shuffled & (1 << a) && kernel.sortedDeck() ? sortedDeckDealCode(p, sizes, a, b, c) : `kernel.dealStep(rng, ${o}, ${shuffled});`,
+        );
+        dealSizes(sizes, a, b, c);
         break;
       case OP.ANTE:
         for (let seat = 0; seat < 2; seat++) if (b & (1 << seat)) lines.push(`{ const pay = Math.min(${a}, s${seat}); s${seat} -= pay; pot += pay; }`);
@@ -463,7 +497,7 @@ function generateStraightLine(p: Program, kernel: PokerKernel, many: boolean): (
         lines.push(bettingCode(a, b, c));
         break;
       case OP.SHOWDOWN:
-        lines.push(showdownCode(p));
+        lines.push(showdownCode(p, sizes));
         break;
       case OP.HALT:
         halted = true;
@@ -474,20 +508,22 @@ function generateStraightLine(p: Program, kernel: PokerKernel, many: boolean): (
   }
   if (!halted) return null;
   const [start0, start1] = p.startStacks;
-  // Small piles and phase marks are reset by one constant store per byte.
-  const init = kernel.buffers().initialPiles;
-  const resetPiles =
-    p.pileBytes <= UNROLLED_RESET
-      ? Array.from(init, (x, i) => `piles[${i}] = ${x};`).join(' ')
-      : `for (let i = 0; i < ${p.pileBytes}; i++) piles[i] = initialPiles[i];`;
+  // The pile sizes, then the cards piles start with (the deck), each by one constant store when few.
+  const resets = Array.from(init.subarray(0, pileCount), (x, i) => `piles[${i}] = ${x};`);
+  for (let pile = 0; pile < pileCount; pile++) {
+    const from = pileBase(p, pile);
+    const to = from + init[pile];
+    if (init[pile] <= UNROLLED_RESET) for (let i = from; i < to; i++) resets.push(`piles[${i}] = ${init[i]};`);
+    else resets.push(`for (let i = ${from}; i < ${to}; i++) piles[i] = initialPiles[i];`);
+  }
   const resetSeen =
     p.phaseNames.length <= UNROLLED_RESET
       ? p.phaseNames.map((_, i) => `seen[${i}] = 0;`).join(' ')
       : `for (let i = 0; i < ${p.phaseNames.length}; i++) seen[i] = 0;`;
   const episode = `
-  ${resetPiles}
-  ${countInPlace ? '' : resetSeen}
-  let pot = 0, s0 = ${start0}, s1 = ${start1}, m0 = 0, m1 = 0, sd = 0;
+  ${resets.join(' ')}
+  ${many && !countInPlace ? resetSeen : ''}
+  let pot = 0, s0 = ${start0}, s1 = ${start1}, m0 = 0, m1 = 0, sd = 0${many ? '' : ', ph = 0'};
   end: {
 ${lines.join('\n')}
   }`;
@@ -512,14 +548,15 @@ return function playMany(stream, seed, first, last, acc, fired) {
   }
 };`
     : `"use strict";
-const { piles, initialPiles, phaseSeen: seen, out, values } = kernel.buffers();
+const { piles, initialPiles, values } = kernel.buffers();
 return function play(rng) {
   ${episode}
-  out[0] = s0 - ${start0};
-  out[1] = s1 - ${start1};
-  out[2] = m0;
-  out[3] = m1;
-  out[4] = sd;
+  kernel.returns0 = s0 - ${start0};
+  kernel.returns1 = s1 - ${start1};
+  kernel.moves0 = m0;
+  kernel.moves1 = m1;
+  kernel.showdown = sd !== 0;
+  kernel.phasesPassed = ph;
 };`;
   return new Function('kernel', body)(kernel) as ((rng: Rng) => void) | ManyFn;
 }
@@ -527,34 +564,73 @@ return function play(rng) {
 /** Largest number of bytes the generated code resets by one store each instead of a loop. */
 const UNROLLED_RESET = 64;
 
+/** Most cards of one deal step from the sorted deck the generated code draws by straight-line code (more: a loop). */
+const UNROLLED_DEAL = 8;
+
 /** The generated loop of {@link PokerKernel.playMany}. */
 type ManyFn = (stream: KeyedStream, seed: number, first: number, end: number, acc: Float64Array, fired: Float64Array) => void;
 
+/** Update the pile sizes `sizes` for a `DEAL` of `count` cards from `from` to `to` (-1: `count` to each seat, alternating): as many as the pile has. */
+function dealSizes(sizes: number[], from: number, to: number, count: number): void {
+  const dealt = Math.min(to === -1 ? 2 * count : count, sizes[from]);
+  for (let step = 0; step < dealt; step++) sizes[to === -1 ? handPile(step & 1) : to]++;
+  sizes[from] -= dealt;
+}
+
 /**
  * A deal step from the shuffled deck while it stays in type order (as `PokerKernel.deal`): the
- * k-th card is the deck's k-th, so each card is one draw and a shift.
+ * k-th card is the deck's k-th, so each card is one draw and a shift. `sizes` are the pile sizes
+ * before the step (known when generating: see {@link generateStraightLine}), so each card's
+ * draw and destination are constants; the new sizes are stored once at the end.
  */
-function sortedDeckDealCode(p: Program, from: number, to: number, count: number): string {
-  const base = (pile: number): number => p.pileNames.length + pile * p.pileCapacity;
+function sortedDeckDealCode(p: Program, sizes: readonly number[], from: number, to: number, count: number): string {
   const total = to === -1 ? 2 * count : count;
-  const fb = base(from);
-  const dest = to === -1 ? `(step & 1) === 0 ? ${handPile(0)} : ${handPile(1)}` : String(to);
-  // Sorting what a pile received matters only when a pile may receive two cards or more.
-  const sortCall = (to === -1 ? count : total) >= 2 ? `if (step >= 2) kernel.sortDealt(${to}, step);` : '';
-  return `{
-  let step = 0;
-  for (; step < ${total} && piles[${from}] > 0; step++) {
+  const dealt = Math.min(total, sizes[from]);
+  const fb = pileBase(p, from);
+  const after = sizes.slice();
+  dealSizes(after, from, to, count);
+  const stores = after.flatMap((n, pile) => (n !== sizes[pile] ? [`piles[${pile}] = ${n};`] : []));
+  // Sorting what a pile received matters only when a pile received two cards or more.
+  const sortCall = (to === -1 ? (dealt + 1) >> 1 : dealt) >= 2 ? `kernel.sortDealt(${to}, ${dealt});` : '';
+  if (dealt > UNROLLED_DEAL) {
+    const dest = to === -1 ? `(step & 1) === 0 ? ${handPile(0)} : ${handPile(1)}` : String(to);
+    return `{
+  for (let step = 0; step < ${dealt}; step++) {
     const len = piles[${from}];
     const idx = Math.min(len - 1, Math.floor(rng() * len));
     const card = piles[${fb} + idx];
     for (let i = ${fb} + idx + 1; i < ${fb} + len; i++) piles[i - 1] = piles[i];
     piles[${from}] = len - 1;
     const dest = ${dest};
-    piles[${p.pileNames.length} + dest * ${p.pileCapacity} + piles[dest]] = card;
+    piles[${pileCount(p)} + dest * ${p.pileCapacity} + piles[dest]] = card;
     piles[dest]++;
   }
   ${sortCall}
 }`;
+  }
+  const draws: string[] = [];
+  const filled = sizes.slice();
+  for (let step = 0; step < dealt; step++) {
+    const len = sizes[from] - step;
+    const dest = to === -1 ? handPile(step & 1) : to;
+    draws.push(
+      `idx = Math.min(${len - 1}, Math.floor(rng() * ${len})); card = piles[${fb} + idx];`,
+      len > 1 ? `for (let i = ${fb} + idx + 1; i < ${fb + len}; i++) piles[i - 1] = piles[i];` : '',
+      `piles[${pileBase(p, dest) + filled[dest]}] = card;`,
+    );
+    filled[dest]++;
+  }
+  return `{
+  let idx = 0, card = 0;
+  ${draws.filter((x) => x !== '').join('\n  ')}
+  ${stores.join(' ')}
+  ${sortCall}
+}`;
+}
+
+/** Number of piles (the pile sizes come first in the pile bytes). */
+function pileCount(p: Program): number {
+  return p.pileNames.length;
 }
 
 /** A fixed-limit betting round played by L0 on both seats (as `PokerKernel.betting`), as code; a fold ends the episode. */
@@ -603,14 +679,15 @@ function bettingCode(bet: number, cap: number, first: number): string {
 
 /**
  * The showdown (as `PokerKernel.settle`), as code. High card between two one-card hands is one
- * subtraction of the cards' values (what `PokerKernel.compare` gives for them); other hands call it.
+ * subtraction of the cards' values (what `PokerKernel.compare` gives for them); other hands call
+ * it. `sizes`: the pile sizes at the showdown (known when generating).
  */
-function showdownCode(p: Program): string {
+function showdownCode(p: Program, sizes: readonly number[]): string {
   const h0 = handPile(0);
   const h1 = handPile(1);
   const compare =
-    p.metric === METRIC.HIGH_CARD
-      ? `piles[${h0}] === 1 && piles[${h1}] === 1 ? values[piles[${pileBase(p, h0)}]] - values[piles[${pileBase(p, h1)}]] : kernel.compare()`
+    p.metric === METRIC.HIGH_CARD && sizes[h0] === 1 && sizes[h1] === 1
+      ? `values[piles[${pileBase(p, h0)}]] - values[piles[${pileBase(p, h1)}]]`
       : 'kernel.compare()';
   return SHOWDOWN_CODE.replace('kernel.compare()', compare);
 }

@@ -161,6 +161,44 @@ describe('poker kernel', () => {
     expect(checked).toBeGreaterThan(30);
   });
 
+  it('a deck of more than 64 cards, a deal of more than 8 cards, several cards to one pile: the generated code equals the general loop', async () => {
+    // 104 cards (the per-episode reset copies the deck by a loop), 5 cards to each seat (10 draws:
+    // the deal by a loop), 3 cards to the board (drawn by straight-line code, then sorted),
+    // which the showdown reads.
+    const src = `game "Big deck" {
+  players Alice, Bob
+  stack 9 each
+  deck {
+    ranks 2 = 2, 3 = 3, 4 = 4, 5 = 5, 6 = 6, 7 = 7, 8 = 8, 9 = 9, T = 10, J = 11, Q = 12, K = 13, A = 14
+    suits hearts, spades, clubs, diamonds
+    copies 2
+  }
+  pile board public
+  phase Setup {
+    shuffle deck
+    deal 5 to each face down
+  }
+  phase Ante {
+    ante 1 each
+  }
+  phase Round1 {
+    betting fixed { bet 2; raises at most 2; first Alice }
+  }
+  phase Flop {
+    deal 3 to board face up
+  }
+  phase Round2 {
+    betting fixed { bet 3; raises at most 1; first Bob }
+  }
+  showdown pair-with-board using board
+}`;
+    const compiled = compileSource(src);
+    expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const game = compileGame(compiled.ir!);
+    expect(game.program.initialDeck.length).toBe(104);
+    await expectSameAsGeneralLoop(game, 800, 4);
+  });
+
   it('reports progress as the general loop does, whatever progressEvery is', async () => {
     const game = compileGame(KUHN_IR);
     const wrapped = { name: 'random', act: l0Player.act };
