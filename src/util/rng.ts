@@ -52,16 +52,23 @@ export class KeyedStream {
   private c = 0;
   private d = 1;
   /** The stream as an {@link Rng} (bound to this object; pass it around freely). */
-  readonly next: Rng = () => {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    const b = this.b;
-    this.a = b ^ (b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    const c = (this.c << 21) | (this.c >>> 11);
-    this.c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
+  readonly next: Rng;
+
+  constructor() {
+    // Assigned here rather than as a class field: a field's arrow function is named after the
+    // field, and tools that keep function names (esbuild's keepNames, which tsx uses) then
+    // redefine that name on every new stream, which costs more than the stream's whole seeding.
+    this.next = () => {
+      const t = (((this.a + this.b) | 0) + this.d) | 0;
+      this.d = (this.d + 1) | 0;
+      const b = this.b;
+      this.a = b ^ (b >>> 9);
+      this.b = (this.c + (this.c << 3)) | 0;
+      const c = (this.c << 21) | (this.c >>> 11);
+      this.c = (c + t) | 0;
+      return (t >>> 0) / 4294967296;
+    };
+  }
 
   /** Restart from the 32-bit hash of the keys (see {@link hashKeys}). */
   restartFromHash(h: number): void {
