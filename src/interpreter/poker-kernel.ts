@@ -164,8 +164,8 @@ export class PokerKernel {
   }
 
   /** Buffers shared with generated code. @internal */
-  buffers(): { piles: Uint8Array; initialPiles: Uint8Array; phaseSeen: Uint8Array; values: Int32Array } {
-    return { piles: this.piles, initialPiles: this.initialPiles, phaseSeen: this.seen, values: this.values };
+  buffers(): { piles: Uint8Array; initialPiles: Uint8Array; phaseSeen: Uint8Array; values: Int32Array; ranks: Int32Array } {
+    return { piles: this.piles, initialPiles: this.initialPiles, phaseSeen: this.seen, values: this.values, ranks: this.ranks };
   }
 
   /**
@@ -529,7 +529,7 @@ ${lines.join('\n')}
   }`;
   const body = many
     ? `"use strict";
-const { piles, initialPiles, phaseSeen: seen, values } = kernel.buffers();
+const { piles, initialPiles, phaseSeen: seen, values, ranks } = kernel.buffers();
 return function playMany(stream, seed, first, last, acc, fired) {
   const rng = stream.next;
   for (let episode = first; episode < last; episode++) {
@@ -548,7 +548,7 @@ return function playMany(stream, seed, first, last, acc, fired) {
   }
 };`
     : `"use strict";
-const { piles, initialPiles, values } = kernel.buffers();
+const { piles, initialPiles, values, ranks } = kernel.buffers();
 return function play(rng) {
   ${episode}
   kernel.returns0 = s0 - ${start0};
@@ -678,18 +678,24 @@ function bettingCode(bet: number, cap: number, first: number): string {
 }
 
 /**
- * The showdown (as `PokerKernel.settle`), as code. High card between two one-card hands is one
- * subtraction of the cards' values (what `PokerKernel.compare` gives for them); other hands call
- * it. `sizes`: the pile sizes at the showdown (known when generating).
+ * The showdown (as `PokerKernel.settle`), as code. With one card in each hand (and one on the
+ * board for pair-with-board), the comparison `PokerKernel.compare` makes is inlined: a hand that
+ * pairs the board wins, else the higher value; other hands call it. `sizes`: the pile sizes at the
+ * showdown (known when generating).
  */
 function showdownCode(p: Program, sizes: readonly number[]): string {
   const h0 = handPile(0);
   const h1 = handPile(1);
-  const compare =
-    p.metric === METRIC.HIGH_CARD && sizes[h0] === 1 && sizes[h1] === 1
-      ? `values[piles[${pileBase(p, h0)}]] - values[piles[${pileBase(p, h1)}]]`
-      : 'kernel.compare()';
-  return SHOWDOWN_CODE.replace('kernel.compare()', compare);
+  const c0 = `piles[${pileBase(p, h0)}]`;
+  const c1 = `piles[${pileBase(p, h1)}]`;
+  const oneCardHands = sizes[h0] === 1 && sizes[h1] === 1;
+  let compare = 'const cmp = kernel.compare();';
+  if (oneCardHands && p.metric === METRIC.HIGH_CARD) compare = `const cmp = values[${c0}] - values[${c1}];`;
+  else if (oneCardHands && p.metric === METRIC.PAIR_WITH_BOARD && p.boardPile >= 0 && sizes[p.boardPile] === 1)
+    compare = `const rb = ranks[piles[${pileBase(p, p.boardPile)}]];
+  const paired = (ranks[${c0}] === rb ? 1 : 0) - (ranks[${c1}] === rb ? 1 : 0);
+  const cmp = paired !== 0 ? paired : values[${c0}] - values[${c1}];`;
+  return SHOWDOWN_CODE.replace('const cmp = kernel.compare();', compare);
 }
 
 const SHOWDOWN_CODE = `sd = 1;
