@@ -602,7 +602,7 @@ function sortedDeckDealCode(p: Program, sizes: readonly number[], from: number, 
     for (let i = ${fb} + idx + 1; i < ${fb} + len; i++) piles[i - 1] = piles[i];
     piles[${from}] = len - 1;
     const dest = ${dest};
-    piles[${pileCount(p)} + dest * ${p.pileCapacity} + piles[dest]] = card;
+    piles[${p.pileNames.length} + dest * ${p.pileCapacity} + piles[dest]] = card;
     piles[dest]++;
   }
   ${sortCall}
@@ -626,11 +626,6 @@ function sortedDeckDealCode(p: Program, sizes: readonly number[], from: number, 
   ${stores.join(' ')}
   ${sortCall}
 }`;
-}
-
-/** Number of piles (the pile sizes come first in the pile bytes). */
-function pileCount(p: Program): number {
-  return p.pileNames.length;
 }
 
 /** A fixed-limit betting round played by L0 on both seats (as `PokerKernel.betting`), as code; a fold ends the episode. */
