@@ -34,6 +34,15 @@ export function hashKeys(keys: readonly number[]): number {
   return h;
 }
 
+/**
+ * `hashKeys([...keys, k])` from `h = hashKeys(keys)`: one more key folded in (for streams whose
+ * keys share a prefix, which is then hashed once).
+ */
+export function foldKey(h: number, k: number): number {
+  h = mix32(h ^ (k | 0));
+  return mix32(h ^ (Math.floor(k / 4294967296) | 0));
+}
+
 /** A 32-bit hash of a string (FNV-1a, then mixed), for turning names or hashes into keys. */
 export function hashString(s: string): number {
   let h = 0x811c9dc5;

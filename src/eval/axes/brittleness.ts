@@ -32,11 +32,11 @@
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution } from '../../algorithms/l0.js';
-import { rngFromKeys } from '../../util/rng.js';
-import { dirichletPolicy, pickIndex, playOut, type Policy } from './policies.js';
+import { rngFromKeys, type Rng } from '../../util/rng.js';
+import { dirichletPoints, pickIndex, type Policy } from './policies.js';
 import type { AxisBudget } from './budget.js';
 import { decisionType, sampleL0Episodes, type EpisodeLog } from './episodes.js';
-import { axisInfoKey } from './infostate.js';
+import { axisInfoKey, axisInfoKeyAt } from './infostate.js';
 
 /** Stream key of L1's own episodes (episode e: `rngFromKeys(seed, L1_STREAM, e)`). */
 export const L1_STREAM = 0x11;
@@ -51,9 +51,22 @@ export const BRITTLENESS_FLOOR = -6;
 
 type Pol = Policy;
 const infoKey = axisInfoKey;
-// Uncached: most of the opponents' states are met once per opponent (policies.ts).
-const dirichletOpponent = (keys: readonly number[]): Pol => dirichletPolicy(keys, infoKey, false);
 const pick = pickIndex;
+/**
+ * A policy of the sampled playouts, given the decision's I_p (`key`, built once per decision by
+ * the playout loop, which also needs the decision type): probabilities over `legal`, a new array.
+ */
+type KeyedPol = (s: GameState, seat: number, legal: readonly Action[], key: string) => number[];
+/** A Dirichlet(1) opponent on the stream keys `keys` (uncached: most of its states are met once per opponent, policies.ts). */
+const dirichletOpponent = (keys: readonly number[]): KeyedPol => {
+  const point = dirichletPoints(keys);
+  return (_s, _seat, legal, key) => point(key, legal.length);
+};
+/** `pol` with the key read from the state (exact mode's tree walk). */
+const unkeyed =
+  (pol: KeyedPol): Pol =>
+  (s, seat, legal) =>
+    pol(s, seat, legal, infoKey(s, seat, legal));
 
 /**
  * L1, the best response to L0 fitted on `log` for `focal` (see the file comment): the action L1
@@ -115,11 +128,25 @@ export function fitL1(log: EpisodeLog, focal: number): Map<string, Action> {
   return best;
 }
 
+/** Play `s` (mutated) to the end on `rng` (chance and both seats' picks, as `playOut`), each decision's I_p built once. */
+function playOutKeyed(s: GameState, pols: readonly [KeyedPol, KeyedPol], rng: Rng): GameState {
+  while (!s.isTerminal()) {
+    const p = s.currentPlayer();
+    if (p === CHANCE) {
+      s.applyAction(sampleChanceOutcome(s, rng));
+      continue;
+    }
+    const legal = s.legalActions();
+    s.applyAction(legal[pick(pols[p](s, p, legal, infoKey(s, p, legal)), rng())]);
+  }
+  return s;
+}
+
 /** Focal returns of a playout continued from a copy of `s` after action `a`, on the stream `keys`. */
-function continueFrom(s: GameState, a: Action, pols: [Pol, Pol], focal: number, keys: number[]): number {
+function continueFrom(s: GameState, a: Action, pols: [KeyedPol, KeyedPol], focal: number, keys: number[]): number {
   const c = s.clone();
   c.applyAction(a);
-  return playOut(c, pols, rngFromKeys(...keys)).returns()[focal];
+  return playOutKeyed(c, pols, rngFromKeys(...keys)).returns()[focal];
 }
 
 /**
@@ -131,7 +158,7 @@ function continueFrom(s: GameState, a: Action, pols: [Pol, Pol], focal: number, 
  * than comparing a perturbed and an unperturbed playout, where the perturbation fires in ~3 % of
  * visits only.
  */
-function branchedDelta(game: Game, pols: [Pol, Pol], focal: number, dt: string, keys: number[]): number {
+function branchedDelta(game: Game, pols: [KeyedPol, KeyedPol], focal: number, dt: string, keys: number[]): number {
   const rng = rngFromKeys(...keys);
   const s = game.newInitialState();
   let delta = 0;
@@ -143,8 +170,9 @@ function branchedDelta(game: Game, pols: [Pol, Pol], focal: number, dt: string, 
       continue;
     }
     const legal = s.legalActions();
-    const probs = pols[p](s, p, legal);
-    if (p === focal && legal.length >= 2 && decisionType(s, p, legal) === dt) {
+    const here = decisionType(s, p, legal);
+    const probs = pols[p](s, p, legal, axisInfoKeyAt(s, p, here));
+    if (p === focal && legal.length >= 2 && here === dt) {
       const top = probs.indexOf(Math.max(...probs));
       let alt = Math.floor(rng() * (legal.length - 1));
       if (alt >= top) alt++;
@@ -206,12 +234,15 @@ export function brittlenessForSeat(game: Game, seed: number, exact: boolean, log
   const sd = n > 0 ? Math.sqrt(Math.max(0, s2 / n - mean * mean)) : 0;
   if (!(sd > 0) || wTotal === 0) return BRITTLENESS_FLOOR;
   const best = fitL1(l1Log, focal);
-  const l1: Pol = (s, seat, legal) => {
-    const a = best.get(infoKey(s, seat, legal));
+  const l1K: KeyedPol = (s, _seat, legal, key) => {
+    const a = best.get(key);
     const i = a === undefined ? -1 : legal.indexOf(a);
     if (i < 0) return l0Distribution(s, legal);
-    return legal.map((_, k) => (k === i ? 1 : 0));
+    const out = new Array<number>(legal.length).fill(0);
+    out[i] = 1;
+    return out;
   };
+  const l1 = unkeyed(l1K);
   const perturbed =
     (dt: string): Pol =>
     (s, seat, legal) => {
@@ -231,10 +262,15 @@ export function brittlenessForSeat(game: Game, seed: number, exact: boolean, log
     let dU = 0;
     for (let o = 0; o < BRITTLENESS_OPPONENTS; o++) {
       const opp = opponents[o];
-      const pa: [Pol, Pol] = focal === 0 ? [perturbed(dt), opp] : [opp, perturbed(dt)];
-      const pb: [Pol, Pol] = focal === 0 ? [l1, opp] : [opp, l1];
-      if (exact) dU += exactValue(game, pa, focal) - exactValue(game, pb, focal);
-      else for (let k = 0; k < BRITTLENESS_PLAYOUTS; k++) dU += branchedDelta(game, pb, focal, dt, [seed, 0xb1, focal, t, o, k]) / BRITTLENESS_PLAYOUTS;
+      if (exact) {
+        const oppU = unkeyed(opp);
+        const pa: [Pol, Pol] = focal === 0 ? [perturbed(dt), oppU] : [oppU, perturbed(dt)];
+        const pb: [Pol, Pol] = focal === 0 ? [l1, oppU] : [oppU, l1];
+        dU += exactValue(game, pa, focal) - exactValue(game, pb, focal);
+      } else {
+        const pb: [KeyedPol, KeyedPol] = focal === 0 ? [l1K, opp] : [opp, l1K];
+        for (let k = 0; k < BRITTLENESS_PLAYOUTS; k++) dU += branchedDelta(game, pb, focal, dt, [seed, 0xb1, focal, t, o, k]) / BRITTLENESS_PLAYOUTS;
+      }
     }
     trials.push({ dt, dU: dU / BRITTLENESS_OPPONENTS });
   }

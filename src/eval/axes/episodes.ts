@@ -15,7 +15,7 @@ import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution, l0Sample, legalActionKinds } from '../../algorithms/l0.js';
 import { UserError } from '../../util/errors.js';
 import { rngFromKeys } from '../../util/rng.js';
-import { axisKeys, decisionType } from './infostate.js';
+import { axisKeysAt, decisionType } from './infostate.js';
 
 export { decisionType };
 
@@ -70,8 +70,9 @@ export function record(state: GameState, seat: number, action: Action, legal: re
   const order: number[] = [];
   for (const k of ks) if (!order.includes(k)) order.push(k);
   const kindPos = order.indexOf(ks[legal.indexOf(action)]);
-  const { info, riskInfo } = axisKeys(state, seat, legal);
-  return { seat, info, riskInfo, dt: decisionType(state, seat, legal), action, legal, kinds: order.length, kindPos };
+  const dt = decisionType(state, seat, legal);
+  const { info, riskInfo } = axisKeysAt(state, seat, dt);
+  return { seat, info, riskInfo, dt, action, legal, kinds: order.length, kindPos };
 }
 
 /**

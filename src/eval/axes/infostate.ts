@@ -57,10 +57,7 @@ export interface AxisInfoParts {
 /** The fields of I_p for `seat` at `state` (the engine's information-state fields, `InfoStateParts`, and the chip bin). */
 export function axisInfoParts(state: StructuredInfoState, seat: number, dt: string): AxisInfoParts {
   const f = state.infoStateParts(seat);
-  const { stacks, pot } = state.chips();
-  const total = f.chipsInPlay;
-  const bin = (x: number): number => (total > 0 ? Math.floor((8 * x) / total) : x);
-  return { dt, hand: f.hand, path: f.path, chipBin: `${bin(stacks[seat])}/${bin(pot)}`, signals: f.signals, roles: f.roles };
+  return { dt, hand: f.hand, path: f.path, chipBin: chipBin(state, seat, f.chipsInPlay), signals: f.signals, roles: f.roles };
 }
 
 /** The axes' keys of one decision: I_p (v2), its risk coarsening, and v1's key. */
@@ -73,21 +70,37 @@ export interface AxisKeys {
 
 /** The v2 keys of `seat` at `state` (the engine key for states without information-state fields). */
 export function axisKeys(state: GameState, seat: number, legal: readonly Action[]): AxisKeys {
-  const dt = decisionType(state, seat, legal);
+  return axisKeysAt(state, seat, decisionType(state, seat, legal));
+}
+
+/** {@link axisKeys} for the decision type `dt` of the decision (`decisionType(state, seat, legal)`, computed once by the caller). */
+export function axisKeysAt(state: GameState, seat: number, dt: string): AxisKeys {
   if (!hasInfoParts(state)) {
     const k = `${seat}|${state.informationStateKey(seat)}`;
     return { info: k, riskInfo: k };
   }
-  const f = axisInfoParts(state, seat, dt);
-  const riskInfo = `${seat}|${f.dt}|${f.hand}|${f.path}|${f.chipBin}`;
+  const f = state.infoStateParts(seat);
+  const riskInfo = `${seat}|${dt}|${f.hand}|${f.path}|${chipBin(state, seat, f.chipsInPlay)}`;
   return { info: `${riskInfo}|${f.signals}|${f.roles}`, riskInfo };
 }
 
 /** I_p alone, `axisKeys(state, seat, legal).info` (the key the playouts' policies look up). */
 export function axisInfoKey(state: GameState, seat: number, legal: readonly Action[]): string {
   if (!hasInfoParts(state)) return `${seat}|${state.informationStateKey(seat)}`;
-  const f = axisInfoParts(state, seat, decisionType(state, seat, legal));
-  return `${seat}|${f.dt}|${f.hand}|${f.path}|${f.chipBin}|${f.signals}|${f.roles}`;
+  return axisInfoKeyAt(state, seat, decisionType(state, seat, legal));
+}
+
+/** {@link axisInfoKey} for the decision type `dt` of the decision (`decisionType(state, seat, legal)`, computed once by the caller). */
+export function axisInfoKeyAt(state: GameState, seat: number, dt: string): string {
+  if (!hasInfoParts(state)) return `${seat}|${state.informationStateKey(seat)}`;
+  const f = state.infoStateParts(seat);
+  return `${seat}|${dt}|${f.hand}|${f.path}|${chipBin(state, seat, f.chipsInPlay)}|${f.signals}|${f.roles}`;
+}
+
+/** The chip bin of `seat`, `⌊8·own stack / T⌋/⌊8·pot / T⌋` (T = `total`, the chips in play; the raw chips when T is 0). */
+function chipBin(state: GameState, seat: number, total: number): string {
+  const { stacks, pot } = state.chips();
+  return total > 0 ? `${Math.floor((8 * stacks[seat]) / total)}/${Math.floor((8 * pot) / total)}` : `${stacks[seat]}/${pot}`;
 }
 
 /**

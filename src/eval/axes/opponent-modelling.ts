@@ -42,7 +42,7 @@ import { l0Distribution, l0Sample, legalActionKinds } from '../../algorithms/l0.
 import { pickIndex } from './policies.js';
 import { axisInfoKey } from './infostate.js';
 import { decisionType, exactEpisodes } from './episodes.js';
-import { hashString, rngFromKeys } from '../../util/rng.js';
+import { foldKey, hashKeys, KeyedStream, mix32, rngFromKeys } from '../../util/rng.js';
 import { BUDGETS, type AxisBudget } from './budget.js';
 import type { EpisodeLog } from './episodes.js';
 import { TIE_TOLERANCE } from './info-sensitivity.js';
@@ -59,7 +59,15 @@ const BOX = 1 / 4;
 
 /** Two 32-bit hashes of an information state's key (together a 64-bit key for its coordinate stream). */
 export function keyHashes(key: string): [number, number] {
-  return [hashString(key), hashString(`\u0000${key}`)];
+  // hashString(key) and hashString(`\u0000${key}`) in one pass (FNV-1a, the second started on the character 0).
+  let a = 0x811c9dc5;
+  let b = Math.imul(0x811c9dc5, 0x01000193);
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193);
+  }
+  return [mix32(a), mix32(b)];
 }
 
 /**
@@ -86,10 +94,30 @@ export interface Opponent {
 
 /** The (K−1)-simplex point of `opp` at a state outside the Sobol states (K = `kinds`, key hashes `h`). */
 export function offSobolPoint(seed: number, focal: number, opp: Opponent, h: readonly [number, number], kinds: number): number[] {
-  const raw = stateCoordinates(seed, focal, opp.n, h, kinds - 1);
-  if (opp.parent === undefined) return toSimplex(raw);
-  const c = stateCoordinates(seed, focal, opp.parent, h, kinds - 1);
-  return toSimplex(raw.map((x, j) => squeeze(c[j], x)));
+  return offSobolPoints(seed, focal, opp)(h, kinds);
+}
+
+/**
+ * {@link offSobolPoint} of `opp` as a function of (h, kinds): the streams' common keys
+ * (seed, {@link OM_STATE_STREAM}, focal seat, opponent) hashed once, one generator restarted per
+ * point.
+ */
+function offSobolPoints(seed: number, focal: number, opp: Opponent): (h: readonly [number, number], kinds: number) => number[] {
+  const own = hashKeys([seed, OM_STATE_STREAM, focal, opp.n]);
+  const parent = opp.parent === undefined ? 0 : hashKeys([seed, OM_STATE_STREAM, focal, opp.parent]);
+  const stream = new KeyedStream();
+  const coordinates = (prefix: number, h: readonly [number, number], count: number): number[] => {
+    stream.restartFromHash(foldKey(foldKey(prefix, h[0]), h[1]));
+    const out = new Array<number>(count);
+    for (let i = 0; i < count; i++) out[i] = stream.next();
+    return out;
+  };
+  return (h, kinds) => {
+    const raw = coordinates(own, h, kinds - 1);
+    if (opp.parent === undefined) return toSimplex(raw);
+    const c = coordinates(parent, h, kinds - 1);
+    return toSimplex(raw.map((x, j) => squeeze(c[j], x)));
+  };
 }
 
 /** Map K − 1 numbers in [0, 1) to a point of the (K−1)-simplex (spacings of the sorted numbers). */
@@ -336,34 +364,52 @@ export function opponentPolicy(
   hashes: Map<string, [number, number]>,
 ): OpponentPolicy {
   const drawn = new Map<string, number[]>();
+  const point = offSobolPoints(seed, focal, opp);
+  // Per call: the kinds in order of first appearance, their sizes, each action's kind position, the kind masses.
+  const order: number[] = [];
+  const size: number[] = [];
+  const at: number[] = [];
+  const m: number[] = [];
   return (s, seat, legal) => {
     const key = axisInfoKey(s, seat, legal);
     const ks = legalActionKinds(s, legal);
-    const order: number[] = [];
-    const size = new Map<number, number>();
-    for (const k of ks) {
-      if (!size.has(k)) order.push(k);
-      size.set(k, (size.get(k) ?? 0) + 1);
+    const n = ks.length;
+    order.length = 0;
+    size.length = 0;
+    at.length = n;
+    for (let i = 0; i < n; i++) {
+      const k = ks[i];
+      let j = 0;
+      while (j < order.length && order[j] !== k) j++;
+      if (j === order.length) {
+        order.push(k);
+        size.push(0);
+      }
+      size[j]++;
+      at[i] = j;
     }
+    const K = order.length;
     const id = states.infoId.get(key);
-    let m: number[];
+    m.length = K;
     if (id !== undefined && id < states.sobolStates) {
       const off = states.massOffset[id];
       const len = states.kinds[id];
-      m = order.map((_, i) => mass[off + Math.min(i, len - 1)]);
+      for (let j = 0; j < K; j++) m[j] = mass[off + Math.min(j, len - 1)];
     } else {
       let p = drawn.get(key);
       if (!p) {
         let h = hashes.get(key);
         if (!h) hashes.set(key, (h = keyHashes(key)));
-        drawn.set(key, (p = offSobolPoint(seed, focal, opp, h, id === undefined ? order.length : states.kinds[id])));
+        drawn.set(key, (p = point(h, id === undefined ? K : states.kinds[id])));
       }
-      const q = p;
-      m = order.map((_, i) => q[Math.min(i, q.length - 1)]);
+      for (let j = 0; j < K; j++) m[j] = p[Math.min(j, p.length - 1)];
     }
-    const total = m.reduce((a, b) => a + b, 0);
+    let total = 0;
+    for (let j = 0; j < K; j++) total += m[j];
     if (!(total > 0)) return l0Distribution(s, legal);
-    return ks.map((k) => m[order.indexOf(k)] / total / size.get(k)!);
+    const out = new Array<number>(n);
+    for (let i = 0; i < n; i++) out[i] = m[at[i]] / total / size[at[i]];
+    return out;
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { CHANCE, type Action, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { hashString, rngFromKeys, type Rng } from '../../util/rng.js';
+import { foldKey, hashKeys, hashString, KeyedStream, type Rng } from '../../util/rng.js';
 
 /** A behaviour strategy: probabilities over `legal`, in its order, summing to 1. */
 export type Policy = (s: GameState, seat: number, legal: readonly Action[]) => number[];
@@ -25,12 +25,7 @@ export function dirichletPolicy(
   keyOf: (s: GameState, seat: number, legal: readonly Action[]) => string = (s, seat) => `${seat}|${s.informationStateKey(seat)}`,
   cache = true,
 ): Policy {
-  const point = (key: string, n: number): number[] => {
-    const rng = rngFromKeys(...keys, hashString(key));
-    const x = Array.from({ length: n }, () => -Math.log(1 - rng()));
-    const t = x.reduce((a, b) => a + b, 0);
-    return x.map((v) => v / t);
-  };
+  const point = dirichletPoints(keys);
   if (!cache) return (s, seat, legal) => point(keyOf(s, seat, legal), legal.length);
   const kept = new Map<string, number[]>();
   return (s, seat, legal) => {
@@ -38,6 +33,26 @@ export function dirichletPolicy(
     let p = kept.get(key);
     if (!p || p.length !== legal.length) kept.set(key, (p = point(key, legal.length)));
     return p;
+  };
+}
+
+/**
+ * The points of {@link dirichletPolicy} by information-state key: `point(key, n)` is n
+ * exponentials −ln(1 − u) of the stream `rngFromKeys(...keys, hashString(key))`, divided by their
+ * sum (summed in order). The keys' hash is folded once and one generator is restarted per point;
+ * each call returns a new array.
+ */
+export function dirichletPoints(keys: readonly number[]): (key: string, n: number) => number[] {
+  const prefix = hashKeys(keys);
+  const stream = new KeyedStream();
+  const next = stream.next;
+  return (key, n) => {
+    stream.restartFromHash(foldKey(prefix, hashString(key)));
+    const x = new Array<number>(n);
+    let t = 0;
+    for (let i = 0; i < n; i++) t += x[i] = -Math.log(1 - next());
+    for (let i = 0; i < n; i++) x[i] = x[i] / t;
+    return x;
   };
 }
 
