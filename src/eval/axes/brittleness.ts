@@ -29,7 +29,7 @@
  * - w_dt is dt's share of the focal seat's decision visits in the L0 log; σ_U the SD of the focal
  *   seat's returns there. A zero sum is reported as {@link BRITTLENESS_FLOOR}.
  */
-import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
+import { canRewind, CHANCE, type Action, type Game, type GameState, type RewindableState, type StateMark } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution } from '../../algorithms/l0.js';
 import { rngFromKeys, type Rng } from '../../util/rng.js';
@@ -142,8 +142,19 @@ function playOutKeyed(s: GameState, pols: readonly [KeyedPol, KeyedPol], rng: Rn
   return s;
 }
 
-/** Focal returns of a playout continued from a copy of `s` after action `a`, on the stream `keys`. */
-function continueFrom(s: GameState, a: Action, pols: [KeyedPol, KeyedPol], focal: number, keys: number[]): number {
+/**
+ * Focal returns of a playout continued from `s` after action `a`, on the stream `keys`: played on
+ * `s` itself and rewound to `mark` (a rewindable state), or on a copy of `s`. `s` is left as it was.
+ */
+function continueFrom(s: GameState, mark: StateMark | null, a: Action, pols: [KeyedPol, KeyedPol], focal: number, keys: number[]): number {
+  if (mark !== null) {
+    const r = s as RewindableState;
+    r.saveTo(mark);
+    r.applyAction(a);
+    const u = playOutKeyed(r, pols, rngFromKeys(...keys)).returns()[focal];
+    r.rewind(mark);
+    return u;
+  }
   const c = s.clone();
   c.applyAction(a);
   return playOutKeyed(c, pols, rngFromKeys(...keys)).returns()[focal];
@@ -161,6 +172,8 @@ function continueFrom(s: GameState, a: Action, pols: [KeyedPol, KeyedPol], focal
 function branchedDelta(game: Game, pols: [KeyedPol, KeyedPol], focal: number, dt: string, keys: number[]): number {
   const rng = rngFromKeys(...keys);
   const s = game.newInitialState();
+  // The branches are played on `s` and rewound (no copies) where the state allows it.
+  const mark = canRewind(s) ? s.newMark() : null;
   let delta = 0;
   let visit = 0;
   while (!s.isTerminal()) {
@@ -177,7 +190,7 @@ function branchedDelta(game: Game, pols: [KeyedPol, KeyedPol], focal: number, dt
       let alt = Math.floor(rng() * (legal.length - 1));
       if (alt >= top) alt++;
       const bk = [...keys, 0x8a, visit++];
-      delta += BRITTLENESS_MASS * probs[top] * (continueFrom(s, legal[alt], pols, focal, bk) - continueFrom(s, legal[top], pols, focal, bk));
+      delta += BRITTLENESS_MASS * probs[top] * (continueFrom(s, mark, legal[alt], pols, focal, bk) - continueFrom(s, mark, legal[top], pols, focal, bk));
     }
     s.applyAction(legal[pick(probs, rng())]);
   }
