@@ -52,10 +52,16 @@ export function legalActionKinds(state: GameState, legal: readonly Action[] = st
  */
 export function l0Distribution(state: GameState, legal: readonly Action[] = state.legalActions()): number[] {
   const kinds = legalActionKinds(state, legal);
-  const size = new Map<number, number>();
-  for (const k of kinds) size.set(k, (size.get(k) ?? 0) + 1);
-  const nk = size.size;
-  return kinds.map((k) => 1 / nk / size.get(k)!);
+  const n = kinds.length;
+  // Kinds are small whole numbers (move kinds, or action indices): sizes by kind in an array.
+  let top = 0;
+  for (let i = 0; i < n; i++) if (kinds[i] > top) top = kinds[i];
+  const size = new Array<number>(top + 1).fill(0);
+  let nk = 0;
+  for (let i = 0; i < n; i++) if (size[kinds[i]]++ === 0) nk++;
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = 1 / nk / size[kinds[i]];
+  return out;
 }
 
 /**

@@ -133,13 +133,26 @@ export function handMemo(m: Machine, seat: number, memo: HandMemo): HandMemo {
     if (i === n) return memo;
   }
   const cards = m.pileCards(pile);
-  return {
-    cards,
-    text: cards
-      .slice()
-      .sort((a, b) => a - b)
-      .join(','),
-  };
+  return { cards, text: sortedText(cards) };
+}
+
+/** The card ids of `cards` in increasing order joined by commas (`cards.slice().sort((a, b) => a - b).join(',')`, for the few cards of a hand). */
+function sortedText(cards: readonly number[]): string {
+  const n = cards.length;
+  if (n === 0) return '';
+  const sorted = cards.slice();
+  for (let i = 1; i < n; i++) {
+    const x = sorted[i];
+    let j = i - 1;
+    while (j >= 0 && sorted[j] > x) {
+      sorted[j + 1] = sorted[j];
+      j--;
+    }
+    sorted[j + 1] = x;
+  }
+  let text = String(sorted[0]);
+  for (let i = 1; i < n; i++) text += `,${sorted[i]}`;
+  return flatten(text);
 }
 
 /** The fields of `seat`'s information state at `m` (see `InfoStateParts`), from its memos brought up to date. */

@@ -40,7 +40,7 @@ import { axisInfoKey, axisInfoKeyAt } from './infostate.js';
 
 /** Stream key of L1's own episodes (episode e: `rngFromKeys(seed, L1_STREAM, e)`). */
 export const L1_STREAM = 0x11;
-import { argmaxMean } from './info-sensitivity.js';
+import { TIE_TOLERANCE } from './info-sensitivity.js';
 
 export const BRITTLENESS_TRIALS = 20;
 export const BRITTLENESS_OPPONENTS = 10;
@@ -124,7 +124,22 @@ export function fitL1(log: EpisodeLog, focal: number): Map<string, Action> {
     if (same) break;
   }
   const best = new Map<string, Action>();
-  infos.forEach((info, i) => best.set(info, argmaxMean(new Map([...cellsOf[i]].map(([a, c]) => [a, { w: W[c], s: S[c] }])), cellsOf[i].keys())));
+  // argmaxMean over each state's cells (actions in increasing order, empty cells skipped, ties within TIE_TOLERANCE to the lowest id).
+  for (let i = 0; i < infos.length; i++) {
+    const actions = [...cellsOf[i].keys()].sort((x, y) => x - y);
+    let top = -1;
+    let topV = -Infinity;
+    for (const a of actions) {
+      const c = cellsOf[i].get(a)!;
+      if (W[c] === 0) continue;
+      const mean = S[c] / W[c];
+      if (top < 0 || mean > topV + TIE_TOLERANCE * Math.max(1, Math.abs(topV))) {
+        top = a;
+        topV = mean;
+      }
+    }
+    best.set(infos[i], top);
+  }
   return best;
 }
 
