@@ -214,7 +214,6 @@ function omParts(game: Game, log: EpisodeLog, focal: number, playouts: number, w
   const foc = focalDts(log, focal);
   if (!foc) return [];
   const states = opponentStates(log, focal);
-  const hashes = new Map<string, [number, number]>();
   const shiftRng = rngFromKeys(AXES_SEED, 0x50b01, focal);
   const shift = Array.from({ length: states.dims }, () => shiftRng());
   const sobol = new Sobol(Math.max(1, states.dims));
@@ -234,10 +233,10 @@ function omParts(game: Game, log: EpisodeLog, focal: number, playouts: number, w
     const pt = shift.map((c, j) => (x[j]! + c) % 1);
     if (i === 0) first = pt;
     setMass(pt);
-    results.push(cellArgmaxes(focalCells(game, opponentPolicy(states, mass, AXES_SEED, focal, { n: i }, hashes), focal, AXES_SEED, false, playouts), foc.dts));
+    results.push(cellArgmaxes(focalCells(game, opponentPolicy(states, mass, AXES_SEED, focal, { n: i }), focal, AXES_SEED, false, playouts), foc.dts));
   }
   setMass(first);
-  const one = opponentPolicy(states, mass, AXES_SEED, focal, { n: 0 }, hashes);
+  const one = opponentPolicy(states, mass, AXES_SEED, focal, { n: 0 });
   // Independent playout streams: the stream seed differs per replicate (the opponent's own coordinates stay those of axes seed 1).
   const noise = Array.from({ length: withNoise ? BUDGETS.fast.sobolGlobal : 0 }, (_, i) =>
     cellArgmaxes(focalCells(game, one, focal, 1_000_003 + i, false, playouts), foc.dts),

@@ -361,7 +361,6 @@ export function opponentPolicy(
   seed: number,
   focal: number,
   opp: Opponent,
-  hashes: Map<string, [number, number]>,
 ): OpponentPolicy {
   const drawn = new Map<string, number[]>();
   const point = offSobolPoints(seed, focal, opp);
@@ -398,9 +397,7 @@ export function opponentPolicy(
     } else {
       let p = drawn.get(key);
       if (!p) {
-        let h = hashes.get(key);
-        if (!h) hashes.set(key, (h = keyHashes(key)));
-        drawn.set(key, (p = point(h, id === undefined ? K : states.kinds[id])));
+        drawn.set(key, (p = point(keyHashes(key), id === undefined ? K : states.kinds[id])));
       }
       for (let j = 0; j < K; j++) m[j] = p[Math.min(j, p.length - 1)];
     }
@@ -550,9 +547,8 @@ export function opponentModellingForSeat(game: Game, budget: AxisBudget, seed: n
   const foc = focalDts(log, focal);
   if (!foc) return 0;
   const states = opponentStates(log, focal);
-  const hashes = new Map<string, [number, number]>();
   return sobolScore(budget, seed, focal, states, foc.dtShare, (mass, opp) =>
-    cellArgmaxes(focalCells(game, opponentPolicy(states, mass, seed, focal, opp, hashes), focal, seed, exact), foc.dts),
+    cellArgmaxes(focalCells(game, opponentPolicy(states, mass, seed, focal, opp), focal, seed, exact), foc.dts),
   );
 }
 
