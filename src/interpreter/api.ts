@@ -20,7 +20,8 @@
  * A game may offer {@link HandJudgingGame} ({@link canJudgeHands}): its showdown as a judge of hands;
  * {@link DuplicateChanceGame} ({@link canPlayDuplicate}): chance as a pure function of a play seed, for
  * duplicate matches; {@link FastPlayoutGame} ({@link canRunFastPlayouts}): a specialised loop of
- * uniform-random playouts for the games it covers.
+ * uniform-random playouts for the games it covers; {@link ResettableGame} ({@link canResetToInitial}):
+ * states put back to the initial state in place.
  */
 import type { GameIR } from '../ir/schema.js';
 import type { KeyedStream, Rng } from '../util/rng.js';
@@ -544,6 +545,20 @@ export interface PlayoutKernel {
 export interface FastPlayoutGame extends Game {
   /** The game's playout kernel, or null when it has none (the table engine's games). */
   playoutKernel(): PlayoutKernel | null;
+}
+
+/**
+ * A game whose states can be put back to the initial state in place, without allocating: loops
+ * that play episode after episode reuse one state (the interpreter's games).
+ */
+export interface ResettableGame extends Game {
+  /** Make `state` (a state of this game) equal to a new initial state (`newInitialState()`), in place. */
+  resetToInitial(state: GameState): void;
+}
+
+/** Whether `game` can reset its states in place (see {@link ResettableGame}). */
+export function canResetToInitial(game: Game): game is ResettableGame {
+  return typeof (game as Partial<ResettableGame>).resetToInitial === 'function';
 }
 
 /** Whether `game` may offer a specialised playout loop (see {@link FastPlayoutGame}). */

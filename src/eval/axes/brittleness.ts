@@ -33,7 +33,7 @@ import { canRewind, CHANCE, type Action, type Game, type GameState, type Rewinda
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution } from '../../algorithms/l0.js';
 import { rngFromKeys, type Rng } from '../../util/rng.js';
-import { dirichletPoints, pickIndex, type Policy } from './policies.js';
+import { dirichletPoints, episodeStates, pickIndex, type Policy } from './policies.js';
 import type { AxisBudget } from './budget.js';
 import { decisionType, sampleL0Episodes, type EpisodeLog } from './episodes.js';
 import { axisInfoKey, axisInfoKeyAt } from './infostate.js';
@@ -175,6 +175,12 @@ function continueFrom(s: GameState, mark: StateMark | null, a: Action, pols: [Ke
   return playOutKeyed(c, pols, rngFromKeys(...keys)).returns()[focal];
 }
 
+/** The states of one focal seat's playouts: the initial state of each ({@link episodeStates}) and the mark its branches rewind to (made at the first playout; null when states cannot rewind). */
+interface Playouts {
+  initial: () => GameState;
+  mark?: StateMark | null;
+}
+
 /**
  * One playout's estimate of U(perturbed) − U(L1): play L1 against the opponent; at every visit of
  * the perturbed decision type, branch into the L1 action and a uniformly drawn other action, play
@@ -184,11 +190,12 @@ function continueFrom(s: GameState, mark: StateMark | null, a: Action, pols: [Ke
  * than comparing a perturbed and an unperturbed playout, where the perturbation fires in ~3 % of
  * visits only.
  */
-function branchedDelta(game: Game, pols: [KeyedPol, KeyedPol], focal: number, dt: string, keys: number[]): number {
+function branchedDelta(play: Playouts, pols: [KeyedPol, KeyedPol], focal: number, dt: string, keys: number[]): number {
   const rng = rngFromKeys(...keys);
-  const s = game.newInitialState();
+  const s = play.initial();
   // The branches are played on `s` and rewound (no copies) where the state allows it.
-  const mark = canRewind(s) ? s.newMark() : null;
+  if (play.mark === undefined) play.mark = canRewind(s) ? s.newMark() : null;
+  const mark = play.mark;
   let delta = 0;
   let visit = 0;
   while (!s.isTerminal()) {
@@ -285,6 +292,7 @@ export function brittlenessForSeat(game: Game, seed: number, exact: boolean, log
   const trials: { dt: string; dU: number }[] = [];
   // The ten opponents, held fixed across the trials.
   const opponents = Array.from({ length: BRITTLENESS_OPPONENTS }, (_, o) => dirichletOpponent([seed, 0xd1e, focal, o]));
+  const play: Playouts = { initial: episodeStates(game) };
   for (let t = 0; t < BRITTLENESS_TRIALS; t++) {
     const dt = dts[Math.min(dts.length - 1, Math.floor(trialRng() * dts.length))];
     let dU = 0;
@@ -297,7 +305,7 @@ export function brittlenessForSeat(game: Game, seed: number, exact: boolean, log
         dU += exactValue(game, pa, focal) - exactValue(game, pb, focal);
       } else {
         const pb: [KeyedPol, KeyedPol] = focal === 0 ? [l1K, opp] : [opp, l1K];
-        for (let k = 0; k < BRITTLENESS_PLAYOUTS; k++) dU += branchedDelta(game, pb, focal, dt, [seed, 0xb1, focal, t, o, k]) / BRITTLENESS_PLAYOUTS;
+        for (let k = 0; k < BRITTLENESS_PLAYOUTS; k++) dU += branchedDelta(play, pb, focal, dt, [seed, 0xb1, focal, t, o, k]) / BRITTLENESS_PLAYOUTS;
       }
     }
     trials.push({ dt, dU: dU / BRITTLENESS_OPPONENTS });

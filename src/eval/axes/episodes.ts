@@ -16,6 +16,7 @@ import { l0Distribution, l0Sample, legalActionKinds } from '../../algorithms/l0.
 import { UserError } from '../../util/errors.js';
 import { rngFromKeys } from '../../util/rng.js';
 import { axisKeysAt, decisionType } from './infostate.js';
+import { episodeStates } from './policies.js';
 
 export { decisionType };
 
@@ -81,9 +82,10 @@ export function record(state: GameState, seat: number, action: Action, legal: re
  */
 export function sampleL0Episodes(game: Game, n: number, seed: number, stream?: number): EpisodeLog {
   const episodes: Episode[] = [];
+  const initial = episodeStates(game);
   for (let e = 0; e < n; e++) {
     const rng = stream === undefined ? rngFromKeys(seed, e) : rngFromKeys(seed, stream, e);
-    const s = game.newInitialState();
+    const s = initial();
     const decisions: DecisionRecord[] = [];
     while (!s.isTerminal()) {
       const p = s.currentPlayer();

@@ -39,7 +39,7 @@
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution, l0Sample, legalActionKinds } from '../../algorithms/l0.js';
-import { pickIndex } from './policies.js';
+import { episodeStates, pickIndex } from './policies.js';
 import { axisInfoKey } from './infostate.js';
 import { decisionType, exactEpisodes } from './episodes.js';
 import { foldKey, hashKeys, KeyedStream, mix32, rngFromKeys } from '../../util/rng.js';
@@ -429,11 +429,12 @@ export function focalCells(game: Game, opp: OpponentPolicy, focal: number, seed:
     for (const e of elog.episodes) for (const d of e.decisions) if (d.seat === focal) addCell(cells, d.dt, d.action, e.weight, e.returns[focal]);
     return cells;
   }
+  const initial = episodeStates(game);
   for (let k = 0; k < playouts; k++) {
     const chance = rngFromKeys(seed, 0x0c, focal, k);
     const mine = rngFromKeys(seed, 0x0f, focal, k);
     const theirs = rngFromKeys(seed, 0x0a, focal, k);
-    const s = game.newInitialState();
+    const s = initial();
     const path: [string, Action][] = [];
     while (!s.isTerminal()) {
       const p = s.currentPlayer();

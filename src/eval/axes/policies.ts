@@ -3,7 +3,7 @@
  * samples): a policy maps a state, the seat to act and its legal actions to one probability per
  * action.
  */
-import { CHANCE, type Action, type GameState } from '../../interpreter/api.js';
+import { canResetToInitial, CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { foldKey, hashKeys, hashString, KeyedStream, type Rng } from '../../util/rng.js';
 
@@ -53,6 +53,21 @@ export function dirichletPoints(keys: readonly number[]): (key: string, n: numbe
     for (let i = 0; i < n; i++) t += x[i] = -Math.log(1 - next());
     for (let i = 0; i < n; i++) x[i] = x[i] / t;
     return x;
+  };
+}
+
+/**
+ * The initial states of a loop of episodes: each call gives the next episode's initial state,
+ * one state reset in place where the game allows it ({@link canResetToInitial}; no allocation per
+ * episode), else a new state. The state a call gave must not be used after the next call.
+ */
+export function episodeStates(game: Game): () => GameState {
+  if (!canResetToInitial(game)) return () => game.newInitialState();
+  let s: GameState | null = null;
+  return () => {
+    if (s === null) s = game.newInitialState();
+    else game.resetToInitial(s);
+    return s;
   };
 }
 
