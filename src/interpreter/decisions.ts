@@ -82,7 +82,8 @@ const choice: DecisionKind = {
     const c = s.program.choices[s.operand(0)];
     const stack = s.r[R.STACK + c.seat];
     const out: Action[] = [];
-    c.options.forEach((o, i) => optionOffered(s, o, stack) && out.push(i));
+    const options = c.options;
+    for (let i = 0; i < options.length; i++) if (optionOffered(s, options[i], stack)) out.push(i);
     return out;
   },
   label: (s, a) => s.program.choices[s.operand(0)].options[a]?.name ?? `option ${a}`,

@@ -12,7 +12,7 @@
  */
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { l0Distribution, l0Sample, legalActionKinds } from '../../algorithms/l0.js';
+import { l0Distribution, l0Pick, legalActionKinds } from '../../algorithms/l0.js';
 import { UserError } from '../../util/errors.js';
 import { rngFromKeys } from '../../util/rng.js';
 import { axisKeysAt, decisionType } from './infostate.js';
@@ -94,7 +94,7 @@ export function sampleL0Episodes(game: Game, n: number, seed: number, stream?: n
         continue;
       }
       const legal = s.legalActions();
-      const a = l0Sample(s, rng);
+      const a = l0Pick(s, rng(), legal);
       decisions.push(record(s, p, a, legal));
       s.applyAction(a);
     }

@@ -38,7 +38,7 @@
  */
 import { CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
-import { l0Distribution, l0Sample, legalActionKinds } from '../../algorithms/l0.js';
+import { l0Distribution, l0Pick, legalActionKinds } from '../../algorithms/l0.js';
 import { episodeStates, pickIndex } from './policies.js';
 import { axisInfoKey } from './infostate.js';
 import { decisionType, exactEpisodes } from './episodes.js';
@@ -444,7 +444,7 @@ export function focalCells(game: Game, opp: OpponentPolicy, focal: number, seed:
       }
       const legal = s.legalActions();
       if (p === focal) {
-        const a = l0Sample(s, mine);
+        const a = l0Pick(s, mine(), legal);
         path.push([decisionType(s, p, legal), a]);
         s.applyAction(a);
       } else s.applyAction(legal[pickIndex(opp(s, p, legal), theirs())]);
