@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { KeyedStream, hashKeys, rngFromKeys } from '../../src/util/rng.js';
+import { KeyedStream, foldKey, hashKeys, rngFromKeys } from '../../src/util/rng.js';
 import { RNG_STREAM, episodeRng } from '../../src/interpreter/rng.js';
 
 describe('rngFromKeys (sfc32-v1)', () => {
@@ -17,6 +17,16 @@ describe('rngFromKeys (sfc32-v1)', () => {
     expect([q(), q()]).toEqual([0.21145440312102437, 0.8843683553859591]);
     const e = episodeRng(1, 0);
     expect(e()).toBe(0.581454215105623);
+  });
+
+  it('foldKey(hashKeys(keys), k) is hashKeys([...keys, k]) (large and negative keys too)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -(2 ** 45), max: 2 ** 45 }), { maxLength: 5 }), fc.integer({ min: -(2 ** 45), max: 2 ** 45 }), (keys, k) => {
+        expect(foldKey(hashKeys(keys), k)).toBe(hashKeys([...keys, k]));
+      }),
+      { numRuns: 200 },
+    );
+    expect(foldKey(hashKeys([1, 2]), 3)).toBe(hashKeys([1, 2, 3]));
   });
 
   it('KeyedStream.restart(k0, k1) continues exactly as rngFromKeys(k0, k1), also when k0 repeats (its hash is kept)', () => {
