@@ -355,13 +355,7 @@ export type OpponentPolicy = (s: GameState, seat: number, legal: readonly Action
  * {@link offSobolPoint} (drawn once per state and opponent); renormalised over the kinds present
  * and split uniformly over each kind's actions.
  */
-export function opponentPolicy(
-  states: OpponentStates,
-  mass: Float64Array,
-  seed: number,
-  focal: number,
-  opp: Opponent,
-): OpponentPolicy {
+export function opponentPolicy(states: OpponentStates, mass: Float64Array, seed: number, focal: number, opp: Opponent): OpponentPolicy {
   const drawn = new Map<string, number[]>();
   const point = offSobolPoints(seed, focal, opp);
   // Per call: the kinds in order of first appearance, their sizes, each action's kind position, the kind masses.
