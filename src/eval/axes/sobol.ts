@@ -65,24 +65,26 @@ export const SOBOL_MAX_DIMENSION = 21_201;
 export const SOBOL_EXTRA_SEED = 0x50b0;
 const MAX_DEGREE = 18;
 
+/** a·b mod p over GF(2) (polynomials as bit masks; `top` = 2^s for p of degree s, a of degree below s). */
+function mulMod(a: number, b: number, p: number, top: number): number {
+  let r = 0;
+  while (b) {
+    if (b & 1) r ^= a;
+    b >>>= 1;
+    a <<= 1;
+    if (a & top) a ^= p;
+  }
+  return r;
+}
+
 /** x^e mod p over GF(2) (polynomials as bit masks, p of degree s). */
 function powMod(e: number, p: number, s: number): number {
   let result = 1;
   let base = 2; // x
   const top = 1 << s;
-  const mul = (a: number, b: number): number => {
-    let r = 0;
-    while (b) {
-      if (b & 1) r ^= a;
-      b >>>= 1;
-      a <<= 1;
-      if (a & top) a ^= p;
-    }
-    return r;
-  };
   while (e > 0) {
-    if (e & 1) result = mul(result, base);
-    base = mul(base, base);
+    if (e & 1) result = mulMod(result, base, p, top);
+    base = mulMod(base, base, p, top);
     e = Math.floor(e / 2);
   }
   return result;
@@ -100,12 +102,20 @@ function primeFactors(n: number): number[] {
   return out;
 }
 
+/** The prime factors of 2^s − 1, by degree s (made once). */
+const orderFactors: number[][] = [];
+
 /** Whether x^s + (a's bits) x^(s−1) … + 1 is primitive over GF(2) (the order of x is 2^s − 1). */
 function isPrimitive(s: number, a: number): boolean {
   const p = (1 << s) | (a << 1) | 1;
   const order = 2 ** s - 1;
-  if (powMod(order, p, s) !== 1) return false;
-  return primeFactors(order).every((q) => powMod(order / q, p, s) !== 1);
+  // x^(2^s − 1) = 1 ⟺ x^(2^s) = x (x is invertible: p has the constant term 1), by s squarings.
+  const top = 1 << s;
+  const x = s === 1 ? 2 ^ p : 2; // x mod p
+  let y = x;
+  for (let i = 0; i < s; i++) y = mulMod(y, y, p, top);
+  if (y !== x) return false;
+  return (orderFactors[s] ??= primeFactors(order)).every((q) => powMod(order / q, p, s) !== 1);
 }
 
 /** The primitive polynomials (s, a) of degree 1 … `maxDegree`, in the table's order (exported for its test). */
