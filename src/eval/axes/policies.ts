@@ -1,7 +1,7 @@
 /**
  * Random behaviour strategies shared by the axes (brittleness's opponents, v1's strategy
  * samples): a policy maps a state, the seat to act and its legal actions to one probability per
- * action.
+ * action; and the playout loops' helpers (playing a state out, the initial states of a loop).
  */
 import { canResetToInitial, CHANCE, type Action, type Game, type GameState } from '../../interpreter/api.js';
 import { sampleChanceOutcome } from '../../interpreter/chance.js';
