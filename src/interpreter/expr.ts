@@ -257,15 +257,22 @@ export function compileInt(e: IntExpr, ctx: ExprContext): IntFn {
       const reg = ctx.scoreReg;
       return (m, q) => m.r[reg + seat(m, q)];
     }
-    case 'add': {
-      const l = compileInt(e.left, ctx);
-      const r = compileInt(e.right, ctx);
-      return (m, q) => l(m, q) + r(m, q);
-    }
+    case 'add':
     case 'sub': {
+      // A constant right operand (a counter's `+ 1`, a threshold's offset) and a variable left one are read in the same closure.
+      const sign = e.kind === 'add' ? 1 : -1;
+      if (e.right.kind === 'int') {
+        const k = sign * e.right.value;
+        if (e.left.kind === 'var') {
+          const reg = ctx.varReg(e.left.name);
+          return (m) => m.r[reg] + k;
+        }
+        const l = compileInt(e.left, ctx);
+        return (m, q) => l(m, q) + k;
+      }
       const l = compileInt(e.left, ctx);
       const r = compileInt(e.right, ctx);
-      return (m, q) => l(m, q) - r(m, q);
+      return e.kind === 'add' ? (m, q) => l(m, q) + r(m, q) : (m, q) => l(m, q) - r(m, q);
     }
     case 'mul': {
       // Exact while |product| < 2^53; beyond that the value is far past any chip count or

@@ -122,7 +122,7 @@ function fixedBettingPick(s: InterpreterState, u: number): number {
  * Plays L0 episodes of one game on a machine of its own (see the module comment). After
  * {@link MachineKernel.play}, the episode's outcome is in `returns0`/`returns1` (chips),
  * `moves0`/`moves1`, `showdown`, {@link MachineKernel.entered} and the variables' final values
- * ({@link MachineKernel.variableAt}: the acceptance filter's probe counters).
+ * ({@link MachineKernel.variableAt}, {@link MachineKernel.addVariables}: the acceptance filter's probe counters).
  */
 export class MachineKernel implements PlayoutKernel {
   /** The kernel's machine; its log is in tally mode. */
@@ -176,11 +176,18 @@ export class MachineKernel implements PlayoutKernel {
     return this.state.variableAt(i);
   }
 
-  /** `out[k]` = {@link variableAt}(`indexes[k]`) for every k (indexes from {@link variableIndex}; not checked). */
-  readVariables(indexes: Int32Array, out: Float64Array): void {
+  /**
+   * Add the last episode's final values of the variables `indexes` (from {@link variableIndex};
+   * not checked) to `totals`, and 1 to `positive[k]` for each of them above 0.
+   */
+  addVariables(indexes: Int32Array, totals: Float64Array, positive: Float64Array): void {
     const r = this.state.r;
     const base = this.state.program.varBase;
-    for (let k = 0; k < indexes.length; k++) out[k] = r[base + indexes[k]];
+    for (let k = 0; k < indexes.length; k++) {
+      const v = r[base + indexes[k]];
+      totals[k] += v;
+      if (v > 0) positive[k]++;
+    }
   }
 
   /** Whether the last episode entered phase `p` (an index of `Program.phaseNames`). */

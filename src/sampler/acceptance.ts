@@ -147,7 +147,7 @@ export function measure(ir: GameIR, episodes: number, seed: number, engine?: Eng
         end.moves1 = kernel.moves1;
         end.returns0 = kernel.returns0;
       },
-      read: (indexes, out) => kernel.readVariables(indexes, out),
+      add: (indexes, totals, positive) => kernel.addVariables(indexes, totals, positive),
     };
   });
 }
@@ -169,7 +169,12 @@ export function measureByContract(ir: GameIR, episodes: number, seed: number, en
         end.moves1 = state.moves(1);
         end.returns0 = state.stackChange(0);
       },
-      read: (indexes, out) => indexes.forEach((v, k) => (out[k] = state.variableAt(v))),
+      add: (indexes, totals, positive) =>
+        indexes.forEach((index, k) => {
+          const v = state.variableAt(index);
+          totals[k] += v;
+          if (v > 0) positive[k]++;
+        }),
     };
   });
 }
@@ -185,8 +190,8 @@ interface EpisodeEnd {
 interface EpisodePlayer {
   variableIndex(name: string): number;
   play(i: number, end: EpisodeEnd): void;
-  /** `out[k]` = the last episode's final value of the variable `indexes[k]`. */
-  read(indexes: Int32Array, out: Float64Array): void;
+  /** Add the last episode's final value of the variable `indexes[k]` to `totals[k]`, and 1 to `positive[k]` when it is above 0. */
+  add(indexes: Int32Array, totals: Float64Array, positive: Float64Array): void;
 }
 
 /** The filter's sums over `episodes` episodes played by `player` (see {@link measure}). */
@@ -205,21 +210,15 @@ function measureWith(ir: GameIR, episodes: number, engine: EngineOptions | undef
   const play = player(game);
   // The counters read by index (a lookup by name per counter and episode cost a sixth of the filter's CPU).
   const reg = Int32Array.from(counters, (c) => play.variableIndex(c));
-  const values = new Float64Array(counters.length);
   const end: EpisodeEnd = { moves0: 0, moves1: 0, returns0: 0 };
   for (let i = 0; i < episodes; i++) {
     play.play(i, end);
-    play.read(reg, values);
+    play.add(reg, totals, fired);
     moves[0] += end.moves0;
     moves[1] += end.moves1;
     const r = end.returns0;
     if (r > 0) wins[0]++;
     else if (r < 0) wins[1]++;
-    for (let c = 0; c < counters.length; c++) {
-      const v = values[c];
-      totals[c] += v;
-      if (v > 0) fired[c]++;
-    }
   }
   const total = (name: string): number => totals[at.get(name)!];
   const rate = (name: string): number => fired[at.get(name)!] / episodes;
