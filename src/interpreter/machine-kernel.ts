@@ -6,12 +6,15 @@
  *
  * It drives one machine of the program (an `InterpreterState`, on whichever backend the game
  * runs: the compiled run loop of `compiled-run.ts` or the interpreter's `run.ts`) through the
- * same step modules as the general loop of `simulate()`: each action is applied by `applyAction`
- * (or, for the decisions and deals the generated code applies itself, by that code, which is what
- * `applyAction` calls first), each chance outcome is `sampleChance`'s (on a deck that stays in
- * type order, `deckStaysSorted`, the same card read at its index), so the episodes are the general
- * loop's by construction — the same random numbers in the same order (one per chance node, one per
- * decision), the same returns, moves, phases and showdowns. What it leaves out:
+ * same step modules as the general loop of `simulate()`: each decision it picks is applied by
+ * `applyAction`'s path without the legality check (`applyLegalDecision`; or, for the decisions
+ * and deals the generated code applies itself, by that code, which is what `applyAction` calls
+ * first), each chance outcome is `sampleChance`'s (on a deck that stays in type order,
+ * `deckStaysSorted`, the same card read at its index and dealt from there by `applyDealAt`, which
+ * leaves the piles taking the first card of that type leaves), so the episodes are the general
+ * loop's — the same random numbers in the same order (one per chance node, one per decision), the
+ * same returns, moves, phases and showdowns; `test/interpreter/machine-kernel.test.ts` checks
+ * both the episodes and the two unchecked paths state for state. What it leaves out:
  * - the contract around a decision: the agent call, `currentPlayer`/`isTerminal`, and L0's legal
  *   lists ({@link l0Decision} picks L0's action from the registers and the program's tables,
  *   without listing the legal actions, for every decision but a variable-betting one);
@@ -133,6 +136,8 @@ export class MachineKernel implements PlayoutKernel {
   private readonly before: number[] = [];
   /** Per phase: episodes that entered it since `playMany` last took the counts (written by the tally log). */
   private readonly counts: Float64Array;
+  /** Whether the showdown came before the first node (then every episode reaches it). */
+  private readonly showdownBefore: boolean;
   /** Whether the deck stays in type order all game (`deckStaysSorted`), and the index of its first card. */
   private readonly sortedDeck: boolean;
   private readonly deckBase: number;
@@ -155,7 +160,8 @@ export class MachineKernel implements PlayoutKernel {
     this.initialR = initial.r.slice();
     this.initialPiles = initial.piles.slice();
     const seen = new Uint8Array(p.phaseNames.length);
-    if (initial.markPhases(seen)) throw new RangeError('machine kernel: the initial state is past the showdown');
+    // A game with no node before its showdown (no shuffle, no decision) has reached it in every episode.
+    this.showdownBefore = initial.markPhases(seen);
     seen.forEach((x, i) => x && this.before.push(i));
     for (let i = 0; i < initial.log.count; i++)
       if (initial.log.kind(i) === EV.SIDEBET) throw new RangeError('machine kernel: the initial state holds a side-bet answer');
@@ -203,6 +209,7 @@ export class MachineKernel implements PlayoutKernel {
     s.piles.set(this.initialPiles);
     const log = s.log;
     log.restartTally(this.before);
+    log.showdownSeen = this.showdownBefore;
     const piles = s.piles;
     const code = s.program.code;
     const runner = s.program.runner as GeneratedCode | null;

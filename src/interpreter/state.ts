@@ -244,8 +244,9 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
   /**
    * {@link applyAction} at the chance node of a `DEAL` for the card at `index` of the pile it deals
    * from (a playout kernel's draw, `0 ≤ index <` the pile's size; not checked): the card is not
-   * searched for. Dealing the card at `index` or the first card of its type leaves the same piles
-   * (cards shift down over the one taken). @internal
+   * searched for. In a pile whose cards of one type lie together (a deck in type order,
+   * `deckStaysSorted`, the only case the kernel uses), dealing the card at `index` or the first card
+   * of its type leaves the same piles (cards shift down over the one taken). @internal
    */
   applyDealAt(index: number): void {
     const r = this.r;

@@ -132,7 +132,8 @@ export interface AcceptanceReport {
  * without the contract; see `src/interpreter/machine-kernel.ts`), which plays the same episodes
  * as {@link measureByContract} (test: `test/sampler/acceptance-kernel.test.ts`).
  * @param engine the engine's options (default: `compileGame`'s, the backend from `GBGC_ENGINE`)
- * @throws RangeError when `episodes` is not a whole number ≥ 1, or the game does not have two seats
+ * @throws RangeError when `episodes` is not a whole number ≥ 1
+ * @throws TwoSeatOnlyError (a user error) when the game does not have two seats
  */
 export function measure(ir: GameIR, episodes: number, seed: number, engine?: EngineOptions): AcceptanceFigures {
   return measureWith(ir, episodes, engine, (game) => {

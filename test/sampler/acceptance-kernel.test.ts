@@ -8,9 +8,42 @@
 import { describe, expect, it } from 'vitest';
 import { measure, measureByContract } from '../../src/sampler/acceptance.js';
 import { sampleIR } from '../../src/sampler/index.js';
+import { compileSource } from '../../src/compiler/index.js';
+import { compileGame } from '../../src/interpreter/index.js';
 import { exampleIRs } from '../interpreter/helpers.js';
 
+/** A game with no node before its showdown: the deck is never shuffled, so the deal is no chance node, and no seat decides. */
+const NO_NODE = `game "No chance" {
+  players Alice, Bob
+  stack 9 each
+  deck {
+    ranks J = 1, Q = 2, K = 3
+    suits hearts
+  }
+  phase Setup {
+    deal 1 to each face down
+  }
+  phase Ante {
+    ante 1 each
+  }
+  showdown high-card
+}
+`;
+
 describe('acceptance filter: machine kernel against the contract loop', () => {
+  it('a game whose showdown comes before any node: the same figures (Alice holds the J, Bob the Q: Bob wins every deal)', () => {
+    const ir = compileSource(NO_NODE).ir!;
+    const figures = measure(ir, 50, 1);
+    expect(figures).toEqual(measureByContract(ir, 50, 1));
+    expect(figures.movesPerSeat).toEqual([0, 0]);
+    expect(figures.decided).toBe(50);
+    expect(figures.winShare).toEqual([0, 1]);
+    // The machine kernel reports the showdown such a game reached before its first node.
+    const kernel = compileGame(ir).newMachineKernel();
+    kernel.play(() => 0.5);
+    expect([kernel.returns0, kernel.returns1, kernel.showdown]).toEqual([-1, 1, true]);
+  });
+
   for (const backend of ['interpreter', 'compiled'] as const) {
     it(`every two-seat example, 400 episodes, ${backend} backend`, () => {
       const engine = { backend, compileAfter: 0 };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { kuhn, leduc } from './games.js';
 import { computeAxesV2, BUDGETS, AXES_V2 } from '../../../src/eval/axes/index.js';
 import { exactL0Episodes, sampleL0Episodes } from '../../../src/eval/axes/episodes.js';
@@ -11,6 +11,7 @@ import { fitL1 } from '../../../src/eval/axes/brittleness.js';
 import { dirichletPolicy } from '../../../src/eval/axes/policies.js';
 import { axisKeys } from '../../../src/eval/axes/infostate.js';
 import { CHANCE, type GameState } from '../../../src/interpreter/api.js';
+import { InterpreterState } from '../../../src/interpreter/index.js';
 import { Sobol } from '../../../src/eval/axes/sobol.js';
 import { hashString, rngFromKeys } from '../../../src/util/rng.js';
 import { l0Distribution } from '../../../src/algorithms/l0.js';
@@ -507,6 +508,30 @@ describe('brittleness', () => {
     expect(ex).toBeGreaterThan(-6);
     expect(ex).toBeLessThan(0);
     expect(Math.abs(ex - sa)).toBeLessThan(0.1);
+  });
+
+  it('sampled brittleness plays its branches on the playout’s state and rewinds it: the same value as on copies (Kuhn, Leduc)', () => {
+    const proto = InterpreterState.prototype as unknown as { rewind: unknown };
+    for (const game of [kuhn(), leduc()]) {
+      const clones = vi.spyOn(InterpreterState.prototype, 'clone');
+      const viaRewind = computeAxesV2(game, { tier: 'fast', seed: 2 }).brittleness;
+      const clonesRewinding = clones.mock.calls.length;
+      // Without `rewind`, the state is not a RewindableState (`canRewind`): each branch is played on a copy.
+      const saved = proto.rewind;
+      proto.rewind = undefined;
+      let viaCopies: number;
+      let clonesCopying: number;
+      try {
+        viaCopies = computeAxesV2(game, { tier: 'fast', seed: 2 }).brittleness;
+        clonesCopying = clones.mock.calls.length - clonesRewinding;
+      } finally {
+        proto.rewind = saved;
+        clones.mockRestore();
+      }
+      expect(clonesCopying).toBeGreaterThan(clonesRewinding + 1000);
+      expect(viaRewind).toBeGreaterThan(-6);
+      expect(viaRewind).toBe(viaCopies);
+    }
   });
 });
 
