@@ -34,6 +34,23 @@ const board = new Int32Array(5);
 const score = new Float64Array(N);
 const cards7 = new Int32Array(7);
 
+/** The top rank of the highest straight in a 13-bit rank mask (3 for the wheel A-2-3-4-5), or -1. */
+function straightTop(mask: number): number {
+  for (let top = 12; top >= 4; top--) {
+    const need = 0x1f << (top - 4);
+    if ((mask & need) === need) return top;
+  }
+  // The wheel: A-2-3-4-5.
+  return (mask & 0x100f) === 0x100f ? 3 : -1;
+}
+
+/** A hand's value: its category, then up to five ranks, as base-16 digits. */
+function pack(cat: number, ks: number[]): number {
+  let v = cat;
+  for (let i = 0; i < 5; i++) v = v * 16 + (ks[i] ?? 0);
+  return v;
+}
+
 /**
  * The strength of the best five-card hand among 7 cards (ids 0…51: rank = id >> 2 with 0 = deuce,
  * suit = id & 3) as one number: category × 16⁵ + the five deciding ranks, highest first.
@@ -48,19 +65,6 @@ export function evaluate7(c: Int32Array): number {
     suitMask[c[i] & 3] |= 1 << r;
     rankMask |= 1 << r;
   }
-  const straightTop = (mask: number): number => {
-    for (let top = 12; top >= 4; top--) {
-      const need = 0x1f << (top - 4);
-      if ((mask & need) === need) return top;
-    }
-    // The wheel: A-2-3-4-5.
-    return (mask & 0x100f) === 0x100f ? 3 : -1;
-  };
-  const pack = (cat: number, ks: number[]): number => {
-    let v = cat;
-    for (let i = 0; i < 5; i++) v = v * 16 + (ks[i] ?? 0);
-    return v;
-  };
   for (let s = 0; s < 4; s++) {
     const m = suitMask[s];
     let bits = 0;
