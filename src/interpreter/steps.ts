@@ -307,13 +307,22 @@ const assign: Starter = (s) => {
   return next(s);
 };
 
+/**
+ * Refuse a `set` whose value is outside a register's 32 bits (rather than wrap it).
+ * @throws UserError always
+ */
+export function setOutOfRange(s: Machine, variable: number, value: number): never {
+  throw new UserError(
+    `variable '${s.program.variableNames[variable]}' would be set to ${value}, outside the range of a variable (${-(2 ** 31)} to ${2 ** 31 - 1})`,
+  );
+}
+
 const set: Starter = (s) => {
   const p = s.program;
   const variable = s.operand(0);
   const value = p.ints[s.operand(1)](s, -1);
   // Registers are 32-bit: a value outside that range is refused rather than wrapped.
-  if (value !== (value | 0))
-    throw new UserError(`variable '${p.variableNames[variable]}' would be set to ${value}, outside the range of a variable (${-(2 ** 31)} to ${2 ** 31 - 1})`);
+  if (value !== (value | 0)) setOutOfRange(s, variable, value);
   s.r[p.varBase + variable] = value;
   s.log.push(EV.SET, -1, variable, value, 0, BOTH, BOTH);
   return next(s);
