@@ -292,16 +292,22 @@ for (const [name, file, playOne] of [
   );
 }
 
-// 4. The acceptance filter per c = 0.7 candidate.
+// 4 and 5: the acceptance filter per c = 0.7 candidate, on the same candidates.
+const CANDIDATES = 20;
+const filter = filterOptions('v2', {}, 2000, 1);
+const candidates = Array.from({ length: CANDIDATES }, (_, s) => sampleIR(s, 0.7));
+/** CPU milliseconds per candidate of `judged` over the candidates. */
+const perCandidateMs = (judged: (ir: GameIR) => { accepted: boolean }): number => {
+  const t0 = cpuMs();
+  for (const ir of candidates) sink += judged(ir).accepted ? 1 : 0;
+  return (cpuMs() - t0) / CANDIDATES;
+};
+
+// 4. Compiled backend against the interpreter.
 {
-  const CANDIDATES = 20;
-  const filter = filterOptions('v2', {}, 2000, 1);
-  const irs = Array.from({ length: CANDIDATES }, (_, s) => sampleIR(s, 0.7));
   const run = (backend: EngineBackend): number => {
     process.env.GBGC_ENGINE = backend;
-    const t0 = cpuMs();
-    for (const ir of irs) sink += acceptance(ir, filter).accepted ? 1 : 0;
-    return (cpuMs() - t0) / CANDIDATES;
+    return perCandidateMs((ir) => acceptance(ir, filter));
   };
   run('interpreter');
   run('compiled');
@@ -327,22 +333,14 @@ for (const [name, file, playOne] of [
 //    default backend) against the same filter through the contract loop (`measureByContract`, the
 //    filter's loop before the kernel), the same candidates and figures.
 {
-  const CANDIDATES = 20;
-  const filter = filterOptions('v2', {}, 2000, 1);
-  const irs = Array.from({ length: CANDIDATES }, (_, s) => sampleIR(s, 0.7));
   const viaKernel = (ir: GameIR) => acceptance(ir, filter);
   const viaContract = (ir: GameIR) => judge(measureByContract(ir, filter.episodes, filter.seed), filter.thresholds, irDiagnostics(ir));
-  const run = (f: typeof viaKernel): number => {
-    const t0 = cpuMs();
-    for (const ir of irs) sink += f(ir).accepted ? 1 : 0;
-    return (cpuMs() - t0) / CANDIDATES;
-  };
-  for (const ir of irs)
+  for (const ir of candidates)
     if (JSON.stringify(viaKernel(ir)) !== JSON.stringify(viaContract(ir))) throw new Error('acceptance: the kernel and the contract loop disagree');
   const ms = { kernel: [] as number[], contract: [] as number[] };
   for (let i = 0; i < Math.max(3, rounds); i++) {
-    ms.contract.push(run(viaContract));
-    ms.kernel.push(run(viaKernel));
+    ms.contract.push(perCandidateMs(viaContract));
+    ms.kernel.push(perCandidateMs(viaKernel));
   }
   figures.push(
     figure({

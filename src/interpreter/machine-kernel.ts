@@ -125,7 +125,7 @@ function fixedBettingPick(s: InterpreterState, u: number): number {
  * Plays L0 episodes of one game on a machine of its own (see the module comment). After
  * {@link MachineKernel.play}, the episode's outcome is in `returns0`/`returns1` (chips),
  * `moves0`/`moves1`, `showdown`, {@link MachineKernel.entered} and the variables' final values
- * ({@link MachineKernel.variableAt}, {@link MachineKernel.addVariables}: the acceptance filter's probe counters).
+ * ({@link MachineKernel.addVariables}: the acceptance filter's probe counters).
  */
 export class MachineKernel implements PlayoutKernel {
   /** The kernel's machine; its log is in tally mode. */
@@ -172,14 +172,9 @@ export class MachineKernel implements PlayoutKernel {
     state.log = EventLog.tally(this.counts);
   }
 
-  /** Index of the program's variable `name`, for {@link variableAt}. @throws RangeError for an unknown name */
+  /** Index of the program's variable `name`, for {@link addVariables}. @throws RangeError for an unknown name */
   variableIndex(name: string): number {
     return this.state.variableIndex(name);
-  }
-
-  /** The value at the end of the last episode of the variable with index `i` (from {@link variableIndex}; not checked). */
-  variableAt(i: number): number {
-    return this.state.variableAt(i);
   }
 
   /**

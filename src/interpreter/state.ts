@@ -249,26 +249,26 @@ export class InterpreterState extends Machine implements MachineState, IndexedSt
    * of its type leaves the same piles (cards shift down over the one taken). @internal
    */
   applyDealAt(index: number): void {
-    const r = this.r;
-    const o = r[R.PC] * INSTR_WIDTH;
-    const code = this.program.code;
-    r[R.NODE] = NODE.RUNNING;
-    this.moveCard(code[o + 1], index, this.dealTarget(), code[o + 4], r[R.STEP] === 0 ? DEAL_FIRST >> 8 : 0);
-    r[R.STEP]++;
+    this.dealAt(index);
     this.depthSoFar++;
-    if (r[R.NODE] === NODE.RUNNING) run(this);
+    if (this.r[R.NODE] === NODE.RUNNING) run(this);
   }
 
   /** Apply a card dealt by the `DEAL` under way. @throws IllegalActionError */
   private applyDeal(a: Action): void {
+    const from = this.program.code[this.r[R.PC] * INSTR_WIDTH + 1];
+    const idx = Number.isInteger(a) ? this.indexOf(from, a) : -1;
+    if (idx < 0) throw new IllegalActionError(a, this.legalActions(), `illegal chance outcome ${a}: no such card in the ${this.program.pileNames[from]}`);
+    this.dealAt(idx);
+  }
+
+  /** Deal the card at `index` of the pile the `DEAL` under way deals from, and count it. */
+  private dealAt(index: number): void {
     const r = this.r;
     const code = this.program.code;
     const o = r[R.PC] * INSTR_WIDTH;
-    const from = code[o + 1];
-    const idx = Number.isInteger(a) ? this.indexOf(from, a) : -1;
-    if (idx < 0) throw new IllegalActionError(a, this.legalActions(), `illegal chance outcome ${a}: no such card in the ${this.program.pileNames[from]}`);
     r[R.NODE] = NODE.RUNNING;
-    this.moveCard(from, idx, this.dealTarget(), code[o + 4], r[R.STEP] === 0 ? DEAL_FIRST >> 8 : 0);
+    this.moveCard(code[o + 1], index, this.dealTarget(), code[o + 4], r[R.STEP] === 0 ? DEAL_FIRST >> 8 : 0);
     r[R.STEP]++;
   }
 
