@@ -25,18 +25,14 @@ export function mix32(x: number): number {
  */
 export function hashKeys(keys: readonly number[]): number {
   let h = 0x243f6a88;
-  for (const k of keys) {
-    const lo = k | 0;
-    const hi = Math.floor(k / 4294967296) | 0;
-    h = mix32(h ^ lo);
-    h = mix32(h ^ hi);
-  }
+  for (const k of keys) h = foldKey(h, k);
   return h;
 }
 
 /**
- * `hashKeys([...keys, k])` from `h = hashKeys(keys)`: one more key folded in (for streams whose
- * keys share a prefix, which is then hashed once).
+ * `hashKeys([...keys, k])` from `h = hashKeys(keys)`: one more key folded in, its low then its
+ * high 32-bit half (the step {@link hashKeys} takes per key; streams whose keys share a prefix hash
+ * it once).
  */
 export function foldKey(h: number, k: number): number {
   h = mix32(h ^ (k | 0));
