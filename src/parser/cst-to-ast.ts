@@ -37,20 +37,42 @@ class Builder {
     return v;
   }
 
-  /** The span from the first to the last token under a CST node. */
-  spanOf(n: CstNode): A.Span {
+  /** First and last token under each CST node read so far (null: none), so that nested spans read each token once. */
+  private readonly ends = new Map<CstNode, readonly [IToken, IToken] | null>();
+
+  /**
+   * The first and last token (by offset) under `n`. Every offset is a number: the builder runs
+   * only on input that parsed without errors, so no token was inserted by error recovery.
+   */
+  private endsOf(n: CstNode): readonly [IToken, IToken] | null {
+    const known = this.ends.get(n);
+    if (known !== undefined) return known;
     let first: IToken | undefined;
     let last: IToken | undefined;
-    const walk = (e: CstElement) => {
-      if (isToken(e)) {
-        if (!first || e.startOffset < first.startOffset) first = e;
-        if (!last || e.startOffset > last.startOffset) last = e;
-      } else for (const list of Object.values(e.children)) for (const c of list ?? []) walk(c);
-    };
-    walk(n);
-    if (!first || !last) return { start: 0, end: 0, line: 1, column: 1 };
-    const r = tokenRange(first);
-    return { ...r, end: tokenRange(last).end };
+    for (const list of Object.values(n.children))
+      for (const c of list ?? []) {
+        let lo: IToken;
+        let hi: IToken;
+        if (isToken(c)) lo = hi = c;
+        else {
+          const e = this.endsOf(c);
+          if (e === null) continue;
+          [lo, hi] = e;
+        }
+        if (!first || lo.startOffset < first.startOffset) first = lo;
+        if (!last || hi.startOffset > last.startOffset) last = hi;
+      }
+    const out = first && last ? ([first, last] as const) : null;
+    this.ends.set(n, out);
+    return out;
+  }
+
+  /** The span from the first to the last token under a CST node. */
+  spanOf(n: CstNode): A.Span {
+    const e = this.endsOf(n);
+    if (e === null) return { start: 0, end: 0, line: 1, column: 1 };
+    const r = tokenRange(e[0]);
+    return { ...r, end: tokenRange(e[1]).end };
   }
 
   ident(t: IToken): A.Ident {
