@@ -35,7 +35,7 @@ import { l0Distribution } from '../../algorithms/l0.js';
 import { rngFromKeys, type Rng } from '../../util/rng.js';
 import { dirichletPoints, episodeStates, pickIndex, type Policy } from './policies.js';
 import type { AxisBudget } from './budget.js';
-import { decisionType, sampleL0Episodes, type EpisodeLog } from './episodes.js';
+import { decisionType, sampleL0KeyedEpisodes, type EpisodeLog, type KeyedLog } from './episodes.js';
 import { axisInfoKey, axisInfoKeyAt } from './infostate.js';
 
 /** Stream key of L1's own episodes (episode e: `rngFromKeys(seed, L1_STREAM, e)`). */
@@ -72,7 +72,7 @@ const unkeyed =
  * L1, the best response to L0 fitted on `log` for `focal` (see the file comment): the action L1
  * plays at each information state (the axes' I_p, as `DecisionRecord.info`) the log reached.
  */
-export function fitL1(log: EpisodeLog, focal: number): Map<string, Action> {
+export function fitL1(log: KeyedLog, focal: number): Map<string, Action> {
   const seqs = log.episodes.filter((e) => e.weight > 0).map((e) => ({ w: e.weight, u: e.returns[focal], ds: e.decisions.filter((d) => d.seat === focal) }));
   // Information states and (state, action) cells numbered in order of first appearance (the order
   // of the sweeps' maps), so that a sweep is a pass over arrays.
@@ -247,7 +247,7 @@ function exactValue(game: Game, pols: [Pol, Pol], focal: number): number {
 }
 
 /** Brittleness (log10) with `focal` as the focal seat. */
-export function brittlenessForSeat(game: Game, seed: number, exact: boolean, log: EpisodeLog, l1Log: EpisodeLog, focal: number): number {
+export function brittlenessForSeat(game: Game, seed: number, exact: boolean, log: EpisodeLog, l1Log: KeyedLog, focal: number): number {
   // Visit weights and σ_U from the L0 log.
   const w = new Map<string, number>();
   let wTotal = 0;
@@ -325,6 +325,6 @@ export function brittlenessForSeat(game: Game, seed: number, exact: boolean, log
 
 /** The brittleness axis (log10): the mean over the two focal seats. */
 export function brittleness(game: Game, budget: AxisBudget, seed: number, exact: boolean, log: EpisodeLog): number {
-  const l1Log = exact ? log : sampleL0Episodes(game, budget.l1Episodes, seed, L1_STREAM);
+  const l1Log = exact ? log : sampleL0KeyedEpisodes(game, budget.l1Episodes, seed, L1_STREAM);
   return (brittlenessForSeat(game, seed, exact, log, l1Log, 0) + brittlenessForSeat(game, seed, exact, log, l1Log, 1)) / 2;
 }

@@ -15,7 +15,7 @@ import { sampleChanceOutcome } from '../../interpreter/chance.js';
 import { l0Distribution, l0Pick, legalActionKinds } from '../../algorithms/l0.js';
 import { UserError } from '../../util/errors.js';
 import { rngFromKeys } from '../../util/rng.js';
-import { axisKeysAt, decisionType } from './infostate.js';
+import { axisInfoKey, axisKeysAt, decisionType } from './infostate.js';
 import { episodeStates } from './policies.js';
 
 export { decisionType };
@@ -101,6 +101,45 @@ export function sampleL0Episodes(game: Game, n: number, seed: number, stream?: n
     episodes.push({ decisions, returns: s.returns(), weight: 1 });
   }
   return { episodes, mode: 'sampled', nominal: n };
+}
+
+/** One decision of a {@link KeyedLog}: the deciding seat, its I_p (as `DecisionRecord.info`) and the action taken. */
+export interface KeyedDecision {
+  seat: number;
+  info: string;
+  action: Action;
+}
+
+/** Episodes with their decisions' I_p only (what fitting L1 reads of a log; an {@link EpisodeLog} is one). */
+export interface KeyedLog {
+  episodes: readonly { decisions: readonly KeyedDecision[]; returns: readonly number[]; weight: number }[];
+}
+
+/**
+ * {@link sampleL0Episodes} keeping of each decision its seat, I_p and action only: the same
+ * episodes (the same numbers drawn in the same order), without the records' other fields.
+ */
+export function sampleL0KeyedEpisodes(game: Game, n: number, seed: number, stream: number): KeyedLog {
+  const episodes: { decisions: KeyedDecision[]; returns: number[]; weight: number }[] = [];
+  const initial = episodeStates(game);
+  for (let e = 0; e < n; e++) {
+    const rng = rngFromKeys(seed, stream, e);
+    const s = initial();
+    const decisions: KeyedDecision[] = [];
+    while (!s.isTerminal()) {
+      const p = s.currentPlayer();
+      if (p === CHANCE) {
+        s.applyAction(sampleChanceOutcome(s, rng));
+        continue;
+      }
+      const legal = s.legalActions();
+      const a = l0Pick(s, rng(), legal);
+      decisions.push({ seat: p, info: axisInfoKey(s, p, legal), action: a });
+      s.applyAction(a);
+    }
+    episodes.push({ decisions, returns: s.returns(), weight: 1 });
+  }
+  return { episodes };
 }
 
 /** Default cap on terminal histories of an exact log. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compileGame } from '../../../src/interpreter/game.js';
 import { sampleIR } from '../../../src/sampler/index.js';
 import { AXES_V2, computeAxesV2 } from '../../../src/eval/axes/index.js';
-import { exactL0Episodes, sampleL0Episodes } from '../../../src/eval/axes/episodes.js';
+import { exactL0Episodes, sampleL0Episodes, sampleL0KeyedEpisodes } from '../../../src/eval/axes/episodes.js';
+import { L1_STREAM } from '../../../src/eval/axes/brittleness.js';
 
 describe('v2 axes on generated games', () => {
   it('are finite and within their ranges on games of low to high complexity', () => {
@@ -21,6 +22,22 @@ describe('v2 axes on generated games', () => {
       }
       expect(a.risk === 0 || a.risk >= 0.01).toBe(true);
       expect(a.brittleness).toBeGreaterThanOrEqual(-6);
+    }
+  });
+
+  it("L1's own episodes, kept lean, are the full log's episodes: the same seats, I_p, actions and returns", () => {
+    for (const [seed, c] of [
+      [2, 0.3],
+      [6, 0.5],
+      [8, 0.9],
+    ] as const) {
+      const game = compileGame(sampleIR(seed, c));
+      const full = sampleL0Episodes(game, 300, 5, L1_STREAM);
+      const lean = sampleL0KeyedEpisodes(game, 300, 5, L1_STREAM);
+      expect(lean.episodes.map((e) => [e.returns, e.decisions])).toEqual(
+        full.episodes.map((e) => [e.returns, e.decisions.map((d) => ({ seat: d.seat, info: d.info, action: d.action }))]),
+      );
+      expect(lean.episodes.reduce((t, e) => t + e.decisions.length, 0)).toBeGreaterThan(600);
     }
   });
 
