@@ -22,6 +22,9 @@
  * `--per-axis` (with `--fast-only`) times the fast tier's parts one by one on each game (the L0 log,
  * then each axis on it, as `computeAxesV2` computes them) and reports each part's share of the CPU
  * seconds (`fastCpuSecondsByPart`, `fastCpuSharesByPart`); the values are the same.
+ * The `fast-floor-*` figures (`--no-floor` leaves them out) put the fast tier beside what stepping
+ * its episodes alone costs: the actions it applies per game, applied in bare L0 episodes through
+ * the game contract, with each decision's I_p built, and through the machine kernel.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { compileSource } from '../src/compiler/index.js';
@@ -33,7 +36,13 @@ import { infoSensitivity } from '../src/eval/axes/info-sensitivity.js';
 import { opponentModelling } from '../src/eval/axes/opponent-modelling.js';
 import { risk } from '../src/eval/axes/risk.js';
 import { brittleness } from '../src/eval/axes/brittleness.js';
-import type { Game } from '../src/interpreter/api.js';
+import { CHANCE, type Game } from '../src/interpreter/api.js';
+import { InterpreterState, type CompiledGame } from '../src/interpreter/index.js';
+import { sampleChanceOutcome } from '../src/interpreter/chance.js';
+import { l0Pick } from '../src/algorithms/l0.js';
+import { axisInfoKey } from '../src/eval/axes/infostate.js';
+import { episodeStates } from '../src/eval/axes/policies.js';
+import { KeyedStream, rngFromKeys } from '../src/util/rng.js';
 import { filterOptions, poolSlots, sampleAccepted, sampleIR } from '../src/sampler/index.js';
 import type { GameIR } from '../src/ir/schema.js';
 import { spearman } from '../src/eval/stats/dist.js';
@@ -185,6 +194,133 @@ for (const [i, { ir, index }] of list.entries()) {
   process.stderr.write(`game ${i + 1}/${irs.length}\n`);
 }
 const fastPerGame = fastSec / irs.length;
+
+/**
+ * What the fast tier's stepping alone costs on these games (`--no-floor` skips it): the actions
+ * the tier applies per game (counted on an untimed run), then the CPU of applying that many
+ * actions in bare L0 episodes through the game contract (no policy, no key), the same with each
+ * decision's I_p built (`axisInfoKey`), and the same episodes through the machine kernel (whole
+ * episodes, no contract). Also how many of the L0 log's I_p keys are distinct, and their length.
+ */
+function floorFigures(): { figures: ReturnType<typeof figure>[]; extra: Record<string, unknown> } {
+  const games = irs.map((ir) => compileGame(ir));
+  const proto = InterpreterState.prototype;
+  const apply = proto.applyAction;
+  let applied = 0;
+  proto.applyAction = function (this: InterpreterState, a: number): void {
+    applied++;
+    apply.call(this, a);
+  };
+  for (const g of games) computeAxesV2(g, { tier: 'fast', seed: 1 });
+  proto.applyAction = apply;
+  const perGame = applied / games.length;
+  const EPISODES = 3000;
+  let actions = 0;
+  let decisions = 0;
+  /** CPU seconds of EPISODES L0 episodes of each game through the contract (with each decision's I_p when `keys`). */
+  const contract = (keys: boolean): number => {
+    actions = 0;
+    decisions = 0;
+    const t0 = process.cpuUsage();
+    for (const g of games) {
+      const initial = episodeStates(g);
+      for (let e = 0; e < EPISODES; e++) {
+        const rng = rngFromKeys(1, e);
+        const s = initial();
+        while (!s.isTerminal()) {
+          const p = s.currentPlayer();
+          actions++;
+          if (p === CHANCE) {
+            s.applyAction(sampleChanceOutcome(s, rng));
+            continue;
+          }
+          const legal = s.legalActions();
+          if (keys) axisInfoKey(s, p, legal);
+          decisions++;
+          s.applyAction(l0Pick(s, rng(), legal));
+        }
+      }
+    }
+    return cpu(t0);
+  };
+  const kernel = (): number => {
+    const t0 = process.cpuUsage();
+    for (const g of games) {
+      const k = (g as CompiledGame).newMachineKernel();
+      const stream = new KeyedStream();
+      for (let e = 0; e < EPISODES; e++) {
+        stream.restart(1, e);
+        k.play(stream.next);
+      }
+    }
+    return cpu(t0);
+  };
+  contract(true); // warm-up
+  const bare = median([contract(false), contract(false), contract(false)]);
+  const keyed = median([contract(true), contract(true), contract(true)]);
+  const kern = median([kernel(), kernel(), kernel()]);
+  const perEpisode = actions / (games.length * EPISODES);
+  const episodesPerGame = perGame / perEpisode;
+  // Per game: CPU of the tier's actions in bare episodes.
+  const scale = episodesPerGame / (games.length * EPISODES);
+  let keysSeen = 0;
+  let keyChars = 0;
+  let distinct = 0;
+  for (const g of games) {
+    const seen = new Set<string>();
+    for (const e of l0Log(g, BUDGETS.fast, 1, false).episodes)
+      for (const d of e.decisions) {
+        keysSeen++;
+        keyChars += d.info.length;
+        seen.add(d.info);
+      }
+    distinct += seen.size;
+  }
+  const ref = { name: 'the fast tier, same games', value: fastPerGame, unit: 'CPU s/game' };
+  const note = `${Math.round(episodesPerGame)} L0-episode equivalents per game (${Math.round(perGame)} actions applied by the tier, ${perEpisode.toFixed(2)} per bare L0 episode), ${EPISODES} bare episodes per game timed, median of 3`;
+  return {
+    figures: [
+      figure({
+        id: 'fast-floor-contract',
+        name: "the tier's actions in bare L0 episodes through the contract (no policy, no key)",
+        value: bare * scale,
+        unit: 'CPU s/game',
+        reference: ref,
+        kind: 'time',
+        ratioMeaning: 'floor / fast tier',
+        note,
+      }),
+      figure({
+        id: 'fast-floor-keys',
+        name: "the same with each decision's I_p built",
+        value: keyed * scale,
+        unit: 'CPU s/game',
+        reference: ref,
+        kind: 'time',
+        ratioMeaning: 'floor / fast tier',
+        note,
+      }),
+      figure({
+        id: 'fast-floor-kernel',
+        name: 'the same episodes through the machine kernel (whole episodes, no contract)',
+        value: kern * scale,
+        unit: 'CPU s/game',
+        reference: ref,
+        kind: 'time',
+        ratioMeaning: 'floor / fast tier',
+        note,
+      }),
+    ],
+    extra: {
+      fastTierActionsPerGame: perGame,
+      fastTierEpisodeEquivalentsPerGame: episodesPerGame,
+      decisionsPerL0Episode: decisions / (games.length * EPISODES),
+      l0LogDistinctKeyShare: distinct / keysSeen,
+      l0LogMeanKeyLength: keyChars / keysSeen,
+    },
+  };
+}
+const floor = argv.includes('--no-floor') ? { figures: [], extra: {} } : floorFigures();
 /** `--per-axis`: CPU seconds per part (summed over the games measured now) and each part's share of their sum. */
 function partFigures(): Record<string, unknown> {
   if (!PER_AXIS) return {};
@@ -233,8 +369,9 @@ report(
             ratioMeaning: 'precise / fast CPU seconds per game',
           }),
         ]),
+    ...floor.figures,
   ],
-  { fastTier2000GamesCpuMinutes: (fastPerGame * 2000) / 60, spearmanFastVsPrecise, ...partFigures() },
+  { fastTier2000GamesCpuMinutes: (fastPerGame * 2000) / 60, spearmanFastVsPrecise, ...partFigures(), ...floor.extra },
 );
 console.log(
   JSON.stringify(

@@ -18,6 +18,9 @@
  *    `simulate()` with L0 on both seats, through the whole-episode machine kernel
  *    (`src/interpreter/machine-kernel.ts`) on each backend, against `simulate()`'s general loop
  *    on the interpreter (agents that play as L0 but are not `l0Player`, so no kernel).
+ *    And whole `simulate()` runs of 100,000, 300,000 and 1,000,000 episodes on five fresh c = 0.7
+ *    games each, compiled backend (its default tiers, compiling included) against the interpreter:
+ *    where compiling starts to pay.
  * 4. The acceptance filter (`acceptance`, 2,000 episodes) per c = 0.7 candidate, compiled backend
  *    (`GBGC_ENGINE=compiled`) against the interpreter.
  * 5. The acceptance filter per c = 0.7 candidate, its episodes through the machine kernel (what
@@ -288,6 +291,33 @@ for (const [name, file, playOne] of [
       ratioMeaning: 'times faster than the general loop on the interpreter',
       target: { min: 3 },
       note: `${note}; runs of 1,000 episodes; the machine kernel on the interpreter backend: ${Math.round(median(rates.kernelInterpreter))} episodes/CPU-s (ratio ${round(median(rates.kernelInterpreter) / ref.value, 2)}); the general loop on the compiled backend: ${Math.round(median(rates.generalCompiled))} (ratio ${round(median(rates.generalCompiled) / ref.value, 2)})`,
+    }),
+  );
+}
+
+// 3c. Whole simulate() runs from a fresh compile, compile costs included: the default tiers of the
+// compiled backend (interpreted until COMPILE_AFTER run calls) against the interpreter, at three
+// run lengths, each on five c = 0.7 games of its own (the code cache would spare a game compiled
+// before its compile).
+for (const [i, episodes] of [100_000, 300_000, 1_000_000].entries()) {
+  const irs = Array.from({ length: 5 }, (_, k) => sampleIR(1000 + 5 * i + k, 0.7));
+  const runCpu = async (backend: EngineBackend): Promise<number> => {
+    const t0 = cpuMs();
+    for (const ir of irs) sink += (await simulate(compileGame(ir, { backend }), { episodes, seed: 1, agents: [l0Player, l0Player] })).meanReturns[0];
+    return (cpuMs() - t0) / 1000;
+  };
+  const interpreted = await runCpu('interpreter');
+  const compiledCpu = await runCpu('compiled');
+  figures.push(
+    figure({
+      id: `simulate-fresh-${episodes / 1000}k`,
+      kind: 'time',
+      name: `simulate() with L0 on both seats, ${episodes.toLocaleString('en')} episodes on each of five fresh c = 0.7 games (seeds ${1000 + 5 * i}–${1004 + 5 * i}), compiled backend from compileGame on (compiling included)`,
+      value: compiledCpu,
+      unit: 'CPU s',
+      reference: { name: 'the same runs on the interpreter', value: interpreted, unit: 'CPU s' },
+      ratioMeaning: 'compiled / interpreter CPU (below 1: the compiled backend pays off)',
+      note: 'one run each, the interpreter first',
     }),
   );
 }
