@@ -23,13 +23,16 @@
  *    scheduler shares the CPUs between sessions, not threads: under load a second thread of the
  *    same process gets only part of a core; a bare CPU loop on two threads measured 1.3–1.65×
  *    one thread at load average 8 on 2 cores).
+ * 3. Where one thread's CPU goes per accepted game (draw, filter, emit) and the filter's floor (the
+ *    plain game's episodes through the machine kernel), see below.
  * Figures of part 1 are the best of three runs after a warm-up run.
- * Run: `npx tsx bench/sampler.ts [--json] [--candidates N] [--pool N] [--rounds N]`.
+ * Run: `npx tsx bench/sampler.ts [--json] [--candidates N] [--pool N] [--rounds N] [--parts N]`.
  */
 import { availableParallelism, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { acceptance, buildPool, filterOptions, sampleIR } from '../src/sampler/index.js';
+import { acceptance, buildPool, candidateSeed, emitSample, filterOptions, poolSlots, sampleIR } from '../src/sampler/index.js';
+import { KeyedStream } from '../src/util/rng.js';
 import { compileGame, CHANCE, sampleChanceOutcome, episodeRng } from '../src/interpreter/index.js';
 import { l0Player as randomAgent } from '../src/algorithms/l0.js';
 import { figure, median, report, round } from './lib/figures.js';
@@ -151,6 +154,50 @@ const split = (w: 1 | 2): string => {
   return `main thread ${ms('main')}, worker thread${w === 1 ? '' : 's'} ${ms('workers')}, V8/libuv background threads ${ms('background')} ms CPU per game`;
 };
 
+/**
+ * 3. Where a pool's CPU goes, in this thread: the slots of a PARTS-game pool (c = 0..1, seed 1)
+ *    filled as a pool worker fills them (`sampleAccepted`: draw, filter, emit the accepted one),
+ *    each part timed per accepted game; and beside the filter, its floor on the same candidates:
+ *    the 2,000 episodes on the plain game through the machine kernel (no probes, no counters, no
+ *    checks), the fastest way the engine has to play them.
+ */
+const PARTS = arg('--parts', 150);
+const parts = { draw: 0, filter: 0, emit: 0, kernel: 0, tries: 0, games: 0 };
+{
+  const cpuS = (): number => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  const stream = new KeyedStream();
+  for (const slot of poolSlots(1, PARTS, [0, 1])) {
+    for (let k = 0; k < 100; k++) {
+      parts.tries++;
+      const seed = candidateSeed(slot.seed, k);
+      let t = cpuS();
+      const drawn = sampleIR(seed, slot.complexity);
+      parts.draw += cpuS() - t;
+      t = cpuS();
+      const report = acceptance(drawn, filterOptions(), []);
+      parts.filter += cpuS() - t;
+      t = cpuS();
+      const kernel = compileGame(drawn).newMachineKernel();
+      for (let i = 0; i < EPISODES; i++) {
+        stream.restart(1, i);
+        kernel.play(stream.next);
+      }
+      parts.kernel += cpuS() - t;
+      if (report.accepted) {
+        t = cpuS();
+        sink += (await emitSample(drawn, seed, slot.complexity)).source.length;
+        parts.emit += cpuS() - t;
+        parts.games++;
+        break;
+      }
+    }
+  }
+}
+const perGame = (x: number): number => round((1000 * x) / parts.games, 2);
+
 console.log(`acceptance check at c = ${C}: ${filterMs.toFixed(1)} ms per candidate (${EPISODES} episodes; ${accepted}/${CANDIDATES} accepted)`);
 const poolNote = `buildPool, ${POOL} games at c = 0..1, seed 1 (a pool large enough to amortise each worker's start-up and JIT warm-up); median of ${ROUNDS} interleaved runs; ${cores} cores available`;
 report(
@@ -186,6 +233,16 @@ report(
       ratioMeaning: 'CPU cost of the second worker (1 = none)',
       note: `${poolNote}; 2 workers: ${split(2)}; 1 worker: ${split(1)}`,
     }),
+    figure({
+      id: 'pool-floor-kernel',
+      kind: 'time',
+      name: `CPU per accepted game of a ${PARTS}-game pool (one thread) with the filter's episodes at their floor: draw, the plain game's ${EPISODES} episodes through the machine kernel, emit`,
+      value: perGame(parts.draw + parts.kernel + parts.emit),
+      unit: 'ms CPU',
+      reference: { name: 'draw, filter and emit as the pool runs them', value: perGame(parts.draw + parts.filter + parts.emit), unit: 'ms CPU' },
+      ratioMeaning: 'the floor / the pool as it runs',
+      note: `${parts.games} games, ${parts.tries} candidates; per accepted game: draw ${perGame(parts.draw)}, filter ${perGame(parts.filter)}, emit ${perGame(parts.emit)}, the filter's floor ${perGame(parts.kernel)} ms CPU`,
+    }),
     ...(bound(1) !== null && bound(2) !== null
       ? [
           figure({
@@ -205,6 +262,11 @@ report(
   {
     acceptance: { complexity: C, candidates: CANDIDATES, episodes: EPISODES, accepted },
     pool: { games: POOL, cores, candidatesTried: runs[2][0]?.tries, cpuPerGame: { 1: split(1), 2: split(2) } },
+    poolParts: {
+      games: parts.games,
+      candidates: parts.tries,
+      msCpuPerGame: { draw: perGame(parts.draw), filter: perGame(parts.filter), emit: perGame(parts.emit), filterFloor: perGame(parts.kernel) },
+    },
   },
 );
 if (json) console.log(JSON.stringify({ filterMs, bareMs, pool: runs }, null, 2));
