@@ -51,7 +51,7 @@ export interface DynamicTables {
 /** A program's constant tables (everything but the code and what depends on it). */
 export type ProgramTables = Omit<
   Program,
-  'code' | 'numInstructions' | 'maxFrames' | 'registerCount' | 'pileBytes' | 'ext' | 'varBase' | 'posBase' | 'privateAt' | 'blockOf' | 'runner'
+  'code' | 'numInstructions' | 'maxFrames' | 'registerCount' | 'pileBytes' | 'ext' | 'varBase' | 'posBase' | 'privateAt' | 'blockOf' | 'runner' | 'counts'
 >;
 
 /** Where the extended registers, variables and positions sit for a frame-stack size. */
@@ -120,6 +120,7 @@ export class Assembler {
       privateAt: Uint8Array.from(this.privFlags),
       blockOf: Int16Array.from(this.blocks),
       runner: null,
+      counts: null,
     });
   }
 }
@@ -246,8 +247,10 @@ function firstDeal(steps: Step[]): Extract<Step, { kind: 'deal' }> | null {
  * @throws ProgramError on a name that does not resolve (pile, variable, position, sub-phase,
  *   option), a deal from a pile into itself, sub-phases that call each other in a cycle, or an
  *   auction inside an auction's prize.
+ * @param ifOf when given, filled with the IF instruction that checks each branch of an `if` step
+ *   and each item of an `events` step, keyed by the IR branch or item object
  */
-export function compileProgram(ir: GameIR): Program {
+export function compileProgram(ir: GameIR, ifOf?: Map<object, number>): Program {
   const base = programTables(ir);
   const facts = analyseCalls(ir);
   const layout = registerLayout(facts.maxFrames, facts.needsExt, ir.variables.length, ir.positions.length);
@@ -359,6 +362,7 @@ export function compileProgram(ir: GameIR): Program {
       const ends: number[] = [];
       for (const b of s.branches) {
         const at = asm.emit(OP.IF, cond(b.cond), -1, b.check === 'public' ? 1 : 0);
+        ifOf?.set(b, at);
         block(b.steps, asm.priv || b.check === 'private');
         ends.push(asm.emit(OP.JUMP, -1));
         asm.patch(at, 1, asm.here);
@@ -369,6 +373,7 @@ export function compileProgram(ir: GameIR): Program {
     triggers: (s) => {
       for (const item of s.items) {
         const at = asm.emit(OP.IF, cond(item.cond), -1, item.check === 'public' ? 1 : 0);
+        ifOf?.set(item, at);
         block(item.steps, asm.priv || item.check === 'private');
         asm.patch(at, 1, asm.here);
       }

@@ -32,6 +32,7 @@ import type { ChanceSource, DuplicateChanceGame, FastPlayoutGame, HandJudge, Han
 import { compileProgram } from './compile.js';
 import { COMPILE_AFTER, TieredCode } from './compiled-run.js';
 import { DuplicateChance } from './duplicate.js';
+import type { InstructionCounts } from './instruction-counts.js';
 import { handJudge } from './judge.js';
 import { MachineKernel } from './machine-kernel.js';
 import { pokerKernel } from './poker-kernel.js';
@@ -160,6 +161,12 @@ export interface EngineOptions {
    * {@link COMPILE_AFTER}; 0: compile at once). See `compiled-run.ts`.
    */
   compileAfter?: number;
+  /**
+   * Count the control instructions the game's machines run (`instruction-counts.ts`; the
+   * acceptance filter's figures). Sized and filled with the program's `if` instructions here; the
+   * run that builds the initial state counts as episode 0. Interpreter backend only.
+   */
+  counts?: InstructionCounts;
 }
 
 /** The backend {@link compileGame} uses when neither an option nor `GBGC_ENGINE` names one. */
@@ -187,7 +194,12 @@ export function compileGame(ir: GameIR, opts: EngineOptions = {}): CompiledGame 
     throw new ProgramError(
       `'${ir.name}' is a table game (${ir.seats.length} seats${ir.button ? ', a button' : ''}): the two-seat machine does not play it (compileAnyGame or compileTableGame do)`,
     );
-  return new CompiledGame(ir, compileProgram(ir), opts.backend ?? defaultBackend(), opts.compileAfter);
+  const counts = opts.counts;
+  if (counts === undefined) return new CompiledGame(ir, compileProgram(ir), opts.backend ?? defaultBackend(), opts.compileAfter);
+  if ((opts.backend ?? defaultBackend()) !== 'interpreter') throw new RangeError('compileGame: instruction counts need the interpreter backend');
+  const program = compileProgram(ir, counts.ifOf);
+  counts.size(program.numInstructions);
+  return new CompiledGame(ir, programRecord({ ...program, counts }), 'interpreter');
 }
 
 /**

@@ -10,6 +10,7 @@
  * closures or generators to clone; the expression closures live in the program).
  */
 import type { PokerRules } from './poker-hand.js';
+import type { InstructionCounts } from './instruction-counts.js';
 
 /** Ints per instruction: `code[pc * INSTR_WIDTH]` is the opcode, the rest are operands. */
 export const INSTR_WIDTH = 8;
@@ -271,6 +272,8 @@ export interface Program {
     deal(m: never, a: number): boolean;
     sample(m: never, u: number): number;
   } | null;
+  /** Counts of the control instructions run (the acceptance filter's, `instruction-counts.ts`), or null: nothing counted. */
+  readonly counts: InstructionCounts | null;
 }
 
 /** Every field of a {@link Program}, in the order {@link programRecord} writes them. */
@@ -324,6 +327,7 @@ const PROGRAM_KEYS = [
   'privateAt',
   'blockOf',
   'runner',
+  'counts',
 ] as const satisfies readonly (keyof Program)[];
 
 /** Compile-time check that {@link PROGRAM_KEYS} lists every field of `Program` (this type is `true` only then). */

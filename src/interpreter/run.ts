@@ -35,6 +35,7 @@ export function interpret(m: Machine): void {
     switch (code[o]) {
       case OP.PHASE:
         m.log.push(EV.PHASE, -1, code[o + 1], 0, 0, BOTH, BOTH);
+        if (p.counts !== null) p.counts.enter(r[R.PC]);
         r[R.PC]++;
         break;
       case OP.SHUFFLE:
@@ -101,6 +102,7 @@ export function interpret(m: Machine): void {
         r[R.FRAMES + sp] = r[R.PC] + 1;
         r[R.SP] = sp + 1;
         if (code[o + 3]) m.log.push(EV.SUBPHASE, -1, code[o + 2], 0, 0, BOTH, BOTH);
+        if (p.counts !== null) p.counts.enter(code[o + 1]);
         r[R.PC] = code[o + 1];
         break;
       }
@@ -114,6 +116,7 @@ export function interpret(m: Machine): void {
       case OP.IF: {
         const held = p.conds[code[o + 1]](m);
         if (code[o + 3]) m.log.push(EV.COND, -1, code[o + 1], held ? 1 : 0, 0, BOTH, BOTH);
+        if (p.counts !== null) p.counts.check(r[R.PC], held);
         r[R.PC] = held ? r[R.PC] + 1 : code[o + 2];
         break;
       }

@@ -23,10 +23,21 @@
  * an episode whose returns are not zero.
  */
 import type { GameIR } from '../ir/schema.js';
-import { compileGame, CHANCE, sampleChanceOutcome, episodeRng, type CompiledGame, type EngineOptions, type InterpreterState } from '../interpreter/index.js';
+import {
+  compileGame,
+  CHANCE,
+  defaultBackend,
+  sampleChanceOutcome,
+  episodeRng,
+  type CompiledGame,
+  type EngineOptions,
+  type InterpreterState,
+} from '../interpreter/index.js';
+import { InstructionCounts } from '../interpreter/instruction-counts.js';
+import { INSTR_WIDTH, OP } from '../interpreter/program.js';
 import { KeyedStream } from '../util/rng.js';
 import { l0Sample } from '../algorithms/l0.js';
-import { instrument } from './probes.js';
+import { instrument, probeSites } from './probes.js';
 import { irDiagnostics } from '../compiler/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { requireTwoSeats } from '../algorithms/seats.js';
@@ -136,6 +147,10 @@ export interface AcceptanceReport {
  * @throws TwoSeatOnlyError (a user error) when the game does not have two seats
  */
 export function measure(ir: GameIR, episodes: number, seed: number, engine?: EngineOptions): AcceptanceFigures {
+  if ((engine?.backend ?? defaultBackend()) === 'interpreter') {
+    const counted = measureByCounts(ir, episodes, seed);
+    if (counted !== null) return counted;
+  }
   return measureWith(ir, episodes, engine, (game) => {
     const kernel = game.newMachineKernel();
     const stream = new KeyedStream();
@@ -151,6 +166,76 @@ export function measure(ir: GameIR, episodes: number, seed: number, engine?: Eng
       add: (indexes, totals, positive) => kernel.addVariables(indexes, totals, positive),
     };
   });
+}
+
+/**
+ * {@link measure} on the plain game, its probes counted by the interpreter
+ * (`InstructionCounts`: phases entered, sub-phases called, `if` conditions checked and held,
+ * and the episodes in which each happened) instead of counters in an instrumented copy; the
+ * episodes are the machine kernel's, the figures the same. Null when the program's `IF`
+ * instructions cannot be told apart by their IR branch (a branch object used twice): the caller
+ * then instruments.
+ */
+export function measureByCounts(ir: GameIR, episodes: number, seed: number): AcceptanceFigures | null {
+  if (!Number.isInteger(episodes) || episodes < 1) throw new RangeError(`episodes must be a whole number ≥ 1, got ${episodes}`);
+  const sites = probeSites(ir);
+  const counts = new InstructionCounts();
+  const game = compileGame(ir, { backend: 'interpreter', counts });
+  requireTwoSeats(game, 'the acceptance filter');
+  const p = game.program;
+  // The PHASE instruction of each phase, the first instruction of each sub-phase (a CALL's target; -1: never called), every IF.
+  const phasePc = new Int32Array(p.phaseNames.length).fill(-1);
+  const subPc = new Int32Array(p.subphaseNames.length).fill(-1);
+  let ifCount = 0;
+  for (let pc = 0; pc < p.numInstructions; pc++) {
+    const o = pc * INSTR_WIDTH;
+    if (p.code[o] === OP.PHASE) phasePc[p.code[o + 1]] = pc;
+    else if (p.code[o] === OP.CALL) subPc[p.code[o + 2]] = p.code[o + 1];
+    else if (p.code[o] === OP.IF) ifCount++;
+  }
+  if (counts.ifOf.size !== ifCount || sites.branches.some((b) => !counts.ifOf.has(b.hitAt))) return null;
+  // The run that built the initial state (before the first node) is part of every episode.
+  const before = counts.snapshot();
+  counts.clear();
+  const kernel = game.newMachineKernel();
+  const stream = new KeyedStream();
+  const moves = [0, 0];
+  const wins = [0, 0];
+  for (let i = 0; i < episodes; i++) {
+    counts.newEpisode();
+    stream.restart(seed, i);
+    kernel.play(stream.next);
+    moves[0] += kernel.moves0;
+    moves[1] += kernel.moves1;
+    const r = kernel.returns0;
+    if (r > 0) wins[0]++;
+    else if (r < 0) wins[1]++;
+  }
+  /** Over all episodes: a count's total and the episodes in which it was above 0. */
+  const entered = (pc: number): number => (pc < 0 ? 0 : before.entered[pc] > 0 ? episodes : counts.enteredEpisodes[pc]);
+  const phaseFireRates: Record<string, number> = {};
+  let phase = 0;
+  let sub = 0;
+  for (const ph of sites.phases) phaseFireRates[ph.name] = entered(ph.sub ? subPc[sub++] : phasePc[phase++]) / episodes;
+  const branches = sites.branches.map((b) => {
+    const pc = counts.ifOf.get(b.hitAt)!;
+    const checked = counts.checked[pc] + before.checked[pc] * episodes;
+    const held = counts.held[pc] + before.held[pc] * episodes;
+    const hits = b.hitOnFail ? checked - held : held;
+    const beforeHits = b.hitOnFail ? before.checked[pc] - before.held[pc] : before.held[pc];
+    const fired = beforeHits > 0 ? episodes : b.hitOnFail ? counts.failedEpisodes[pc] : counts.heldEpisodes[pc];
+    const checks = b.checkedAt === null ? 0 : checked;
+    return { label: b.label, fireRate: fired / episodes, holdRate: b.checkedAt === null || checks === 0 ? null : hits / checks };
+  });
+  const decided = wins[0] + wins[1];
+  return {
+    episodes,
+    movesPerSeat: [moves[0] / episodes, moves[1] / episodes],
+    phaseFireRates,
+    branches,
+    decided,
+    winShare: decided === 0 ? [0, 0] : [wins[0] / decided, wins[1] / decided],
+  };
 }
 
 /**

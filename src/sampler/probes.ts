@@ -13,7 +13,7 @@
  * information states are measured on the original game, never on the copy.
  */
 import type { GameIR, Phase, Step } from '../ir/schema.js';
-import { mapChildBlocks } from '../ir/walk.js';
+import { childBlocks, mapChildBlocks } from '../ir/walk.js';
 
 /** A phase or sub-phase whose firing is counted. */
 export interface PhaseProbe {
@@ -114,4 +114,63 @@ export function instrument(ir: GameIR): Instrumented {
     phases,
     branches,
   };
+}
+
+/**
+ * A conditional branch of {@link probeSites}: its label (as {@link instrument} names it) and the
+ * IR objects whose compiled `IF` instructions count it (`compileProgram`'s `ifOf` keys): the branch
+ * ran when the `IF` of `hitAt` held (`hitOnFail`: failed, for an `else`, at the `if`'s last branch);
+ * its condition was checked each time the `IF` of `checkedAt` ran (null for an `else`).
+ */
+export interface BranchSite {
+  label: string;
+  hitAt: object;
+  hitOnFail: boolean;
+  checkedAt: object | null;
+}
+
+/** The phases and branches {@link instrument} would probe, in its order, located by IR object instead of counter. */
+export interface ProbeSites {
+  phases: { name: string; sub: boolean }[];
+  branches: BranchSite[];
+}
+
+/**
+ * What {@link instrument} probes, without instrumenting: the same phases and conditional
+ * branches with the same labels in the same order, each branch located by the IR branch or item
+ * whose `IF` instruction counts it (for counting on the plain game, `instruction-counts.ts`).
+ */
+export function probeSites(ir: GameIR): ProbeSites {
+  const phases: { name: string; sub: boolean }[] = [];
+  const branches: BranchSite[] = [];
+  let ifs = 0;
+  let evs = 0;
+  const block = (steps: readonly Step[], where: string): void => {
+    for (const st of steps) {
+      if (st.kind === 'if') {
+        const label = `${where}: if ${++ifs}`;
+        st.branches.forEach((br, i) => {
+          branches.push({ label: `${label}, branch ${i + 1}`, hitAt: br, hitOnFail: false, checkedAt: br });
+          block(br.steps, where);
+        });
+        block(st.otherwise, where);
+        if (st.otherwise.length > 0) branches.push({ label: `${label}, else`, hitAt: st.branches[st.branches.length - 1], hitOnFail: true, checkedAt: null });
+      } else if (st.kind === 'triggers') {
+        const label = `${where}: events ${++evs}`;
+        st.items.forEach((item, i) => {
+          branches.push({ label: `${label}, item ${i + 1}`, hitAt: item, hitOnFail: false, checkedAt: item });
+          block(item.steps, where);
+        });
+      } else for (const b of childBlocks(st)) block(b, where);
+    }
+  };
+  const phase = (p: Phase, sub: boolean): void => {
+    ifs = 0;
+    evs = 0;
+    phases.push({ name: p.name, sub });
+    block(p.steps, p.name);
+  };
+  ir.phases.forEach((p) => phase(p, false));
+  ir.subphases.forEach((p) => phase(p, true));
+  return { phases, branches };
 }

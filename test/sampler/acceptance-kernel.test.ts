@@ -6,7 +6,7 @@
  * code from the first episode).
  */
 import { describe, expect, it } from 'vitest';
-import { measure, measureByContract } from '../../src/sampler/acceptance.js';
+import { measure, measureByContract, measureByCounts } from '../../src/sampler/acceptance.js';
 import { sampleIR } from '../../src/sampler/index.js';
 import { compileSource } from '../../src/compiler/index.js';
 import { compileGame } from '../../src/interpreter/index.js';
@@ -26,6 +26,47 @@ const NO_NODE = `game "No chance" {
   phase Ante {
     ante 1 each
   }
+  showdown high-card
+}
+`;
+
+/** Conditions checked before the first node (in the run that builds the initial state): they count in every episode. */
+const EARLY = `game "Early conditions" {
+  players Alice, Bob
+  stack 10 each
+
+  deck {
+    ranks J = 11, Q = 12, K = 13
+    suits hearts
+    copies 1
+  }
+
+  phase Opening {
+    if stack(Alice) > 5 public {
+      ante 1 each
+    } else {
+      ante 2 each
+    }
+    events {
+      when pot > 1 public {
+        ante 1 each
+      }
+    }
+  }
+
+  phase Setup {
+    shuffle deck
+    deal 1 to each face down
+  }
+
+  phase Betting {
+    betting fixed {
+      bet 1
+      raises at most 1
+      first Alice
+    }
+  }
+
   showdown high-card
 }
 `;
@@ -71,4 +112,37 @@ describe('acceptance filter: machine kernel against the contract loop', () => {
       expect(branches).toBeGreaterThan(150);
     });
   }
+
+  it("the probes counted by the interpreter on the plain game (measureByCounts) give the instrumented game's figures: every example and 150 generated games", () => {
+    const builders = ['graph', 'paper', 'coherent'] as const;
+    const games = [
+      ...exampleIRs().map(({ file, ir }) => ({ name: file, ir })),
+      ...Array.from({ length: 150 }, (_, i) => ({ name: `seed ${43000 + i}`, ir: sampleIR(43000 + i, (i % 11) / 10, { builder: builders[i % 3] }) })),
+      { name: 'no node', ir: compileSource(NO_NODE).ir! },
+      { name: 'early conditions', ir: compileSource(EARLY).ir! },
+    ];
+    let elses = 0;
+    let items = 0;
+    let subs = 0;
+    for (const [k, { name, ir }] of games.entries()) {
+      const counted = measureByCounts(ir, 200, k);
+      expect(counted, name).not.toBeNull();
+      expect(counted, name).toEqual(measureByContract(ir, 200, k, { backend: 'interpreter' }));
+      elses += counted!.branches.filter((b) => b.label.endsWith(', else') && b.fireRate > 0).length;
+      items += counted!.branches.filter((b) => b.label.includes(': events ') && b.fireRate > 0).length;
+      subs += ir.subphases.filter((p) => counted!.phaseFireRates[p.name] > 0).length;
+    }
+    // The conditions checked before the first node hold in every episode (stacks 10 > 5, then a pot of 2 > 1).
+    const early = measureByCounts(compileSource(EARLY).ir!, 100, 1)!;
+    expect(early.branches).toEqual([
+      { label: 'Opening: if 1, branch 1', fireRate: 1, holdRate: 1 },
+      { label: 'Opening: if 1, else', fireRate: 0, holdRate: null },
+      { label: 'Opening: events 1, item 1', fireRate: 1, holdRate: 1 },
+    ]);
+    expect(early.phaseFireRates).toEqual({ Opening: 1, Setup: 1, Betting: 1 });
+    // Else branches, events items and sub-phases that ran are among them.
+    expect(elses).toBeGreaterThan(10);
+    expect(items).toBeGreaterThan(10);
+    expect(subs).toBeGreaterThan(10);
+  });
 });
