@@ -141,7 +141,10 @@ export interface AcceptanceReport {
  *
  * The episodes are played by the game's machine kernel (`newMachineKernel`, whole episodes
  * without the contract; see `src/interpreter/machine-kernel.ts`), which plays the same episodes
- * as {@link measureByContract} (test: `test/sampler/acceptance-kernel.test.ts`).
+ * as {@link measureByContract} (test: `test/sampler/acceptance-kernel.test.ts`). On the
+ * interpreter backend (the default) the kernel plays the plain game and the interpreter counts
+ * the probes ({@link measureByCounts}); on the compiled backend, whose generated code does not
+ * count, it plays the instrumented game and reads its counters. The figures are the same.
  * @param engine the engine's options (default: `compileGame`'s, the backend from `GBGC_ENGINE`)
  * @throws RangeError when `episodes` is not a whole number ≥ 1
  * @throws TwoSeatOnlyError (a user error) when the game does not have two seats
