@@ -230,15 +230,7 @@ export function measureByCounts(ir: GameIR, episodes: number, seed: number): Acc
     const checks = b.checkedAt === null ? 0 : checked;
     return { label: b.label, fireRate: fired / episodes, holdRate: b.checkedAt === null || checks === 0 ? null : hits / checks };
   });
-  const decided = wins[0] + wins[1];
-  return {
-    episodes,
-    movesPerSeat: [moves[0] / episodes, moves[1] / episodes],
-    phaseFireRates,
-    branches,
-    decided,
-    winShare: decided === 0 ? [0, 0] : [wins[0] / decided, wins[1] / decided],
-  };
+  return figures(episodes, moves, wins, phaseFireRates, branches);
 }
 
 /**
@@ -317,6 +309,17 @@ function measureWith(ir: GameIR, episodes: number, engine: EngineOptions | undef
     const checks = b.checked === null ? 0 : total(b.reached) - b.earlier.reduce((t, e) => t + total(e), 0);
     return { label: b.label, fireRate: rate(b.hits), holdRate: b.checked === null || checks === 0 ? null : total(b.hits) / checks };
   });
+  return figures(episodes, moves, wins, phaseFireRates, branches);
+}
+
+/** The figures of `episodes` episodes from their sums: moves per seat, deals won per seat, and the probes' rates. */
+function figures(
+  episodes: number,
+  moves: readonly number[],
+  wins: readonly number[],
+  phaseFireRates: Record<string, number>,
+  branches: AcceptanceFigures['branches'],
+): AcceptanceFigures {
   const decided = wins[0] + wins[1];
   return {
     episodes,

@@ -81,26 +81,7 @@ export function record(state: GameState, seat: number, action: Action, legal: re
  * `rngFromKeys(seed, stream, e)`) for chance and both seats. Deterministic for `(game, n, seed, stream)`.
  */
 export function sampleL0Episodes(game: Game, n: number, seed: number, stream?: number): EpisodeLog {
-  const episodes: Episode[] = [];
-  const initial = episodeStates(game);
-  for (let e = 0; e < n; e++) {
-    const rng = stream === undefined ? rngFromKeys(seed, e) : rngFromKeys(seed, stream, e);
-    const s = initial();
-    const decisions: DecisionRecord[] = [];
-    while (!s.isTerminal()) {
-      const p = s.currentPlayer();
-      if (p === CHANCE) {
-        s.applyAction(sampleChanceOutcome(s, rng));
-        continue;
-      }
-      const legal = s.legalActions();
-      const a = l0Pick(s, rng(), legal);
-      decisions.push(record(s, p, a, legal));
-      s.applyAction(a);
-    }
-    episodes.push({ decisions, returns: s.returns(), weight: 1 });
-  }
-  return { episodes, mode: 'sampled', nominal: n };
+  return { episodes: sampleEpisodes(game, n, seed, stream, record), mode: 'sampled', nominal: n };
 }
 
 /** One decision of a {@link KeyedLog}: the deciding seat, its I_p (as `DecisionRecord.info`) and the action taken. */
@@ -120,12 +101,23 @@ export interface KeyedLog {
  * episodes (the same numbers drawn in the same order), without the records' other fields.
  */
 export function sampleL0KeyedEpisodes(game: Game, n: number, seed: number, stream: number): KeyedLog {
-  const episodes: { decisions: KeyedDecision[]; returns: number[]; weight: number }[] = [];
+  return { episodes: sampleEpisodes(game, n, seed, stream, (s, p, a, legal) => ({ seat: p, info: axisInfoKey(s, p, legal), action: a })) };
+}
+
+/** The L0 episodes of {@link sampleL0Episodes}, each decision kept as `keep` makes it (weights 1). */
+function sampleEpisodes<D>(
+  game: Game,
+  n: number,
+  seed: number,
+  stream: number | undefined,
+  keep: (s: GameState, seat: number, action: Action, legal: readonly Action[]) => D,
+): { decisions: D[]; returns: number[]; weight: number }[] {
+  const episodes: { decisions: D[]; returns: number[]; weight: number }[] = [];
   const initial = episodeStates(game);
   for (let e = 0; e < n; e++) {
-    const rng = rngFromKeys(seed, stream, e);
+    const rng = stream === undefined ? rngFromKeys(seed, e) : rngFromKeys(seed, stream, e);
     const s = initial();
-    const decisions: KeyedDecision[] = [];
+    const decisions: D[] = [];
     while (!s.isTerminal()) {
       const p = s.currentPlayer();
       if (p === CHANCE) {
@@ -134,12 +126,12 @@ export function sampleL0KeyedEpisodes(game: Game, n: number, seed: number, strea
       }
       const legal = s.legalActions();
       const a = l0Pick(s, rng(), legal);
-      decisions.push({ seat: p, info: axisInfoKey(s, p, legal), action: a });
+      decisions.push(keep(s, p, a, legal));
       s.applyAction(a);
     }
     episodes.push({ decisions, returns: s.returns(), weight: 1 });
   }
-  return { episodes };
+  return episodes;
 }
 
 /** Default cap on terminal histories of an exact log. */
