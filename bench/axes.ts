@@ -279,38 +279,15 @@ function floorFigures(): { figures: ReturnType<typeof figure>[]; extra: Record<s
   const ref = { name: 'the fast tier, same games', value: fastPerGame, unit: 'CPU s/game' };
   const note = `${Math.round(episodesPerGame)} L0-episode equivalents per game (${Math.round(perGame)} actions applied by the tier, ${perEpisode.toFixed(2)} per bare L0 episode), ${EPISODES} bare episodes per game timed, median of 3`;
   return {
-    figures: [
-      figure({
-        id: 'fast-floor-contract',
-        name: "the tier's actions in bare L0 episodes through the contract (no policy, no key)",
-        value: bare * scale,
-        unit: 'CPU s/game',
-        reference: ref,
-        kind: 'time',
-        ratioMeaning: 'floor / fast tier',
-        note,
-      }),
-      figure({
-        id: 'fast-floor-keys',
-        name: "the same with each decision's I_p built",
-        value: keyed * scale,
-        unit: 'CPU s/game',
-        reference: ref,
-        kind: 'time',
-        ratioMeaning: 'floor / fast tier',
-        note,
-      }),
-      figure({
-        id: 'fast-floor-kernel',
-        name: 'the same episodes through the machine kernel (whole episodes, no contract)',
-        value: kern * scale,
-        unit: 'CPU s/game',
-        reference: ref,
-        kind: 'time',
-        ratioMeaning: 'floor / fast tier',
-        note,
-      }),
-    ],
+    figures: (
+      [
+        ['fast-floor-contract', "the tier's actions in bare L0 episodes through the contract (no policy, no key)", bare],
+        ['fast-floor-keys', "the same with each decision's I_p built", keyed],
+        ['fast-floor-kernel', 'the same episodes through the machine kernel (whole episodes, no contract)', kern],
+      ] as const
+    ).map(([id, name, cpuSeconds]) =>
+      figure({ id, name, value: cpuSeconds * scale, unit: 'CPU s/game', reference: ref, kind: 'time', ratioMeaning: 'floor / fast tier', note }),
+    ),
     extra: {
       fastTierActionsPerGame: perGame,
       fastTierEpisodeEquivalentsPerGame: episodesPerGame,
