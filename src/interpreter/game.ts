@@ -198,7 +198,7 @@ export function compileGame(ir: GameIR, opts: EngineOptions = {}): CompiledGame 
   if (counts === undefined) return new CompiledGame(ir, compileProgram(ir), opts.backend ?? defaultBackend(), opts.compileAfter);
   if ((opts.backend ?? defaultBackend()) !== 'interpreter') throw new RangeError('compileGame: instruction counts need the interpreter backend');
   const program = compileProgram(ir, counts.ifOf);
-  counts.size(program.numInstructions);
+  counts.attach(program);
   return new CompiledGame(ir, programRecord({ ...program, counts }), 'interpreter');
 }
 

@@ -12,3 +12,4 @@ export { ProgramError, type Program } from './program.js';
 export { FOLD, CALL, RAISE } from './betting.js';
 export { sampleChanceOutcome } from './chance.js';
 export { episodeRng } from './rng.js';
+export { InstructionCounts } from './instruction-counts.js';

@@ -12,6 +12,8 @@
  * episode 0, before any `newEpisode`.
  */
 
+import { INSTR_WIDTH, OP, type Program } from './program.js';
+
 /** Per-instruction counts (indices: program counters). */
 export class InstructionCounts {
   /** PHASE instructions: times run; CALL targets (a sub-phase's first instruction): times called. */
@@ -35,8 +37,25 @@ export class InstructionCounts {
    */
   readonly ifOf = new Map<object, number>();
 
-  /** Size the counts for a program of `n` instructions (all zero). Called once, by `compileGame`. */
-  size(n: number): void {
+  /** Per phase (index): its PHASE instruction. */
+  phaseAt = new Int32Array(0);
+  /** Per sub-phase (index): its first instruction (what its calls enter), or -1 when nothing calls it. */
+  subphaseAt = new Int32Array(0);
+  /** The program's number of IF instructions. */
+  ifInstructions = 0;
+
+  /** Size the counts for program `p` (all zero) and locate its phases and sub-phases. Called once, by `compileGame`. */
+  attach(p: Program): void {
+    this.phaseAt = new Int32Array(p.phaseNames.length).fill(-1);
+    this.subphaseAt = new Int32Array(p.subphaseNames.length).fill(-1);
+    this.ifInstructions = 0;
+    for (let pc = 0; pc < p.numInstructions; pc++) {
+      const o = pc * INSTR_WIDTH;
+      if (p.code[o] === OP.PHASE) this.phaseAt[p.code[o + 1]] = pc;
+      else if (p.code[o] === OP.CALL) this.subphaseAt[p.code[o + 2]] = p.code[o + 1];
+      else if (p.code[o] === OP.IF) this.ifInstructions++;
+    }
+    const n = p.numInstructions;
     this.entered = new Float64Array(n);
     this.checked = new Float64Array(n);
     this.held = new Float64Array(n);

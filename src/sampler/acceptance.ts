@@ -27,14 +27,13 @@ import {
   compileGame,
   CHANCE,
   defaultBackend,
+  InstructionCounts,
   sampleChanceOutcome,
   episodeRng,
   type CompiledGame,
   type EngineOptions,
   type InterpreterState,
 } from '../interpreter/index.js';
-import { InstructionCounts } from '../interpreter/instruction-counts.js';
-import { INSTR_WIDTH, OP } from '../interpreter/program.js';
 import { KeyedStream } from '../util/rng.js';
 import { l0Sample } from '../algorithms/l0.js';
 import { instrument, probeSites } from './probes.js';
@@ -185,18 +184,7 @@ export function measureByCounts(ir: GameIR, episodes: number, seed: number): Acc
   const counts = new InstructionCounts();
   const game = compileGame(ir, { backend: 'interpreter', counts });
   requireTwoSeats(game, 'the acceptance filter');
-  const p = game.program;
-  // The PHASE instruction of each phase, the first instruction of each sub-phase (a CALL's target; -1: never called), every IF.
-  const phasePc = new Int32Array(p.phaseNames.length).fill(-1);
-  const subPc = new Int32Array(p.subphaseNames.length).fill(-1);
-  let ifCount = 0;
-  for (let pc = 0; pc < p.numInstructions; pc++) {
-    const o = pc * INSTR_WIDTH;
-    if (p.code[o] === OP.PHASE) phasePc[p.code[o + 1]] = pc;
-    else if (p.code[o] === OP.CALL) subPc[p.code[o + 2]] = p.code[o + 1];
-    else if (p.code[o] === OP.IF) ifCount++;
-  }
-  if (counts.ifOf.size !== ifCount || sites.branches.some((b) => !counts.ifOf.has(b.hitAt))) return null;
+  if (counts.ifOf.size !== counts.ifInstructions || sites.branches.some((b) => !counts.ifOf.has(b.hitAt))) return null;
   // The run that built the initial state (before the first node) is part of every episode.
   const before = counts.snapshot();
   counts.clear();
@@ -219,7 +207,7 @@ export function measureByCounts(ir: GameIR, episodes: number, seed: number): Acc
   const phaseFireRates: Record<string, number> = {};
   let phase = 0;
   let sub = 0;
-  for (const ph of sites.phases) phaseFireRates[ph.name] = entered(ph.sub ? subPc[sub++] : phasePc[phase++]) / episodes;
+  for (const ph of sites.phases) phaseFireRates[ph.name] = entered(ph.sub ? counts.subphaseAt[sub++] : counts.phaseAt[phase++]) / episodes;
   const branches = sites.branches.map((b) => {
     const pc = counts.ifOf.get(b.hitAt)!;
     const checked = counts.checked[pc] + before.checked[pc] * episodes;
