@@ -10,7 +10,6 @@
  * closures or generators to clone; the expression closures live in the program).
  */
 import type { PokerRules } from './poker-hand.js';
-import type { InstructionCounts } from './instruction-counts.js';
 
 /** Ints per instruction: `code[pc * INSTR_WIDTH]` is the opcode, the rest are operands. */
 export const INSTR_WIDTH = 8;
@@ -272,8 +271,14 @@ export interface Program {
     deal(m: never, a: number): boolean;
     sample(m: never, u: number): number;
   } | null;
-  /** Counts of the control instructions run (the acceptance filter's, `instruction-counts.ts`), or null: nothing counted. */
-  readonly counts: InstructionCounts | null;
+  /**
+   * Counts of the control instructions run (the acceptance filter's `InstructionCounts` of
+   * `instruction-counts.ts`, seen structurally: that module reads programs), or null: nothing counted.
+   */
+  readonly counts: {
+    enter(pc: number): void;
+    check(pc: number, held: boolean): void;
+  } | null;
 }
 
 /** Every field of a {@link Program}, in the order {@link programRecord} writes them. */
