@@ -164,7 +164,9 @@ export interface EngineOptions {
   /**
    * Count the control instructions the game's machines run (`instruction-counts.ts`; the
    * acceptance filter's figures). Sized and filled with the program's `if` instructions here; the
-   * run that builds the initial state counts as episode 0. Interpreter backend only.
+   * run that builds the initial state counts as episode 0. Every machine of the game counts,
+   * look-ahead play included (`costs.ts`, for observations), so give counts only to a game that
+   * plays nothing else. Interpreter backend only.
    */
   counts?: InstructionCounts;
 }
