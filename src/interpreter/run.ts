@@ -9,7 +9,7 @@ import { BOTH, DEAL_FIRST, EV, NODE, R, SKIP, X } from './layout.js';
 import type { Machine } from './machine.js';
 import { INSTR_WIDTH, OP } from './program.js';
 import { showdown } from './showdown.js';
-import { setOutOfRange, START } from './steps.js';
+import { START } from './steps.js';
 
 /**
  * Run deterministic instructions until a decision, a chance node or the end: with the program's
@@ -123,16 +123,6 @@ export function interpret(m: Machine): void {
       case OP.HALT:
         m.finish(1);
         return;
-      case OP.SET: {
-        // `set` of steps.ts, inline (counters and the acceptance filter's probes are most of the steps run).
-        const variable = code[o + 1];
-        const value = p.ints[code[o + 2]](m, -1);
-        if (value !== (value | 0)) setOutOfRange(m, variable, value);
-        r[p.varBase + variable] = value;
-        m.log.push(EV.SET, -1, variable, value, 0, BOTH, BOTH);
-        r[R.PC]++;
-        break;
-      }
       default: {
         const start = START[code[o]];
         if (!start) throw new Error(`bad opcode ${code[o]} at instruction ${r[R.PC]}`);

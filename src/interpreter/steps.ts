@@ -311,7 +311,7 @@ const assign: Starter = (s) => {
  * Refuse a `set` whose value is outside a register's 32 bits (rather than wrap it).
  * @throws UserError always
  */
-export function setOutOfRange(s: Machine, variable: number, value: number): never {
+function setOutOfRange(s: Machine, variable: number, value: number): never {
   throw new UserError(
     `variable '${s.program.variableNames[variable]}' would be set to ${value}, outside the range of a variable (${-(2 ** 31)} to ${2 ** 31 - 1})`,
   );

@@ -70,16 +70,6 @@ export function keyHashes(key: string): [number, number] {
   return [mix32(a), mix32(b)];
 }
 
-/**
- * The `count` coordinates in [0, 1) of opponent `opponent` (0-based: the global pass first, then
- * the concentrated pass) at an information state outside the Sobol states, whose key hashes to
- * `h` ({@link keyHashes}): the stream `rngFromKeys(seed, OM_STATE_STREAM, focal, opponent, h[0], h[1])`.
- */
-export function stateCoordinates(seed: number, focal: number, opponent: number, h: readonly [number, number], count: number): number[] {
-  const r = rngFromKeys(seed, OM_STATE_STREAM, focal, opponent, h[0], h[1]);
-  return Array.from({ length: count }, () => r());
-}
-
 /** Coordinate `raw` squeezed into the box of side {@link BOX} around `c`, reflected at 0 and 1. */
 function squeeze(c: number, raw: number): number {
   const x = c + (raw - 0.5) * BOX;
@@ -92,7 +82,12 @@ export interface Opponent {
   parent?: number;
 }
 
-/** The (K−1)-simplex point of `opp` at a state outside the Sobol states (K = `kinds`, key hashes `h`). */
+/**
+ * The (K−1)-simplex point of `opp` at a state outside the Sobol states (K = `kinds`, key hashes `h`,
+ * {@link keyHashes}): `toSimplex` of the K − 1 coordinates in [0, 1) of the stream
+ * `rngFromKeys(seed, OM_STATE_STREAM, focal, opp.n, h[0], h[1])`, for a concentrated opponent each
+ * squeezed into the box around the same coordinate of its parent's stream.
+ */
 export function offSobolPoint(seed: number, focal: number, opp: Opponent, h: readonly [number, number], kinds: number): number[] {
   return offSobolPoints(seed, focal, opp)(h, kinds);
 }
