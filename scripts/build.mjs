@@ -1,5 +1,5 @@
 // The build after `tsc -p tsconfig.build.json` (run by `npm run build` and `prepare`):
-// 1. copies the generated IR validator (plain JavaScript, see scripts/gen-ir-validator.ts) into dist/;
+// 1. copies the generated IR validators (plain JavaScript, see scripts/gen-ir-validator.ts) into dist/;
 // 2. bundles the CLI, the pool worker and the axes worker with esbuild into dist/bundle/, which bin/gbgc.js loads:
 //    one file per entry plus shared chunks, so a start reads a handful of files instead of about a
 //    thousand modules, and libraries needed by one command only (Prettier, Handlebars) load on
@@ -13,6 +13,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 mkdirSync(`${root}dist/ir`, { recursive: true });
 copyFileSync(`${root}src/ir/validate-ir.generated.js`, `${root}dist/ir/validate-ir.generated.js`);
 copyFileSync(`${root}src/ir/validate-ir.generated.d.ts`, `${root}dist/ir/validate-ir.generated.d.ts`);
+copyFileSync(`${root}src/ir/validate-ir-first.generated.js`, `${root}dist/ir/validate-ir-first.generated.js`);
+copyFileSync(`${root}src/ir/validate-ir-first.generated.d.ts`, `${root}dist/ir/validate-ir-first.generated.d.ts`);
 
 const outdir = `${root}dist/bundle`;
 rmSync(outdir, { recursive: true, force: true });

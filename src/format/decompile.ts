@@ -142,15 +142,15 @@ class Decompiler {
       return `ante ${s.amount} from ${this.seat(s.payers[0]!)}`;
     },
     betting: (s) =>
-      `betting fixed { bet ${typeof s.betSize === 'object' ? this.int(s.betSize) : s.betSize}; raises at most ${s.raiseCap}; first ${this.first(s.firstSeat)} }`,
+      `betting fixed { bet ${typeof s.betSize === 'object' ? this.int(s.betSize) : s.betSize} raises at most ${s.raiseCap} first ${this.first(s.firstSeat)} }`,
     blinds: (s) =>
       typeof s.small === 'number' && typeof s.big === 'number'
         ? `blinds ${this.seat(s.small)} ${s.smallAmount}, ${this.seat(s.big)} ${s.bigAmount}`
         : `blinds ${s.smallAmount}, ${s.bigAmount}`,
     varbet: (s) => {
-      if (s.raises === undefined) return `betting variable { first ${this.first(s.firstSeat)}; max ${s.max}; fallback bet ${s.fallbackBet} }`;
+      if (s.raises === undefined) return `betting variable { first ${this.first(s.firstSeat)} max ${s.max} fallback bet ${s.fallbackBet} }`;
       if (s.max !== 'stack') throw new DecompileError(`a ${s.raises} round has no \`max\``);
-      return `betting variable { first ${this.first(s.firstSeat)}; raises ${s.raises}; bet ${s.minBet ?? 1}; fallback bet ${s.fallbackBet} }`;
+      return `betting variable { first ${this.first(s.firstSeat)} raises ${s.raises} bet ${s.minBet ?? 1} fallback bet ${s.fallbackBet} }`;
     },
     call: (s) => `call ${s.phase}`,
     if: (s, ind) => {

@@ -5,12 +5,20 @@
  * its full entry, bundled into a worker, made the worker's code about 8 MB instead of 1.5 MB.
  */
 import type { Options } from 'prettier';
+import type { GameFile } from '../parser/ast.js';
 
-let loaded: Promise<{ format: (text: string, options: Options) => Promise<string>; options: Options }> | undefined;
+let loaded:
+  | Promise<{
+      format: (text: string, options: Options) => Promise<string>;
+      withParsed: <T>(text: string, ast: GameFile, format: () => Promise<T>) => Promise<T>;
+      options: Options;
+    }>
+  | undefined;
 
 function load(): NonNullable<typeof loaded> {
-  return (loaded ??= Promise.all([import('prettier/standalone'), import('./plugin.js')]).then(([prettier, { gbgPlugin }]) => ({
+  return (loaded ??= Promise.all([import('prettier/standalone'), import('./plugin.js')]).then(([prettier, { gbgPlugin, withParsed }]) => ({
     format: prettier.format,
+    withParsed,
     // The options every `.gbg` format uses: the house style, never a user's Prettier config.
     options: { parser: 'gbg', plugins: [gbgPlugin], printWidth: 80, tabWidth: 2, useTabs: false, endOfLine: 'lf' },
   })));
@@ -25,4 +33,15 @@ function load(): NonNullable<typeof loaded> {
 export async function formatSource(text: string): Promise<string> {
   const { format, options } = await load();
   return format(text, options);
+}
+
+/**
+ * {@link formatSource} of a text already parsed: `ast` is the AST `parse(text)` (or
+ * `compileSource(text)`) returned for this very text, comments not yet attached; it is used
+ * instead of parsing the text again, and its comments are attached to it (the AST is changed).
+ * The same result as `formatSource(text)`.
+ */
+export async function formatParsed(text: string, ast: GameFile): Promise<string> {
+  const { format, withParsed, options } = await load();
+  return withParsed(text, ast, () => format(text, options));
 }

@@ -51,6 +51,12 @@ export const languages: SupportLanguage[] = [
 export const gbgParser: Parser<AstNode> = {
   astFormat: AST_FORMAT,
   parse(text: string): GameFile {
+    const handed = parsedTexts.get(text);
+    if (handed) {
+      parsedTexts.delete(text);
+      attachComments(handed, text);
+      return handed;
+    }
     const { ast, diagnostics } = parse(text);
     if (!ast) throw new GbgSyntaxError(diagnostics);
     attachComments(ast, text);
@@ -59,6 +65,27 @@ export const gbgParser: Parser<AstNode> = {
   locStart: (node: AstNode) => node.span.start,
   locEnd: (node: AstNode) => node.span.end,
 };
+
+/**
+ * ASTs handed over by {@link withParsed}: the parser takes a text's AST from here instead of
+ * parsing the text again.
+ */
+const parsedTexts = new Map<string, GameFile>();
+
+/**
+ * Run `format` with `ast` (what `parse(text)` returned, comments not yet attached: the AST of a
+ * `compileSource(text)` result) handed to the `gbg` parser, so that formatting `text` does not
+ * parse it a second time. The hand-over is by text: a call that formats another text parses as
+ * usual, and the AST is dropped when `format` ends, used or not.
+ */
+export async function withParsed<T>(text: string, ast: GameFile, format: () => Promise<T>): Promise<T> {
+  parsedTexts.set(text, ast);
+  try {
+    return await format();
+  } finally {
+    if (parsedTexts.get(text) === ast) parsedTexts.delete(text);
+  }
+}
 
 /** The plugin's parsers: `gbg`. */
 export const parsers: Plugin<AstNode>['parsers'] = { gbg: gbgParser };

@@ -6,6 +6,7 @@
 import type { ErrorObject } from 'ajv';
 import type { GameIR } from './schema.js';
 import { IR_JSON_SCHEMA, validate as validateFn } from './validate-ir.generated.js';
+import { validate as validFn } from './validate-ir-first.generated.js';
 
 /** One schema violation: `path` is a JSON Pointer into the IR (e.g. `/phases/0/steps/1/count`). */
 export interface SchemaError {
@@ -19,11 +20,13 @@ export function irJsonSchema(): object {
 }
 
 /**
- * Validate a value against the IR schema.
+ * Validate a value against the IR schema. A valid IR is judged by the validator that stops at its
+ * first violation (about a third of the time of the one that lists them all); the full list is
+ * gathered only for an invalid value.
  * @returns an empty array when `value` is a valid {@link GameIR}; otherwise every violation found.
  */
 export function validateIR(value: unknown): SchemaError[] {
-  if (validateFn(value)) return [];
+  if (validFn(value) || validateFn(value)) return [];
   return (validateFn.errors ?? []).map((e: ErrorObject) => ({
     path: e.instancePath || '/',
     message: `${e.message ?? 'is invalid'}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,

@@ -503,3 +503,21 @@ export function firstNonViableToken(text: string): { offset: number; line: numbe
   const line = positionAt(text, offset).line;
   return { offset, line, previousLine: before ? positionAt(text, before.endOffset ?? before.startOffset).line : line };
 }
+
+/**
+ * Whether two texts lex to the same tokens (kind and text of each), comments and whitespace
+ * aside, neither with a lexer error. Such texts parse to the same AST apart from positions and
+ * comments, so they compile to the same IR: a formatter's output can be checked against its
+ * input by lexing both instead of compiling the output again.
+ */
+export function sameTokens(a: string, b: string): boolean {
+  const x = gbgLexer().tokenize(a);
+  const y = gbgLexer().tokenize(b);
+  if (x.errors.length > 0 || y.errors.length > 0 || x.tokens.length !== y.tokens.length) return false;
+  for (let i = 0; i < x.tokens.length; i++) {
+    const s = x.tokens[i]!;
+    const t = y.tokens[i]!;
+    if (s.tokenType !== t.tokenType || s.image !== t.image) return false;
+  }
+  return true;
+}

@@ -15,7 +15,9 @@ import { rulesetHash } from '../ir/hash.js';
 import { anyCheckReports, compileSource, irDiagnostics } from '../compiler/index.js';
 import { decompile } from '../format/decompile.js';
 import { visitSteps } from '../ir/walk.js';
-import { formatSource } from '../format/format-source.js';
+import { formatParsed } from '../format/format-source.js';
+import { sameTokens } from '../parser/parse.js';
+import type { GameFile } from '../parser/ast.js';
 import { Builder } from './context.js';
 import { DEFAULT_BUILDER, Dial, type BuilderName } from './dial.js';
 import { Draw } from './draw.js';
@@ -191,20 +193,35 @@ export async function sample(seed: number, complexity: number, opts: DrawOptions
  * Emit a game already drawn by {@link sampleIR}`(seed, complexity, opts)` as formatted source, so
  * that a caller that judged the drawn IR (the acceptance filter) does not draw it a second time.
  * `drawn` must be that draw, unmodified: the source's header names the seed and complexity.
+ * The decompiled text is compiled once (its IR must be the drawn one) and its AST formatted
+ * without parsing it again; the formatted source is then lexed against the decompiled text
+ * (`sameTokens`: the same tokens compile to the same IR), and compiled again only when the
+ * formatter changed a token.
  * @throws SamplerError when the source does not compile or its IR differs from the drawn one
  */
 export async function emitSample(drawn: GameIR, seed: number, complexity: number, opts: DrawOptions = {}): Promise<SampledGame> {
   const builder = opts.builder ?? DEFAULT_BUILDER;
-  const source = await formatSource(sourceHeader(seed, complexity, opts.repair !== false, builder) + decompile(drawn));
-  const compiled = compileSource(source);
-  if (!compiled.ir || !compiled.rulesetHash) {
+  const hash = rulesetHash(drawn);
+  const text = sourceHeader(seed, complexity, opts.repair !== false, builder) + decompile(drawn);
+  const compiled = compiledTo(text, hash, seed, complexity);
+  const source = await formatParsed(text, compiled.ast);
+  const ir = sameTokens(text, source) ? compiled.ir : compiledTo(source, hash, seed, complexity).ir;
+  return { ir, source, rulesetHash: hash, seed, complexity, builderVersion: BUILDER_VERSIONS[builder] };
+}
+
+/**
+ * Compile a sampled game's text and check that it gives the drawn IR (`hash`, its ruleset hash).
+ * @throws SamplerError when the text does not compile or compiles to another IR
+ */
+function compiledTo(text: string, hash: string, seed: number, complexity: number): { ast: GameFile; ir: GameIR } {
+  const compiled = compileSource(text);
+  if (!compiled.ir || !compiled.rulesetHash || !compiled.ast) {
     const first = compiled.diagnostics.find((d) => d.severity === 'error');
     throw new SamplerError(`sampled game (seed ${seed}, complexity ${complexity}) does not compile: ${first ? `${first.code} ${first.message}` : 'no IR'}`);
   }
-  const hash = rulesetHash(drawn);
   if (compiled.rulesetHash !== hash)
     throw new SamplerError(
       `sampled game (seed ${seed}, complexity ${complexity}): the source compiles to a different IR (hash ${compiled.rulesetHash.slice(0, 12)} ≠ ${hash.slice(0, 12)})`,
     );
-  return { ir: compiled.ir, source, rulesetHash: hash, seed, complexity, builderVersion: BUILDER_VERSIONS[builder] };
+  return { ast: compiled.ast, ir: compiled.ir };
 }
