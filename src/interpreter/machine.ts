@@ -215,11 +215,17 @@ export class Machine {
     } else this.sortTail(to === -2 ? handPile(this.winner()) : to, dealt);
   }
 
-  /** Sort the last `k` cards of a pile by card type. */
+  /** Sort the last `k` cards of a pile by card type (ascending; in place, no view allocated). */
   private sortTail(pile: number, k: number): void {
     if (k < 2) return;
-    const end = pileBase(this.program, pile) + this.piles[pile];
-    this.piles.subarray(end - k, end).sort();
+    const piles = this.piles;
+    const end = pileBase(this.program, pile) + piles[pile];
+    for (let i = end - k + 1; i < end; i++) {
+      const t = piles[i];
+      let j = i - 1;
+      for (; j >= end - k && piles[j] > t; j--) piles[j + 1] = piles[j];
+      piles[j + 1] = t;
+    }
   }
 
   /** Bet size of the fixed betting round under way, in chips. */

@@ -96,8 +96,26 @@ export function sumOfRanksParts(p: Program, cards: readonly number[], score: num
  * @param score the seat's score adjustments
  */
 export function sumOfRanks(p: Program, cards: readonly number[], score: number): number {
-  return sumOfRanksParts(p, cards, score).total;
+  const n = p.rankNames.length;
+  if (rankCounts.length < n) rankCounts = new Int32Array(n);
+  const counts = rankCounts;
+  let total = score;
+  for (let i = 0; i < cards.length; i++) {
+    const t = cards[i];
+    total += p.cardValue[t];
+    counts[p.cardRank[t]]++;
+  }
+  for (let rank = 0; rank < n; rank++) {
+    const c = counts[rank];
+    if (c === 0) continue;
+    total += (c >= 2 ? p.pairPoints[rank] : 0) + p.eachPoints[rank] * c;
+    counts[rank] = 0;
+  }
+  return total;
 }
+
+/** {@link sumOfRanks}'s count per rank, all 0 between calls (grown to the largest game's ranks). */
+let rankCounts = new Int32Array(16);
 
 /**
  * Settle the accepted side bets in the order they were accepted: when its condition holds the

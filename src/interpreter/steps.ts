@@ -107,10 +107,16 @@ export function optionOffered(s: Machine, o: ChoiceTable['options'][number], sta
   return !(o.costChance >= 1 && optionCost(s, o) > stack);
 }
 
+/** Whether any option of a choice is offered (a loop: no closure per step). */
+function anyOptionOffered(s: Machine, c: ChoiceTable, stack: number): boolean {
+  for (let i = 0; i < c.options.length; i++) if (optionOffered(s, c.options[i], stack)) return true;
+  return false;
+}
+
 const choice: Starter = (s) => {
   const c = s.program.choices[s.operand(0)];
   const stack = s.r[R.STACK + c.seat];
-  if (!c.options.some((o) => optionOffered(s, o, stack))) {
+  if (!anyOptionOffered(s, c, stack)) {
     s.log.push(EV.SKIP, c.seat, SKIP.CHOICE, 0, 0, BOTH, BOTH);
     s.r[R.PC] = c.end;
     return false;

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { BoolExpr, GameIR, IntExpr, Step } from '../../src/ir/schema.js';
 import { CHANCE, compileGame } from '../../src/interpreter/index.js';
 import { EV } from '../../src/interpreter/layout.js';
-import { sumOfRanks } from '../../src/interpreter/showdown.js';
+import { sumOfRanks, sumOfRanksParts } from '../../src/interpreter/showdown.js';
+import fc from 'fast-check';
 import { applyAll, kuhnVariant, seatRef, shuffleAndDeal, texts, tinyGame } from './helpers.js';
 
 /** 10, J, Q, K in hearts and spades; unshuffled order 10♥ 10♠ J♥ J♠ Q♥ Q♠ K♥ K♠ (types 0–7). */
@@ -63,6 +64,13 @@ describe('sum-of-ranks showdown', () => {
     expect(sumOfRanks(p, [2, 3, 6], 0)).toBe(11 + 11 + 13 + 3 - 3);
     expect(sumOfRanks(p, [6, 7, 2], 2)).toBe(13 + 13 + 11 - 6 + 2);
     expect(sumOfRanks(p, [], 0)).toBe(0);
+    // The total without its parts is the parts' total, call after call (its rank counts start at 0 each time).
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 12 }), fc.integer({ min: -5, max: 5 }), (cards, score) => {
+        expect(sumOfRanks(p, cards, score)).toBe(sumOfRanksParts(p, cards, score).total);
+      }),
+      { seed: 7, numRuns: 300 },
+    );
   });
 
   it('equal totals split the pot; the odd chip goes to a seat drawn by chance', () => {
