@@ -47,13 +47,15 @@ let offered = new Int32Array(16);
 
 /**
  * L0's action (`l0Pick` of `algorithms/l0.ts`) at the decision `s` waits for, from one uniform
- * number `u` in [0, 1): fixed-limit betting `first + ⌊u·n⌋` over its run of ids; a variable
+ * number `u` in [0, 1) drawn here from `rng` (drawn by the caller, a number passed to a call that
+ * is not inlined is boxed: one heap allocation per decision): fixed-limit betting `first + ⌊u·n⌋` over its run of ids; a variable
  * round by move kinds (from its legal list); every other decision `legal[⌊u·n⌋]`, its legal list
  * (`legalActions()`, in that order) counted in place from the registers and the program's tables.
  * @param allOffered per choice, whether it offers every option ({@link choiceOffersAll}); omitted,
  *   the offered options are counted
  */
-export function l0Decision(s: InterpreterState, u: number, allOffered?: Uint8Array): number {
+export function l0Decision(s: InterpreterState, rng: () => number, allOffered?: Uint8Array): number {
+  const u = rng();
   const p = s.program;
   const r = s.r;
   const code = p.code;
@@ -214,14 +216,17 @@ export class MachineKernel implements PlayoutKernel {
     for (;;) {
       const node = r[R.NODE];
       if (node === NODE.TERMINAL) break;
-      const u = rng();
+      // One number per node, decisions included (l0Decision draws its own).
       if (node === NODE.DECISION) {
-        const a = l0Decision(s, u, allOffered);
+        const a = l0Decision(s, rng, allOffered);
         // `applyAction`'s first path for the decisions the generated code applies itself (the action is legal), else its path without the legality check.
         if (runner !== null && runner.decide(s, a)) {
           if (r[R.NODE] === NODE.RUNNING) run(s);
         } else s.applyLegalDecision(a);
-      } else if (sortedDeck && node === NODE.CHANCE_CARD && code[r[R.PC] * INSTR_WIDTH] === OP.DEAL && code[r[R.PC] * INSTR_WIDTH + 1] === DECK_PILE) {
+        continue;
+      }
+      const u = rng();
+      if (sortedDeck && node === NODE.CHANCE_CARD && code[r[R.PC] * INSTR_WIDTH] === OP.DEAL && code[r[R.PC] * INSTR_WIDTH + 1] === DECK_PILE) {
         // `sampleChance` on a deck in type order: the k-th card (see `deckStaysSorted`).
         const len = piles[DECK_PILE];
         const k = Math.min(len - 1, Math.floor(u * len));
