@@ -16,7 +16,8 @@ import type { Scope } from './scope.js';
 import { CHECKS, runChecks, type CheckRecord } from './checks/index.js';
 
 /** The check registry's public surface, for the stages above the compiler (other stages import the compiler through this file). */
-export { ADVISORY_CODES, anyCheckReports, irDiagnostics } from './checks/index.js';
+export { ADVISORY_CODES, anyCheckReports, CHECKS, irDiagnostics } from './checks/index.js';
+export type { CheckRecord } from './checks/index.js';
 
 /** The lowering stage's product: the IR as lowered, before any check, and where each part came from. */
 export interface LoweredStage {

@@ -12,7 +12,7 @@
 import type { GameIR, Step } from '../ir/schema.js';
 import { IR_VERSION } from '../ir/version.js';
 import { rulesetHash } from '../ir/hash.js';
-import { anyCheckReports, compileSource, irDiagnostics } from '../compiler/index.js';
+import { anyCheckReports, CHECKS, compileSource, irDiagnostics, type CheckRecord } from '../compiler/index.js';
 import { decompile } from '../format/decompile.js';
 import { visitSteps } from '../ir/walk.js';
 import { formatParsed } from '../format/format-source.js';
@@ -196,25 +196,28 @@ export async function sample(seed: number, complexity: number, opts: DrawOptions
  * The decompiled text is compiled once (its IR must be the drawn one) and its AST formatted
  * without parsing it again; the formatted source is then lexed against the decompiled text
  * (`sameTokens`: the same tokens compile to the same IR), and compiled again only when the
- * formatter changed a token.
+ * formatter changed a token. A repaired draw passed every compiler check already (`sampleIR`
+ * redraws a flagged one), and the checks read nothing but the IR, so its text is compiled
+ * without running them again; an unrepaired draw's text is checked as any source.
  * @throws SamplerError when the source does not compile or its IR differs from the drawn one
  */
 export async function emitSample(drawn: GameIR, seed: number, complexity: number, opts: DrawOptions = {}): Promise<SampledGame> {
   const builder = opts.builder ?? DEFAULT_BUILDER;
   const hash = rulesetHash(drawn);
   const text = sourceHeader(seed, complexity, opts.repair !== false, builder) + decompile(drawn);
-  const compiled = compiledTo(text, hash, seed, complexity);
+  const checks = opts.repair === false ? CHECKS : [];
+  const compiled = compiledTo(text, hash, seed, complexity, checks);
   const source = await formatParsed(text, compiled.ast);
-  const ir = sameTokens(text, source) ? compiled.ir : compiledTo(source, hash, seed, complexity).ir;
+  const ir = sameTokens(text, source) ? compiled.ir : compiledTo(source, hash, seed, complexity, checks).ir;
   return { ir, source, rulesetHash: hash, seed, complexity, builderVersion: BUILDER_VERSIONS[builder] };
 }
 
 /**
- * Compile a sampled game's text and check that it gives the drawn IR (`hash`, its ruleset hash).
+ * Compile a sampled game's text with `checks` and check that it gives the drawn IR (`hash`, its ruleset hash).
  * @throws SamplerError when the text does not compile or compiles to another IR
  */
-function compiledTo(text: string, hash: string, seed: number, complexity: number): { ast: GameFile; ir: GameIR } {
-  const compiled = compileSource(text);
+function compiledTo(text: string, hash: string, seed: number, complexity: number, checks: readonly CheckRecord[]): { ast: GameFile; ir: GameIR } {
+  const compiled = compileSource(text, { checks });
   if (!compiled.ir || !compiled.rulesetHash || !compiled.ast) {
     const first = compiled.diagnostics.find((d) => d.severity === 'error');
     throw new SamplerError(`sampled game (seed ${seed}, complexity ${complexity}) does not compile: ${first ? `${first.code} ${first.message}` : 'no IR'}`);
