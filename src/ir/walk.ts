@@ -7,9 +7,11 @@ import type { Step, StepHandlers } from './schema.js';
 
 type BlockMap = (f: (steps: Step[]) => Step[]) => Step;
 
-const none = (): Step[][] => [];
+/** The blocks of a simple step: one shared empty list (frozen; callers only read it). */
+const NO_BLOCKS: readonly Step[][] = Object.freeze([]);
+const none = (): readonly Step[][] => NO_BLOCKS;
 
-const BLOCKS: StepHandlers<Step[][]> = {
+const BLOCKS: StepHandlers<readonly Step[][]> = {
   shuffle: none,
   deal: none,
   ante: none,
@@ -86,9 +88,9 @@ export function optionHasCost(o: { cost: number | object }): boolean {
   return typeof o.cost === 'object' || o.cost > 0;
 }
 
-/** The step blocks nested directly in `step`, in reading order (empty for a simple step). */
-export function childBlocks(step: Step): Step[][] {
-  return (BLOCKS[step.kind] as (s: Step) => Step[][])(step);
+/** The step blocks nested directly in `step`, in reading order (empty for a simple step; not to be changed). */
+export function childBlocks(step: Step): readonly Step[][] {
+  return (BLOCKS[step.kind] as (s: Step) => readonly Step[][])(step);
 }
 
 /**
