@@ -47,10 +47,11 @@ let offered = new Int32Array(16);
 
 /**
  * L0's action (`l0Pick` of `algorithms/l0.ts`) at the decision `s` waits for, from one uniform
- * number `u` in [0, 1) drawn here from `rng` (drawn by the caller, a number passed to a call that
- * is not inlined is boxed: one heap allocation per decision): fixed-limit betting `first + ⌊u·n⌋` over its run of ids; a variable
- * round by move kinds (from its legal list); every other decision `legal[⌊u·n⌋]`, its legal list
- * (`legalActions()`, in that order) counted in place from the registers and the program's tables.
+ * number `u` in [0, 1) that it draws from `rng` (not drawn by the caller: a number passed to a call
+ * that is not inlined is boxed, one heap allocation per decision): fixed-limit betting
+ * `first + ⌊u·n⌋` over its run of ids; a variable round by move kinds (from its legal list); every
+ * other decision `legal[⌊u·n⌋]`, its legal list (`legalActions()`, in that order) counted in place
+ * from the registers and the program's tables.
  * @param allOffered per choice, whether it offers every option ({@link choiceOffersAll}); omitted,
  *   the offered options are counted
  */
