@@ -31,6 +31,12 @@ ${betting ? '  phase Bet {\n    betting fixed { bet 1; raises at most 1; first A
 }
 `;
 
+/** `source` with a last phase `Late` (its body `body`) after the others. */
+const withLatePhase = (source: string, body: string): string => source.replace('  showdown high-card', `  phase Late {\n${body}\n  }\n  showdown high-card`);
+
+/** A sub-phase `Extra` that deals a card to each seat (line 6 of a {@link game} that declares it). */
+const EXTRA_DEAL = '  subphase Extra {\n    deal 1 to each face down\n  }\n';
+
 interface Case {
   name: string;
   source: string;
@@ -104,10 +110,26 @@ const CASES: Case[] = [
     ),
     expected: [['W0107', 17, 5]],
   },
+  {
+    name: 'W0107 a deal in a sub-phase called only after the last decision',
+    source: withLatePhase(game('    pay 1 from pot to Alice', EXTRA_DEAL), '    call Extra'),
+    expected: [['W0107', 6, 5]],
+  },
 ];
 
 /** The same constructs written so that nothing is degenerate. */
 const CLEAN: { name: string; source: string }[] = [
+  {
+    name: 'a sub-phase that deals, called before a decision as well as after the last one',
+    source: withLatePhase(game('    call Extra', EXTRA_DEAL), '    call Extra'),
+  },
+  {
+    name: 'a deal in a loop whose rounds bet after it',
+    source: withLatePhase(
+      game('    pay 1 from pot to Alice'),
+      '    repeat up to 2 rounds as r until r >= 2 {\n      deal 1 to each face down\n      betting fixed { bet 1; raises at most 1; first Alice }\n    }',
+    ),
+  },
   {
     name: 'a contest: outcomes favour both seats',
     source: game(

@@ -14,41 +14,44 @@ import { childBlocks } from '../../ir/walk.js';
 export const checkLateDeals: Check = ({ ir, spanOf }) => {
   if (ir.house) return [];
   const subs = subphaseMap(ir);
-  if (!ir.phases.some((p) => hasDecision(p.steps, subs))) return [];
+  const decides = decisionSteps(subs);
+  if (!ir.phases.some((p) => p.steps.some(decides))) return [];
   // For each sub-phase: whether some call site may be followed by a decision.
   const early = new Map<string, boolean>(ir.subphases.map((p) => [p.name, false]));
   const late: Step[] = [];
+  let changed = false;
   const scan = (steps: readonly Step[], later: boolean, report: boolean) => {
     let after = later;
     for (let i = steps.length - 1; i >= 0; i--) {
       const st = steps[i]!;
       if (st.kind === 'deal' && !after && report) late.push(st);
       else if (st.kind === 'call') {
-        if (after && early.get(st.phase) === false) early.set(st.phase, true);
+        if (after && early.get(st.phase) === false) {
+          early.set(st.phase, true);
+          changed = true;
+        }
       } else if (!isDecision(st)) {
-        const inner = st.kind === 'repeat' ? after || hasDecision(st.steps, subs) : after;
+        const inner = st.kind === 'repeat' ? after || st.steps.some(decides) : after;
         for (const b of childBlocks(st)) scan(b, inner, report);
       }
-      if (hasDecision([st], subs)) after = true;
+      if (decides(st)) after = true;
     }
+  };
+  const scanAll = (report: boolean) => {
+    let later = false;
+    for (let i = ir.phases.length - 1; i >= 0; i--) {
+      scan(ir.phases[i]!.steps, later, report);
+      if (ir.phases[i]!.steps.some(decides)) later = true;
+    }
+    for (const p of ir.subphases) scan(p.steps, early.get(p.name)!, report);
   };
   // Call sites first (to a fixed point), then the deals.
   for (let pass = 0; pass <= ir.subphases.length; pass++) {
-    const before = JSON.stringify([...early]);
-    let later = false;
-    for (let i = ir.phases.length - 1; i >= 0; i--) {
-      scan(ir.phases[i]!.steps, later, false);
-      if (hasDecision(ir.phases[i]!.steps, subs)) later = true;
-    }
-    for (const p of ir.subphases) scan(p.steps, early.get(p.name)!, false);
-    if (JSON.stringify([...early]) === before) break;
+    changed = false;
+    scanAll(false);
+    if (!changed) break;
   }
-  let later = false;
-  for (let i = ir.phases.length - 1; i >= 0; i--) {
-    scan(ir.phases[i]!.steps, later, true);
-    if (hasDecision(ir.phases[i]!.steps, subs)) later = true;
-  }
-  for (const p of ir.subphases) scan(p.steps, early.get(p.name)!, true);
+  scanAll(true);
   return late.map((st): Diagnostic =>
     warning(
       'W0107',
@@ -58,3 +61,27 @@ export const checkLateDeals: Check = ({ ir, spanOf }) => {
     ),
   );
 };
+
+/**
+ * Whether a step is or holds a decision, the sub-phases it calls included (`hasDecision([step])`),
+ * each step and sub-phase worked out once (the check asks it of every step at every depth).
+ */
+function decisionSteps(subs: Map<string, Step[]>): (st: Step) => boolean {
+  const bySub = new Map<string, boolean>();
+  const byStep = new Map<Step, boolean>();
+  const decides = (st: Step): boolean => {
+    let v = byStep.get(st);
+    if (v === undefined) {
+      if (st.kind === 'call') {
+        v = bySub.get(st.phase);
+        if (v === undefined) {
+          v = hasDecision(subs.get(st.phase) ?? [], subs, new Set([st.phase]));
+          bySub.set(st.phase, v);
+        }
+      } else v = isDecision(st) || childBlocks(st).some((b) => b.some(decides));
+      byStep.set(st, v);
+    }
+    return v;
+  };
+  return decides;
+}
