@@ -76,6 +76,11 @@ export class EventLog {
     this.truncate(0);
   }
 
+  /** Whether the log is in tally mode ({@link EventLog.tally}): it keeps no event but `SIDEBET`, so who sees a dealt card need not be worked out. */
+  get tallying(): boolean {
+    return this.stamps !== null;
+  }
+
   /** In tally mode: whether the episode under way entered phase `p`. */
   tallied(p: number): boolean {
     return this.stamps![p] === this.epoch;

@@ -148,15 +148,19 @@ export class Machine {
   moveCard(from: number, index: number, to: number, faceUp: number, reason: number): void {
     const p = this.program;
     const piles = this.piles;
-    const base = pileBase(p, from);
+    // `pileBase` of both piles, written out: every dealt card passes here.
+    const head = p.pileNames.length;
+    const base = head + from * p.pileCapacity;
     const len = piles[from];
     const t = piles[base + index];
     for (let i = base + index + 1; i < base + len; i++) piles[i - 1] = piles[i];
     piles[from] = len - 1;
-    piles[pileBase(p, to) + piles[to]] = t;
+    piles[head + to * p.pileCapacity + piles[to]] = t;
     piles[to]++;
+    const log = this.log;
+    if (log.tallying) return; // A tally keeps no DEAL event.
     const content = faceUp ? BOTH : viewers(p, to) | viewers(p, from);
-    this.log.push(EV.DEAL, p.pileOwner[to], to, t, from + (reason << 8), BOTH, content);
+    log.push(EV.DEAL, p.pileOwner[to], to, t, from + (reason << 8), BOTH, content);
   }
 
   /**
