@@ -167,6 +167,29 @@ export function chanceOutcomesInto(s: Machine, actions: Int32Array, probs: Float
   }
 }
 
+/** Piles of at most this many cards are searched card by card in {@link sampleChance} (a hand), larger ones counted by type. */
+const SMALL_PILE = 8;
+
+/**
+ * The k-th smallest card type (0-based) among the `len` cards at `piles[base … base + len − 1]`
+ * (`0 ≤ k < len`): the type t with fewer than k + 1 cards below it and at least k + 1 at or below
+ * it. O(len²) comparisons and nothing allocated.
+ */
+export function kthSmallestType(piles: ArrayLike<number>, base: number, len: number, k: number): number {
+  for (let i = base; i < base + len; i++) {
+    const t = piles[i];
+    let below = 0;
+    let same = 0;
+    for (let j = base; j < base + len; j++) {
+      const x = piles[j];
+      if (x < t) below++;
+      else if (x === t) same++;
+    }
+    if (below <= k && k < below + same) return t;
+  }
+  throw new RangeError(`kthSmallestType: k = ${k} is not below the ${len} cards`);
+}
+
 /**
  * The outcome of the pending chance node for a uniform number `u` in [0, 1): the inverse CDF
  * over `chanceOutcomes()` in their listed order, computed without allocating.
@@ -184,6 +207,8 @@ export function sampleChance(s: Machine, u: number): Action {
   const len = s.piles[pile];
   // Card i of the pile, in ascending type order, is picked when u * len falls in [i, i + 1).
   const k = Math.min(len - 1, Math.floor(u * len));
+  // A small pile (a hand): its k-th type found among its cards, without counting every card type.
+  if (len > 0 && len <= SMALL_PILE) return kthSmallestType(s.piles, base, len, k);
   const counts = s.countTypes(pile);
   let cum = 0;
   for (let t = 0; t < s.program.numCardTypes; t++) {

@@ -6,6 +6,8 @@
  * `GameState` wrapper) is refused by every guard.
  */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { kthSmallestType } from '../../src/interpreter/chance-nodes.js';
 import {
   CHANCE,
   TERMINAL,
@@ -113,6 +115,25 @@ describe('chance sampling', () => {
         expect(t.sampleChance(u)).toBe(generic);
       }
     }
+  });
+});
+
+describe('the k-th smallest card type of a small pile (sampleChance on a hand)', () => {
+  it('is the k-th card of the pile sorted by type: [3, 1, 3, 0] gives 0, 1, 3, 3', () => {
+    const piles = [9, 9, 3, 1, 3, 0, 9];
+    expect([0, 1, 2, 3].map((k) => kthSmallestType(piles, 2, 4, k))).toEqual([0, 1, 3, 3]);
+    expect(() => kthSmallestType(piles, 2, 4, 4)).toThrow(RangeError);
+  });
+
+  it('equals the sorted pile at k for any pile and k (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 51 }), { minLength: 1, maxLength: 8 }), fc.nat(), fc.nat({ max: 5 }), (cards, kRaw, pad) => {
+        const piles = new Uint8Array([...Array<number>(pad).fill(60), ...cards, 60]);
+        const k = kRaw % cards.length;
+        expect(kthSmallestType(piles, pad, cards.length, k)).toBe([...cards].sort((a, b) => a - b)[k]);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
