@@ -243,11 +243,15 @@ const discard: Starter = (s) => {
   return drawCard(s);
 };
 
+/** A `PAY` party operand as a seat, or -1 for the pot. */
+function payParty(s: Machine, v: number): number {
+  return v === PARTY.POT ? -1 : v === PARTY.WINNER ? s.winner() : v;
+}
+
 const pay: Starter = (s) => {
   const r = s.r;
-  const party = (v: number): number => (v === PARTY.POT ? -1 : v === PARTY.WINNER ? s.winner() : v);
-  const from = party(s.operand(1));
-  const to = party(s.operand(2));
+  const from = payParty(s, s.operand(1));
+  const to = payParty(s, s.operand(2));
   if (from !== to) {
     const held = from < 0 ? r[R.POT] : r[R.STACK + from];
     const expr = s.operand(3);
