@@ -73,11 +73,8 @@ function decisionSteps(subs: Map<string, Step[]>): (st: Step) => boolean {
     let v = byStep.get(st);
     if (v === undefined) {
       if (st.kind === 'call') {
-        v = bySub.get(st.phase);
-        if (v === undefined) {
-          v = hasDecision(subs.get(st.phase) ?? [], subs, new Set([st.phase]));
-          bySub.set(st.phase, v);
-        }
+        v = bySub.get(st.phase) ?? hasDecision([st], subs);
+        bySub.set(st.phase, v);
       } else v = isDecision(st) || childBlocks(st).some((b) => b.some(decides));
       byStep.set(st, v);
     }
